@@ -1,0 +1,34 @@
+"""manastack: a Magic: The Gathering rules engine that cites the Comprehensive Rules.
+
+>>> from manastack import new_game, Pass
+>>> game = new_game(["Alice", "Bob"], [["Forest"] * 40, ["Island"] * 40], seed=1)
+>>> game.decision.kind
+'mulligan'
+"""
+
+from manastack.decisions import (
+    Action,
+    Activate,
+    AssignDamage,
+    Cast,
+    Choose,
+    DeclareAttackers,
+    DeclareBlockers,
+    Decision,
+    Mulligan,
+    OrderDamage,
+    Pass,
+    PlayLand,
+)
+from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
+from manastack.game.objects import PlayerRef
+from manastack.game.state import Game, GameOptions
+from manastack.rules.start import new_game
+
+__all__ = [
+    "Action", "Activate", "AssignDamage", "Cast", "Choose", "DeclareAttackers",
+    "DeclareBlockers", "Decision", "Mulligan", "OrderDamage", "Pass", "PlayLand",
+    "CardError", "DeckError", "IllegalAction", "ScenarioError", "PlayerRef", "Game",
+    "GameOptions", "new_game",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+import sys
+
+from manastack.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Cards: the card database (package data) and card behaviour by set."""

@@ -1,0 +1,473 @@
+"""The card behaviour vocabulary: card definitions, abilities, selectors, targets, costs.
+
+A card is data (characteristics from the card database) plus behaviour built
+from these pieces::
+
+    card("Prodigal Pyromancer",
+         activated(cost(tap=True), deal_damage(1, target(0)),
+                   targets=[any_target]))
+
+Definitions are immutable and shared between games and copies of a game:
+``copy.deepcopy`` returns them as they are.  Effects (what happens on
+resolution) live in :mod:`manastack.cards.effects`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack.game.mana import ManaCost
+from manastack.game.objects import GameObject, PlayerRef, Ref
+
+if TYPE_CHECKING:
+    from manastack.cards.effects import Effect
+    from manastack.game.state import Game
+
+
+class Immutable:
+    """Mixin: shared definitions are never copied with a game."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Immutable:
+        return self
+
+    def __copy__(self) -> Immutable:
+        return self
+
+
+# ---------------------------------------------------------------- selectors
+
+
+class Selector(Immutable):
+    """A test on an object or player, composable with ``&``, ``|`` and ``~``.
+
+    ``test(game, ref, controller, source)`` is true when ``ref`` qualifies,
+    seen from ``controller`` (the player controlling the ability) and
+    ``source`` (the object with the ability, or None).
+    """
+
+    __slots__ = ("fn", "text")
+
+    def __init__(self, fn: Callable[[Game, Ref, int, int | None], bool], text: str) -> None:
+        self.fn = fn
+        self.text = text
+
+    def test(self, game: Game, ref: Ref, controller: int, source: int | None = None) -> bool:
+        return self.fn(game, ref, controller, source)
+
+    def __and__(self, other: Selector) -> Selector:
+        a, b = self.fn, other.fn
+        return Selector(lambda g, r, c, s: a(g, r, c, s) and b(g, r, c, s),
+                        f"{self.text} {other.text}")
+
+    def __or__(self, other: Selector) -> Selector:
+        a, b = self.fn, other.fn
+        return Selector(lambda g, r, c, s: a(g, r, c, s) or b(g, r, c, s),
+                        f"{self.text} or {other.text}")
+
+    def __invert__(self) -> Selector:
+        a = self.fn
+        return Selector(lambda g, r, c, s: not a(g, r, c, s), f"non-{self.text}")
+
+    def __repr__(self) -> str:
+        return f"Selector({self.text!r})"
+
+
+def _obj(game: Game, ref: Ref) -> GameObject | None:
+    if isinstance(ref, PlayerRef):
+        return None
+    o = game.objects.get(ref)
+    return o if isinstance(o, GameObject) else None
+
+
+def of_type(t: str) -> Selector:
+    """Permanents or cards of card type ``t`` (CR 205.2)."""
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and t in g.chars(o).types
+    return Selector(f, t.lower())
+
+
+def with_subtype(t: str) -> Selector:
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and t in g.chars(o).subtypes
+    return Selector(f, t)
+
+
+def with_keyword(k: str) -> Selector:
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and k in g.chars(o).keywords
+    return Selector(f, f"with {k}")
+
+
+def of_color(col: str) -> Selector:
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and col in g.chars(o).colors
+    return Selector(f, col)
+
+
+def _on_battlefield(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = _obj(g, r)
+    return o is not None and o.zone == "battlefield" and not o.phased_out
+
+
+def _player(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    return isinstance(r, PlayerRef) and g.players[r.index].in_game
+
+
+def _you_control(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = _obj(g, r)
+    return o is not None and g.controller(o) == c
+
+
+def _opp_control(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = _obj(g, r)
+    return o is not None and g.controller(o) != c
+
+
+def _is_you(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    return isinstance(r, PlayerRef) and r.index == c
+
+
+def _is_opponent(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    return isinstance(r, PlayerRef) and r.index != c and g.players[r.index].in_game
+
+
+def _other(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    return r != s
+
+
+def _spell(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = g.objects.get(r) if not isinstance(r, PlayerRef) else None
+    return isinstance(o, GameObject) and o.zone == "stack"
+
+
+def _tapped(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = _obj(g, r)
+    return o is not None and o.tapped
+
+
+def _attacking(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    return not isinstance(r, PlayerRef) and g.combat is not None and r in g.combat.attackers
+
+
+def _blocking(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    return not isinstance(r, PlayerRef) and g.combat is not None and r in g.combat.blockers
+
+
+permanent = Selector(_on_battlefield, "permanent")
+player = Selector(_player, "player")
+you_control = Selector(_you_control, "you control")
+opponent_controls = Selector(_opp_control, "an opponent controls")
+you = Selector(_is_you, "you")
+opponent = Selector(_is_opponent, "opponent")
+another = Selector(_other, "other")
+spell = Selector(_spell, "spell")
+tapped = Selector(_tapped, "tapped")
+attacking = Selector(_attacking, "attacking")
+blocking = Selector(_blocking, "blocking")
+creature = permanent & of_type("Creature")
+land = permanent & of_type("Land")
+artifact = permanent & of_type("Artifact")
+enchantment = permanent & of_type("Enchantment")
+planeswalker = permanent & of_type("Planeswalker")
+nonland_permanent = permanent & ~of_type("Land")
+creature_or_player = creature | player
+any_target = creature | player | planeswalker
+
+
+def card_in(zone: str) -> Selector:
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and o.zone == zone
+    return Selector(f, f"card in {zone}")
+
+
+def owned_by_you() -> Selector:
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and o.owner == c
+    return Selector(f, "you own")
+
+
+def where(fn: Callable[[Game, GameObject], bool], text: str) -> Selector:
+    """A selector from a predicate on objects."""
+    def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
+        o = _obj(g, r)
+        return o is not None and fn(g, o)
+    return Selector(f, text)
+
+
+# ---------------------------------------------------------------- targets
+
+
+@dataclass(frozen=True, eq=False)
+class TargetSpec(Immutable):
+    """One "target" word of a spell or ability (CR 115): what it may target.
+
+    ``count``/``min_count`` express "up to N targets" and "N targets".
+    """
+
+    selector: Selector
+    text: str = "target"
+    count: int = 1
+    min_count: int = 1
+
+
+def target_of(selector: Selector, text: str | None = None, count: int = 1,
+              min_count: int | None = None) -> TargetSpec:
+    return TargetSpec(selector, text or f"target {selector.text}", count,
+                      count if min_count is None else min_count)
+
+
+# ---------------------------------------------------------------- costs
+
+
+@dataclass(frozen=True, eq=False)
+class Cost(Immutable):
+    """A cost (CR 117, 601.2g): mana plus non-mana parts."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: Selector | None = None
+    sacrifice_count: int = 0
+    discard: int = 0
+    discard_self: bool = False
+    pay_life: int = 0
+    remove_counters: tuple[tuple[str, int], ...] = ()
+    exile_self: bool = False
+    loyalty: int | None = None  # loyalty ability: +N / -N (CR 606)
+
+    @property
+    def text(self) -> str:
+        parts: list[str] = []
+        if self.loyalty is not None:
+            parts.append(f"{self.loyalty:+d}" if self.loyalty else "0")
+        if not self.mana.is_empty():
+            parts.append(str(self.mana))
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this")
+        if self.sacrifice is not None:
+            parts.append(f"Sacrifice {self.sacrifice_count} {self.sacrifice.text}")
+        if self.discard:
+            parts.append(f"Discard {self.discard}")
+        if self.pay_life:
+            parts.append(f"Pay {self.pay_life} life")
+        for kind, n in self.remove_counters:
+            parts.append(f"Remove {n} {kind} counter(s)")
+        if self.exile_self:
+            parts.append("Exile this")
+        return ", ".join(parts) or "{0}"
+
+
+def cost(mana: str | None = None, **kw: Any) -> Cost:
+    """``cost("{1}{R}", tap=True)``."""
+    return Cost(mana=ManaCost.parse(mana), **kw)
+
+
+# ---------------------------------------------------------------- abilities
+
+
+class Ability(Immutable):
+    """Base of every ability (CR 113).  ``kind`` is spell, activated, triggered or static."""
+
+    kind: str = "static"
+    text: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class SpellAbility(Ability):
+    """What an instant or sorcery does, or an Aura's enchant target (CR 113.3a)."""
+
+    effect: Effect | None = None
+    targets: tuple[TargetSpec, ...] = ()
+    modes: tuple[tuple[str, Effect, tuple[TargetSpec, ...]], ...] = ()
+    mode_count: int = 1
+    has_x: bool = False
+    text: str = ""
+    kind: str = "spell"
+    #: Extra restriction on casting (e.g. "cast only during combat after blockers").
+    timing: Callable[[Game, int], bool] | None = None
+    timing_rule: str = ""
+    additional_cost: Cost | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class ManaProduction(Immutable):
+    """What a mana ability adds: one choice among ``options`` (each a string of units)."""
+
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class ActivatedAbility(Ability):
+    """``[Cost]: [Effect.]`` (CR 602).  Mana abilities (CR 605) set ``mana``."""
+
+    cost: Cost
+    effect: Effect | None = None
+    targets: tuple[TargetSpec, ...] = ()
+    mana: ManaProduction | None = None
+    sorcery_speed: bool = False
+    text: str = ""
+    kind: str = "activated"
+    has_x: bool = False
+    #: Extra restriction: a predicate on (game, source object).
+    condition: Callable[[Game, GameObject], bool] | None = None
+    condition_text: str = ""
+    once_per_turn: bool = False
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return self.mana is not None
+
+    @property
+    def is_loyalty(self) -> bool:
+        return self.cost.loyalty is not None
+
+
+@dataclass(frozen=True, eq=False)
+class TriggeredAbility(Ability):
+    """``When/Whenever/At [event], [effect]`` (CR 603).
+
+    ``event`` names an event kind (see :mod:`manastack.log`);
+    ``condition(game, event, source)`` says whether this event triggers it
+    (e.g. "a creature you control"); ``intervening_if`` is checked both on
+    triggering and on resolution (CR 603.4).
+    """
+
+    event: str
+    effect: Effect | None = None
+    condition: Callable[[Game, Any, GameObject], bool] | None = None
+    targets: tuple[TargetSpec, ...] = ()
+    intervening_if: Callable[[Game, GameObject], bool] | None = None
+    optional: bool = False
+    text: str = ""
+    kind: str = "triggered"
+    #: Zones in which this ability works (default: battlefield).  "dies"-style
+    #: leaves-the-battlefield abilities look back in time (CR 603.10).
+    zones: tuple[str, ...] = ("battlefield",)
+
+
+@dataclass(frozen=True, eq=False)
+class StaticAbility(Ability):
+    """A static ability (CR 604): continuous effects it generates while it functions.
+
+    ``effects(game, source)`` returns the continuous effects
+    (:class:`manastack.rules.layers.LayerEffect`) it generates now.
+    ``rules`` holds rule hooks read directly by the engine, e.g.
+    ``("cant_attack",)``.
+    """
+
+    effects: Callable[[Game, GameObject], list[Any]] | None = None
+    text: str = ""
+    kind: str = "static"
+    zones: tuple[str, ...] = ("battlefield",)
+    #: Replacement/prevention effects (see :mod:`manastack.rules.replacement`).
+    replacements: Callable[[Game, GameObject], list[Any]] | None = None
+    #: A rule hook read by the engine (see :mod:`manastack.rules.static`), e.g.
+    #: ``"skip_step"``, ``"cant_attack"``, ``"doesnt_untap"``; ``check`` refines it.
+    rule: str = ""
+    check: Callable[..., Any] | None = None
+
+
+# ---------------------------------------------------------------- card definition
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef(Immutable):
+    """A card: printed characteristics plus behaviour.  Shared, never mutated."""
+
+    name: str
+    mana_cost: ManaCost
+    colors: frozenset[str]
+    supertypes: frozenset[str]
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    power: str | None
+    toughness: str | None
+    loyalty: int | None
+    keywords: frozenset[str]
+    abilities: tuple[Ability, ...] = ()
+    spell: SpellAbility | None = None
+    text: str = ""
+    #: Characteristic-defining ability for */* (CR 604.3): (game, obj) -> (p, t).
+    cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None
+    #: Behaviour implemented (False for vanilla? no: vanilla cards are implemented).
+    implemented: bool = True
+    is_token: bool = False
+    #: Rule flags read by the engine ("attacks each combat if able", ...).
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return bool(self.types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join([*self.supertypes, *self.types])
+        return f"{left} \u2014 {' '.join(self.subtypes)}" if self.subtypes else left
+
+
+def _int_or_none(v: str | None) -> int | None:
+    if v is None:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        return None
+
+
+def make_card(name: str, mana_cost: str | None = None, types: Sequence[str] = (),
+              subtypes: Sequence[str] = (), supertypes: Sequence[str] = (),
+              power: str | int | None = None, toughness: str | int | None = None,
+              loyalty: int | None = None, keywords: Sequence[str] = (),
+              colors: Sequence[str] | None = None, abilities: Sequence[Ability] = (),
+              spell: SpellAbility | None = None, text: str = "",
+              cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None,
+              is_token: bool = False, flags: Sequence[str] = ()) -> CardDef:
+    """Build a card definition by hand (tokens, test cards)."""
+    mc = ManaCost.parse(mana_cost)
+    cols = frozenset(colors) if colors is not None else mc.colors
+    return CardDef(
+        name=name, mana_cost=mc, colors=cols, supertypes=frozenset(supertypes),
+        types=frozenset(types), subtypes=frozenset(subtypes),
+        power=None if power is None else str(power),
+        toughness=None if toughness is None else str(toughness),
+        loyalty=loyalty, keywords=frozenset(k.lower() for k in keywords),
+        abilities=tuple(abilities), spell=spell, text=text, cda=cda, is_token=is_token,
+        flags=frozenset(flags))
+
+
+def base_power(card: CardDef) -> int | None:
+    return _int_or_none(card.power) if card.power is not None else None
+
+
+def base_toughness(card: CardDef) -> int | None:
+    return _int_or_none(card.toughness) if card.toughness is not None else None
+
+
+def printed_pt(card: CardDef) -> tuple[int | None, int | None]:
+    """Printed P/T with ``*`` parts counted as 0 (CR 208.2)."""
+    def conv(v: str | None) -> int | None:
+        if v is None:
+            return None
+        total = 0
+        for part in v.replace("*", "0").replace("-", "+-").split("+"):
+            part = part.strip()
+            if part and part not in ("-",):
+                try:
+                    total += int(part)
+                except ValueError:
+                    return 0
+        return total
+    return conv(card.power), conv(card.toughness)

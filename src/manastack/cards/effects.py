@@ -1,0 +1,505 @@
+"""Effects: what spells and abilities do when they resolve (CR 608.2c, 609).
+
+Each effect is an immutable value with ``resolve(game, ctx)``.  Who or what
+it affects is a *reference*: ``T(0)`` (the first target word's targets),
+``SELF`` (the source), ``YOU`` (the controller), ``EACH(selector)``,
+``EACH_OPPONENT``.  Effects needing a player's choice ask a decision and
+continue from its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import CardDef, Immutable, Selector
+from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.resolution import Ctx
+
+
+# ------------------------------------------------------------ references
+
+
+class Refs(Immutable):
+    """Who or what an effect affects, resolved at resolution time."""
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, eq=False)
+class T(Refs):
+    """The still-legal targets of the ``index``-th target word (608.2b)."""
+
+    index: int = 0
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        return ctx.target_refs(self.index)
+
+
+class _Self(Refs):
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        o = game.objects.get(ctx.source)
+        return [ctx.source] if isinstance(o, GameObject) and o.zone == Zone.BATTLEFIELD else []
+
+
+class _You(Refs):
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        return [PlayerRef(ctx.controller)]
+
+
+class _EachOpponent(Refs):
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        return [PlayerRef(p) for p in game.opponents(ctx.controller)]
+
+
+class _EachPlayer(Refs):
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        return [PlayerRef(p) for p in game.apnap()]
+
+
+@dataclass(frozen=True, eq=False)
+class EACH(Refs):
+    """Every permanent (or player) matching ``selector``, seen from the controller."""
+
+    selector: Selector
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        out: list[Ref] = [o.id for o in game.permanents()
+                          if self.selector.test(game, o.id, ctx.controller, ctx.source)]
+        out.extend(PlayerRef(p) for p in game.apnap()
+                   if self.selector.test(game, PlayerRef(p), ctx.controller, ctx.source))
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class TRIGGER(Refs):
+    """An object or player named in the trigger event's data (e.g. ``"attacker"``)."""
+
+    key: str
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        v = ctx.data.get(self.key)
+        if v is None:
+            return []
+        if isinstance(v, int) and self.key in ("player", "controller", "source_controller"):
+            return [PlayerRef(v)]
+        return [v]
+
+
+SELF = _Self()
+YOU = _You()
+EACH_OPPONENT = _EachOpponent()
+EACH_PLAYER = _EachPlayer()
+
+
+def _players(game: Game, refs: list[Ref]) -> list[int]:
+    out = []
+    for r in refs:
+        if isinstance(r, PlayerRef):
+            out.append(r.index)
+        else:
+            o = game.get(r)
+            if o is not None:
+                out.append(game.controller(o))
+    return out
+
+
+def _objects(game: Game, refs: list[Ref]) -> list[GameObject]:
+    out = []
+    for r in refs:
+        o = game.get(r)
+        if o is not None:
+            out.append(o)
+    return out
+
+
+Amount = int | Callable[["Game", "Ctx"], int]
+
+
+def amount(a: Amount, game: Game, ctx: Ctx) -> int:
+    return a(game, ctx) if callable(a) else a
+
+
+def X(game: Game, ctx: Ctx) -> int:
+    """The value of X (CR 107.3)."""
+    return ctx.x
+
+
+# ------------------------------------------------------------ effects
+
+
+class Effect(Immutable):
+    """Base class: ``resolve(game, ctx)`` does it."""
+
+    text: str = ""
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, eq=False)
+class Seq(Effect):
+    """Several effects in written order (608.2c)."""
+
+    effects: tuple[Effect, ...]
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.resolution import run_effects
+        run_effects(game, list(self.effects), ctx)
+
+
+def seq(*effects: Effect) -> Seq:
+    return Seq(tuple(effects))
+
+
+@dataclass(frozen=True, eq=False)
+class DealDamage(Effect):
+    """The source deals N damage to each referenced creature, planeswalker or player."""
+
+    n: Amount
+    to: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.damage import DamageItem, deal_damage
+        n = amount(self.n, game, ctx)
+        items = [DamageItem(ctx.source, r, n) for r in self.to.resolve(game, ctx)]
+        deal_damage(game, items)
+
+
+@dataclass(frozen=True, eq=False)
+class Destroy(Effect):
+    """Destroy each referenced permanent (CR 701.6)."""
+
+    what: Refs
+    no_regen: bool = False
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for o in _objects(game, self.what.resolve(game, ctx)):
+            if o.zone == Zone.BATTLEFIELD:
+                destroy(game, o, "701.6a", f"destroyed by {ctx.source_name}",
+                        allow_regen=not self.no_regen)
+
+
+def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> bool:
+    """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.12)."""
+    from manastack.rules.zones import move
+
+    c = game.chars(o)
+    if "indestructible" in c.keywords:
+        game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
+        return False
+    if allow_regen and o.regeneration_shields > 0:
+        o.regeneration_shields -= 1
+        o.tapped = True
+        o.damage = 0
+        o.deathtouch_damage = False
+        if game.combat is not None:
+            game.combat.remove(game, o.id, rule="701.12b")
+        game.changed()
+        game.emit(ev.INFO, "701.12b", f"{o.name} regenerates (tapped, damage removed, "
+                                      "removed from combat)", object=o.id)
+        return False
+    move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is destroyed ({why})")
+    return True
+
+
+@dataclass(frozen=True, eq=False)
+class MoveTo(Effect):
+    """Put each referenced object into a zone: exile, hand (bounce), library..."""
+
+    what: Refs
+    zone: str
+    rule: str = "400.7"
+    position: str = "top"
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.zones import move
+        for o in _objects(game, self.what.resolve(game, ctx)):
+            move(game, o, self.zone, self.rule, position=self.position)
+
+
+@dataclass(frozen=True, eq=False)
+class GainLife(Effect):
+    n: Amount
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.damage import gain_life
+        for p in _players(game, self.who.resolve(game, ctx)):
+            gain_life(game, p, amount(self.n, game, ctx))
+
+
+@dataclass(frozen=True, eq=False)
+class LoseLife(Effect):
+    n: Amount
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.damage import lose_life
+        for p in _players(game, self.who.resolve(game, ctx)):
+            lose_life(game, p, amount(self.n, game, ctx))
+
+
+@dataclass(frozen=True, eq=False)
+class Draw(Effect):
+    n: Amount = 1
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.zones import draw
+        for p in _players(game, self.who.resolve(game, ctx)):
+            draw(game, p, amount(self.n, game, ctx), "121.1")
+
+
+@dataclass(frozen=True, eq=False)
+class Discard(Effect):
+    """Each referenced player discards N cards of their choice (CR 701.7)."""
+
+    n: Amount = 1
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.decisions import ChoiceDecision
+        for p in reversed(_players(game, self.who.resolve(game, ctx))):
+            n = min(amount(self.n, game, ctx), len(game.players[p].hand))
+            if n <= 0:
+                continue
+            game.push(_ask_discard, p, n, ChoiceDecision)
+
+
+def _ask_discard(game: Game, p: int, n: int, cls: Any) -> None:
+    hand = tuple(game.players[p].hand)
+    n = min(n, len(hand))
+    if n == 0:
+        return
+    game.ask(cls(p, "discard", f"Discard {n} card(s)", (_discard_done, (p,)),
+                 rule="701.7a", options=hand, min_count=n, max_count=n, purpose="discard"))
+
+
+def _discard_done(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        o = game.obj(oid)
+        new = move(game, o, Zone.GRAVEYARD, "701.7a",
+                   verb=f"{game.players[p].name} discards {o.name}")
+        game.emit(ev.DISCARD, "701.7a", f"{o.name} was discarded", player=p, object=new.id)
+
+
+@dataclass(frozen=True, eq=False)
+class Pump(Effect):
+    """+P/+T (layer 7c) to each referenced creature until end of turn (611.2c locked set)."""
+
+    power: Amount
+    toughness: Amount
+    what: Refs
+    duration: str = "end_of_turn"
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.layers import Duration, LayerEffect, add_effect, modify_pt
+        ids = frozenset(o.id for o in _objects(game, self.what.resolve(game, ctx)))
+        if not ids:
+            return
+        p, t = amount(self.power, game, ctx), amount(self.toughness, game, ctx)
+        add_effect(game, LayerEffect("7c", modify_pt(p, t), ids, ctx.controller, ctx.source,
+                                     duration=Duration(self.duration),
+                                     text=f"{ctx.source_name}: {p:+d}/{t:+d}"))
+        game.note("611.2c", f"{', '.join(game.name_of(i) for i in ids)} get{'s' if len(ids) == 1 else ''} "
+                            f"{p:+d}/{t:+d} until end of turn ({ctx.source_name})")
+
+
+@dataclass(frozen=True, eq=False)
+class Grant(Effect):
+    """Keywords (layer 6) to each referenced permanent, until end of turn by default."""
+
+    keywords: tuple[str, ...]
+    what: Refs
+    duration: str = "end_of_turn"
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.layers import Duration, LayerEffect, add_effect, add_keywords
+        ids = frozenset(o.id for o in _objects(game, self.what.resolve(game, ctx)))
+        if ids:
+            add_effect(game, LayerEffect("6", add_keywords(*self.keywords), ids,
+                                         ctx.controller, ctx.source,
+                                         duration=Duration(self.duration),
+                                         text=f"{ctx.source_name}: {', '.join(self.keywords)}"))
+
+
+@dataclass(frozen=True, eq=False)
+class AddCounters(Effect):
+    kind: str
+    n: Amount
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        n = amount(self.n, game, ctx)
+        for r in self.what.resolve(game, ctx):
+            if isinstance(r, PlayerRef):
+                if self.kind == "poison":
+                    game.players[r.index].poison += n
+                continue
+            o = game.get(r)
+            if o is None:
+                continue
+            o.counters[self.kind] = o.counters.get(self.kind, 0) + n
+            game.changed()
+            game.emit(ev.COUNTERS_ADDED, "122.1", f"{n} {self.kind} counter(s) on {o.name}",
+                      object=o.id, kind=self.kind, n=n)
+
+
+@dataclass(frozen=True, eq=False)
+class Tap(Effect):
+    what: Refs
+    untap: bool = False
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for o in _objects(game, self.what.resolve(game, ctx)):
+            if o.tapped == self.untap:
+                o.tapped = not self.untap
+                game.changed()
+                game.emit(ev.UNTAPPED if self.untap else ev.TAPPED, "701.20",
+                          f"{o.name} becomes {'untapped' if self.untap else 'tapped'}",
+                          object=o.id)
+
+
+@dataclass(frozen=True, eq=False)
+class CreateTokens(Effect):
+    token: CardDef
+    n: Amount = 1
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.zones import create_token
+        for p in _players(game, self.who.resolve(game, ctx)):
+            for _ in range(amount(self.n, game, ctx)):
+                create_token(game, self.token, p)
+
+
+@dataclass(frozen=True, eq=False)
+class CounterSpell(Effect):
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.priority import counter
+        for r in self.what.resolve(game, ctx):
+            if not isinstance(r, PlayerRef):
+                counter(game, r, "701.5a", f" by {ctx.source_name}")
+
+
+@dataclass(frozen=True, eq=False)
+class ExtraTurn(Effect):
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.turn import add_extra_turn
+        for p in _players(game, self.who.resolve(game, ctx)):
+            add_extra_turn(game, p)
+
+
+@dataclass(frozen=True, eq=False)
+class AdditionalPhases(Effect):
+    """Add phases after this one (Relentless Assault: combat then main, CR 500.8)."""
+
+    phases: tuple[str, ...] = ("combat", "main")
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.turn import add_phase_after_current
+        add_phase_after_current(game, list(self.phases))
+
+
+@dataclass(frozen=True, eq=False)
+class AdditionalStep(Effect):
+    """Add a step after (or before) a named step (CR 500.10)."""
+
+    step: str
+    after: str | None = None
+    before: str | None = None
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.turn import add_step
+        add_step(game, self.step, self.after, self.before)
+
+
+@dataclass(frozen=True, eq=False)
+class Skip(Effect):
+    """"Skip your next [step/phase/turn]" (CR 500.11)."""
+
+    kind: str
+    what: str
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.turn import add_skip
+        for p in _players(game, self.who.resolve(game, ctx)):
+            add_skip(game, self.kind, self.what, p)
+            game.note("500.11", f"{game.players[p].name} will skip their next {self.what} "
+                                f"{self.kind if self.kind != 'step' else 'step'}")
+
+
+@dataclass(frozen=True, eq=False)
+class Regenerate(Effect):
+    """A regeneration shield for each referenced permanent this turn (CR 701.12)."""
+
+    what: Refs = SELF
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for o in _objects(game, self.what.resolve(game, ctx)):
+            o.regeneration_shields += 1
+            game.changed()
+            game.note("701.12a", f"{o.name} gets a regeneration shield")
+
+
+@dataclass(frozen=True, eq=False)
+class PreventNext(Effect):
+    """Prevent the next N damage that would be dealt to each reference this turn (615.7)."""
+
+    n: Amount
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.layers import Duration
+        from manastack.rules.prevention import prevention_shield
+        n = amount(self.n, game, ctx)
+        for r in self.what.resolve(game, ctx):
+            game.replacements.append(prevention_shield(game, r, n, ctx.controller, ctx.source,
+                                                       ctx.source_name,
+                                                       Duration("end_of_turn")))
+            game.note("615.7", f"The next {n} damage that would be dealt to "
+                               f"{game.name_of(r)} this turn will be prevented")
+
+
+@dataclass(frozen=True, eq=False)
+class Custom(Effect):
+    """A plain function for the rare card the vocabulary can't say."""
+
+    fn: Callable[[Game, Ctx], None]
+    text: str = ""
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        self.fn(game, ctx)
+
+
+@dataclass(frozen=True, eq=False)
+class Attach(Effect):
+    """Attach the source (Equipment) to the referenced creature (CR 701.3)."""
+
+    to: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        src = game.get(ctx.source)
+        for o in _objects(game, self.to.resolve(game, ctx)):
+            if src is not None and src.zone == Zone.BATTLEFIELD:
+                src.attached_to = o.id
+                game.changed()
+                game.note("701.3a", f"{src.name} becomes attached to {o.name}")
+
+
+def on_enter(game: Game, obj: GameObject) -> None:
+    """Hook run when a permanent enters (the zone change event already fired ETB triggers)."""
+    del game, obj

@@ -1,0 +1,70 @@
+"""Keyword abilities implemented once, for every card that has them (CR 702).
+
+Most keywords are read directly by the rules (flying by blocking, lifelink
+by damage...).  The ones that are triggered abilities or replacement effects
+are built here: persist (702.77), bloodthirst (702.52).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import Ability, TriggeredAbility
+from manastack.game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.resolution import Ctx
+
+
+def _persist_condition(game: Game, e: Any, src: GameObject) -> bool:
+    d = e.data
+    if d.get("old") != src.id or d.get("from_zone") != Zone.BATTLEFIELD \
+            or d.get("to_zone") != Zone.GRAVEYARD:
+        return False
+    lki_obj = game.lki.get(src.id, (src,))[0]
+    return not lki_obj.counters.get("-1/-1", 0)
+
+
+def _persist_return(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    oid = ctx.data.get("object")
+    o = game.get(oid)
+    if o is None or o.zone != Zone.GRAVEYARD:
+        return
+    new = move(game, o, Zone.BATTLEFIELD, "702.77a", controller=o.owner,
+               verb=f"{o.name} returns to the battlefield (persist)")
+    new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
+    game.changed()
+
+
+def _persist() -> TriggeredAbility:
+    from manastack.cards.effects import Custom
+    return TriggeredAbility(
+        event=ev.ZONE_CHANGE, condition=_persist_condition,
+        effect=Custom(_persist_return, "return it with a -1/-1 counter"),
+        text="Persist (When this creature dies, if it had no -1/-1 counters on it, return "
+             "it to the battlefield under its owner's control with a -1/-1 counter on it.)")
+
+
+PERSIST = _persist()
+
+
+def keyword_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
+    out: list[Ability] = []
+    if "persist" in keywords:
+        out.append(PERSIST)
+    return tuple(out)
+
+
+def enters_with(game: Game, obj: GameObject) -> None:
+    """Replacement effects "enters with counters" of keywords: bloodthirst N (702.52a)."""
+    for kw in obj.card.keywords:
+        if kw.startswith("bloodthirst"):
+            n = int(kw.split()[1]) if len(kw.split()) > 1 else 1
+            ctrl = obj.controller
+            if any(game.players[p].damaged_this_turn for p in game.opponents(ctrl)):
+                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+                game.note("702.52a", f"{obj.name} enters with {n} +1/+1 counter(s) "
+                                     "(bloodthirst)")

@@ -1,0 +1,178 @@
+"""The card registry: database characteristics + declared behaviour = :class:`CardDef`.
+
+Cards get behaviour with :func:`define` (in the modules of
+:mod:`manastack.cards.sets`).  A card whose Oracle text is only keywords the
+rules implement (a vanilla or "French vanilla" creature, a basic land) needs
+no declaration.  :func:`get_card` refuses cards without behaviour with a
+clear :class:`~manastack.errors.CardError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from manastack.cards.database import CardData, UnknownCard, all_card_data, card_data
+from manastack.cards.dsl import (
+    Ability,
+    ActivatedAbility,
+    CardDef,
+    ManaProduction,
+    SpellAbility,
+    cost,
+)
+from manastack.errors import CardError
+from manastack.game.mana import ManaCost
+
+if TYPE_CHECKING:
+    from manastack.game.objects import GameObject
+    from manastack.game.state import Game
+
+#: Keyword abilities implemented once, in the rules (lower case).
+RULES_KEYWORDS = frozenset({
+    "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample",
+    "vigilance", "haste", "defender", "hexproof", "shroud", "indestructible", "intimidate",
+    "menace", "flash", "infect", "wither", "shadow", "phasing",
+    "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+})
+
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    abilities: tuple[Ability, ...] = ()
+    spell: SpellAbility | None = None
+    cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None
+    flags: frozenset[str] = frozenset()
+    keywords: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_BEHAVIOURS: dict[str, Behaviour] = {}
+_TEST_CARDS: dict[str, CardDef] = {}
+
+
+def define(name: str, *abilities: Ability, spell: SpellAbility | None = None,
+           cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None,
+           flags: Sequence[str] = (), keywords: Sequence[str] = ()) -> None:
+    """Declare the behaviour of the card ``name`` (its characteristics come from the database)."""
+    _BEHAVIOURS[name] = Behaviour(tuple(abilities), spell, cda, frozenset(flags),
+                                  tuple(keywords))
+
+
+def register_test_card(card: CardDef) -> CardDef:
+    """Make a hand-built card available by name (tests and tokens)."""
+    _TEST_CARDS[card.name] = card
+    return card
+
+
+_KW_PARAM = re.compile(r"^(bloodthirst|bushido|rampage|flanking|persist|banding)\s*(\d*)$")
+
+
+def keywords_from_text(text: str) -> tuple[frozenset[str], bool]:
+    """Keywords on keyword-only lines of Oracle text; also whether *every* line is keywords.
+
+    ``"Flying, protection from red"`` -> {"flying", "protection from red"}.
+    """
+    kws: set[str] = set()
+    only = True
+    for line in text.split("\n"):
+        line = re.sub(r"\([^)]*\)", "", line).strip()
+        if not line:
+            continue
+        parts = [p.strip().lower() for p in line.split(",")]
+        line_kws = []
+        for p in parts:
+            if p in RULES_KEYWORDS or p.startswith("protection from ") or _KW_PARAM.match(p) \
+                    or p in ("persist", "banding", "enchant creature", "enchant player",
+                             "enchant permanent"):
+                line_kws.append(p)
+            else:
+                line_kws = []
+                break
+        if line_kws:
+            kws.update(k for k in line_kws if not k.startswith("enchant "))
+        else:
+            only = False
+    return frozenset(kws), only
+
+
+def _basic_abilities(data: CardData) -> tuple[Ability, ...]:
+    """CR 305.6: basic land types have intrinsic mana abilities."""
+    out: list[Ability] = []
+    for sub in data.subtypes:
+        if sub in BASIC_MANA:
+            m = BASIC_MANA[sub]
+            out.append(ActivatedAbility(cost(tap=True), mana=ManaProduction((m,)),
+                                        text=f"{{T}}: Add {{{m}}}."))
+    return tuple(out)
+
+
+def _build(data: CardData, beh: Behaviour | None) -> CardDef:
+    kws, only_keywords = keywords_from_text(data.oracle_text)
+    kws = kws | {k.lower() for k in (beh.keywords if beh else ())}
+    abilities = _basic_abilities(data) + (beh.abilities if beh else ())
+    loyalty = int(data.loyalty) if data.loyalty and data.loyalty.isdigit() else None
+    implemented = beh is not None or (only_keywords and all(
+        k in RULES_KEYWORDS or k.startswith(("protection from", "bloodthirst"))
+        or k == "persist" for k in kws))
+    from manastack.cards.keywords import keyword_abilities
+    abilities = abilities + keyword_abilities(kws)
+    return CardDef(
+        name=data.name, mana_cost=ManaCost.parse(data.mana_cost),
+        colors=frozenset(data.colors), supertypes=frozenset(data.supertypes),
+        types=frozenset(data.types), subtypes=frozenset(data.subtypes),
+        power=data.power, toughness=data.toughness, loyalty=loyalty, keywords=kws,
+        abilities=abilities, spell=beh.spell if beh else None, text=data.oracle_text,
+        cda=beh.cda if beh else None, implemented=implemented,
+        flags=beh.flags if beh else frozenset())
+
+
+def _load_sets() -> None:
+    from manastack.cards import sets  # noqa: F401  (registers behaviour)
+
+
+@cache
+def get_card(name: str) -> CardDef:
+    """The card named ``name`` with its behaviour; raises CardError if unknown or unimplemented."""
+    card = lookup(name)
+    if not card.implemented:
+        raise CardError(f"card {card.name!r} has no implemented behaviour yet "
+                        "(see `manastack cards list --implemented`)")
+    return card
+
+
+@cache
+def lookup(name: str) -> CardDef:
+    """The card named ``name`` (implemented or not); CardError if it isn't in the pool."""
+    _load_sets()
+    if name in _TEST_CARDS:
+        return _TEST_CARDS[name]
+    try:
+        data = card_data(name)
+    except UnknownCard as e:
+        raise CardError(str(e)) from None
+    return _build(data, _BEHAVIOURS.get(data.name))
+
+
+def is_implemented(name: str) -> bool:
+    try:
+        return lookup(name).implemented
+    except CardError:
+        return False
+
+
+def implemented_names() -> list[str]:
+    _load_sets()
+    return sorted(n for n in all_card_data() if is_implemented(n))
+
+
+def canonical_name(name: str) -> str | None:
+    try:
+        return lookup(name).name
+    except CardError:
+        return None

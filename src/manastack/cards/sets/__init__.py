@@ -1,0 +1,3 @@
+"""Card behaviour, by set.  Importing this package registers every definition."""
+
+from manastack.cards.sets import core  # noqa: F401

@@ -1,0 +1,158 @@
+"""The ``manastack`` command: play, replay, scenario, cards, deck."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from manastack.errors import ManastackError
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from manastack.agents import RandomAgent
+    from manastack.decks import load_deck
+    from manastack.game.state import GameOptions
+    from manastack.log import render_jsonl, render_text
+    from manastack.play import default_deck, play_game, replay_data, result_line
+
+    decks = []
+    for d in (args.deck or ["red_green", "white_black"]):
+        decks.append(load_deck(d).cards() if Path(d).exists() else default_deck(d))
+    if len(decks) == 1:
+        decks.append(decks[0])
+    opts = GameOptions(mulligan=args.mulligan, max_turns=args.max_turns)
+    game = play_game(decks, [RandomAgent(args.seed * 2 + 1), RandomAgent(args.seed * 2 + 2)],
+                     seed=args.seed, options=opts)
+    if not args.quiet:
+        print(render_jsonl(game.log) if args.json else render_text(game.log))
+    if args.save:
+        Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
+    print(result_line(game))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from manastack.log import render_jsonl, render_text
+    from manastack.play import replay, result_line
+
+    game = replay(json.loads(Path(args.file).read_text()))
+    print(render_jsonl(game.log) if args.json else render_text(game.log))
+    print(result_line(game) if game.over else "Game in progress")
+    return 0
+
+
+def _cmd_cards(args: argparse.Namespace) -> int:
+    from manastack.cards.database import card_data, cards_in_set
+    from manastack.cards.registry import is_implemented, lookup
+
+    if args.cards_cmd == "list":
+        if args.set:
+            names = [c.name for c in cards_in_set(args.set)]
+        else:
+            from manastack.cards.database import all_card_data
+            names = sorted(all_card_data())
+        for n in names:
+            if args.implemented and not is_implemented(n):
+                continue
+            if args.missing and is_implemented(n):
+                continue
+            print(n)
+        return 0
+    data = card_data(args.name)
+    card = lookup(data.name)
+    print(data.name + (f" {data.mana_cost}" if data.mana_cost else ""))
+    print(data.type_line)
+    if data.oracle_text:
+        print(data.oracle_text)
+    if data.power is not None:
+        print(f"{data.power}/{data.toughness}")
+    if data.loyalty is not None:
+        print(f"Loyalty: {data.loyalty}")
+    if data.printings:
+        print("Printings: " + ", ".join(f"{p.set_code} #{p.number} ({p.rarity})"
+                                         for p in data.printings))
+    print("Implemented: " + ("yes" if card.implemented else "no"))
+    return 0
+
+
+def _cmd_deck(args: argparse.Namespace) -> int:
+    from manastack.cards.registry import canonical_name, is_implemented
+    from manastack.decks import check_deck, load_deck
+
+    deck = load_deck(args.file)
+    problems = check_deck(deck, format=args.format, known=canonical_name,
+                          implemented=is_implemented)
+    for p in problems:
+        print(p)
+    if problems:
+        return 1
+    print(f"{args.file}: legal {args.format} deck ({deck.count()} cards, "
+          f"{len(deck.sideboard_cards())} in sideboard)")
+    return 0
+
+
+def _cmd_scenario(args: argparse.Namespace) -> int:
+    from manastack.scenario.runner import main as run_main
+    return run_main(args.paths, as_json=args.json, verbose=args.verbose)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="manastack", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play a full game between two decks with random agents")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--deck", action="append", help="deck file or default deck name (twice)")
+    p.add_argument("--json", action="store_true", help="log as JSON lines")
+    p.add_argument("--quiet", action="store_true", help="only the result line")
+    p.add_argument("--save", help="write a replay file")
+    p.add_argument("--mulligan", default="paris", choices=["paris", "vancouver", "london"])
+    p.add_argument("--max-turns", type=int, default=200)
+    p.set_defaults(fn=_cmd_play)
+    p = sub.add_parser("replay", help="replay a saved game")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=_cmd_replay)
+    p = sub.add_parser("cards", help="the card pool")
+    csub = p.add_subparsers(dest="cards_cmd", required=True)
+    q = csub.add_parser("list")
+    q.add_argument("--set", help="M11, M12 or showcase")
+    q.add_argument("--implemented", action="store_true", help="only cards with behaviour")
+    q.add_argument("--missing", action="store_true", help="only cards without behaviour")
+    q = csub.add_parser("show")
+    q.add_argument("name")
+    p.set_defaults(fn=_cmd_cards)
+    p = sub.add_parser("deck", help="deck files")
+    dsub = p.add_subparsers(dest="deck_cmd", required=True)
+    q = dsub.add_parser("check")
+    q.add_argument("file")
+    q.add_argument("--format", default="constructed", choices=["constructed", "limited", "any"])
+    p.set_defaults(fn=_cmd_deck)
+    p = sub.add_parser("scenario", help="rules scenarios")
+    ssub = p.add_subparsers(dest="scenario_cmd", required=True)
+    q = ssub.add_parser("run")
+    q.add_argument("paths", nargs="+")
+    q.add_argument("--json", action="store_true")
+    q.add_argument("--verbose", action="store_true")
+    p.set_defaults(fn=_cmd_scenario)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.fn(args))
+    except ManastackError as e:
+        print(f"manastack: {e}", file=sys.stderr)
+        return 2
+    except KeyError as e:  # UnknownCard from the database
+        print(f"manastack: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Package data: default deck lists."""

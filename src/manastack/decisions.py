@@ -1,0 +1,352 @@
+"""Decisions (what the engine asks) and actions (how players answer): the only way in.
+
+``game.decision`` is a :class:`Decision`; ``game.apply(player, action)``
+answers it.  Actions are small frozen values with a canonical text form and a
+JSON form used by replay files.  Object ids appear as integers, players as
+``P0``, ``P1``...
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from manastack.errors import IllegalAction
+from manastack.game.objects import PlayerRef, Ref
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+# ---------------------------------------------------------------- actions
+
+
+def ref_to_json(r: Any) -> Any:
+    if isinstance(r, PlayerRef):
+        return f"P{r.index}"
+    if isinstance(r, (tuple, list)):
+        return [ref_to_json(x) for x in r]
+    return r
+
+
+def ref_from_json(v: Any) -> Any:
+    if isinstance(v, str) and len(v) > 1 and v[0] == "P" and v[1:].isdigit():
+        return PlayerRef(int(v[1:]))
+    if isinstance(v, list):
+        return tuple(ref_from_json(x) for x in v)
+    return v
+
+
+class Action:
+    """Base class of answers.  Subclasses are frozen dataclasses."""
+
+    verb: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"verb": self.verb}
+        for k, v in self.__dict__.items():
+            out[k] = ref_to_json(v)
+        return out
+
+    def __str__(self) -> str:
+        args = " ".join(f"{k}={_fmt(v)}" for k, v in self.__dict__.items()
+                        if v not in ((), None, 0, False))
+        return f"{self.verb} {args}".strip()
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, tuple):
+        return ",".join(_fmt(x) for x in v)
+    return str(v)
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass priority (CR 117.3d)."""
+
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class PlayLand(Action):
+    """Play a land (special action, CR 305.1, 116.2a)."""
+
+    card: int
+    verb: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """Cast a spell (CR 601).  ``pay``: None = automatic, ``("pool",)`` = pool only,
+    or the ids of permanents whose mana abilities pay the cost."""
+
+    card: int
+    targets: tuple[Ref, ...] = ()
+    x: int = 0
+    modes: tuple[int, ...] = ()
+    pay: tuple[Any, ...] | None = None
+    verb: ClassVar[str] = "cast"
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Activate the ``ability``-th (0-based) activated ability of ``source`` (CR 602).
+
+    ``mana`` picks the mana produced by a mana ability with a choice.
+    """
+
+    source: int
+    ability: int = 0
+    targets: tuple[Ref, ...] = ()
+    x: int = 0
+    pay: tuple[Any, ...] | None = None
+    mana: str | None = None
+    verb: ClassVar[str] = "activate"
+
+
+@dataclass(frozen=True)
+class DeclareAttackers(Action):
+    """Attackers and what each attacks: ((creature, player or planeswalker), ...) (CR 508.1)."""
+
+    attacks: tuple[tuple[int, Ref], ...] = ()
+    verb: ClassVar[str] = "attack"
+
+
+@dataclass(frozen=True)
+class DeclareBlockers(Action):
+    """Blockers and the attackers each blocks: ((blocker, (attacker, ...)), ...) (CR 509.1)."""
+
+    blocks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    verb: ClassVar[str] = "block"
+
+
+@dataclass(frozen=True)
+class OrderDamage(Action):
+    """Damage assignment orders: ((creature, (ordered creatures...)), ...) (CR 509.2, 509.3)."""
+
+    orders: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    verb: ClassVar[str] = "order"
+
+
+@dataclass(frozen=True)
+class AssignDamage(Action):
+    """Combat damage assignment: ((creature, ((recipient, amount), ...)), ...) (CR 510.1)."""
+
+    assignments: tuple[tuple[int, tuple[tuple[Ref, int], ...]], ...] = ()
+    verb: ClassVar[str] = "assign"
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Answer a choice: chosen items (objects, players, numbers, words), in order."""
+
+    items: tuple[Any, ...] = ()
+    verb: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True)
+class Mulligan(Action):
+    """Take (True) or decline (False) a mulligan (CR 103.4)."""
+
+    take: bool = False
+    verb: ClassVar[str] = "mulligan"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    c.verb: c for c in (Pass, PlayLand, Cast, Activate, DeclareAttackers, DeclareBlockers,
+                        OrderDamage, AssignDamage, Choose, Mulligan)
+}
+
+
+def action_from_json(d: dict[str, Any]) -> Action:
+    """Inverse of :meth:`Action.to_json`."""
+    d = dict(d)
+    verb = d.pop("verb")
+    cls = ACTION_TYPES[verb]
+    kwargs: dict[str, Any] = {}
+    for k, v in d.items():
+        v = ref_from_json(v)
+        if k == "pay" and v is not None:
+            v = tuple(v)
+        kwargs[k] = v
+    if cls is DeclareAttackers:
+        kwargs["attacks"] = tuple((a, t) for a, t in kwargs.get("attacks", ()))
+    elif cls is DeclareBlockers:
+        kwargs["blocks"] = tuple((b, tuple(a)) for b, a in kwargs.get("blocks", ()))
+    elif cls is OrderDamage:
+        kwargs["orders"] = tuple((c, tuple(o)) for c, o in kwargs.get("orders", ()))
+    elif cls is AssignDamage:
+        kwargs["assignments"] = tuple(
+            (c, tuple((r, n) for r, n in a)) for c, a in kwargs.get("assignments", ()))
+    return cls(**kwargs)
+
+
+# ---------------------------------------------------------------- decisions
+
+Resume = tuple[Callable[..., None], tuple[Any, ...]]
+
+
+@dataclass(eq=False)
+class Decision:
+    """Something a player must decide now.
+
+    ``kind`` names it (``priority``, ``choose``, ``declare_attackers``...);
+    ``rule`` is the CR paragraph under which it is asked.  ``resume`` is the
+    engine's continuation, called with the validated action.
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    resume: Resume
+    rule: str = ""
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        raise NotImplementedError
+
+    def validate(self, game: Game, action: Action) -> None:
+        """Raise :class:`IllegalAction` if ``action`` doesn't answer this decision legally."""
+        if action not in self.legal_actions(game):
+            raise IllegalAction(f"{action} is not a legal answer to: {self.prompt}", self.rule)
+
+    def sample(self, game: Game, rng: random.Random) -> Action:
+        """A uniformly random legal action (agents use this)."""
+        return rng.choice(self.legal_actions(game))
+
+    def __str__(self) -> str:
+        return f"{self.kind} for P{self.player}: {self.prompt}"
+
+
+@dataclass(eq=False)
+class PriorityDecision(Decision):
+    """A player holds priority (CR 117): pass, play a land, cast, activate."""
+
+    _cache: list[Action] | None = field(default=None, repr=False)
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        if self._cache is None:
+            from manastack.rules.casting import priority_actions
+            self._cache = priority_actions(game, self.player)
+        return self._cache
+
+    def validate(self, game: Game, action: Action) -> None:
+        from manastack.rules.casting import check_priority_action
+        check_priority_action(game, self.player, action)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PriorityDecision:
+        return PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule)
+
+
+@dataclass(eq=False)
+class ChoiceDecision(Decision):
+    """Choose between ``min_count`` and ``max_count`` of ``options`` (ordered if ``ordered``).
+
+    Used for discarding, sacrificing, targets of triggered abilities, the
+    order of simultaneous triggers, yes/no, numbers, modes and players.
+    """
+
+    options: tuple[Any, ...] = ()
+    min_count: int = 1
+    max_count: int = 1
+    ordered: bool = False
+    #: Free text naming what the choice is for (scenario ``for:``).
+    purpose: str = ""
+    #: Optional validator for combinations (e.g. distinct controllers).
+    check: Callable[[Game, tuple[Any, ...]], str | None] | None = None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        out: list[Action] = []
+        n = len(self.options)
+        if self.ordered and self.min_count == self.max_count == n:
+            combos: Any = itertools.permutations(self.options)
+        else:
+            combos = (c for k in range(self.min_count, min(self.max_count, n) + 1)
+                      for c in itertools.combinations(self.options, k))
+        for c in combos:
+            if len(out) > 5000:
+                break
+            if self.check is None or self.check(game, tuple(c)) is None:
+                out.append(Choose(tuple(c)))
+        return out
+
+    def validate(self, game: Game, action: Action) -> None:
+        if not isinstance(action, Choose):
+            raise IllegalAction(f"expected a choice for: {self.prompt}", self.rule)
+        items = action.items
+        if not self.min_count <= len(items) <= self.max_count:
+            raise IllegalAction(
+                f"choose between {self.min_count} and {self.max_count} for: {self.prompt}"
+                f" (got {len(items)})", self.rule)
+        if len(set(map(repr, items))) != len(items):
+            raise IllegalAction(f"the same option was chosen twice for: {self.prompt}", self.rule)
+        for it in items:
+            if it not in self.options:
+                raise IllegalAction(f"{it!r} is not an option for: {self.prompt}", self.rule)
+        if self.ordered and self.min_count == self.max_count == len(self.options):
+            pass
+        if self.check is not None:
+            msg = self.check(game, items)
+            if msg:
+                raise IllegalAction(msg, self.rule)
+
+    def sample(self, game: Game, rng: random.Random) -> Action:
+        n = len(self.options)
+        for _ in range(50):
+            k = rng.randint(self.min_count, min(self.max_count, n))
+            items = rng.sample(list(self.options), k)
+            if not self.ordered:
+                items.sort(key=lambda x: self.options.index(x))
+            c = tuple(items)
+            if self.check is None or self.check(game, c) is None:
+                return Choose(c)
+        return rng.choice(self.legal_actions(game))
+
+
+@dataclass(eq=False)
+class MulliganDecision(Decision):
+    """Keep or mulligan (CR 103.4)."""
+
+    can_mulligan: bool = True
+    extra: tuple[Action, ...] = ()
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        acts: list[Action] = [Mulligan(False)]
+        if self.can_mulligan:
+            acts.append(Mulligan(True))
+        acts.extend(self.extra)
+        return acts
+
+
+@dataclass(eq=False)
+class CombatDecision(Decision):
+    """Declare attackers/blockers, damage assignment orders, combat damage assignment.
+
+    ``checker(game, action)`` validates (raising :class:`IllegalAction`);
+    ``enumerate_fn`` lists legal actions; ``sampler`` draws a random legal one.
+    """
+
+    candidates: tuple[Any, ...] = ()
+    checker: Callable[[Game, Action], None] | None = None
+    enumerate_fn: Callable[[Game], list[Action]] | None = None
+    sampler: Callable[[Game, random.Random], Action] | None = None
+    default: Callable[[Game], Action] | None = None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        assert self.enumerate_fn is not None
+        return self.enumerate_fn(game)
+
+    def validate(self, game: Game, action: Action) -> None:
+        assert self.checker is not None
+        self.checker(game, action)
+
+    def sample(self, game: Game, rng: random.Random) -> Action:
+        if self.sampler is not None:
+            return self.sampler(game, rng)
+        return rng.choice(self.legal_actions(game))
+
+
+def yes_no(options: Sequence[bool] = (True, False)) -> tuple[Any, ...]:
+    return tuple("yes" if o else "no" for o in options)

@@ -1,0 +1,33 @@
+"""Errors raised by the engine.  Each names the problem; rule errors cite the CR."""
+
+from __future__ import annotations
+
+
+class ManastackError(Exception):
+    """Base class of the package's errors."""
+
+
+class IllegalAction(ManastackError, ValueError):
+    """An answer to a decision that the rules don't allow (the game is unchanged).
+
+    ``rule`` is the CR paragraph that forbids it, e.g. ``"508.1a"``.
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        self.rule = rule
+        super().__init__(f"{message} (CR {rule})" if rule else message)
+
+
+class CardError(ManastackError, KeyError):
+    """An unknown card, or a card whose behaviour isn't implemented."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "card error"
+
+
+class DeckError(ManastackError, ValueError):
+    """A malformed or illegal deck list (the message names the line)."""
+
+
+class ScenarioError(ManastackError, ValueError):
+    """A malformed scenario file (the message names the file and the entry)."""

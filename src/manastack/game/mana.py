@@ -1,0 +1,309 @@
+"""Mana: symbols, costs, mana pools and cost payment (CR 106, 107.4, 202, 601.2g-h).
+
+A :class:`ManaCost` is parsed from the usual text form (``"{2}{W}{W}"``,
+``"{X}{R}"``, ``"{R/G}"``, ``"{2/W}"``).  A :class:`ManaPool` holds mana of the
+five colours and colourless mana.  :func:`find_payment` solves "which mana
+pays this cost", used to check affordability and to pay automatically.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+COLORS = ("W", "U", "B", "R", "G")
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSymbol:
+    """One mana symbol (CR 107.4). ``options`` lists the ways to pay it.
+
+    Each option is a tuple of mana types (``("W",)``) or ``("2",)`` meaning two
+    generic mana (monocoloured hybrid, CR 107.4e).  Generic symbols are not
+    represented here: :class:`ManaCost` keeps them as a count.
+    """
+
+    text: str
+    options: tuple[tuple[str, ...], ...]
+
+    @property
+    def colors(self) -> frozenset[str]:
+        return frozenset(o for opt in self.options for o in opt if o in COLORS)
+
+    @property
+    def mana_value(self) -> int:
+        """CR 202.3: a hybrid symbol counts as its largest component."""
+        best = 1
+        for opt in self.options:
+            for part in opt:
+                if part.isdigit():
+                    best = max(best, int(part))
+        return best
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: generic amount, coloured/hybrid symbols and X count."""
+
+    generic: int = 0
+    symbols: tuple[ManaSymbol, ...] = ()
+    x_count: int = 0
+    text: str = ""
+
+    @staticmethod
+    def parse(text: str | None) -> ManaCost:
+        """Parse ``"{2}{W}{W}"``; ``None`` or ``""`` is the empty cost.
+
+        >>> ManaCost.parse("{X}{R}").x_count
+        1
+        >>> ManaCost.parse("{2}{G}{G}").mana_value
+        4
+        """
+        if not text:
+            return ManaCost(text="")
+        generic = 0
+        xs = 0
+        symbols: list[ManaSymbol] = []
+        pos = 0
+        for m in _SYMBOL.finditer(text):
+            if m.start() != pos:
+                raise ValueError(f"malformed mana cost {text!r}")
+            pos = m.end()
+            body = m.group(1).upper()
+            if body.isdigit():
+                generic += int(body)
+            elif body == "X":
+                xs += 1
+            elif body in MANA_TYPES:
+                symbols.append(ManaSymbol("{" + body + "}", ((body,),)))
+            elif "/" in body:
+                parts = body.split("/")
+                opts: list[tuple[str, ...]] = []
+                for p in parts:
+                    if p in MANA_TYPES:
+                        opts.append((p,))
+                    elif p.isdigit():
+                        opts.append((p,))
+                    elif p == "P":
+                        opts.append(("life2",))
+                    else:
+                        raise ValueError(f"unknown mana symbol {{{body}}} in {text!r}")
+                symbols.append(ManaSymbol("{" + body + "}", tuple(opts)))
+            elif body == "S":
+                symbols.append(ManaSymbol("{S}", (("S",),)))
+            else:
+                raise ValueError(f"unknown mana symbol {{{body}}} in {text!r}")
+        if pos != len(text):
+            raise ValueError(f"malformed mana cost {text!r}")
+        return ManaCost(generic, tuple(symbols), xs, text)
+
+    @property
+    def mana_value(self) -> int:
+        """CR 202.3 converted mana cost (X counts as 0)."""
+        return self.generic + sum(s.mana_value for s in self.symbols)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        out: set[str] = set()
+        for s in self.symbols:
+            out |= s.colors
+        return frozenset(out)
+
+    def with_x(self, x: int) -> ManaCost:
+        """The cost with each X replaced by ``x`` generic mana (CR 107.3)."""
+        return ManaCost(self.generic + x * self.x_count, self.symbols, 0, self.text)
+
+    def plus(self, generic: int = 0, symbols: Sequence[ManaSymbol] = ()) -> ManaCost:
+        """The cost increased by generic mana and symbols (CR 601.2e)."""
+        return ManaCost(max(0, self.generic + generic), self.symbols + tuple(symbols),
+                        self.x_count, self.text)
+
+    def is_empty(self) -> bool:
+        return self.generic == 0 and not self.symbols and self.x_count == 0
+
+    def __str__(self) -> str:
+        parts = []
+        parts.extend("{X}" for _ in range(self.x_count))
+        if self.generic or not self.symbols and not self.x_count:
+            parts.append("{%d}" % self.generic)
+        parts.extend(s.text for s in self.symbols)
+        return "".join(parts)
+
+
+@dataclass(slots=True)
+class ManaPool:
+    """A player's mana pool (CR 106.4): amounts of W, U, B, R, G and colourless."""
+
+    amounts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MANA_TYPES, 0))
+
+    def add(self, mana: str, n: int = 1) -> None:
+        self.amounts[mana] += n
+
+    def total(self) -> int:
+        return sum(self.amounts.values())
+
+    def empty(self) -> dict[str, int]:
+        """Empty the pool (CR 500.4); returns what was lost."""
+        lost = {k: v for k, v in self.amounts.items() if v}
+        for k in self.amounts:
+            self.amounts[k] = 0
+        return lost
+
+    def spend(self, units: Iterable[str]) -> None:
+        for u in units:
+            if self.amounts[u] <= 0:
+                raise ValueError(f"no {u} mana in pool")
+            self.amounts[u] -= 1
+
+    def units(self) -> list[str]:
+        out: list[str] = []
+        for k in MANA_TYPES:
+            out.extend(k * self.amounts[k])
+        return out
+
+    def __str__(self) -> str:
+        return "".join(k * self.amounts[k] for k in MANA_TYPES)
+
+    @staticmethod
+    def parse(text: str) -> ManaPool:
+        """``"RRG"`` or ``"{R}{R}{G}"`` -> pool."""
+        pool = ManaPool()
+        for ch in text.replace("{", "").replace("}", "").upper():
+            if ch not in MANA_TYPES:
+                raise ValueError(f"unknown mana {ch!r} in {text!r}")
+            pool.add(ch)
+        return pool
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSource:
+    """A mana ability usable for payment: tapping ``source`` gives one of ``options``.
+
+    ``options`` are strings of mana units, e.g. ``("G",)`` or ``("W", "U")``
+    or ``("GG",)`` for an ability adding two mana.
+    """
+
+    source: int
+    ability: int
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How a cost is paid: mana taken from the pool and mana abilities activated."""
+
+    from_pool: tuple[str, ...]
+    activations: tuple[tuple[int, int, str], ...]  # (source id, ability index, mana produced)
+
+
+def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSource],
+                 prefer_pool: bool = True) -> Payment | None:
+    """Find a way to pay ``cost`` (X already fixed) from pool units and sources.
+
+    Returns ``None`` when the cost can't be paid.  The search uses pool mana
+    before sources and inflexible sources before flexible ones, so automatic
+    payment keeps the most useful mana sources untapped.
+    """
+    if cost.x_count:
+        raise ValueError("fix X before paying (CR 601.2f)")
+    # Units: (kind, index, option strings). kind 0 = pool unit, 1 = source.
+    units: list[tuple[int, int, tuple[str, ...]]] = []
+    for i, u in enumerate(pool):
+        units.append((0, i, (u,)))
+    for i, s in enumerate(sources):
+        units.append((1, i, s.options))
+    if not prefer_pool:
+        units.sort(key=lambda u: u[0], reverse=True)
+    else:
+        units.sort(key=lambda u: (u[0], len(u[2])))
+    # Expand symbol requirements. A hybrid symbol with a generic option is
+    # tried both ways.
+    required: list[tuple[tuple[str, ...], ...]] = [s.options for s in cost.symbols]
+    required.sort(key=len)
+    n_units = len(units)
+    used = [False] * n_units
+    chosen: list[tuple[int, str]] = []  # (unit index, mana string produced)
+    # Per-unit leftover: a source producing "GG" used for one G leaves one G.
+    leftovers: list[str] = []
+
+    def mana_of(unit: tuple[int, int, tuple[str, ...]]) -> tuple[str, ...]:
+        return unit[2]
+
+    def solve(k: int, generic: int) -> bool:
+        if k == len(required):
+            return pay_generic(generic)
+        for opt in required[k]:
+            if len(opt) == 1 and opt[0].isdigit():
+                if solve(k + 1, generic + int(opt[0])):
+                    return True
+                continue
+            if opt == ("life2",):
+                continue  # Phyrexian life payment isn't automatic
+            want = opt[0]
+            # leftover mana from multi-mana sources
+            for li, left in enumerate(leftovers):
+                if want in left:
+                    leftovers[li] = left.replace(want, "", 1)
+                    if solve(k + 1, generic):
+                        return True
+                    leftovers[li] = left
+            for ui in range(n_units):
+                if used[ui]:
+                    continue
+                for produced in mana_of(units[ui]):
+                    if want in produced:
+                        used[ui] = True
+                        chosen.append((ui, produced))
+                        rest = produced.replace(want, "", 1)
+                        leftovers.append(rest)
+                        if solve(k + 1, generic):
+                            return True
+                        leftovers.pop()
+                        chosen.pop()
+                        used[ui] = False
+                        break
+        return False
+
+    def pay_generic(generic: int) -> bool:
+        need = generic - sum(len(x) for x in leftovers)
+        if need <= 0:
+            return True
+        picks: list[tuple[int, str]] = []
+        for ui in range(n_units):
+            if need <= 0:
+                break
+            if used[ui]:
+                continue
+            produced = max(mana_of(units[ui]), key=len)
+            picks.append((ui, produced))
+            need -= len(produced)
+        if need > 0:
+            return False
+        for ui, produced in picks:
+            used[ui] = True
+            chosen.append((ui, produced))
+        return True
+
+    if not solve(0, cost.generic):
+        return None
+    from_pool: list[str] = []
+    acts: list[tuple[int, int, str]] = []
+    for ui, produced in chosen:
+        kind, idx, _ = units[ui]
+        if kind == 0:
+            from_pool.append(pool[idx])
+        else:
+            s = sources[idx]
+            acts.append((s.source, s.ability, produced))
+    return Payment(tuple(from_pool), tuple(acts))
+
+
+def can_pay_with_units(cost: ManaCost, units: Sequence[str]) -> tuple[str, ...] | None:
+    """Which of the given mana units pay ``cost`` exactly; ``None`` if impossible."""
+    pay = find_payment(cost, units, ())
+    return None if pay is None else pay.from_pool

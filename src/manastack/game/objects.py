@@ -1,0 +1,196 @@
+"""Game objects (CR 109): cards, tokens, spells, permanents and abilities on the stack.
+
+A :class:`GameObject` is a card or token in some zone.  When it changes zones
+it becomes a new object with a new id (CR 400.7); the engine builds a fresh
+``GameObject`` for that.  Permanent status (tapped, phased out, ...) lives on
+the object while it is on the battlefield (CR 110.6).  Characteristics are
+never stored here: they are computed by the layer system
+(:mod:`manastack.rules.layers`) from the card definition and the continuous
+effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack.game.mana import ManaCost
+
+if TYPE_CHECKING:
+    from manastack.cards.dsl import Ability, CardDef
+
+
+class Zone:
+    """Zone names (CR 400.1)."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+    COMMAND = "command"
+    ALL = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+    #: Zones owned by each player; the others are shared (CR 400.2).
+    PLAYER_ZONES = ("library", "hand", "graveyard")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A reference to a player, used where a target or choice may be a player."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"P{self.index}"
+
+
+Ref = int | PlayerRef  # an object id or a player
+
+
+@dataclass(slots=True)
+class Characteristics:
+    """The copiable and other characteristics of an object after the layers (CR 109.3, 613)."""
+
+    name: str
+    mana_cost: ManaCost
+    colors: frozenset[str]
+    supertypes: frozenset[str]
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    keywords: frozenset[str]
+    abilities: tuple[Ability, ...]
+    controller: int
+    #: Hooks some rules ask for: e.g. ``"can't block"`` from static abilities.
+    flags: frozenset[str] = frozenset()
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return "Planeswalker" in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        """CR 110.4: artifact, creature, enchantment, land, planeswalker."""
+        return bool(self.types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join([*sorted(self.supertypes), *sorted(self.types, key=_type_order)])
+        if self.subtypes:
+            return f"{left} \u2014 {' '.join(sorted(self.subtypes))}"
+        return left
+
+
+_TYPE_ORDER = {t: i for i, t in enumerate(
+    ["Tribal", "Enchantment", "Artifact", "Land", "Creature", "Planeswalker", "Instant", "Sorcery"])}
+
+
+def _type_order(t: str) -> int:
+    return _TYPE_ORDER.get(t, 99)
+
+
+@dataclass(slots=True)
+class GameObject:
+    """A card or token in a zone, or a spell on the stack (CR 109.1, 110, 111).
+
+    ``owner`` and ``controller`` are player indexes.  ``controller`` here is
+    the base controller (who put it onto the battlefield or cast it, CR
+    110.2); control-changing effects are applied in layer 2 and read through
+    :meth:`Game.controller`.
+    """
+
+    id: int
+    card: CardDef
+    owner: int
+    controller: int
+    zone: str
+    is_token: bool = False
+    timestamp: int = 0
+    # Permanent status (CR 110.6)
+    tapped: bool = False
+    flipped: bool = False
+    face_down: bool = False
+    phased_out: bool = False
+    #: Turn number in which the current controller's control began (CR 302.6).
+    control_since: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+    #: Sources that dealt deathtouch damage this turn are tracked as a flag (CR 704.5h).
+    deathtouch_damage: bool = False
+    attached_to: Ref | None = None
+    #: Phased out "indirectly" with the permanent it's attached to (CR 702.25g).
+    phased_indirectly: bool = False
+    #: Controller when it phased out (CR 502.1).
+    phased_out_controller: int | None = None
+    #: Spell on the stack: chosen targets, X, modes, etc.
+    targets: tuple[Ref, ...] = ()
+    x: int = 0
+    modes: tuple[int, ...] = ()
+    #: Free-form per-object memory for card behaviour ("as enters" choices...).
+    memory: dict[str, Any] = field(default_factory=dict)
+    #: Set when this object is a copy of a spell (CR 706.10).
+    is_copy: bool = False
+    #: Loyalty abilities activated this turn (CR 606.3): turn number of last activation.
+    loyalty_activated_turn: int = -1
+    #: Regeneration shields (CR 701.12): number available this turn.
+    regeneration_shields: int = 0
+    #: Zone it came from for the last zone change (for "from your hand" etc.).
+    came_from: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.id} {self.zone}>"
+
+
+@dataclass(slots=True)
+class StackAbility:
+    """An activated or triggered ability on the stack (CR 113.1, 603.3).
+
+    It is an object on the stack controlled by ``controller`` whose source is
+    ``source`` (an object id, which may no longer exist: CR 113.7a, the ability
+    uses last known information).
+    """
+
+    id: int
+    ability: Ability
+    source: int
+    source_name: str
+    controller: int
+    zone: str = Zone.STACK
+    targets: tuple[Ref, ...] = ()
+    x: int = 0
+    modes: tuple[int, ...] = ()
+    #: Event data the trigger carries (who attacked, what was dealt damage...).
+    trigger_data: dict[str, Any] = field(default_factory=dict)
+    timestamp: int = 0
+    is_copy: bool = False
+    #: Mana ability resolving immediately (never on the stack).
+    is_mana: bool = False
+
+    @property
+    def name(self) -> str:
+        kind = "triggered" if self.ability.kind == "triggered" else "activated"
+        return f"{self.source_name} ({kind} ability)"
+
+    def __repr__(self) -> str:
+        return f"<ability of {self.source_name}#{self.id}>"

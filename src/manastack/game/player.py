@@ -1,0 +1,51 @@
+"""Players (CR 102): life, poison, mana pool, their zones and per-turn counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from manastack.game.mana import ManaPool
+
+
+@dataclass(slots=True)
+class Player:
+    """A player and the zones they own (CR 400.2).
+
+    Zones are lists of object ids.  ``library[-1]`` is the top card; ``hand``
+    and ``graveyard`` keep arrival order (``graveyard[-1]`` is the top).
+    """
+
+    index: int
+    name: str
+    life: int = 20
+    poison: int = 0
+    mana_pool: ManaPool = field(default_factory=ManaPool)
+    library: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    graveyard: list[int] = field(default_factory=list)
+    lands_played: int = 0
+    #: Lands this player may play each turn (CR 305.2); effects add to it.
+    land_plays: int = 1
+    max_hand_size: int | None = 7
+    lost: bool = False
+    won: bool = False
+    left_game: bool = False
+    #: Drew from an empty library since the last SBA check (CR 704.5b).
+    drew_from_empty: bool = False
+    #: Cannot lose the game (Platinum Angel) is checked through static abilities.
+    team: int = 0
+    #: Life gained/lost this turn (for cards that count it).
+    life_gained_this_turn: int = 0
+    life_lost_this_turn: int = 0
+    #: Damage dealt to this player this turn by sources (bloodthirst, CR 702.52).
+    damaged_this_turn: bool = False
+    mulligans: int = 0
+    #: Kept an opening hand (CR 103.4).
+    kept: bool = False
+
+    @property
+    def in_game(self) -> bool:
+        return not (self.lost or self.left_game)
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name}>"

@@ -1,0 +1,363 @@
+"""The game state and its state machine: run until a player must decide, then wait.
+
+The engine keeps an explicit agenda of small tasks (``(function, args)``
+pairs, last in first out).  Running the game pops tasks until one asks a
+question (:meth:`Game.ask`), which sets :attr:`Game.decision`.
+:meth:`Game.apply` validates an answer, hands it to the decision's
+continuation and runs on.  Because the whole machine is plain data,
+:meth:`Game.copy` is a deep copy and a game is reproduced exactly by its seed,
+options, decks and decision log.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.decisions import Action, Decision
+from manastack.errors import IllegalAction
+from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.game.player import Player
+
+if TYPE_CHECKING:
+    from manastack.cards.dsl import CardDef
+    from manastack.rules.combat import Combat
+    from manastack.rules.turn import StepInfo
+
+
+@dataclass
+class GameOptions:
+    """Options fixed for the whole game (they are part of a replay file)."""
+
+    variant: str = "two_player"
+    mulligan: str = "paris"
+    starting_life: int = 20
+    starting_hand: int = 7
+    #: Player index who starts; None = coin flip with the game's RNG (CR 103.2).
+    first_player: int | None = None
+    #: Stop a game that goes on this many turns (a draw, for soak tests).
+    max_turns: int = 200
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "mulligan": self.mulligan,
+                "starting_life": self.starting_life, "starting_hand": self.starting_hand,
+                "first_player": self.first_player, "max_turns": self.max_turns,
+                "extra": self.extra}
+
+
+Task = tuple[Callable[..., None], tuple[Any, ...]]
+
+
+class Game:
+    """A game of Magic in progress.
+
+    Read :attr:`decision` to see who must decide what; answer with
+    :meth:`apply`.  :attr:`log` is the list of rule-citing events.
+    """
+
+    def __init__(self, player_names: Sequence[str], seed: int = 0,
+                 options: GameOptions | None = None) -> None:
+        self.options = options or GameOptions()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players: list[Player] = [Player(i, n, life=self.options.starting_life)
+                                      for i, n in enumerate(player_names)]
+        self.objects: dict[int, GameObject | StackAbility] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[int] = []
+        self.exile: list[int] = []
+        self.command: list[int] = []
+        self.turn_number = 0
+        self.active_player = 0
+        self.starting_player = 0
+        self.step: StepInfo | None = None
+        self.turn_plan: list[StepInfo] = []
+        #: Stack of players who get extra turns (last = next) (CR 500.7).
+        self.extra_turns: list[int] = []
+        #: The player whose normal (non-extra) turn comes next.
+        self.next_normal_player = 0
+        #: Skip effects: list of dicts {kind, what, player, count} (CR 614.1b, 500.11).
+        self.skips: list[dict[str, Any]] = []
+        self.priority_player: int | None = None
+        self.passes = 0
+        #: Continuous effects from resolved spells/abilities (CR 611.2).
+        self.effects: list[Any] = []
+        #: Replacement/prevention effects from resolved spells and abilities (CR 614, 615).
+        self.replacements: list[Any] = []
+        #: Delayed triggered abilities (CR 603.7).
+        self.delayed_triggers: list[Any] = []
+        #: Triggered abilities waiting to be put on the stack (CR 603.3).
+        self.pending_triggers: list[Any] = []
+        self.combat: Combat | None = None
+        #: Number of combat phases begun this turn (timing rules of seed section 3).
+        self.combat_phases_this_turn = 0
+        self.log: list[ev.Event] = []
+        self.decision: Decision | None = None
+        self.over = False
+        self.winner: int | None = None
+        self.draw_game = False
+        self.history: list[tuple[int, Action]] = []
+        self._tasks: list[Task] = []
+        self._next_id = 1
+        self._timestamp = 0
+        self._version = 0
+        self._view: dict[int, Characteristics] = {}
+        self._view_version = -1
+        self.listeners: list[Callable[[ev.Event], None]] = []
+        self.first_turn_skips_draw = True
+        #: Turns taken by each player (CR 103.7a needs "their first turn").
+        self.turns_taken: dict[int, int] = {}
+        self.game_started = False
+        self.turn_flags: dict[str, Any] = {}
+        self.decision_player_last = 0
+        self.deck_lists: list[list[str]] = []
+        #: Last known information of objects that left the battlefield (CR 608.2g).
+        self.lki: dict[int, tuple[GameObject, Characteristics]] = {}
+        #: Objects that left the battlefield in the current batch of events (603.10a).
+        self.lki_batch: list[int] = []
+
+    # ------------------------------------------------------------ machine
+
+    def push(self, fn: Callable[..., None], *args: Any) -> None:
+        """Schedule ``fn(game, *args)`` to run next (LIFO)."""
+        self._tasks.append((fn, args))
+
+    def push_all(self, tasks: Iterable[Task]) -> None:
+        """Schedule tasks to run in the given order."""
+        for t in reversed(list(tasks)):
+            self._tasks.append(t)
+
+    def ask(self, decision: Decision) -> None:
+        """Stop the machine and wait for ``decision`` to be answered."""
+        self.decision = decision
+
+    def run(self) -> None:
+        """Run tasks until a decision is pending or the game is over."""
+        tasks = self._tasks
+        while self.decision is None and tasks and not self.over:
+            fn, args = tasks.pop()
+            fn(self, *args)
+        if self.over:
+            self.decision = None
+
+    def apply(self, player: int | str, action: Action) -> None:
+        """Answer the pending decision.  Raises :class:`IllegalAction`, changing nothing."""
+        d = self.decision
+        if d is None:
+            raise IllegalAction("the game is over; there is nothing to decide" if self.over
+                                else "no decision is pending")
+        p = self.player_index(player)
+        if p != d.player:
+            raise IllegalAction(
+                f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
+                f"decide ({d.kind})", d.rule or "117.1")
+        d.validate(self, action)
+        self.history.append((p, action))
+        self.decision = None
+        self.decision_player_last = p
+        fn, args = d.resume
+        fn(self, action, *args)
+        self.run()
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.decision is None else self.decision.legal_actions(self)
+
+    def copy(self) -> Game:
+        """An independent copy; continuing it gives the same game as continuing this one."""
+        listeners = self.listeners
+        self.listeners = []
+        try:
+            g = copy.deepcopy(self)
+        finally:
+            self.listeners = listeners
+        return g
+
+    def player_index(self, player: int | str | PlayerRef) -> int:
+        if isinstance(player, PlayerRef):
+            return player.index
+        if isinstance(player, int):
+            if 0 <= player < len(self.players):
+                return player
+            raise IllegalAction(f"no player {player}")
+        for p in self.players:
+            if p.name == player:
+                return p.index
+        raise IllegalAction(f"no player named {player!r}")
+
+    # ------------------------------------------------------------ events
+
+    def emit(self, kind: str, rule: str, text: str, **data: Any) -> ev.Event:
+        """Record an event citing ``rule`` and let triggered abilities see it."""
+        e = ev.Event(kind, rule, text, data, self.turn_number)
+        self.log.append(e)
+        for fn in self.listeners:
+            fn(e)
+        if self.game_started:
+            from manastack.rules.triggers import check_event
+            check_event(self, e)
+        return e
+
+    def note(self, rule: str, text: str, **data: Any) -> None:
+        """Log an informational event (no trigger looks at it)."""
+        e = ev.Event(ev.INFO, rule, text, data, self.turn_number)
+        self.log.append(e)
+        for fn in self.listeners:
+            fn(e)
+
+    # ------------------------------------------------------------ objects
+
+    def new_id(self) -> int:
+        i = self._next_id
+        self._next_id += 1
+        return i
+
+    def new_timestamp(self) -> int:
+        """CR 613.6: a later object or effect gets a later timestamp."""
+        self._timestamp += 1
+        return self._timestamp
+
+    def changed(self) -> None:
+        """Invalidate computed characteristics (call after any state change)."""
+        self._version += 1
+
+    def create_object(self, card: CardDef, owner: int, zone: str, *,
+                      controller: int | None = None, is_token: bool = False,
+                      position: str = "top") -> GameObject:
+        """Create a new object in ``zone`` (used for setup, tokens and zone changes)."""
+        obj = GameObject(id=self.new_id(), card=card, owner=owner,
+                         controller=owner if controller is None else controller,
+                         zone=zone, is_token=is_token, timestamp=self.new_timestamp(),
+                         control_since=self.turn_number)
+        self.objects[obj.id] = obj
+        self.zone_list(zone, owner).append(obj.id) if position == "top" else \
+            self.zone_list(zone, owner).insert(0, obj.id)
+        self.changed()
+        return obj
+
+    def zone_list(self, zone: str, owner: int) -> list[int]:
+        if zone == Zone.LIBRARY:
+            return self.players[owner].library
+        if zone == Zone.HAND:
+            return self.players[owner].hand
+        if zone == Zone.GRAVEYARD:
+            return self.players[owner].graveyard
+        if zone == Zone.BATTLEFIELD:
+            return self.battlefield
+        if zone == Zone.STACK:
+            return self.stack
+        if zone == Zone.EXILE:
+            return self.exile
+        if zone == Zone.COMMAND:
+            return self.command
+        raise ValueError(f"unknown zone {zone!r}")
+
+    def obj(self, oid: int) -> GameObject:
+        o = self.objects[oid]
+        assert isinstance(o, GameObject)
+        return o
+
+    def get(self, oid: Ref | None) -> GameObject | None:
+        if oid is None or isinstance(oid, PlayerRef):
+            return None
+        o = self.objects.get(oid)
+        return o if isinstance(o, GameObject) else None
+
+    def permanents(self, controller: int | None = None) -> list[GameObject]:
+        """Phased-in permanents on the battlefield (CR 702.25b), optionally by controller."""
+        out = []
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            assert isinstance(o, GameObject)
+            if o.phased_out:
+                continue
+            if controller is None or self.controller(o) == controller:
+                out.append(o)
+        return out
+
+    def creatures(self, controller: int | None = None) -> list[GameObject]:
+        return [o for o in self.permanents(controller) if "Creature" in self.chars(o).types]
+
+    def name_of(self, ref: Ref | None) -> str:
+        if ref is None:
+            return "nothing"
+        if isinstance(ref, PlayerRef):
+            return self.players[ref.index].name
+        o = self.objects.get(ref)
+        if o is None:
+            return f"#{ref}"
+        return o.name
+
+    # ------------------------------------------------------------ characteristics
+
+    def chars(self, obj: GameObject) -> Characteristics:
+        """Characteristics after all continuous effects (CR 613)."""
+        if self._view_version != self._version:
+            from manastack.rules.layers import compute_battlefield
+            self._view = compute_battlefield(self)
+            self._view_version = self._version
+        c = self._view.get(obj.id)
+        if c is None:
+            from manastack.rules.layers import compute_single
+            c = compute_single(self, obj)
+            self._view[obj.id] = c
+        return c
+
+    def controller(self, obj: GameObject | StackAbility) -> int:
+        if isinstance(obj, StackAbility):
+            return obj.controller
+        if obj.zone == Zone.BATTLEFIELD:
+            return self.chars(obj).controller
+        return obj.controller
+
+    def opponents(self, player: int) -> list[int]:
+        me = self.players[player]
+        return [p.index for p in self.players
+                if p.index != player and p.in_game and (p.team != me.team or p.team == -1
+                                                         or len(self.players) == 2)]
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order (CR 101.4) still in the game."""
+        n = len(self.players)
+        return [(self.active_player + i) % n for i in range(n)
+                if self.players[(self.active_player + i) % n].in_game]
+
+    def apnap_from(self, first: int) -> list[int]:
+        """Players in turn order starting with ``first`` (still in the game)."""
+        n = len(self.players)
+        return [(first + i) % n for i in range(n) if self.players[(first + i) % n].in_game]
+
+    def next_player(self, p: int) -> int:
+        n = len(self.players)
+        for i in range(1, n + 1):
+            q = (p + i) % n
+            if self.players[q].in_game:
+                return q
+        return p
+
+    @property
+    def living_players(self) -> list[int]:
+        return [p.index for p in self.players if p.in_game]
+
+    def combat_flags_done(self, key: Any) -> bool:
+        return key in self.turn_flags.get("_orders", set())
+
+    # ------------------------------------------------------------ views
+
+    def observe(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator): no hidden card leaks (CR 400.2)."""
+        from manastack.observation import observe
+        return observe(self, player)
+
+    def state_hash(self) -> str:
+        """A stable digest of the visible and hidden state, for determinism checks."""
+        from manastack.observation import state_fingerprint
+        return state_fingerprint(self)
+
+    def __repr__(self) -> str:
+        step = self.step.name if self.step else "not started"
+        return f"<Game turn {self.turn_number} {step} active={self.active_player}>"

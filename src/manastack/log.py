@@ -1,0 +1,95 @@
+"""Rule-citing game events and their rendering (text or JSON lines).
+
+Every change to a game is an :class:`Event` that names the Comprehensive
+Rules paragraph causing it, e.g. ``[504.1] Alice draws a card``.  Triggered
+abilities watch events (CR 603.2), and the log is the list of events.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Event:
+    """One game event: its kind, the rule it applies, a readable text and data.
+
+    ``data`` holds ids and values for triggers and tools (``object``,
+    ``player``, ``amount``, ``from_zone``...).
+    """
+
+    kind: str
+    rule: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    turn: int = 0
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+    def to_json(self) -> str:
+        return json.dumps({"turn": self.turn, "rule": self.rule, "kind": self.kind,
+                           "text": self.text, "data": _jsonable(self.data)},
+                          sort_keys=True, ensure_ascii=False)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, (int, float, str, bool)) or v is None:
+        return v
+    return str(v)
+
+
+def render_text(events: Iterable[Event]) -> str:
+    return "\n".join(str(e) for e in events)
+
+
+def render_jsonl(events: Iterable[Event]) -> str:
+    return "\n".join(e.to_json() for e in events)
+
+
+# Event kinds watched by triggered abilities and the engine.
+TURN_BEGAN = "turn_began"
+STEP_BEGAN = "step_began"
+STEP_ENDED = "step_ended"
+PHASE_BEGAN = "phase_began"
+PHASE_ENDED = "phase_ended"
+ZONE_CHANGE = "zone_change"
+DRAW = "draw"
+DISCARD = "discard"
+CAST = "cast"
+ACTIVATE = "activate"
+TRIGGER = "trigger"
+RESOLVE = "resolve"
+COUNTERED = "countered"
+TAPPED = "tapped"
+UNTAPPED = "untapped"
+LIFE_GAIN = "life_gain"
+LIFE_LOSS = "life_loss"
+DAMAGE = "damage"
+COUNTERS_ADDED = "counters_added"
+COUNTERS_REMOVED = "counters_removed"
+ATTACKS = "attacks"
+BLOCKS = "blocks"
+BECOMES_BLOCKED = "becomes_blocked"
+UNBLOCKED = "attacks_unblocked"
+PHASED = "phased"
+MANA = "mana"
+PRIORITY = "priority"
+PASS = "pass"
+LOSE = "lose"
+WIN = "win"
+GAME_OVER = "game_over"
+SHUFFLE = "shuffle"
+MULLIGAN = "mulligan"
+SBA = "sba"
+EFFECT_ENDED = "effect_ended"
+LAND_PLAYED = "land_played"
+TARGETED = "becomes_target"
+INFO = "info"

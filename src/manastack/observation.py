@@ -1,0 +1,101 @@
+"""What each player may see (CR 400.2, 401.2, 402.3): per-player observations.
+
+Libraries and hands are hidden zones: a player sees their own hand, the
+number of cards in other hands and in libraries, never their order or
+content.  Everything in public zones is visible.  ``None`` is a spectator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any
+
+from manastack.game.objects import GameObject, PlayerRef, StackAbility
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def _ref(r: Any) -> Any:
+    return f"P{r.index}" if isinstance(r, PlayerRef) else r
+
+
+def _permanent(game: Game, o: GameObject) -> dict[str, Any]:
+    c = game.chars(o)
+    d: dict[str, Any] = {
+        "id": o.id, "name": c.name, "owner": o.owner, "controller": c.controller,
+        "types": sorted(c.types), "subtypes": sorted(c.subtypes), "tapped": o.tapped,
+        "token": o.is_token,
+    }
+    if c.power is not None:
+        d["power"], d["toughness"] = c.power, c.toughness
+    if c.keywords:
+        d["keywords"] = sorted(c.keywords)
+    if o.counters:
+        d["counters"] = {k: v for k, v in sorted(o.counters.items()) if v}
+    if o.damage:
+        d["damage"] = o.damage
+    if o.attached_to is not None:
+        d["attached_to"] = _ref(o.attached_to)
+    if o.phased_out:
+        d["phased_out"] = True
+    return d
+
+
+def _card(game: Game, oid: int) -> dict[str, Any]:
+    o = game.objects[oid]
+    return {"id": oid, "name": o.name}
+
+
+def observe(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The game as ``viewer`` sees it (a JSON-able dict)."""
+    players = []
+    for p in game.players:
+        pd: dict[str, Any] = {
+            "index": p.index, "name": p.name, "life": p.life, "poison": p.poison,
+            "mana_pool": str(p.mana_pool), "hand_size": len(p.hand),
+            "library_size": len(p.library),
+            "graveyard": [_card(game, i) for i in p.graveyard], "lost": p.lost,
+        }
+        if viewer == p.index:
+            pd["hand"] = [_card(game, i) for i in p.hand]
+        players.append(pd)
+    stack = []
+    for oid in game.stack:
+        o = game.objects[oid]
+        item: dict[str, Any] = {"id": oid, "name": o.name,
+                                "controller": game.controller(o),
+                                "targets": [_ref(t) for t in o.targets]}
+        if isinstance(o, StackAbility):
+            item["source"] = o.source
+        stack.append(item)
+    d = game.decision
+    out: dict[str, Any] = {
+        "viewer": viewer, "turn": game.turn_number, "active_player": game.active_player,
+        "step": game.step.name if game.step else None, "players": players,
+        "battlefield": [_permanent(game, game.obj(i)) for i in game.battlefield],
+        "stack": stack, "exile": [_card(game, i) for i in game.exile],
+        "over": game.over, "winner": game.winner,
+        "decision": None if d is None else {"player": d.player, "kind": d.kind,
+                                            "prompt": d.prompt},
+    }
+    if game.combat is not None:
+        out["combat"] = {"attackers": {str(a): _ref(t) for a, t in game.combat.attackers.items()},
+                         "blockers": {str(b): a for b, a in game.combat.blockers.items()}}
+    return out
+
+
+def state_fingerprint(game: Game) -> str:
+    """A stable digest of the whole state, hidden zones included (determinism checks)."""
+    parts = [repr(game.rng.getstate()), str(game.turn_number), str(game.active_player),
+             game.step.name if game.step else "-"]
+    for p in game.players:
+        parts.append(f"{p.name}:{p.life}:{p.poison}:{p.mana_pool}:{p.library}:{p.hand}:"
+                     f"{p.graveyard}")
+    for oid in game.battlefield:
+        o = game.obj(oid)
+        parts.append(f"{oid}:{o.name}:{o.tapped}:{o.damage}:{sorted(o.counters.items())}:"
+                     f"{o.attached_to}:{o.phased_out}")
+    parts.append(str(game.stack))
+    parts.append(str(len(game.log)))
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()

@@ -1,0 +1,68 @@
+"""Playing whole games: default decks, agents, and the game loop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any, Protocol
+
+from manastack.decisions import Action
+from manastack.game.state import Game, GameOptions
+from manastack.rules.start import new_game
+
+DEFAULT_DECKS = ("red_green", "white_black")
+
+
+class Agent(Protocol):
+    def act(self, game: Game) -> Action: ...
+
+
+def default_deck(name: str) -> list[str]:
+    """A shipped deck list (``red_green``, ``white_black``...) as card names."""
+    from manastack.decks import parse_deck
+
+    text = resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
+    return parse_deck(text, source=f"{name}.txt").cards()
+
+
+def default_deck_names() -> list[str]:
+    return sorted(p.name[:-4] for p in resources.files("manastack.data").joinpath("decks")
+                  .iterdir() if p.name.endswith(".txt"))
+
+
+def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int = 0,
+              names: Sequence[str] = ("Alice", "Bob"), options: GameOptions | None = None,
+              max_decisions: int = 200_000) -> Game:
+    """Play a complete game; each agent answers its player's decisions."""
+    game = new_game(names, decks, seed, options)
+    n = 0
+    while game.decision is not None and n < max_decisions:
+        d = game.decision
+        game.apply(d.player, agents[d.player].act(game))
+        n += 1
+    return game
+
+
+def result_line(game: Game) -> str:
+    """``Game over: <player> wins (turn N)`` or ``Game over: draw (turn N)``."""
+    if game.winner is not None:
+        return f"Game over: {game.players[game.winner].name} wins (turn {game.turn_number})"
+    return f"Game over: draw (turn {game.turn_number})"
+
+
+def replay_data(game: Game) -> dict[str, Any]:
+    """Seed + options + decks + decisions: everything needed to replay the game."""
+    return {"seed": game.seed, "players": [p.name for p in game.players],
+            "options": game.options.to_json(), "decks": game.deck_lists,
+            "decisions": [{"player": p, "action": a.to_json()} for p, a in game.history]}
+
+
+def replay(data: dict[str, Any]) -> Game:
+    """Rebuild a game from :func:`replay_data` output (byte-for-byte the same log)."""
+    from manastack.decisions import action_from_json
+
+    opts = GameOptions(**{k: v for k, v in data.get("options", {}).items()})
+    game = new_game(data["players"], data["decks"], data["seed"], opts)
+    for d in data["decisions"]:
+        game.apply(d["player"], action_from_json(d["action"]))
+    return game

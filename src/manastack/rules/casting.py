@@ -1,0 +1,599 @@
+"""Playing lands, casting spells, activating abilities (CR 305, 601, 602, 605, 606).
+
+:func:`priority_actions` lists every legal action of a player holding
+priority; :func:`check_priority_action` explains (citing the rule) why an
+action is illegal.  Both use :func:`problem`, the single legality check.
+Mana is paid from the pool and by activating mana abilities during casting
+(601.2g-h); automatic payment picks the sources (see :mod:`manastack.game.mana`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import ActivatedAbility, Cost, SpellAbility, TargetSpec
+from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand
+from manastack.errors import IllegalAction
+from manastack.game.mana import ManaCost, ManaSource, Payment, find_payment
+from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+MAIN_PHASES = ("precombat_main", "postcombat_main")
+
+
+# ------------------------------------------------------------ timing
+
+
+def sorcery_timing(game: Game, player: int) -> str | None:
+    """CR 307.1 etc.: own main phase, empty stack (and holding priority)."""
+    st = game.step
+    if game.active_player != player:
+        return "it isn't your turn"
+    if st is None or st.name not in MAIN_PHASES:
+        return "it isn't your main phase"
+    if game.stack:
+        return "the stack isn't empty"
+    return None
+
+
+def _type_rule(types: frozenset[str]) -> str:
+    for t, r in (("Sorcery", "307.1"), ("Creature", "302.1"), ("Planeswalker", "306.1"),
+                 ("Artifact", "301.1"), ("Enchantment", "303.1")):
+        if t in types:
+            return r
+    return "601.3"
+
+
+# ------------------------------------------------------------ mana sources
+
+
+def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbility]]:
+    """(index among activated abilities, ability) for each mana ability of ``obj``."""
+    out = []
+    for i, ab in enumerate(activated_abilities(game, obj)):
+        if ab.mana is not None:
+            out.append((i, ab))
+    return out
+
+
+def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
+    return [a for a in game.chars(obj).abilities if isinstance(a, ActivatedAbility)]
+
+
+def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
+                 only: Sequence[int] | None = None) -> list[ManaSource]:
+    """Untapped permanents whose mana abilities cost only {T} (used for automatic payment)."""
+    out: list[ManaSource] = []
+    for o in game.permanents(player):
+        if o.tapped or o.id in exclude or (only is not None and o.id not in only):
+            continue
+        for i, ab in mana_abilities(game, o):
+            c = ab.cost
+            if not c.tap or not c.mana.is_empty() or c.sacrifice_self or c.pay_life \
+                    or c.sacrifice is not None or c.discard:
+                continue
+            if summoning_sick(game, o):
+                continue
+            assert ab.mana is not None
+            out.append(ManaSource(o.id, i, ab.mana.options))
+            break
+    return out
+
+
+def summoning_sick(game: Game, o: GameObject) -> bool:
+    """CR 302.6: a creature's {T}/{Q} abilities need continuous control since the turn began."""
+    c = game.chars(o)
+    if "Creature" not in c.types or "haste" in c.keywords:
+        return False
+    return o.control_since >= game.turn_number
+
+
+def available_mana(game: Game, player: int, exclude: Sequence[int] = ()) -> int:
+    total = game.players[player].mana_pool.total()
+    for s in mana_sources(game, player, exclude):
+        total += max(len(o) for o in s.options)
+    return total
+
+
+def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
+                 exclude: Sequence[int] = ()) -> Payment | None:
+    """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources."""
+    pool = game.players[player].mana_pool.units()
+    if pay is not None and tuple(pay) == ("pool",):
+        return find_payment(cost, pool, ())
+    only = None if pay is None else [p for p in pay if isinstance(p, int)]
+    sources = mana_sources(game, player, exclude, only)
+    return find_payment(cost, pool, sources)
+
+
+def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
+                    rule: str = "601.2h") -> None:
+    """Activate the chosen mana abilities (605.3a), then pay from the pool."""
+    pool = game.players[player].mana_pool
+    for src, idx, produced in payment.activations:
+        o = game.obj(src)
+        ab = activated_abilities(game, o)[idx]
+        _pay_nonmana_cost(game, player, o, ab.cost, rule="605.3a")
+        for u in produced:
+            pool.add(u)
+        game.emit(ev.MANA, "605.3a", f"{game.players[player].name} taps {o.name} for "
+                  f"{produced}", player=player, source=src, mana=produced)
+    units = list(payment.from_pool) + [u for _, _, p in payment.activations for u in p]
+    pay = find_payment(cost, pool.units(), ())
+    if pay is None:  # pragma: no cover - planned before
+        raise AssertionError("payment plan failed")
+    pool.spend(pay.from_pool)
+    del units
+    game.changed()
+
+
+# ------------------------------------------------------------ costs
+
+
+def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cost,
+                      rule: str) -> None:
+    from manastack.rules.zones import move
+
+    if obj is not None and cost.tap:
+        obj.tapped = True
+        game.changed()
+        game.emit(ev.TAPPED, rule, f"{obj.name} becomes tapped", object=obj.id)
+    if obj is not None and cost.untap:
+        obj.tapped = False
+        game.changed()
+    if cost.pay_life:
+        from manastack.rules.damage import lose_life
+        lose_life(game, player, cost.pay_life, "119.4", why="paid as a cost")
+    for kind, n in cost.remove_counters:
+        if obj is not None:
+            obj.counters[kind] = obj.counters.get(kind, 0) - n
+            game.changed()
+    if obj is not None and cost.loyalty is not None:
+        cur = obj.counters.get("loyalty", 0)
+        obj.counters["loyalty"] = cur + cost.loyalty
+        obj.loyalty_activated_turn = game.turn_number
+        game.changed()
+        game.note("606.4", f"{obj.name}'s loyalty becomes {obj.counters['loyalty']}")
+    if obj is not None and cost.sacrifice_self:
+        move(game, obj, Zone.GRAVEYARD, "701.14a", verb=f"{obj.name} is sacrificed")
+    if obj is not None and cost.exile_self:
+        move(game, obj, Zone.EXILE, "406.3", verb=f"{obj.name} is exiled as a cost")
+
+
+def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
+                         cost: Cost) -> tuple[str, str] | None:
+    if obj is not None and obj.zone == Zone.BATTLEFIELD:
+        if cost.tap and obj.tapped:
+            return (f"{obj.name} is already tapped", "602.2b")
+        if cost.untap and not obj.tapped:
+            return (f"{obj.name} is already untapped", "602.2b")
+        if (cost.tap or cost.untap) and summoning_sick(game, obj):
+            return (f"{obj.name} hasn't been under your control continuously since your "
+                    "most recent turn began (summoning sickness)", "302.6")
+    if cost.pay_life and game.players[player].life < cost.pay_life:
+        return ("you don't have enough life to pay", "119.4")
+    if obj is not None:
+        for kind, n in cost.remove_counters:
+            if obj.counters.get(kind, 0) < n:
+                return (f"{obj.name} doesn't have {n} {kind} counter(s)", "602.2b")
+        if cost.loyalty is not None and cost.loyalty < 0 and \
+                obj.counters.get("loyalty", 0) < -cost.loyalty:
+            return (f"{obj.name} doesn't have enough loyalty", "606.6")
+    if cost.discard and len(game.players[player].hand) < cost.discard + (
+            1 if obj is not None and obj.zone == Zone.HAND else 0):
+        return ("you don't have enough cards to discard", "602.2b")
+    if cost.sacrifice is not None:
+        cands = [o for o in game.permanents(player)
+                 if cost.sacrifice.test(game, o.id, player, obj.id if obj else None)]
+        if len(cands) < cost.sacrifice_count:
+            return (f"you control fewer than {cost.sacrifice_count} "
+                    f"{cost.sacrifice.text} to sacrifice", "602.2b")
+    return None
+
+
+def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
+                  source_id: int | None) -> None:
+    """Costs with a choice (sacrifice N, discard N) become decisions paid right away."""
+    if cost.sacrifice is not None and cost.sacrifice_count:
+        cands = tuple(o.id for o in game.permanents(player)
+                      if cost.sacrifice.test(game, o.id, player, source_id))
+        game.ask(ChoiceDecision(player, "choose", f"Choose {cost.sacrifice_count} "
+                                f"{cost.sacrifice.text} to sacrifice (cost)",
+                                (_sacrifice_chosen, ()), rule="601.2h", options=cands,
+                                min_count=cost.sacrifice_count,
+                                max_count=cost.sacrifice_count, purpose="sacrifice"))
+    if cost.discard:
+        cands = tuple(i for i in game.players[player].hand if i != (obj.id if obj else None))
+        game.push(_ask_discard_cost, player, cands, cost.discard)
+
+
+def _ask_discard_cost(game: Game, player: int, cands: tuple[int, ...], n: int) -> None:
+    game.ask(ChoiceDecision(player, "choose", f"Choose {n} card(s) to discard (cost)",
+                            (_discard_chosen, (player,)), rule="601.2h", options=cands,
+                            min_count=n, max_count=n, purpose="discard"))
+
+
+def _sacrifice_chosen(game: Game, action: Any) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        o = game.obj(oid)
+        move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
+
+
+def _discard_chosen(game: Game, action: Any, player: int) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        o = game.obj(oid)
+        new = move(game, o, Zone.GRAVEYARD, "701.7a", verb=f"{game.players[player].name} "
+                   f"discards {o.name}")
+        game.emit(ev.DISCARD, "701.7a", f"{o.name} was discarded", player=player,
+                  object=new.id)
+
+
+# ------------------------------------------------------------ the legality check
+
+
+def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
+                   source: int | None) -> Iterator[tuple[Ref, ...]]:
+    from manastack.rules.targeting import legal_targets
+
+    per: list[list[tuple[Ref, ...]]] = []
+    for spec in specs:
+        opts = legal_targets(game, spec, controller, source)
+        choices: list[tuple[Ref, ...]] = []
+        for k in range(spec.min_count, spec.count + 1):
+            choices.extend(itertools.combinations(opts, k))
+        per.append(choices)
+    for combo in itertools.product(*per):
+        yield tuple(r for part in combo for r in part)
+
+
+def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, ...],
+                   controller: int, source: int | None) -> tuple[str, str] | None:
+    from manastack.rules.resolution import Ctx
+    from manastack.rules.targeting import can_target
+
+    need_min = sum(s.min_count for s in specs)
+    need_max = sum(s.count for s in specs)
+    if not need_min <= len(targets) <= need_max:
+        return (f"it needs {need_min if need_min == need_max else f'{need_min}-{need_max}'} "
+                f"target(s), {len(targets)} given", "601.2c")
+    ctx = Ctx(0, "", controller, targets, tuple(specs), tuple(True for _ in targets))
+    for si, (a, b) in enumerate(ctx.spec_slices()):
+        chunk = targets[a:b]
+        if len(set(chunk)) != len(chunk):
+            return ("the same object can't be chosen twice for one \"target\"", "115.3")
+        for t in chunk:
+            if not isinstance(t, PlayerRef) and t not in game.objects:
+                return (f"there is no object #{t}", "115.1")
+            why = can_target(game, t, controller, source)
+            if why:
+                return (f"{game.name_of(t)} can't be targeted: {why}", "115.1")
+            if not specs[si].selector.test(game, t, controller, source):
+                return (f"{game.name_of(t)} isn't a legal choice for {specs[si].text}",
+                        "601.2c")
+    return None
+
+
+def spell_specs(sp: SpellAbility | None, modes: tuple[int, ...]) -> tuple[TargetSpec, ...]:
+    if sp is None:
+        return ()
+    if sp.modes:
+        out: list[TargetSpec] = []
+        for m in modes:
+            out.extend(sp.modes[m][2])
+        return tuple(out)
+    return sp.targets
+
+
+def total_cost(game: Game, obj: GameObject, x: int) -> ManaCost:
+    """CR 601.2e: mana cost (X fixed) plus additional costs, increases, reductions."""
+    from manastack.rules.static import hooks
+
+    mc = game.chars(obj).mana_cost.with_x(x)
+    sp = obj.card.spell
+    if sp is not None and sp.additional_cost is not None:
+        mc = mc.plus(sp.additional_cost.mana.generic, sp.additional_cost.mana.symbols)
+    for src, ab in hooks(game, "cost_change"):
+        if ab.check is not None:
+            delta = ab.check(game, src, obj)
+            if delta:
+                mc = mc.plus(delta)
+    return mc
+
+
+def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
+    """(message, rule) if ``action`` is illegal for ``player`` holding priority, else None."""
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, PlayLand):
+        return _land_problem(game, player, action)
+    if isinstance(action, Cast):
+        return _cast_problem(game, player, action)
+    if isinstance(action, Activate):
+        return _activate_problem(game, player, action)
+    return (f"{action} can't be done while holding priority", "117.1")
+
+
+def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | None:
+    o = game.get(a.card)
+    p = game.players[player]
+    if o is None or a.card not in p.hand:
+        return ("that land isn't in your hand", "305.1")
+    if not game.chars(o).is_land:
+        return (f"{o.name} isn't a land", "305.1")
+    why = sorcery_timing(game, player)
+    if why:
+        return (f"you can't play a land now: {why}", "305.2")
+    if p.lands_played >= p.land_plays:
+        return ("you have already played a land this turn", "305.2")
+    return None
+
+
+def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
+    o = game.get(a.card)
+    if o is None or o.zone != Zone.HAND or o.owner != player:
+        return ("you can only cast a spell from your hand", "601.2a")
+    c = game.chars(o)
+    if c.is_land:
+        return (f"{o.name} is a land: lands are played, not cast", "305.9")
+    sp = o.card.spell
+    if "Instant" not in c.types and "flash" not in c.keywords:
+        why = sorcery_timing(game, player)
+        if why:
+            return (f"you can't cast {o.name} now: {why}", _type_rule(c.types))
+    if sp is not None and sp.timing is not None and not sp.timing(game, player):
+        return (f"you can't cast {o.name} now", sp.timing_rule or "601.3")
+    if sp is not None and sp.modes:
+        if len(a.modes) != sp.mode_count or len(set(a.modes)) != len(a.modes) or \
+                any(not 0 <= m < len(sp.modes) for m in a.modes):
+            return (f"choose {sp.mode_count} mode(s) of {o.name}", "601.2b")
+    elif a.modes:
+        return (f"{o.name} has no modes", "601.2b")
+    has_x = c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)
+    if a.x and not has_x:
+        return (f"{o.name} has no X", "601.2b")
+    if a.x < 0:
+        return ("X can't be negative", "107.3")
+    specs = spell_specs(sp, a.modes)
+    bad = _check_targets(game, specs, a.targets, player, o.id)
+    if bad:
+        return bad
+    if sp is not None and sp.additional_cost is not None:
+        bad = nonmana_cost_problem(game, player, o, sp.additional_cost)
+        if bad:
+            return bad
+    cost = total_cost(game, o, a.x)
+    if plan_payment(game, player, cost, a.pay) is None:
+        return (f"you can't pay {cost} for {o.name}", "601.2g")
+    return None
+
+
+def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] | None:
+    o = game.get(a.source)
+    if o is None:
+        return ("there is no such object", "602.2")
+    if o.zone == Zone.BATTLEFIELD:
+        if game.controller(o) != player:
+            return (f"you don't control {o.name}", "602.2")
+        if o.phased_out:
+            return (f"{o.name} is phased out", "702.25b")
+    elif not (o.zone == Zone.HAND and o.owner == player):
+        return (f"{o.name}'s abilities can't be activated from {o.zone}", "602.2")
+    abilities = activated_abilities(game, o)
+    if not 0 <= a.ability < len(abilities):
+        return (f"{o.name} has no activated ability {a.ability + 1}", "602.2")
+    ab = abilities[a.ability]
+    if o.zone == Zone.HAND and not getattr(ab, "from_hand", False):
+        return (f"{o.name}'s ability works only on the battlefield", "113.6")
+    if ab.mana is not None:
+        if a.mana is not None and a.mana not in ab.mana.options:
+            return (f"{o.name} can't produce {a.mana}", "605.1a")
+        if a.targets:
+            return ("mana abilities don't target", "605.1a")
+    if ab.is_loyalty or ab.sorcery_speed:
+        why = sorcery_timing(game, player)
+        if why:
+            return (f"this ability can be activated only any time you could cast a sorcery: "
+                    f"{why}", "606.3" if ab.is_loyalty else "602.5d")
+    if ab.is_loyalty and o.loyalty_activated_turn == game.turn_number:
+        return (f"a loyalty ability of {o.name} was already activated this turn", "606.3")
+    if ab.once_per_turn and o.memory.get(f"activated_{a.ability}") == game.turn_number:
+        return ("this ability can be activated only once each turn", "602.5b")
+    if ab.condition is not None and not ab.condition(game, o):
+        return (f"you can't activate that now: {ab.condition_text}", "602.5")
+    bad = nonmana_cost_problem(game, player, o, ab.cost)
+    if bad:
+        return bad
+    bad = _check_targets(game, ab.targets, a.targets, player, o.id)
+    if bad:
+        return bad
+    cost = ab.cost.mana.with_x(a.x)
+    exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
+    if not cost.is_empty() and plan_payment(game, player, cost, a.pay, exclude) is None:
+        return (f"you can't pay {cost}", "602.2b")
+    return None
+
+
+def check_priority_action(game: Game, player: int, action: Action) -> None:
+    bad = problem(game, player, action)
+    if bad:
+        raise IllegalAction(bad[0], bad[1])
+
+
+# ------------------------------------------------------------ enumeration
+
+
+def priority_actions(game: Game, player: int) -> list[Action]:
+    """Every legal action for ``player`` holding priority (automatic payment)."""
+    out: list[Action] = [Pass()]
+    p = game.players[player]
+    land_ok = sorcery_timing(game, player) is None
+    sorcery_ok = land_ok
+    avail: int | None = None
+    for oid in p.hand:
+        o = game.obj(oid)
+        c = game.chars(o)
+        if c.is_land:
+            if land_ok and p.lands_played < p.land_plays:
+                out.append(PlayLand(oid))
+            continue
+        if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords:
+            continue
+        sp = o.card.spell
+        if sp is not None and sp.timing is not None and not sp.timing(game, player):
+            continue
+        if avail is None:
+            avail = available_mana(game, player)
+        if c.mana_cost.mana_value > avail:
+            continue
+        out.extend(_cast_variants(game, player, o, avail))
+    for o in game.permanents(player):
+        abilities = activated_abilities(game, o)
+        for i, ab in enumerate(abilities):
+            if ab.mana is not None:
+                if o.tapped and ab.cost.tap:
+                    continue
+                for m in ab.mana.options:
+                    act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
+                    if problem(game, player, act) is None:
+                        out.append(act)
+                    if len(ab.mana.options) == 1:
+                        break
+                continue
+            if ab.cost.tap and o.tapped:
+                continue
+            xs = [0]
+            if ab.has_x or ab.cost.mana.x_count:
+                if avail is None:
+                    avail = available_mana(game, player)
+                xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
+            for targets in _target_combos(game, ab.targets, player, o.id):
+                for x in xs:
+                    act = Activate(o.id, i, targets, x)
+                    if problem(game, player, act) is None:
+                        out.append(act)
+    return out
+
+
+def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[Action]:
+    sp = o.card.spell
+    c = game.chars(o)
+    mode_sets: list[tuple[int, ...]] = [()]
+    if sp is not None and sp.modes:
+        mode_sets = list(itertools.combinations(range(len(sp.modes)), sp.mode_count))
+    has_x = c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)
+    xs = [0]
+    if has_x:
+        xs = list(range(0, max(0, avail - c.mana_cost.mana_value) // max(1, c.mana_cost.x_count)
+                        + 1))
+    out: list[Action] = []
+    for modes in mode_sets:
+        specs = spell_specs(sp, modes)
+        first = True
+        for targets in _target_combos(game, specs, player, o.id):
+            for x in xs:
+                act = Cast(o.id, targets, x, modes)
+                if first:
+                    bad = _cast_problem(game, player, act)
+                    if bad is not None and bad[1] == "601.2g" and x == 0:
+                        return out  # can't afford even X=0
+                    if bad is not None:
+                        continue
+                    first = False
+                    out.append(act)
+                elif _cast_problem(game, player, act) is None:
+                    out.append(act)
+    return out
+
+
+# ------------------------------------------------------------ performing
+
+
+def play_land(game: Game, player: int, a: PlayLand) -> None:
+    """CR 305.1: special action; the land enters the battlefield, no stack."""
+    from manastack.rules.zones import move
+
+    o = game.obj(a.card)
+    game.players[player].lands_played += 1
+    new = move(game, o, Zone.BATTLEFIELD, "305.1", controller=player,
+               verb=f"{game.players[player].name} plays {o.name}")
+    game.emit(ev.LAND_PLAYED, "305.1", f"{o.name} was played as a land", player=player,
+              object=new.id)
+    from manastack.cards.effects import on_enter
+    on_enter(game, new)
+
+
+def cast_spell(game: Game, player: int, a: Cast) -> None:
+    """CR 601.2: move to the stack, choices made, costs paid, then "cast" triggers."""
+    from manastack.rules.targeting import announce_targets
+    from manastack.rules.zones import move
+
+    o = game.obj(a.card)
+    cost = total_cost(game, o, a.x)
+    payment = plan_payment(game, player, cost, a.pay)
+    assert payment is not None
+    new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)
+    new.targets = a.targets
+    new.x = a.x
+    new.modes = a.modes
+    perform_payment(game, player, cost, payment)
+    sp = o.card.spell
+    if sp is not None and sp.additional_cost is not None:
+        _pay_nonmana_cost(game, player, None, sp.additional_cost, "601.2h")
+        _choice_costs(game, player, None, sp.additional_cost, new.id)
+    tgt = ""
+    if a.targets:
+        tgt = " targeting " + ", ".join(game.name_of(t) for t in a.targets)
+    xs = f" with X={a.x}" if a.x else ""
+    game.emit(ev.CAST, "601.2", f"{game.players[player].name} casts {o.name}{tgt}{xs}",
+              player=player, object=new.id, name=o.name)
+    announce_targets(game, new.id, a.targets, player)
+
+
+def activate_ability(game: Game, player: int, a: Activate) -> None:
+    """CR 602.2 (mana abilities resolve at once, 605.3b)."""
+    from manastack.rules.targeting import announce_targets
+
+    o = game.obj(a.source)
+    ab = activated_abilities(game, o)[a.ability]
+    if ab.once_per_turn:
+        o.memory[f"activated_{a.ability}"] = game.turn_number
+    if ab.mana is not None:
+        produced = a.mana or ab.mana.options[0]
+        _pay_nonmana_cost(game, player, o, ab.cost, "605.3a")
+        if not ab.cost.mana.is_empty():
+            payment = plan_payment(game, player, ab.cost.mana, a.pay, [o.id])
+            assert payment is not None
+            perform_payment(game, player, ab.cost.mana, payment)
+        for u in produced:
+            game.players[player].mana_pool.add(u)
+        game.changed()
+        game.emit(ev.MANA, "605.3b", f"{game.players[player].name} activates {o.name}'s mana "
+                  f"ability: adds {produced}", player=player, source=o.id, mana=produced)
+        return
+    sab = StackAbility(id=game.new_id(), ability=ab, source=o.id, source_name=o.name,
+                       controller=player, targets=a.targets, x=a.x,
+                       timestamp=game.new_timestamp())
+    game.objects[sab.id] = sab
+    game.stack.append(sab.id)
+    cost = ab.cost.mana.with_x(a.x)
+    if not cost.is_empty():
+        exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
+        payment = plan_payment(game, player, cost, a.pay, exclude)
+        assert payment is not None
+        perform_payment(game, player, cost, payment, "602.2b")
+    game.changed()
+    tgt = ""
+    if a.targets:
+        tgt = " targeting " + ", ".join(game.name_of(t) for t in a.targets)
+    game.emit(ev.ACTIVATE, "602.2", f"{game.players[player].name} activates {o.name}'s "
+              f"ability{tgt}", player=player, object=sab.id, source=o.id)
+    _pay_nonmana_cost(game, player, o, ab.cost, "602.2b")
+    _choice_costs(game, player, o, ab.cost, o.id)
+    announce_targets(game, sab.id, a.targets, player)

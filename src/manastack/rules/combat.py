@@ -1,0 +1,780 @@
+"""Combat (CR 506-511, seed 000 section 3).
+
+:class:`Combat` holds who attacks what, who blocks whom, blocked status and
+damage assignment orders.  The turn-based actions of the combat steps ask
+the players through decisions: declare attackers (508.1), declare blockers
+(509.1), damage assignment orders (509.2, 509.3) and combat damage
+assignment (510.1); then all combat damage is dealt at once (510.2).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.decisions import (
+    Action,
+    AssignDamage,
+    ChoiceDecision,
+    CombatDecision,
+    DeclareAttackers,
+    DeclareBlockers,
+)
+from manastack.errors import IllegalAction
+from manastack.game.objects import GameObject, PlayerRef, Ref
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+@dataclass
+class Combat:
+    """The state of one combat phase (CR 506)."""
+
+    attacking_player: int
+    defending_players: list[int] = field(default_factory=list)
+    #: attacker id -> the player or planeswalker it attacks (508.1b)
+    attackers: dict[int, Ref] = field(default_factory=dict)
+    #: blocker id -> attackers it blocks, in its damage assignment order (509.3)
+    blockers: dict[int, list[int]] = field(default_factory=dict)
+    #: attacker id -> blockers in its damage assignment order (509.2)
+    blocked_by: dict[int, list[int]] = field(default_factory=dict)
+    #: attackers that became blocked; stays true when blockers leave (509.1h)
+    blocked: set[int] = field(default_factory=set)
+    declared: bool = False
+    blockers_declared: bool = False
+    #: creatures that had first or double strike at the first damage step (510.4)
+    first_strikers: set[int] = field(default_factory=set)
+    first_strike_step_done: bool = False
+
+    def remove(self, game: Game, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
+        """Remove a creature or planeswalker from combat (CR 506.4)."""
+        was = oid in self.attackers or oid in self.blockers
+        if oid in self.attackers:
+            del self.attackers[oid]
+            for b in self.blocked_by.pop(oid, []):
+                if b in self.blockers and oid in self.blockers[b]:
+                    self.blockers[b].remove(oid)  # 509.3a
+        if oid in self.blockers:
+            for a in self.blockers.pop(oid):
+                if a in self.blocked_by and oid in self.blocked_by[a]:
+                    self.blocked_by[a].remove(oid)  # 509.2a
+        for a, tgt in list(self.attackers.items()):
+            if tgt == oid:
+                self.attackers[a] = PlayerRef(-1)  # attacks a planeswalker that's gone
+        if was and not quiet:
+            game.note(rule, f"{game.name_of(oid)} is removed from combat")
+        game.changed()
+
+
+def begin_combat_phase(game: Game) -> None:
+    """A combat phase begins: the active player attacks (506.2)."""
+    from manastack.game.objects import PlayerRef as _PR  # noqa: F401
+
+    ap = game.active_player
+    game.combat = Combat(ap, game.opponents(ap)[:1] if len(game.players) == 2
+                         else game.opponents(ap))
+
+
+def end_combat_phase(game: Game) -> None:
+    """CR 511.3: as the end of combat step ends, everything is removed from combat."""
+    if game.combat is not None and (game.combat.attackers or game.combat.blockers):
+        game.note("511.3", "All creatures and planeswalkers are removed from combat")
+    game.combat = None
+    game.changed()
+
+
+# ------------------------------------------------------------ declare attackers
+
+
+def can_attack(game: Game, o: GameObject) -> str | None:
+    """Why ``o`` can't attack, or None (508.1a, 302.6, 702.3b)."""
+    from manastack.rules.casting import summoning_sick
+    from manastack.rules.static import forbids
+
+    c = game.chars(o)
+    if not c.is_creature:
+        return f"{o.name} isn't a creature"
+    if game.controller(o) != game.active_player:
+        return f"you don't control {o.name}"
+    if o.tapped:
+        return f"{o.name} is tapped"
+    if summoning_sick(game, o):
+        return f"{o.name} hasn't been under your control continuously since the turn " \
+               "began and has no haste"
+    if "defender" in c.keywords:
+        return f"{o.name} has defender (702.3b)"
+    if "can't attack" in c.flags or "can't attack or block" in c.flags:
+        return f"{o.name} can't attack"
+    src = forbids(game, "cant_attack", o)
+    if src:
+        return f"{o.name} can't attack ({src})"
+    return None
+
+
+def _must_attack(game: Game, o: GameObject) -> bool:
+    from manastack.rules.static import forbids
+
+    c = game.chars(o)
+    return "attacks each combat if able" in c.flags or \
+        forbids(game, "must_attack", o) is not None
+
+
+def attack_candidates(game: Game) -> list[GameObject]:
+    return [o for o in game.creatures(game.active_player) if can_attack(game, o) is None]
+
+
+def attack_targets(game: Game) -> list[Ref]:
+    assert game.combat is not None
+    out: list[Ref] = []
+    for d in game.combat.defending_players:
+        out.append(PlayerRef(d))
+        out.extend(o.id for o in game.permanents(d) if game.chars(o).is_planeswalker)
+    return out
+
+
+def check_attack(game: Game, action: Action) -> None:
+    """Raise IllegalAction unless this attack declaration is legal (508.1)."""
+    if not isinstance(action, DeclareAttackers):
+        raise IllegalAction("declare attackers (a list of creatures and what they attack)",
+                            "508.1")
+    seen: set[int] = set()
+    targets = attack_targets(game)
+    for a, t in action.attacks:
+        o = game.get(a)
+        if o is None or o.zone != "battlefield":
+            raise IllegalAction(f"there is no creature #{a} on the battlefield", "508.1a")
+        if a in seen:
+            raise IllegalAction(f"{o.name} is declared twice", "508.1a")
+        seen.add(a)
+        why = can_attack(game, o)
+        if why:
+            raise IllegalAction(f"{o.name} can't attack: {why}", "508.1a")
+        if t not in targets:
+            raise IllegalAction(f"{game.name_of(t)} can't be attacked", "508.1b")
+    # 508.1d: requirements maximised without breaking restrictions.
+    obeyed = sum(1 for o in attack_candidates(game) if _must_attack(game, o) and o.id in seen)
+    possible = sum(1 for o in attack_candidates(game) if _must_attack(game, o))
+    if obeyed < possible:
+        missing = [o.name for o in attack_candidates(game)
+                   if _must_attack(game, o) and o.id not in seen]
+        raise IllegalAction(f"{', '.join(missing)} must attack if able", "508.1d")
+
+
+def _default_target(game: Game) -> Ref:
+    assert game.combat is not None
+    return PlayerRef(game.combat.defending_players[0])
+
+
+def enumerate_attacks(game: Game) -> list[Action]:
+    cands = attack_candidates(game)
+    targets = attack_targets(game)
+    must = [o for o in cands if _must_attack(game, o)]
+    free = [o for o in cands if o not in must]
+    out: list[Action] = []
+    for k in range(len(free) + 1):
+        for subset in itertools.combinations(free, k):
+            chosen = must + list(subset)
+            for tgts in itertools.product(targets, repeat=len(chosen)):
+                out.append(DeclareAttackers(tuple(zip([o.id for o in chosen], tgts,
+                                                      strict=True))))
+                if len(out) > 4096:
+                    return out
+    return out
+
+
+def sample_attack(game: Game, rng: random.Random) -> Action:
+    targets = attack_targets(game)
+    atk = []
+    for o in attack_candidates(game):
+        if _must_attack(game, o) or rng.random() < 0.5:
+            atk.append((o.id, rng.choice(targets)))
+    return DeclareAttackers(tuple(atk))
+
+
+def ask_attackers(game: Game) -> None:
+    """508.1: the active player declares attackers (turn-based action)."""
+    assert game.combat is not None
+    if not game.combat.defending_players:
+        return
+    cands = attack_candidates(game)
+    if not cands:
+        game.note("508.1", f"{game.players[game.active_player].name} has no creature able "
+                           "to attack")
+        _declare_attackers(game, DeclareAttackers(()))
+        return
+    game.ask(CombatDecision(
+        game.active_player, "declare_attackers", "Declare attackers", (_declare_attackers, ()),
+        rule="508.1", candidates=tuple(o.id for o in cands), checker=check_attack,
+        enumerate_fn=enumerate_attacks, sampler=sample_attack))
+
+
+def _declare_attackers(game: Game, action: Any) -> None:
+    assert game.combat is not None
+    cb = game.combat
+    cb.declared = True
+    attacked = game.turn_flags.setdefault("attacked", set())
+    for a, t in action.attacks:
+        o = game.obj(a)
+        cb.attackers[a] = t
+        attacked.add(a)
+        if "vigilance" not in game.chars(o).keywords:
+            o.tapped = True  # 508.1f: tapping isn't a cost
+        game.changed()
+    if not action.attacks:
+        game.note("508.1", f"{game.players[game.active_player].name} declares no attackers")
+    for a, t in action.attacks:
+        game.emit(ev.ATTACKS, "508.1", f"{game.name_of(a)} attacks {game.name_of(t)}",
+                  attacker=a, target=t, player=game.active_player)
+    if not cb.attackers:
+        # 508.8: no attackers -> declare blockers and combat damage steps are skipped
+        from manastack.rules.turn import remove_steps_of_current_phase
+        remove_steps_of_current_phase(game, ("declare_blockers", "combat_damage",
+                                             "combat_damage_2"))
+        game.note("508.8", "No creatures attack: the declare blockers and combat damage "
+                           "steps are skipped")
+
+
+# ------------------------------------------------------------ declare blockers
+
+
+def can_block(game: Game, blocker: GameObject) -> str | None:
+    from manastack.rules.static import forbids
+
+    c = game.chars(blocker)
+    if not c.is_creature:
+        return f"{blocker.name} isn't a creature"
+    if blocker.tapped:
+        return f"{blocker.name} is tapped"
+    if "can't block" in c.flags or "can't attack or block" in c.flags:
+        return f"{blocker.name} can't block"
+    src = forbids(game, "cant_block", blocker)
+    if src:
+        return f"{blocker.name} can't block ({src})"
+    return None
+
+
+def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
+    """Evasion and per-pair restrictions (509.1b): flying, shadow, intimidate, landwalk..."""
+    from manastack.rules.targeting import protection_from
+
+    bc = game.chars(blocker)
+    ac = game.chars(attacker)
+    ak = ac.keywords
+    bk = bc.keywords
+    if "unblockable" in ak or "can't be blocked" in ac.flags:
+        return f"{attacker.name} can't be blocked"
+    if "flying" in ak and not ("flying" in bk or "reach" in bk):
+        return f"{attacker.name} has flying (702.9b)"
+    if "shadow" in ak and "shadow" not in bk:
+        return f"{attacker.name} has shadow (702.27b)"
+    if "shadow" in bk and "shadow" not in ak:
+        return f"{blocker.name} has shadow and can block only creatures with shadow (702.27b)"
+    if "intimidate" in ak and not ("Artifact" in bc.types and bc.is_creature) \
+            and not (ac.colors & bc.colors):
+        return f"{attacker.name} has intimidate (702.12b)"
+    if "can block only creatures with flying" in bc.flags and "flying" not in ak:
+        return f"{blocker.name} can block only creatures with flying"
+    for kw in ak:
+        if kw.endswith("walk") and kw != "walk":
+            land_type = kw[:-4].capitalize()
+            defender = game.controller(blocker)
+            if any(land_type in game.chars(p).subtypes for p in game.permanents(defender)
+                   if game.chars(p).is_land):
+                return f"{attacker.name} has {kw} (702.14c)"
+    if protection_from(game, attacker, blocker.id):
+        return f"{attacker.name} has protection from {blocker.name} (702.16f)"
+    if "can't be blocked by walls" in ac.flags and "Wall" in bc.subtypes:
+        return f"{attacker.name} can't be blocked by Walls"
+    return None
+
+
+def max_blocks(game: Game, blocker: GameObject) -> int:
+    c = game.chars(blocker)
+    if "can block any number of creatures" in c.flags:
+        return 99
+    return 1 + sum(1 for f in c.flags if f == "can block an additional creature")
+
+
+def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str, str] | None:
+    """Restrictions on the whole declaration (509.1b); None if legal (ignoring requirements)."""
+    cb = game.combat
+    assert cb is not None
+    count: dict[int, int] = {}
+    for b, atks in blocks.items():
+        bo = game.get(b)
+        if bo is None or bo.zone != "battlefield" or bo.phased_out:
+            return (f"there is no creature #{b} on the battlefield", "509.1a")
+        if game.controller(bo) not in cb.defending_players:
+            return (f"you don't control {bo.name}", "509.1a")
+        why = can_block(game, bo)
+        if why:
+            return (why, "509.1a")
+        if not atks:
+            return (f"{bo.name} must block at least one attacker", "509.1a")
+        if len(set(atks)) != len(atks):
+            return (f"{bo.name} blocks the same creature twice", "509.1a")
+        if len(atks) > max_blocks(game, bo):
+            return (f"{bo.name} can't block more than {max_blocks(game, bo)} creature(s)",
+                    "509.1a")
+        for a in atks:
+            ao = game.get(a)
+            if ao is None or a not in cb.attackers:
+                return (f"{game.name_of(a)} isn't an attacking creature", "509.1a")
+            why = can_block_attacker(game, bo, ao)
+            if why:
+                return (f"{bo.name} can't block {ao.name}: {why}", "509.1b")
+            count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        ac = game.chars(game.obj(a))
+        if ("menace" in ac.keywords or "can't be blocked except by two or more creatures"
+                in ac.flags) and n < 2:
+            return (f"{game.name_of(a)} can't be blocked except by two or more creatures",
+                    "509.1b")
+        if "can't be blocked by more than one creature" in ac.flags and n > 1:
+            return (f"{game.name_of(a)} can't be blocked by more than one creature", "509.1b")
+    return None
+
+
+def _requirements(game: Game, blocks: dict[int, tuple[int, ...]]) -> int:
+    """Number of blocking requirements obeyed (509.1c)."""
+    cb = game.combat
+    assert cb is not None
+    n = 0
+    for b in block_candidates(game):
+        c = game.chars(b)
+        if "blocks each combat if able" in c.flags or \
+                "attacks or blocks each combat if able" in c.flags:
+            if b.id in blocks:
+                n += 1
+    for a in cb.attackers:
+        ac = game.chars(game.obj(a))
+        if "all creatures able to block it do so" in ac.flags:
+            for b in block_candidates(game):
+                if a in blocks.get(b.id, ()):
+                    n += 1
+    return n
+
+
+def _has_requirements(game: Game) -> bool:
+    cb = game.combat
+    assert cb is not None
+    if any({"blocks each combat if able", "attacks or blocks each combat if able"}
+           & game.chars(b).flags for b in block_candidates(game)):
+        return True
+    return any("all creatures able to block it do so" in game.chars(game.obj(a)).flags
+               for a in cb.attackers)
+
+
+def block_candidates(game: Game) -> list[GameObject]:
+    cb = game.combat
+    assert cb is not None
+    return [o for d in cb.defending_players for o in game.creatures(d)
+            if can_block(game, o) is None]
+
+
+def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:
+    cb = game.combat
+    assert cb is not None
+    per: list[list[tuple[int, tuple[int, ...]] | None]] = []
+    for b in block_candidates(game):
+        opts: list[tuple[int, tuple[int, ...]] | None] = [None]
+        ok = [a for a in cb.attackers if can_block_attacker(game, b, game.obj(a)) is None]
+        for k in range(1, min(max_blocks(game, b), len(ok)) + 1):
+            for combo in itertools.combinations(ok, k):
+                opts.append((b.id, combo))
+        per.append(opts)
+    out: list[dict[int, tuple[int, ...]]] = []
+    for combo in itertools.product(*per):
+        d = {c[0]: c[1] for c in combo if c is not None}
+        if block_violation(game, d) is None:
+            out.append(d)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def check_block(game: Game, action: Action) -> None:
+    if not isinstance(action, DeclareBlockers):
+        raise IllegalAction("declare blockers (creatures and the attackers they block)",
+                            "509.1")
+    blocks = dict(action.blocks)
+    if len(blocks) != len(action.blocks):
+        raise IllegalAction("a creature is declared as a blocker twice", "509.1a")
+    bad = block_violation(game, blocks)
+    if bad:
+        raise IllegalAction(bad[0], bad[1])
+    if _has_requirements(game):
+        best = max(_requirements(game, d) for d in _all_declarations(game))
+        have = _requirements(game, blocks)
+        if have < best:
+            raise IllegalAction(f"this declaration obeys {have} blocking requirement(s); "
+                                f"{best} can be obeyed", "509.1c")
+
+
+def enumerate_blocks(game: Game) -> list[Action]:
+    decls = _all_declarations(game)
+    if _has_requirements(game):
+        best = max(_requirements(game, d) for d in decls)
+        decls = [d for d in decls if _requirements(game, d) == best]
+    return [DeclareBlockers(tuple(sorted(d.items()))) for d in decls]
+
+
+def sample_block(game: Game, rng: random.Random) -> Action:
+    cb = game.combat
+    assert cb is not None
+    if not _has_requirements(game):
+        for _ in range(20):
+            d: dict[int, tuple[int, ...]] = {}
+            for b in block_candidates(game):
+                ok = [a for a in cb.attackers if can_block_attacker(game, b, game.obj(a)) is None]
+                if ok and rng.random() < 0.5:
+                    d[b.id] = (rng.choice(ok),)
+            if block_violation(game, d) is None:
+                return DeclareBlockers(tuple(sorted(d.items())))
+        return DeclareBlockers(())
+    return rng.choice(enumerate_blocks(game))
+
+
+def ask_blockers(game: Game) -> None:
+    """509.1: the defending player declares blockers (turn-based action)."""
+    cb = game.combat
+    assert cb is not None
+    if not cb.attackers:
+        return
+    if not block_candidates(game):
+        _declare_blockers(game, DeclareBlockers(()))
+        return
+    defender = cb.defending_players[0]
+    game.ask(CombatDecision(
+        defender, "declare_blockers", "Declare blockers", (_declare_blockers, ()),
+        rule="509.1", candidates=tuple(o.id for o in block_candidates(game)),
+        checker=check_block, enumerate_fn=enumerate_blocks, sampler=sample_block))
+
+
+def _declare_blockers(game: Game, action: Any) -> None:
+    cb = game.combat
+    assert cb is not None
+    cb.blockers_declared = True
+    for b, atks in action.blocks:
+        cb.blockers[b] = list(atks)
+        for a in atks:
+            cb.blocked_by.setdefault(a, []).append(b)
+            cb.blocked.add(a)
+    game.changed()
+    if not action.blocks:
+        game.note("509.1", f"{game.players[game.combat.defending_players[0]].name} declares "
+                           "no blockers")
+    for b, atks in action.blocks:
+        game.emit(ev.BLOCKS, "509.1", f"{game.name_of(b)} blocks "
+                  f"{', '.join(game.name_of(a) for a in atks)}", blocker=b, attackers=atks)
+    for a in cb.attackers:
+        if a in cb.blocked:
+            game.emit(ev.BECOMES_BLOCKED, "509.1h", f"{game.name_of(a)} becomes blocked",
+                      attacker=a, blockers=tuple(cb.blocked_by[a]))
+        else:
+            game.emit(ev.UNBLOCKED, "509.1h", f"{game.name_of(a)} is unblocked", attacker=a)
+    game.push(_ask_orders, 0)
+
+
+def _ask_orders(game: Game, stage: int) -> None:
+    """509.2 (attackers' orders, active player) then 509.3 (blockers', defending player)."""
+    cb = game.combat
+    assert cb is not None
+    if stage == 0:
+        for a, bl in cb.blocked_by.items():
+            if len(bl) > 1 and not game.combat_flags_done(("order", a)):
+                game.ask(ChoiceDecision(
+                    game.active_player, "order_blockers",
+                    f"Damage assignment order for {game.name_of(a)}",
+                    (_order_set, (a, "attacker")), rule="509.2", options=tuple(bl),
+                    min_count=len(bl), max_count=len(bl), ordered=True,
+                    purpose=f"order {game.name_of(a)}"))
+                game.push(_ask_orders, 0)
+                return
+        stage = 1
+    for b, at in cb.blockers.items():
+        if len(at) > 1 and not game.combat_flags_done(("order", b)):
+            game.ask(ChoiceDecision(
+                game.controller(game.obj(b)), "order_attackers",
+                f"Damage assignment order for {game.name_of(b)}",
+                (_order_set, (b, "blocker")), rule="509.3", options=tuple(at),
+                min_count=len(at), max_count=len(at), ordered=True,
+                purpose=f"order {game.name_of(b)}"))
+            game.push(_ask_orders, 1)
+            return
+
+
+def _order_set(game: Game, action: Any, creature: int, kind: str) -> None:
+    cb = game.combat
+    assert cb is not None
+    order = list(action.items)
+    if kind == "attacker":
+        cb.blocked_by[creature] = order
+    else:
+        cb.blockers[creature] = order
+    game.turn_flags.setdefault("_orders", set()).add(("order", creature))
+    game.note("509.2" if kind == "attacker" else "509.3",
+              f"Damage assignment order for {game.name_of(creature)}: "
+              + ", ".join(game.name_of(x) for x in order))
+
+
+# ------------------------------------------------------------ combat damage
+
+
+def _deals_damage_this_step(game: Game, o: GameObject, first: bool) -> bool:
+    kws = game.chars(o).keywords
+    cb = game.combat
+    assert cb is not None
+    if first:
+        return "first strike" in kws or "double strike" in kws
+    if cb.first_strike_step_done:
+        return o.id not in cb.first_strikers or "double strike" in kws
+    return True
+
+
+def begin_damage_step(game: Game) -> None:
+    """510.4: with first/double strike, this is the first-strike step; add a second one."""
+    from manastack.rules.turn import StepInfo
+
+    cb = game.combat
+    step = game.step
+    assert cb is not None and step is not None
+    if step.name == "combat_damage" and not cb.first_strike_step_done:
+        fs = {i for i in list(cb.attackers) + list(cb.blockers)
+              if {"first strike", "double strike"} & game.chars(game.obj(i)).keywords}
+        if fs:
+            cb.first_strikers = fs
+            step.first_strike = True
+            game.turn_plan.insert(0, StepInfo("combat_damage_2", "combat", step.phase_id))
+            game.note("510.4", "A creature has first strike or double strike: only those "
+                               "deal combat damage in this step; a second combat damage step "
+                               "follows")
+    _assign(game, [game.active_player] + [p for p in game.apnap()
+                                          if p != game.active_player], {})
+
+
+def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
+    """Where ``o`` may assign damage and whether it's a blocked attacker (510.1a-d)."""
+    cb = game.combat
+    assert cb is not None
+    if o.id in cb.attackers:
+        if o.id in cb.blocked:
+            return list(cb.blocked_by.get(o.id, [])), True
+        t = cb.attackers[o.id]
+        if isinstance(t, PlayerRef) and t.index < 0:
+            return [], False
+        if not isinstance(t, PlayerRef) and (t not in game.objects or
+                                             game.obj(t).zone != "battlefield"):
+            return [], False
+        return [t], False
+    if o.id in cb.blockers:
+        return list(cb.blockers[o.id]), False
+    return [], False
+
+
+def _assigners(game: Game, player: int) -> list[GameObject]:
+    cb = game.combat
+    assert cb is not None
+    first = game.step is not None and game.step.first_strike
+    out = []
+    for i in list(cb.attackers) + list(cb.blockers):
+        o = game.get(i)
+        if o is None or game.controller(o) != player:
+            continue
+        if not _deals_damage_this_step(game, o, first):
+            continue
+        if (game.chars(o).power or 0) <= 0:
+            continue
+        recips, _ = _creature_recipients(game, o)
+        if recips:
+            out.append(o)
+    return out
+
+
+def default_assignment(game: Game, o: GameObject,
+                       planned: dict[int, int]) -> tuple[tuple[Ref, int], ...]:
+    """Lethal damage to each in order, the rest to the last (or the player, trample)."""
+    from manastack.rules.damage import lethal_damage
+
+    cb = game.combat
+    assert cb is not None
+    power = game.chars(o).power or 0
+    recips, blocked_attacker = _creature_recipients(game, o)
+    kws = game.chars(o).keywords
+    dt = "deathtouch" in kws
+    out: list[tuple[Ref, int]] = []
+    left = power
+    for r in recips:
+        if left <= 0:
+            break
+        ro = game.get(r)
+        if ro is None:
+            continue
+        need = max(0, lethal_damage(game, ro, dt) - planned.get(ro.id, 0))
+        give = min(left, need)
+        out.append((r, give))
+        left -= give
+    if left > 0:
+        if blocked_attacker and "trample" in kws and o.id in cb.attackers:
+            out.append((cb.attackers[o.id], left))
+        elif out:
+            r, n = out[-1]
+            out[-1] = (r, n + left)
+        elif recips:
+            out.append((recips[-1], left))
+    return tuple((r, n) for r, n in out if n > 0)
+
+
+def check_assignment(game: Game, player: int, action: Action, planned: dict[int, int]) -> None:
+    """510.1: the whole assignment is checked; illegal ones are rewound (510.1 end)."""
+    from manastack.rules.damage import lethal_damage
+
+    if not isinstance(action, AssignDamage):
+        raise IllegalAction("assign combat damage", "510.1")
+    cb = game.combat
+    assert cb is not None
+    mine = {o.id: o for o in _assigners(game, player)}
+    given = dict(action.assignments)
+    if set(given) - set(mine):
+        extra = [game.name_of(i) for i in set(given) - set(mine)]
+        raise IllegalAction(f"{', '.join(extra)} doesn't assign combat damage now", "510.1")
+    total_planned = dict(planned)
+    for cid in mine:
+        asg = given.get(cid) or default_assignment(game, mine[cid], planned)
+        for r, n in asg:
+            if not isinstance(r, PlayerRef):
+                total_planned[r] = total_planned.get(r, 0) + n
+    for cid, o in mine.items():
+        asg = given.get(cid)
+        if asg is None:
+            continue
+        power = game.chars(o).power or 0
+        if sum(n for _, n in asg) != power or any(n < 0 for _, n in asg):
+            raise IllegalAction(f"{o.name} must assign exactly {power} damage", "510.1a")
+        recips, blocked_attacker = _creature_recipients(game, o)
+        kws = game.chars(o).keywords
+        trample_target = cb.attackers.get(cid) if "trample" in kws and blocked_attacker \
+            else None
+        amounts = {r: n for r, n in asg}
+        for r in amounts:
+            if r not in recips and r != trample_target:
+                raise IllegalAction(f"{o.name} can't assign damage to {game.name_of(r)}",
+                                    "510.1c" if blocked_attacker else "510.1")
+        dt = "deathtouch" in kws
+        # 510.1c/d: damage to a creature only if each earlier one got lethal damage.
+        # Damage already marked and assigned by other creatures counts (seed 3.4).
+        others = {k: v - amounts.get(k, 0) for k, v in total_planned.items()}
+        for idx, r in enumerate(recips):
+            later = recips[idx + 1:]
+            ro = game.get(r)
+            if ro is None:
+                continue
+            lethal = lethal_damage(game, ro, dt)
+            got = amounts.get(r, 0) + others.get(r, 0)
+            if got < lethal and (any(amounts.get(x, 0) for x in later) or
+                                 (trample_target is not None and
+                                  amounts.get(trample_target, 0))):
+                rule = "702.19c" if trample_target is not None and amounts.get(
+                    trample_target, 0) and not any(amounts.get(x, 0) for x in later) \
+                    else ("510.1c" if blocked_attacker else "510.1d")
+                raise IllegalAction(
+                    f"{o.name} can't assign damage past {ro.name} before assigning it "
+                    f"lethal damage ({lethal})", rule)
+
+
+def enumerate_assignments(game: Game, player: int, planned: dict[int, int]) -> list[Action]:
+    """All assignments (bounded) of this player's creatures; random agents sample these."""
+    mine = _assigners(game, player)
+    per: list[list[tuple[int, tuple[tuple[Ref, int], ...]]]] = []
+    cb = game.combat
+    assert cb is not None
+    for o in mine:
+        recips, blocked_attacker = _creature_recipients(game, o)
+        if blocked_attacker and "trample" in game.chars(o).keywords:
+            recips = recips + [cb.attackers[o.id]]
+        power = game.chars(o).power or 0
+        opts = []
+        for split in _splits(power, len(recips)):
+            opts.append((o.id, tuple((r, n) for r, n in zip(recips, split, strict=True)
+                                     if n > 0)))
+            if len(opts) > 200:
+                break
+        per.append(opts)
+    out: list[Action] = []
+    for combo in itertools.product(*per):
+        act = AssignDamage(tuple(combo))
+        try:
+            check_assignment(game, player, act, planned)
+        except IllegalAction:
+            continue
+        out.append(act)
+        if len(out) > 500:
+            break
+    return out
+
+
+def _splits(total: int, n: int) -> list[tuple[int, ...]]:
+    if n == 1:
+        return [(total,)]
+    out = []
+    for first in range(total + 1):
+        for rest in _splits(total - first, n - 1):
+            out.append((first,) + rest)
+            if len(out) > 300:
+                return out
+    return out
+
+
+def _needs_choice(game: Game, o: GameObject) -> bool:
+    recips, blocked_attacker = _creature_recipients(game, o)
+    trample = blocked_attacker and "trample" in game.chars(o).keywords
+    return len(recips) > 1 or trample
+
+
+def _assign(game: Game, players: list[int], planned: dict[int, int],
+            done: tuple[tuple[int, tuple[tuple[Ref, int], ...]], ...] = ()) -> None:
+    """510.1: each player in APNAP order assigns; then 510.2 deals it all at once."""
+    if not players:
+        _deal_combat_damage(game, done)
+        return
+    player, rest = players[0], players[1:]
+    mine = _assigners(game, player)
+    if any(_needs_choice(game, o) for o in mine):
+        game.ask(CombatDecision(
+            player, "assign_damage", "Assign combat damage",
+            (_assigned, (player, rest, planned, done)), rule="510.1",
+            candidates=tuple(o.id for o in mine),
+            checker=lambda g, a, p=player, pl=dict(planned): check_assignment(g, p, a, pl),
+            enumerate_fn=lambda g, p=player, pl=dict(planned): enumerate_assignments(g, p, pl)))
+        return
+    _assigned(game, AssignDamage(()), player, rest, planned, done)
+
+
+def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: dict[int, int],
+              done: tuple[Any, ...]) -> None:
+    given = dict(action.assignments)
+    new_planned = dict(planned)
+    out = list(done)
+    for o in _assigners(game, player):
+        asg = given.get(o.id) or default_assignment(game, o, new_planned)
+        out.append((o.id, asg))
+        for r, n in asg:
+            if not isinstance(r, PlayerRef):
+                new_planned[r] = new_planned.get(r, 0) + n
+    _assign(game, rest, new_planned, tuple(out))
+
+
+def _deal_combat_damage(game: Game, assignments: tuple[Any, ...]) -> None:
+    from manastack.rules.damage import DamageItem, deal_damage
+
+    cb = game.combat
+    assert cb is not None
+    items = [DamageItem(src, r, n, combat=True) for src, asg in assignments for r, n in asg]
+    if game.step is not None and game.step.first_strike:
+        cb.first_strike_step_done = True
+    if items:
+        deal_damage(game, items, "510.2")

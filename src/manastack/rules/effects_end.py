@@ -1,0 +1,87 @@
+"""When continuous effects end (CR 500.5, 500.6, 511.3, 514.2, 611.2b).
+
+Durations are data on each effect (:class:`manastack.rules.layers.Duration`);
+the turn structure calls these functions as steps and phases begin and end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.turn import StepInfo
+
+
+def _duration(e: Any) -> Any:
+    return getattr(e, "duration", None)
+
+
+def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) -> int:
+    """End every continuous, replacement and delayed effect whose duration matches."""
+    n = 0
+    for attr in ("effects", "replacements", "delayed_triggers"):
+        lst = getattr(game, attr)
+        keep = []
+        for e in lst:
+            d = _duration(e)
+            if d is not None and pred(d):
+                n += 1
+                text = getattr(e, "text", "") or "an effect"
+                game.emit(ev.EFFECT_ENDED, rule, f"{text} ends ({why})")
+            else:
+                keep.append(e)
+        lst[:] = keep
+    if n:
+        game.changed()
+    return n
+
+
+def end_effects_at_begin(game: Game, step: StepInfo) -> None:
+    """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.6)."""
+    ap = game.active_player
+    end_effects(game, lambda d: d.kind == "until_step" and d.name == step.name
+                and (d.player is None or d.player == ap), "500.6", f"{step.display} began")
+    end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
+                and (d.player is None or d.player == ap), "500.6", f"{step.phase} phase began")
+    if step.name == "untap":
+        end_effects(game, lambda d: d.kind == "until_next_turn" and d.player == ap,
+                    "611.2b", "that player's next turn began")
+    if step.name == "upkeep":
+        end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player == ap,
+                    "611.2b", "that player's next upkeep began")
+
+
+def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
+    """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.3."""
+    end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
+                "500.5", f"end of {step.display}")
+    if phase_ends:
+        end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,
+                    "500.5", f"end of the {step.phase} phase")
+        if step.phase == "combat":
+            end_effects(game, lambda d: d.kind == "end_of_combat", "511.3",
+                        "end of combat")
+
+
+def end_turn_effects(game: Game) -> None:
+    """CR 514.2: "until end of turn" and "this turn" effects end (with damage removal)."""
+    end_effects(game, lambda d: d.kind == "end_of_turn", "514.2", "cleanup step")
+
+
+def end_source_effects(game: Game) -> None:
+    """"For as long as" effects end when their source leaves or the condition fails (611.2b)."""
+    def gone(d: Any) -> bool:
+        if d.kind == "while_source":
+            o = game.objects.get(d.source) if d.source is not None else None
+            return o is None or getattr(o, "zone", None) != "battlefield"
+        if d.kind == "while" and d.predicate is not None:
+            return not d.predicate(game)
+        return False
+    if any(_duration(e) is not None and _duration(e).kind in ("while_source", "while")
+           for attr in ("effects", "replacements", "delayed_triggers")
+           for e in getattr(game, attr)):
+        end_effects(game, gone, "611.2b", "its duration is over")

@@ -1,0 +1,248 @@
+"""Continuous effects and the layer system (CR 611-613).
+
+Characteristics are computed, never stored: the printed values of each
+object, then every applicable continuous effect, layer by layer (613.1:
+1 copy, 2 control, 3 text, 4 type, 5 colour, 6 abilities, 7a-7e power and
+toughness), in timestamp order within a layer (613.6).  Effects from
+resolved spells and abilities affect a set of objects locked in when they
+began (611.2c); effects of static abilities affect whatever they apply to at
+each moment (611.3a).  An effect that began to apply in one layer keeps
+applying in later layers even if its ability was removed meanwhile (613.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack.cards.dsl import Selector, StaticAbility, printed_pt
+from manastack.game.objects import Characteristics, GameObject
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
+
+
+@dataclass(eq=False)
+class Duration:
+    """How long an effect lasts (CR 611.2a-b, 514.2, 500.5).
+
+    ``kind``: ``permanent`` (rest of the game), ``end_of_turn`` ("until end of
+    turn"/"this turn"), ``end_of_combat``, ``end_of_step``/``end_of_phase``
+    (of ``name``), ``until_step``/``until_phase`` (``name`` begins),
+    ``while_source`` ("for as long as" its source stays on the battlefield),
+    ``until_next_turn`` (of ``player``), ``until_next_upkeep`` (of ``player``),
+    ``while`` (a predicate).
+    """
+
+    kind: str = "permanent"
+    name: str = ""
+    player: int | None = None
+    predicate: Callable[[Game], bool] | None = None
+    #: Source object id and the time it was on the battlefield (for while_source).
+    source: int | None = None
+
+    def text(self) -> str:
+        return {
+            "permanent": "", "end_of_turn": "until end of turn",
+            "end_of_combat": "until end of combat",
+        }.get(self.kind, f"{self.kind.replace('_', ' ')} {self.name}".strip())
+
+
+UNTIL_END_OF_TURN = Duration("end_of_turn")
+PERMANENTLY = Duration("permanent")
+
+
+@dataclass(eq=False)
+class LayerEffect:
+    """One continuous effect in one layer.
+
+    ``apply(game, obj, chars)`` modifies ``chars`` in place.  ``affected`` is a
+    locked set of object ids (611.2c) or a :class:`Selector` tested each time
+    (611.3a) seen from ``controller`` and ``source``.
+    """
+
+    layer: str
+    apply: Callable[[Game, GameObject, Characteristics], None]
+    affected: frozenset[int] | Selector
+    controller: int
+    source: int | None = None
+    timestamp: int = 0
+    duration: Duration = field(default_factory=Duration)
+    text: str = ""
+    #: Identity of the effect for 613.5 (same effect in several layers).
+    group: int = 0
+
+    def applies_to(self, game: Game, obj: GameObject) -> bool:
+        if isinstance(self.affected, frozenset):
+            return obj.id in self.affected
+        return self.affected.test(game, obj.id, self.controller, self.source)
+
+
+def base_characteristics(obj: GameObject) -> Characteristics:
+    """The printed characteristics of an object, or its token definition (CR 109.3)."""
+    card = obj.card
+    p, t = printed_pt(card)
+    return Characteristics(
+        name=card.name, mana_cost=card.mana_cost, colors=card.colors,
+        supertypes=card.supertypes, types=card.types, subtypes=card.subtypes,
+        power=p, toughness=t, loyalty=card.loyalty, keywords=card.keywords,
+        abilities=card.abilities, controller=obj.controller, flags=card.flags)
+
+
+def _counters_pt(obj: GameObject, c: Characteristics) -> None:
+    """Layer 7d: +1/+1 and -1/-1 counters (CR 613.4c of the 2017 CR)."""
+    if not obj.counters or c.power is None or c.toughness is None:
+        return
+    plus = obj.counters.get("+1/+1", 0)
+    minus = obj.counters.get("-1/-1", 0)
+    if plus or minus:
+        c.power += plus - minus
+        c.toughness += plus - minus
+
+
+def compute_single(game: Game, obj: GameObject) -> Characteristics:
+    """Characteristics of an object outside the battlefield (CDAs apply everywhere, 604.3)."""
+    c = base_characteristics(obj)
+    if obj.card.cda is not None:
+        p, t = obj.card.cda(game, obj)
+        if p is not None:
+            c.power = p
+        if t is not None:
+            c.toughness = t
+    return c
+
+
+def static_effects(game: Game, obj: GameObject, abilities: tuple[Any, ...]) -> list[LayerEffect]:
+    out: list[LayerEffect] = []
+    for ab in abilities:
+        if isinstance(ab, StaticAbility) and ab.effects is not None \
+                and "battlefield" in ab.zones:
+            for e in ab.effects(game, obj):
+                if not e.timestamp:
+                    e.timestamp = obj.timestamp
+                if e.source is None:
+                    e.source = obj.id
+                out.append(e)
+    return out
+
+
+def compute_battlefield(game: Game) -> dict[int, Characteristics]:
+    """Characteristics of every object on the battlefield, all layers applied."""
+    view: dict[int, Characteristics] = {}
+    objs: list[GameObject] = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        view[oid] = base_characteristics(o)
+        objs.append(o)
+    # Selectors read game.chars() during the computation: they see the
+    # characteristics as computed so far (the earlier layers).
+    game._view = view
+    game._view_version = game._version
+    resolved = [e for e in game.effects if isinstance(e, LayerEffect)]
+    has_static = any(isinstance(a, StaticAbility) and a.effects is not None
+                     for o in objs for a in view[o.id].abilities)
+    if not resolved and not has_static:
+        for o in objs:
+            c = view[o.id]
+            if o.card.cda is not None:
+                _apply_cda(game, o, c)
+            _counters_pt(o, c)
+        return view
+    started: dict[tuple[int, int], list[LayerEffect]] = {}
+    for layer in LAYERS:
+        effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
+        for o in objs:
+            if o.phased_out:
+                continue
+            c = view[o.id]
+            for ab in c.abilities:
+                if isinstance(ab, StaticAbility) and ab.effects is not None:
+                    key = (o.id, id(ab))
+                    if key not in started:
+                        started[key] = static_effects(game, o, (ab,))
+            # abilities removed earlier keep applying (613.5)
+        for _key, effs in started.items():
+            effects.extend(e for e in effs if e.layer == layer)
+        if layer == "7a":
+            for o in objs:
+                if o.card.cda is not None:
+                    _apply_cda(game, o, view[o.id])
+        effects.sort(key=lambda e: e.timestamp)
+        for e in effects:
+            for o in objs:
+                if e.applies_to(game, o):
+                    e.apply(game, o, view[o.id])
+        if layer == "7c":
+            for o in objs:
+                _counters_pt(o, view[o.id])
+    return view
+
+
+def _apply_cda(game: Game, o: GameObject, c: Characteristics) -> None:
+    assert o.card.cda is not None
+    p, t = o.card.cda(game, o)
+    if p is not None:
+        c.power = p
+    if t is not None:
+        c.toughness = t
+
+
+# ------------------------------------------------------------ common effects
+
+
+def modify_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 7c: +N/+M."""
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        if c.power is not None and c.toughness is not None:
+            c.power += power
+            c.toughness += toughness
+    return f
+
+
+def set_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 7b: base P/T becomes N/M."""
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.power = power
+        c.toughness = toughness
+    return f
+
+
+def add_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 6: gains keywords."""
+    ks = frozenset(k.lower() for k in kws)
+
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.keywords = c.keywords | ks
+    return f
+
+
+def add_abilities(*abilities: Any) -> Callable[[Game, GameObject, Characteristics], None]:
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.abilities = c.abilities + tuple(abilities)
+    return f
+
+
+def remove_all_abilities(game: Game, obj: GameObject, c: Characteristics) -> None:
+    c.keywords = frozenset()
+    c.abilities = ()
+    c.flags = frozenset()
+
+
+def set_controller(player: int) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 2: control changes (CR 613.1b)."""
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.controller = player
+    return f
+
+
+def add_effect(game: Game, effect: LayerEffect) -> LayerEffect:
+    """Start a continuous effect from a resolving spell or ability (CR 611.2)."""
+    if not effect.timestamp:
+        effect.timestamp = game.new_timestamp()
+    game.effects.append(effect)
+    game.changed()
+    return effect

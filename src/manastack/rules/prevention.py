@@ -1,0 +1,38 @@
+"""Prevention effects (CR 615): shields that prevent the next N damage."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack.game.objects import Ref
+from manastack.rules.layers import Duration
+from manastack.rules.replacement import Replacement
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
+                      source: int | None, source_name: str, duration: Duration) -> Replacement:
+    """"Prevent the next ``n`` damage that would be dealt to ``protected``" (615.7)."""
+    state = {"left": n}
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        return state["left"] > 0 and e["target"] == protected and not e.get("unpreventable")
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any] | None:
+        prevented = min(state["left"], e["amount"])
+        state["left"] -= prevented
+        e = dict(e)
+        e["amount"] -= prevented
+        e["prevented"] = e.get("prevented", 0) + prevented
+        g.note("615.7", f"{prevented} damage to {g.name_of(protected)} is prevented "
+                        f"({source_name})")
+        if state["left"] <= 0 and r in g.replacements:
+            g.replacements.remove(r)
+        return e
+
+    r = Replacement("damage", applies, replace, controller, source,
+                    f"{source_name}'s prevention shield", duration, is_prevention=True,
+                    timestamp=game.new_timestamp())
+    return r

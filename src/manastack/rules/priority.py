@@ -1,0 +1,104 @@
+"""Priority and the stack (CR 116/117, 405, 608).
+
+Before a player would receive priority, state-based actions are checked
+until none apply and waiting triggered abilities are put on the stack
+(117.5).  When all players pass in succession, the top object of the stack
+resolves, or, with an empty stack, the step or phase ends (117.4, 500.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision
+from manastack.game.objects import GameObject, StackAbility, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def start_priority(game: Game, player: int) -> None:
+    """``player`` would receive priority: SBAs and triggers first (CR 117.5)."""
+    from manastack.rules import sba
+    from manastack.rules.triggers import put_triggers_on_stack
+
+    if game.over:
+        return
+    if sba.check(game, player):
+        return  # it scheduled start_priority again (and maybe asked a choice)
+    if game.pending_triggers:
+        game.push(start_priority, player)
+        put_triggers_on_stack(game)
+        return
+    if game.step is not None:
+        game.step.had_priority = True
+    game.lki_batch.clear()
+    game.priority_player = player
+    game.ask(PriorityDecision(player, "priority",
+                              f"{game.players[player].name} has priority",
+                              (on_priority, (player,)), rule="117.3"))
+
+
+def on_priority(game: Game, action: Action, player: int) -> None:
+    """Apply a priority action (already validated)."""
+    from manastack.rules import casting
+
+    if isinstance(action, Pass):
+        game.passes += 1
+        game.emit(ev.PASS, "117.3d", f"{game.players[player].name} passes priority",
+                  player=player)
+        if game.passes >= len(game.living_players):
+            game.passes = 0
+            if game.stack:
+                game.push(resolve_top)
+            else:
+                from manastack.rules.turn import end_step
+                game.push(end_step)
+        else:
+            game.push(start_priority, game.next_player(player))
+        return
+    game.passes = 0
+    game.push(start_priority, player)  # 117.3c: the player receives priority again
+    if isinstance(action, PlayLand):
+        casting.play_land(game, player, action)
+    elif isinstance(action, Cast):
+        casting.cast_spell(game, player, action)
+    elif isinstance(action, Activate):
+        casting.activate_ability(game, player, action)
+    else:  # pragma: no cover - validated before
+        raise AssertionError(action)
+
+
+def resolve_top(game: Game) -> None:
+    """Resolve the top object of the stack (CR 608); then the active player gets priority."""
+    from manastack.rules.resolution import resolve
+
+    oid = game.stack[-1]
+    game.push(start_priority, game.active_player)  # 117.3b
+    resolve(game, oid)
+
+
+def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "") -> None:
+    """Counter a spell or ability: remove it from the stack (CR 701.5)."""
+    from manastack.rules.zones import move
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    if isinstance(o, StackAbility):
+        game.stack.remove(oid)
+        del game.objects[oid]
+        game.changed()
+        game.emit(ev.COUNTERED, rule, f"{o.name} is countered{why}", object=oid)
+        return
+    assert isinstance(o, GameObject)
+    game.emit(ev.COUNTERED, rule, f"{o.name} is countered{why}", object=oid,
+              controller=o.controller)
+    move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into "
+         f"{game.players[o.owner].name}'s graveyard")
+
+
+def priority_summary(game: Game) -> dict[str, Any]:
+    return {"player": game.priority_player, "passes": game.passes,
+            "stack": [game.name_of(o) for o in game.stack]}

@@ -1,0 +1,187 @@
+"""Resolving spells and abilities (CR 608).
+
+Targets are checked first: if every target is now illegal, the spell or
+ability doesn't resolve (608.2b, "countered on resolution").  Otherwise its
+effect happens, in written order, ignoring illegal targets; an instant or
+sorcery then goes to its owner's graveyard (608.2k) and a permanent spell
+becomes a permanent (608.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import SpellAbility, TargetSpec, TriggeredAbility
+from manastack.decisions import ChoiceDecision
+from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
+
+if TYPE_CHECKING:
+    from manastack.cards.effects import Effect
+    from manastack.game.state import Game
+
+
+@dataclass
+class Ctx:
+    """What an effect needs while it resolves: source, controller, targets, X, modes."""
+
+    source: int
+    source_name: str
+    controller: int
+    targets: tuple[Ref, ...] = ()
+    specs: tuple[TargetSpec, ...] = ()
+    legal: tuple[bool, ...] = ()
+    x: int = 0
+    modes: tuple[int, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+    #: The resolving spell or ability's id (for "this spell").
+    object_id: int = 0
+
+    def spec_slices(self) -> list[tuple[int, int]]:
+        out = []
+        i = 0
+        remaining = len(self.targets)
+        for n, spec in enumerate(self.specs):
+            # Greedy split: each spec takes up to its count, leaving enough for the rest.
+            rest_min = sum(s.min_count for s in self.specs[n + 1:])
+            take = min(spec.count, max(0, remaining - rest_min))
+            out.append((i, i + take))
+            i += take
+            remaining -= take
+        return out
+
+    def target_refs(self, spec_index: int = 0) -> list[Ref]:
+        """Still-legal targets chosen for the ``spec_index``-th target word."""
+        if spec_index >= len(self.specs):
+            return []
+        a, b = self.spec_slices()[spec_index]
+        return [self.targets[k] for k in range(a, b)
+                if k < len(self.legal) and self.legal[k]]
+
+
+def specs_of(obj: GameObject | StackAbility) -> tuple[TargetSpec, ...]:
+    """The target words of a spell (with its chosen modes) or ability."""
+    if isinstance(obj, StackAbility):
+        return tuple(getattr(obj.ability, "targets", ()))
+    sp = obj.card.spell
+    if sp is None:
+        return ()
+    if sp.modes:
+        out: list[TargetSpec] = []
+        for m in obj.modes:
+            out.extend(sp.modes[m][2])
+        return tuple(out)
+    return sp.targets
+
+
+def effect_of(obj: GameObject | StackAbility) -> list[Effect]:
+    if isinstance(obj, StackAbility):
+        eff = getattr(obj.ability, "effect", None)
+        return [eff] if eff is not None else []
+    sp = obj.card.spell
+    if sp is None:
+        return []
+    if sp.modes:
+        return [sp.modes[m][1] for m in obj.modes]
+    return [sp.effect] if sp.effect is not None else []
+
+
+def resolve(game: Game, oid: int) -> None:
+    from manastack.rules.priority import counter
+    from manastack.rules.targeting import still_legal
+
+    obj = game.objects[oid]
+    specs = specs_of(obj)
+    targets = obj.targets
+    controller = game.controller(obj)
+    source = obj.source if isinstance(obj, StackAbility) else obj.id
+    legal: tuple[bool, ...] = ()
+    if targets:
+        ctx0 = Ctx(source, "", controller, targets, specs, tuple(True for _ in targets))
+        flags = [True] * len(targets)
+        for si, (a, b) in enumerate(ctx0.spec_slices()):
+            for k in range(a, b):
+                flags[k] = still_legal(game, specs[si], targets[k], controller,
+                                       obj.id if isinstance(obj, GameObject) else source)
+        legal = tuple(flags)
+        if not any(legal):
+            game.note("608.2b", f"All targets of {obj.name} are illegal: it doesn't resolve")
+            counter(game, oid, "608.2b", " on resolution (all its targets are illegal)")
+            return
+    if isinstance(obj, StackAbility) and isinstance(obj.ability, TriggeredAbility):
+        ab = obj.ability
+        src = game.objects.get(obj.source)
+        if ab.intervening_if is not None:
+            src_obj = src if isinstance(src, GameObject) else game.lki.get(obj.source, (None,))[0]
+            if src_obj is None or not ab.intervening_if(game, src_obj):
+                game.note("603.4", f"{obj.name}: its condition is no longer true; it does "
+                                   "nothing")
+                _finish(game, oid)
+                return
+    name = obj.name
+    ctx = Ctx(source, obj.source_name if isinstance(obj, StackAbility) else name,
+              controller, targets, specs, legal, obj.x, obj.modes,
+              dict(obj.trigger_data) if isinstance(obj, StackAbility) else {}, oid)
+    game.emit(ev.RESOLVE, "608.2", f"{name} resolves", object=oid, controller=controller)
+    game.push(_finish, oid)
+    effects = effect_of(obj)
+    if isinstance(obj, StackAbility) and isinstance(obj.ability, TriggeredAbility) \
+            and obj.ability.optional:
+        game.ask(ChoiceDecision(controller, "may", f"{obj.name}: do you want to "
+                                f"do it? ({obj.ability.text})",
+                                (_optional_answer, (effects, ctx)), rule="603.5",
+                                options=("yes", "no"), purpose=obj.ability.text))
+        return
+    run_effects(game, effects, ctx)
+
+
+def _optional_answer(game: Game, action: Any, effects: list[Effect], ctx: Ctx) -> None:
+    if action.items and action.items[0] == "yes":
+        run_effects(game, effects, ctx)
+
+
+def run_effects(game: Game, effects: list[Effect], ctx: Ctx) -> None:
+    """Schedule effects to happen in order (each may ask a decision)."""
+    for eff in reversed(effects):
+        game.push(_run_one, eff, ctx)
+
+
+def _run_one(game: Game, eff: Effect, ctx: Ctx) -> None:
+    eff.resolve(game, ctx)
+    game.changed()
+
+
+def _finish(game: Game, oid: int) -> None:
+    """608.2k / 608.3: the resolved object leaves the stack."""
+    from manastack.rules.zones import move
+
+    obj = game.objects.get(oid)
+    if obj is None or oid not in game.stack:
+        return
+    if isinstance(obj, StackAbility):
+        game.stack.remove(oid)
+        del game.objects[oid]
+        game.changed()
+        return
+    assert isinstance(obj, GameObject)
+    c = game.chars(obj)
+    if c.is_permanent_card:
+        new = move(game, obj, Zone.BATTLEFIELD, "608.3", controller=obj.controller,
+                   verb=f"{obj.name} enters the battlefield under "
+                        f"{game.players[obj.controller].name}'s control")
+        if "Aura" in c.subtypes and obj.targets:
+            t = obj.targets[0]
+            if isinstance(t, PlayerRef) or t in game.objects:
+                new.attached_to = t
+                game.changed()
+                game.note("303.4f", f"{new.name} is attached to {game.name_of(t)}")
+        from manastack.cards.effects import on_enter
+        on_enter(game, new)
+    else:
+        move(game, obj, Zone.GRAVEYARD, "608.2k",
+             verb=f"{obj.name} is put into {game.players[obj.owner].name}'s graveyard")
+
+
+def spell_ability(obj: GameObject) -> SpellAbility | None:
+    return obj.card.spell

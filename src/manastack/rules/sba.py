@@ -1,0 +1,203 @@
+"""State-based actions (CR 704), checked whenever a player would receive priority.
+
+All applicable state-based actions are performed simultaneously as one
+event (704.3), and the check repeats until none apply.  Numbers follow the
+2017 CR (704.5a-704.5r); 704.5a-i are the same in the 2011 CR of the seeds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from manastack import log as ev
+from manastack.game.objects import GameObject, PlayerRef, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def check(game: Game, player: int) -> bool:
+    """Perform SBAs; if any were performed, schedule another check and return True."""
+    from manastack.rules.priority import start_priority
+
+    if perform(game):
+        if not game.over:
+            game.push(start_priority, player)
+        return True
+    return False
+
+
+def perform(game: Game) -> bool:
+    """One simultaneous round of state-based actions; True if any happened (704.3)."""
+    from manastack.rules.static import cant_lose
+    from manastack.rules.zones import move
+
+    losers: list[tuple[int, str, str]] = []
+    for p in game.players:
+        if not p.in_game:
+            continue
+        if p.life <= 0:
+            losers.append((p.index, "704.5a", f"{p.name} has 0 or less life"))
+        elif p.drew_from_empty:
+            losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
+                                              "library"))
+        elif p.poison >= 10:
+            losers.append((p.index, "704.5c", f"{p.name} has ten or more poison counters"))
+        p.drew_from_empty = False
+    to_graveyard: list[tuple[GameObject, str, str]] = []
+    to_destroy: list[tuple[GameObject, str, str]] = []
+    vanish: list[tuple[int, str]] = []
+    counters_fix: list[GameObject] = []
+    legends: dict[tuple[int, str], list[GameObject]] = {}
+    for zone_owner in game.players:
+        for zone in (zone_owner.hand, zone_owner.graveyard, zone_owner.library):
+            for oid in zone:
+                o = game.objects[oid]
+                if isinstance(o, GameObject) and o.is_token:
+                    vanish.append((oid, "704.5d"))
+    for oid in game.exile + game.command:
+        o = game.objects[oid]
+        if isinstance(o, GameObject) and o.is_token:
+            vanish.append((oid, "704.5d"))
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if o.phased_out:
+            continue
+        c = game.chars(o)
+        if c.is_creature and c.toughness is not None:
+            if c.toughness <= 0:
+                to_graveyard.append((o, "704.5f", f"{o.name} has 0 or less toughness"))
+                continue
+            if o.damage >= c.toughness and o.damage > 0:
+                to_destroy.append((o, "704.5g", f"{o.name} has lethal damage marked on it"))
+                continue
+            if o.deathtouch_damage and o.damage > 0:
+                to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source "
+                                                "with deathtouch"))
+                continue
+        if c.is_planeswalker and o.counters.get("loyalty", 0) <= 0:
+            to_graveyard.append((o, "704.5i", f"{o.name} has 0 loyalty"))
+            continue
+        if "Aura" in c.subtypes and "Enchantment" in c.types:
+            if not _aura_legal(game, o):
+                to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal "
+                                                  "object or player"))
+                continue
+        if o.attached_to is not None and "Aura" not in c.subtypes:
+            host = game.get(o.attached_to) if not isinstance(o.attached_to, PlayerRef) else None
+            if "Equipment" in c.subtypes and (host is None or host.zone != Zone.BATTLEFIELD
+                                              or not game.chars(host).is_creature):
+                o.attached_to = None
+                game.changed()
+                game.note("704.5n", f"{o.name} becomes unattached")
+        if "Legendary" in c.supertypes:
+            legends.setdefault((game.controller(o), c.name), []).append(o)
+        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+            counters_fix.append(o)
+    happened = False
+    for ids, rule in vanish:
+        o = game.objects[ids]
+        assert isinstance(o, GameObject)
+        game.zone_list(o.zone, o.owner).remove(ids)
+        del game.objects[ids]
+        game.changed()
+        game.note(rule, f"The {o.name} token ceases to exist")
+        happened = True
+    for key, objs in legends.items():
+        if len(objs) > 1:
+            keep = max(objs, key=lambda x: x.timestamp)
+            for o in objs:
+                if o is not keep:
+                    to_graveyard.append((o, "704.5j", f"legend rule: {key[1]}"))
+    for o in counters_fix:
+        n = min(o.counters["+1/+1"], o.counters["-1/-1"])
+        o.counters["+1/+1"] -= n
+        o.counters["-1/-1"] -= n
+        game.changed()
+        game.note("704.5r", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {o.name}")
+        happened = True
+    for o, rule, why in to_graveyard:
+        if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
+            move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into its owner's "
+                 f"graveyard ({why})")
+            happened = True
+    for o, rule, why in to_destroy:
+        if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
+            from manastack.cards.effects import destroy
+            destroy(game, o, rule, why)
+            happened = True
+    for idx, rule, why in losers:
+        if cant_lose(game, idx):
+            continue
+        lose(game, idx, rule, why)
+        happened = True
+    if not happened:
+        from manastack.rules.effects_end import end_source_effects
+        end_source_effects(game)
+    return happened
+
+
+def _aura_legal(game: Game, aura: GameObject) -> bool:
+    t = aura.attached_to
+    if t is None:
+        return False
+    if isinstance(t, PlayerRef):
+        return game.players[t.index].in_game
+    host = game.get(t)
+    if host is None or host.zone != Zone.BATTLEFIELD:
+        return False
+    sp = aura.card.spell
+    if sp is not None and sp.targets:
+        spec = sp.targets[0]
+        if not spec.selector.test(game, t, game.controller(aura), aura.id):
+            return False
+    from manastack.rules.targeting import protection_from
+    return not protection_from(game, host, aura.id)
+
+
+def lose(game: Game, player: int, rule: str, why: str) -> None:
+    """A player loses the game (CR 104.3); the game ends when one player remains."""
+    p = game.players[player]
+    if not p.in_game:
+        return
+    p.lost = True
+    game.changed()
+    game.emit(ev.LOSE, rule, f"{p.name} loses the game ({why})", player=player)
+    _leave_game(game, player)
+    alive = game.living_players
+    if len(alive) <= 1:
+        game.over = True
+        if alive:
+            game.winner = alive[0]
+            game.players[alive[0]].won = True
+            game.emit(ev.GAME_OVER, "104.2a", f"{game.players[alive[0]].name} wins the game",
+                      winner=alive[0])
+        else:
+            game.draw_game = True
+            game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
+        game.decision = None
+        game._tasks.clear()
+
+
+def _leave_game(game: Game, player: int) -> None:
+    """CR 800.4a: in a multiplayer game, the player's objects leave with them."""
+    if len(game.living_players) <= 1:
+        return
+    for oid in list(game.battlefield) + list(game.stack):
+        o = game.objects.get(oid)
+        if isinstance(o, GameObject) and o.owner == player:
+            game.zone_list(o.zone, o.owner).remove(oid)
+            del game.objects[oid]
+            game.exile.append(oid)
+            o.zone = Zone.EXILE
+            game.objects[oid] = o
+    game.changed()
+
+
+def end_game_draw(game: Game, why: str) -> None:
+    game.over = True
+    game.draw_game = True
+    game.emit(ev.GAME_OVER, "104.4a", f"The game is a draw ({why})", winner=None)
+    game.decision = None
+    game._tasks.clear()

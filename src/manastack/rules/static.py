@@ -1,0 +1,64 @@
+"""Rule hooks of static abilities (CR 604): "can't attack", "skip your untap step", ...
+
+Static abilities with a ``rule`` name are read here by the rules that care.
+Each hook's ``check`` refines whom it affects; its signature depends on the
+hook (documented per function).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from manastack.cards.dsl import StaticAbility
+from manastack.game.objects import GameObject
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def hooks(game: Game, rule: str) -> Iterator[tuple[GameObject, StaticAbility]]:
+    """Phased-in permanents whose (current) static abilities carry the hook ``rule``."""
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if o.phased_out:
+            continue
+        for ab in game.chars(o).abilities:
+            if isinstance(ab, StaticAbility) and ab.rule == rule:
+                yield o, ab
+
+
+def skip_step_by_static(game: Game, step: str, player: int) -> bool:
+    """``skip_step``: check(game, source, step, player) -> bool (Stasis, CR 614.1b)."""
+    for src, ab in hooks(game, "skip_step"):
+        if ab.check is not None and ab.check(game, src, step, player):
+            game.note("614.1b", f"{game.players[player].name} skips the {step} step "
+                                f"({src.name})")
+            return True
+    return False
+
+
+def doesnt_untap(game: Game, obj: GameObject) -> str | None:
+    """``doesnt_untap``: check(game, source, obj) -> bool; returns the source's name."""
+    if "doesn't untap" in game.chars(obj).keywords:
+        return obj.name
+    for src, ab in hooks(game, "doesnt_untap"):
+        if ab.check is None or ab.check(game, src, obj):
+            return src.name
+    for e in obj.memory.get("doesnt_untap", ()):
+        return str(e)
+    return None
+
+
+def forbids(game: Game, rule: str, *args: object) -> str | None:
+    """Generic yes/no hook: the name of a source whose ``rule`` hook applies, or None."""
+    for src, ab in hooks(game, rule):
+        if ab.check is None or ab.check(game, src, *args):
+            return src.name
+    return None
+
+
+def cant_lose(game: Game, player: int) -> str | None:
+    """``cant_lose``: "You can't lose the game" (Platinum Angel, CR 104.3)."""
+    return forbids(game, "cant_lose", player)

@@ -1,0 +1,107 @@
+"""Targets (CR 115): legal targets, hexproof/shroud/protection, re-checks on resolution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import TargetSpec
+from manastack.game.objects import GameObject, PlayerRef, Ref
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def candidate_refs(game: Game) -> list[Ref]:
+    """Everything that might be a target: players, permanents, spells on the stack."""
+    out: list[Ref] = [PlayerRef(p.index) for p in game.players if p.in_game]
+    out.extend(oid for oid in game.battlefield if not game.obj(oid).phased_out)
+    out.extend(oid for oid in game.stack)
+    return out
+
+
+def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str | None:
+    """Why ``ref`` can't be the target of something from ``source``, or None (CR 115, 702)."""
+    if isinstance(ref, PlayerRef):
+        return None
+    o = game.objects.get(ref)
+    if o is None:
+        return "it no longer exists"
+    if not isinstance(o, GameObject):
+        return None
+    if o.zone == "battlefield":
+        if o.phased_out:
+            return "it is phased out (702.25b)"
+        c = game.chars(o)
+        kws = c.keywords
+        if "shroud" in kws:
+            return f"{o.name} has shroud (702.18a)"
+        if "hexproof" in kws and game.controller(o) != controller:
+            return f"{o.name} has hexproof (702.11a)"
+        if source is not None and protection_from(game, o, source):
+            return f"{o.name} has protection from that source (702.16b)"
+    return None
+
+
+def protection_from(game: Game, protected: GameObject, source: int | None) -> bool:
+    """Does ``protected`` have protection from the object ``source`` (CR 702.16)?"""
+    if source is None:
+        return False
+    kws = [k for k in game.chars(protected).keywords if k.startswith("protection from ")]
+    if not kws:
+        return False
+    src = game.objects.get(source)
+    if src is None and source in game.lki:
+        src_chars = game.lki[source][1]
+    elif isinstance(src, GameObject):
+        src_chars = game.chars(src)
+    else:
+        return False
+    from manastack.game.mana import COLOR_NAMES
+    for k in kws:
+        quality = k[len("protection from "):]
+        if quality == "everything":
+            return True
+        for sym, name in COLOR_NAMES.items():
+            if quality == name and sym in src_chars.colors:
+                return True
+        if quality in ("artifacts", "creatures", "enchantments", "instants", "sorceries"):
+            t = {"artifacts": "Artifact", "creatures": "Creature",
+                 "enchantments": "Enchantment", "instants": "Instant",
+                 "sorceries": "Sorcery"}[quality]
+            if t in src_chars.types:
+                return True
+        if quality == src_chars.name.lower():
+            return True
+    return False
+
+
+def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | None,
+                  data: dict[str, Any] | None = None) -> list[Ref]:
+    """All legal choices for one target spec (CR 115.1, 601.2c)."""
+    out = []
+    for r in candidate_refs(game):
+        if r == source and not isinstance(r, PlayerRef) and r in game.stack:
+            continue  # a spell can't target itself (115.5)
+        if spec.selector.test(game, r, controller, source) and \
+                can_target(game, r, controller, source) is None:
+            out.append(r)
+    return out
+
+
+def still_legal(game: Game, spec: TargetSpec, ref: Ref, controller: int,
+                source: int | None) -> bool:
+    """On resolution, is this target still legal (CR 608.2b)?"""
+    if not isinstance(ref, PlayerRef) and ref not in game.objects:
+        return False
+    if isinstance(ref, PlayerRef) and not game.players[ref.index].in_game:
+        return False
+    return spec.selector.test(game, ref, controller, source) and \
+        can_target(game, ref, controller, source) is None
+
+
+def announce_targets(game: Game, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
+    """Each target "becomes the target" of the spell or ability (CR 115, 603.2)."""
+    for t in targets:
+        game.emit(ev.TARGETED, "115.1", f"{game.name_of(t)} becomes the target of "
+                  f"{game.name_of(oid)}", target=t, by=oid, controller=controller)

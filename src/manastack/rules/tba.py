@@ -1,0 +1,154 @@
+"""Turn-based actions (CR 703; seed 000, "Actions obligatoires du tour").
+
+They happen automatically as steps begin, before state-based actions,
+triggered abilities and priority (703.3), and use no stack.  Each one is
+logged with its rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.decisions import ChoiceDecision
+from manastack.game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.turn import StepInfo
+
+
+def turn_based_actions(game: Game, step: StepInfo) -> None:
+    from manastack.rules import combat
+
+    name = step.name
+    if name == "untap":
+        phasing(game)
+        untap(game)
+    elif name == "draw":
+        from manastack.rules.zones import draw
+        draw(game, game.active_player, 1, "504.1")
+    elif name == "beginning_of_combat":
+        from manastack.variants import choose_defending_player
+        choose_defending_player(game)
+    elif name == "declare_attackers":
+        combat.ask_attackers(game)
+    elif name == "declare_blockers":
+        combat.ask_blockers(game)
+    elif name in ("combat_damage", "combat_damage_2"):
+        if game.combat is not None and game.combat.attackers or \
+                game.combat is not None and game.combat.blockers:
+            combat.begin_damage_step(game)
+    elif name == "cleanup":
+        cleanup(game)
+
+
+def phasing(game: Game) -> None:
+    """CR 502.1 / 702.25: phasing happens simultaneously, attachments phase with them."""
+    ap = game.active_player
+    out: list[GameObject] = []
+    back: list[GameObject] = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if o.phased_out:
+            if o.phased_out_controller == ap and not o.phased_indirectly:
+                back.append(o)
+        elif game.controller(o) == ap and "phasing" in game.chars(o).keywords:
+            out.append(o)
+    for o in out:
+        _phase(game, o, True, False)
+    for o in back:
+        _phase(game, o, False, False)
+
+
+def _phase(game: Game, o: GameObject, out: bool, indirect: bool) -> None:
+    ctrl = game.controller(o) if out else o.phased_out_controller
+    if out:
+        o.phased_out_controller = ctrl
+        if game.combat is not None:
+            game.combat.remove(game, o.id, rule="506.4")
+    o.phased_out = out
+    o.phased_indirectly = indirect and out
+    game.changed()
+    verb = "phases out" if out else "phases in"
+    game.emit(ev.PHASED, "702.25a" if not indirect else "702.25g",
+              f"{o.name} {verb}" + (" (attached to a permanent phasing)" if indirect else ""),
+              object=o.id, phased_out=out)
+    for oid in list(game.battlefield):
+        a = game.objects[oid]
+        if isinstance(a, GameObject) and a.attached_to == o.id and a.phased_out != out:
+            if out or a.phased_indirectly:
+                _phase(game, a, out, True)
+
+
+def untap(game: Game) -> None:
+    """CR 502.2: the active player untaps their permanents (effects may stop some)."""
+    from manastack.rules.static import doesnt_untap
+
+    ap = game.active_player
+    untapped = []
+    for o in game.permanents(ap):
+        if not o.tapped:
+            continue
+        src = doesnt_untap(game, o)
+        if src:
+            game.note("502.2", f"{o.name} doesn't untap ({src})")
+            continue
+        untapped.append(o)
+    for o in untapped:
+        o.tapped = False
+    if untapped:
+        game.changed()
+        game.emit(ev.UNTAPPED, "502.2", f"{game.players[ap].name} untaps "
+                  + ", ".join(o.name for o in untapped), objects=[o.id for o in untapped],
+                  player=ap)
+
+
+def cleanup(game: Game) -> None:
+    """CR 514.1: discard to maximum hand size; 514.2: damage wears off, EOT effects end."""
+    ap = game.active_player
+    p = game.players[ap]
+    over = len(p.hand) - p.max_hand_size if p.max_hand_size is not None else 0
+    if over > 0:
+        game.ask(ChoiceDecision(ap, "discard", f"Discard {over} card(s) down to your maximum "
+                                f"hand size ({p.max_hand_size})", (_discarded, ()),
+                                rule="514.1", options=tuple(p.hand), min_count=over,
+                                max_count=over, purpose="discard to hand size"))
+        return
+    _cleanup_rest(game)
+
+
+def _discarded(game: Game, action: Any) -> None:
+    from manastack.rules.zones import move
+
+    ap = game.active_player
+    for oid in action.items:
+        o = game.obj(oid)
+        new = move(game, o, Zone.GRAVEYARD, "514.1", verb=f"{game.players[ap].name} discards "
+                   f"{o.name} (maximum hand size)")
+        game.emit(ev.DISCARD, "514.1", f"{o.name} was discarded", player=ap, object=new.id)
+    _cleanup_rest(game)
+
+
+def _cleanup_rest(game: Game) -> None:
+    from manastack.rules import sba
+    from manastack.rules.effects_end import end_turn_effects
+    from manastack.rules.priority import start_priority
+
+    healed = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if o.damage or o.deathtouch_damage:
+            o.damage = 0
+            o.deathtouch_damage = False
+            healed.append(o.name)
+        o.regeneration_shields = 0
+    if healed:
+        game.emit(ev.INFO, "514.2", "Damage wears off: " + ", ".join(healed))
+    end_turn_effects(game)
+    game.changed()
+    # 514.3a: SBAs or triggers now -> players get priority, then another cleanup.
+    if sba.perform(game) or game.pending_triggers:
+        game.push(start_priority, game.active_player)

@@ -1,0 +1,196 @@
+"""Triggered abilities (CR 603): triggering on events, putting them on the stack.
+
+When an event happens, each triggered ability whose trigger event matches
+triggers (603.2) and waits.  The next time a player would receive priority,
+waiting abilities are put on the stack in APNAP order, each player choosing
+the order of their own (603.3b), targets chosen then (603.3d).
+Leaves-the-battlefield abilities look back in time (603.10a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import TriggeredAbility
+from manastack.decisions import Choose, ChoiceDecision
+from manastack.game.objects import GameObject, StackAbility, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.log import Event
+
+
+@dataclass(eq=False)
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack."""
+
+    ability: TriggeredAbility
+    source: int
+    source_name: str
+    controller: int
+    data: dict[str, Any] = field(default_factory=dict)
+    order: int = 0
+
+
+@dataclass(eq=False)
+class DelayedTrigger:
+    """A delayed triggered ability (CR 603.7): created by a resolving effect."""
+
+    ability: TriggeredAbility
+    source: int
+    source_name: str
+    controller: int
+    one_shot: bool = True
+    data: dict[str, Any] = field(default_factory=dict)
+    duration: Any = None
+    #: Turn number when created: "the next end step" can't be this one if it began (513.3).
+    created_turn: int = 0
+    created_step: str = ""
+
+
+def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
+    """Objects whose triggered abilities may see ``e``, with their characteristics."""
+    out: list[tuple[GameObject, Any]] = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if not o.phased_out:
+            out.append((o, game.chars(o)))
+    if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD or \
+            e.kind in (ev.ZONE_CHANGE, ev.DAMAGE) and game.lki_batch:
+        # 603.10a: look back in time for objects that just left the battlefield.
+        for oid in game.lki_batch:
+            if oid in game.lki:
+                out.append(game.lki[oid])
+    return out
+
+
+def check_event(game: Game, e: Event) -> None:
+    """Trigger every ability that watches this event (CR 603.2)."""
+    kind = e.kind
+    if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
+        return
+    for o, c in _candidates(game, e):
+        for ab in c.abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event == kind:
+                _maybe_trigger(game, ab, o, c.controller, e)
+    if game.delayed_triggers:
+        for d in list(game.delayed_triggers):
+            if d.ability.event != kind:
+                continue
+            if d.created_turn == game.turn_number and d.created_step == e.data.get("step") \
+                    and kind == ev.STEP_BEGAN:
+                continue
+            src = game.objects.get(d.source)
+            src_obj = src if isinstance(src, GameObject) else None
+            cond = d.ability.condition
+            data = dict(d.data)
+            if cond is None or cond(game, e, src_obj or _Dummy(d)):  # type: ignore[arg-type]
+                data.update(e.data)
+                game.pending_triggers.append(PendingTrigger(
+                    d.ability, d.source, d.source_name, d.controller, data,
+                    len(game.pending_triggers)))
+                game.note("603.7", f"Delayed triggered ability of {d.source_name} triggers")
+                if d.one_shot:
+                    game.delayed_triggers.remove(d)
+
+
+class _Dummy:
+    def __init__(self, d: DelayedTrigger) -> None:
+        self.id = d.source
+        self.controller = d.controller
+
+
+def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: int,
+                   e: Event) -> None:
+    if ab.condition is not None and not ab.condition(game, e, o):
+        return
+    if ab.intervening_if is not None and not ab.intervening_if(game, o):
+        return
+    game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, dict(e.data),
+                                                len(game.pending_triggers)))
+
+
+# ------------------------------------------------------------ stack placement
+
+
+def put_triggers_on_stack(game: Game) -> None:
+    """CR 603.3b: APNAP order, each player ordering their own."""
+    pending = game.pending_triggers
+    game.pending_triggers = []
+    tasks = []
+    for p in game.apnap():
+        mine = [t for t in pending if t.controller == p]
+        if mine:
+            tasks.append((_order_and_put, (p, mine)))
+    game.push_all(tasks)
+
+
+def _order_and_put(game: Game, player: int, trigs: list[PendingTrigger]) -> None:
+    if len(trigs) == 1:
+        _put_in_order(game, Choose((0,)), trigs)
+        return
+    game.ask(ChoiceDecision(
+        player, "order_triggers",
+        "Order your triggered abilities: the first chosen goes on the stack first "
+        "(and resolves last): " + "; ".join(f"{i}: {t.source_name}" for i, t in enumerate(trigs)),
+        (_put_in_order, (trigs,)), rule="603.3b", options=tuple(range(len(trigs))),
+        min_count=len(trigs), max_count=len(trigs), ordered=True, purpose="trigger order"))
+
+
+def _put_in_order(game: Game, action: Any, trigs: list[PendingTrigger]) -> None:
+    order = [trigs[i] for i in action.items]
+    game.push_all([(_put_one, (t, 0, ())) for t in order])
+
+
+def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[Any, ...]) -> None:
+    """Choose targets spec by spec (603.3d), then put the ability on the stack."""
+    from manastack.rules.targeting import legal_targets
+
+    specs = trig.ability.targets
+    if spec_index < len(specs):
+        spec = specs[spec_index]
+        opts = legal_targets(game, spec, trig.controller, trig.source, trig.data)
+        if len(opts) < spec.min_count:
+            game.note("603.3d", f"{trig.source_name}'s triggered ability has no legal "
+                                "target and is removed from the stack")
+            return
+        if spec.count == 0:
+            _put_one(game, trig, spec_index + 1, chosen)
+            return
+        game.ask(ChoiceDecision(
+            trig.controller, "choose_targets",
+            f"Choose {spec.text} for {trig.source_name}'s triggered ability",
+            (_targets_chosen, (trig, spec_index, chosen)), rule="603.3d",
+            options=tuple(opts), min_count=spec.min_count, max_count=spec.count,
+            purpose=f"targets of {trig.source_name}"))
+        return
+    ab = StackAbility(id=game.new_id(), ability=trig.ability, source=trig.source,
+                      source_name=trig.source_name, controller=trig.controller,
+                      targets=chosen, trigger_data=trig.data, timestamp=game.new_timestamp())
+    game.objects[ab.id] = ab
+    game.stack.append(ab.id)
+    game.changed()
+    tgt = ""
+    if chosen:
+        tgt = " targeting " + ", ".join(game.name_of(t) for t in chosen)
+    game.emit(ev.TRIGGER, "603.3", f"{trig.source_name}'s triggered ability is put on the "
+              f"stack{tgt}", object=ab.id, source=trig.source, controller=trig.controller)
+    from manastack.rules.targeting import announce_targets
+    announce_targets(game, ab.id, chosen, trig.controller)
+
+
+def _targets_chosen(game: Game, action: Any, trig: PendingTrigger, spec_index: int,
+                    chosen: tuple[Any, ...]) -> None:
+    _put_one(game, trig, spec_index + 1, chosen + tuple(action.items))
+
+
+def add_delayed(game: Game, ability: TriggeredAbility, source: int, source_name: str,
+                controller: int, data: dict[str, Any] | None = None,
+                duration: Any = None) -> None:
+    """Create a delayed triggered ability (CR 603.7a)."""
+    game.delayed_triggers.append(DelayedTrigger(
+        ability, source, source_name, controller, True, dict(data or {}), duration,
+        game.turn_number, game.step.name if game.step else ""))

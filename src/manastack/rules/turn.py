@@ -1,0 +1,353 @@
+"""The turn structure (CR 500-514, seed 000): turns, phases, steps and their order.
+
+A turn is planned as a list of steps (a main phase is a step of its own
+phase).  Steps begin, run their turn-based actions (CR 703), give priority
+where players get it, and end; then the next step of the plan begins.
+Extra turns, phases and steps are inserted into the plan; skipped ones are
+ignored as if they did not exist (CR 500.7-500.11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+#: Step name -> phase name.
+PHASE_OF = {
+    "untap": "beginning", "upkeep": "beginning", "draw": "beginning",
+    "main": "main", "precombat_main": "main", "postcombat_main": "main",
+    "beginning_of_combat": "combat", "declare_attackers": "combat",
+    "declare_blockers": "combat", "combat_damage": "combat", "combat_damage_2": "combat",
+    "end_of_combat": "combat", "end": "ending", "cleanup": "ending",
+}
+STEP_RULES = {
+    "untap": "502", "upkeep": "503", "draw": "504", "precombat_main": "505",
+    "postcombat_main": "505", "beginning_of_combat": "507", "declare_attackers": "508",
+    "declare_blockers": "509", "combat_damage": "510", "combat_damage_2": "510.4",
+    "end_of_combat": "511", "end": "513", "cleanup": "514",
+}
+PHASE_RULES = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
+STEP_NAMES = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
+              "declare_attackers", "declare_blockers", "combat_damage", "combat_damage_2",
+              "end_of_combat", "postcombat_main", "end", "cleanup")
+DISPLAY = {
+    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
+    "precombat_main": "precombat main phase", "postcombat_main": "postcombat main phase",
+    "beginning_of_combat": "beginning of combat step",
+    "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
+    "combat_damage": "combat damage step", "combat_damage_2": "second combat damage step",
+    "end_of_combat": "end of combat step", "end": "end step", "cleanup": "cleanup step",
+}
+
+
+@dataclass
+class StepInfo:
+    """One step (or main phase) of a turn.
+
+    ``name`` is ``main`` until the phase begins; it then becomes
+    ``precombat_main`` or ``postcombat_main`` (seed section 2).  ``phase_id``
+    tells instances of phases apart (a turn may have several combat phases).
+    """
+
+    name: str
+    phase: str
+    phase_id: int
+    extra: bool = False
+    #: Priority was given during this step (cleanup repeats, 514.3a).
+    had_priority: bool = False
+    #: First-strike combat damage step (510.4).
+    first_strike: bool = False
+
+    @property
+    def has_priority(self) -> bool:
+        """Untap and (normally) cleanup give no priority (CR 502.3, 514.3)."""
+        return self.name not in ("untap", "cleanup")
+
+    @property
+    def display(self) -> str:
+        return DISPLAY.get(self.name, self.name)
+
+
+def phase_steps(phase: str, phase_id: int, extra: bool = False) -> list[StepInfo]:
+    """The steps of one phase, in order (CR 501.1, 505, 506.1, 512.1)."""
+    names = {
+        "beginning": ["untap", "upkeep", "draw"],
+        "main": ["main"],
+        "combat": ["beginning_of_combat", "declare_attackers", "declare_blockers",
+                   "combat_damage", "end_of_combat"],
+        "ending": ["end", "cleanup"],
+    }[phase]
+    return [StepInfo(n, phase, phase_id, extra) for n in names]
+
+
+def normal_turn_plan(game: Game) -> list[StepInfo]:
+    """The five phases in order (CR 500.1)."""
+    plan: list[StepInfo] = []
+    for phase in ("beginning", "main", "combat", "main", "ending"):
+        plan.extend(phase_steps(phase, _new_phase_id(game)))
+    return plan
+
+
+def _new_phase_id(game: Game) -> int:
+    n: int = game.turn_flags.get("_phase_ids", 0) + 1
+    game.turn_flags["_phase_ids"] = n
+    return n
+
+
+# ------------------------------------------------------------ turns
+
+
+def begin_next_turn(game: Game) -> None:
+    """Start the next turn: the most recent extra turn first (CR 500.7), else turn order."""
+    if game.over:
+        return
+    if game.turn_number >= game.options.max_turns:
+        from manastack.rules.sba import end_game_draw
+        end_game_draw(game, f"the turn limit ({game.options.max_turns}) was reached")
+        return
+    if game.extra_turns:
+        player = game.extra_turns.pop()
+        extra = True
+    else:
+        player = game.next_normal_player
+        while not game.players[player].in_game:
+            player = game.next_player(player)
+        game.next_normal_player = game.next_player(player)
+        extra = False
+    if _consume_skip(game, "turn", "turn", player):
+        game.note("500.11", f"{game.players[player].name} skips a turn")
+        game.push(begin_next_turn)
+        return
+    start_turn(game, player, extra)
+
+
+def start_turn(game: Game, player: int, extra: bool = False) -> None:
+    game.turn_number += 1
+    game.active_player = player
+    game.turn_flags = {}
+    game.combat_phases_this_turn = 0
+    for p in game.players:
+        p.lands_played = 0
+        p.life_gained_this_turn = 0
+        p.life_lost_this_turn = 0
+        p.damaged_this_turn = False
+    game.turn_plan = normal_turn_plan(game)
+    taken = game.turns_taken.get(player, 0)
+    game.turns_taken[player] = taken + 1
+    if game.first_turn_skips_draw and taken == 0 and player == game.starting_player:
+        # CR 103.7a: the starting player of a two-player game skips the draw
+        # step of their first turn.
+        game.turn_plan = [s for s in game.turn_plan if s.name != "draw"]
+        game.note("103.7a", f"{game.players[player].name} skips the draw step of "
+                            "their first turn")
+    kind = "extra turn" if extra else "turn"
+    game.emit(ev.TURN_BEGAN, "500.1", f"Turn {game.turn_number} ({kind}) begins: "
+              f"{game.players[player].name} is the active player",
+              player=player, extra=extra)
+    game.changed()
+    game.push(next_step)
+
+
+def end_turn(game: Game) -> None:
+    game.step = None
+    game.push(begin_next_turn)
+
+
+# ------------------------------------------------------------ steps
+
+
+def next_step(game: Game) -> None:
+    """Begin the next step of the plan, skipping skipped ones (CR 500.9-500.11)."""
+    if game.over:
+        return
+    while game.turn_plan:
+        step = game.turn_plan.pop(0)
+        if step.name == "main":
+            main_count = game.turn_flags.get("main_phases", 0)
+            step.name = "precombat_main" if main_count == 0 else "postcombat_main"
+        if _skipped(game, step):
+            continue
+        begin_step(game, step)
+        return
+    end_turn(game)
+
+
+def _skipped(game: Game, step: StepInfo) -> bool:
+    """Skip effects (CR 614.1b): "skip your next draw step", Stasis, Fatigue..."""
+    ap = game.active_player
+    # a whole phase is skipped when its first step would begin
+    if step.phase in ("combat", "beginning", "ending") and step.name in (
+            "beginning_of_combat", "untap", "end"):
+        if _consume_skip(game, "phase", step.phase, ap):
+            game.note("500.11", f"{game.players[ap].name} skips the {step.phase} phase")
+            game.turn_plan = [s for s in game.turn_plan if s.phase_id != step.phase_id]
+            return True
+    if step.name in ("precombat_main", "postcombat_main") and \
+            _consume_skip(game, "phase", "main", ap):
+        game.note("500.11", f"{game.players[ap].name} skips the main phase")
+        game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
+        return True
+    if _consume_skip(game, "step", step.name, ap):
+        game.note("500.11", f"{game.players[ap].name} skips the {step.display}")
+        return True
+    from manastack.rules.static import skip_step_by_static
+    if skip_step_by_static(game, step.name, ap):
+        return True
+    return False
+
+
+def _consume_skip(game: Game, kind: str, what: str, player: int) -> bool:
+    for s in game.skips:
+        if s["kind"] == kind and s["what"] == what and s["player"] == player:
+            s["count"] -= 1
+            if s["count"] <= 0:
+                game.skips.remove(s)
+            return True
+    return False
+
+
+def add_skip(game: Game, kind: str, what: str, player: int, count: int = 1) -> None:
+    """"Skip your next [step/phase/turn]" (CR 500.11, 614.1b)."""
+    game.skips.append({"kind": kind, "what": what, "player": player, "count": count})
+
+
+def begin_step(game: Game, step: StepInfo) -> None:
+    """A step or phase begins: "until" effects end, turn-based actions, triggers (703.3)."""
+    from manastack.rules import tba
+    from manastack.rules.effects_end import end_effects_at_begin
+
+    prev = game.step
+    new_phase = prev is None or prev.phase_id != step.phase_id
+    game.step = step
+    game.passes = 0
+    if step.name in ("precombat_main", "postcombat_main"):
+        game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
+    if step.phase == "combat" and new_phase:
+        game.combat_phases_this_turn += 1
+        from manastack.rules.combat import begin_combat_phase
+        begin_combat_phase(game)
+    if new_phase:
+        who = f"{game.players[game.active_player].name}'s " if step.phase == "main" else ""
+        game.emit(ev.PHASE_BEGAN, PHASE_RULES[step.phase],
+                  f"{who}{_phase_display(step)} begins" if not who else
+                  f"{who}{step.display} begins", phase=step.phase, step=step.name,
+                  player=game.active_player)
+    if step.phase != "main":  # a main phase has no steps (505.2): one event
+        game.emit(ev.STEP_BEGAN, STEP_RULES.get(step.name, "500"),
+                  f"{game.players[game.active_player].name}'s {step.display} begins",
+                  step=step.name, phase=step.phase, player=game.active_player)
+    end_effects_at_begin(game, step)
+    game.changed()
+    # Turn-based actions first (703.3), then priority (or the end of the step).
+    if step.has_priority:
+        from manastack.rules.priority import start_priority
+        game.push(start_priority, game.active_player)
+    else:
+        game.push(end_step)
+    tba.turn_based_actions(game, step)
+
+
+def _phase_display(step: StepInfo) -> str:
+    return {"beginning": "Beginning phase", "main": step.display.capitalize(),
+            "combat": "Combat phase", "ending": "Ending phase"}[step.phase]
+
+
+def end_step(game: Game) -> None:
+    """The step ends: mana empties (500.4), "until end of" effects end, then the next step."""
+    from manastack.rules.effects_end import end_effects_at_end
+
+    step = game.step
+    assert step is not None
+    for p in game.players:
+        lost = p.mana_pool.empty()
+        if lost:
+            game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
+                      f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
+                      player=p.index, lost=lost)
+    phase_ends = not game.turn_plan or game.turn_plan[0].phase_id != step.phase_id
+    if step.name == "cleanup" and step.had_priority:
+        # CR 514.3a: another cleanup step follows.
+        game.turn_plan.insert(0, StepInfo("cleanup", "ending", step.phase_id, extra=True))
+        phase_ends = False
+        game.note("514.3a", "Players received priority during cleanup: a new cleanup "
+                            "step follows")
+    if step.phase != "main":
+        game.emit(ev.STEP_ENDED, STEP_RULES.get(step.name, "500"),
+                  f"{step.display.capitalize()} ends", step=step.name, phase=step.phase)
+    end_effects_at_end(game, step, phase_ends)
+    if phase_ends:
+        if step.phase == "combat":
+            from manastack.rules.combat import end_combat_phase
+            end_combat_phase(game)
+        game.emit(ev.PHASE_ENDED, PHASE_RULES[step.phase], f"{_phase_display(step)} ends",
+                  phase=step.phase)
+    game.changed()
+    game.push(next_step)
+
+
+# ------------------------------------------------------------ extra turns, phases, steps
+
+
+def add_extra_turn(game: Game, player: int) -> None:
+    """CR 500.7: an extra turn directly after this one; most recently created first."""
+    game.extra_turns.append(player)
+    game.note("500.7", f"{game.players[player].name} will take an extra turn after this one")
+
+
+def add_phase_after_current(game: Game, phases: list[str]) -> None:
+    """CR 500.8: phases added directly after the current phase (most recent first)."""
+    cur = game.step
+    assert cur is not None
+    pos = 0
+    while pos < len(game.turn_plan) and game.turn_plan[pos].phase_id == cur.phase_id:
+        pos += 1
+    new: list[StepInfo] = []
+    for ph in phases:
+        new.extend(phase_steps(ph, _new_phase_id(game), extra=True))
+    game.turn_plan[pos:pos] = new
+    game.note("500.8", f"Additional phase(s) added after this phase: {', '.join(phases)}")
+
+
+def add_step(game: Game, name: str, after: str | None = None,
+             before: str | None = None) -> None:
+    """CR 500.10: an additional step directly after (or before) the named step.
+
+    With ``after`` equal to the current step, the new step comes next.
+    """
+    cur = game.step
+    assert cur is not None
+    phase = PHASE_OF[name]
+    if after is not None and cur.name == after:
+        game.turn_plan.insert(0, StepInfo(name, phase, cur.phase_id, extra=True))
+    else:
+        anchor = after or before
+        for i, s in enumerate(game.turn_plan):
+            if s.name == anchor:
+                pos = i + 1 if after else i
+                game.turn_plan.insert(pos, StepInfo(name, phase, s.phase_id, extra=True))
+                break
+        else:
+            return
+    game.note("500.10", f"An additional {DISPLAY.get(name, name)} is added")
+
+
+def remove_steps_of_current_phase(game: Game, names: tuple[str, ...]) -> None:
+    cur = game.step
+    assert cur is not None
+    game.turn_plan = [s for s in game.turn_plan
+                      if not (s.phase_id == cur.phase_id and s.name in names)]
+
+
+def describe_plan(game: Game) -> list[str]:
+    return [s.name for s in game.turn_plan]
+
+
+def step_state(game: Game) -> dict[str, Any]:
+    st = game.step
+    return {"turn": game.turn_number, "active": game.active_player,
+            "step": st.name if st else None}

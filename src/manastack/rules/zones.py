@@ -1,0 +1,134 @@
+"""Zone changes (CR 400): moving objects, drawing, shuffling, tokens.
+
+An object that moves from one zone to another becomes a new object with no
+memory of its previous existence (CR 400.7); :func:`move` returns the new
+object.  Last known information (CR 608.2g) about objects that left the
+battlefield is kept in ``game.lki`` for abilities that look back in time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from manastack import log as ev
+from manastack.game.objects import Characteristics, GameObject, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+ZONE_TEXT = {"library": "library", "hand": "hand", "battlefield": "the battlefield",
+             "graveyard": "graveyard", "stack": "the stack", "exile": "exile",
+             "command": "the command zone"}
+
+
+def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
+         controller: int | None = None, tapped: bool = False, quiet: bool = False,
+         verb: str | None = None) -> GameObject:
+    """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
+
+    ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
+    untapped unless ``tapped`` (CR 110.2 for the controller).
+    """
+    from manastack.rules.replacement import replace_zone_change
+
+    to = replace_zone_change(game, obj, to)
+    frm = obj.zone
+    lki: Characteristics | None = None
+    if frm == Zone.BATTLEFIELD:
+        lki = game.chars(obj)
+        game.lki[obj.id] = (obj, lki)
+        game.lki_batch.append(obj.id)
+        _leave_battlefield(game, obj)
+    game.zone_list(frm, obj.owner).remove(obj.id)
+    del game.objects[obj.id]
+    # Tokens and copies of spells can't move into another zone and stay (704.5d/e);
+    # they do move, and the SBA makes them cease to exist.
+    new = GameObject(id=game.new_id(), card=obj.card, owner=obj.owner,
+                     controller=obj.owner if controller is None else controller,
+                     zone=to, is_token=obj.is_token, timestamp=game.new_timestamp(),
+                     control_since=game.turn_number, is_copy=obj.is_copy,
+                     came_from=frm)
+    if to == Zone.BATTLEFIELD:
+        new.tapped = tapped
+        if obj.card.loyalty is not None:
+            new.counters["loyalty"] = obj.card.loyalty
+    game.objects[new.id] = new
+    if to == Zone.BATTLEFIELD:
+        from manastack.cards.keywords import enters_with
+        enters_with(game, new)
+    lst = game.zone_list(to, new.owner)
+    if to == Zone.LIBRARY and position == "bottom":
+        lst.insert(0, new.id)
+    else:
+        lst.append(new.id)
+    game.changed()
+    if not quiet:
+        who = game.players[obj.owner].name
+        where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
+            else f"{who}'s {ZONE_TEXT[to]}"
+        text = verb or f"{obj.name} moves from {ZONE_TEXT[frm]} to {where_to}"
+        game.emit(ev.ZONE_CHANGE, rule, text, object=new.id, old=obj.id, from_zone=frm,
+                  to_zone=to, owner=obj.owner, name=obj.name, token=obj.is_token,
+                  controller=game.controller(new) if to == Zone.BATTLEFIELD else new.controller,
+                  lki=lki)
+    return new
+
+
+def _leave_battlefield(game: Game, obj: GameObject) -> None:
+    """Remove from combat (506.4) and detach (CR 701.3); attached objects stay."""
+    if game.combat is not None:
+        game.combat.remove(game, obj.id, quiet=True)
+    obj.attached_to = None
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if isinstance(o, GameObject) and o.attached_to == obj.id:
+            o.attached_to = None
+            game.changed()
+
+
+def draw(game: Game, player: int, n: int = 1, rule: str = "121.1") -> int:
+    """Draw ``n`` cards one at a time (CR 121.2); an empty library sets 704.5b."""
+    p = game.players[player]
+    drawn = 0
+    for _ in range(n):
+        if not p.library:
+            p.drew_from_empty = True
+            game.note("704.5b", f"{p.name} attempts to draw from an empty library")
+            continue
+        top = game.obj(p.library[-1])
+        new = move(game, top, Zone.HAND, rule, quiet=True)
+        drawn += 1
+        game.emit(ev.DRAW, rule, f"{p.name} draws a card", player=player, object=new.id)
+    return drawn
+
+
+def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
+    """Randomise a library with the game's RNG (CR 701.19)."""
+    game.rng.shuffle(game.players[player].library)
+    game.changed()
+    game.emit(ev.SHUFFLE, rule, f"{game.players[player].name} shuffles their library",
+              player=player)
+
+
+def put_onto_battlefield(game: Game, obj: GameObject, controller: int, rule: str,
+                         tapped: bool = False) -> GameObject:
+    new = move(game, obj, Zone.BATTLEFIELD, rule, controller=controller, tapped=tapped)
+    return new
+
+
+def create_token(game: Game, card: object, controller: int, rule: str = "111.1",
+                 tapped: bool = False) -> GameObject:
+    """Create a token (CR 111.1): it enters the battlefield under ``controller``'s control."""
+    from manastack.cards.dsl import CardDef
+
+    assert isinstance(card, CardDef)
+    tok = game.create_object(card, controller, Zone.BATTLEFIELD, is_token=True)
+    tok.tapped = tapped
+    tok.control_since = game.turn_number
+    if card.loyalty is not None:
+        tok.counters["loyalty"] = card.loyalty
+    game.emit(ev.ZONE_CHANGE, rule, f"{game.players[controller].name} creates a "
+              f"{card.name} token", object=tok.id, old=None, from_zone=None,
+              to_zone=Zone.BATTLEFIELD, owner=controller, name=card.name, token=True,
+              controller=controller, lki=None)
+    return tok

@@ -1,0 +1,1 @@
+"""Rules scenarios: YAML files that set up a game, script decisions and state expectations."""

@@ -1,0 +1,35 @@
+"""Shared fixtures: build games at any position with real or test-only cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from manastack.agents import RandomAgent
+from manastack.decisions import Pass
+from manastack.game.state import Game
+
+
+def pass_until(game: Game, pred, limit: int = 500) -> None:  # type: ignore[no-untyped-def]
+    """Pass priority (and take default answers) until ``pred(game)`` holds."""
+    agent = RandomAgent(0)
+    for _ in range(limit):
+        if pred(game) or game.decision is None:
+            return
+        d = game.decision
+        if d.kind == "priority":
+            game.apply(d.player, Pass())
+        else:
+            game.apply(d.player, agent.act(game))
+    raise AssertionError("condition never reached")
+
+
+def at_step(name: str, turn: int | None = None):  # type: ignore[no-untyped-def]
+    def pred(game: Game) -> bool:
+        return game.step is not None and game.step.name == name and (
+            turn is None or game.turn_number == turn)
+    return pred
+
+
+@pytest.fixture
+def random_agents() -> list[RandomAgent]:
+    return [RandomAgent(1), RandomAgent(2)]
