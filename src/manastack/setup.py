@@ -17,9 +17,15 @@ from manastack.rules.turn import STEP_NAMES, StepInfo, begin_step, normal_turn_p
 
 
 def setup_game(players: Sequence[str] = ("Alice", "Bob"), seed: int = 0,
-               options: GameOptions | None = None) -> Game:
+               options: GameOptions | None = None, filler: str | None = "Plains",
+               library_size: int = 40) -> Game:
+    """An empty game; each library holds ``library_size`` copies of ``filler``."""
     game = Game(players, seed, options)
     game.first_turn_skips_draw = False
+    if filler:
+        for p in range(len(players)):
+            for _ in range(library_size):
+                put(game, p, Zone.LIBRARY, filler)
     return game
 
 

@@ -1304,9 +1304,10 @@ class _Parser:
                     at.fail("'turn' has no value", line)
             elif k == "step":
                 out[k] = _step(at, v, "'step'", line)
-            else:  # stack
-                out[k] = () if v is None else self.names(at.key(m, k), v, "'stack'",
-                                                         counts=False)
+            else:  # stack, top first
+                if v is None:
+                    at.fail("'stack' has no value (write [] for an empty stack)", line)
+                out[k] = self.names(at.key(m, k), v, "'stack'", counts=False)
         return out
 
 

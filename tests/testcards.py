@@ -1,0 +1,76 @@
+"""Small test-only cards for rules the pool doesn't exercise yet (registered by name)."""
+
+from __future__ import annotations
+
+from manastack import log as ev
+from manastack.cards.dsl import (
+    ActivatedAbility,
+    TriggeredAbility,
+    cost,
+    make_card,
+)
+from manastack.cards.effects import SELF, YOU, Custom, Draw, GainLife, Pump
+from manastack.cards.registry import register_test_card
+from manastack.rules.layers import Duration, LayerEffect, add_effect, modify_pt
+from manastack.rules.triggers import add_delayed
+
+
+def _upkeep_mine(game, e, src):  # type: ignore[no-untyped-def]
+    return e.data.get("step") == "upkeep" and e.data.get("player") == game.controller(src)
+
+
+def _end_step(game, e, src):  # type: ignore[no-untyped-def]
+    return e.data.get("step") == "end"
+
+
+def _untapped_mine(game, e, src):  # type: ignore[no-untyped-def]
+    return src.id in e.data.get("objects", ())
+
+
+UPKEEP_GAINER = register_test_card(make_card(
+    "Test Upkeep Gainer", "{1}", types=("Artifact",),
+    abilities=[TriggeredAbility(ev.STEP_BEGAN, GainLife(1), condition=_upkeep_mine,
+                                text="At the beginning of your upkeep, you gain 1 life.")]))
+
+UNTAP_WATCHER = register_test_card(make_card(
+    "Test Untap Watcher", "{1}", types=("Artifact",),
+    abilities=[TriggeredAbility(ev.UNTAPPED, GainLife(1), condition=_untapped_mine,
+                                text="Whenever this becomes untapped, you gain 1 life.")]))
+
+
+def _make_delayed(game, ctx):  # type: ignore[no-untyped-def]
+    add_delayed(game, TriggeredAbility(ev.STEP_BEGAN, Draw(1), condition=_end_step,
+                                       text="At the beginning of the next end step, draw a "
+                                            "card."),
+                ctx.source, ctx.source_name, ctx.controller)
+
+
+DELAYED_DRAWER = register_test_card(make_card(
+    "Test Delayed Drawer", "{1}", types=("Artifact",),
+    abilities=[ActivatedAbility(cost(), Custom(_make_delayed),
+                                text="{0}: At the beginning of the next end step, draw a "
+                                     "card.")]))
+
+
+def _combat_pump(game, ctx):  # type: ignore[no-untyped-def]
+    add_effect(game, LayerEffect("7c", modify_pt(1, 1), frozenset({ctx.source}), ctx.controller,
+                                 ctx.source, duration=Duration("end_of_combat"),
+                                 text="+1/+1 until end of combat"))
+
+
+COMBAT_PUMPER = register_test_card(make_card(
+    "Test Combat Pumper", "{1}", types=("Creature",), power=1, toughness=1,
+    abilities=[ActivatedAbility(cost(), Custom(_combat_pump),
+                                text="{0}: +1/+1 until end of combat.")]))
+
+SELF_PUMPER = register_test_card(make_card(
+    "Test Self Pumper", "{1}", types=("Creature",), power=1, toughness=1,
+    abilities=[ActivatedAbility(cost(), Pump(0, 1, SELF), text="{0}: +0/+1 until end of turn.")]))
+
+EOT_GAINER = register_test_card(make_card(
+    "Test End Step Gainer", "{1}", types=("Artifact",),
+    abilities=[TriggeredAbility(ev.STEP_BEGAN, GainLife(1, YOU), condition=_end_step,
+                                text="At the beginning of each end step, you gain 1 life.")]))
+
+VANILLA = register_test_card(make_card("Test Bear", "{1}{G}", types=("Creature",), power=2,
+                                       toughness=2))
