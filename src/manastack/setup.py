@@ -42,6 +42,8 @@ def put(game: Game, player: int, zone: str, card: str | CardDef, *, tapped: bool
         obj.tapped = tapped
         obj.damage = damage
         obj.control_since = game.turn_number if sick else -1
+        if sick:
+            obj.memory["_sick"] = True
         if cdef.loyalty is not None:
             obj.counters["loyalty"] = cdef.loyalty if loyalty is None else loyalty
         for k, v in (counters or {}).items():
@@ -70,8 +72,8 @@ def start_at(game: Game, step: str = "precombat_main", turn: int = 1, active: in
     game.game_started = True
     for oid in game.battlefield:
         o = game.objects[oid]
-        if isinstance(o, GameObject) and o.control_since == turn:
-            pass
+        if isinstance(o, GameObject) and o.memory.pop("_sick", False):
+            o.control_since = turn  # came under its controller's control this turn
     plan = normal_turn_plan(game)
     names = [s.name for s in plan]
     target = "main" if step in ("precombat_main", "postcombat_main") else step

@@ -153,6 +153,8 @@ class GameObject:
     regeneration_shields: int = 0
     #: Zone it came from for the last zone change (for "from your hand" etc.).
     came_from: str | None = None
+    #: The physical card (or token) across zone changes; tools use it, rules never do.
+    uid: int = 0
 
     @property
     def name(self) -> str:

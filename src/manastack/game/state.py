@@ -115,6 +115,9 @@ class Game:
         self.game_started = False
         self.turn_flags: dict[str, Any] = {}
         self.decision_player_last = 0
+        #: (turn, step): the machine pauses when that step begins (tools, scenarios).
+        self.breakpoint: tuple[int, str] | None = None
+        self.paused = False
         self.deck_lists: list[list[str]] = []
         #: Last known information of objects that left the battlefield (CR 608.2g).
         self.lki: dict[int, tuple[GameObject, Characteristics]] = {}
@@ -139,7 +142,8 @@ class Game:
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over."""
         tasks = self._tasks
-        while self.decision is None and tasks and not self.over:
+        self.paused = False
+        while self.decision is None and tasks and not self.over and not self.paused:
             fn, args = tasks.pop()
             fn(self, *args)
         if self.over:
@@ -233,8 +237,11 @@ class Game:
                          controller=owner if controller is None else controller,
                          zone=zone, is_token=is_token, timestamp=self.new_timestamp(),
                          control_since=self.turn_number)
+        obj.uid = obj.id
         self.objects[obj.id] = obj
-        self.zone_list(zone, owner).append(obj.id) if position == "top" else \
+        if position == "top":
+            self.zone_list(zone, owner).append(obj.id)
+        else:
             self.zone_list(zone, owner).insert(0, obj.id)
         self.changed()
         return obj

@@ -221,6 +221,17 @@ def begin_step(game: Game, step: StepInfo) -> None:
     from manastack.rules import tba
     from manastack.rules.effects_end import end_effects_at_begin
 
+    if game.breakpoint is not None and game.breakpoint == (game.turn_number, step.name) \
+            and not game.turn_flags.get("_bp_hit"):
+        # pause at the very beginning of the step (before its turn-based actions)
+        game.turn_flags["_bp_hit"] = True
+        game.turn_flags["_bp_prev"] = game.step
+        game.paused = True
+        game.step = step
+        game.push(begin_step, step)
+        return
+    if game.turn_flags.pop("_bp_hit", None):
+        game.step = game.turn_flags.pop("_bp_prev", None)
     prev = game.step
     new_phase = prev is None or prev.phase_id != step.phase_id
     game.step = step

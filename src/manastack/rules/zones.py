@@ -47,7 +47,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
                      controller=obj.owner if controller is None else controller,
                      zone=to, is_token=obj.is_token, timestamp=game.new_timestamp(),
                      control_since=game.turn_number, is_copy=obj.is_copy,
-                     came_from=frm)
+                     came_from=frm, uid=obj.uid)
     if to == Zone.BATTLEFIELD:
         new.tapped = tapped
         if obj.card.loyalty is not None:

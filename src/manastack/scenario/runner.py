@@ -1,0 +1,684 @@
+"""The scenario runner: sets up a game from a scenario, plays its script, checks ``expect``.
+
+Implements ``../shared/SCENARIOS.md`` (see ``docs/scenarios.md`` for the
+choices where it is silent).  :func:`run_scenario` returns a
+:class:`Result`; :func:`main` prints ``PASS name`` / ``FAIL name: ...`` lines
+and the closing ``N passed, N failed`` line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from manastack.decisions import (
+    Action,
+    Activate,
+    AssignDamage,
+    Cast,
+    ChoiceDecision,
+    Choose,
+    CombatDecision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Decision,
+    Mulligan,
+    Pass,
+    PlayLand,
+)
+from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
+from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.game.state import Game, GameOptions
+from manastack.rules.turn import STEP_NAMES
+from manastack.scenario.model import (
+    CardSpec,
+    Scenario,
+    ScriptEntry,
+    find_scenario_files,
+    load_scenarios,
+)
+
+MAX_DECISIONS = 20_000
+GAME_OVER_TURN_LIMIT = 50
+STEP_ORDER = {name: i for i, name in enumerate(STEP_NAMES)}
+STEP_ORDER["game_start"] = -1
+PRIORITY_VERBS = ("cast", "activate", "play", "pass")
+KIND_OF_VERB = {
+    "attack": ("declare_attackers",), "block": ("declare_blockers",),
+    "order": ("order_blockers", "order_attackers"), "assign": ("assign_damage",),
+    "mulligan": ("mulligan",),
+}
+SUPPORTED_VARIANTS = ("two_player",)
+
+
+@dataclass
+class Result:
+    name: str
+    path: str
+    passed: bool
+    message: str = ""
+    cited: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.message}"
+
+    def to_json(self) -> str:
+        return json.dumps({"name": self.name, "file": self.path, "passed": self.passed,
+                           "message": self.message}, ensure_ascii=False)
+
+
+class Fail(Exception):
+    """The scenario ran but something differed (a failure, not a scenario error)."""
+
+
+# ------------------------------------------------------------ setup
+
+
+class Runner:
+    def __init__(self, sc: Scenario) -> None:
+        self.sc = sc
+        self.pidx = {name: i for i, name in enumerate(sc.players)}
+        self.aliases: dict[str, int] = {}  # alias -> card uid
+        self.game: Game = self._build()
+        self.entries = list(sc.script)
+        self.pos = 0
+        self.partial: dict[int, set[str]] = {}  # order entries answered per creature
+
+    def err(self, msg: str) -> ScenarioError:
+        return ScenarioError(f"{self.sc.path}: scenario {self.sc.name!r}: {msg}")
+
+    def _card(self, name: str) -> Any:
+        from manastack.cards.registry import get_card
+        try:
+            return get_card(name)
+        except CardError as e:
+            raise self.err(str(e)) from None
+
+    def _build(self) -> Game:
+        sc = self.sc
+        variant = sc.options.get("variant", "two_player")
+        if variant not in SUPPORTED_VARIANTS:
+            raise Fail(f"variant {variant!r} is not supported yet")
+        from manastack.scenario.model import all_card_names
+        for n in sorted(all_card_names(sc)):
+            self._card(n)
+        opts = GameOptions(variant=variant, mulligan=sc.options.get("mulligan", "paris"))
+        if sc.start.step == "game_start":
+            return self._build_game_start(opts)
+        from manastack.setup import put, set_mana, setup_game, start_at
+
+        game = setup_game(sc.players, sc.seed, opts, filler=None)
+        filler = sc.options.get("filler", "Plains")
+        attach: list[tuple[GameObject, str]] = []
+        for pname, st in sc.state.items():
+            p = self.pidx[pname]
+            lib = st.library
+            if lib is None:
+                lib = tuple(CardSpec(filler) for _ in range(40))
+            for spec in reversed(lib):  # first listed = top
+                self._put(game, p, Zone.LIBRARY, spec, put)
+            for zone, specs in ((Zone.HAND, st.hand), (Zone.GRAVEYARD, st.graveyard),
+                                (Zone.EXILE, st.exile), (Zone.COMMAND, st.command)):
+                for spec in specs:
+                    self._put(game, p, zone, spec, put)
+            for spec in st.battlefield:
+                o = self._put(game, p, Zone.BATTLEFIELD, spec, put)
+                if spec.attached_to:
+                    attach.append((o, spec.attached_to))
+            if st.life is not None:
+                game.players[p].life = st.life
+            if st.poison is not None:
+                game.players[p].poison = st.poison
+            if st.mana_pool:
+                set_mana(game, p, st.mana_pool)
+        for o, target in attach:
+            if target in self.pidx:
+                o.attached_to = PlayerRef(self.pidx[target])
+            else:
+                t = self.find(target, game)
+                if t is None:
+                    raise self.err(f"attached_to: no object {target!r}")
+                o.attached_to = t
+            game.changed()
+        active = self.pidx[sc.start.active] if sc.start.active else 0
+        start_at(game, sc.start.step, sc.start.turn, active, run=False)
+        return game
+
+    def _put(self, game: Game, p: int, zone: str, spec: CardSpec, put: Any) -> GameObject:
+        ctrl = self.pidx[spec.controller] if spec.controller else None
+        o: GameObject = put(game, p, zone, spec.name, tapped=spec.tapped, sick=spec.sick,
+                            controller=ctrl, damage=spec.damage, counters=spec.counters,
+                            loyalty=spec.loyalty, position="top")
+        if spec.phased_out:
+            o.phased_out = True
+            o.phased_out_controller = ctrl if ctrl is not None else p
+        if spec.alias:
+            if spec.alias in self.aliases:
+                raise self.err(f"alias {spec.alias!r} is used twice")
+            self.aliases[spec.alias] = o.uid
+        return o
+
+    def _build_game_start(self, opts: GameOptions) -> Game:
+        from manastack.decks import load_deck
+        from manastack.rules.start import begin
+
+        sc = self.sc
+        decks: list[list[str]] = []
+        for pname in sc.players:
+            d = sc.decks.get(pname, ())
+            if isinstance(d, str):
+                try:
+                    decks.append(load_deck(sc.resolve_path(d) if hasattr(sc, "resolve_path")
+                                           else d).cards())
+                except (DeckError, OSError) as e:
+                    raise self.err(f"decks.{pname}: {e}") from None
+            else:
+                decks.append(list(d))
+        if sc.start.first:
+            opts.first_player = self.pidx[sc.start.first]
+        else:
+            opts.first_player = 0
+        game = Game(sc.players, sc.seed, opts)
+        for i, deck in enumerate(decks):
+            for name in deck:
+                game.create_object(self._card(name), i, Zone.LIBRARY, position="bottom")
+        game.deck_lists = decks
+        game.push(begin)
+        return game
+
+    # ------------------------------------------------------------ names
+
+    def find(self, name: str, game: Game | None = None, zones: Sequence[str] | None = None,
+             owner: int | None = None) -> int | None:
+        """Current object id for an alias or card name (battlefield, stack, hands,
+        graveyards, exile, in that order)."""
+        g = game or self.game
+        if name in self.aliases:
+            uid = self.aliases[name]
+            for oid, o in g.objects.items():
+                if isinstance(o, GameObject) and o.uid == uid:
+                    return oid
+            return None
+        order = zones or ("battlefield", "stack", "hand", "graveyard", "exile", "command",
+                          "library")
+        for zone in order:
+            ids = []
+            if zone in ("battlefield", "stack", "exile", "command"):
+                ids = [i for i in g.zone_list(zone, 0)
+                       if g.objects[i].name == name and (owner is None or _owner(g, i) == owner)]
+            else:
+                for p in g.players:
+                    if owner is not None and p.index != owner:
+                        continue
+                    ids += [i for i in g.zone_list(zone, p.index) if g.objects[i].name == name]
+            if len(ids) > 1 and zone != "library":
+                raise self.err(f"{name!r} is ambiguous ({len(ids)} in {zone}); use an alias")
+            if ids:
+                return ids[-1]
+        return None
+
+    def ref(self, name: str) -> Ref:
+        if name in self.pidx:
+            return PlayerRef(self.pidx[name])
+        oid = self.find(name)
+        if oid is None:
+            raise Fail(f"no object named {name!r} now")
+        return oid
+
+    # ------------------------------------------------------------ script
+
+    def entry_applies(self, e: ScriptEntry, d: Decision) -> bool:
+        g = self.game
+        if self.pidx[e.player] != d.player:
+            return False
+        if e.step == "game_start":
+            if g.game_started:
+                return False
+        else:
+            if e.turn is not None and g.turn_number < e.turn:
+                return False
+            if e.step is not None and (e.turn is None or g.turn_number == e.turn):
+                cur = g.step.name if g.step else "game_start"
+                if STEP_ORDER.get(cur, 0) < STEP_ORDER[e.step]:
+                    return False
+        if e.verb in PRIORITY_VERBS:
+            if d.kind != "priority":
+                return False
+            if e.respond_to:
+                return any(g.objects[i].name == e.respond_to or (
+                    isinstance(g.objects[i], StackAbility)
+                    and g.objects[i].source_name == e.respond_to)
+                    or self.find(e.respond_to) == i for i in g.stack)
+            return not g.stack
+        if e.verb in KIND_OF_VERB:
+            if d.kind not in KIND_OF_VERB[e.verb]:
+                return False
+            if e.verb == "order":
+                creature = _order_creature(d)
+                return any(self.find(k) == creature for k in e.value)
+            return True
+        if e.verb in ("bottom", "scry_bottom"):
+            return d.kind in ("london_bottom", "scry")
+        if e.verb == "choose":
+            if d.kind in ("priority", "declare_attackers", "declare_blockers", "mulligan",
+                          "assign_damage"):
+                return False
+            if e.for_ and e.for_.lower() not in (getattr(d, "purpose", "") + " "
+                                                 + d.prompt).lower():
+                return False
+            return True
+        return False
+
+    def action_for(self, e: ScriptEntry, d: Decision) -> Action:
+        g = self.game
+        p = d.player
+        if e.verb == "pass":
+            return Pass()
+        if e.verb == "play":
+            oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
+            if oid is None:
+                raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s hand")
+            return PlayLand(oid)
+        pay = self._pay(e)
+        targets = tuple(self.ref(t) for t in e.targets)
+        if e.verb == "cast":
+            oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
+            if oid is None:
+                raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
+                           f"{e.from_zone or 'hand'}")
+            modes = tuple(m - 1 for m in e.modes)
+            return Cast(oid, targets, e.x or 0, modes, pay)
+        if e.verb == "activate":
+            oid = self.find(e.value)
+            if oid is None:
+                raise Fail(f"script entry {e.index}: no object {e.value!r}")
+            return Activate(oid, (e.ability or 1) - 1, targets, e.x or 0, pay)
+        if e.verb == "attack":
+            atk: list[tuple[int, Ref]] = []
+            for name, tgt in e.value.items():
+                a = self.ref(name)
+                assert isinstance(a, int)
+                if tgt is None:
+                    opp = [i for i in range(len(g.players)) if i != p][0]
+                    atk.append((a, PlayerRef(opp)))
+                else:
+                    atk.append((a, self.ref(tgt)))
+            return DeclareAttackers(tuple(atk))
+        if e.verb == "block":
+            blk = []
+            for name, atks in e.value.items():
+                b = self.ref(name)
+                blk.append((b, tuple(self.ref(a) for a in atks)))
+            return DeclareBlockers(tuple(blk))  # type: ignore[arg-type]
+        if e.verb == "order":
+            creature = _order_creature(d)
+            for name, order in e.value.items():
+                if self.find(name) == creature:
+                    self.partial.setdefault(e.index, set()).add(name)
+                    return Choose(tuple(self.ref(x) for x in order))
+            raise Fail(f"script entry {e.index}: no order given for {g.name_of(creature)}")
+        if e.verb == "assign":
+            asg = []
+            for name, amounts in e.value.items():
+                c = self.ref(name)
+                asg.append((c, tuple((self.ref(r), int(n)) for r, n in amounts.items())))
+            return AssignDamage(tuple(asg))  # type: ignore[arg-type]
+        if e.verb == "mulligan":
+            return Mulligan(bool(e.value))
+        if e.verb == "choose":
+            return Choose(self._choice(e, d))
+        raise Fail(f"script entry {e.index}: {e.verb!r} is not supported yet")
+
+    def _pay(self, e: ScriptEntry) -> tuple[Any, ...] | None:
+        if e.pay is None:
+            return None
+        if e.pay == "pool":
+            return ("pool",)
+        assert not isinstance(e.pay, str)
+        return tuple(self.ref(x) for x in e.pay)
+
+    def _choice(self, e: ScriptEntry, d: Decision) -> tuple[Any, ...]:
+        opts = getattr(d, "options", ())
+        vals = e.value if isinstance(e.value, tuple) else (e.value,)
+        out: list[Any] = []
+        for v in vals:
+            if isinstance(v, bool):
+                out.append("yes" if v else "no")
+            elif isinstance(v, int) and v in opts:
+                out.append(v)
+            elif isinstance(v, str) and v in self.pidx:
+                out.append(PlayerRef(self.pidx[v]))
+            elif isinstance(v, str) and v in opts:
+                out.append(v)
+            else:
+                name = str(v)
+                cands = [o for o in opts if isinstance(o, int) and o not in out and
+                         (self.game.name_of(o) == name or self.find(name) == o)]
+                if d.kind == "order_triggers":
+                    cands = [i for i in opts if i not in out and
+                             self._trigger_name(d, i) == name]
+                if not cands:
+                    raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
+                               f"{d.prompt}")
+                out.append(cands[0])
+        return tuple(out)
+
+    def _trigger_name(self, d: Decision, i: int) -> str:
+        for part in d.prompt.split(": ", 1)[-1].split("; "):
+            k, _, n = part.partition(": ")
+            if k == str(i):
+                return n
+        return ""
+
+    # ------------------------------------------------------------ defaults
+
+    def default(self, d: Decision) -> Action:
+        g = self.game
+        if d.kind == "priority":
+            return Pass()
+        if d.kind == "mulligan":
+            return Mulligan(False)
+        if d.kind in ("declare_attackers", "declare_blockers"):
+            empty: Action = DeclareAttackers(()) if d.kind == "declare_attackers" \
+                else DeclareBlockers(())
+            try:
+                d.validate(g, empty)
+                return empty
+            except IllegalAction:
+                pass
+            acts = d.legal_actions(g)
+            order = {oid: i for i, oid in enumerate(g.battlefield)}
+
+            def key(a: Action) -> tuple[int, list[int]]:
+                items = a.attacks if isinstance(a, DeclareAttackers) else a.blocks  # type: ignore[attr-defined]
+                return len(items), sorted(order.get(x[0], 0) for x in items)
+            return min(acts, key=key)
+        if d.kind == "assign_damage":
+            return AssignDamage(())
+        if isinstance(d, ChoiceDecision):
+            if d.kind == "discard" and d.rule == "514.1":
+                hand = g.players[d.player].hand
+                return Choose(tuple(hand[-d.min_count:]))
+            if d.ordered and d.min_count == d.max_count == len(d.options):
+                return Choose(tuple(d.options))
+            if "no" in d.options and d.kind == "may":
+                return Choose(("no",))
+        acts = d.legal_actions(g)
+        if not acts:
+            raise Fail(f"no legal answer to: {d.prompt}")
+        return acts[0]
+
+    # ------------------------------------------------------------ running
+
+    def reached_stop(self) -> bool:
+        g = self.game
+        st = self.sc.stop
+        if g.over:
+            return True
+        if st is None:
+            d = g.decision
+            return self.pos >= len(self.entries) and d is not None and d.kind == "priority" \
+                and d.player == g.active_player and not g.stack
+        if st.game_over:
+            return False
+        return g.paused
+
+    def run(self) -> Result:
+        g = self.game
+        st = self.sc.stop
+        if st is not None and not st.game_over and st.turn is not None:
+            g.breakpoint = (st.turn, st.step or "untap")
+        g.run()
+        n = 0
+        while True:
+            if self.reached_stop():
+                break
+            d = g.decision
+            if d is None:
+                if g.paused and st is not None and (st.game_over or st.turn is None):
+                    g.run()
+                    continue
+                raise Fail("the game stopped without a decision before the stop point")
+            if st is not None and st.game_over and g.turn_number > GAME_OVER_TURN_LIMIT:
+                raise Fail(f"the game did not end within {GAME_OVER_TURN_LIMIT} turns")
+            if st is not None and st.turn is not None and (
+                    g.turn_number > st.turn or (g.turn_number == st.turn and g.step and
+                                                STEP_ORDER.get(g.step.name, 0) >
+                                                STEP_ORDER.get(st.step or "untap", 0))):
+                raise Fail(f"the game passed the stop point ({st.step} of turn {st.turn}) "
+                           "without reaching it")
+            n += 1
+            if n > MAX_DECISIONS:
+                raise Fail("too many decisions; the stop point was never reached")
+            e = self.entries[self.pos] if self.pos < len(self.entries) else None
+            if e is not None and self.entry_applies(e, d):
+                self.apply_entry(e, d)
+                continue
+            g.apply(d.player, self.default(d))
+        if self.pos < len(self.entries):
+            e = self.entries[self.pos]
+            raise Fail(f"script entry {e.index} ({e.verb} by {e.player}) was never applied")
+        return self.check()
+
+    def apply_entry(self, e: ScriptEntry, d: Decision) -> None:
+        g = self.game
+        action = self.action_for(e, d)
+        before = g.state_hash()
+        n_log = len(g.log)
+        try:
+            g.apply(d.player, action)
+        except IllegalAction as ex:
+            if not e.illegal:
+                raise Fail(f"script entry {e.index} ({e.verb}) was refused: {ex}") from None
+            if e.rule and e.rule not in str(ex):
+                raise Fail(f"script entry {e.index}: rejected, but the message doesn't cite "
+                           f"{e.rule}: {ex}") from None
+            if g.state_hash() != before or len(g.log) != n_log or g.decision is not d:
+                raise Fail(f"script entry {e.index}: the illegal action changed the game")
+            self.pos += 1
+            return
+        if e.illegal:
+            raise Fail(f"script entry {e.index} ({e.verb}) should have been illegal but was "
+                       "accepted")
+        if e.verb == "order":
+            done = self.partial.get(e.index, set())
+            if not set(e.value) <= done:
+                return
+        self.pos += 1
+
+    # ------------------------------------------------------------ expectations
+
+    def check(self) -> Result:
+        g = self.game
+        ex = self.sc.expect
+        problems: list[str] = []
+        for pname, pe in ex.players.items():
+            p = g.players[self.pidx[pname]]
+            if pe.life is not None and p.life != pe.life:
+                problems.append(f"{pname} life {p.life}, expected {pe.life}")
+            if pe.poison is not None and p.poison != pe.poison:
+                problems.append(f"{pname} poison {p.poison}, expected {pe.poison}")
+            if pe.lost is not None and p.lost != pe.lost:
+                problems.append(f"{pname} lost={p.lost}, expected {pe.lost}")
+            if pe.mana_pool is not None and Counter(str(p.mana_pool)) != Counter(
+                    pe.mana_pool.replace("{", "").replace("}", "").upper()):
+                problems.append(f"{pname} mana pool {str(p.mana_pool)!r}, expected "
+                                f"{pe.mana_pool!r}")
+            for zone, names in pe.zones.items():
+                have = Counter(self._zone_names(p.index, zone))
+                if have != Counter(names):
+                    problems.append(f"{pname} {zone} {_fmt(have)}, expected "
+                                    f"{_fmt(Counter(names))}")
+            for zone, names in pe.has.items():
+                have = Counter(self._zone_names(p.index, zone))
+                missing = Counter(names) - have
+                if missing:
+                    problems.append(f"{pname} {zone} lacks {_fmt(missing)}")
+            for zone, n in pe.sizes.items():
+                k = len(self._zone_names(p.index, zone))
+                if k != n:
+                    problems.append(f"{pname} {zone} size {k}, expected {n}")
+        for name, checks in ex.objects.items():
+            problems.extend(self._check_object(name, checks))
+        problems.extend(self._check_game(ex.game))
+        for rule in ex.log_cites:
+            if not any(_cites(e.rule, rule) for e in g.log):
+                problems.append(f"the log never cites {rule}")
+        if problems:
+            return Result(self.sc.name, self.sc.path, False, "; ".join(problems))
+        return Result(self.sc.name, self.sc.path, True)
+
+    def _zone_names(self, p: int, zone: str) -> list[str]:
+        g = self.game
+        if zone == "battlefield":
+            return [g.objects[i].name for i in g.battlefield if _owner(g, i) == p and
+                    g.controller(g.objects[i]) == p] + \
+                [g.objects[i].name for i in g.battlefield if _owner(g, i) != p and
+                 g.controller(g.objects[i]) == p]
+        if zone in ("exile", "command"):
+            return [g.objects[i].name for i in g.zone_list(zone, p) if _owner(g, i) == p]
+        return [g.objects[i].name for i in g.zone_list(zone, p)]
+
+    def _check_object(self, name: str, checks: dict[str, Any]) -> list[str]:
+        g = self.game
+        oid = self.find(name)
+        out: list[str] = []
+        if oid is None:
+            if checks.get("zone") in (None,):
+                return [f"{name}: no such object"]
+            return [f"{name}: not found (expected in {checks.get('zone')})"]
+        o = g.objects[oid]
+        assert isinstance(o, GameObject)
+        c = g.chars(o)
+        for key, want in checks.items():
+            if key == "zone":
+                have: Any = o.zone
+            elif key == "controller":
+                have = g.players[g.controller(o)].name
+            elif key == "tapped":
+                have = o.tapped
+            elif key == "damage":
+                have = o.damage
+            elif key == "power":
+                have = c.power
+            elif key == "toughness":
+                have = c.toughness
+            elif key == "loyalty":
+                have = o.counters.get("loyalty", 0)
+            elif key == "phased_out":
+                have = o.phased_out
+            elif key == "attacking":
+                have = g.combat is not None and oid in g.combat.attackers
+            elif key == "blocking":
+                have = g.combat is not None and oid in g.combat.blockers
+            elif key == "counters":
+                have = {k: o.counters.get(k, 0) for k in want}
+            else:
+                out.append(f"{name}: unknown check {key!r}")
+                continue
+            if have != want:
+                out.append(f"{name} {key} {have!r}, expected {want!r}")
+        return out
+
+    def _check_game(self, checks: dict[str, Any]) -> list[str]:
+        g = self.game
+        out = []
+        for key, want in checks.items():
+            if key == "over":
+                have: Any = g.over
+            elif key == "winner":
+                have = g.players[g.winner].name if g.winner is not None else None
+            elif key == "turn":
+                have = g.turn_number
+            elif key == "step":
+                have = g.step.name if g.step else None
+            elif key == "active":
+                have = g.players[g.active_player].name
+            elif key == "stack":
+                have = [g.objects[i].name if isinstance(g.objects[i], GameObject)
+                        else g.objects[i].source_name for i in reversed(g.stack)]
+                want = list(want)
+            else:
+                out.append(f"game: unknown check {key!r}")
+                continue
+            if have != want:
+                out.append(f"game {key} {have!r}, expected {want!r}")
+        return out
+
+
+def _order_creature(d: Decision) -> int | None:
+    resume_args = d.resume[1]
+    return resume_args[0] if resume_args else None
+
+
+def _owner(g: Game, oid: int) -> int:
+    o = g.objects[oid]
+    return o.owner if isinstance(o, GameObject) else o.controller
+
+
+def _fmt(c: Counter[str]) -> str:
+    items = sorted(c.elements())
+    return "[" + ", ".join(items) + "]"
+
+
+def _cites(have: str, want: str) -> bool:
+    if have == want:
+        return True
+    return have.startswith(want) and not have[len(want):len(want) + 1].isdigit()
+
+
+# ------------------------------------------------------------ entry points
+
+
+def run_scenario(sc: Scenario) -> Result:
+    try:
+        return Runner(sc).run()
+    except Fail as f:
+        return Result(sc.name, sc.path, False, str(f))
+    except ScenarioError as e:
+        return Result(sc.name, sc.path, False, f"scenario error: {e}")
+
+
+def _load(f: Path) -> tuple[list[Scenario], Result | None]:
+    try:
+        return load_scenarios(f), None
+    except ScenarioError as e:
+        return [], Result(str(f), str(f), False, f"scenario error: {e}")
+
+
+def run_paths(paths: Sequence[str]) -> list[Result]:
+    results: list[Result] = []
+    for f in find_scenario_files([Path(p) for p in paths]):
+        scs, bad = _load(f)
+        if bad is not None:
+            results.append(bad)
+        results.extend(run_scenario(sc) for sc in scs)
+    return results
+
+
+def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> int:
+    """``manastack scenario run``: one line per scenario, then ``N passed, N failed``."""
+    passed = failed = 0
+    files = find_scenario_files([Path(p) for p in paths])
+    if not files:
+        raise ScenarioError(f"no scenario files in {', '.join(paths)}")
+    for f in files:
+        scs, bad = _load(f)
+        results = [bad] if bad is not None else []
+        for sc in scs:
+            results.append(run_scenario(sc))
+            res = results[-1]
+            print(res.to_json() if as_json else res.line(), flush=True)
+            if res.passed:
+                passed += 1
+            else:
+                failed += 1
+        if bad is not None:
+            print(bad.to_json() if as_json else bad.line(), flush=True)
+            failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1

@@ -1,0 +1,152 @@
+"""Determinism, replay, copies, zone invariants and legal-action properties (soak tests)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from manastack.agents import RandomAgent
+from manastack.decisions import Cast, PlayLand
+from manastack.errors import IllegalAction
+from manastack.game.objects import GameObject, PlayerRef, StackAbility
+from manastack.game.state import Game
+from manastack.log import render_text
+from manastack.play import default_deck, play_game, replay, replay_data
+from manastack.rules.start import new_game
+
+DECKS = [default_deck("red_green"), default_deck("white_black")]
+
+
+def agents(seed: int) -> list[RandomAgent]:
+    return [RandomAgent(2 * seed + 1), RandomAgent(2 * seed + 2)]
+
+
+def check_zones(game: Game) -> None:
+    """Every object is in exactly one zone, and that zone's list holds it once."""
+    seen: dict[int, str] = {}
+    lists = [("battlefield", game.battlefield), ("stack", game.stack),
+             ("exile", game.exile), ("command", game.command)]
+    for p in game.players:
+        lists += [("library", p.library), ("hand", p.hand), ("graveyard", p.graveyard)]
+    for zone, lst in lists:
+        for oid in lst:
+            assert oid not in seen, f"object {oid} in {seen[oid]} and {zone}"
+            seen[oid] = zone
+            assert game.objects[oid].zone == zone
+    assert set(seen) == set(game.objects)
+    cards = sum(1 for o in game.objects.values() if isinstance(o, GameObject) and not o.is_token)
+    abilities = sum(1 for o in game.objects.values() if isinstance(o, StackAbility))
+    assert cards == sum(len(d) for d in game.deck_lists) or not game.deck_lists
+    assert abilities == sum(1 for i in game.stack if isinstance(game.objects[i], StackAbility))
+
+
+def test_soak_200_random_games_twice_identical_logs() -> None:
+    """Determinism: a game is seed + decks + decisions; 200 games played twice match."""
+    for seed in range(200):
+        a = play_game(DECKS, agents(seed), seed=seed)
+        b = play_game(DECKS, agents(seed), seed=seed)
+        assert a.over, f"seed {seed} did not end"
+        assert render_text(a.log) == render_text(b.log), f"seed {seed} diverged"
+
+
+def test_random_games_keep_zone_invariants_every_decision() -> None:
+    """Each object in exactly one zone at every decision; games end (CR 400.1, 104)."""
+    for seed in range(15):
+        g = new_game(["Alice", "Bob"], DECKS, seed)
+        ag = agents(seed)
+        n = 0
+        while g.decision is not None:
+            check_zones(g)
+            g.apply(g.decision.player, ag[g.decision.player].act(g))
+            n += 1
+            assert n < 100_000
+        check_zones(g)
+        assert g.over
+
+
+def test_copy_mid_game_continues_identically() -> None:
+    """game.copy() at any decision continues exactly like the original."""
+    for seed in range(10):
+        g = new_game(["Alice", "Bob"], DECKS, seed)
+        ag = agents(seed)
+        for _ in range(60 + seed * 7):
+            if g.decision is None:
+                break
+            g.apply(g.decision.player, ag[g.decision.player].act(g))
+        c = g.copy()
+        ag2 = [RandomAgent(0), RandomAgent(0)]
+        ag2[0].rng.setstate(ag[0].rng.getstate())
+        ag2[1].rng.setstate(ag[1].rng.getstate())
+        for game, a in ((g, ag), (c, ag2)):
+            while game.decision is not None:
+                game.apply(game.decision.player, a[game.decision.player].act(game))
+        assert render_text(g.log) == render_text(c.log)
+
+
+def test_replay_file_reproduces_the_game() -> None:
+    """A replay file (seed + options + decks + decisions) reproduces every event."""
+    for seed in range(5):
+        g = play_game(DECKS, agents(seed), seed=seed)
+        data = json.loads(json.dumps(replay_data(g)))
+        r = replay(data)
+        assert render_text(r.log) == render_text(g.log)
+        assert r.state_hash() == g.state_hash()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400))
+def test_every_listed_legal_action_applies(seed: int, steps: int) -> None:
+    """Property: at any decision, each listed legal action applies without error."""
+    g = new_game(["Alice", "Bob"], DECKS, seed)
+    ag = agents(seed)
+    for _ in range(steps):
+        if g.decision is None:
+            return
+        g.apply(g.decision.player, ag[g.decision.player].act(g))
+    if g.decision is None:
+        return
+    for act in g.decision.legal_actions(g)[:40]:
+        c = g.copy()
+        c.apply(c.decision.player, act)  # must not raise
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 300))
+def test_unlisted_actions_are_refused_and_change_nothing(seed: int, steps: int) -> None:
+    """Property: actions not in the legal list raise IllegalAction and change nothing."""
+    g = new_game(["Alice", "Bob"], DECKS, seed)
+    ag = agents(seed)
+    for _ in range(steps):
+        if g.decision is None:
+            return
+        g.apply(g.decision.player, ag[g.decision.player].act(g))
+    d = g.decision
+    if d is None or d.kind != "priority":
+        return
+    legal = d.legal_actions(g)
+    before = g.state_hash()
+    n_log = len(g.log)
+    candidates = []
+    for oid in list(g.objects)[:60]:
+        candidates.append(PlayLand(oid))
+        candidates.append(Cast(oid, (PlayerRef(1 - d.player),)))
+        candidates.append(Cast(oid))
+    for act in candidates:
+        if act in legal:
+            continue
+        try:
+            g.apply(d.player, act)
+        except IllegalAction:
+            pass
+        else:  # pragma: no cover - shows the bug
+            raise AssertionError(f"unlisted action {act} was accepted")
+        assert g.state_hash() == before and len(g.log) == n_log
+    other = 1 - d.player
+    try:
+        g.apply(other, legal[0])
+    except IllegalAction:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the wrong player was allowed to act")
