@@ -260,8 +260,10 @@ class ChoiceDecision(Decision):
     def legal_actions(self, game: Game) -> list[Action]:
         out: list[Action] = []
         n = len(self.options)
-        if self.ordered and self.min_count == self.max_count == n:
-            combos: Any = itertools.permutations(self.options)
+        combos: Any
+        if self.ordered:
+            combos = (p for k in range(self.min_count, min(self.max_count, n) + 1)
+                      for p in itertools.permutations(self.options, k))
         else:
             combos = (c for k in range(self.min_count, min(self.max_count, n) + 1)
                       for c in itertools.combinations(self.options, k))

@@ -117,6 +117,8 @@ class Game:
         self.decision_player_last = 0
         #: (turn, step): the machine pauses when that step begins (tools, scenarios).
         self.breakpoint: tuple[int, str] | None = None
+        #: Count of damage events (each simultaneous batch is one event, 119.4).
+        self.damage_events = 0
         self.paused = False
         self.deck_lists: list[list[str]] = []
         #: Last known information of objects that left the battlefield (CR 608.2g).

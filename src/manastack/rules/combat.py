@@ -778,3 +778,50 @@ def _deal_combat_damage(game: Game, assignments: tuple[Any, ...]) -> None:
         cb.first_strike_step_done = True
     if items:
         deal_damage(game, items, "510.2")
+
+
+# ------------------------------------------------------------ blocking by effects
+
+
+def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
+    """A creature put onto the battlefield blocking (509.7, seed 3.3): it is blocking but
+    never "blocked"; the active player places it in the attacker's damage assignment order."""
+    cb = game.combat
+    if cb is None or attacker not in cb.attackers or not game.chars(blocker).is_creature:
+        game.note("506.3", f"{blocker.name} is put onto the battlefield but isn't blocking")
+        return
+    if game.controller(blocker) not in cb.defending_players:
+        game.note("506.3", f"{blocker.name} isn't controlled by a defending player: it isn't "
+                           "blocking")
+        return
+    was_blocked = attacker in cb.blocked
+    cb.blockers[blocker.id] = [attacker]
+    others = list(cb.blocked_by.get(attacker, []))
+    cb.blocked_by[attacker] = others + [blocker.id]
+    cb.blocked.add(attacker)
+    game.changed()
+    game.note("509.7", f"{blocker.name} is blocking {game.name_of(attacker)}")
+    if not was_blocked:
+        game.emit(ev.BECOMES_BLOCKED, "509.1h", f"{game.name_of(attacker)} becomes blocked",
+                  attacker=attacker, blockers=(blocker.id,), by_effect=True)
+    game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(attacker)} becomes blocked "
+              f"by {blocker.name}", attacker=attacker, blocker=blocker.id, put_onto=True)
+    if others:
+        _ask_new_blocker_position(game, attacker, blocker.id, others)
+
+
+def _ask_new_blocker_position(game: Game, attacker: int, new: int, others: list[int]) -> None:
+    """509.7: the active player announces the new blocker's position; others keep theirs."""
+    allowed = [tuple(others[:i]) + (new,) + tuple(others[i:]) for i in range(len(others) + 1)]
+
+    def check(g: Game, items: tuple[Any, ...]) -> str | None:
+        if tuple(items) not in allowed:
+            return "the relative order of the other blocking creatures must stay the same"
+        return None
+
+    game.ask(ChoiceDecision(
+        game.active_player, "order_blockers",
+        f"Place {game.name_of(new)} in {game.name_of(attacker)}'s damage assignment order",
+        (_order_set, (attacker, "attacker")), rule="509.7", options=tuple(others + [new]),
+        min_count=len(others) + 1, max_count=len(others) + 1, ordered=True,
+        purpose=f"order {game.name_of(attacker)}", check=check))

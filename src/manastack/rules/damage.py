@@ -11,7 +11,7 @@ Damage never destroys by itself (119.5): state-based actions do.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.game.objects import GameObject, PlayerRef, Ref
@@ -42,11 +42,15 @@ def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
 
 
 def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> None:
-    """Deal all ``items`` simultaneously as one damage event (119.4)."""
+    """Deal all ``items`` simultaneously as one damage event (119.4a-c)."""
     from manastack.rules.replacement import apply_replacements
     from manastack.rules.targeting import protection_from
 
+    game.damage_events += 1
+    event_id = game.damage_events
+    # 119.4a: damage dealt, as modified by prevention and replacement effects.
     final: list[DamageItem] = []
+    extra_gains: list[tuple[int, int, str]] = []
     for it in items:
         if it.amount <= 0:
             continue  # 119.8: a source dealing 0 damage deals no damage
@@ -57,82 +61,126 @@ def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> Non
                 continue
             c = game.chars(o)
             if not (c.is_creature or c.is_planeswalker):
-                continue  # 119.1: only creatures, planeswalkers and players
+                continue  # 119.1a: only creatures, planeswalkers and players
             if not it.unpreventable and protection_from(game, o, it.source):
                 game.note("702.16e", f"Damage from {game.name_of(it.source)} to {o.name} is "
                                      "prevented (protection)")
                 continue
-        event = {"source": it.source, "target": tgt, "amount": it.amount,
-                 "combat": it.combat, "unpreventable": it.unpreventable,
-                 "summary": f"{it.amount} damage to {game.name_of(tgt)}"}
-        out = apply_replacements(game, "damage", event)
-        if out is None or out["amount"] <= 0:
+        event: dict[str, Any] | None = {
+            "source": it.source, "target": tgt, "amount": it.amount, "combat": it.combat,
+            "unpreventable": it.unpreventable, "event_id": event_id, "gains": [],
+            "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
+                       f"{game.name_of(tgt)}"}
+        event = apply_replacements(game, "damage", event)
+        if event is None:
             continue
-        final.append(DamageItem(out["source"], out["target"], out["amount"], it.combat,
+        extra_gains.extend(event.get("gains", ()))
+        if event["amount"] <= 0:
+            continue
+        final.append(DamageItem(event["source"], event["target"], event["amount"], it.combat,
                                 it.unpreventable))
-    lifelink: dict[int, int] = {}
+    # 119.4b: processed into results, as modified by replacement effects on results.
+    results: list[dict[str, Any]] = []
     for it in final:
         c, ctrl, sname = _source_chars(game, it.source)
         kws = c.keywords if c is not None else frozenset()
         tgt = it.target
+        base = {"source": it.source, "source_name": sname, "amount": it.amount,
+                "combat": it.combat, "target": tgt, "source_controller": ctrl}
         if isinstance(tgt, PlayerRef):
-            p = game.players[tgt.index]
-            if "infect" in kws:
-                p.poison += it.amount
-                game.changed()
-                text = f"{sname} deals {it.amount} damage to {p.name} ({it.amount} poison " \
-                       "counters, infect)"
-                r = "702.89b"
-            else:
-                p.life -= it.amount
-                p.life_lost_this_turn += it.amount
-                game.changed()
-                text = f"{sname} deals {it.amount} damage to {p.name} (life {p.life})"
-                r = "510.2" if it.combat else "119.3a"
-            p.damaged_this_turn = True
+            kind = "poison" if "infect" in kws else "life_loss"
+            results.append(dict(base, kind=kind, player=tgt.index))
         else:
             o = game.objects[tgt]
             assert isinstance(o, GameObject)
             oc = game.chars(o)
             if oc.is_planeswalker and not oc.is_creature:
-                o.counters["loyalty"] = o.counters.get("loyalty", 0) - it.amount
-                text = f"{sname} deals {it.amount} damage to {o.name} (loyalty " \
-                       f"{o.counters['loyalty']})"
-                r = "119.3c"
+                results.append(dict(base, kind="loyalty", object=tgt))
             elif "infect" in kws or "wither" in kws:
-                o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + it.amount
-                text = f"{sname} deals {it.amount} damage to {o.name} ({it.amount} -1/-1 " \
-                       f"counters, {'infect' if 'infect' in kws else 'wither'})"
-                r = "119.3d"
+                results.append(dict(base, kind="minus_counters", object=tgt,
+                                    why="infect" if "infect" in kws else "wither"))
             else:
-                o.damage += it.amount
-                text = f"{sname} deals {it.amount} damage to {o.name}"
-                r = "510.2" if it.combat else "119.3e"
-            if "deathtouch" in kws:
-                o.deathtouch_damage = True
-            game.changed()
+                results.append(dict(base, kind="marked", object=tgt,
+                                    deathtouch="deathtouch" in kws))
         if "lifelink" in kws and ctrl is not None:
-            lifelink[ctrl] = lifelink.get(ctrl, 0) + it.amount
-        game.emit(ev.DAMAGE, r if not it.combat else "510.2", text, source=it.source,
-                  target=tgt, amount=it.amount, combat=it.combat,
-                  source_controller=ctrl)
-    for player, amount in lifelink.items():
-        gain_life(game, player, amount, "702.15b", why="lifelink")
-    del rule
+            results.append({"kind": "life_gain", "player": ctrl, "amount": it.amount,
+                            "why": "lifelink", "rule": "702.15b", "source": it.source})
+    for player, amount, why in extra_gains:
+        results.append({"kind": "life_gain", "player": player, "amount": amount, "why": why,
+                        "rule": "615.1"})
+    for r in results:
+        if r["kind"] == "life_gain":
+            ev_ = apply_replacements(game, "life_gain", {"player": r["player"],
+                                                         "amount": r["amount"],
+                                                         "summary": f"gain {r['amount']} life"})
+            r["amount"] = 0 if ev_ is None else int(ev_["amount"])
+    whole = apply_replacements(game, "damage_results", {"results": results,
+                                                        "summary": "damage results"})
+    if whole is not None:
+        results = whole["results"]
+    # 119.4c: the event occurs.
+    for r in results:
+        _apply_result(game, r)
+
+
+def _apply_result(game: Game, r: dict[str, Any]) -> None:
+    kind = r["kind"]
+    n = r["amount"]
+    if kind == "life_gain":
+        if n > 0:
+            gain_life(game, r["player"], n, r.get("rule", "119.3f"), why=r.get("why", ""),
+                      replaced=True)
+        return
+    sname = r["source_name"]
+    if kind in ("life_loss", "poison"):
+        p = game.players[r["player"]]
+        p.damaged_this_turn = True
+        if kind == "poison":
+            p.poison += n
+            text = f"{sname} deals {n} damage to {p.name} ({n} poison counters, infect)"
+            rule = "119.3b"
+        else:
+            p.life -= n
+            p.life_lost_this_turn += n
+            text = f"{sname} deals {n} damage to {p.name} (life {p.life})"
+            rule = "119.3a"
+    else:
+        o = game.objects.get(r["object"])
+        if not isinstance(o, GameObject):
+            return
+        if kind == "loyalty":
+            o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
+            text = f"{sname} deals {n} damage to {o.name} (loyalty {o.counters['loyalty']})"
+            rule = "119.3c"
+        elif kind == "minus_counters":
+            o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
+            text = f"{sname} deals {n} damage to {o.name} ({n} -1/-1 counters, {r['why']})"
+            rule = "119.3d"
+        else:
+            o.damage += n
+            if r.get("deathtouch"):
+                o.deathtouch_damage = True
+            text = f"{sname} deals {n} damage to {o.name}"
+            rule = "119.3e"
+    game.changed()
+    game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
+              target=r["target"], amount=n, combat=r["combat"],
+              source_controller=r["source_controller"])
 
 
 def gain_life(game: Game, player: int, amount: int, rule: str = "119.9",
-              why: str = "") -> int:
+              why: str = "", replaced: bool = False) -> int:
     """A player gains life, as modified by replacement effects (e.g. Boon Reflection)."""
     from manastack.rules.replacement import apply_replacements
 
     if amount <= 0:
         return 0
-    event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
-                                                   "summary": f"gain {amount} life"})
-    if event is None or event["amount"] <= 0:
-        return 0
-    amount = int(event["amount"])
+    if not replaced:
+        event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
+                                                       "summary": f"gain {amount} life"})
+        if event is None or event["amount"] <= 0:
+            return 0
+        amount = int(event["amount"])
     p = game.players[player]
     p.life += amount
     p.life_gained_this_turn += amount

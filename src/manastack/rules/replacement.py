@@ -44,6 +44,11 @@ class Replacement:
     self_replacement: bool = False
     is_prevention: bool = False
     timestamp: int = 0
+    #: Identity of a static ability's effect across re-generation (614.5 "once").
+    static_key: tuple[Any, ...] | None = None
+
+    def key(self) -> Any:
+        return self.static_key if self.static_key is not None else id(self)
 
 
 def active_replacements(game: Game, event: str) -> list[Replacement]:
@@ -59,6 +64,7 @@ def active_replacements(game: Game, event: str) -> list[Replacement]:
                     if r.event == event:
                         if r.source is None:
                             r.source = o.id
+                        r.static_key = (o.id, r.text)
                         out.append(r)
     return out
 
@@ -72,16 +78,16 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     receives the candidates.  Without a chooser the earliest timestamp
     applies first (the default documented for unscripted decisions).
     """
-    used: set[int] = set()
+    used: set[Any] = set()
     while event is not None:
         cands = [r for r in active_replacements(game, kind)
-                 if id(r) not in used and r.applies(game, event)]
+                 if r.key() not in used and r.applies(game, event)]
         if not cands:
             break
         selfs = [r for r in cands if r.self_replacement]
         pool = selfs or cands
         r = pool[0] if chooser is None or len(pool) == 1 else chooser(pool)
-        used.add(id(r))
+        used.add(r.key())
         before = dict(event)
         event = r.replace(game, event)
         game.note("614.6" if not r.is_prevention else "615.1",
