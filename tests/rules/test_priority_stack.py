@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+import testcards  # noqa: F401
 from conftest import at_step, pass_until
 
-import testcards  # noqa: F401
 from manastack import log as ev
 from manastack.decisions import Activate, Cast, Pass
 from manastack.errors import IllegalAction

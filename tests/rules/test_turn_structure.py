@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+import testcards  # noqa: F401  (registers test cards)
 from conftest import at_step, pass_until
 
-import testcards  # noqa: F401  (registers test cards)
 from manastack import log as ev
 from manastack.decisions import Activate, Cast, Choose, Pass, PlayLand
 from manastack.errors import IllegalAction

@@ -350,7 +350,7 @@ class AddCounters(Effect):
             o.counters[self.kind] = o.counters.get(self.kind, 0) + n
             game.changed()
             game.emit(ev.COUNTERS_ADDED, "122.1", f"{n} {self.kind} counter(s) on {o.name}",
-                      object=o.id, kind=self.kind, n=n)
+                      object=o.id, counter=self.kind, n=n)
 
 
 @dataclass(frozen=True, eq=False)

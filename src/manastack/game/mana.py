@@ -127,10 +127,10 @@ class ManaCost:
         return self.generic == 0 and not self.symbols and self.x_count == 0
 
     def __str__(self) -> str:
-        parts = []
+        parts: list[str] = []
         parts.extend("{X}" for _ in range(self.x_count))
         if self.generic or not self.symbols and not self.x_count:
-            parts.append("{%d}" % self.generic)
+            parts.append(f"{{{self.generic}}}")
         parts.extend(s.text for s in self.symbols)
         return "".join(parts)
 

@@ -9,6 +9,7 @@ assignment (510.1); then all combat damage is dealt at once (510.2).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -388,8 +389,8 @@ def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[in
                 opts.append((b.id, combo))
         per.append(opts)
     out: list[dict[int, tuple[int, ...]]] = []
-    for combo in itertools.product(*per):
-        d = {c[0]: c[1] for c in combo if c is not None}
+    for choice in itertools.product(*per):
+        d = {c[0]: c[1] for c in choice if c is not None}
         if block_violation(game, d) is None:
             out.append(d)
         if len(out) >= limit:
@@ -466,7 +467,7 @@ def _declare_blockers(game: Game, action: Any) -> None:
             cb.blocked.add(a)
     game.changed()
     if not action.blocks:
-        game.note("509.1", f"{game.players[game.combat.defending_players[0]].name} declares "
+        game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
                            "no blockers")
     for b, atks in action.blocks:
         game.emit(ev.BLOCKS, "509.1", f"{game.name_of(b)} blocks "
@@ -649,9 +650,10 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
             if not isinstance(r, PlayerRef):
                 total_planned[r] = total_planned.get(r, 0) + n
     for cid, o in mine.items():
-        asg = given.get(cid)
-        if asg is None:
+        maybe = given.get(cid)
+        if maybe is None:
             continue
+        asg = maybe
         power = game.chars(o).power or 0
         if sum(n for _, n in asg) != power or any(n < 0 for _, n in asg):
             raise IllegalAction(f"{o.name} must assign exactly {power} damage", "510.1a")
@@ -674,7 +676,7 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
             if ro is None:
                 continue
             lethal = lethal_damage(game, ro, dt)
-            got = amounts.get(r, 0) + others.get(r, 0)
+            got = amounts.get(r, 0) + (others.get(r, 0) if isinstance(r, int) else 0)
             if got < lethal and (any(amounts.get(x, 0) for x in later) or
                                  (trample_target is not None and
                                   amounts.get(trample_target, 0))):
@@ -748,10 +750,19 @@ def _assign(game: Game, players: list[int], planned: dict[int, int],
             player, "assign_damage", "Assign combat damage",
             (_assigned, (player, rest, planned, done)), rule="510.1",
             candidates=tuple(o.id for o in mine),
-            checker=lambda g, a, p=player, pl=dict(planned): check_assignment(g, p, a, pl),
-            enumerate_fn=lambda g, p=player, pl=dict(planned): enumerate_assignments(g, p, pl)))
+            checker=functools.partial(_check_for, player=player, planned=dict(planned)),
+            enumerate_fn=functools.partial(_enum_for, player=player, planned=dict(planned))))
+
         return
     _assigned(game, AssignDamage(()), player, rest, planned, done)
+
+
+def _check_for(game: Game, action: Action, player: int, planned: dict[int, int]) -> None:
+    check_assignment(game, player, action, planned)
+
+
+def _enum_for(game: Game, player: int, planned: dict[int, int]) -> list[Action]:
+    return enumerate_assignments(game, player, planned)
 
 
 def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: dict[int, int],

@@ -66,12 +66,12 @@ def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> Non
                 game.note("702.16e", f"Damage from {game.name_of(it.source)} to {o.name} is "
                                      "prevented (protection)")
                 continue
-        event: dict[str, Any] | None = {
+        proposed: dict[str, Any] = {
             "source": it.source, "target": tgt, "amount": it.amount, "combat": it.combat,
             "unpreventable": it.unpreventable, "event_id": event_id, "gains": [],
             "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
                        f"{game.name_of(tgt)}"}
-        event = apply_replacements(game, "damage", event)
+        event = apply_replacements(game, "damage", proposed)
         if event is None:
             continue
         extra_gains.extend(event.get("gains", ()))

@@ -79,7 +79,9 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     applies first (the default documented for unscripted decisions).
     """
     used: set[Any] = set()
-    while event is not None:
+    cur: dict[str, Any] | None = event
+    while cur is not None:
+        event = cur
         cands = [r for r in active_replacements(game, kind)
                  if r.key() not in used and r.applies(game, event)]
         if not cands:
@@ -88,13 +90,12 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
         pool = selfs or cands
         r = pool[0] if chooser is None or len(pool) == 1 else chooser(pool)
         used.add(r.key())
-        before = dict(event)
-        event = r.replace(game, event)
+        cur = r.replace(game, event)
         game.note("614.6" if not r.is_prevention else "615.1",
                   f"{r.text or 'A replacement effect'} applies"
-                  f"{'' if event is not None else ' (the event does not happen)'}",
-                  before=str(before.get("summary", "")))
-    return event
+                  f"{'' if cur is not None else ' (the event does not happen)'}",
+                  before=str(event.get("summary", "")))
+    return cur
 
 
 def replace_zone_change(game: Game, obj: GameObject, to: str) -> str:

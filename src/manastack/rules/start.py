@@ -54,12 +54,12 @@ def begin(game: Game) -> None:
     game.starting_player = first
     game.next_normal_player = first
     game.first_turn_skips_draw = len(game.players) == 2  # 103.7a / 103.7c
-    for p in game.players:
-        p.life = game.options.starting_life
-        game.note("103.3", f"{p.name}'s life total is {p.life}")
-    for p in game.apnap_from(first):
-        draw(game, p, game.options.starting_hand, "103.3")
-    game.push(_mulligan_round, [p for p in game.apnap_from(first)], [], {})
+    for pl in game.players:
+        pl.life = game.options.starting_life
+        game.note("103.3", f"{pl.name}'s life total is {pl.life}")
+    for idx in game.apnap_from(first):
+        draw(game, idx, game.options.starting_hand, "103.3")
+    game.push(_mulligan_round, game.apnap_from(first), [], {})
 
 
 def _mulligan_round(game: Game, undecided: list[int], taking: list[int],

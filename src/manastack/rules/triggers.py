@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import TriggeredAbility
-from manastack.decisions import Choose, ChoiceDecision
+from manastack.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, StackAbility, Zone
 
 if TYPE_CHECKING:

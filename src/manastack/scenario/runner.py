@@ -22,10 +22,9 @@ from manastack.decisions import (
     Cast,
     ChoiceDecision,
     Choose,
-    CombatDecision,
+    Decision,
     DeclareAttackers,
     DeclareBlockers,
-    Decision,
     Mulligan,
     Pass,
     PlayLand,
@@ -249,10 +248,8 @@ class Runner:
             if d.kind != "priority":
                 return False
             if e.respond_to:
-                return any(g.objects[i].name == e.respond_to or (
-                    isinstance(g.objects[i], StackAbility)
-                    and g.objects[i].source_name == e.respond_to)
-                    or self.find(e.respond_to) == i for i in g.stack)
+                return any(_stack_name(g, i) == e.respond_to or g.objects[i].name == e.respond_to
+                           or self.find(e.respond_to) == i for i in g.stack)
             return not g.stack
         if e.verb in KIND_OF_VERB:
             if d.kind not in KIND_OF_VERB[e.verb]:
@@ -478,7 +475,8 @@ class Runner:
                 raise Fail(f"script entry {e.index}: rejected, but the message doesn't cite "
                            f"{e.rule}: {ex}") from None
             if g.state_hash() != before or len(g.log) != n_log or g.decision is not d:
-                raise Fail(f"script entry {e.index}: the illegal action changed the game")
+                raise Fail(f"script entry {e.index}: the illegal action changed the "
+                           "game") from None
             self.pos += 1
             return
         if e.illegal:
@@ -599,8 +597,7 @@ class Runner:
             elif key == "active":
                 have = g.players[g.active_player].name
             elif key == "stack":
-                have = [g.objects[i].name if isinstance(g.objects[i], GameObject)
-                        else g.objects[i].source_name for i in reversed(g.stack)]
+                have = [_stack_name(g, i) for i in reversed(g.stack)]
                 want = list(want)
             else:
                 out.append(f"game: unknown check {key!r}")
@@ -608,6 +605,12 @@ class Runner:
             if have != want:
                 out.append(f"game {key} {have!r}, expected {want!r}")
         return out
+
+
+def _stack_name(g: Game, oid: int) -> str:
+    """A spell by its name, an ability by its source's name (SCENARIOS.md conventions)."""
+    o = g.objects[oid]
+    return o.source_name if isinstance(o, StackAbility) else o.name
 
 
 def _order_creature(d: Decision) -> int | None:

@@ -21,8 +21,8 @@ from manastack.cards.dsl import (
     enchantment,
     make_card,
     of_color,
-    player,
     planeswalker,
+    player,
     spell,
     target_of,
     where,
@@ -30,7 +30,7 @@ from manastack.cards.dsl import (
 )
 from manastack.cards.dsl import cost as C
 from manastack.cards.effects import (
-    SELF,
+    EACH,
     YOU,
     AdditionalPhases,
     CounterSpell,
@@ -39,7 +39,6 @@ from manastack.cards.effects import (
     Destroy,
     Discard,
     Draw,
-    EACH,
     ExtraTurn,
     GainLife,
     Grant,

@@ -13,7 +13,7 @@ from manastack.cards.dsl import (
     target_of,
     where,
 )
-from manastack.cards.effects import T, Custom, Draw, seq
+from manastack.cards.effects import Custom, Draw, seq
 from manastack.cards.registry import define
 from manastack.game.objects import GameObject, PlayerRef
 from manastack.rules.layers import Duration, LayerEffect, add_keywords
