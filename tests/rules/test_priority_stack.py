@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
-import testcards  # noqa: F401
-from conftest import at_step, pass_until
 
 from manastack import log as ev
 from manastack.decisions import Activate, Cast, Pass
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Zone
 from manastack.setup import put, set_mana, setup_game, start_at
+
+import testcards  # noqa: F401
+from conftest import at_step, pass_until
 
 
 def bolt_board():  # type: ignore[no-untyped-def]

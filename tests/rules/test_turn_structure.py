@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-import testcards  # noqa: F401  (registers test cards)
-from conftest import at_step, pass_until
 
 from manastack import log as ev
 from manastack.decisions import Activate, Cast, Choose, Pass, PlayLand
@@ -12,6 +10,9 @@ from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Zone
 from manastack.rules.turn import add_extra_turn
 from manastack.setup import put, set_mana, setup_game, start_at
+
+import testcards  # noqa: F401  (registers test cards)
+from conftest import at_step, pass_until
 
 ORDER = ["untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
          "declare_attackers", "end_of_combat", "postcombat_main", "end", "cleanup"]

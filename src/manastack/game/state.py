@@ -108,6 +108,8 @@ class Game:
         self._version = 0
         self._view: dict[int, Characteristics] = {}
         self._view_version = -1
+        self._cache: dict[str, Any] = {}
+        self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
         #: Turns taken by each player (CR 103.7a needs "their first turn").
@@ -119,6 +121,8 @@ class Game:
         self.breakpoint: tuple[int, str] | None = None
         #: Count of damage events (each simultaneous batch is one event, 119.4).
         self.damage_events = 0
+        #: Tokens that left the battlefield (they cease to exist as an SBA, 704.5d).
+        self.tokens_elsewhere: list[int] = []
         self.paused = False
         self.deck_lists: list[list[str]] = []
         #: Last known information of objects that left the battlefield (CR 608.2g).
@@ -230,6 +234,17 @@ class Game:
     def changed(self) -> None:
         """Invalidate computed characteristics (call after any state change)."""
         self._version += 1
+
+    def cached(self, key: str, fn: Callable[[], Any]) -> Any:
+        """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
+        if self._cache_version != self._version:
+            self._cache.clear()
+            self._cache_version = self._version
+        try:
+            return self._cache[key]
+        except KeyError:
+            v = self._cache[key] = fn()
+            return v
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
                       controller: int | None = None, is_token: bool = False,

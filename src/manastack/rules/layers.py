@@ -81,10 +81,16 @@ class LayerEffect:
         return self.affected.test(game, obj.id, self.controller, self.source)
 
 
+_PT: dict[Any, tuple[int | None, int | None]] = {}
+
+
 def base_characteristics(obj: GameObject) -> Characteristics:
     """The printed characteristics of an object, or its token definition (CR 109.3)."""
     card = obj.card
-    p, t = printed_pt(card)
+    pt = _PT.get(card)
+    if pt is None:
+        pt = _PT[card] = printed_pt(card)
+    p, t = pt
     return Characteristics(
         name=card.name, mana_cost=card.mana_cost, colors=card.colors,
         supertypes=card.supertypes, types=card.types, subtypes=card.subtypes,

@@ -49,16 +49,12 @@ def perform(game: Game) -> bool:
     vanish: list[tuple[int, str]] = []
     counters_fix: list[GameObject] = []
     legends: dict[tuple[int, str], list[GameObject]] = {}
-    for zone_owner in game.players:
-        for zone in (zone_owner.hand, zone_owner.graveyard, zone_owner.library):
-            for oid in zone:
-                o = game.objects[oid]
-                if isinstance(o, GameObject) and o.is_token:
-                    vanish.append((oid, "704.5d"))
-    for oid in game.exile + game.command:
-        o = game.objects[oid]
-        if isinstance(o, GameObject) and o.is_token:
-            vanish.append((oid, "704.5d"))
+    if game.tokens_elsewhere:
+        for oid in game.tokens_elsewhere:
+            o = game.objects.get(oid)
+            if isinstance(o, GameObject) and o.is_token and o.zone != Zone.BATTLEFIELD:
+                vanish.append((oid, "704.5d"))
+        game.tokens_elsewhere.clear()
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)

@@ -17,16 +17,22 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 
-def hooks(game: Game, rule: str) -> Iterator[tuple[GameObject, StaticAbility]]:
-    """Phased-in permanents whose (current) static abilities carry the hook ``rule``."""
+def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
+    out: dict[str, list[tuple[GameObject, StaticAbility]]] = {}
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
             continue
         for ab in game.chars(o).abilities:
-            if isinstance(ab, StaticAbility) and ab.rule == rule:
-                yield o, ab
+            if isinstance(ab, StaticAbility) and ab.rule:
+                out.setdefault(ab.rule, []).append((o, ab))
+    return out
+
+
+def hooks(game: Game, rule: str) -> Iterator[tuple[GameObject, StaticAbility]]:
+    """Phased-in permanents whose (current) static abilities carry the hook ``rule``."""
+    yield from game.cached("static_hooks", lambda: _all_hooks(game)).get(rule, ())
 
 
 def skip_step_by_static(game: Game, step: str, player: int) -> bool:

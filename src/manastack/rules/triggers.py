@@ -52,18 +52,26 @@ class DelayedTrigger:
 
 def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
     """Objects whose triggered abilities may see ``e``, with their characteristics."""
-    out: list[tuple[GameObject, Any]] = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        assert isinstance(o, GameObject)
-        if not o.phased_out:
-            out.append((o, game.chars(o)))
+    out: list[tuple[GameObject, Any]] = list(game.cached("trigger_sources",
+                                                         lambda: _trigger_sources(game)))
     if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD or \
             e.kind in (ev.ZONE_CHANGE, ev.DAMAGE) and game.lki_batch:
         # 603.10a: look back in time for objects that just left the battlefield.
         for oid in game.lki_batch:
             if oid in game.lki:
                 out.append(game.lki[oid])
+    return out
+
+
+def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
+    out: list[tuple[GameObject, Any]] = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if not o.phased_out:
+            c = game.chars(o)
+            if any(isinstance(ab, TriggeredAbility) for ab in c.abilities):
+                out.append((o, c))
     return out
 
 

@@ -53,6 +53,8 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         if obj.card.loyalty is not None:
             new.counters["loyalty"] = obj.card.loyalty
     game.objects[new.id] = new
+    if new.is_token and to != Zone.BATTLEFIELD:
+        game.tokens_elsewhere.append(new.id)  # 704.5d will make it cease to exist
     if to == Zone.BATTLEFIELD:
         from manastack.cards.keywords import enters_with
         enters_with(game, new)
