@@ -58,10 +58,19 @@ _TEST_CARDS: dict[str, CardDef] = {}
 
 def define(name: str, *abilities: Ability, spell: SpellAbility | None = None,
            cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None,
-           flags: Sequence[str] = (), keywords: Sequence[str] = ()) -> None:
-    """Declare the behaviour of the card ``name`` (its characteristics come from the database)."""
-    _BEHAVIOURS[name] = Behaviour(tuple(abilities), spell, cda, frozenset(flags),
-                                  tuple(keywords))
+           flags: Sequence[str] = (), keywords: Sequence[str] = (),
+           extra_abilities: Sequence[Ability] = (), **parts: Any) -> None:
+    """Declare the behaviour of the card ``name`` (its characteristics come from the database).
+
+    ``parts`` takes the dict of :func:`manastack.cards.vocab.aura` (``abilities``,
+    ``spell``).  Defining a card twice is an error."""
+    if name in _BEHAVIOURS:
+        raise ValueError(f"card {name!r} is defined twice")
+    abs_ = tuple(abilities) + tuple(parts.pop("abilities", ())) + tuple(extra_abilities)
+    spell = spell or parts.pop("spell", None)
+    if parts:
+        raise TypeError(f"define({name!r}): unknown parts {sorted(parts)}")
+    _BEHAVIOURS[name] = Behaviour(abs_, spell, cda, frozenset(flags), tuple(keywords))
 
 
 def register_test_card(card: CardDef) -> CardDef:

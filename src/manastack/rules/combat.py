@@ -472,6 +472,11 @@ def _declare_blockers(game: Game, action: Any) -> None:
     for b, atks in action.blocks:
         game.emit(ev.BLOCKS, "509.1", f"{game.name_of(b)} blocks "
                   f"{', '.join(game.name_of(a) for a in atks)}", blocker=b, attackers=atks)
+        for a in atks:  # 509.4b / 509.4d: once per blocked or blocking creature
+            game.emit(ev.BLOCKS_CREATURE, "509.4b", f"{game.name_of(b)} blocks "
+                      f"{game.name_of(a)}", blocker=b, attacker=a)
+            game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(a)} becomes blocked by "
+                      f"{game.name_of(b)}", attacker=a, blocker=b)
     for a in cb.attackers:
         if a in cb.blocked:
             game.emit(ev.BECOMES_BLOCKED, "509.1h", f"{game.name_of(a)} becomes blocked",

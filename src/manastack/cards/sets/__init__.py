@@ -4,3 +4,5 @@ from manastack.cards.sets import (
     core,  # noqa: F401
     showcase,  # noqa: F401
 )
+from manastack.cards.sets import m11  # noqa: F401
+from manastack.cards.sets import m12  # noqa: F401

@@ -1,0 +1,369 @@
+"""High-level card vocabulary: triggers, statics, Auras, Equipment, common costs.
+
+These build the :mod:`manastack.cards.dsl` objects cards are made of::
+
+    define("Grave Titan", when_enters(CreateTokens(ZOMBIE, 2)),
+           when_attacks(CreateTokens(ZOMBIE, 2)))
+    define("Glorious Anthem", anthem(creature & you_control, 1, 1))
+    define("Trollhide", *aura(creature, grant=("regenerate",), pt=(2, 2)))
+
+Trigger events and what their data hold are documented in
+:mod:`manastack.log` and on each helper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import (
+    Ability,
+    ActivatedAbility,
+    Cost,
+    Selector,
+    SpellAbility,
+    StaticAbility,
+    TargetSpec,
+    TriggeredAbility,
+    cost,
+    creature,
+    target_of,
+    you_control,
+)
+from manastack.cards.effects import Attach, Effect, T
+from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.rules.layers import (
+    LayerEffect,
+    add_abilities,
+    add_keywords,
+    modify_pt,
+    set_controller,
+)
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.log import Event
+
+Cond = Callable[["Game", "Event", GameObject], bool]
+
+
+def _trig(event: str, cond: Cond, effect: Effect | None, text: str,
+          targets: Sequence[TargetSpec] = (), optional: bool = False,
+          intervening_if: Callable[[Game, GameObject], bool] | None = None,
+          zones: tuple[str, ...] = ("battlefield",)) -> TriggeredAbility:
+    return TriggeredAbility(event, effect, cond, tuple(targets), intervening_if, optional,
+                            text, zones=zones)
+
+
+# ------------------------------------------------------------ zone-change triggers
+
+
+def when_enters(effect: Effect, text: str = "When this enters, ...", **kw: Any
+                ) -> TriggeredAbility:
+    """"When [this] enters the battlefield" (CR 603.6a)."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        return e.data.get("object") == src.id and e.data.get("to_zone") == Zone.BATTLEFIELD
+    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+
+
+def when_another_enters(selector: Selector, effect: Effect, text: str, **kw: Any
+                        ) -> TriggeredAbility:
+    """"Whenever another [selector] enters the battlefield"."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        oid = e.data.get("object")
+        return e.data.get("to_zone") == Zone.BATTLEFIELD and oid != src.id and \
+            oid in g.objects and selector.test(g, oid, g.controller(src), src.id)
+    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+
+
+def when_dies(effect: Effect, text: str = "When this dies, ...", **kw: Any
+              ) -> TriggeredAbility:
+    """"When [this] dies" = is put into a graveyard from the battlefield (CR 700.4, 603.10a).
+
+    The event data's ``object`` is the card in the graveyard."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        return e.data.get("old") == src.id and e.data.get("from_zone") == Zone.BATTLEFIELD \
+            and e.data.get("to_zone") == Zone.GRAVEYARD
+    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+
+
+def when_another_dies(selector: Callable[[Game, Any, GameObject], bool], effect: Effect,
+                      text: str, **kw: Any) -> TriggeredAbility:
+    """"Whenever another creature dies": ``selector(game, lki_chars, src)`` on the dead one."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        if e.data.get("from_zone") != Zone.BATTLEFIELD or e.data.get("to_zone") != \
+                Zone.GRAVEYARD or e.data.get("old") == src.id:
+            return False
+        lki = e.data.get("lki")
+        return lki is not None and selector(g, lki, src)
+    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+
+
+def when_leaves(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    """"When [this] leaves the battlefield" (CR 603.6c)."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        return e.data.get("old") == src.id and e.data.get("from_zone") == Zone.BATTLEFIELD
+    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+
+
+# ------------------------------------------------------------ combat triggers
+
+
+def when_attacks(effect: Effect, text: str = "Whenever this attacks, ...", **kw: Any
+                 ) -> TriggeredAbility:
+    """"Whenever [this] attacks" (CR 508.1, 508.3a). Data: ``attacker``, ``target``."""
+    return _trig(ev.ATTACKS, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
+                 **kw)
+
+
+def when_blocks(effect: Effect, text: str = "Whenever this blocks, ...", **kw: Any
+                ) -> TriggeredAbility:
+    """"Whenever [this] blocks" (once per combat, 509.4a). Data: ``blocker``, ``attackers``."""
+    return _trig(ev.BLOCKS, lambda g, e, s: e.data.get("blocker") == s.id, effect, text, **kw)
+
+
+def when_becomes_blocked(effect: Effect, text: str = "Whenever this becomes blocked, ...",
+                         **kw: Any) -> TriggeredAbility:
+    """"Whenever [this] becomes blocked" (509.4c). Data: ``attacker``, ``blockers``."""
+    return _trig(ev.BECOMES_BLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect,
+                 text, **kw)
+
+
+def when_attacks_unblocked(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    """"Whenever [this] attacks and isn't blocked" (509.4g)."""
+    return _trig(ev.UNBLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
+                 **kw)
+
+
+# ------------------------------------------------------------ damage triggers
+
+
+def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: bool = False,
+                      **kw: Any) -> TriggeredAbility:
+    """"Whenever [this] deals (combat) damage [to a player / to a creature]".
+
+    Data: ``source``, ``target``, ``amount``, ``combat``.  ``to``: any, player,
+    opponent, creature."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        d = e.data
+        if d.get("source") != src.id or (combat_only and not d.get("combat")):
+            return False
+        t = d.get("target")
+        if to == "player":
+            return isinstance(t, PlayerRef)
+        if to == "opponent":
+            return isinstance(t, PlayerRef) and t.index != g.controller(src)
+        if to == "creature":
+            return not isinstance(t, PlayerRef)
+        return True
+    return _trig(ev.DAMAGE, cond, effect, text, **kw)
+
+
+def when_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    """"Whenever [this] is dealt damage"."""
+    return _trig(ev.DAMAGE, lambda g, e, s: e.data.get("target") == s.id, effect, text, **kw)
+
+
+def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    """"Whenever an opponent is dealt damage" (War Elemental)."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        t = e.data.get("target")
+        return isinstance(t, PlayerRef) and t.index != g.controller(src)
+    return _trig(ev.DAMAGE, cond, effect, text, **kw)
+
+
+# ------------------------------------------------------------ turn triggers
+
+
+def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
+                    **kw: Any) -> TriggeredAbility:
+    """"At the beginning of [your/each/each opponent's] [step]" (CR 603.2, 503.1, 513.1).
+
+    ``whose``: your, each, opponent.  Step names as in :mod:`manastack.rules.turn`."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        if e.data.get("step") != step:
+            return False
+        ap = e.data.get("player")
+        me = g.controller(src)
+        return whose == "each" or (whose == "your" and ap == me) or \
+            (whose == "opponent" and ap != me)
+    kind = ev.PHASE_BEGAN if step in ("precombat_main", "postcombat_main") else ev.STEP_BEGAN
+    return _trig(kind, cond, effect, text, **kw)
+
+
+# ------------------------------------------------------------ other triggers
+
+
+def when_cast(selector: Callable[[Game, GameObject, int], bool], effect: Effect, text: str,
+              who: str = "you", **kw: Any) -> TriggeredAbility:
+    """"Whenever you cast a [kind] spell" (CR 601.2i): ``selector(game, spell, src_ctrl)``."""
+    def cond(g: Game, e: Event, src: GameObject) -> bool:
+        me = g.controller(src)
+        caster = e.data.get("player")
+        if who == "you" and caster != me or who == "opponent" and caster == me:
+            return False
+        sp = g.get(e.data.get("object"))
+        return sp is not None and selector(g, sp, me)
+    return _trig(ev.CAST, cond, effect, text, **kw)
+
+
+def when_becomes_tapped(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    return _trig(ev.TAPPED, lambda g, e, s: e.data.get("object") == s.id, effect, text, **kw)
+
+
+def when_becomes_target(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    """"Whenever [this] becomes the target of a spell or ability" (CR 115)."""
+    return _trig(ev.TARGETED, lambda g, e, s: e.data.get("target") == s.id, effect, text,
+                 **kw)
+
+
+def when_gain_life(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
+    return _trig(ev.LIFE_GAIN, lambda g, e, s: e.data.get("player") == g.controller(s),
+                 effect, text, **kw)
+
+
+# ------------------------------------------------------------ static abilities
+
+
+def anthem(selector: Selector, power: int, toughness: int, text: str = "",
+           keywords: Sequence[str] = ()) -> StaticAbility:
+    """"[Selector] get +N/+M [and have keywords]" (layers 6 and 7c)."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        me = game.controller(src)
+        out = []
+        if keywords:
+            out.append(LayerEffect("6", add_keywords(*keywords), selector, me, src.id,
+                                   src.timestamp))
+        if power or toughness:
+            out.append(LayerEffect("7c", modify_pt(power, toughness), selector, me, src.id,
+                                   src.timestamp))
+        return out
+    return StaticAbility(effects=effects, text=text or f"{selector.text} get "
+                         f"{power:+d}/{toughness:+d}")
+
+
+def self_pump_if(cond: Callable[[Game, GameObject], bool], power: int, toughness: int,
+                 text: str, keywords: Sequence[str] = ()) -> StaticAbility:
+    """"As long as [condition], this creature gets +N/+M [and has keywords]"."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        if not cond(game, src):
+            return []
+        me = game.controller(src)
+        out = []
+        if keywords:
+            out.append(LayerEffect("6", add_keywords(*keywords), frozenset({src.id}), me,
+                                   src.id, src.timestamp))
+        if power or toughness:
+            out.append(LayerEffect("7c", modify_pt(power, toughness), frozenset({src.id}), me,
+                                   src.id, src.timestamp))
+        return out
+    return StaticAbility(effects=effects, text=text)
+
+
+def flags(*names: str) -> tuple[str, ...]:
+    """Rule flags for ``define(..., flags=...)``: "can't block", "attacks each combat if
+    able", "can't be blocked", "blocks each combat if able", "can block an additional
+    creature", "can block any number of creatures", "can't be blocked except by two or more
+    creatures", "can't be blocked by more than one creature", "all creatures able to block
+    it do so", "can block only creatures with flying", "can't be blocked by walls"."""
+    return names
+
+
+def hook(rule: str, check: Callable[..., Any] | None = None, text: str = "") -> StaticAbility:
+    """A static rule hook (see :mod:`manastack.rules.static`): ``skip_step``,
+    ``doesnt_untap``, ``cant_attack``, ``cant_block``, ``must_attack``, ``cant_lose``,
+    ``cost_change`` (check returns the generic mana delta for a spell)."""
+    return StaticAbility(rule=rule, check=check, text=text or rule)
+
+
+def cost_change(delta: int, spells: Callable[[Game, GameObject, GameObject], bool],
+                text: str) -> StaticAbility:
+    """"[Spells] cost {N} more/less to cast" (CR 601.2e): ``spells(game, src, spell)``."""
+    def check(game: Game, src: GameObject, spell_obj: GameObject) -> int:
+        return delta if spells(game, src, spell_obj) else 0
+    return StaticAbility(rule="cost_change", check=check, text=text)
+
+
+# ------------------------------------------------------------ Auras and Equipment
+
+
+def aura(enchant: Selector = creature, *, pt: tuple[int, int] = (0, 0),
+         keywords: Sequence[str] = (), abilities: Sequence[Ability] = (),
+         control: bool = False, flags_: Sequence[str] = (), text: str = "",
+         extra: Sequence[Ability] = ()) -> dict[str, Any]:
+    """An Aura (CR 303.4): ``define(name, **aura(...))``.  The Aura spell targets what it
+    can enchant; the enchanted permanent gets the listed bonuses (layers 2, 6, 7c)."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        host = src.attached_to
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        me = game.controller(src)
+        ids = frozenset({host})
+        out = []
+        if control:
+            out.append(LayerEffect("2", set_controller(me), ids, me, src.id, src.timestamp))
+        if keywords:
+            out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
+                                   src.timestamp))
+        if abilities:
+            out.append(LayerEffect("6", add_abilities(*abilities), ids, me, src.id,
+                                   src.timestamp))
+        if flags_:
+            out.append(LayerEffect("6", _add_flags(*flags_), ids, me, src.id, src.timestamp))
+        if pt != (0, 0):
+            out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
+        return out
+    spell = SpellAbility(targets=(target_of(enchant, f"target {enchant.text}"),))
+    return {"abilities": (StaticAbility(effects=effects, text=text), *extra), "spell": spell}
+
+
+def equipment(equip_cost: str, *, pt: tuple[int, int] = (0, 0), keywords: Sequence[str] = (),
+              abilities: Sequence[Ability] = (), flags_: Sequence[str] = (),
+              text: str = "") -> tuple[Ability, ...]:
+    """Equipment (CR 301.5): a static ability for the equipped creature and
+    "Equip [cost]: attach to target creature you control; sorcery speed" (702.6)."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        host = src.attached_to
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        me = game.controller(src)
+        ids = frozenset({host})
+        out = []
+        if keywords:
+            out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
+                                   src.timestamp))
+        if abilities:
+            out.append(LayerEffect("6", add_abilities(*abilities), ids, me, src.id,
+                                   src.timestamp))
+        if flags_:
+            out.append(LayerEffect("6", _add_flags(*flags_), ids, me, src.id, src.timestamp))
+        if pt != (0, 0):
+            out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
+        return out
+    equip = ActivatedAbility(cost(equip_cost), Attach(T(0)),
+                             targets=(target_of(creature & you_control,
+                                                "target creature you control"),),
+                             sorcery_speed=True, text=f"Equip {equip_cost}")
+    return (StaticAbility(effects=effects, text=text), equip)
+
+
+def _add_flags(*names: str) -> Callable[..., None]:
+    fs = frozenset(names)
+
+    def f(game: Game, obj: GameObject, c: Any) -> None:
+        c.flags = c.flags | fs
+    return f
+
+
+def grant_flags_effect(*names: str) -> Callable[..., None]:
+    """Layer-6 apply function adding rule flags (for resolving effects)."""
+    return _add_flags(*names)
+
+
+def activated(cost_: Cost | str | None, effect: Effect, text: str,
+              targets: Sequence[TargetSpec] = (), **kw: Any) -> ActivatedAbility:
+    """``activated("{1}{R}", DealDamage(1, T(0)), "...", targets=[ANY], tap=True)``."""
+    c = cost_ if isinstance(cost_, Cost) else cost(cost_, **{k: kw.pop(k) for k in list(kw)
+                                                           if k in Cost.__dataclass_fields__})
+    return ActivatedAbility(c, effect, tuple(targets), text=text, **kw)
