@@ -164,13 +164,19 @@ def test_cr_704_5c_ten_poison_counters_lose() -> None:
     assert g.over and g.winner == 0
 
 
-def test_cr_704_5j_legend_rule() -> None:
-    """CR 704.5j (2017): a player with two legendary permanents of one name keeps one."""
+def test_cr_704_5k_legend_rule_controller_keeps_one() -> None:
+    """CR 704.5k (2017): a player with two legendary permanents of one name chooses one to
+    keep; the rest go to the graveyard."""
+    from manastack.decisions import Choose
+
     g = setup_game()
     put(g, 0, Zone.BATTLEFIELD, "Kei Takahashi")
-    put(g, 0, Zone.BATTLEFIELD, "Kei Takahashi")
+    second = put(g, 0, Zone.BATTLEFIELD, "Kei Takahashi")
     start_at(g, "upkeep", turn=1)
-    assert len([o for o in g.permanents(0)]) == 1
+    assert g.decision.kind == "choose" and g.decision.rule == "704.5k"
+    g.apply(0, Choose((second.id,)))
+    assert [o.id for o in g.permanents(0)] == [second.id]
+    assert len(g.players[0].graveyard) == 1
 
 
 def test_cr_500_4_floating_mana_is_lost_no_mana_burn() -> None:

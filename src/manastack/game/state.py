@@ -123,6 +123,8 @@ class Game:
         self.damage_events = 0
         #: Tokens that left the battlefield (they cease to exist as an SBA, 704.5d).
         self.tokens_elsewhere: list[int] = []
+        #: A copy of a spell was ever created (704.5e needs checking).
+        self.copies_exist = False
         self.paused = False
         self.deck_lists: list[list[str]] = []
         #: Last known information of objects that left the battlefield (CR 608.2g).

@@ -50,6 +50,8 @@ class Combat:
     #: creatures that had first or double strike at the first damage step (510.4)
     first_strikers: set[int] = field(default_factory=set)
     first_strike_step_done: bool = False
+    #: controller of each creature when it became attacking/blocking (506.4)
+    controllers: dict[int, int] = field(default_factory=dict)
 
     def remove(self, game: Game, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
         """Remove a creature or planeswalker from combat (CR 506.4)."""
@@ -69,6 +71,38 @@ class Combat:
         if was and not quiet:
             game.note(rule, f"{game.name_of(oid)} is removed from combat")
         game.changed()
+
+
+def check_combat(game: Game) -> bool:
+    """Seed section 3 / CR 506.4: remove from combat creatures that changed controller or
+    stopped being creatures; a planeswalker that stopped being one is no longer attacked.
+    Returns True if anything changed."""
+    cb = game.combat
+    if cb is None or not (cb.attackers or cb.blockers):
+        return False
+    changed = False
+    for oid in list(cb.attackers) + list(cb.blockers):
+        o = game.get(oid)
+        if o is None:
+            continue
+        c = game.chars(o)
+        if not c.is_creature:
+            cb.remove(game, oid, rule="506.4")
+            game.note("506.4", f"{o.name} stopped being a creature: removed from combat")
+            changed = True
+        elif cb.controllers.get(oid, game.controller(o)) != game.controller(o):
+            cb.remove(game, oid, rule="506.4")
+            game.note("506.4", f"{o.name} changed controller: removed from combat")
+            changed = True
+    for a, t in list(cb.attackers.items()):
+        if isinstance(t, int):
+            pw = game.get(t)
+            if pw is not None and not game.chars(pw).is_planeswalker:
+                cb.attackers[a] = PlayerRef(-1)
+                game.note("506.4", f"{pw.name} stopped being a planeswalker: it is no longer "
+                                   "attacked")
+                changed = True
+    return changed
 
 
 def begin_combat_phase(game: Game) -> None:
@@ -137,63 +171,106 @@ def attack_targets(game: Game) -> list[Ref]:
     return out
 
 
+def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | None:
+    """Restrictions on an attack declaration (508.1a-c); None if none is broken."""
+    targets = attack_targets(game)
+    for a, t in attacks.items():
+        o = game.get(a)
+        if o is None or o.zone != "battlefield":
+            return (f"there is no creature #{a} on the battlefield", "508.1a")
+        why = can_attack(game, o)
+        if why:
+            return (f"{o.name} can't attack: {why}", "508.1a")
+        if t not in targets:
+            return (f"{game.name_of(t)} can't be attacked", "508.1b")
+    if len(attacks) == 1:
+        (only,) = attacks
+        if "can't attack alone" in game.chars(game.obj(only)).flags:
+            return (f"{game.name_of(only)} can't attack alone", "508.1c")
+    return None
+
+
+def attack_requirements(game: Game, attacks: dict[int, Ref]) -> int:
+    """How many attack requirements this declaration obeys (508.1d)."""
+    return sum(1 for a in attacks if _must_attack(game, game.obj(a)))
+
+
+def max_attack_requirements(game: Game) -> int:
+    """The most requirements any legal declaration obeys (search, not greedy: 508.1d).
+
+    Costs to attack never have to be paid to obey requirements (508.1d)."""
+    def compute() -> int:
+        cands = [o.id for o in attack_candidates(game)]
+        if not any(_must_attack(game, game.obj(c)) for c in cands):
+            return 0
+        target = attack_targets(game)[0]
+        best = 0
+        n = len(cands)
+        if n > 14:  # only creatures with requirements matter, plus one companion
+            musts = [c for c in cands if _must_attack(game, game.obj(c))]
+            others = [c for c in cands if c not in musts][:2]
+            cands = musts[:12] + others
+            n = len(cands)
+        for mask in range(1, 1 << n):
+            d = {cands[i]: target for i in range(n) if mask >> i & 1}
+            if attack_violation(game, d) is None:
+                best = max(best, attack_requirements(game, d))
+        return best
+    return int(game.cached("max_attack_requirements", compute))
+
+
 def check_attack(game: Game, action: Action) -> None:
     """Raise IllegalAction unless this attack declaration is legal (508.1)."""
     if not isinstance(action, DeclareAttackers):
         raise IllegalAction("declare attackers (a list of creatures and what they attack)",
                             "508.1")
-    seen: set[int] = set()
-    targets = attack_targets(game)
-    for a, t in action.attacks:
-        o = game.get(a)
-        if o is None or o.zone != "battlefield":
-            raise IllegalAction(f"there is no creature #{a} on the battlefield", "508.1a")
-        if a in seen:
-            raise IllegalAction(f"{o.name} is declared twice", "508.1a")
-        seen.add(a)
-        why = can_attack(game, o)
-        if why:
-            raise IllegalAction(f"{o.name} can't attack: {why}", "508.1a")
-        if t not in targets:
-            raise IllegalAction(f"{game.name_of(t)} can't be attacked", "508.1b")
-    # 508.1d: requirements maximised without breaking restrictions.
-    obeyed = sum(1 for o in attack_candidates(game) if _must_attack(game, o) and o.id in seen)
-    possible = sum(1 for o in attack_candidates(game) if _must_attack(game, o))
-    if obeyed < possible:
+    attacks = dict(action.attacks)
+    if len(attacks) != len(action.attacks):
+        raise IllegalAction("a creature is declared as an attacker twice", "508.1a")
+    bad = attack_violation(game, attacks)
+    if bad:
+        raise IllegalAction(bad[0], bad[1])
+    have = attack_requirements(game, attacks)
+    best = max_attack_requirements(game)
+    if have < best:
         missing = [o.name for o in attack_candidates(game)
-                   if _must_attack(game, o) and o.id not in seen]
-        raise IllegalAction(f"{', '.join(missing)} must attack if able", "508.1d")
-
-
-def _default_target(game: Game) -> Ref:
-    assert game.combat is not None
-    return PlayerRef(game.combat.defending_players[0])
+                   if _must_attack(game, o) and o.id not in attacks]
+        raise IllegalAction(f"this declaration obeys {have} attack requirement(s) but {best} "
+                            f"can be obeyed ({', '.join(missing)} must attack if able)",
+                            "508.1d")
 
 
 def enumerate_attacks(game: Game) -> list[Action]:
+    """Legal attack declarations (bounded to a few thousand)."""
     cands = attack_candidates(game)
     targets = attack_targets(game)
-    must = [o for o in cands if _must_attack(game, o)]
-    free = [o for o in cands if o not in must]
+    best = max_attack_requirements(game)
     out: list[Action] = []
-    for k in range(len(free) + 1):
-        for subset in itertools.combinations(free, k):
-            chosen = must + list(subset)
-            for tgts in itertools.product(targets, repeat=len(chosen)):
-                out.append(DeclareAttackers(tuple(zip([o.id for o in chosen], tgts,
-                                                      strict=True))))
+    ids = [o.id for o in cands]
+    for k in range(len(ids) + 1):
+        for subset in itertools.combinations(ids, k):
+            for tgts in itertools.product(targets, repeat=len(subset)):
+                d = dict(zip(subset, tgts, strict=True))
+                if attack_violation(game, d) is None and \
+                        attack_requirements(game, d) >= best:
+                    out.append(DeclareAttackers(tuple(d.items())))
                 if len(out) > 4096:
                     return out
     return out
 
 
 def sample_attack(game: Game, rng: random.Random) -> Action:
+    """A random legal declaration: each creature attacks with probability 1/2."""
     targets = attack_targets(game)
-    atk = []
-    for o in attack_candidates(game):
-        if _must_attack(game, o) or rng.random() < 0.5:
-            atk.append((o.id, rng.choice(targets)))
-    return DeclareAttackers(tuple(atk))
+    best = max_attack_requirements(game)
+    for _ in range(30):
+        atk = {}
+        for o in attack_candidates(game):
+            if rng.random() < 0.5:
+                atk[o.id] = rng.choice(targets)
+        if attack_violation(game, atk) is None and attack_requirements(game, atk) >= best:
+            return DeclareAttackers(tuple(atk.items()))
+    return rng.choice(enumerate_attacks(game))
 
 
 def ask_attackers(game: Game) -> None:
@@ -221,6 +298,7 @@ def _declare_attackers(game: Game, action: Any) -> None:
     for a, t in action.attacks:
         o = game.obj(a)
         cb.attackers[a] = t
+        cb.controllers[a] = game.controller(o)
         attacked.add(a)
         if "vigilance" not in game.chars(o).keywords:
             o.tapped = True  # 508.1f: tapping isn't a cost
@@ -462,6 +540,7 @@ def _declare_blockers(game: Game, action: Any) -> None:
     cb.blockers_declared = True
     for b, atks in action.blocks:
         cb.blockers[b] = list(atks)
+        cb.controllers[b] = game.controller(game.obj(b))
         for a in atks:
             cb.blocked_by.setdefault(a, []).append(b)
             cb.blocked.add(a)
@@ -812,6 +891,7 @@ def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
         return
     was_blocked = attacker in cb.blocked
     cb.blockers[blocker.id] = [attacker]
+    cb.controllers[blocker.id] = game.controller(blocker)
     others = list(cb.blocked_by.get(attacker, []))
     cb.blocked_by[attacker] = others + [blocker.id]
     cb.blocked.add(attacker)
@@ -841,3 +921,77 @@ def _ask_new_blocker_position(game: Game, attacker: int, new: int, others: list[
         (_order_set, (attacker, "attacker")), rule="509.7", options=tuple(others + [new]),
         min_count=len(others) + 1, max_count=len(others) + 1, ordered=True,
         purpose=f"order {game.name_of(attacker)}", check=check))
+
+
+# ------------------------------------------------------------ timing around combat
+
+
+def combat_timing(game: Game, when: str) -> bool:
+    """Spells and abilities whose timing refers to combat (seed section 3, CR 506.2-3).
+
+    ``when``: ``during_combat``; ``before_attackers``/``after_attackers`` (the declare
+    attackers turn-based action); ``before_blockers``/``after_blockers``; and
+    ``after_blockers_in_combat`` ("only during combat after blockers are declared").
+    "Before/after [point]" refers to the first combat phase of the turn; if the point
+    doesn't exist because its steps were skipped, "before" means before the declare
+    attackers step ends, or before the first main phase ends if the combat phase was
+    skipped (seed section 3)."""
+    step = game.step
+    cb = game.combat
+    in_combat = step is not None and step.phase == "combat" and cb is not None
+    if when == "during_combat":
+        return in_combat
+    if when == "after_blockers_in_combat":
+        return in_combat and cb is not None and cb.blockers_declared
+    first_combat_over = game.combat_phases_this_turn > 1 or (
+        game.combat_phases_this_turn == 1 and not in_combat)
+    if when.startswith("before_"):
+        if first_combat_over:
+            return False
+        if game.combat_phases_this_turn == 0:
+            # combat not begun: fine, unless the combat phase was skipped and the first
+            # main phase has ended
+            return not (game.turn_flags.get("main_phases", 0) > 1)
+        assert cb is not None and step is not None
+        if when == "before_attackers":
+            return not cb.declared
+        # before blockers: if no creature attacks, the declare blockers step is skipped:
+        # then "before the end of the declare attackers step"
+        return not cb.blockers_declared and step.name in ("beginning_of_combat",
+                                                          "declare_attackers")
+    if when == "after_attackers":
+        return game.combat_phases_this_turn >= 1 and (first_combat_over or (
+            cb is not None and cb.declared))
+    if when == "after_blockers":
+        return first_combat_over or (cb is not None and cb.blockers_declared)
+    raise ValueError(f"unknown combat timing {when!r}")
+
+
+def make_block(game: Game, blocker: GameObject, attacker: int) -> None:
+    """An effect makes a creature on the battlefield block an attacker (509.6): triggers
+    per 509.4a-d, then the orders are updated by the active and defending players."""
+    cb = game.combat
+    if cb is None or attacker not in cb.attackers:
+        return
+    already_blocking = blocker.id in cb.blockers
+    if attacker in cb.blockers.get(blocker.id, []):
+        return
+    was_blocked = attacker in cb.blocked
+    cb.blockers.setdefault(blocker.id, []).append(attacker)
+    cb.controllers.setdefault(blocker.id, game.controller(blocker))
+    others = [b for b in cb.blocked_by.get(attacker, [])]
+    cb.blocked_by[attacker] = others + [blocker.id]
+    cb.blocked.add(attacker)
+    game.changed()
+    if not already_blocking:
+        game.emit(ev.BLOCKS, "509.4a", f"{blocker.name} blocks {game.name_of(attacker)}",
+                  blocker=blocker.id, attackers=(attacker,), by_effect=True)
+    game.emit(ev.BLOCKS_CREATURE, "509.4b", f"{blocker.name} blocks {game.name_of(attacker)}",
+              blocker=blocker.id, attacker=attacker, by_effect=True)
+    if not was_blocked:
+        game.emit(ev.BECOMES_BLOCKED, "509.4c", f"{game.name_of(attacker)} becomes blocked",
+                  attacker=attacker, blockers=(blocker.id,), by_effect=True)
+    game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(attacker)} becomes blocked "
+              f"by {blocker.name}", attacker=attacker, blocker=blocker.id)
+    if others:
+        _ask_new_blocker_position(game, attacker, blocker.id, others)

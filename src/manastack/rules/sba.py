@@ -7,9 +7,10 @@ event (704.3), and the check repeats until none apply.  Numbers follow the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 
 if TYPE_CHECKING:
@@ -29,9 +30,11 @@ def check(game: Game, player: int) -> bool:
 
 def perform(game: Game) -> bool:
     """One simultaneous round of state-based actions; True if any happened (704.3)."""
+    from manastack.rules.combat import check_combat
     from manastack.rules.static import cant_lose
     from manastack.rules.zones import move
 
+    check_combat(game)
     losers: list[tuple[int, str, str]] = []
     for p in game.players:
         if not p.in_game:
@@ -49,6 +52,12 @@ def perform(game: Game) -> bool:
     vanish: list[tuple[int, str]] = []
     counters_fix: list[GameObject] = []
     legends: dict[tuple[int, str], list[GameObject]] = {}
+    for zone_list in [game.battlefield, game.exile, game.command] + [
+            z for p in game.players for z in (p.hand, p.graveyard)] if game.copies_exist else []:
+        for oid in zone_list:
+            o = game.objects[oid]
+            if isinstance(o, GameObject) and o.is_copy:
+                vanish.append((oid, "704.5e"))
     if game.tokens_elsewhere:
         for oid in game.tokens_elsewhere:
             o = game.objects.get(oid)
@@ -88,9 +97,36 @@ def perform(game: Game) -> bool:
                 game.changed()
                 game.note("704.5n", f"{o.name} becomes unattached")
         if "Legendary" in c.supertypes:
-            legends.setdefault((game.controller(o), c.name), []).append(o)
+            legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
+        if c.is_planeswalker:
+            for sub_ in c.subtypes:
+                legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(o)
+    # 704.5j / 704.5k: the controller chooses the one to keep (asked before the batch).
+    keeps: dict[str, int] = game.turn_flags.setdefault("_keep", {})
+    for (ctrl, key), objs in legends.items():
+        if len(objs) < 2:
+            continue
+        gkey = f"{ctrl}:{key}:{sorted(o.id for o in objs)}"
+        if gkey not in keeps:
+            kind, name = key.split(":", 1)
+            rule = "704.5k" if kind == "legend" else "704.5j"
+            what = (f"legend rule: you control two or more legendary permanents named {name}"
+                    if kind == "legend" else
+                    f"planeswalker uniqueness rule: you control two or more {name} "
+                    "planeswalkers")
+            game.ask(ChoiceDecision(ctrl, "choose", f"{what}; choose the one to keep",
+                                    (_keep_chosen, (gkey,)), rule=rule,
+                                    options=tuple(o.id for o in objs), purpose=what))
+            return True
+        keep = keeps[gkey]
+        rule = "704.5k" if key.startswith("legend:") else "704.5j"
+        for o in objs:
+            if o.id != keep:
+                to_graveyard.append((o, rule, "legend rule" if rule == "704.5k"
+                                     else "planeswalker uniqueness rule"))
+    keeps.clear()
     happened = False
     for ids, rule in vanish:
         o = game.objects[ids]
@@ -98,14 +134,8 @@ def perform(game: Game) -> bool:
         game.zone_list(o.zone, o.owner).remove(ids)
         del game.objects[ids]
         game.changed()
-        game.note(rule, f"The {o.name} token ceases to exist")
+        game.note(rule, f"The {o.name} {'token' if o.is_token else 'copy'} ceases to exist")
         happened = True
-    for key, objs in legends.items():
-        if len(objs) > 1:
-            keep = max(objs, key=lambda x: x.timestamp)
-            for o in objs:
-                if o is not keep:
-                    to_graveyard.append((o, "704.5j", f"legend rule: {key[1]}"))
     for o in counters_fix:
         n = min(o.counters["+1/+1"], o.counters["-1/-1"])
         o.counters["+1/+1"] -= n
@@ -132,6 +162,10 @@ def perform(game: Game) -> bool:
         from manastack.rules.effects_end import end_source_effects
         end_source_effects(game)
     return happened
+
+
+def _keep_chosen(game: Game, action: Any, gkey: str) -> None:
+    game.turn_flags.setdefault("_keep", {})[gkey] = action.items[0]
 
 
 def _aura_legal(game: Game, aura: GameObject) -> bool:

@@ -2,7 +2,7 @@
 
 from manastack.cards.sets import (
     core,  # noqa: F401
+    m11,  # noqa: F401
+    m12,  # noqa: F401
     showcase,  # noqa: F401
 )
-from manastack.cards.sets import m11  # noqa: F401
-from manastack.cards.sets import m12  # noqa: F401
