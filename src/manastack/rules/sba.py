@@ -60,8 +60,8 @@ def perform(game: Game) -> bool:
                 vanish.append((oid, "704.5e"))
     if game.tokens_elsewhere:
         for oid in game.tokens_elsewhere:
-            o = game.objects.get(oid)
-            if isinstance(o, GameObject) and o.is_token and o.zone != Zone.BATTLEFIELD:
+            tok = game.objects.get(oid)
+            if isinstance(tok, GameObject) and tok.is_token and tok.zone != Zone.BATTLEFIELD:
                 vanish.append((oid, "704.5d"))
         game.tokens_elsewhere.clear()
     for oid in game.battlefield:
