@@ -109,6 +109,7 @@ class Game:
         self._view: dict[int, Characteristics] = {}
         self._view_version = -1
         self._cache: dict[str, Any] = {}
+        self._outside: dict[int, Characteristics] = {}
         self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
@@ -328,9 +329,16 @@ class Game:
             self._view_version = self._version
         c = self._view.get(obj.id)
         if c is None:
+            c = self._outside.get(obj.id)
+            if c is not None:
+                return c
             from manastack.rules.layers import compute_single
             c = compute_single(self, obj)
-            self._view[obj.id] = c
+            if obj.card.cda is None and obj.zone != "battlefield":
+                # outside the battlefield only CDAs change characteristics here
+                self._outside[obj.id] = c
+            else:
+                self._view[obj.id] = c
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:

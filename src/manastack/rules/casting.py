@@ -473,11 +473,14 @@ def priority_actions(game: Game, player: int) -> list[Action]:
                 if avail is None:
                     avail = available_mana(game, player)
                 xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
-            for targets in _target_combos(game, ab.targets, player, o.id):
-                for x in xs:
-                    act = Activate(o.id, i, targets, x)
-                    if problem(game, player, act) is None:
-                        out.append(act)
+            combos = list(_target_combos(game, ab.targets, player, o.id))
+            if not combos:
+                continue
+            ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
+                    is None]
+            for targets in combos:
+                for x in ok_x:
+                    out.append(Activate(o.id, i, targets, x))
     return out
 
 
@@ -493,22 +496,24 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
         xs = list(range(0, max(0, avail - c.mana_cost.mana_value) // max(1, c.mana_cost.x_count)
                         + 1))
     out: list[Action] = []
+    if sp is not None and sp.additional_cost is not None and \
+            nonmana_cost_problem(game, player, o, sp.additional_cost) is not None:
+        return out
+    payable: dict[int, bool] = {}
+    for x in xs:
+        payable[x] = plan_payment(game, player, total_cost(game, o, x), None) is not None
+        if not payable[x] and x > 0:
+            break  # larger X can't be paid either
+    if not any(payable.values()):
+        return out
+    # Targets come from the legal-target lists (601.2c), so each combination is legal;
+    # only the cost depends on X.
     for modes in mode_sets:
         specs = spell_specs(sp, modes)
-        first = True
         for targets in _target_combos(game, specs, player, o.id):
             for x in xs:
-                act = Cast(o.id, targets, x, modes)
-                if first:
-                    bad = _cast_problem(game, player, act)
-                    if bad is not None and bad[1] == "601.2g" and x == 0:
-                        return out  # can't afford even X=0
-                    if bad is not None:
-                        continue
-                    first = False
-                    out.append(act)
-                elif _cast_problem(game, player, act) is None:
-                    out.append(act)
+                if payable.get(x):
+                    out.append(Cast(o.id, targets, x, modes))
     return out
 
 
