@@ -109,9 +109,13 @@ class Activate(Action):
 
 @dataclass(frozen=True)
 class DeclareAttackers(Action):
-    """Attackers and what each attacks: ((creature, player or planeswalker), ...) (CR 508.1)."""
+    """Attackers and what each attacks: ((creature, player or planeswalker), ...) (CR 508.1).
+
+    ``bands`` groups attackers into bands (702.21c): each band holds creatures with banding
+    and at most one creature without it."""
 
     attacks: tuple[tuple[int, Ref], ...] = ()
+    bands: tuple[tuple[int, ...], ...] = ()
     verb: ClassVar[str] = "attack"
 
 
@@ -174,6 +178,7 @@ def action_from_json(d: dict[str, Any]) -> Action:
         kwargs[k] = v
     if cls is DeclareAttackers:
         kwargs["attacks"] = tuple((a, t) for a, t in kwargs.get("attacks", ()))
+        kwargs["bands"] = tuple(tuple(b) for b in kwargs.get("bands", ()))
     elif cls is DeclareBlockers:
         kwargs["blocks"] = tuple((b, tuple(a)) for b, a in kwargs.get("blocks", ()))
     elif cls is OrderDamage:

@@ -503,3 +503,106 @@ class Attach(Effect):
 def on_enter(game: Game, obj: GameObject) -> None:
     """Hook run when a permanent enters (the zone change event already fired ETB triggers)."""
     del game, obj
+
+
+@dataclass(frozen=True, eq=False)
+class UnlessPay(Effect):
+    """"[Do effect] unless you pay [cost]" (CR 117.12a): the controller may pay; if they
+    don't (or can't), the effect happens."""
+
+    mana: str
+    effect: Effect
+    text: str = ""
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.decisions import ChoiceDecision
+        from manastack.game.mana import ManaCost
+        from manastack.rules.casting import plan_payment
+
+        cost = ManaCost.parse(self.mana)
+        src = game.get(ctx.source)
+        exclude = [ctx.source] if src is not None else []
+        if plan_payment(game, ctx.controller, cost, None, exclude) is None:
+            self.effect.resolve(game, ctx)
+            return
+        game.ask(ChoiceDecision(ctx.controller, "may", f"Pay {self.mana}? If you don't: "
+                                f"{self.text or 'the effect happens'}",
+                                (_unless_answer, (self, ctx)), rule="117.12a",
+                                options=("yes", "no"), purpose=f"pay {self.mana}"))
+
+
+def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import perform_payment, plan_payment
+
+    if action.items and action.items[0] == "yes":
+        cost = ManaCost.parse(eff.mana)
+        payment = plan_payment(game, ctx.controller, cost, None, [ctx.source])
+        if payment is not None:
+            perform_payment(game, ctx.controller, cost, payment, "117.12a")
+            game.note("117.12a", f"{game.players[ctx.controller].name} pays {eff.mana}")
+            return
+    eff.effect.resolve(game, ctx)
+
+
+@dataclass(frozen=True, eq=False)
+class Sacrifice(Effect):
+    """Each referenced permanent is sacrificed by its controller (CR 701.14)."""
+
+    what: Refs = SELF
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.zones import move
+        for o in _objects(game, self.what.resolve(game, ctx)):
+            if o.zone == Zone.BATTLEFIELD:
+                move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
+
+
+@dataclass(frozen=True, eq=False)
+class Mill(Effect):
+    """Each referenced player puts the top N cards of their library into their graveyard."""
+
+    n: Amount
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.zones import move
+        for p in _players(game, self.who.resolve(game, ctx)):
+            lib = game.players[p].library
+            for _ in range(min(amount(self.n, game, ctx), len(lib))):
+                move(game, game.obj(lib[-1]), Zone.GRAVEYARD, "701.13a")
+
+
+@dataclass(frozen=True, eq=False)
+class ExileUntilNextEndStep(Effect):
+    """Exile the referenced permanents; return them under their owner's control at the
+    beginning of the next end step (a delayed triggered ability, CR 603.7)."""
+
+    what: Refs = SELF
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.cards.dsl import TriggeredAbility
+        from manastack.rules.triggers import add_delayed
+        from manastack.rules.zones import move
+        for o in _objects(game, self.what.resolve(game, ctx)):
+            if o.zone != Zone.BATTLEFIELD:
+                continue
+            new = move(game, o, Zone.EXILE, "406.3")
+            ab = TriggeredAbility(ev.STEP_BEGAN, Custom(_return_exiled),
+                                  condition=_is_end_step,
+                                  text=f"Return {new.name} to the battlefield at the beginning "
+                                       "of the next end step.")
+            add_delayed(game, ab, ctx.source, ctx.source_name, ctx.controller,
+                        {"exiled": new.id})
+
+
+def _is_end_step(game: Game, e: Any, src: Any) -> bool:
+    return e.data.get("step") == "end"
+
+
+def _return_exiled(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    o = game.get(ctx.data.get("exiled"))
+    if o is not None and o.zone == Zone.EXILE:
+        move(game, o, Zone.BATTLEFIELD, "603.7", controller=o.owner,
+             verb=f"{o.name} returns to the battlefield under its owner's control")

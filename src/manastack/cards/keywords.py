@@ -59,7 +59,13 @@ def keyword_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
 
 
 def enters_with(game: Game, obj: GameObject) -> None:
-    """Replacement effects "enters with counters" of keywords: bloodthirst N (702.52a)."""
+    """Replacement effects of the entering permanent itself (614.1c-d): "enters tapped",
+    bloodthirst N (702.52a)."""
+    from manastack.cards.dsl import StaticAbility
+    for ab in obj.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.rule == "enters_tapped" and not obj.tapped:
+            obj.tapped = True
+            game.note("614.1c", f"{obj.name} enters the battlefield tapped")
     for kw in obj.card.keywords:
         if kw.startswith("bloodthirst"):
             n = int(kw.split()[1]) if len(kw.split()) > 1 else 1

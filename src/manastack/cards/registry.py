@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 RULES_KEYWORDS = frozenset({
     "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample",
     "vigilance", "haste", "defender", "hexproof", "shroud", "indestructible", "intimidate",
-    "menace", "flash", "infect", "wither", "shadow", "phasing",
+    "menace", "flash", "infect", "wither", "shadow", "phasing", "banding",
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
 })
 

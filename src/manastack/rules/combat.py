@@ -52,10 +52,20 @@ class Combat:
     first_strike_step_done: bool = False
     #: controller of each creature when it became attacking/blocking (506.4)
     controllers: dict[int, int] = field(default_factory=dict)
+    #: attacking bands (702.21c); each a set of attacker ids
+    bands: list[set[int]] = field(default_factory=list)
+
+    def band_of(self, oid: int) -> set[int]:
+        for b in self.bands:
+            if oid in b:
+                return b
+        return {oid}
 
     def remove(self, game: Game, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
         """Remove a creature or planeswalker from combat (CR 506.4)."""
         was = oid in self.attackers or oid in self.blockers
+        for band in self.bands:
+            band.discard(oid)  # 702.21f
         if oid in self.attackers:
             del self.attackers[oid]
             for b in self.blocked_by.pop(oid, []):
@@ -190,6 +200,35 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
     return None
 
 
+def has_banding(game: Game, oid: int) -> bool:
+    o = game.get(oid)
+    return o is not None and "banding" in game.chars(o).keywords
+
+
+def band_violation(game: Game, attacks: dict[int, Ref],
+                   bands: tuple[tuple[int, ...], ...]) -> tuple[str, str] | None:
+    """702.21c-d: bands of attackers with banding plus at most one without; same target."""
+    seen: set[int] = set()
+    for band in bands:
+        if len(band) < 2:
+            return ("a band has at least two creatures", "702.21c")
+        for m in band:
+            if m not in attacks:
+                return (f"{game.name_of(m)} isn't attacking, so it can't be in a band",
+                        "702.21c")
+            if m in seen:
+                return (f"{game.name_of(m)} is in two bands", "702.21c")
+            seen.add(m)
+        without = [m for m in band if not has_banding(game, m)]
+        if len(without) > 1 or len(without) == len(band):
+            return ("a band holds creatures with banding and at most one creature without "
+                    "banding", "702.21c")
+        if len({attacks[m] for m in band}) > 1:
+            return ("all creatures in a band must attack the same player or planeswalker",
+                    "702.21d")
+    return None
+
+
 def attack_requirements(game: Game, attacks: dict[int, Ref]) -> int:
     """How many attack requirements this declaration obeys (508.1d)."""
     return sum(1 for a in attacks if _must_attack(game, game.obj(a)))
@@ -228,6 +267,9 @@ def check_attack(game: Game, action: Action) -> None:
     if len(attacks) != len(action.attacks):
         raise IllegalAction("a creature is declared as an attacker twice", "508.1a")
     bad = attack_violation(game, attacks)
+    if bad:
+        raise IllegalAction(bad[0], bad[1])
+    bad = band_violation(game, attacks, action.bands)
     if bad:
         raise IllegalAction(bad[0], bad[1])
     have = attack_requirements(game, attacks)
@@ -303,6 +345,9 @@ def _declare_attackers(game: Game, action: Any) -> None:
         if "vigilance" not in game.chars(o).keywords:
             o.tapped = True  # 508.1f: tapping isn't a cost
         game.changed()
+    for band in action.bands:
+        cb.bands.append(set(band))
+        game.note("702.21c", "Band: " + ", ".join(game.name_of(m) for m in band))
     if not action.attacks:
         game.note("508.1", f"{game.players[game.active_player].name} declares no attackers")
     for a, t in action.attacks:
@@ -544,6 +589,15 @@ def _declare_blockers(game: Game, action: Any) -> None:
         for a in atks:
             cb.blocked_by.setdefault(a, []).append(b)
             cb.blocked.add(a)
+    banded: list[tuple[int, int]] = []
+    for b, atks in action.blocks:  # 702.21h: the whole band becomes blocked by b
+        for a in list(atks):
+            for m in sorted(cb.band_of(a)):
+                if m not in cb.blockers[b]:
+                    cb.blockers[b].append(m)
+                    cb.blocked_by.setdefault(m, []).append(b)
+                    cb.blocked.add(m)
+                    banded.append((b, m))
     game.changed()
     if not action.blocks:
         game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
@@ -556,6 +610,9 @@ def _declare_blockers(game: Game, action: Any) -> None:
                       f"{game.name_of(a)}", blocker=b, attacker=a)
             game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(a)} becomes blocked by "
                       f"{game.name_of(b)}", attacker=a, blocker=b)
+    for b, m in banded:
+        game.emit(ev.BLOCKED_BY_CREATURE, "702.21h", f"{game.name_of(m)} becomes blocked by "
+                  f"{game.name_of(b)} (banding)", attacker=m, blocker=b)
     for a in cb.attackers:
         if a in cb.blocked:
             game.emit(ev.BECOMES_BLOCKED, "509.1h", f"{game.name_of(a)} becomes blocked",
@@ -661,6 +718,22 @@ def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
     return [], False
 
 
+def damage_assigner(game: Game, o: GameObject) -> int:
+    """Who assigns ``o``'s combat damage: its controller, except with banding (702.21j-k)."""
+    cb = game.combat
+    assert cb is not None
+    if o.id in cb.attackers and any(has_banding(game, b) for b in cb.blocked_by.get(o.id, [])):
+        blockers = cb.blocked_by[o.id]
+        return game.controller(game.obj(blockers[0]))
+    if o.id in cb.blockers and any(has_banding(game, a) for a in cb.blockers[o.id]):
+        return game.active_player
+    return game.controller(o)
+
+
+def _banding_free(game: Game, o: GameObject) -> bool:
+    return damage_assigner(game, o) != game.controller(o)
+
+
 def _assigners(game: Game, player: int) -> list[GameObject]:
     cb = game.combat
     assert cb is not None
@@ -668,7 +741,7 @@ def _assigners(game: Game, player: int) -> list[GameObject]:
     out = []
     for i in list(cb.attackers) + list(cb.blockers):
         o = game.get(i)
-        if o is None or game.controller(o) != player:
+        if o is None or damage_assigner(game, o) != player:
             continue
         if not _deals_damage_this_step(game, o, first):
             continue
@@ -751,6 +824,8 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
                 raise IllegalAction(f"{o.name} can't assign damage to {game.name_of(r)}",
                                     "510.1c" if blocked_attacker else "510.1")
         dt = "deathtouch" in kws
+        if _banding_free(game, o):
+            continue  # 702.21j-k: divided as the assigning player chooses
         # 510.1c/d: damage to a creature only if each earlier one got lethal damage.
         # Damage already marked and assigned by other creatures counts (seed 3.4).
         others = {k: v - amounts.get(k, 0) for k, v in total_planned.items()}
@@ -817,6 +892,8 @@ def _splits(total: int, n: int) -> list[tuple[int, ...]]:
 
 def _needs_choice(game: Game, o: GameObject) -> bool:
     recips, blocked_attacker = _creature_recipients(game, o)
+    if _banding_free(game, o) and len(recips) > 1:
+        return True
     trample = blocked_attacker and "trample" in game.chars(o).keywords
     return len(recips) > 1 or trample
 

@@ -54,7 +54,8 @@ def phasing(game: Game) -> None:
         if o.phased_out:
             if o.phased_out_controller == ap and not o.phased_indirectly:
                 back.append(o)
-        elif game.controller(o) == ap and "phasing" in game.chars(o).keywords:
+        elif game.controller(o) == ap and "phasing" in game.chars(o).keywords and \
+                "can't phase out" not in game.chars(o).flags:
             out.append(o)
     for o in out:
         _phase(game, o, True, False)

@@ -4,17 +4,48 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from manastack import log as ev
 from manastack.cards.dsl import (
+    ActivatedAbility,
+    ManaProduction,
+    Selector,
     SpellAbility,
     StaticAbility,
     attacking,
+    blocking,
+    cost,
     creature,
     make_card,
+    opponent,
     target_of,
-    where,
+    with_subtype,
 )
-from manastack.cards.effects import Custom, Draw, seq
+from manastack.cards.effects import (
+    SELF,
+    Custom,
+    Discard,
+    Draw,
+    ExileUntilNextEndStep,
+    GainLife,
+    Mill,
+    PreventNext,
+    Pump,
+    Sacrifice,
+    T,
+    UnlessPay,
+    seq,
+)
 from manastack.cards.registry import define
+from manastack.cards.vocab import (
+    _trig,
+    anthem,
+    at_beginning_of,
+    hook,
+    when_blocks,
+    when_deals_damage,
+    when_enters,
+    when_leaves,
+)
 from manastack.game.objects import GameObject, PlayerRef
 from manastack.rules.layers import Duration, LayerEffect, add_keywords
 from manastack.rules.replacement import Replacement
@@ -133,10 +164,6 @@ def _after_blockers(game: Game, player: int) -> bool:
     return game.combat is not None and game.combat.blockers_declared
 
 
-def _attacking_you(game: Game, o: GameObject) -> bool:
-    return False  # replaced by the selector below (needs the controller)
-
-
 def _attacking_controller(g: Game, r: Any, c: int, s: int | None) -> bool:
     return g.combat is not None and r in g.combat.attackers and \
         g.combat.attackers[r] == PlayerRef(c)
@@ -151,8 +178,6 @@ def _foliage(game: Game, ctx: Ctx) -> None:
         put_blocking(game, tok, targets[0])  # type: ignore[arg-type]
 
 
-from manastack.cards.dsl import Selector  # noqa: E402
-
 ATTACKING_YOU = Selector(_attacking_controller, "creature attacking you")
 
 define("Flash Foliage", spell=SpellAbility(
@@ -161,4 +186,188 @@ define("Flash Foliage", spell=SpellAbility(
     timing=_after_blockers, timing_rule="601.3",
 ))
 
-del where, _attacking_you
+
+
+# ---------------------------------------------------------------- combat (508-510)
+
+define("Goblin Brigand", flags=("attacks each combat if able",))
+define("Bloodrock Cyclops", flags=("attacks each combat if able",))
+define("Iron Golem", flags=("attacks each combat if able", "blocks each combat if able"))
+define("Stalking Tiger", flags=("can't be blocked by more than one creature",))
+define("Two-Headed Giant of Foriys", flags=("can block an additional creature",))
+define("Blighted Agent", flags=("can't be blocked",))
+define("Two-Headed Sliver", anthem(creature & with_subtype("Sliver"), 0, 0,
+                                   "All Sliver creatures have menace.", keywords=("menace",)))
+
+
+def _blocking_count(game: Game, ctx: Ctx) -> int:
+    cb = game.combat
+    return len(cb.blockers.get(ctx.source, [])) if cb is not None else 0
+
+
+define("Guardian of the Gateless",
+       when_blocks(Pump(_blocking_count, _blocking_count, SELF),
+                   "Whenever this creature blocks, it gets +1/+1 until end of turn for each "
+                   "creature it's blocking."),
+       flags=("can block any number of creatures",))
+define("Righteousness", spell=SpellAbility(
+    effect=Pump(7, 7, T(0)),
+    targets=(target_of(creature & blocking, "target blocking creature"),)))
+
+# ---------------------------------------------------------------- infect, wither, persist
+
+define("Putrefax", at_beginning_of("end", Sacrifice(SELF), "At the beginning of the end "
+                                   "step, sacrifice this creature.", whose="each"))
+define("Kitchen Finks", when_enters(GainLife(2), "When this creature enters, you gain 2 "
+                                                 "life."))
+
+
+def _no_life_gain(game: Game, ctx: Ctx) -> None:
+    t = ctx.data.get("target")
+    if not isinstance(t, PlayerRef):
+        return
+    who = t.index
+    r = Replacement("life_gain", lambda g, e: e["player"] == who, lambda g, e: None,
+                    ctx.controller, ctx.source,
+                    f"{game.players[who].name} can't gain life (Stigma Lasher)")
+    game.replacements.append(r)
+    game.note("614.1", f"{game.players[who].name} can't gain life for the rest of the game")
+
+
+define("Stigma Lasher", when_deals_damage(
+    Custom(_no_life_gain), "Whenever this creature deals damage to a player, that player "
+                           "can't gain life for the rest of the game.", to="player"))
+
+# ---------------------------------------------------------------- phasing (502.1, 702.25)
+
+
+def _phases(out: bool):  # type: ignore[no-untyped-def]
+    def cond(g: Game, e: ev.Event, src: GameObject) -> bool:
+        return e.data.get("object") == src.id and e.data.get("phased_out") is out
+    return cond
+
+
+define("Teferi's Imp",
+       _trig(ev.PHASED, _phases(True), Discard(1), "Whenever this creature phases out, "
+             "discard a card.", zones=("battlefield",)),
+       _trig(ev.PHASED, _phases(False), Draw(1), "Whenever this creature phases in, draw a "
+             "card."))
+define("Teferi's Isle", ActivatedAbility(cost(tap=True), mana=ManaProduction(("UU",)),
+                                         text="{T}: Add {U}{U}."),
+       hook("enters_tapped", text="Teferi's Isle enters tapped."))
+define("Ertai's Familiar",
+       _trig(ev.PHASED, _phases(True), Mill(3), "When this creature phases out or leaves the "
+             "battlefield, mill three cards."),
+       when_leaves(Mill(3), "When this creature phases out or leaves the battlefield, mill "
+                            "three cards."),
+       ActivatedAbility(cost("{U}"), Custom(lambda g, c: _no_phase_out(g, c)),
+                        text="{U}: Until your next upkeep, this creature can't phase out."))
+
+
+def _no_phase_out(game: Game, ctx: Ctx) -> None:
+    from manastack.cards.vocab import grant_flags_effect
+    from manastack.rules.layers import LayerEffect, add_effect
+    add_effect(game, LayerEffect("6", grant_flags_effect("can't phase out"),
+                                 frozenset({ctx.source}), ctx.controller, ctx.source,
+                                 duration=Duration("until_next_upkeep", player=ctx.controller),
+                                 text="can't phase out"))
+
+# ---------------------------------------------------------------- turn structure (500-514)
+
+
+def _stasis_skip(game: Game, src: GameObject, step: str, player: int) -> bool:
+    return step == "untap"
+
+
+define("Stasis", hook("skip_step", _stasis_skip, "Players skip their untap steps."),
+       at_beginning_of("upkeep", UnlessPay("{U}", Sacrifice(SELF), "sacrifice Stasis"),
+                       "At the beginning of your upkeep, sacrifice this enchantment unless "
+                       "you pay {U}."))
+
+# ---------------------------------------------------------------- prevention (615)
+
+define("Soldevi Heretic", ActivatedAbility(
+    cost("{W}", tap=True),
+    seq(PreventNext(2, T(0)), Custom(lambda g, c: _may_draw(g, c))),
+    targets=(target_of(creature, "target creature"), target_of(opponent, "target opponent")),
+    text="{W}, {T}: Prevent the next 2 damage that would be dealt to target creature this "
+         "turn. Target opponent may draw a card."))
+
+
+def _may_draw(game: Game, ctx: Ctx) -> None:
+    from manastack.decisions import ChoiceDecision
+    opps = ctx.target_refs(1)
+    if not opps or not isinstance(opps[0], PlayerRef):
+        return
+    who = opps[0].index
+    game.ask(ChoiceDecision(who, "may", "You may draw a card (Soldevi Heretic)",
+                            (_may_draw_answer, (who,)), rule="603.5", options=("yes", "no"),
+                            purpose="draw a card"))
+
+
+def _may_draw_answer(game: Game, action: Any, who: int) -> None:
+    from manastack.rules.zones import draw
+    if action.items and action.items[0] == "yes":
+        draw(game, who, 1)
+
+
+def _holy_day(game: Game, ctx: Ctx) -> None:
+    r = Replacement("damage", lambda g, e: bool(e["combat"]) and not e.get("unpreventable"),
+                    lambda g, e: dict(e, amount=0), ctx.controller, ctx.source,
+                    "Holy Day (prevent all combat damage this turn)",
+                    Duration("end_of_turn"), is_prevention=True,
+                    timestamp=game.new_timestamp())
+    game.replacements.append(r)
+
+
+define("Holy Day", spell=SpellAbility(effect=Custom(_holy_day, "prevent all combat damage")))
+
+# ---------------------------------------------------------------- redirection (614.9)
+
+
+def _pariah(game: Game, src: GameObject) -> list[Replacement]:
+    me = game.controller(src)
+    host = src.attached_to
+    if host is None or isinstance(host, PlayerRef) or game.get(host) is None:
+        return []
+    return [Replacement("damage", lambda g, e: e["target"] == PlayerRef(me),
+                        lambda g, e: dict(e, target=host), me, src.id,
+                        "Pariah (damage to you is dealt to the enchanted creature instead)")]
+
+
+define("Pariah", StaticAbility(replacements=_pariah, text="All damage that would be dealt to "
+                               "you is dealt to enchanted creature instead."),
+       spell=SpellAbility(targets=(target_of(creature, "target creature"),)))
+
+
+def _royal_guard(game: Game, ctx: Ctx) -> None:
+    me = ctx.controller
+    guard = ctx.source
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        cb = g.combat
+        return bool(e["combat"]) and e["target"] == PlayerRef(me) and cb is not None and \
+            e["source"] in cb.attackers and e["source"] not in cb.blocked and \
+            g.get(guard) is not None
+
+    r = Replacement("damage", applies, lambda g, e: dict(e, target=guard), me, guard,
+                    "Kjeldoran Royal Guard (combat damage from unblocked creatures is dealt "
+                    "to it instead)", Duration("end_of_turn"), timestamp=game.new_timestamp())
+    game.replacements.append(r)
+
+
+define("Kjeldoran Royal Guard", ActivatedAbility(
+    cost(tap=True), Custom(_royal_guard), text="{T}: All combat damage that would be dealt "
+    "to you by unblocked creatures this turn is dealt to this creature instead."))
+
+# ---------------------------------------------------------------- triggers on anyone
+
+define("Norin the Wary",
+       _trig(ev.CAST, lambda g, e, s: True, ExileUntilNextEndStep(SELF),
+             "When a player casts a spell or a creature attacks, exile Norin. Return it to "
+             "the battlefield under its owner's control at the beginning of the next end "
+             "step."),
+       _trig(ev.ATTACKS, lambda g, e, s: True, ExileUntilNextEndStep(SELF),
+             "When a player casts a spell or a creature attacks, exile Norin. Return it to "
+             "the battlefield under its owner's control at the beginning of the next end "
+             "step."))
