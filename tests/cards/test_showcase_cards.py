@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from conftest import at_step, pass_until
 
-from manastack.decisions import Activate, Cast, DeclareAttackers, DeclareBlockers, Pass
+from manastack.decisions import Cast, DeclareAttackers, DeclareBlockers, Pass
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Zone
 from manastack.setup import put, setup_game, start_at
+
+from conftest import at_step, pass_until
 
 
 def combat_game(attackers, blockers, active=0):  # type: ignore[no-untyped-def]
