@@ -12,6 +12,15 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 
+def planechase_start(game: Game) -> None:
+    """CR 103.6: the starting player turns the top card of their planar deck face up.
+    (The Planechase variant provides planar decks; without one there is nothing to do.)"""
+    deck = game.options.extra.get("planar_decks", {}).get(game.starting_player)
+    if deck:
+        game.note("103.6", f"{game.players[game.starting_player].name} turns the top card "
+                           "of their planar deck face up")
+
+
 def choose_defending_player(game: Game) -> None:
     """CR 507.1 / 703.4e: in a two-player game the opponent defends."""
     if game.combat is None:

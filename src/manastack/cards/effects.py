@@ -186,14 +186,16 @@ class Destroy(Effect):
                         allow_regen=not self.no_regen)
 
 
-def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> bool:
-    """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.12)."""
+def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> str:
+    """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.12).
+
+    Returns ``destroyed``, ``regenerated`` or ``indestructible``."""
     from manastack.rules.zones import move
 
     c = game.chars(o)
     if "indestructible" in c.keywords:
         game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
-        return False
+        return "indestructible"
     if allow_regen and o.regeneration_shields > 0:
         o.regeneration_shields -= 1
         o.tapped = True
@@ -204,9 +206,9 @@ def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = 
         game.changed()
         game.emit(ev.INFO, "701.12b", f"{o.name} regenerates (tapped, damage removed, "
                                       "removed from combat)", object=o.id)
-        return False
+        return "regenerated"
     move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is destroyed ({why})")
-    return True
+    return "destroyed"
 
 
 @dataclass(frozen=True, eq=False)

@@ -42,6 +42,10 @@ class Player:
     mulligans: int = 0
     #: Kept an opening hand (CR 103.4).
     kept: bool = False
+    #: Mulligans that cost a card (all but a free multiplayer one, 103.4b).
+    mulligan_penalty: int = 0
+    #: Spells cast this game (Chancellor of the Annex: "their first spell of the game").
+    spells_cast: int = 0
 
     @property
     def in_game(self) -> bool:

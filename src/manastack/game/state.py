@@ -126,6 +126,8 @@ class Game:
         self.tokens_elsewhere: list[int] = []
         #: A copy of a spell was ever created (704.5e needs checking).
         self.copies_exist = False
+        #: Cards revealed from opening hands until the first turn begins (103.5b).
+        self.revealed: list[int] = []
         self.paused = False
         self.deck_lists: list[list[str]] = []
         #: Last known information of objects that left the battlefield (CR 608.2g).
@@ -152,9 +154,14 @@ class Game:
         """Run tasks until a decision is pending or the game is over."""
         tasks = self._tasks
         self.paused = False
+        budget = 1_000_000
         while self.decision is None and tasks and not self.over and not self.paused:
             fn, args = tasks.pop()
             fn(self, *args)
+            budget -= 1
+            if budget == 0:
+                raise RuntimeError(f"engine bug: a million steps without a decision "
+                                   f"(turn {self.turn_number}, last task {fn.__name__})")
         if self.over:
             self.decision = None
 

@@ -552,6 +552,7 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     if sp is not None and sp.additional_cost is not None:
         _pay_nonmana_cost(game, player, None, sp.additional_cost, "601.2h")
         _choice_costs(game, player, None, sp.additional_cost, new.id)
+    game.players[player].spells_cast += 1
     tgt = ""
     if a.targets:
         tgt = " targeting " + ", ".join(game.name_of(t) for t in a.targets)

@@ -151,8 +151,8 @@ def perform(game: Game) -> bool:
     for o, rule, why in to_destroy:
         if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
             from manastack.cards.effects import destroy
-            destroy(game, o, rule, why)
-            happened = True
+            if destroy(game, o, rule, why) != "indestructible":
+                happened = True
     for idx, rule, why in losers:
         if cant_lose(game, idx):
             continue

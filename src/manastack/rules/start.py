@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.decisions import Mulligan, MulliganDecision
+from manastack.cards.dsl import StaticAbility
+from manastack.decisions import Activate, ChoiceDecision, Mulligan, MulliganDecision
 from manastack.game.objects import Zone
 
 if TYPE_CHECKING:
@@ -70,24 +71,42 @@ def _mulligan_round(game: Game, undecided: list[int], taking: list[int],
         if taking:
             _take_mulligans(game, taking, sizes)
         else:
-            game.push(_start_first_turn)
+            game.push(_after_mulligans)
         return
     p, rest = remaining[0], remaining[1:]
-    hand = len(game.players[p].hand)
-    if hand == 0:
-        game.note("103.4", f"{game.players[p].name} has no cards and must keep")
-        game.players[p].kept = True
+    pl = game.players[p]
+    hand = len(pl.hand)
+    london = game.options.mulligan == "london"
+    can = hand > 0 if not london else pl.mulligans < game.options.starting_hand
+    extra = tuple(Activate(oid, -1) for oid in pl.hand if _mulligan_action(game, oid))
+    if not can and not extra:
+        game.note("103.4", f"{pl.name} has no cards and must keep")
+        pl.kept = True
         game.push(_mulligan_round, rest, taking, sizes)
         return
     game.ask(MulliganDecision(p, "mulligan", f"Keep your {hand}-card hand or mulligan?",
-                              (_declared, (rest, taking, sizes)), rule="103.4"))
+                              (_declared, (p, rest, taking, sizes)), rule="103.4",
+                              can_mulligan=can, extra=extra))
 
 
-def _declared(game: Game, action: Any, rest: list[int], taking: list[int],
+def _mulligan_action(game: Game, oid: int) -> bool:
+    """Cards with an action "any time you could mulligan" (103.4a), e.g. Serum Powder."""
+    return any(isinstance(ab, StaticAbility) and ab.rule == "mulligan_action"
+               for ab in game.obj(oid).card.abilities)
+
+
+def _declared(game: Game, action: Any, p: int, rest: list[int], taking: list[int],
               sizes: dict[int, int]) -> None:
-    p = game.decision_player_last
-    assert isinstance(action, Mulligan)
     name = game.players[p].name
+    if isinstance(action, Activate):
+        # 103.4a: the action, then the player declares (asked again)
+        card = game.obj(action.source)
+        for ab in card.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.rule == "mulligan_action" and ab.check:
+                ab.check(game, card)
+        game.push(_mulligan_round, [p] + rest, taking, sizes)
+        return
+    assert isinstance(action, Mulligan)
     if action.take:
         game.note("103.4", f"{name} will take a mulligan")
         taking = taking + [p]
@@ -98,27 +117,127 @@ def _declared(game: Game, action: Any, rest: list[int], taking: list[int],
 
 
 def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> None:
-    """All mulligans at once: shuffle the hand back, draw one fewer (103.4, 103.4b)."""
+    """All mulligans at once: shuffle the hand back and draw a new hand (103.4, 103.4b).
+
+    Paris and Vancouver draw one fewer card; London draws the full starting hand (the
+    cards go to the bottom after keeping)."""
     from manastack.rules.zones import draw, move, shuffle
 
+    london = game.options.mulligan == "london"
     for p in taking:
         pl = game.players[p]
         n = len(pl.hand)
         for oid in list(pl.hand):
             move(game, game.obj(oid), Zone.LIBRARY, "103.4", quiet=True)
         shuffle(game, p, "103.4")
-        free = len(game.players) > 2 and pl.mulligans == 0  # 103.4b
+        free = len(game.players) > 2 and pl.mulligans == 0  # 103.4b: first one is free
         pl.mulligans += 1
-        new_size = n if free else max(0, n - 1)
-        game.emit(ev.MULLIGAN, "103.4", f"{pl.name} mulligans to {new_size} cards", player=p)
+        if not free:
+            pl.mulligan_penalty += 1
+        if london:
+            new_size = game.options.starting_hand
+            text = (f"{pl.name} mulligans: draws {new_size} and will put "
+                    f"{pl.mulligan_penalty} on the bottom")
+        else:
+            new_size = n if free else max(0, n - 1)
+            text = f"{pl.name} mulligans to {new_size} cards"
+        game.emit(ev.MULLIGAN, "103.4", text + (" (free, 103.4b)" if free else ""), player=p)
         draw(game, p, new_size, "103.4")
     order = [p for p in game.apnap_from(game.starting_player) if not game.players[p].kept]
     game.push(_mulligan_round, order, [], sizes)
+
+
+def _after_mulligans(game: Game) -> None:
+    """London bottoms, Vancouver scry, then opening-hand actions (103.5) and turn 1."""
+    order = game.apnap_from(game.starting_player)
+    tasks: list[Any] = []
+    if game.options.mulligan == "london":
+        tasks += [(_london_bottom, (p,)) for p in order if game.players[p].mulligan_penalty]
+    elif game.options.mulligan == "vancouver":
+        tasks += [(_vancouver_scry, (p,)) for p in order
+                  if len(game.players[p].hand) < game.options.starting_hand]
+    tasks += [(_opening_hand_actions, (p,)) for p in order]
+    tasks.append((_start_first_turn, ()))
+    game.push_all(tasks)
+
+
+def _london_bottom(game: Game, p: int) -> None:
+    """London mulligan (2020 CR 103.4): put one card per mulligan on the bottom."""
+    pl = game.players[p]
+    k = min(pl.mulligan_penalty, len(pl.hand))
+    if k <= 0:
+        return
+    game.ask(ChoiceDecision(p, "london_bottom", f"Put {k} card(s) from your hand on the bottom "
+                            "of your library (in the order chosen)", (_bottomed, (p,)),
+                            rule="103.4", options=tuple(pl.hand), min_count=k, max_count=k,
+                            ordered=True, purpose="bottom"))
+
+
+def _bottomed(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        move(game, game.obj(oid), Zone.LIBRARY, "103.4", position="bottom", quiet=True)
+    game.note("103.4", f"{game.players[p].name} puts {len(action.items)} card(s) on the "
+                       "bottom of their library")
+
+
+def _vancouver_scry(game: Game, p: int) -> None:
+    """Vancouver mulligan (2017 CR 103.4): a player with fewer cards than their starting
+    hand size scries 1 after keeping."""
+    pl = game.players[p]
+    if not pl.library:
+        return
+    top = game.obj(pl.library[-1])
+    game.ask(ChoiceDecision(p, "scry", f"Scry 1: put {top.name} on the bottom of your "
+                            "library?", (_scried, (p,)), rule="103.4",
+                            options=("no", "yes"), purpose="scry"))
+
+
+def _scried(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import move
+    pl = game.players[p]
+    if action.items and action.items[0] == "yes":
+        move(game, game.obj(pl.library[-1]), Zone.LIBRARY, "701.18", position="bottom",
+             quiet=True)
+        game.note("701.18", f"{pl.name} scries 1 and puts the card on the bottom")
+    else:
+        game.note("701.18", f"{pl.name} scries 1 and keeps the card on top")
+
+
+def _opening_hand_actions(game: Game, p: int) -> None:
+    """103.5: the starting player, then each other player in turn order, may take actions
+    with cards in their opening hand (begin the game with it on the battlefield, 103.5a;
+    reveal it, 103.5b)."""
+    pl = game.players[p]
+    cands = tuple(oid for oid in pl.hand if any(
+        isinstance(ab, StaticAbility) and ab.rule == "opening_hand"
+        for ab in game.obj(oid).card.abilities))
+    if not cands:
+        return
+    game.ask(ChoiceDecision(p, "opening_hand", "Choose the opening-hand actions to take: "
+                            + ", ".join(game.name_of(c) for c in cands), (_opening_done, (p,)),
+                            rule="103.5", options=cands, min_count=0, max_count=len(cands),
+                            purpose="opening hand"))
+
+
+def _opening_done(game: Game, action: Any, p: int) -> None:
+    for oid in action.items:
+        card = game.obj(oid)
+        for ab in card.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.rule == "opening_hand" and ab.check:
+                ab.check(game, card)
 
 
 def _start_first_turn(game: Game) -> None:
     from manastack.rules.turn import begin_next_turn
 
     game.game_started = True
+    for oid in list(game.revealed):
+        game.note("103.5b", f"{game.name_of(oid)} is no longer revealed (the first turn "
+                            "begins)")
+    game.revealed.clear()
+    if game.options.variant == "planechase":
+        from manastack.variants import planechase_start
+        planechase_start(game)  # 103.6
     game.note("103.7", f"{game.players[game.starting_player].name} takes the first turn")
     begin_next_turn(game)

@@ -23,6 +23,11 @@ def candidate_refs(game: Game) -> list[Ref]:
 def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str | None:
     """Why ``ref`` can't be the target of something from ``source``, or None (CR 115, 702)."""
     if isinstance(ref, PlayerRef):
+        if ref.index != controller:
+            from manastack.rules.static import forbids
+            src = forbids(game, "player_hexproof", ref.index)
+            if src:
+                return f"{game.players[ref.index].name} has hexproof ({src}, 702.11d)"
         return None
     o = game.objects.get(ref)
     if o is None:

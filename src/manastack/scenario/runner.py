@@ -244,6 +244,8 @@ class Runner:
                 cur = g.step.name if g.step else "game_start"
                 if STEP_ORDER.get(cur, 0) < STEP_ORDER[e.step]:
                     return False
+        if e.verb == "activate" and d.kind == "mulligan":
+            return any(isinstance(a, Activate) for a in d.legal_actions(g))  # 103.4a
         if e.verb in PRIORITY_VERBS:
             if d.kind != "priority":
                 return False
@@ -258,8 +260,10 @@ class Runner:
                 creature = _order_creature(d)
                 return any(self.find(k) == creature for k in e.value)
             return True
-        if e.verb in ("bottom", "scry_bottom"):
-            return d.kind in ("london_bottom", "scry")
+        if e.verb == "bottom":
+            return d.kind == "london_bottom"
+        if e.verb == "scry_bottom":
+            return d.kind == "scry"
         if e.verb == "choose":
             if d.kind in ("priority", "declare_attackers", "declare_blockers", "mulligan",
                           "assign_damage"):
@@ -289,6 +293,21 @@ class Runner:
                            f"{e.from_zone or 'hand'}")
             modes = tuple(m - 1 for m in e.modes)
             return Cast(oid, targets, e.x or 0, modes, pay)
+        if e.verb == "activate" and d.kind == "mulligan":
+            oid = self.find(e.value, zones=("hand",), owner=p)
+            return Activate(oid if oid is not None else -1, -1)
+        if e.verb == "bottom":
+            names = e.value if isinstance(e.value, tuple) else (e.value,)
+            chosen: list[int] = []
+            for n in names:
+                cands = [i for i in g.players[p].hand if g.objects[i].name == n
+                         and i not in chosen]
+                if not cands:
+                    raise Fail(f"script entry {e.index}: {n!r} isn't in {e.player}'s hand")
+                chosen.append(cands[0])
+            return Choose(tuple(chosen))
+        if e.verb == "scry_bottom":
+            return Choose(("yes",) if e.value else ("no",))
         if e.verb == "activate":
             oid = self.find(e.value)
             if oid is None:

@@ -1,6 +1,1957 @@
 """Behaviour of Magic 2011 cards (M11), following current Oracle text.
 
 Cards whose Oracle text is only keywords the rules implement need no entry.
+Cards printed in both M11 and M12 are defined here (not in ``m12.py``).
+
+Small effects the shared vocabulary doesn't have (scry, mill, library
+searches, "counter unless its controller pays", "doesn't untap during its
+controller's next untap step", ...) are written at the top of this module.
+Choices made while an effect resolves are asked with
+:class:`~manastack.decisions.ChoiceDecision` and continue from the answer, as
+:class:`~manastack.cards.effects.Discard` does.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import (
+    ActivatedAbility,
+    ManaProduction,
+    Selector,
+    SpellAbility,
+    StaticAbility,
+    TriggeredAbility,
+    another,
+    any_target,
+    artifact,
+    attacking,
+    creature,
+    enchantment,
+    land,
+    make_card,
+    of_color,
+    of_type,
+    opponent,
+    permanent,
+    planeswalker,
+    player,
+    spell,
+    tapped,
+    target_of,
+    where,
+    with_keyword,
+    with_subtype,
+    you_control,
+)
+from manastack.cards.dsl import cost as C
+from manastack.cards.effects import (
+    EACH,
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    SELF,
+    TRIGGER,
+    YOU,
+    AddCounters,
+    CounterSpell,
+    CreateTokens,
+    Custom,
+    DealDamage,
+    Destroy,
+    Discard,
+    Draw,
+    Effect,
+    GainLife,
+    Grant,
+    LoseLife,
+    MoveTo,
+    Pump,
+    Refs,
+    Regenerate,
+    T,
+    Tap,
+    seq,
+)
+from manastack.cards.registry import define
+from manastack.cards.vocab import (
+    anthem,
+    at_beginning_of,
+    aura,
+    equipment,
+    grant_flags_effect,
+    hook,
+    self_pump_if,
+    when_another_enters,
+    when_attacks,
+    when_becomes_target,
+    when_blocks,
+    when_cast,
+    when_deals_damage,
+    when_dies,
+    when_enters,
+    when_gain_life,
+)
+from manastack.decisions import ChoiceDecision, Choose
+from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+from manastack.rules.layers import (
+    Duration,
+    LayerEffect,
+    add_effect,
+    add_keywords,
+    set_controller,
+    set_pt,
+)
+from manastack.rules.replacement import Replacement
+
+if TYPE_CHECKING:
+    from manastack.game.objects import Characteristics
+    from manastack.game.state import Game
+    from manastack.log import Event
+    from manastack.rules.resolution import Ctx
+
+#: Keyword-action citations: sacrifice, shuffle and tap as the engine cites them; the
+#: others in the same (2017-era) numbering.  "Mill" became a keyword action later.
+R_MILL = "701.13a"
+R_SACRIFICE = "701.14a"
+R_REVEAL = "701.15a"
+R_SCRY = "701.17a"
+R_SEARCH = "701.18a"
+R_SHUFFLE = "701.19a"
+R_TAP = "701.20a"
+
+ANY = target_of(any_target, "any target")
+CREATURE = target_of(creature, "target creature")
+PLAYER = target_of(player, "target player")
+SPELL = target_of(spell, "target spell")
+
+
+def instant(effect: Effect, *targets: Any, **kw: Any) -> SpellAbility:
+    """The spell ability of an instant or sorcery."""
+    return SpellAbility(effect=effect, targets=tuple(targets), **kw)
+
+
+# ====================================================================== helpers
+
+
+def _on_battlefield(o: GameObject | None) -> bool:
+    return o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out
+
+
+def _pname(game: Game, p: int) -> str:
+    return game.players[p].name
+
+
+def _count_lands(game: Game, controller: int | None, subtype: str) -> int:
+    """Lands with a land type, controlled by ``controller`` (None: all players)."""
+    n = 0
+    for o in game.permanents(controller):
+        c = game.chars(o)
+        if "Land" in c.types and subtype in c.subtypes:
+            n += 1
+    return n
+
+
+def _move(game: Game, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
+    from manastack.rules.zones import move
+    return move(game, o, to, rule, **kw)
+
+
+def _shuffle(game: Game, p: int, rule: str = R_SHUFFLE) -> None:
+    from manastack.rules.zones import shuffle
+    shuffle(game, p, rule)
+
+
+def _tap(game: Game, o: GameObject, rule: str = R_TAP) -> None:
+    if not o.tapped:
+        o.tapped = True
+        game.changed()
+        game.emit(ev.TAPPED, rule, f"{o.name} becomes tapped", object=o.id)
+
+
+def sacrifice(game: Game, o: GameObject) -> None:
+    """CR 701.17a: its controller moves it to its owner's graveyard."""
+    if _on_battlefield(o):
+        _move(game, o, Zone.GRAVEYARD, R_SACRIFICE, verb=f"{o.name} is sacrificed")
+
+
+def discard_card(game: Game, p: int, oid: int, rule: str = "701.7a") -> None:
+    o = game.obj(oid)
+    new = _move(game, o, Zone.GRAVEYARD, rule, verb=f"{_pname(game, p)} discards {o.name}")
+    game.emit(ev.DISCARD, rule, f"{o.name} was discarded", player=p, object=new.id)
+
+
+def mill(game: Game, p: int, n: int) -> None:
+    """Put the top ``n`` cards of ``p``'s library into their graveyard (CR 701.13a)."""
+    lib = game.players[p].library
+    for _ in range(min(n, len(lib))):
+        o = game.obj(lib[-1])
+        _move(game, o, Zone.GRAVEYARD, R_MILL, verb=f"{_pname(game, p)} mills {o.name}")
+
+
+def _players_of(game: Game, refs: list[Ref]) -> list[int]:
+    out = []
+    for r in refs:
+        if isinstance(r, PlayerRef):
+            out.append(r.index)
+        else:
+            o = game.get(r)
+            if o is not None:
+                out.append(game.controller(o))
+    return out
+
+
+class _Attached(Refs):
+    """The permanent the source (an Aura or Equipment) is attached to."""
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        src = game.get(ctx.source)
+        if not _on_battlefield(src):
+            return []
+        assert src is not None
+        host = src.attached_to
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        return [host] if _on_battlefield(game.get(host)) else []
+
+
+ATTACHED = _Attached()
+
+
+def _defending_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = g.get(r)
+    return o is not None and g.combat is not None and \
+        g.controller(o) in g.combat.defending_players
+
+
+DEFENDING_CONTROLS = Selector(_defending_controls, "defending player controls")
+
+
+def _opponent_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    o = g.get(r)
+    return o is not None and g.controller(o) in g.opponents(c)
+
+
+OPPONENT_CONTROLS = Selector(_opponent_controls, "an opponent controls")
+
+
+def _power_at_most(n: int) -> Selector:
+    def f(g: Game, o: GameObject) -> bool:
+        p = g.chars(o).power
+        return p is not None and p <= n
+    return where(f, f"with power {n} or less")
+
+
+# ---------------------------------------------------------------- small effects
+
+
+@dataclass(frozen=True, eq=False)
+class Sacrifice(Effect):
+    """Each referenced permanent's controller sacrifices it (CR 701.17a)."""
+
+    what: Refs = SELF
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for r in self.what.resolve(game, ctx):
+            o = game.get(r)
+            if o is not None:
+                sacrifice(game, o)
+
+
+@dataclass(frozen=True, eq=False)
+class DestroyAll(Effect):
+    """"Destroy all [selector]": one simultaneous event (CR 701.6a, 608.2c).
+
+    Whether each permanent is indestructible or regenerates is decided before
+    any of them leaves (e.g. Knight Exemplar and another Knight under Day of
+    Judgment: the other Knight survives)."""
+
+    selector: Selector
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.cards.effects import destroy
+        doomed = []
+        for o in game.permanents():
+            if not self.selector.test(game, o.id, ctx.controller, ctx.source):
+                continue
+            if "indestructible" in game.chars(o).keywords:
+                game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
+            elif o.regeneration_shields > 0:
+                destroy(game, o, "701.6a", f"destroyed by {ctx.source_name}")  # regenerates
+            else:
+                doomed.append(o)
+        for o in doomed:
+            if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
+                _move(game, o, Zone.GRAVEYARD, "701.6a",
+                      verb=f"{o.name} is destroyed (destroyed by {ctx.source_name})")
+
+
+@dataclass(frozen=True, eq=False)
+class Mill(Effect):
+    """Each referenced player mills N cards (CR 701.13)."""
+
+    n: Any
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for p in _players_of(game, self.who.resolve(game, ctx)):
+            n = self.n(game, p) if callable(self.n) else int(self.n)
+            mill(game, p, n)
+
+
+@dataclass(frozen=True, eq=False)
+class Scry(Effect):
+    """Scry N (CR 701.18a): look at the top N cards, put any number on the bottom
+    in any order and the rest on top in any order."""
+
+    n: int
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        game.push(_scry_start, ctx.controller, self.n)
+
+
+def _scry_start(game: Game, p: int, n: int) -> None:
+    lib = game.players[p].library
+    top = tuple(reversed(lib[-n:])) if n > 0 else ()
+    if not top:
+        return
+    game.ask(ChoiceDecision(
+        p, "scry", f"Scry {len(top)}: choose the cards to put on the bottom of your library "
+                   "(options are listed from the top)",
+        (_scry_bottom, (p, top)), rule=R_SCRY, options=top, min_count=0,
+        max_count=len(top), purpose="scry: cards to put on the bottom"))
+
+
+def _scry_bottom(game: Game, action: Any, p: int, top: tuple[int, ...]) -> None:
+    bottom = tuple(action.items)
+    keep = tuple(c for c in top if c not in bottom)
+    game.note(R_SCRY, f"{_pname(game, p)} scries {len(top)}: {len(keep)} on top, "
+                         f"{len(bottom)} on the bottom")
+    game.push(_scry_order, p, bottom, "bottom")
+    game.push(_scry_order, p, keep, "top")
+
+
+def _scry_order(game: Game, p: int, cards: tuple[int, ...], where_: str) -> None:
+    if len(cards) <= 1:
+        _scry_place(game, Choose(cards), p, where_)
+        return
+    first = "the top card" if where_ == "top" else "the card nearest the top"
+    game.ask(ChoiceDecision(
+        p, "scry_order", f"Order the cards you put on the {where_} of your library (the first "
+                         f"chosen becomes {first})",
+        (_scry_place, (p, where_)), rule=R_SCRY, options=cards, min_count=len(cards),
+        max_count=len(cards), ordered=True, purpose=f"scry: order of the {where_} cards"))
+
+
+def _scry_place(game: Game, action: Any, p: int, where_: str) -> None:
+    lib = game.players[p].library
+    items = [c for c in action.items if c in lib]
+    for c in items:
+        lib.remove(c)
+    if where_ == "top":
+        lib.extend(reversed(items))  # library[-1] is the top: the first chosen ends on top
+    else:
+        lib[0:0] = list(reversed(items))  # library[0] is the bottom
+    game.changed()
+
+
+def search_library(game: Game, p: int, pred: Callable[[Game, GameObject], bool],
+                   min_count: int, max_count: int, then: Callable[..., None],
+                   args: tuple[Any, ...], text: str, owner: int | None = None) -> None:
+    """``p`` searches ``owner``'s library (default: their own) for cards matching
+    ``pred`` (CR 701.19).
+
+    ``then(game, Choose(found), *args)`` continues with the cards found.  A search
+    for cards with a stated quality may find fewer (701.19b: pass min_count=0)."""
+    lib = game.players[p if owner is None else owner].library
+    cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
+    if not cands or max_count <= 0:
+        game.note(R_SEARCH, f"{_pname(game, p)} searches their library and finds nothing")
+        then(game, Choose(()), *args)
+        return
+    game.ask(ChoiceDecision(p, "search", text, (then, args), rule=R_SEARCH, options=cands,
+                            min_count=min(min_count, len(cands)),
+                            max_count=min(max_count, len(cands)), purpose="search"))
+
+
+def _reveal(game: Game, p: int, ids: tuple[int, ...], rule: str = R_REVEAL) -> None:
+    if ids:
+        game.note(rule, f"{_pname(game, p)} reveals "
+                        + ", ".join(game.name_of(i) for i in ids))
+
+
+def _found_to_zone(game: Game, action: Any, p: int, zone: str, tapped_: bool,
+                   reveal: bool) -> None:
+    """Put the cards found into ``zone`` (the battlefield tapped or not), then shuffle."""
+    items = tuple(action.items)
+    if reveal:
+        _reveal(game, p, items)
+    for oid in items:
+        o = game.obj(oid)
+        if zone == Zone.BATTLEFIELD:
+            _move(game, o, zone, R_SEARCH, controller=p, tapped=tapped_)
+        else:
+            _move(game, o, zone, R_SEARCH, verb=f"{_pname(game, p)} puts a card into their "
+                                                 f"{zone}" if not reveal else None)
+    _shuffle(game, p, R_SHUFFLE)
+
+
+@dataclass(frozen=True, eq=False)
+class SearchTo(Effect):
+    """"Search your library for up to N [cards], put them into [zone], then shuffle"."""
+
+    pred: Callable[[Game, GameObject], bool]
+    max_count: int
+    zone: str
+    min_count: int = 0
+    tapped: bool = False
+    reveal: bool = True
+    text: str = "Search your library"
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        p = ctx.controller
+        game.push(search_library, p, self.pred, self.min_count, self.max_count,
+                  _found_to_zone, (p, self.zone, self.tapped, self.reveal), self.text)
+
+
+def _is_basic_land(game: Game, o: GameObject) -> bool:
+    c = game.chars(o)
+    return "Land" in c.types and "Basic" in c.supertypes
+
+
+def _is_land_card(game: Game, o: GameObject) -> bool:
+    return "Land" in game.chars(o).types
+
+
+def _any_card(game: Game, o: GameObject) -> bool:
+    return True
+
+
+# ---------------------------------------------------------------- "doesn't untap"
+
+
+def _until_next_untap(player: int, turn: int) -> Callable[[Game], bool]:
+    """True until ``player``'s next untap step (after turn ``turn``) is over."""
+    def still(g: Game) -> bool:
+        st = g.step
+        over = g.turn_number > turn and g.active_player == player and st is not None \
+            and st.name != "untap"
+        return not over
+    return still
+
+
+def freeze(game: Game, ids: frozenset[int], player: int, ctx: Ctx) -> None:
+    """``ids`` don't untap during ``player``'s next untap step (CR 502.2, 611.2b)."""
+    if not ids:
+        return
+    add_effect(game, LayerEffect(
+        "6", add_keywords("doesn't untap"), ids, ctx.controller, ctx.source,
+        duration=Duration("while", predicate=_until_next_untap(player, game.turn_number)),
+        text=f"{ctx.source_name}: doesn't untap during {_pname(game, player)}'s next untap "
+             "step"))
+
+
+@dataclass(frozen=True, eq=False)
+class Freeze(Effect):
+    """Each referenced permanent doesn't untap during its controller's next untap step."""
+
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for r in self.what.resolve(game, ctx):
+            o = game.get(r)
+            if _on_battlefield(o):
+                assert o is not None
+                freeze(game, frozenset({o.id}), game.controller(o), ctx)
+
+
+# ---------------------------------------------------------------- "counter unless pays"
+
+
+@dataclass(frozen=True, eq=False)
+class CounterUnlessPays(Effect):
+    """Counter each referenced spell or ability unless its controller pays {N}."""
+
+    n: int
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        for r in reversed(self.what.resolve(game, ctx)):
+            if not isinstance(r, PlayerRef):
+                game.push(_ask_pay_or_counter, r, self.n, ctx.source_name)
+
+
+def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import plan_payment
+    from manastack.rules.priority import counter
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    payer = game.controller(o)
+    cost = ManaCost.parse(f"{{{n}}}")
+    if plan_payment(game, payer, cost, None) is None:
+        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} can't pay {cost})")
+        return
+    game.ask(ChoiceDecision(payer, "pay", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
+                                          f"countered ({name})",
+                            (_paid_or_not, (oid, n, name)), rule="608.2d",
+                            options=("yes", "no"), purpose=f"pay {cost} for {name}"))
+
+
+def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import perform_payment, plan_payment
+    from manastack.rules.priority import counter
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    payer = game.controller(o)
+    cost = ManaCost.parse(f"{{{n}}}")
+    payment = plan_payment(game, payer, cost, None) if action.items[0] == "yes" else None
+    if payment is None:
+        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})")
+        return
+    perform_payment(game, payer, cost, payment, "608.2d")
+    game.note("608.2d", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
+                        f"countered ({name})")
+
+
+# ---------------------------------------------------------------- continuous effects
+
+
+def _until_eot(game: Game, ctx: Ctx, layer: str, fn: Callable[..., None], ids: frozenset[int],
+               text: str) -> None:
+    if ids:
+        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source,
+                                     duration=Duration("end_of_turn"),
+                                     text=f"{ctx.source_name}: {text}"))
+
+
+def _ids(game: Game, refs: list[Ref]) -> frozenset[int]:
+    return frozenset(r for r in refs if not isinstance(r, PlayerRef) and
+                     _on_battlefield(game.get(r)))
+
+
+@dataclass(frozen=True, eq=False)
+class GrantFlags(Effect):
+    """Rule flags such as "can't be blocked" until end of turn (layer 6)."""
+
+    flags: tuple[str, ...]
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        _until_eot(game, ctx, "6", grant_flags_effect(*self.flags),
+                   _ids(game, self.what.resolve(game, ctx)), ", ".join(self.flags))
+
+
+def set_colors(*cols: str) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 5: the object becomes the given colour(s)."""
+    cs = frozenset(cols)
+
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.colors = cs
+    return f
+
+
+def _count_pt(count: Callable[[Game, GameObject], int], dp: int, dt: int
+              ) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 7c: +dp/+dt for each thing counted (counted when the layer applies)."""
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        n = count(game, obj)
+        if c.power is not None and c.toughness is not None:
+            c.power += dp * n
+            c.toughness += dt * n
+    return f
+
+
+def _aura_per_land(subtype: str, dp: int, dt: int, text: str) -> StaticAbility:
+    """"Enchanted creature gets +dp/+dt for each [land type] you control"."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        host = src.attached_to
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        sid = src.id
+
+        def count(g: Game, obj: GameObject) -> int:
+            me = g.get(sid)
+            return _count_lands(g, g.controller(me), subtype) if me is not None else 0
+        return [LayerEffect("7c", _count_pt(count, dp, dt), frozenset({host}),
+                            game.controller(src), src.id, src.timestamp, text=text)]
+    return StaticAbility(effects=effects, text=text)
+
+
+def _self_per(count: Callable[[Game, GameObject], int], dp: int, dt: int,
+              text: str) -> StaticAbility:
+    """"This creature gets +dp/+dt for each [thing]"."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        return [LayerEffect("7c", _count_pt(count, dp, dt), frozenset({src.id}),
+                            game.controller(src), src.id, src.timestamp, text=text)]
+    return StaticAbility(effects=effects, text=text)
+
+
+# ====================================================================== white
+
+
+define("Ajani's Mantra", at_beginning_of(
+    "upkeep", GainLife(1), "At the beginning of your upkeep, you may gain 1 life.",
+    optional=True))
+
+define("Ajani's Pridemate", when_gain_life(
+    AddCounters("+1/+1", 1, SELF),
+    "Whenever you gain life, put a +1/+1 counter on this creature."))
+
+define("Armored Ascension", **aura(
+    keywords=("flying",), text="Enchanted creature has flying.",
+    extra=(_aura_per_land("Plains", 1, 1, "Enchanted creature gets +1/+1 for each Plains "
+                                          "you control."),)))
+
+define("Blinding Mage", ActivatedAbility(
+    C("{W}", tap=True), Tap(T(0)), targets=(CREATURE,), text="{W}, {T}: Tap target creature."))
+
+define("Celestial Purge", spell=instant(
+    MoveTo(T(0), Zone.EXILE, "406.2"),
+    target_of(permanent & (of_color("B") | of_color("R")), "target black or red permanent")))
+
+
+def _condemn(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import gain_life
+    for o in (game.get(r) for r in ctx.target_refs(0)):
+        if not _on_battlefield(o):
+            continue
+        assert o is not None
+        toughness = game.chars(o).toughness or 0
+        ctrl = game.controller(o)
+        _move(game, o, Zone.LIBRARY, "401.4", position="bottom",
+              verb=f"{o.name} is put on the bottom of its owner's library")
+        # 608.2g: its toughness as it last existed on the battlefield
+        gain_life(game, ctrl, max(0, toughness))
+
+
+define("Condemn", spell=instant(
+    Custom(_condemn, "Put target attacking creature on the bottom of its owner's library. "
+                     "Its controller gains life equal to its toughness."),
+    target_of(creature & attacking, "target attacking creature")))
+
+define("Day of Judgment", spell=instant(DestroyAll(creature)))
+
+define("Excommunicate", spell=instant(MoveTo(T(0), Zone.LIBRARY, "401.4"), CREATURE))
+
+define("Goldenglow Moth", when_blocks(GainLife(4), "Whenever this creature blocks, you may "
+                                                   "gain 4 life.", optional=True))
+
+define("Holy Strength", **aura(pt=(1, 2), text="Enchanted creature gets +1/+2."))
+
+define("Honor of the Pure", anthem(creature & you_control & of_color("W"), 1, 1,
+                                   "White creatures you control get +1/+1."))
+
+define("Infantry Veteran", ActivatedAbility(
+    C(tap=True), Pump(1, 1, T(0)),
+    targets=(target_of(creature & attacking, "target attacking creature"),),
+    text="{T}: Target attacking creature gets +1/+1 until end of turn."))
+
+define("Knight Exemplar", anthem(
+    creature & you_control & with_subtype("Knight") & another, 1, 1,
+    "Other Knight creatures you control get +1/+1 and have indestructible.",
+    keywords=("indestructible",)))
+
+define("Pacifism", **aura(flags_=("can't attack or block",),
+                          text="Enchanted creature can't attack or block."))
+
+define("Palace Guard", flags=("can block any number of creatures",))
+
+BIRD = make_card("Bird", types=("Creature",), subtypes=("Bird",), power=3, toughness=3,
+                 colors=("W",), keywords=("flying",), is_token=True)
+
+define("Roc Egg", when_dies(CreateTokens(BIRD), "When this creature dies, create a 3/3 white "
+                                                "Bird creature token with flying."))
+
+
+def _safe_passage(game: Game, ctx: Ctx) -> None:
+    me = ctx.controller
+    name = ctx.source_name
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        if e.get("unpreventable"):
+            return False
+        t = e["target"]
+        if isinstance(t, PlayerRef):
+            return t.index == me
+        o = g.get(t)
+        return o is not None and g.chars(o).is_creature and g.controller(o) == me
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        g.note("615.1", f"{e['amount']} damage to {g.name_of(e['target'])} is prevented "
+                        f"({name})")
+        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+
+    game.replacements.append(Replacement(
+        "damage", applies, replace, me, ctx.source, f"{name}'s prevention effect",
+        Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
+
+
+define("Safe Passage", spell=instant(Custom(
+    _safe_passage, "Prevent all damage that would be dealt to you and creatures you control "
+                   "this turn.")))
+
+
+def _thirty_life(game: Game, o: GameObject) -> bool:
+    return game.players[game.controller(o)].life >= 30
+
+
+define("Serra Ascendant", self_pump_if(
+    _thirty_life, 5, 5, "As long as you have 30 or more life, this creature gets +5/+5 and "
+                        "has flying.", keywords=("flying",)))
+
+define("Solemn Offering", spell=instant(
+    seq(Destroy(T(0)), GainLife(4)),
+    target_of(artifact | enchantment, "target artifact or enchantment")))
+
+
+def _named(name: str) -> Callable[[Game, GameObject], bool]:
+    def f(game: Game, o: GameObject) -> bool:
+        return o.name == name
+    return f
+
+
+define("Squadron Hawk", when_enters(
+    SearchTo(_named("Squadron Hawk"), 3, Zone.HAND,
+             text="Search your library for up to three cards named Squadron Hawk"),
+    "When this creature enters, you may search your library for up to three cards named "
+    "Squadron Hawk, reveal them, put them into your hand, then shuffle.", optional=True))
+
+define("Tireless Missionaries", when_enters(GainLife(3), "When this creature enters, you gain "
+                                                        "3 life."))
+
+
+def _archon(game: Game, ctx: Ctx) -> None:
+    """{X}: a shield on you; prevented damage is dealt to the target (CR 615.7, 615.5)."""
+    n = ctx.x
+    if n <= 0:
+        return
+    me = ctx.controller
+    tgts = ctx.target_refs(0)
+    tgt = tgts[0] if tgts else None
+    key = f"m11_archon_{game.new_timestamp()}"
+    game.turn_flags[key] = n  # the shield's remaining amount lives in the game state
+    source = ctx.source
+    name = ctx.source_name
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        return g.turn_flags.get(key, 0) > 0 and e["target"] == PlayerRef(me) and \
+            not e.get("unpreventable")
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        prevented = min(g.turn_flags.get(key, 0), e["amount"])
+        g.turn_flags[key] = g.turn_flags.get(key, 0) - prevented
+        g.note("615.7", f"{prevented} damage to {_pname(g, me)} is prevented ({name})")
+        if prevented > 0 and tgt is not None:
+            g.push(_archon_hit, source, tgt, prevented)
+        return dict(e, amount=e["amount"] - prevented,
+                    prevented=e.get("prevented", 0) + prevented)
+
+    game.replacements.append(Replacement(
+        "damage", applies, replace, me, source, f"{name}'s prevention shield",
+        Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
+    game.note("615.7", f"The next {n} damage that would be dealt to {_pname(game, me)} this "
+                       f"turn will be prevented ({name})")
+
+
+def _archon_hit(game: Game, source: int, tgt: Ref, n: int) -> None:
+    from manastack.rules.damage import DamageItem, deal_damage
+    deal_damage(game, [DamageItem(source, tgt, n)])
+
+
+define("Vengeful Archon", ActivatedAbility(
+    C("{X}"), Custom(_archon, "prevent the next X damage; deal that much to the target"),
+    targets=(target_of(player | planeswalker, "target player or planeswalker"),),
+    text="{X}: Prevent the next X damage that would be dealt to you this turn. If damage is "
+         "prevented this way, this creature deals that much damage to target player or "
+         "planeswalker."))
+
+define("War Priest of Thune", when_enters(
+    Destroy(T(0)), "When this creature enters, you may destroy target enchantment.",
+    targets=(target_of(enchantment, "target enchantment"),), optional=True))
+
+
+# ====================================================================== blue
+
+
+define("Aether Adept", when_enters(
+    MoveTo(T(0), Zone.HAND, "400.7"), "When this creature enters, return target creature to "
+                                      "its owner's hand.", targets=(CREATURE,)))
+
+define("Air Servant", ActivatedAbility(
+    C("{2}{U}"), Tap(T(0)),
+    targets=(target_of(creature & with_keyword("flying"), "target creature with flying"),),
+    text="{2}{U}: Tap target creature with flying."))
+
+define("Augury Owl", when_enters(Scry(3), "When this creature enters, scry 3."))
+
+define("Cloud Elemental", flags=("can block only creatures with flying",))
+
+
+def _diminish(game: Game, ctx: Ctx) -> None:
+    _until_eot(game, ctx, "7b", set_pt(1, 1), _ids(game, ctx.target_refs(0)),
+               "base power and toughness 1/1")
+
+
+def _card_names() -> tuple[str, ...]:
+    """Every card name of the pool: naming any other card never matches a card in a game
+    (a game's libraries hold pool cards only)."""
+    from manastack.cards.database import all_card_data
+    return tuple(sorted(all_card_data()))
+
+
+def _sphinx(game: Game, ctx: Ctx) -> None:
+    game.push(_sphinx_ask, tuple(game.apnap()), ())
+
+
+def _sphinx_ask(game: Game, players: tuple[int, ...],
+                named: tuple[tuple[int, str], ...]) -> None:
+    """101.4: in APNAP order, each player chooses a card name; then all reveal."""
+    if not players:
+        _sphinx_reveal(game, named)
+        return
+    game.ask(ChoiceDecision(players[0], "choose", "Choose a card name",
+                            (_sphinx_named, (players, named)), rule="101.4",
+                            options=_card_names(), purpose="card name"))
+
+
+def _sphinx_named(game: Game, action: Any, players: tuple[int, ...],
+                  named: tuple[tuple[int, str], ...]) -> None:
+    p = players[0]
+    game.note("101.4", f"{_pname(game, p)} chooses {action.items[0]}")
+    _sphinx_ask(game, players[1:], named + ((p, str(action.items[0])),))
+
+
+def _sphinx_reveal(game: Game, named: tuple[tuple[int, str], ...]) -> None:
+    tops: list[tuple[int, str, GameObject]] = []
+    for p, name in named:
+        lib = game.players[p].library
+        if lib:
+            top = game.obj(lib[-1])
+            game.note(R_REVEAL, f"{_pname(game, p)} reveals {top.name}", object=top.id)
+            tops.append((p, name, top))
+    for p, name, top in tops:
+        if top.name == name:
+            _move(game, top, Zone.HAND, "608.2c",
+                  verb=f"{_pname(game, p)} puts {top.name} into their hand")
+        else:
+            _move(game, top, Zone.LIBRARY, "608.2c", position="bottom",
+                  verb=f"{_pname(game, p)} puts {top.name} on the bottom of their library")
+
+
+define("Conundrum Sphinx", when_attacks(
+    Custom(_sphinx, "each player names a card and reveals the top card of their library"),
+    "Whenever this creature attacks, each player chooses a card name. Then each player "
+    "reveals the top card of their library. If the card a player revealed has the name they "
+    "chose, that player puts it into their hand. If it doesn't, that player puts it on the "
+    "bottom of their library."))
+
+
+define("Diminish", spell=instant(Custom(
+    _diminish, "Target creature has base power and toughness 1/1 until end of turn."),
+    CREATURE))
+
+define("Flashfreeze", spell=instant(CounterSpell(T(0)), target_of(
+    spell & (of_color("R") | of_color("G")), "target red or green spell")))
+
+define("Foresee", spell=instant(seq(Scry(4), Draw(2))))
+
+
+def _targeted_by_opponent(game: Game, e: Event, src: GameObject) -> bool:
+    return e.data.get("target") == src.id and \
+        e.data.get("controller") != game.controller(src)
+
+
+_TAP_FREEZE = seq(Tap(T(0)), Freeze(T(0)))
+_FROST_TEXT = ("Whenever this creature enters or attacks, tap target permanent. It doesn't "
+               "untap during its controller's next untap step.")
+_PERMANENT = target_of(permanent, "target permanent")
+
+define("Frost Titan",
+       TriggeredAbility(ev.TARGETED, CounterUnlessPays(2, TRIGGER("by")),
+                        condition=_targeted_by_opponent,
+                        text="Whenever this creature becomes the target of a spell or ability "
+                             "an opponent controls, counter that spell or ability unless its "
+                             "controller pays {2}."),
+       when_enters(_TAP_FREEZE, _FROST_TEXT, targets=(_PERMANENT,)),
+       when_attacks(_TAP_FREEZE, _FROST_TEXT, targets=(_PERMANENT,)))
+
+
+def _serpent_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
+    return o.id == src.id and _count_lands(game, None, "Island") < 5
+
+
+define("Harbor Serpent", hook("cant_attack", _serpent_cant_attack,
+                              "This creature can't attack unless there are five or more "
+                              "Islands on the battlefield."))
+
+
+def _you_draw(game: Game, e: Event, src: GameObject) -> bool:
+    return e.data.get("player") == game.controller(src)
+
+
+define("Jace's Erasure", TriggeredAbility(
+    ev.DRAW, Mill(1, T(0)), condition=_you_draw, targets=(PLAYER,), optional=True,
+    text="Whenever you draw a card, you may have target player mill a card."))
+
+define("Jace's Ingenuity", spell=instant(Draw(3)))
+
+define("Mana Leak", spell=instant(CounterUnlessPays(3, T(0)), SPELL))
+
+
+def _mass_polymorph(game: Game, ctx: Ctx) -> None:
+    me = ctx.controller
+    mine = game.creatures(me)
+    for o in mine:
+        _move(game, o, Zone.EXILE, "406.2")
+    n = len(mine)
+    lib = game.players[me].library
+    revealed: list[int] = []
+    found: list[int] = []
+    for oid in reversed(list(lib)):  # from the top
+        if len(found) >= n:
+            break
+        revealed.append(oid)
+        if "Creature" in game.chars(game.obj(oid)).types:
+            found.append(oid)
+    _reveal(game, me, tuple(revealed), R_REVEAL)
+    for oid in found:
+        _move(game, game.obj(oid), Zone.BATTLEFIELD, "608.2c", controller=me)
+    _shuffle(game, me, R_SHUFFLE)
+
+
+define("Mass Polymorph", spell=instant(Custom(
+    _mass_polymorph, "Exile all creatures you control, then reveal cards from the top of your "
+                     "library until you reveal that many creature cards. Put all creature "
+                     "cards revealed this way onto the battlefield, then shuffle the rest of "
+                     "the revealed cards into your library.")))
+
+define("Merfolk Sovereign",
+       anthem(creature & you_control & with_subtype("Merfolk") & another, 1, 1,
+              "Other Merfolk creatures you control get +1/+1."),
+       ActivatedAbility(C(tap=True), GrantFlags(("can't be blocked",), T(0)),
+                        targets=(target_of(creature & with_subtype("Merfolk"),
+                                           "target Merfolk creature"),),
+                        text="{T}: Target Merfolk creature can't be blocked this turn."))
+
+
+def _reveal_random(game: Game, ctx: Ctx) -> None:
+    t = ctx.data.get("target")
+    if not isinstance(t, PlayerRef):
+        return
+    hand = game.players[t.index].hand
+    if not hand:
+        game.note(R_REVEAL, f"{_pname(game, t.index)} has no card in hand to reveal")
+        return
+    oid = hand[game.rng.randrange(len(hand))]
+    game.note(R_REVEAL, f"{_pname(game, t.index)} reveals {game.name_of(oid)} at random "
+                         "from their hand", object=oid)
+
+
+define("Merfolk Spy", when_deals_damage(
+    Custom(_reveal_random, "that player reveals a card at random from their hand"),
+    "Whenever this creature deals combat damage to a player, that player reveals a card at "
+    "random from their hand.", to="player", combat_only=True))
+
+define("Mind Control", **aura(control=True, text="You control enchanted creature."))
+
+define("Negate", spell=instant(CounterSpell(T(0)), target_of(
+    spell & ~of_type("Creature"), "target noncreature spell")))
+
+define("Phantom Beast", when_becomes_target(
+    Sacrifice(SELF), "When this creature becomes the target of a spell or ability, "
+                     "sacrifice it."))
+
+define("Preordain", spell=instant(seq(Scry(2), Draw(1))))
+
+def _redirect(game: Game, ctx: Ctx) -> None:
+    for r in ctx.target_refs(0):
+        sp = game.get(r)
+        if sp is not None and sp.zone == Zone.STACK and sp.targets:
+            game.push(_redirect_word, sp.id, 0, (), ctx.controller)
+
+
+def _target_words(game: Game, sp: GameObject) -> list[tuple[Any, tuple[Ref, ...]]]:
+    """Each target word of the spell with its current targets."""
+    from manastack.rules.resolution import Ctx as _Ctx
+    from manastack.rules.resolution import specs_of
+    specs = specs_of(sp)
+    c = _Ctx(sp.id, sp.name, game.controller(sp), sp.targets, specs,
+             tuple(True for _ in sp.targets))
+    return [(spec, tuple(sp.targets[a:b])) for spec, (a, b) in zip(specs, c.spec_slices(),
+                                                                     strict=True)]
+
+
+def _redirect_word(game: Game, sid: int, i: int, chosen: tuple[Ref, ...], chooser: int) -> None:
+    """CR 115.7: keep or change each target; new ones must be legal for that spell."""
+    from manastack.rules.targeting import announce_targets, legal_targets
+    sp = game.get(sid)
+    if sp is None or sp.zone != Zone.STACK:
+        return
+    words = _target_words(game, sp)
+    if i >= len(words):
+        changed = tuple(t for t in chosen if t not in sp.targets)
+        if chosen != sp.targets:
+            sp.targets = chosen
+            game.changed()
+            game.note("115.7", f"{sp.name} now targets "
+                               + ", ".join(game.name_of(t) for t in chosen))
+            announce_targets(game, sp.id, changed, game.controller(sp))
+        return
+    spec, current = words[i]
+    if not current:
+        _redirect_word(game, sid, i + 1, chosen, chooser)
+        return
+    opts = list(current) + [r for r in legal_targets(game, spec, game.controller(sp), sp.id)
+                            if r not in current]
+    game.ask(ChoiceDecision(
+        chooser, "choose_targets", f"Targets for {spec.text} of {sp.name} (choose the current "
+                                   "ones to leave them unchanged)",
+        (_redirect_chosen, (sid, i, chosen, chooser)), rule="115.7", options=tuple(opts),
+        min_count=len(current), max_count=len(current), purpose=f"new targets of {sp.name}"))
+
+
+def _redirect_chosen(game: Game, action: Any, sid: int, i: int, chosen: tuple[Ref, ...],
+                     chooser: int) -> None:
+    _redirect_word(game, sid, i + 1, chosen + tuple(action.items), chooser)
+
+
+define("Redirect", spell=instant(Custom(
+    _redirect, "You may choose new targets for target spell."), SPELL))
+
+define("Scroll Thief", when_deals_damage(
+    Draw(1), "Whenever this creature deals combat damage to a player, draw a card.",
+    to="player", combat_only=True))
+
+
+def _sleep(game: Game, ctx: Ctx) -> None:
+    for p in _players_of(game, ctx.target_refs(0)):
+        mine = game.creatures(p)
+        for o in mine:
+            _tap(game, o)
+        freeze(game, frozenset(o.id for o in mine), p, ctx)
+
+
+define("Sleep", spell=instant(Custom(
+    _sleep, "Tap all creatures target player controls. Those creatures don't untap during "
+            "that player's next untap step."), PLAYER))
+
+ISLAND_MANA = ActivatedAbility(C(tap=True), mana=ManaProduction(("U",)), text="{T}: Add {U}.")
+
+
+def _leviathan_islands(game: Game, src: GameObject) -> list[LayerEffect]:
+    def apply(g: Game, o: GameObject, c: Characteristics) -> None:
+        if "Island" not in c.subtypes:
+            c.subtypes = c.subtypes | {"Island"}
+            c.abilities = c.abilities + (ISLAND_MANA,)  # 305.7: the Island mana ability
+    return [LayerEffect("4", apply, land, game.controller(src), src.id, src.timestamp,
+                        text="All lands are Islands in addition to their other types.")]
+
+
+def _no_flying_or_islandwalk(game: Game, src: GameObject, o: GameObject) -> bool:
+    return not ({"flying", "islandwalk"} & game.chars(o).keywords)
+
+
+define("Stormtide Leviathan",
+       StaticAbility(effects=_leviathan_islands,
+                     text="All lands are Islands in addition to their other types."),
+       hook("cant_attack", _no_flying_or_islandwalk,
+            "Creatures without flying or islandwalk can't attack."))
+
+
+def _time_reversal(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import draw
+    order = game.apnap()
+    for p in order:
+        pl = game.players[p]
+        for oid in list(pl.hand) + list(pl.graveyard):
+            _move(game, game.obj(oid), Zone.LIBRARY, R_SHUFFLE, quiet=True)
+        _shuffle(game, p, R_SHUFFLE)
+    for p in order:
+        draw(game, p, 7, "121.1")
+    me = game.get(ctx.object_id)
+    if me is not None and me.zone == Zone.STACK:
+        _move(game, me, Zone.EXILE, "406.2", verb=f"{me.name} is exiled")
+
+
+define("Time Reversal", spell=instant(Custom(
+    _time_reversal, "Each player shuffles their hand and graveyard into their library, then "
+                    "draws seven cards. Exile Time Reversal.")))
+
+define("Tome Scour", spell=instant(Mill(5, T(0)), PLAYER))
+
+
+def _half_library(game: Game, p: int) -> int:
+    return len(game.players[p].library) // 2
+
+
+define("Traumatize", spell=instant(Mill(_half_library, T(0)), PLAYER))
+
+
+def _blocks_a_creature(game: Game, e: Event, src: GameObject) -> bool:
+    return e.data.get("blocker") == src.id
+
+
+define("Wall of Frost", TriggeredAbility(
+    ev.BLOCKS_CREATURE, Freeze(TRIGGER("attacker")), condition=_blocks_a_creature,
+    text="Whenever this creature blocks a creature, that creature doesn't untap during its "
+         "controller's next untap step."))
+
+define("Water Servant",
+       ActivatedAbility(C("{U}"), Pump(1, -1, SELF),
+                        text="{U}: This creature gets +1/-1 until end of turn."),
+       ActivatedAbility(C("{U}"), Pump(-1, 1, SELF),
+                        text="{U}: This creature gets -1/+1 until end of turn."))
+
+
+# ====================================================================== black
+
+
+define("Assassinate", spell=instant(Destroy(T(0)), target_of(creature & tapped,
+                                                             "target tapped creature")))
+
+
+def _blood_tithe(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import gain_life, lose_life
+    lost = 0
+    for p in game.opponents(ctx.controller):
+        before = game.players[p].life
+        lose_life(game, p, 3)
+        lost += before - game.players[p].life
+    gain_life(game, ctx.controller, lost)
+
+
+define("Blood Tithe", spell=instant(Custom(
+    _blood_tithe, "Each opponent loses 3 life. You gain life equal to the life lost this "
+                  "way.")))
+
+define("Bloodthrone Vampire", ActivatedAbility(
+    C(sacrifice=creature, sacrifice_count=1), Pump(2, 2, SELF),
+    text="Sacrifice a creature: This creature gets +2/+2 until end of turn."))
+
+
+def _damage_dealt_since(game: Game, start: int, source: int) -> int:
+    return sum(int(e.data.get("amount", 0)) for e in game.log[start:]
+               if e.kind == ev.DAMAGE and e.data.get("source") == source)
+
+
+def _corrupt(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import DamageItem, deal_damage, gain_life
+    n = _count_lands(game, ctx.controller, "Swamp")
+    start = len(game.log)
+    deal_damage(game, [DamageItem(ctx.source, r, n) for r in ctx.target_refs(0)])
+    gain_life(game, ctx.controller, _damage_dealt_since(game, start, ctx.source))
+
+
+define("Corrupt", spell=instant(Custom(
+    _corrupt, "Corrupt deals damage to any target equal to the number of Swamps you control. "
+              "You gain life equal to the damage dealt this way."), ANY))
+
+
+def _dark_tutelage(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import lose_life
+    p = ctx.controller
+    lib = game.players[p].library
+    if not lib:
+        return
+    o = game.obj(lib[-1])
+    mv = game.chars(o).mana_cost.mana_value
+    game.note(R_REVEAL, f"{_pname(game, p)} reveals {o.name}", object=o.id)
+    _move(game, o, Zone.HAND, "608.2c", verb=f"{_pname(game, p)} puts {o.name} into their hand")
+    lose_life(game, p, mv)
+
+
+define("Dark Tutelage", at_beginning_of("upkeep", Custom(
+    _dark_tutelage, "reveal the top card, put it into your hand, lose life equal to its mana "
+                    "value"),
+    "At the beginning of your upkeep, reveal the top card of your library and put that card "
+    "into your hand. You lose life equal to its mana value."))
+
+define("Deathmark", spell=instant(Destroy(T(0)), target_of(
+    creature & (of_color("G") | of_color("W")), "target green or white creature")))
+
+define("Diabolic Tutor", spell=instant(SearchTo(
+    _any_card, 1, Zone.HAND, min_count=1, reveal=False,
+    text="Search your library for a card")))
+
+
+def _duress(game: Game, ctx: Ctx) -> None:
+    for p in _players_of(game, ctx.target_refs(0)):
+        hand = tuple(game.players[p].hand)
+        game.note(R_REVEAL, f"{_pname(game, p)} reveals their hand: "
+                             + (", ".join(game.name_of(i) for i in hand) or "no cards"))
+        cands = tuple(i for i in hand
+                      if not {"Creature", "Land"} & game.chars(game.obj(i)).types)
+        if cands:
+            game.ask(ChoiceDecision(ctx.controller, "choose",
+                                    "Choose a noncreature, nonland card to be discarded",
+                                    (_duress_done, (p,)), rule="608.2d", options=cands,
+                                    purpose="discard"))
+        return
+
+
+def _duress_done(game: Game, action: Any, p: int) -> None:
+    for oid in action.items:
+        discard_card(game, p, oid)
+
+
+define("Duress", spell=instant(Custom(
+    _duress, "Target opponent reveals their hand. You choose a noncreature, nonland card from "
+             "it. That player discards that card."),
+    target_of(opponent, "target opponent")))
+
+
+def _haunting_echoes(game: Game, ctx: Ctx) -> None:
+    for p in _players_of(game, ctx.target_refs(0)):
+        names: set[str] = set()
+        for oid in list(game.players[p].graveyard):
+            o = game.obj(oid)
+            c = game.chars(o)
+            if "Basic" in c.supertypes and "Land" in c.types:
+                continue
+            _move(game, o, Zone.EXILE, "406.2")
+            names.add(o.name)
+        search_library(game, ctx.controller, _named_any(frozenset(names)), 0,
+                       len(game.players[p].library), _echoes_found, (p,),
+                       "Search for all cards with the same name as a card exiled this way",
+                       owner=p)
+        return
+
+
+def _named_any(names: frozenset[str]) -> Callable[[Game, GameObject], bool]:
+    def f(game: Game, o: GameObject) -> bool:
+        return o.name in names
+    return f
+
+
+def _echoes_found(game: Game, action: Any, p: int) -> None:
+    for oid in action.items:
+        _move(game, game.obj(oid), Zone.EXILE, "406.2")
+    _shuffle(game, p, R_SHUFFLE)
+
+
+define("Haunting Echoes", spell=instant(Custom(
+    _haunting_echoes, "Exile all cards from target player's graveyard other than basic land "
+                      "cards. For each card exiled this way, search that player's library for "
+                      "all cards with the same name as that card and exile them. Then that "
+                      "player shuffles."), PLAYER))
+
+define("Howling Banshee", when_enters(LoseLife(3, EACH_PLAYER),
+                                      "When this creature enters, each player loses 3 life."))
+
+
+def _opponent_discards(game: Game, e: Event, src: GameObject) -> bool:
+    p = e.data.get("player")
+    return p is not None and p in game.opponents(game.controller(src))
+
+
+define("Liliana's Caress", TriggeredAbility(
+    ev.DISCARD, LoseLife(2, TRIGGER("player")), condition=_opponent_discards,
+    text="Whenever an opponent discards a card, that player loses 2 life."))
+
+define("Liliana's Specter", when_enters(Discard(1, EACH_OPPONENT),
+                                        "When this creature enters, each opponent discards a "
+                                        "card."))
+
+define("Nantuko Shade", ActivatedAbility(C("{B}"), Pump(1, 1, SELF),
+                                         text="{B}: This creature gets +1/+1 until end of "
+                                              "turn."))
+
+define("Nightwing Shade", ActivatedAbility(C("{1}{B}"), Pump(1, 1, SELF),
+                                           text="{1}{B}: This creature gets +1/+1 until end "
+                                                "of turn."))
+
+define("Quag Sickness", **aura(extra=(_aura_per_land(
+    "Swamp", -1, -1, "Enchanted creature gets -1/-1 for each Swamp you control."),)))
+
+
+def _other_rats(game: Game, src: GameObject) -> int:
+    return sum(1 for o in game.permanents() if o.id != src.id and
+               game.chars(o).is_creature and game.chars(o).name == "Relentless Rats")
+
+
+define("Relentless Rats", _self_per(_other_rats, 1, 1, "This creature gets +1/+1 for each "
+                                                       "other creature on the battlefield "
+                                                       "named Relentless Rats."))
+
+define("Royal Assassin", ActivatedAbility(
+    C(tap=True), Destroy(T(0)), targets=(target_of(creature & tapped, "target tapped creature"),),
+    text="{T}: Destroy target tapped creature."))
+
+define("Stabbing Pain", spell=instant(seq(Pump(-1, -1, T(0)), Tap(T(0))), CREATURE))
+
+define("Unholy Strength", **aura(pt=(2, 1), text="Enchanted creature gets +2/+1."))
+
+define("Viscera Seer", ActivatedAbility(C(sacrifice=creature, sacrifice_count=1), Scry(1),
+                                        text="Sacrifice a creature: Scry 1."))
+
+
+# ====================================================================== red
+
+
+def _act_of_treason(game: Game, ctx: Ctx) -> None:
+    ids = _ids(game, ctx.target_refs(0))
+    _until_eot(game, ctx, "2", set_controller(ctx.controller), ids, "control")
+    for oid in ids:
+        o = game.obj(oid)
+        if o.tapped:
+            o.tapped = False
+            game.changed()
+            game.emit(ev.UNTAPPED, R_TAP, f"{o.name} becomes untapped", object=o.id)
+    _until_eot(game, ctx, "6", add_keywords("haste"), ids, "haste")
+
+
+define("Act of Treason", spell=instant(Custom(
+    _act_of_treason, "Gain control of target creature until end of turn. Untap that creature. "
+                     "It gains haste until end of turn."), CREATURE))
+
+
+def _is_attacking(game: Game, o: GameObject) -> bool:
+    return game.combat is not None and o.id in game.combat.attackers
+
+
+define("Ancient Hellkite", ActivatedAbility(
+    C("{R}"), DealDamage(1, T(0)),
+    targets=(target_of(creature & DEFENDING_CONTROLS,
+                       "target creature defending player controls"),),
+    condition=_is_attacking, condition_text="activate only if this creature is attacking",
+    text="{R}: This creature deals 1 damage to target creature defending player controls. "
+         "Activate only if this creature is attacking."))
+
+define("Arc Runner", at_beginning_of("end", Sacrifice(SELF), "At the beginning of the end step, "
+                                                             "sacrifice this creature.",
+                                     whose="each"))
+
+define("Berserkers of Blood Ridge", flags=("attacks each combat if able",))
+
+
+def _goblin_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
+    return o.id == src.id and not any(game.players[p].damaged_this_turn
+                                      for p in game.opponents(game.controller(src)))
+
+
+define("Bloodcrazed Goblin", hook("cant_attack", _goblin_cant_attack,
+                                  "This creature can't attack unless an opponent has been "
+                                  "dealt damage this turn."))
+
+
+def _outrage(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import DamageItem, deal_damage
+    items = []
+    for r in ctx.target_refs(0):
+        o = game.get(r)
+        if _on_battlefield(o):
+            assert o is not None
+            items += [DamageItem(ctx.source, o.id, 4),
+                      DamageItem(ctx.source, PlayerRef(game.controller(o)), 2)]
+    deal_damage(game, items)
+
+
+define("Chandra's Outrage", spell=instant(Custom(
+    _outrage, "Chandra's Outrage deals 4 damage to target creature and 2 damage to that "
+              "creature's controller."), CREATURE))
+
+
+def _opponent_noncombat_damage(game: Game, e: Event, src: GameObject) -> bool:
+    t = e.data.get("target")
+    return isinstance(t, PlayerRef) and t.index in game.opponents(game.controller(src)) \
+        and not e.data.get("combat")
+
+
+define("Chandra's Spitfire", TriggeredAbility(
+    ev.DAMAGE, Pump(3, 0, SELF), condition=_opponent_noncombat_damage,
+    text="Whenever an opponent is dealt noncombat damage, this creature gets +3/+0 until end "
+         "of turn."))
+
+
+def _gladiator(game: Game, ctx: Ctx) -> None:
+    """"It" deals damage even if it left the battlefield, using its last known power
+    (CR 608.2h); the other creature then deals damage to it (nothing if it's gone)."""
+    from manastack.rules.damage import DamageItem, deal_damage
+    me = game.get(ctx.source)
+    if me is not None:
+        power = game.chars(me).power or 0
+    elif ctx.source in game.lki:
+        power = game.lki[ctx.source][1].power or 0
+    else:
+        return
+    for r in ctx.target_refs(0):
+        other = game.get(r)
+        if not _on_battlefield(other):
+            continue
+        assert other is not None
+        deal_damage(game, [DamageItem(ctx.source, other.id, power)])
+        if _on_battlefield(other):
+            deal_damage(game, [DamageItem(other.id, ctx.source, game.chars(other).power or 0)])
+
+
+define("Cyclops Gladiator", when_attacks(
+    Custom(_gladiator, "it deals damage equal to its power to target creature; that creature "
+                       "deals damage equal to its power to it"),
+    "Whenever this creature attacks, you may have it deal damage equal to its power to target "
+    "creature defending player controls. If you do, that creature deals damage equal to its "
+    "power to this creature.",
+    targets=(target_of(creature & DEFENDING_CONTROLS,
+                       "target creature defending player controls"),), optional=True))
+
+define("Demolish", spell=instant(Destroy(T(0)), target_of(artifact | land,
+                                                          "target artifact or land")))
+
+
+def _destructive_force(game: Game, ctx: Ctx) -> None:
+    game.push(_df_damage, ctx)
+    game.push(_df_choose, tuple(game.apnap()), ())
+
+
+def _df_choose(game: Game, players: tuple[int, ...], chosen: tuple[int, ...]) -> None:
+    if not players:
+        for oid in chosen:  # 101.4: chosen in APNAP order, sacrificed at the same time
+            o = game.get(oid)
+            if o is not None:
+                sacrifice(game, o)
+        return
+    p = players[0]
+    lands = tuple(o.id for o in game.permanents(p) if game.chars(o).is_land)
+    if len(lands) <= 5:
+        _df_chosen(game, Choose(lands), players, chosen)
+        return
+    game.ask(ChoiceDecision(p, "choose", "Choose five lands to sacrifice",
+                            (_df_chosen, (players, chosen)), rule="101.4", options=lands,
+                            min_count=5, max_count=5, purpose="sacrifice"))
+
+
+def _df_chosen(game: Game, action: Any, players: tuple[int, ...],
+               chosen: tuple[int, ...]) -> None:
+    _df_choose(game, players[1:], chosen + tuple(action.items))
+
+
+def _df_damage(game: Game, ctx: Ctx) -> None:
+    DealDamage(5, EACH(creature)).resolve(game, ctx)
+
+
+define("Destructive Force", spell=instant(Custom(
+    _destructive_force, "Each player sacrifices five lands of their choice. Destructive Force "
+                        "deals 5 damage to each creature.")))
+
+
+def _mountains(game: Game, src: GameObject) -> int:
+    return _count_lands(game, game.controller(src), "Mountain")
+
+
+define("Earth Servant", _self_per(_mountains, 0, 1, "This creature gets +0/+1 for each "
+                                                    "Mountain you control."))
+
+define("Ember Hauler", ActivatedAbility(
+    C("{1}", sacrifice_self=True), DealDamage(2, T(0)), targets=(ANY,),
+    text="{1}, Sacrifice this creature: It deals 2 damage to any target."))
+
+define("Fiery Hellhound", ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
+                                           text="{R}: This creature gets +1/+0 until end of "
+                                                "turn."))
+
+
+def _fire_servant(game: Game, src: GameObject) -> list[Replacement]:
+    me = game.controller(src)
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        o = g.get(e["source"])
+        if o is None or o.zone != Zone.STACK:
+            return False
+        c = g.chars(o)
+        return "R" in c.colors and bool({"Instant", "Sorcery"} & c.types) and \
+            g.controller(o) == me
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        return dict(e, amount=e["amount"] * 2)
+
+    return [Replacement("damage", applies, replace, me, src.id,
+                        "Fire Servant (red instant or sorcery damage is doubled)")]
+
+
+define("Fire Servant", StaticAbility(
+    replacements=_fire_servant, text="If a red instant or sorcery spell you control would deal "
+                                     "damage, it deals double that damage instead."))
+
+
+def _fling(game: Game, ctx: Ctx) -> None:
+    """The sacrificed creature's power as it last existed on the battlefield (608.2g)."""
+    from manastack.rules.damage import DamageItem, deal_damage
+    power = 0
+    cast_at = None
+    for i, e in enumerate(game.log):
+        if e.kind == ev.CAST and e.data.get("object") == ctx.object_id:
+            cast_at = i
+    if cast_at is not None:
+        for e in game.log[cast_at:]:
+            if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD and \
+                    "sacrificed" in e.text and e.data.get("lki") is not None:
+                power = max(0, e.data["lki"].power or 0)
+                break
+    deal_damage(game, [DamageItem(ctx.source, r, power) for r in ctx.target_refs(0)])
+
+
+define("Fling", spell=instant(
+    Custom(_fling, "Fling deals damage equal to the sacrificed creature's power to any "
+                   "target."), ANY,
+    additional_cost=C(sacrifice=creature, sacrifice_count=1)))
+
+define("Goblin Balloon Brigade", ActivatedAbility(
+    C("{R}"), Grant(("flying",), SELF), text="{R}: This creature gains flying until end of "
+                                             "turn."))
+
+define("Goblin Chieftain", anthem(
+    creature & you_control & with_subtype("Goblin") & another, 1, 1,
+    "Other Goblin creatures you control get +1/+1 and have haste.", keywords=("haste",)))
+
+define("Goblin Tunneler", ActivatedAbility(
+    C(tap=True), GrantFlags(("can't be blocked",), T(0)),
+    targets=(target_of(creature & _power_at_most(2), "target creature with power 2 or less"),),
+    text="{T}: Target creature with power 2 or less can't be blocked this turn."))
+
+
+def _is_artifact_card(game: Game, o: GameObject) -> bool:
+    return "Artifact" in game.chars(o).types
+
+
+def _hoard(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    game.push(search_library, p, _is_artifact_card, 0, 1, _hoard_found, (p, ctx.source),
+              "Search your library for an artifact card to exile")
+
+
+def _hoard_found(game: Game, action: Any, p: int, dragon: int) -> None:
+    for oid in action.items:
+        new = _move(game, game.obj(oid), Zone.EXILE, "406.2")
+        d = game.get(dragon)
+        if _on_battlefield(d):  # 607.2a: linked to this object's second ability
+            assert d is not None
+            d.memory["hoarded"] = d.memory.get("hoarded", ()) + (new.id,)
+    _shuffle(game, p, R_SHUFFLE)
+
+
+def _hoard_return(game: Game, ctx: Ctx) -> None:
+    dragon = game.lki.get(ctx.source, (None,))[0]
+    if dragon is None:
+        return
+    for oid in dragon.memory.get("hoarded", ()):
+        o = game.get(oid)
+        if o is not None and o.zone == Zone.EXILE:
+            _move(game, o, Zone.HAND, "607.2a")
+
+
+define("Hoarding Dragon",
+       when_enters(Custom(_hoard, "search for an artifact card and exile it"),
+                   "When this creature enters, you may search your library for an artifact "
+                   "card, exile it, then shuffle.", optional=True),
+       when_dies(Custom(_hoard_return, "put the exiled card into its owner's hand"),
+                 "When this creature dies, you may put the exiled card into its owner's hand.",
+                 optional=True))
+
+
+def _incite(game: Game, ctx: Ctx) -> None:
+    ids = _ids(game, ctx.target_refs(0))
+    _until_eot(game, ctx, "5", set_colors("R"), ids, "red")
+    _until_eot(game, ctx, "6", grant_flags_effect("attacks each combat if able"), ids,
+               "attacks this turn if able")
+
+
+define("Incite", spell=instant(Custom(
+    _incite, "Target creature becomes red until end of turn and attacks this turn if able."),
+    CREATURE))
+
+define("Manic Vandal", when_enters(Destroy(T(0)), "When this creature enters, destroy target "
+                                                  "artifact.",
+                                   targets=(target_of(artifact, "target artifact"),)))
+
+
+def _pyretic(game: Game, ctx: Ctx) -> None:
+    game.players[ctx.controller].mana_pool.add("R", 3)
+    game.changed()
+    game.emit(ev.MANA, "106.4", f"{_pname(game, ctx.controller)} adds RRR",
+              player=ctx.controller, source=ctx.source, mana="RRR")
+
+
+define("Pyretic Ritual", spell=instant(Custom(_pyretic, "Add {R}{R}{R}.")))
+
+define("Shiv's Embrace", **aura(
+    pt=(2, 2), keywords=("flying",), text="Enchanted creature gets +2/+2 and has flying.",
+    extra=(ActivatedAbility(C("{R}"), Pump(1, 0, ATTACHED),
+                            text="{R}: Enchanted creature gets +1/+0 until end of turn."),)))
+
+define("Thunder Strike", spell=instant(seq(Pump(2, 0, T(0)), Grant(("first strike",), T(0))),
+                                       CREATURE))
+
+define("Volcanic Strength", **aura(pt=(2, 2), keywords=("mountainwalk",),
+                                   text="Enchanted creature gets +2/+2 and has mountainwalk."))
+
+
+# ====================================================================== green
+
+
+define("Acidic Slime", when_enters(
+    Destroy(T(0)), "When this creature enters, destroy target artifact, enchantment, or land.",
+    targets=(target_of(artifact | enchantment | land, "target artifact, enchantment, or land"),
+             )))
+
+
+def _become_treefolk(game: Game, obj: GameObject, c: Characteristics) -> None:
+    c.types = c.types | {"Creature"}
+    c.subtypes = c.subtypes | {"Treefolk"}
+
+
+def _awaken(game: Game, ctx: Ctx) -> None:
+    if not _on_battlefield(game.get(ctx.source)):
+        return  # the duration already ended: the effect does nothing (611.2b)
+    ids = _ids(game, ctx.target_refs(0))
+    if not ids:
+        return
+    ts = game.new_timestamp()
+    for layer, fn in (("4", _become_treefolk), ("5", set_colors("G")), ("7b", set_pt(4, 5))):
+        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source, ts,
+                                     Duration("while_source", source=ctx.source),
+                                     text=f"{ctx.source_name}: 4/5 green Treefolk creature"))
+
+
+define("Awakener Druid", when_enters(
+    Custom(_awaken, "target Forest becomes a 4/5 green Treefolk creature"),
+    "When this creature enters, target Forest becomes a 4/5 green Treefolk creature for as "
+    "long as this creature remains on the battlefield. It's still a land.",
+    targets=(target_of(land & with_subtype("Forest"), "target Forest"),)))
+
+define("Back to Nature", spell=instant(DestroyAll(enchantment)))
+
+define("Birds of Paradise", ActivatedAbility(
+    C(tap=True), mana=ManaProduction(("W", "U", "B", "R", "G")),
+    text="{T}: Add one mana of any color."))
+
+define("Cudgel Troll", ActivatedAbility(C("{G}"), Regenerate(SELF),
+                                        text="{G}: Regenerate this creature."))
+
+
+def _cultivate_found(game: Game, action: Any, p: int) -> None:
+    items = tuple(action.items)
+    _reveal(game, p, items)
+    if len(items) == 2:
+        game.ask(ChoiceDecision(p, "choose", "Choose the land to put onto the battlefield "
+                                             "tapped (the other goes to your hand)",
+                                (_cultivate_place, (p, items)), rule="608.2d", options=items,
+                                purpose="onto the battlefield"))
+        return
+    _cultivate_place(game, Choose(items), p, items)
+
+
+def _cultivate_place(game: Game, action: Any, p: int, items: tuple[int, ...]) -> None:
+    for oid in items:
+        o = game.obj(oid)
+        if oid in action.items:
+            _move(game, o, Zone.BATTLEFIELD, R_SEARCH, controller=p, tapped=True)
+        else:
+            _move(game, o, Zone.HAND, R_SEARCH)
+    _shuffle(game, p, R_SHUFFLE)
+
+
+def _cultivate(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    search_library(game, p, _is_basic_land, 0, 2, _cultivate_found, (p,),
+                   "Search your library for up to two basic land cards")
+
+
+define("Cultivate", spell=instant(Custom(
+    _cultivate, "Search your library for up to two basic land cards, reveal those cards, put "
+                "one onto the battlefield tapped and the other into your hand, then "
+                "shuffle.")))
+
+define("Dryad's Favor", **aura(keywords=("forestwalk",),
+                               text="Enchanted creature has forestwalk."))
+
+
+def _fog(game: Game, ctx: Ctx) -> None:
+    name = ctx.source_name
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        return bool(e.get("combat")) and not e.get("unpreventable")
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        g.note("615.1", f"{e['amount']} combat damage to {g.name_of(e['target'])} is "
+                        f"prevented ({name})")
+        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+
+    game.replacements.append(Replacement(
+        "damage", applies, replace, ctx.controller, ctx.source, f"{name}'s prevention effect",
+        Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
+
+
+define("Fog", spell=instant(Custom(_fog, "Prevent all combat damage that would be dealt this "
+                                         "turn.")))
+
+
+def _power_3_or_more(game: Game, o: GameObject) -> bool:
+    return (game.chars(o).power or 0) >= 3
+
+
+define("Garruk's Packleader", when_another_enters(
+    creature & you_control & where(_power_3_or_more, "with power 3 or greater"), Draw(1),
+    "Whenever another creature you control with power 3 or greater enters, you may draw a "
+    "card.", optional=True))
+
+define("Hornet Sting", spell=instant(DealDamage(1, T(0)), ANY))
+
+define("Hunters' Feast", spell=instant(GainLife(6, T(0)), target_of(
+    player, "any number of target players", count=99, min_count=0)))
+
+OOZE_1 = make_card("Ooze", types=("Creature",), subtypes=("Ooze",), power=1, toughness=1,
+                   colors=("G",), is_token=True)
+OOZE_2 = make_card("Ooze", types=("Creature",), subtypes=("Ooze",), power=2, toughness=2,
+                   colors=("G",), is_token=True, abilities=(when_dies(
+                       CreateTokens(OOZE_1, 2), "When this token dies, create two 1/1 green "
+                                                "Ooze creature tokens."),))
+
+define("Mitotic Slime", when_dies(CreateTokens(OOZE_2, 2),
+                                  "When this creature dies, create two 2/2 green Ooze "
+                                  "creature tokens. They have \"When this token dies, create "
+                                  "two 1/1 green Ooze creature tokens.\""))
+
+
+def _greatest_power(game: Game, ctx: Ctx) -> int:
+    return max([game.chars(o).power or 0 for o in game.creatures(ctx.controller)], default=0)
+
+
+def _stampede(game: Game, ctx: Ctx) -> None:
+    x = _greatest_power(game, ctx)
+    mine = EACH(creature & you_control)
+    Grant(("trample",), mine).resolve(game, ctx)
+    Pump(x, x, mine).resolve(game, ctx)
+
+
+define("Overwhelming Stampede", spell=instant(Custom(
+    _stampede, "Until end of turn, creatures you control gain trample and get +X/+X, where X "
+               "is the greatest power among creatures you control.")))
+
+define("Plummet", spell=instant(Destroy(T(0)), target_of(
+    creature & with_keyword("flying"), "target creature with flying")))
+
+
+def _host_attacks(game: Game, e: Event, src: GameObject) -> bool:
+    return src.attached_to is not None and e.data.get("attacker") == src.attached_to
+
+
+def _host_blocks(game: Game, e: Event, src: GameObject) -> bool:
+    return src.attached_to is not None and e.data.get("blocker") == src.attached_to
+
+
+_COCOON_SAC = "When enchanted creature attacks or blocks, sacrifice this Aura."
+
+define("Primal Cocoon", **aura(extra=(
+    at_beginning_of("upkeep", AddCounters("+1/+1", 1, ATTACHED),
+                    "At the beginning of your upkeep, put a +1/+1 counter on enchanted "
+                    "creature."),
+    TriggeredAbility(ev.ATTACKS, Sacrifice(SELF), condition=_host_attacks, text=_COCOON_SAC),
+    TriggeredAbility(ev.BLOCKS, Sacrifice(SELF), condition=_host_blocks, text=_COCOON_SAC))))
+
+_PRIME_SEARCH = SearchTo(_is_land_card, 2, Zone.BATTLEFIELD, tapped=True, reveal=False,
+                         text="Search your library for up to two land cards")
+_PRIME_TEXT = ("Whenever this creature enters or attacks, you may search your library for up "
+               "to two land cards, put them onto the battlefield tapped, then shuffle.")
+
+define("Primeval Titan", when_enters(_PRIME_SEARCH, _PRIME_TEXT, optional=True),
+       when_attacks(_PRIME_SEARCH, _PRIME_TEXT, optional=True))
+
+define("Prized Unicorn", flags=("all creatures able to block it do so",))
+
+define("Sylvan Ranger", when_enters(
+    SearchTo(_is_basic_land, 1, Zone.HAND, text="Search your library for a basic land card"),
+    "When this creature enters, you may search your library for a basic land card, reveal it, "
+    "put it into your hand, then shuffle.", optional=True))
+
+
+# ====================================================================== artifacts
+
+
+def _spell_of_color(col: str) -> Callable[[Game, GameObject, int], bool]:
+    def f(game: Game, sp: GameObject, me: int) -> bool:
+        return col in game.chars(sp).colors
+    return f
+
+
+for _name, _col, _word in (("Angel's Feather", "W", "white"), ("Demon's Horn", "B", "black"),
+                           ("Dragon's Claw", "R", "red"), ("Kraken's Eye", "U", "blue"),
+                           ("Wurm's Tooth", "G", "green")):
+    define(_name, when_cast(_spell_of_color(_col), GainLife(1),
+                            f"Whenever a player casts a {_word} spell, you may gain 1 life.",
+                            who="any", optional=True))
+
+define("Brittle Effigy", ActivatedAbility(
+    C("{4}", tap=True, exile_self=True), MoveTo(T(0), Zone.EXILE, "406.2"), targets=(CREATURE,),
+    text="{4}, {T}, Exile this artifact: Exile target creature."))
+
+define("Crystal Ball", ActivatedAbility(C("{1}", tap=True), Scry(2), text="{1}, {T}: Scry 2."))
+
+
+def _elixir(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import gain_life
+    me = ctx.controller
+    gain_life(game, me, 5)
+    owners = {me}
+    src = game.get(ctx.source)
+    if _on_battlefield(src):
+        assert src is not None
+        owners.add(src.owner)
+        _move(game, src, Zone.LIBRARY, R_SHUFFLE)
+    for oid in list(game.players[me].graveyard):
+        _move(game, game.obj(oid), Zone.LIBRARY, R_SHUFFLE, quiet=True)
+    for p in sorted(owners):
+        _shuffle(game, p, R_SHUFFLE)
+
+
+define("Elixir of Immortality", ActivatedAbility(
+    C("{2}", tap=True), Custom(_elixir, "gain 5 life; shuffle this and your graveyard into "
+                                        "library"),
+    text="{2}, {T}: You gain 5 life. Shuffle this artifact and your graveyard into their "
+         "owner's library."))
+
+
+def _lose_defender_gain_flying(game: Game, obj: GameObject, c: Characteristics) -> None:
+    c.keywords = (c.keywords - {"defender"}) | {"flying"}
+
+
+def _gargoyle(game: Game, ctx: Ctx) -> None:
+    _until_eot(game, ctx, "6", _lose_defender_gain_flying, _ids(game, SELF.resolve(game, ctx)),
+               "loses defender and gains flying")
+
+
+define("Gargoyle Sentinel", ActivatedAbility(
+    C("{3}"), Custom(_gargoyle, "loses defender and gains flying until end of turn"),
+    text="{3}: Until end of turn, this creature loses defender and gains flying."))
+
+
+def _idol_give(game: Game, ctx: Ctx) -> None:
+    src = game.get(ctx.source)
+    if not _on_battlefield(src):
+        return
+    assert src is not None
+    for p in _players_of(game, ctx.target_refs(0)):
+        add_effect(game, LayerEffect("2", set_controller(p), frozenset({src.id}),
+                                     ctx.controller, ctx.source,
+                                     text=f"{ctx.source_name}: control changes"))
+        game.note("613.1b", f"{_pname(game, p)} gains control of {src.name}")
+
+
+define("Jinxed Idol",
+       at_beginning_of("upkeep", DealDamage(2, YOU), "At the beginning of your upkeep, this "
+                                                     "artifact deals 2 damage to you."),
+       ActivatedAbility(C(sacrifice=creature, sacrifice_count=1),
+                        Custom(_idol_give, "target opponent gains control of this artifact"),
+                        targets=(target_of(opponent, "target opponent"),),
+                        text="Sacrifice a creature: Target opponent gains control of this "
+                             "artifact."))
+
+define("Juggernaut", flags=("attacks each combat if able", "can't be blocked by walls"))
+
+
+def _angel_cant_lose(game: Game, src: GameObject, p: int) -> bool:
+    return p == game.controller(src)
+
+
+define("Platinum Angel", hook("cant_lose", _angel_cant_lose,
+                              "You can't lose the game and your opponents can't win the "
+                              "game."))
+
+
+def _strongbox(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import draw
+    p = ctx.controller
+    won = game.rng.randrange(2) == 0
+    game.note("705.1", f"{_pname(game, p)} flips a coin and {'wins' if won else 'loses'} the "
+                       "flip")
+    if won:
+        src = game.get(ctx.source)
+        if src is not None:
+            sacrifice(game, src)
+        draw(game, p, 3)
+
+
+define("Sorcerer's Strongbox", ActivatedAbility(
+    C("{2}", tap=True), Custom(_strongbox, "flip a coin; if you win, sacrifice it and draw "
+                                           "three"),
+    text="{2}, {T}: Flip a coin. If you win the flip, sacrifice this artifact and draw three "
+         "cards."))
+
+define("Steel Overseer", ActivatedAbility(
+    C(tap=True), AddCounters("+1/+1", 1, EACH(creature & you_control & of_type("Artifact"))),
+    text="{T}: Put a +1/+1 counter on each artifact creature you control."))
+
+define("Sword of Vengeance", *equipment(
+    "{3}", pt=(2, 0), keywords=("first strike", "vigilance", "trample", "haste"),
+    text="Equipped creature gets +2/+0 and has first strike, vigilance, trample, and haste."))
+
+define("Temple Bell", ActivatedAbility(C(tap=True), Draw(1, EACH_PLAYER),
+                                       text="{T}: Each player draws a card."))
+
+define("Voltaic Key", ActivatedAbility(
+    C("{1}", tap=True), Tap(T(0), untap=True), targets=(target_of(artifact, "target artifact"),),
+    text="{1}, {T}: Untap target artifact."))
+
+define("Warlord's Axe", *equipment("{4}", pt=(3, 1), text="Equipped creature gets +3/+1."))
+
+define("Whispersilk Cloak", *equipment(
+    "{2}", keywords=("shroud",), flags_=("can't be blocked",),
+    text="Equipped creature can't be blocked and has shroud."))
+
+
+# ====================================================================== lands
+
+
+def _is_end_step(game: Game, e: Event, src: Any) -> bool:
+    return e.data.get("step") == "end"
+
+
+def _maze_return(game: Game, ctx: Ctx) -> None:
+    o = game.get(ctx.data.get("exiled"))
+    if o is not None and o.zone == Zone.EXILE:
+        _move(game, o, Zone.BATTLEFIELD, "603.7", controller=o.owner, tapped=True)
+
+
+_MAZE_RETURN = TriggeredAbility(
+    ev.STEP_BEGAN, Custom(_maze_return, "return it to the battlefield tapped"),
+    condition=_is_end_step, text="At the beginning of the next end step, return it to the "
+                                 "battlefield tapped under its owner's control.")
+
+
+def _maze(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.triggers import add_delayed
+    for r in ctx.target_refs(0):
+        o = game.get(r)
+        if not _on_battlefield(o):
+            continue
+        assert o is not None
+        new = _move(game, o, Zone.EXILE, "406.2")
+        add_delayed(game, _MAZE_RETURN, ctx.source, ctx.source_name, ctx.controller,
+                    {"exiled": new.id})
+
+
+define("Mystifying Maze",
+       ActivatedAbility(C(tap=True), mana=ManaProduction(("C",)), text="{T}: Add {C}."),
+       ActivatedAbility(
+           C("{4}", tap=True), Custom(_maze, "exile it; return it at the next end step"),
+           targets=(target_of(creature & attacking & OPPONENT_CONTROLS,
+                              "target attacking creature an opponent controls"),),
+           text="{4}, {T}: Exile target attacking creature an opponent controls. At the "
+                "beginning of the next end step, return it to the battlefield tapped under its "
+                "owner's control."))
+
+define("Terramorphic Expanse", ActivatedAbility(
+    C(tap=True, sacrifice_self=True),
+    SearchTo(_is_basic_land, 1, Zone.BATTLEFIELD, tapped=True, reveal=False,
+             text="Search your library for a basic land card"),
+    text="{T}, Sacrifice this land: Search your library for a basic land card, put it onto the "
+         "battlefield tapped, then shuffle."))
+
+
+del _name, _col, _word

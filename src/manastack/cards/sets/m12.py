@@ -1,6 +1,1605 @@
 """Behaviour of Magic 2012 cards (M12), following current Oracle text.
 
 Cards whose Oracle text is only keywords the rules implement need no entry.
+Cards printed in both M11 and M12 live in :mod:`manastack.cards.sets.m11`.
+
+Conventions of this module:
+
+* Choices made while a spell or ability resolves ask a
+  :class:`~manastack.decisions.ChoiceDecision` and continue in a module-level
+  resume function (never blocking).
+* Closures kept in game state (durations, layer effects, delayed triggers)
+  only capture ids and player indexes, never a ``Game``, so that
+  :meth:`Game.copy` stays independent.
+* Effects that change game rules rather than characteristics ("can't block",
+  "doesn't untap") are not part of the layer system (CR 613 layers only
+  characteristics); they are applied after every layer (``RULES_LAYER``) so
+  they see final characteristics and "loses all abilities" can't remove them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import (
+    ActivatedAbility,
+    Cost,
+    ManaProduction,
+    Selector,
+    SpellAbility,
+    StaticAbility,
+    TriggeredAbility,
+    another,
+    any_target,
+    artifact,
+    attacking,
+    blocking,
+    creature,
+    enchantment,
+    land,
+    make_card,
+    of_color,
+    of_type,
+    opponent,
+    opponent_controls,
+    permanent,
+    planeswalker,
+    player,
+    target_of,
+    with_keyword,
+    with_subtype,
+    you_control,
+)
+from manastack.cards.dsl import cost as C
+from manastack.cards.effects import (
+    EACH,
+    EACH_PLAYER,
+    SELF,
+    TRIGGER,
+    YOU,
+    AddCounters,
+    CreateTokens,
+    Custom,
+    DealDamage,
+    Destroy,
+    Discard,
+    Draw,
+    Effect,
+    GainLife,
+    Grant,
+    LoseLife,
+    MoveTo,
+    Pump,
+    Refs,
+    Regenerate,
+    Skip,
+    T,
+    Tap,
+    seq,
+)
+from manastack.cards.registry import define
+from manastack.cards.vocab import (
+    activated,
+    at_beginning_of,
+    aura,
+    equipment,
+    grant_flags_effect,
+    when_another_enters,
+    when_attacks,
+    when_becomes_target,
+    when_blocks,
+    when_cast,
+    when_dealt_damage,
+    when_dies,
+    when_enters,
+    when_leaves,
+)
+from manastack.decisions import ChoiceDecision
+from manastack.game.mana import ManaCost
+from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, Zone
+from manastack.rules.layers import (
+    Duration,
+    LayerEffect,
+    add_effect,
+    add_keywords,
+    modify_pt,
+    remove_all_abilities,
+    set_controller,
+    set_pt,
+)
+from manastack.rules.replacement import Replacement
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.resolution import Ctx
+
+LayerFn = Callable[["Game", GameObject, Characteristics], None]
+
+#: Rule-changing effects ("can't block", "doesn't untap") apply after all layers.
+RULES_LAYER = "7e"
+
+ANY = target_of(any_target, "any target")
+CREATURE = target_of(creature, "target creature")
+CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you control")
+PLAYER = target_of(player, "target player")
+PLAYER_OR_PW = target_of(player | planeswalker, "target player or planeswalker")
+OPPONENT = target_of(opponent, "target opponent")
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",), power=1,
+                      toughness=1, colors=("G",), is_token=True)
+ZOMBIE = make_card("Zombie", types=("Creature",), subtypes=("Zombie",), power=2,
+                   toughness=2, colors=("B",), is_token=True)
+SOLDIER = make_card("Soldier", types=("Creature",), subtypes=("Soldier",), power=1,
+                    toughness=1, colors=("W",), is_token=True)
+
+
+def spell_of(effect: Effect | None, *targets: Any, **kw: Any) -> SpellAbility:
+    """An instant or sorcery: ``effect`` with its target words."""
+    return SpellAbility(effect=effect, targets=tuple(targets), **kw)
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def _lki_object(game: Game, oid: int) -> GameObject | None:
+    """The object, or its last known information if it left the battlefield (608.2g)."""
+    o = game.get(oid)
+    if o is not None:
+        return o
+    entry = game.lki.get(oid)
+    return entry[0] if entry is not None else None
+
+
+def _lki_chars(game: Game, oid: int) -> Characteristics | None:
+    o = game.get(oid)
+    if o is not None:
+        return game.chars(o)
+    entry = game.lki.get(oid)
+    return entry[1] if entry is not None else None
+
+
+def _on_battlefield(game: Game, oid: Ref | None) -> GameObject | None:
+    o = game.get(oid)
+    return o if o is not None and o.zone == Zone.BATTLEFIELD else None
+
+
+def _player_indexes(game: Game, refs: Sequence[Ref]) -> list[int]:
+    out = []
+    for r in refs:
+        if isinstance(r, PlayerRef):
+            if game.players[r.index].in_game:
+                out.append(r.index)
+        else:
+            o = game.get(r)
+            if o is not None:
+                out.append(game.controller(o))
+    return out
+
+
+def _controls_named(game: Game, player_: int, *names: str) -> bool:
+    """"You control artifacts named A and B" (each name at least once)."""
+    have = {game.chars(o).name for o in game.permanents(player_)
+            if "Artifact" in game.chars(o).types}
+    return all(n in have for n in names)
+
+
+def _sacrifice(game: Game, o: GameObject, player_: int) -> bool:
+    """``player_`` sacrifices ``o`` if it's a permanent they control (CR 701.14a)."""
+    from manastack.rules.zones import move
+    if o.zone != Zone.BATTLEFIELD or game.controller(o) != player_:
+        return False
+    move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
+    return True
+
+
+def _sacrifice_source(game: Game, ctx: Ctx) -> None:
+    o = _on_battlefield(game, ctx.source)
+    if o is not None:
+        _sacrifice(game, o, ctx.controller)
+
+
+def _library_cards(game: Game, p: int) -> list[GameObject]:
+    return [game.obj(i) for i in game.players[p].library]
+
+
+def _card_types(game: Game, o: GameObject) -> frozenset[str]:
+    return game.chars(o).types
+
+
+def _emit_discard(game: Game, o: GameObject, p: int, rule: str = "701.7a") -> GameObject:
+    from manastack.rules.zones import move
+    new = move(game, o, Zone.GRAVEYARD, rule, verb=f"{game.players[p].name} discards {o.name}")
+    game.emit(ev.DISCARD, rule, f"{o.name} was discarded", player=p, object=new.id)
+    return new
+
+
+def _until_eot(game: Game, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[str, LayerFn]],
+               text: str, duration: Duration | None = None) -> None:
+    """Start one continuous effect with parts in several layers (613.5: one timestamp)."""
+    if not ids:
+        return
+    ts = game.new_timestamp()
+    for layer, fn in parts:
+        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source, ts,
+                                     duration or Duration("end_of_turn"), text=text, group=ts))
+
+
+def _set_subtypes(*subtypes: str) -> LayerFn:
+    """Layer 4: "becomes a [creature type]" replaces its creature types (CR 205.1b)."""
+    new = frozenset(subtypes)
+
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.subtypes = new | (c.subtypes & NONCREATURE_SUBTYPES)
+    return f
+
+
+def _add_subtypes(*subtypes: str) -> LayerFn:
+    new = frozenset(subtypes)
+
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.subtypes = c.subtypes | new
+    return f
+
+
+def _set_colors(*colors: str) -> LayerFn:
+    new = frozenset(colors)
+
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.colors = new
+    return f
+
+
+NONCREATURE_SUBTYPES = frozenset({
+    "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
+    "Mine", "Power-Plant", "Tower", "Urza's", "Equipment", "Fortification", "Contraption",
+    "Vehicle", "Clue", "Food", "Treasure", "Aura", "Curse", "Shrine", "Saga", "Cartouche",
+})
+
+
+def _doesnt_untap_next(game: Game, ctx: Ctx, ids: frozenset[int], who: int) -> None:
+    """"[They] don't untap during [who]'s next untap step": the effect lasts until that
+    player's next upkeep begins, i.e. through exactly one of their untap steps."""
+    if not ids:
+        return
+    add_effect(game, LayerEffect(RULES_LAYER, add_keywords("doesn't untap"), ids,
+                                 ctx.controller, ctx.source,
+                                 duration=Duration("until_step", "upkeep", player=who),
+                                 text=f"{ctx.source_name}: doesn't untap during "
+                                      f"{game.players[who].name}'s next untap step"))
+
+
+class _Enchanted(Refs):
+    """"Enchanted creature" / "equipped creature": what the source is attached to
+    (as it last existed on the battlefield if the source left, 608.2g)."""
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        src = game.get(ctx.source)
+        host: Ref | None = None
+        if src is not None and src.zone == Zone.BATTLEFIELD:
+            host = src.attached_to
+        else:
+            old = _lki_object(game, ctx.source)
+            if old is not None:
+                host = old.memory.get("host")
+        if host is None or isinstance(host, PlayerRef) or _on_battlefield(game, host) is None:
+            return []
+        return [host]
+
+
+ENCHANTED = _Enchanted()
+
+
+def _track_host(src: GameObject) -> Ref | None:
+    """Remember what an Aura or Equipment is attached to: leaves-the-battlefield abilities
+    ("when enchanted creature dies") look back in time at it (603.10a)."""
+    host = src.attached_to
+    if host is not None:
+        src.memory["host"] = host
+    return host
+
+
+def _attachment_static(pt: tuple[int, int] = (0, 0), keywords: Sequence[str] = (),
+                       subtypes: Sequence[str] = (), text: str = "") -> StaticAbility:
+    """"Enchanted/equipped creature gets +N/+M, has [keywords] and is a [type] in addition
+    to its other types" (layers 4, 6, 7c)."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        host = _track_host(src)
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        me = game.controller(src)
+        ids = frozenset({host})
+        out = []
+        if subtypes:
+            out.append(LayerEffect("4", _add_subtypes(*subtypes), ids, me, src.id,
+                                   src.timestamp))
+        if keywords:
+            out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
+                                   src.timestamp))
+        if pt != (0, 0):
+            out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
+        return out
+    return StaticAbility(effects=effects, text=text)
+
+
+def _self_bonus(cond: Callable[[Game, GameObject], bool], power: int, toughness: int,
+                text: str, keywords: Sequence[str] = ()) -> StaticAbility:
+    """"As long as [condition], this creature gets +N/+M and has [keywords]".
+
+    The condition is evaluated when each layer applies (so it sees control changes of
+    layer 2 and types of layer 4)."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        sid = src.id
+
+        def guarded(fn: LayerFn) -> LayerFn:
+            def f(g: Game, o: GameObject, c: Characteristics) -> None:
+                me = g.get(sid)
+                if me is not None and cond(g, me):
+                    fn(g, o, c)
+            return f
+        me = game.controller(src)
+        ids = frozenset({sid})
+        out = []
+        if keywords:
+            out.append(LayerEffect("6", guarded(add_keywords(*keywords)), ids, me, sid,
+                                   src.timestamp))
+        if power or toughness:
+            out.append(LayerEffect("7c", guarded(modify_pt(power, toughness)), ids, me, sid,
+                                   src.timestamp))
+        return out
+    return StaticAbility(effects=effects, text=text)
+
+
+def _anthem(selector: Selector, power: int, toughness: int, text: str,
+            keywords: Sequence[str] = ()) -> StaticAbility:
+    """"[Selector] you control get +N/+M and have [keywords]" (layers 6 and 7c).
+
+    Unlike :func:`manastack.cards.vocab.anthem`, "you" is the source's controller as the
+    layer applies (after layer 2), so a stolen source pumps its new controller's
+    creatures."""
+    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+        sid = src.id
+
+        def yours(g: Game, r: Ref, c: int, s: int | None) -> bool:
+            o = g.get(r)
+            me = g.get(sid)
+            return o is not None and me is not None and g.controller(o) == g.controller(me)
+        sel = selector & Selector(yours, "you control")
+        ctrl = game.controller(src)
+        out = []
+        if keywords:
+            out.append(LayerEffect("6", add_keywords(*keywords), sel, ctrl, sid, src.timestamp))
+        if power or toughness:
+            out.append(LayerEffect("7c", modify_pt(power, toughness), sel, ctrl, sid,
+                                   src.timestamp))
+        return out
+    return StaticAbility(effects=effects, text=text)
+
+
+def _while_controls(source_id: int, player_: int) -> Callable[[Game], bool]:
+    """"For as long as you control [source]" (CR 611.2b)."""
+    def pred(game: Game) -> bool:
+        o = game.get(source_id)
+        return o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out and \
+            game.chars(o).controller == player_
+    return pred
+
+
+def _guard(pred: Callable[[Game], bool], fn: LayerFn) -> LayerFn:
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        if pred(game):
+            fn(game, obj, c)
+    return f
+
+
+def _gain_control(game: Game, ctx: Ctx, oid: int, duration: Duration | None = None,
+                  pred: Callable[[Game], bool] | None = None) -> None:
+    """Layer 2: ``ctx.controller`` gains control of ``oid`` (302.6: it is "new" to them)."""
+    o = _on_battlefield(game, oid)
+    if o is None:
+        return
+    before = game.controller(o)
+    fn = set_controller(ctx.controller)
+    if pred is not None:
+        fn = _guard(pred, fn)
+    add_effect(game, LayerEffect("2", fn, frozenset({oid}), ctx.controller, ctx.source,
+                                 duration=duration or Duration("permanent"),
+                                 text=f"{ctx.source_name}: control of {o.name}"))
+    if game.controller(o) != before:
+        o.control_since = game.turn_number
+    game.note("613.1b", f"{game.players[ctx.controller].name} gains control of {o.name}")
+
+
+# ---------------------------------------------------------------- resolution-time choices
+
+
+@dataclass(frozen=True, eq=False)
+class SacrificeOne(Effect):
+    """Each referenced player sacrifices a permanent of their choice matching
+    ``selector`` (seen from that player), one player at a time in APNAP order."""
+
+    selector: Selector
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        players = _player_indexes(game, self.who.resolve(game, ctx))
+        order = [p for p in game.apnap() if p in players]
+        for p in reversed(order):
+            game.push(_ask_sacrifice, p, self.selector, ctx.source)
+
+
+def _ask_sacrifice(game: Game, p: int, selector: Selector, source: int) -> None:
+    cands = tuple(o.id for o in game.permanents(p) if selector.test(game, o.id, p, source))
+    if not cands:
+        return
+    if len(cands) == 1:
+        _sacrificed(game, None, p, cands)
+        return
+    game.ask(ChoiceDecision(p, "choose", f"Choose a {selector.text} to sacrifice",
+                            (_sacrificed, (p, cands)), rule="701.14a", options=cands,
+                            purpose="sacrifice"))
+
+
+def _sacrificed(game: Game, action: Any, p: int, cands: tuple[int, ...]) -> None:
+    oid = cands[0] if action is None else action.items[0]
+    o = game.get(oid)
+    if o is not None:
+        _sacrifice(game, o, p)
+
+
+@dataclass(frozen=True, eq=False)
+class Mill(Effect):
+    """Each referenced player puts the top N cards of their library into their
+    graveyard (CR 701.13a of the current rules)."""
+
+    n: int | Callable[[Game, Ctx], int]
+    who: Refs = YOU
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.zones import move
+        n = self.n(game, ctx) if callable(self.n) else self.n
+        for p in _player_indexes(game, self.who.resolve(game, ctx)):
+            lib = game.players[p].library
+            for _ in range(min(n, len(lib))):
+                move(game, game.obj(lib[-1]), Zone.GRAVEYARD, "701.13a",
+                     verb=f"{game.players[p].name} mills {game.obj(lib[-1]).name}")
+
+
+def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n: int,
+                    then: Callable[..., None], args: tuple[Any, ...], what: str) -> None:
+    """Search ``p``'s library (CR 701.18): choose among ``cands``; ``then(game, ids,
+    *args)``; the library is then shuffled by ``then``'s caller (see ``_shuffle_after``)."""
+    max_n = min(max_n, len(cands))
+    min_n = min(min_n, max_n)
+    game.note("701.18a", f"{game.players[p].name} searches their library for {what}")
+    if max_n == 0:
+        then(game, (), *args)
+        return
+    game.ask(ChoiceDecision(p, "choose", f"Search your library for {what}",
+                            (_searched, (then, args)), rule="701.18a", options=tuple(cands),
+                            min_count=min_n, max_count=max_n, purpose="search library"))
+
+
+def _searched(game: Game, action: Any, then: Callable[..., None], args: tuple[Any, ...]
+              ) -> None:
+    then(game, tuple(action.items), *args)
+
+
+def _shuffle(game: Game, p: int) -> None:
+    from manastack.rules.zones import shuffle
+    shuffle(game, p, "701.19a")
+
+
+def _is_basic_land_card(game: Game, o: GameObject) -> bool:
+    c = game.chars(o)
+    return "Land" in c.types and "Basic" in c.supertypes
+
+
+def _basic_land_to_battlefield(game: Game, ctx: Ctx) -> None:
+    """Rampant Growth, Solemn Simulacrum: a basic land card onto the battlefield tapped."""
+    p = ctx.controller
+    cands = [o.id for o in _library_cards(game, p) if _is_basic_land_card(game, o)]
+    _search_library(game, p, cands, 1, 0, _put_lands_tapped, (p,), "a basic land card")
+
+
+def _put_lands_tapped(game: Game, ids: tuple[int, ...], p: int) -> None:
+    from manastack.rules.zones import move
+    for oid in ids:
+        move(game, game.obj(oid), Zone.BATTLEFIELD, "701.18a", controller=p, tapped=True,
+             verb=f"{game.obj(oid).name} is put onto the battlefield tapped")
+    _shuffle(game, p)
+
+
+# ================================================================ WHITE
+
+
+# Aegis Angel: "another target permanent gains indestructible for as long as you control
+# this creature".
+def _aegis(game: Game, ctx: Ctx) -> None:
+    pred = _while_controls(ctx.source, ctx.controller)
+    if not pred(game):
+        game.note("611.2b", f"{ctx.source_name} is no longer controlled by its controller: "
+                            "the effect has no duration and does nothing")
+        return
+    for t in ctx.target_refs(0):
+        if isinstance(t, int) and _on_battlefield(game, t) is not None:
+            add_effect(game, LayerEffect("6", _guard(pred, add_keywords("indestructible")),
+                                         frozenset({t}), ctx.controller, ctx.source,
+                                         duration=Duration("while", predicate=pred),
+                                         text=f"{ctx.source_name}: indestructible"))
+
+
+define("Aegis Angel", when_enters(
+    Custom(_aegis, "another target permanent gains indestructible for as long as you "
+                   "control this creature"),
+    "When this creature enters, another target permanent gains indestructible for as "
+    "long as you control this creature.",
+    targets=[target_of(permanent & another, "another target permanent")]))
+
+define("Alabaster Mage", activated(
+    "{1}{W}", Grant(("lifelink",), T(0)),
+    "{1}{W}: Target creature you control gains lifelink until end of turn.",
+    targets=[CREATURE_YOU_CONTROL]))
+
+define("Angel's Mercy", spell=spell_of(GainLife(7)))
+
+
+# Angelic Destiny
+def _angelic_destiny_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+    d = e.data
+    return d.get("from_zone") == Zone.BATTLEFIELD and d.get("to_zone") == Zone.GRAVEYARD \
+        and d.get("old") is not None and d.get("old") == src.memory.get("host")
+
+
+def _return_this_card_to_hand(game: Game, ctx: Ctx) -> None:
+    """"Return this card to its owner's hand": the card it became in the graveyard."""
+    from manastack.rules.zones import move
+    old = _lki_object(game, ctx.source)
+    if old is None:
+        return
+    for oid in reversed(game.players[old.owner].graveyard):
+        o = game.obj(oid)
+        if o.uid == old.uid and o.came_from == Zone.BATTLEFIELD:
+            move(game, o, Zone.HAND, "400.7", verb=f"{o.name} returns to "
+                 f"{game.players[o.owner].name}'s hand")
+            return
+
+
+define("Angelic Destiny",
+       _attachment_static((4, 4), ("flying", "first strike"), ("Angel",),
+                          "Enchanted creature gets +4/+4, has flying and first strike, and "
+                          "is an Angel in addition to its other types."),
+       TriggeredAbility(ev.ZONE_CHANGE, Custom(_return_this_card_to_hand),
+                        condition=_angelic_destiny_condition,
+                        text="When enchanted creature dies, return this card to its owner's "
+                             "hand."),
+       spell=SpellAbility(targets=(CREATURE,)))
+
+
+# Arbalest Elite
+def _arbalest_stays_tapped(game: Game, ctx: Ctx) -> None:
+    if _on_battlefield(game, ctx.source) is not None:
+        _doesnt_untap_next(game, ctx, frozenset({ctx.source}), ctx.controller)
+
+
+define("Arbalest Elite", activated(
+    "{2}{W}", seq(DealDamage(3, T(0)), Custom(_arbalest_stays_tapped)),
+    "{2}{W}, {T}: This creature deals 3 damage to target attacking or blocking creature. "
+    "This creature doesn't untap during your next untap step.",
+    targets=[target_of(creature & (attacking | blocking),
+                       "target attacking or blocking creature")], tap=True))
+
+define("Archon of Justice", when_dies(
+    MoveTo(T(0), Zone.EXILE, "406.2"), "When this creature dies, exile target permanent.",
+    targets=[target_of(permanent, "target permanent")]))
+
+define("Benalish Veteran", when_attacks(
+    Pump(1, 1, SELF), "Whenever this creature attacks, it gets +1/+1 until end of turn."))
+
+define("Demystify", spell=spell_of(Destroy(T(0)),
+                                   target_of(enchantment, "target enchantment")))
+
+define("Divine Favor", **aura(creature, pt=(1, 3), extra=(
+    when_enters(GainLife(3), "When this Aura enters, you gain 3 life."),)))
+
+
+# Gideon's Avenger
+def _opp_creature_tapped(game: Game, e: ev.Event, src: GameObject) -> bool:
+    o = game.get(e.data.get("object"))
+    return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_creature and \
+        game.controller(o) != game.controller(src)
+
+
+define("Gideon's Avenger", TriggeredAbility(
+    ev.TAPPED, AddCounters("+1/+1", 1, SELF), condition=_opp_creature_tapped,
+    text="Whenever a creature an opponent controls becomes tapped, put a +1/+1 counter on "
+         "this creature."))
+
+define("Gideon's Lawkeeper", activated(
+    "{W}", Tap(T(0)), "{W}, {T}: Tap target creature.", targets=[CREATURE], tap=True))
+
+
+def _controls_griffin(game: Game, me: GameObject) -> bool:
+    ctrl = game.chars(me).controller
+    return any("Griffin" in game.chars(o).subtypes and game.chars(o).is_creature
+               for o in game.permanents(ctrl))
+
+
+define("Griffin Rider", _self_bonus(
+    _controls_griffin, 3, 3, "As long as you control a Griffin creature, this creature gets "
+    "+3/+3 and has flying.", keywords=("flying",)))
+
+define("Guardians' Pledge", spell=spell_of(
+    Pump(2, 2, EACH(creature & you_control & of_color("W")))))
+
+
+# Mesa Enchantress
+def _enchantment_spell(game: Game, sp: GameObject, me: int) -> bool:
+    return "Enchantment" in game.chars(sp).types
+
+
+define("Mesa Enchantress", when_cast(
+    _enchantment_spell, Draw(1), "Whenever you cast an enchantment spell, you may draw a "
+    "card.", optional=True))
+
+
+# Oblivion Ring
+def _oring_exile(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    for t in ctx.target_refs(0):
+        o = _on_battlefield(game, t)
+        if o is None:
+            continue
+        new = move(game, o, Zone.EXILE, "406.2", verb=f"{o.name} is exiled by "
+                   f"{ctx.source_name}")
+        ring = _on_battlefield(game, ctx.source)
+        if ring is not None:
+            ring.memory["exiled"] = new.id
+
+
+def _oring_return(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    ring = _lki_object(game, ctx.source)
+    oid = ring.memory.get("exiled") if ring is not None else None
+    o = game.get(oid)
+    if o is None or o.zone != Zone.EXILE:
+        return
+    move(game, o, Zone.BATTLEFIELD, "610.3", controller=o.owner,
+         verb=f"{o.name} returns to the battlefield under "
+              f"{game.players[o.owner].name}'s control")
+
+
+define("Oblivion Ring",
+       when_enters(Custom(_oring_exile, "exile another target nonland permanent"),
+                   "When this enchantment enters, exile another target nonland permanent.",
+                   targets=[target_of(permanent & ~of_type("Land") & another,
+                                      "another target nonland permanent")]),
+       when_leaves(Custom(_oring_return, "return the exiled card"),
+                   "When this enchantment leaves the battlefield, return the exiled card "
+                   "to the battlefield under its owner's control."))
+
+
+# Personal Sanctuary
+def _sanctuary(game: Game, src: GameObject) -> list[Replacement]:
+    me = game.controller(src)
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        return g.active_player == me and e["target"] == PlayerRef(me) and \
+            not e.get("unpreventable") and e["amount"] > 0
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        g.note("615.1", f"{e['amount']} damage to {g.players[me].name} is prevented "
+                        "(Personal Sanctuary)")
+        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+
+    return [Replacement("damage", applies, replace, me, src.id,
+                        "Personal Sanctuary (prevent all damage dealt to you during your "
+                        "turn)", is_prevention=True)]
+
+
+define("Personal Sanctuary", StaticAbility(
+    replacements=_sanctuary,
+    text="During your turn, prevent all damage that would be dealt to you."))
+
+define("Pride Guardian", when_blocks(GainLife(3), "Whenever this creature blocks, you gain 3 "
+                                                  "life."))
+
+define("Spirit Mantle", **aura(creature, pt=(1, 1), keywords=("protection from creatures",),
+                               text="Enchanted creature gets +1/+1 and has protection from "
+                                    "creatures."))
+
+
+# Stave Off
+def _stave_off(game: Game, ctx: Ctx) -> None:
+    targets = ctx.target_refs(0)
+    if not targets:
+        return
+    game.ask(ChoiceDecision(ctx.controller, "choose", "Choose a color",
+                            (_stave_off_color, (ctx,)), rule="105.3",
+                            options=tuple(COLOR_WORDS), purpose="color"))
+
+
+def _stave_off_color(game: Game, action: Any, ctx: Ctx) -> None:
+    color = action.items[0]
+    game.note("105.3", f"{game.players[ctx.controller].name} chooses {color}")
+    Grant((f"protection from {color}",), T(0)).resolve(game, ctx)
+
+
+define("Stave Off", spell=spell_of(
+    Custom(_stave_off, "target creature gains protection from the color of your choice "
+                       "until end of turn"), CREATURE))
+
+define("Stonehorn Dignitary", when_enters(
+    Skip("phase", "combat", T(0)),
+    "When this creature enters, target opponent skips their next combat phase.",
+    targets=[OPPONENT]))
+
+
+# Timely Reinforcements
+def _timely(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import gain_life
+    from manastack.rules.zones import create_token
+    me = ctx.controller
+    opps = game.opponents(me)
+    if any(game.players[me].life < game.players[o].life for o in opps):
+        gain_life(game, me, 6)
+    mine = len(game.creatures(me))
+    if any(mine < len(game.creatures(o)) for o in opps):
+        for _ in range(3):
+            create_token(game, SOLDIER, me)
+
+
+define("Timely Reinforcements", spell=spell_of(Custom(
+    _timely, "If you have less life than an opponent, you gain 6 life. If you control "
+             "fewer creatures than an opponent, create three 1/1 white Soldier tokens.")))
+
+# ================================================================ BLUE
+
+define("Azure Mage", activated("{3}{U}", Draw(1), "{3}{U}: Draw a card."))
+
+define("Belltower Sphinx", when_dealt_damage(
+    Mill(lambda g, ctx: int(ctx.data.get("amount", 0)), TRIGGER("source_controller")),
+    "Whenever a source deals damage to this creature, that source's controller mills that "
+    "many cards."))
+
+define("Chasm Drake", when_attacks(
+    Grant(("flying",), T(0)),
+    "Whenever this creature attacks, target creature you control gains flying until end of "
+    "turn.", targets=[CREATURE_YOU_CONTROL]))
+
+define("Flight", **aura(creature, keywords=("flying",), text="Enchanted creature has "
+                                                             "flying."))
+
+
+def _frost_breath(game: Game, ctx: Ctx) -> None:
+    Tap(T(0)).resolve(game, ctx)
+    for t in ctx.target_refs(0):
+        o = _on_battlefield(game, t)
+        if o is not None:
+            _doesnt_untap_next(game, ctx, frozenset({o.id}), game.controller(o))
+
+
+define("Frost Breath", spell=spell_of(
+    Custom(_frost_breath, "Tap up to two target creatures. Those creatures don't untap "
+                          "during their controller's next untap step."),
+    target_of(creature, "up to two target creatures", count=2, min_count=0)))
+
+
+# Jace's Archivist
+def _archivist(game: Game, ctx: Ctx) -> None:
+    most = 0
+    for p in game.apnap():
+        hand = list(game.players[p].hand)
+        for oid in hand:
+            _emit_discard(game, game.obj(oid), p)
+        most = max(most, len(hand))
+    from manastack.rules.zones import draw
+    for p in game.apnap():
+        draw(game, p, most, "121.1")
+
+
+define("Jace's Archivist", activated(
+    "{U}", Custom(_archivist, "each player discards their hand, then draws"),
+    "{U}, {T}: Each player discards their hand, then draws cards equal to the greatest "
+    "number of cards a player discarded this way.", tap=True))
+
+define("Levitation", _anthem(creature, 0, 0, "Creatures you control have flying.",
+                             keywords=("flying",)))
+
+define("Lord of the Unreal", _anthem(
+    creature & with_subtype("Illusion"), 1, 1,
+    "Illusion creatures you control get +1/+1 and have hexproof.", keywords=("hexproof",)))
+
+
+# Master Thief
+def _master_thief(game: Game, ctx: Ctx) -> None:
+    pred = _while_controls(ctx.source, ctx.controller)
+    if not pred(game):
+        return
+    for t in ctx.target_refs(0):
+        if isinstance(t, int):
+            _gain_control(game, ctx, t, Duration("while", predicate=pred), pred)
+
+
+define("Master Thief", when_enters(
+    Custom(_master_thief, "gain control of target artifact for as long as you control this "
+                          "creature"),
+    "When this creature enters, gain control of target artifact for as long as you control "
+    "this creature.", targets=[target_of(artifact, "target artifact")]))
+
+define("Merfolk Looter", activated(
+    None, seq(Draw(1), Discard(1)), "{T}: Draw a card, then discard a card.", tap=True))
+
+define("Merfolk Mesmerist", activated(
+    "{U}", Mill(2, T(0)), "{U}, {T}: Target player mills two cards.", targets=[PLAYER],
+    tap=True))
+
+
+def _lore_counters(game: Game, ctx: Ctx) -> int:
+    o = _lki_object(game, ctx.source)
+    return o.counters.get("lore", 0) if o is not None else 0
+
+
+define("Mind Unbound", at_beginning_of(
+    "upkeep", seq(AddCounters("lore", 1, SELF), Draw(_lore_counters)),
+    "At the beginning of your upkeep, put a lore counter on this enchantment, then draw a "
+    "card for each lore counter on this enchantment."))
+
+_PHANTASMAL = when_becomes_target(
+    Custom(_sacrifice_source, "sacrifice it"),
+    "When this creature becomes the target of a spell or ability, sacrifice it.")
+define("Phantasmal Bear", _PHANTASMAL)
+define("Phantasmal Dragon", _PHANTASMAL)
+
+
+# Ponder
+def _ponder(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    top = tuple(reversed(game.players[p].library[-3:]))  # top first
+    if len(top) > 1:
+        game.ask(ChoiceDecision(p, "choose", "Put the top cards back in any order (first "
+                                "chosen = top of library)", (_ponder_ordered, (p, top)),
+                                rule="401.4", options=top, min_count=len(top),
+                                max_count=len(top), ordered=True, purpose="order library"))
+        return
+    _ponder_ask_shuffle(game, p)
+
+
+def _ponder_ordered(game: Game, action: Any, p: int, top: tuple[int, ...]) -> None:
+    lib = game.players[p].library
+    del lib[len(lib) - len(top):]
+    lib.extend(reversed(action.items))  # library[-1] is the top card
+    game.changed()
+    game.note("401.4", f"{game.players[p].name} puts {len(top)} cards back on top of their "
+                       "library in the order of their choice")
+    _ponder_ask_shuffle(game, p)
+
+
+def _ponder_ask_shuffle(game: Game, p: int) -> None:
+    game.ask(ChoiceDecision(p, "may", "Shuffle your library?", (_ponder_shuffle, (p,)),
+                            rule="701.19a", options=("yes", "no"), purpose="shuffle"))
+
+
+def _ponder_shuffle(game: Game, action: Any, p: int) -> None:
+    if action.items[0] == "yes":
+        _shuffle(game, p)
+
+
+define("Ponder", spell=spell_of(seq(
+    Custom(_ponder, "Look at the top three cards of your library, then put them back in any "
+                    "order. You may shuffle."), Draw(1))))
+
+define("Skywinder Drake", flags=("can block only creatures with flying",))
+
+
+# Sphinx of Uthuun
+def _uthuun(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    cards = tuple(reversed(game.players[p].library[-5:]))
+    if not cards:
+        return
+    game.note("701.13", f"{game.players[p].name} reveals "
+                        + ", ".join(game.obj(i).name for i in cards))
+    opps = game.opponents(p)
+    if len(opps) > 1:
+        game.ask(ChoiceDecision(p, "choose", "Choose an opponent to separate the piles",
+                                (_uthuun_opp, (p, cards)), rule="101.4",
+                                options=tuple(PlayerRef(o) for o in opps), purpose="opponent"))
+        return
+    _uthuun_piles(game, opps[0] if opps else p, p, cards)
+
+
+def _uthuun_opp(game: Game, action: Any, p: int, cards: tuple[int, ...]) -> None:
+    _uthuun_piles(game, action.items[0].index, p, cards)
+
+
+def _uthuun_piles(game: Game, sep: int, p: int, cards: tuple[int, ...]) -> None:
+    game.ask(ChoiceDecision(sep, "choose", "Separate the revealed cards into two piles: "
+                            "choose the cards of the first pile", (_uthuun_pick, (p, cards)),
+                            rule="700.3", options=cards, min_count=0, max_count=len(cards),
+                            purpose="first pile"))
+
+
+def _uthuun_pick(game: Game, action: Any, p: int, cards: tuple[int, ...]) -> None:
+    pile1 = tuple(action.items)
+    pile2 = tuple(c for c in cards if c not in pile1)
+    game.note("700.3", "Piles: [" + ", ".join(game.obj(i).name for i in pile1) + "] and ["
+              + ", ".join(game.obj(i).name for i in pile2) + "]")
+    game.ask(ChoiceDecision(p, "choose", "Choose the pile to put into your hand (the other "
+                            "goes to your graveyard)", (_uthuun_done, (p, pile1, pile2)),
+                            rule="700.3", options=("first pile", "second pile"),
+                            purpose="pile"))
+
+
+def _uthuun_done(game: Game, action: Any, p: int, pile1: tuple[int, ...],
+                 pile2: tuple[int, ...]) -> None:
+    from manastack.rules.zones import move
+    hand, yard = (pile1, pile2) if action.items[0] == "first pile" else (pile2, pile1)
+    for oid in hand:
+        move(game, game.obj(oid), Zone.HAND, "700.3")
+    for oid in yard:
+        move(game, game.obj(oid), Zone.GRAVEYARD, "700.3")
+
+
+define("Sphinx of Uthuun", when_enters(
+    Custom(_uthuun, "reveal the top five cards; an opponent separates them into two piles"),
+    "When this creature enters, reveal the top five cards of your library. An opponent "
+    "separates those cards into two piles. Put one pile into your hand and the other into "
+    "your graveyard."))
+
+
+# Turn to Frog
+def _turn_to_frog(game: Game, ctx: Ctx) -> None:
+    ids = frozenset(t for t in ctx.target_refs(0) if isinstance(t, int))
+    _until_eot(game, ctx, ids, [("4", _set_subtypes("Frog")), ("5", _set_colors("U")),
+                                ("6", remove_all_abilities), ("7b", set_pt(1, 1))],
+               "Turn to Frog: a blue 1/1 Frog with no abilities")
+
+
+define("Turn to Frog", spell=spell_of(Custom(
+    _turn_to_frog, "Until end of turn, target creature loses all abilities and becomes a "
+                   "blue Frog with base power and toughness 1/1."), CREATURE))
+
+
+def _visions_count(game: Game, ctx: Ctx) -> int:
+    return 3 if any(len(p.graveyard) >= 20 for p in game.players) else 1
+
+
+define("Visions of Beyond", spell=spell_of(Draw(_visions_count)))
+
+# ================================================================ BLACK
+
+
+define("Blood Seeker", when_another_enters(
+    creature & opponent_controls, LoseLife(1, TRIGGER("controller")),
+    "Whenever a creature an opponent controls enters, you may have that player lose 1 "
+    "life.", optional=True))
+
+
+define("Brink of Disaster", **aura(
+    creature | land, extra=(TriggeredAbility(
+        ev.TAPPED, Destroy(TRIGGER("object")),
+        condition=lambda g, e, s: e.data.get("object") is not None and
+        e.data.get("object") == s.attached_to,
+        text="When enchanted permanent becomes tapped, destroy it."),)))
+
+define("Call to the Grave",
+       at_beginning_of("upkeep", SacrificeOne(creature & ~with_subtype("Zombie"),
+                                              TRIGGER("player")),
+                       "At the beginning of each player's upkeep, that player sacrifices a "
+                       "non-Zombie creature of their choice.", whose="each"),
+       at_beginning_of("end", Custom(_sacrifice_source, "sacrifice this enchantment"),
+                       "At the beginning of the end step, if no creatures are on the "
+                       "battlefield, sacrifice this enchantment.", whose="each",
+                       intervening_if=lambda g, o: not g.creatures()))
+
+define("Dark Favor", **aura(creature, pt=(3, 1), extra=(
+    when_enters(LoseLife(1), "When this Aura enters, you lose 1 life."),)))
+
+define("Devouring Swarm", activated(
+    Cost(sacrifice=creature, sacrifice_count=1), Pump(1, 1, SELF),
+    "Sacrifice a creature: This creature gets +1/+1 until end of turn."))
+
+
+# Distress
+def _distress(game: Game, ctx: Ctx) -> None:
+    for p in _player_indexes(game, ctx.target_refs(0)):
+        hand = game.players[p].hand
+        game.note("701.13", f"{game.players[p].name} reveals their hand: "
+                            + (", ".join(game.obj(i).name for i in hand) or "no cards"))
+        cands = tuple(i for i in hand if "Land" not in game.chars(game.obj(i)).types)
+        if cands:
+            game.ask(ChoiceDecision(ctx.controller, "choose", "Choose a nonland card to be "
+                                    "discarded", (_distress_done, (p,)), rule="701.7a",
+                                    options=cands, purpose="discard"))
+
+
+def _distress_done(game: Game, action: Any, p: int) -> None:
+    _emit_discard(game, game.obj(action.items[0]), p)
+
+
+define("Distress", spell=spell_of(Custom(
+    _distress, "Target player reveals their hand. You choose a nonland card from it. That "
+               "player discards that card."), PLAYER))
+
+define("Drifting Shade", activated("{B}", Pump(1, 1, SELF),
+                                   "{B}: This creature gets +1/+1 until end of turn."))
+
+define("Hideous Visage", spell=spell_of(Grant(("intimidate",), EACH(creature & you_control))))
+
+
+# Monomania
+def _monomania(game: Game, ctx: Ctx) -> None:
+    for p in _player_indexes(game, ctx.target_refs(0)):
+        hand = tuple(game.players[p].hand)
+        if hand:
+            game.ask(ChoiceDecision(p, "choose", "Choose a card to keep (discard the rest)",
+                                    (_monomania_done, (p,)), rule="701.7a", options=hand,
+                                    purpose="keep"))
+
+
+def _monomania_done(game: Game, action: Any, p: int) -> None:
+    for oid in list(game.players[p].hand):
+        if oid != action.items[0]:
+            _emit_discard(game, game.obj(oid), p)
+
+
+define("Monomania", spell=spell_of(Custom(
+    _monomania, "Target player chooses a card in their hand and discards the rest."),
+    PLAYER))
+
+define("Onyx Mage", activated(
+    "{1}{B}", Grant(("deathtouch",), T(0)),
+    "{1}{B}: Target creature you control gains deathtouch until end of turn.",
+    targets=[CREATURE_YOU_CONTROL]))
+
+
+# Rune-Scarred Demon
+def _tutor(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    cands = game.players[p].library
+    _search_library(game, p, list(cands), 1, 1, _tutor_done, (p,), "a card")
+
+
+def _tutor_done(game: Game, ids: tuple[int, ...], p: int) -> None:
+    from manastack.rules.zones import move
+    for oid in ids:
+        move(game, game.obj(oid), Zone.HAND, "701.18a",
+             verb=f"{game.players[p].name} puts a card into their hand")
+    _shuffle(game, p)
+
+
+define("Rune-Scarred Demon", when_enters(
+    Custom(_tutor, "search your library for a card, put it into your hand, then shuffle"),
+    "When this creature enters, search your library for a card, put it into your hand, "
+    "then shuffle."))
+
+
+# Sengir Vampire
+def _sengir_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+    d = e.data
+    if d.get("from_zone") != Zone.BATTLEFIELD or d.get("to_zone") != Zone.GRAVEYARD:
+        return False
+    lki = d.get("lki")
+    if lki is None or not lki.is_creature:
+        return False
+    dead = d.get("old")
+    return any(x.kind == ev.DAMAGE and x.turn == game.turn_number
+               and x.data.get("source") == src.id and x.data.get("target") == dead
+               for x in game.log)
+
+
+define("Sengir Vampire", TriggeredAbility(
+    ev.ZONE_CHANGE, AddCounters("+1/+1", 1, SELF), condition=_sengir_condition,
+    text="Whenever a creature dealt damage by this creature this turn dies, put a +1/+1 "
+         "counter on this creature."))
+
+define("Smallpox", spell=spell_of(seq(
+    LoseLife(1, EACH_PLAYER), Discard(1, EACH_PLAYER),
+    SacrificeOne(creature, EACH_PLAYER), SacrificeOne(land, EACH_PLAYER))))
+
+define("Sorin's Thirst", spell=spell_of(seq(DealDamage(2, T(0)), GainLife(2)), CREATURE))
+define("Sorin's Vengeance", spell=spell_of(seq(DealDamage(10, T(0)), GainLife(10)),
+                                           PLAYER_OR_PW))
+define("Taste of Blood", spell=spell_of(seq(DealDamage(1, T(0)), GainLife(1)), PLAYER_OR_PW))
+define("Tormented Soul", flags=("can't block", "can't be blocked"))
+define("Wring Flesh", spell=spell_of(Pump(-3, -1, T(0)), CREATURE))
+define("Zombie Infestation", activated(
+    C(discard=2), CreateTokens(ZOMBIE),
+    "Discard two cards: Create a 2/2 black Zombie creature token."))
+
+# ================================================================ RED
+
+
+# Circle of Flame
+def _grounded_attacks_me(game: Game, e: ev.Event, src: GameObject) -> bool:
+    a = game.get(e.data.get("attacker"))
+    if a is None or "flying" in game.chars(a).keywords:
+        return False
+    me = game.controller(src)
+    t = e.data.get("target")
+    if isinstance(t, PlayerRef):
+        return t.index == me
+    pw = game.get(t)
+    return pw is not None and game.chars(pw).is_planeswalker and game.controller(pw) == me
+
+
+define("Circle of Flame", TriggeredAbility(
+    ev.ATTACKS, DealDamage(1, TRIGGER("attacker")), condition=_grounded_attacks_me,
+    text="Whenever a creature without flying attacks you or a planeswalker you control, "
+         "this enchantment deals 1 damage to that creature."))
+
+define("Crimson Mage", activated(
+    "{R}", Grant(("haste",), T(0)),
+    "{R}: Target creature you control gains haste until end of turn.",
+    targets=[CREATURE_YOU_CONTROL]))
+
+
+# Crumbling Colossus
+def _end_of_combat(game: Game, e: ev.Event, src: Any) -> bool:
+    return e.data.get("step") == "end_of_combat"
+
+
+def _sacrifice_remembered(game: Game, ctx: Ctx) -> None:
+    o = _on_battlefield(game, ctx.data.get("victim"))
+    if o is not None:
+        _sacrifice(game, o, ctx.controller)
+
+
+_SAC_AT_END_OF_COMBAT = TriggeredAbility(
+    ev.STEP_BEGAN, Custom(_sacrifice_remembered, "sacrifice it"), condition=_end_of_combat,
+    text="At end of combat, sacrifice it.")
+
+
+def _colossus(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.triggers import add_delayed
+    add_delayed(game, _SAC_AT_END_OF_COMBAT, ctx.source, ctx.source_name, ctx.controller,
+                data={"victim": ctx.source})
+
+
+define("Crumbling Colossus", when_attacks(
+    Custom(_colossus, "sacrifice it at end of combat"),
+    "When this creature attacks, sacrifice it at end of combat."))
+
+define("Firebreathing", **aura(creature, extra=(ActivatedAbility(
+    C("{R}"), Pump(1, 0, ENCHANTED), text="{R}: Enchanted creature gets +1/+0 until end of "
+                                          "turn."),)))
+
+
+# Flameblast Dragon
+def _flameblast(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.casting import plan_payment
+    if not ctx.target_refs(0):
+        return
+    opts: list[Any] = ["no"]
+    base = ManaCost.parse("{X}{R}")
+    x = 0
+    while plan_payment(game, ctx.controller, base.with_x(x), None) is not None:
+        opts.append(x)
+        x += 1
+    game.ask(ChoiceDecision(ctx.controller, "choose", "Pay {X}{R}? Choose X, or no",
+                            (_flameblast_paid, (ctx,)), rule="117.3", options=tuple(opts),
+                            purpose="pay {X}{R}"))
+
+
+def _flameblast_paid(game: Game, action: Any, ctx: Ctx) -> None:
+    from manastack.rules.casting import perform_payment, plan_payment
+    x = action.items[0]
+    if x == "no":
+        return
+    cost = ManaCost.parse("{X}{R}").with_x(int(x))
+    payment = plan_payment(game, ctx.controller, cost, None)
+    if payment is None:
+        return
+    perform_payment(game, ctx.controller, cost, payment, "117.3")
+    game.note("117.3", f"{game.players[ctx.controller].name} pays {cost} (X={x})")
+    DealDamage(int(x), T(0)).resolve(game, ctx)
+
+
+define("Flameblast Dragon", when_attacks(
+    Custom(_flameblast, "you may pay {X}{R}; if you do, X damage to any target"),
+    "Whenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to "
+    "any target.", targets=[ANY]))
+
+define("Goblin Arsonist", when_dies(
+    DealDamage(1, T(0)), "When this creature dies, you may have it deal 1 damage to any "
+    "target.", targets=[ANY], optional=True))
+
+
+# Goblin Bangchuckers
+def _bangchuckers(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import DamageItem, deal_damage
+    won = game.rng.random() < 0.5
+    game.note("705.1", f"{game.players[ctx.controller].name} flips a coin and "
+                       f"{'wins' if won else 'loses'} the flip")
+    if won:
+        DealDamage(2, T(0)).resolve(game, ctx)
+    else:
+        deal_damage(game, [DamageItem(ctx.source, ctx.source, 2)])
+
+
+define("Goblin Bangchuckers", activated(
+    None, Custom(_bangchuckers, "flip a coin: 2 damage to any target or to itself"),
+    "{T}: Flip a coin. If you win the flip, this creature deals 2 damage to any target. If "
+    "you lose the flip, this creature deals 2 damage to itself.", targets=[ANY], tap=True))
+
+define("Goblin Fireslinger", activated(
+    None, DealDamage(1, T(0)), "{T}: This creature deals 1 damage to target player or "
+    "planeswalker.", targets=[PLAYER_OR_PW], tap=True))
+
+define("Goblin Grenade", spell=spell_of(
+    DealDamage(5, T(0)), ANY,
+    additional_cost=Cost(sacrifice=permanent & with_subtype("Goblin"), sacrifice_count=1)))
+
+define("Goblin War Paint", **aura(creature, pt=(2, 2), keywords=("haste",),
+                                  text="Enchanted creature gets +2/+2 and has haste."))
+
+
+# Manabarbs
+def _land_tapped_for_mana(game: Game, e: ev.Event, src: GameObject) -> bool:
+    o = game.get(e.data.get("source"))
+    return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_land and \
+        o.tapped and e.data.get("player") is not None
+
+
+define("Manabarbs", TriggeredAbility(
+    ev.MANA, DealDamage(1, TRIGGER("player")), condition=_land_tapped_for_mana,
+    text="Whenever a player taps a land for mana, this enchantment deals 1 damage to that "
+         "player."))
+
+
+# Scrambleverse
+def _scrambleverse(game: Game, ctx: Ctx) -> None:
+    players = game.apnap()
+    chosen = [(o, game.rng.choice(players)) for o in game.permanents()
+              if not game.chars(o).is_land]
+    before = {o.id: game.controller(o) for o, _ in chosen}
+    ts = game.new_timestamp()
+    for o, p in chosen:
+        game.note("706.1", f"{game.players[p].name} is chosen at random for {o.name}")
+        add_effect(game, LayerEffect("2", set_controller(p), frozenset({o.id}), ctx.controller,
+                                     ctx.source, ts, text="Scrambleverse"))
+    for o, _ in chosen:
+        if game.controller(o) != before[o.id]:
+            o.control_since = game.turn_number  # CR 302.6
+    Tap(EACH(permanent & ~of_type("Land")), untap=True).resolve(game, ctx)
+    del chosen
+
+
+define("Scrambleverse", spell=spell_of(Custom(
+    _scrambleverse, "For each nonland permanent, choose a player at random. Then each "
+                    "player gains control of each permanent for which they were chosen. "
+                    "Untap those permanents.")))
+
+define("Slaughter Cry", spell=spell_of(
+    seq(Pump(3, 0, T(0)), Grant(("first strike",), T(0))), CREATURE))
+
+
+# Tectonic Rift
+def _tectonic_rift(game: Game, ctx: Ctx) -> None:
+    add_effect(game, LayerEffect(RULES_LAYER, grant_flags_effect("can't block"),
+                                 creature & ~with_keyword("flying"), ctx.controller,
+                                 ctx.source, duration=Duration("end_of_turn"),
+                                 text="Tectonic Rift: creatures without flying can't block"))
+
+
+define("Tectonic Rift", spell=spell_of(
+    seq(Destroy(T(0)), Custom(_tectonic_rift, "Creatures without flying can't block this "
+                                              "turn.")),
+    target_of(land, "target land")))
+
+
+# Warstorm Surge
+def _warstorm(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import DamageItem, deal_damage
+    oid = ctx.data.get("object")
+    if not isinstance(oid, int):
+        return
+    c = _lki_chars(game, oid)
+    if c is None:
+        return
+    n = c.power or 0
+    deal_damage(game, [DamageItem(oid, t, n) for t in ctx.target_refs(0)])
+
+
+define("Warstorm Surge", when_another_enters(
+    creature & you_control, Custom(_warstorm, "it deals damage equal to its power to any "
+                                              "target"),
+    "Whenever a creature you control enters, it deals damage equal to its power to any "
+    "target.", targets=[ANY]))
+
+# ================================================================ GREEN
+
+
+def _lands_you_control(game: Game, ctx: Ctx) -> int:
+    return sum(1 for o in game.permanents(ctx.controller) if game.chars(o).is_land)
+
+
+define("Bountiful Harvest", spell=spell_of(GainLife(_lands_you_control)))
+
+
+# Doubling Chant
+def _doubling_chant(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    names: dict[str, int] = {}
+    for o in game.creatures(p):
+        n = game.chars(o).name
+        names[n] = names.get(n, 0) + 1
+    cands = [o.id for o in _library_cards(game, p)
+             if "Creature" in _card_types(game, o) and o.name in names]
+    game.note("701.18a", f"{game.players[p].name} searches their library for creature "
+                         "cards with the same names as their creatures")
+    if not cands:
+        _shuffle(game, p)
+        return
+    game.ask(ChoiceDecision(p, "choose", "For each creature you control, you may find a "
+                            "creature card with the same name", (_doubling_done, (p,)),
+                            rule="701.18a", options=tuple(cands), min_count=0,
+                            max_count=len(cands), purpose="search library",
+                            check=_doubling_check(dict(names))))
+
+
+def _doubling_check(names: dict[str, int]) -> Callable[[Game, tuple[Any, ...]], str | None]:
+    def check(game: Game, items: tuple[Any, ...]) -> str | None:
+        count: dict[str, int] = {}
+        for oid in items:
+            n = game.obj(oid).name
+            count[n] = count.get(n, 0) + 1
+            if count[n] > names.get(n, 0):
+                return f"you control only {names.get(n, 0)} creature(s) named {n}"
+        return None
+    return check
+
+
+def _doubling_done(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        move(game, game.obj(oid), Zone.BATTLEFIELD, "701.18a", controller=p)
+    _shuffle(game, p)
+
+
+define("Doubling Chant", spell=spell_of(Custom(
+    _doubling_chant, "For each creature you control, you may search your library for a "
+                     "creature card with the same name as that creature. Put those cards "
+                     "onto the battlefield, then shuffle.")))
+
+
+def _forests(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
+    """Dungrove Elder's characteristic-defining ability (CR 604.3)."""
+    ctrl = game.chars(obj).controller if obj.zone == Zone.BATTLEFIELD else obj.controller
+    n = sum(1 for o in game.permanents(ctrl) if "Forest" in game.chars(o).subtypes)
+    return n, n
+
+
+define("Dungrove Elder", cda=_forests)
+
+
+# Hunter's Insight
+def _hunters_insight(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.triggers import DelayedTrigger
+    for t in ctx.target_refs(0):
+        if not isinstance(t, int):
+            continue
+        ab = TriggeredAbility(
+            ev.DAMAGE, Draw(lambda g, c: int(c.data.get("amount", 0))),
+            condition=_combat_damage_to_player_or_pw(t),
+            text="Whenever that creature deals combat damage to a player or planeswalker "
+                 "this turn, draw that many cards.")
+        game.delayed_triggers.append(DelayedTrigger(
+            ab, ctx.source, ctx.source_name, ctx.controller, one_shot=False,
+            duration=Duration("end_of_turn"), created_turn=game.turn_number,
+            created_step=game.step.name if game.step else ""))
+
+
+def _combat_damage_to_player_or_pw(oid: int) -> Callable[[Game, ev.Event, Any], bool]:
+    def cond(game: Game, e: ev.Event, src: Any) -> bool:
+        d = e.data
+        if d.get("source") != oid or not d.get("combat"):
+            return False
+        t = d.get("target")
+        if isinstance(t, PlayerRef):
+            return True
+        o = game.get(t)
+        return o is not None and game.chars(o).is_planeswalker
+    return cond
+
+
+define("Hunter's Insight", spell=spell_of(Custom(
+    _hunters_insight, "Whenever that creature deals combat damage to a player or "
+                      "planeswalker this turn, draw that many cards."),
+    target_of(creature & you_control, "target creature you control")))
+
+define("Jade Mage", activated("{2}{G}", CreateTokens(SAPROLING),
+                              "{2}{G}: Create a 1/1 green Saproling creature token."))
+
+define("Lure", **aura(creature, flags_=("all creatures able to block it do so",),
+                      text="All creatures able to block enchanted creature do so."))
+
+define("Overrun", spell=spell_of(seq(
+    Pump(3, 3, EACH(creature & you_control)),
+    Grant(("trample",), EACH(creature & you_control)))))
+
+define("Rampant Growth", spell=spell_of(Custom(
+    _basic_land_to_battlefield, "Search your library for a basic land card, put that card "
+                                "onto the battlefield tapped, then shuffle.")))
+
+
+# Skinshifter
+def _skinshift(subtype: str, p: int, t: int, kw: str | None) -> Effect:
+    def fn(game: Game, ctx: Ctx) -> None:
+        if _on_battlefield(game, ctx.source) is None:
+            return
+        parts: list[tuple[str, LayerFn]] = [("4", _set_subtypes(subtype))]
+        if kw:
+            parts.append(("6", add_keywords(kw)))
+        parts.append(("7b", set_pt(p, t)))
+        _until_eot(game, ctx, frozenset({ctx.source}), parts,
+                   f"Skinshifter: a {subtype} with base power and toughness {p}/{t}")
+    return Custom(fn, f"becomes a {subtype} {p}/{t}")
+
+
+def _skinshifter_unused(game: Game, o: GameObject) -> bool:
+    return all(o.memory.get(f"activated_{i}") != game.turn_number for i in range(3))
+
+
+_SKIN_MODES = (
+    ("Rhino", 4, 4, "trample", "Until end of turn, this creature becomes a Rhino with base "
+                               "power and toughness 4/4 and gains trample."),
+    ("Bird", 2, 2, "flying", "Until end of turn, this creature becomes a Bird with base "
+                             "power and toughness 2/2 and gains flying."),
+    ("Plant", 0, 8, None, "Until end of turn, this creature becomes a Plant with base power "
+                          "and toughness 0/8."),
+)
+# "{G}: Choose one. Activate only once each turn." - one activated ability per mode; the
+# three share the once-each-turn restriction (CR 602.5b, 700.2).
+define("Skinshifter", *(ActivatedAbility(
+    C("{G}"), _skinshift(sub, p, t, kw), condition=_skinshifter_unused,
+    condition_text="activate only once each turn", once_per_turn=True,
+    text=f"{{G}} (mode {i + 1}): {txt} Activate only once each turn.")
+    for i, (sub, p, t, kw, txt) in enumerate(_SKIN_MODES)))
+
+define("Stingerfling Spider", when_enters(
+    Destroy(T(0)), "When this creature enters, you may destroy target creature with "
+    "flying.", targets=[target_of(creature & with_keyword("flying"),
+                                  "target creature with flying")], optional=True))
+
+define("Trollhide", **aura(creature, pt=(2, 2), abilities=(ActivatedAbility(
+    C("{1}{G}"), Regenerate(SELF), text="{1}{G}: Regenerate this creature."),),
+    text="Enchanted creature gets +2/+2 and has \"{1}{G}: Regenerate this creature.\""))
+
+# ================================================================ ARTIFACTS
+
+
+def _crown(game: Game, ctx: Ctx) -> None:
+    if _controls_named(game, ctx.controller, "Scepter of Empires", "Throne of Empires"):
+        for t in ctx.target_refs(0):
+            if isinstance(t, int):
+                _gain_control(game, ctx, t)
+    else:
+        Tap(T(0)).resolve(game, ctx)
+
+
+define("Crown of Empires", activated(
+    "{3}", Custom(_crown, "tap target creature, or gain control of it"),
+    "{3}, {T}: Tap target creature. Gain control of that creature instead if you control "
+    "artifacts named Scepter of Empires and Throne of Empires.", targets=[CREATURE],
+    tap=True))
+
+
+def _scepter_amount(game: Game, ctx: Ctx) -> int:
+    return 3 if _controls_named(game, ctx.controller, "Crown of Empires",
+                                "Throne of Empires") else 1
+
+
+define("Scepter of Empires", activated(
+    None, DealDamage(_scepter_amount, T(0)),
+    "{T}: This artifact deals 1 damage to target player or planeswalker. It deals 3 damage "
+    "instead if you control artifacts named Crown of Empires and Throne of Empires.",
+    targets=[PLAYER_OR_PW], tap=True))
+
+
+def _throne_amount(game: Game, ctx: Ctx) -> int:
+    return 5 if _controls_named(game, ctx.controller, "Crown of Empires",
+                                "Scepter of Empires") else 1
+
+
+define("Throne of Empires", activated(
+    "{1}", CreateTokens(SOLDIER, _throne_amount),
+    "{1}, {T}: Create a 1/1 white Soldier creature token. Create five of those tokens "
+    "instead if you control artifacts named Crown of Empires and Scepter of Empires.",
+    tap=True))
+
+
+# Druidic Satchel
+def _satchel(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.damage import gain_life
+    from manastack.rules.zones import create_token, move
+    p = ctx.controller
+    lib = game.players[p].library
+    if not lib:
+        return
+    top = game.obj(lib[-1])
+    types = game.chars(top).types
+    game.note("701.13", f"{game.players[p].name} reveals {top.name}")
+    if "Creature" in types:
+        create_token(game, SAPROLING, p)
+    if "Land" in types:
+        move(game, top, Zone.BATTLEFIELD, "701.13", controller=p)
+    if "Creature" not in types and "Land" not in types:
+        gain_life(game, p, 2)
+
+
+define("Druidic Satchel", activated(
+    "{2}", Custom(_satchel, "reveal the top card of your library"),
+    "{2}, {T}: Reveal the top card of your library. If it's a creature card, create a 1/1 "
+    "green Saproling creature token. If it's a land card, put that card onto the "
+    "battlefield under your control. If it's a noncreature, nonland card, you gain 2 life.",
+    tap=True))
+
+define("Greatsword", *equipment("{3}", pt=(3, 0), text="Equipped creature gets +3/+0."))
+define("Kite Shield", *equipment("{3}", pt=(0, 3), text="Equipped creature gets +0/+3."))
+
+define("Manalith", ActivatedAbility(C(tap=True), mana=ManaProduction(("W", "U", "B", "R", "G")),
+                                    text="{T}: Add one mana of any color."))
+
+
+# Quicksilver Amulet
+def _amulet(game: Game, ctx: Ctx) -> None:
+    p = ctx.controller
+    cands = tuple(i for i in game.players[p].hand
+                  if "Creature" in game.chars(game.obj(i)).types)
+    if not cands:
+        return
+    game.ask(ChoiceDecision(p, "choose", "You may put a creature card from your hand onto "
+                            "the battlefield", (_amulet_done, (p,)), rule="608.2",
+                            options=cands, min_count=0, max_count=1, purpose="put onto "
+                                                                              "battlefield"))
+
+
+def _amulet_done(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        move(game, game.obj(oid), Zone.BATTLEFIELD, "608.2", controller=p)
+
+
+define("Quicksilver Amulet", activated(
+    "{4}", Custom(_amulet, "you may put a creature card from your hand onto the "
+                           "battlefield"),
+    "{4}, {T}: You may put a creature card from your hand onto the battlefield.", tap=True))
+
+define("Solemn Simulacrum",
+       when_enters(Custom(_basic_land_to_battlefield, "search for a basic land"),
+                   "When this creature enters, you may search your library for a basic land "
+                   "card, put that card onto the battlefield tapped, then shuffle.",
+                   optional=True),
+       when_dies(Draw(1), "When this creature dies, you may draw a card.", optional=True))
+
+define("Swiftfoot Boots", *equipment("{1}", keywords=("hexproof", "haste"),
+                                     text="Equipped creature has hexproof and haste."))
+
+
+def _is_enchanted(game: Game, o: GameObject) -> bool:
+    return any(a.attached_to == o.id and "Aura" in game.chars(a).subtypes
+               for a in game.permanents())
+
+
+define("Thran Golem", _self_bonus(
+    _is_enchanted, 2, 2, "As long as this creature is enchanted, it gets +2/+2 and has "
+    "flying, first strike, and trample.", keywords=("flying", "first strike", "trample")))
+
+
+# Worldslayer
+def _equipped_hits_player(game: Game, e: ev.Event, src: GameObject) -> bool:
+    d = e.data
+    return d.get("combat") is True and isinstance(d.get("target"), PlayerRef) and \
+        d.get("source") is not None and d.get("source") == src.attached_to
+
+
+define("Worldslayer", TriggeredAbility(
+    ev.DAMAGE, Destroy(EACH(permanent & another)), condition=_equipped_hits_player,
+    text="Whenever equipped creature deals combat damage to a player, destroy all "
+         "permanents other than this Equipment."), *equipment("{5}"))

@@ -371,3 +371,93 @@ define("Norin the Wary",
              "When a player casts a spell or a creature attacks, exile Norin. Return it to "
              "the battlefield under its owner's control at the beginning of the next end "
              "step."))
+
+# ---------------------------------------------------------------- starting the game (103)
+
+
+def _serum_powder(game: Game, card: GameObject) -> None:
+    """103.4a: exile all the cards from your hand, then draw that many cards."""
+    from manastack.rules.zones import draw, move
+    p = card.owner
+    hand = list(game.players[p].hand)
+    for oid in hand:
+        move(game, game.obj(oid), "exile", "103.4a", quiet=True)
+    game.note("103.4a", f"{game.players[p].name} exiles their hand with Serum Powder "
+                        f"({len(hand)} cards) and draws that many")
+    draw(game, p, len(hand), "103.4a")
+
+
+define("Serum Powder",
+       ActivatedAbility(cost(tap=True), mana=ManaProduction(("C",)), text="{T}: Add {C}."),
+       StaticAbility(rule="mulligan_action", check=_serum_powder, zones=("hand",),
+                     text="Any time you could mulligan and this card is in your hand, you may "
+                          "exile all the cards from your hand, then draw that many cards."))
+
+
+def _counter_unless_one(game: Game, ctx: Ctx) -> None:
+    """Counter the spell unless its controller pays {1} (117.12a)."""
+    from manastack.decisions import ChoiceDecision
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import plan_payment
+
+    spell_id = ctx.data.get("object")
+    caster = ctx.data.get("player")
+    if spell_id not in game.stack or caster is None:
+        return
+    if plan_payment(game, caster, ManaCost.parse("{1}"), None) is None:
+        _do_counter(game, spell_id, ctx.source_name)
+        return
+    game.ask(ChoiceDecision(caster, "may", f"Pay {{1}} or {game.name_of(spell_id)} is "
+                            f"countered ({ctx.source_name})",
+                            (_pay_or_counter, (spell_id, caster, ctx.source_name)),
+                            rule="117.12a", options=("yes", "no"), purpose="pay {1}"))
+
+
+def _pay_or_counter(game: Game, action: Any, spell_id: int, caster: int, name: str) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import perform_payment, plan_payment
+    if action.items and action.items[0] == "yes":
+        cost_ = ManaCost.parse("{1}")
+        pay = plan_payment(game, caster, cost_, None)
+        if pay is not None:
+            perform_payment(game, caster, cost_, pay, "117.12a")
+            game.note("117.12a", f"{game.players[caster].name} pays {{1}}")
+            return
+    _do_counter(game, spell_id, name)
+
+
+def _do_counter(game: Game, spell_id: int, name: str) -> None:
+    from manastack.rules.priority import counter
+    counter(game, spell_id, "701.5a", f" by {name}")
+
+
+def _opponent_casts(g: Game, e: ev.Event, src: GameObject) -> bool:
+    return e.data.get("player") is not None and e.data.get("player") != g.controller(src)
+
+
+COUNTER_UNLESS_ONE = Custom(_counter_unless_one, "counter it unless that player pays {1}")
+
+
+def _chancellor_reveal(game: Game, card: GameObject) -> None:
+    """103.5b: revealed until the first turn begins; a delayed trigger per opponent."""
+    from manastack.cards.dsl import TriggeredAbility
+    from manastack.rules.triggers import DelayedTrigger
+    game.revealed.append(card.id)
+    game.note("103.5b", f"{game.players[card.owner].name} reveals {card.name} from their "
+                        "opening hand")
+    for opp in game.opponents(card.owner):
+        def first_spell(g: Game, e: ev.Event, src: Any, who: int = opp) -> bool:
+            return e.data.get("player") == who and g.players[who].spells_cast == 1
+        ab = TriggeredAbility(ev.CAST, COUNTER_UNLESS_ONE, condition=first_spell,
+                              text="When each opponent casts their first spell of the game, "
+                                   "counter that spell unless that player pays {1}.")
+        game.delayed_triggers.append(DelayedTrigger(ab, card.id, card.name, card.owner))
+
+
+define("Chancellor of the Annex",
+       StaticAbility(rule="opening_hand", check=_chancellor_reveal, zones=("hand",),
+                     text="You may reveal this card from your opening hand. If you do, when "
+                          "each opponent casts their first spell of the game, counter that "
+                          "spell unless that player pays {1}."),
+       _trig(ev.CAST, _opponent_casts, COUNTER_UNLESS_ONE, "Whenever an opponent casts a "
+             "spell, counter it unless that player pays {1}."))
