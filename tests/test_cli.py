@@ -55,3 +55,27 @@ def test_scenario_run_exit_code_and_closing_line(capsys, tmp_path: Path) -> None
     assert main(["scenario", "run", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "bad.yaml" in out and "Nope Card" in out and out.strip().endswith("0 passed, 1 failed")
+
+
+def test_cr_103_2_match_loser_chooses_who_plays_first() -> None:
+    """CR 103.2: in a match, the loser of the previous game chooses who plays first;
+    after a draw the player who chose last time chooses again."""
+    from manastack.match import play_match
+    from manastack.play import default_deck
+
+    decks = [default_deck("red_green"), default_deck("white_black")]
+    for seed in range(3):
+        res = play_match(decks, games=3, seed=seed)
+        for i in range(1, len(res.games)):
+            prev = res.games[i - 1]
+            if prev.winner is None:
+                assert res.choosers[i] == res.choosers[i - 1]
+            else:
+                assert res.choosers[i] == 1 - prev.winner
+        assert sum(res.wins) + res.draws == len(res.games)
+
+
+def test_match_command(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["match", "red_green", "white_black", "--games", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.strip().split("\n")
+    assert out[0].startswith("Game 1:") and out[-1].startswith("Match over:")

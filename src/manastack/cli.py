@@ -13,14 +13,11 @@ from manastack.errors import ManastackError
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.agents import RandomAgent
-    from manastack.decks import load_deck
     from manastack.game.state import GameOptions
     from manastack.log import render_jsonl, render_text
-    from manastack.play import default_deck, play_game, replay_data, result_line
+    from manastack.play import play_game, replay_data, result_line
 
-    decks = []
-    for d in (args.deck or ["red_green", "white_black"]):
-        decks.append(load_deck(d).cards() if Path(d).exists() else default_deck(d))
+    decks = _load_decks(args.deck or ["red_green", "white_black"])
     if len(decks) == 1:
         decks.append(decks[0])
     opts = GameOptions(mulligan=args.mulligan, max_turns=args.max_turns)
@@ -31,6 +28,32 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.save:
         Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
     print(result_line(game))
+    return 0
+
+
+def _load_decks(names: Sequence[str]) -> list[list[str]]:
+    from manastack.cards.registry import canonical_name, is_implemented
+    from manastack.decks import load_deck, validate_deck
+    from manastack.play import default_deck
+
+    decks = []
+    for d in names:
+        if Path(d).exists():
+            deck = load_deck(d)
+            validate_deck(deck, format="any", known=canonical_name, implemented=is_implemented)
+            decks.append(deck.cards())  # the sideboard is set aside (103.1a)
+        else:
+            decks.append(default_deck(d))
+    return decks
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    from manastack.match import describe, play_match
+
+    decks = _load_decks([args.deck_a, args.deck_b])
+    res = play_match(decks, games=args.games, seed=args.seed)
+    for line in describe(res, ("Alice", "Bob")):
+        print(line)
     return 0
 
 
@@ -111,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mulligan", default="paris", choices=["paris", "vancouver", "london"])
     p.add_argument("--max-turns", type=int, default=200)
     p.set_defaults(fn=_cmd_play)
+    p = sub.add_parser("match", help="play a match (best of N) between two decks")
+    p.add_argument("deck_a", help="deck file or default deck name")
+    p.add_argument("deck_b", help="deck file or default deck name")
+    p.add_argument("--games", type=int, default=3)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(fn=_cmd_match)
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
