@@ -42,7 +42,52 @@ def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
 
 
 def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> None:
-    """Deal all ``items`` simultaneously as one damage event (119.4a-c)."""
+    """Deal all ``items`` simultaneously as one damage event (119.4a-c).
+
+    First the opponent controlling a source may redirect noncombat damage aimed at a
+    player to a planeswalker that player controls (306.7, a choice: the rest of the
+    event continues once it is made)."""
+    _redirections(game, list(items), 0)
+
+
+def _redirect_options(game: Game, it: DamageItem) -> list[int]:
+    if it.combat or not isinstance(it.target, PlayerRef) or it.amount <= 0:
+        return []
+    _, ctrl, _ = _source_chars(game, it.source)
+    if ctrl is None or ctrl == it.target.index:
+        return []
+    return [o.id for o in game.permanents(it.target.index) if game.chars(o).is_planeswalker]
+
+
+def _redirections(game: Game, items: list[DamageItem], i: int) -> None:
+    from manastack.decisions import ChoiceDecision
+
+    while i < len(items):
+        opts = _redirect_options(game, items[i])
+        if opts:
+            it = items[i]
+            _, ctrl, sname = _source_chars(game, it.source)
+            assert ctrl is not None and isinstance(it.target, PlayerRef)
+            game.ask(ChoiceDecision(
+                ctrl, "redirect", f"{sname} would deal {it.amount} damage to "
+                f"{game.players[it.target.index].name}: redirect it to a planeswalker they "
+                "control?", (_redirect_chosen, (items, i)), rule="306.7",
+                options=(PlayerRef(it.target.index), *opts), purpose="redirect damage"))
+            return
+        i += 1
+    _deal_damage_event(game, items)
+
+
+def _redirect_chosen(game: Game, action: Any, items: list[DamageItem], i: int) -> None:
+    choice = action.items[0]
+    if not isinstance(choice, PlayerRef):
+        it = items[i]
+        items[i] = DamageItem(it.source, choice, it.amount, it.combat, it.unpreventable)
+        game.note("306.7", f"The damage is redirected to {game.name_of(choice)}")
+    _redirections(game, items, i + 1)
+
+
+def _deal_damage_event(game: Game, items: list[DamageItem]) -> None:
     from manastack.rules.replacement import apply_replacements
     from manastack.rules.targeting import protection_from
 
