@@ -288,12 +288,10 @@ def cost_change(delta: int, spells: Callable[[Game, GameObject, GameObject], boo
 # ------------------------------------------------------------ Auras and Equipment
 
 
-def aura(enchant: Selector = creature, *, pt: tuple[int, int] = (0, 0),
-         keywords: Sequence[str] = (), abilities: Sequence[Ability] = (),
-         control: bool = False, flags_: Sequence[str] = (), text: str = "",
-         extra: Sequence[Ability] = ()) -> dict[str, Any]:
-    """An Aura (CR 303.4): ``define(name, **aura(...))``.  The Aura spell targets what it
-    can enchant; the enchanted permanent gets the listed bonuses (layers 2, 6, 7c)."""
+def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Sequence[Ability],
+                    flags_: Sequence[str], control: bool = False
+                    ) -> Callable[[Game, GameObject], list[LayerEffect]]:
+    """Effects on the permanent a source is attached to (layers 2, 6 and 7c)."""
     def effects(game: Game, src: GameObject) -> list[LayerEffect]:
         host = src.attached_to
         if host is None or isinstance(host, PlayerRef):
@@ -314,6 +312,16 @@ def aura(enchant: Selector = creature, *, pt: tuple[int, int] = (0, 0),
         if pt != (0, 0):
             out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
         return out
+    return effects
+
+
+def aura(enchant: Selector = creature, *, pt: tuple[int, int] = (0, 0),
+         keywords: Sequence[str] = (), abilities: Sequence[Ability] = (),
+         control: bool = False, flags_: Sequence[str] = (), text: str = "",
+         extra: Sequence[Ability] = ()) -> dict[str, Any]:
+    """An Aura (CR 303.4): ``define(name, **aura(...))``.  The Aura spell targets what it
+    can enchant; the enchanted permanent gets the listed bonuses (layers 2, 6, 7c)."""
+    effects = _attached_bonus(pt, keywords, abilities, flags_, control)
     spell = SpellAbility(targets=(target_of(enchant, f"target {enchant.text}"),))
     return {"abilities": (StaticAbility(effects=effects, text=text), *extra), "spell": spell}
 
@@ -323,24 +331,7 @@ def equipment(equip_cost: str, *, pt: tuple[int, int] = (0, 0), keywords: Sequen
               text: str = "") -> tuple[Ability, ...]:
     """Equipment (CR 301.5): a static ability for the equipped creature and
     "Equip [cost]: attach to target creature you control; sorcery speed" (702.6)."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
-        host = src.attached_to
-        if host is None or isinstance(host, PlayerRef):
-            return []
-        me = game.controller(src)
-        ids = frozenset({host})
-        out = []
-        if keywords:
-            out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
-                                   src.timestamp))
-        if abilities:
-            out.append(LayerEffect("6", add_abilities(*abilities), ids, me, src.id,
-                                   src.timestamp))
-        if flags_:
-            out.append(LayerEffect("6", _add_flags(*flags_), ids, me, src.id, src.timestamp))
-        if pt != (0, 0):
-            out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
-        return out
+    effects = _attached_bonus(pt, keywords, abilities, flags_)
     equip = ActivatedAbility(cost(equip_cost), Attach(T(0)),
                              targets=(target_of(creature & you_control,
                                                 "target creature you control"),),
