@@ -110,6 +110,7 @@ _MODIFIERS: dict[str, frozenset[str]] = {
     "ability": frozenset({"activate"}),
     "respond_to": frozenset({"cast", "activate", "pass"}),
     "for": frozenset({"choose"}),
+    "bands": frozenset({"attack"}),
 }
 _ENTRY_KEYS = ("turn", "step", "player", "illegal", "rule") + VERBS + tuple(_MODIFIERS)
 _EXPECT_PLAYER_KEYS = (("life", "poison", "lost", "mana_pool") + ALL_ZONES

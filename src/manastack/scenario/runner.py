@@ -323,7 +323,12 @@ class Runner:
                     atk.append((a, PlayerRef(opp)))
                 else:
                     atk.append((a, self.ref(tgt)))
-            return DeclareAttackers(tuple(atk))
+            bands = e.raw.get("bands") or []
+            if not isinstance(bands, list) or not all(isinstance(b, list) for b in bands):
+                raise Fail(f"script entry {e.index}: 'bands' must be a list of lists of "
+                           "attackers (702.21c)")
+            return DeclareAttackers(tuple(atk), tuple(
+                tuple(self.ref(str(n)) for n in band) for band in bands))  # type: ignore[misc]
         if e.verb == "block":
             blk = []
             for name, atks in e.value.items():
