@@ -36,7 +36,7 @@ def test_cr_601_2_casting_moves_to_stack_and_pays_costs() -> None:
     g.apply(0, Cast(bolt.id, (bear.id,)))
     assert len(g.stack) == 1 and g.obj(m.id).tapped
     assert g.decision.player == 0  # 117.3c: the caster receives priority again
-    assert any(e.kind == ev.CAST and e.rule == "601.2" for e in g.log)
+    assert any(e.kind == ev.CAST and e.rule == "601.2i" for e in g.log)
 
 
 def test_cr_608_2_resolution_then_sba_destroys_creature() -> None:

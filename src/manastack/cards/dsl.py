@@ -216,12 +216,16 @@ class TargetSpec(Immutable):
     text: str = "target"
     count: int = 1
     min_count: int = 1
+    #: Zones searched besides players, permanents and the stack (e.g. ``("graveyard",)``).
+    zones: tuple[str, ...] = ()
 
 
 def target_of(selector: Selector, text: str | None = None, count: int = 1,
-              min_count: int | None = None) -> TargetSpec:
+              min_count: int | None = None, zones: tuple[str, ...] = ()) -> TargetSpec:
+    """``target_of(creature)``; for cards in graveyards pass ``zones=("graveyard",)`` and a
+    selector such as ``card_in("graveyard") & of_type("Creature")``."""
     return TargetSpec(selector, text or f"target {selector.text}", count,
-                      count if min_count is None else min_count)
+                      count if min_count is None else min_count, zones)
 
 
 # ---------------------------------------------------------------- costs

@@ -196,9 +196,14 @@ def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = 
     if "indestructible" in c.keywords:
         game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
         return "indestructible"
-    if allow_regen and o.regeneration_shields > 0:
+    if allow_regen and o.regeneration_shields > 0 and \
+            o.memory.get("cant_regenerate_turn") != game.turn_number:
         o.regeneration_shields -= 1
+        was_tapped = o.tapped
         o.tapped = True
+        if not was_tapped:
+            game.emit(ev.TAPPED, "701.12b", f"{o.name} becomes tapped (regenerating)",
+                      object=o.id)
         o.damage = 0
         o.deathtouch_damage = False
         if game.combat is not None:

@@ -66,6 +66,8 @@ def enters_with(game: Game, obj: GameObject) -> None:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_tapped" and not obj.tapped:
             obj.tapped = True
             game.note("614.1c", f"{obj.name} enters the battlefield tapped")
+        elif isinstance(ab, StaticAbility) and ab.rule == "as_enters" and ab.check:
+            ab.check(game, obj)  # "enters with N counters", "as this enters" (614.1c-d)
     for kw in obj.card.keywords:
         if kw.startswith("bloodthirst"):
             n = int(kw.split()[1]) if len(kw.split()) > 1 else 1

@@ -155,6 +155,8 @@ class GameObject:
     came_from: str | None = None
     #: The physical card (or token) across zone changes; tools use it, rules never do.
     uid: int = 0
+    #: Controller seen by the last characteristics computation (control changes, 302.6).
+    seen_controller: int | None = None
 
     @property
     def name(self) -> str:

@@ -79,6 +79,11 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
                 continue
             if summoning_sick(game, o):
                 continue
+            if ab.condition is not None and not ab.condition(game, o):
+                continue
+            from manastack.rules.static import forbids
+            if forbids(game, "cant_activate", player, o, ab):
+                continue
             assert ab.mana is not None
             out.append(ManaSource(o.id, i, ab.mana.options))
             break
@@ -197,38 +202,54 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
 
 
 def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
-                  source_id: int | None) -> None:
-    """Costs with a choice (sacrifice N, discard N) become decisions paid right away."""
+                  source_id: int | None, paying_for: int | None = None) -> None:
+    """Costs with a choice (sacrifice N, discard N) become decisions paid right away.
+
+    What was sacrificed or discarded is recorded on the spell or ability paid for
+    (``ctx.data["sacrificed"]``/``["discarded"]``: last known characteristics)."""
     if cost.sacrifice is not None and cost.sacrifice_count:
         cands = tuple(o.id for o in game.permanents(player)
                       if cost.sacrifice.test(game, o.id, player, source_id))
         game.ask(ChoiceDecision(player, "choose", f"Choose {cost.sacrifice_count} "
                                 f"{cost.sacrifice.text} to sacrifice (cost)",
-                                (_sacrifice_chosen, ()), rule="601.2h", options=cands,
+                                (_sacrifice_chosen, (paying_for,)), rule="601.2h",
+                                options=cands,
                                 min_count=cost.sacrifice_count,
                                 max_count=cost.sacrifice_count, purpose="sacrifice"))
     if cost.discard:
         cands = tuple(i for i in game.players[player].hand if i != (obj.id if obj else None))
-        game.push(_ask_discard_cost, player, cands, cost.discard)
+        game.push(_ask_discard_cost, player, cands, cost.discard, paying_for)
 
 
-def _ask_discard_cost(game: Game, player: int, cands: tuple[int, ...], n: int) -> None:
+def record_cost(game: Game, paying_for: int | None, key: str, value: Any) -> None:
+    """Remember what was paid (sacrificed, discarded...) on the spell or ability."""
+    o = game.objects.get(paying_for) if paying_for is not None else None
+    if isinstance(o, StackAbility):
+        o.trigger_data.setdefault(key, []).append(value)
+    elif isinstance(o, GameObject):
+        o.memory.setdefault("cost_data", {}).setdefault(key, []).append(value)
+
+
+def _ask_discard_cost(game: Game, player: int, cands: tuple[int, ...], n: int,
+                      paying_for: int | None) -> None:
     game.ask(ChoiceDecision(player, "choose", f"Choose {n} card(s) to discard (cost)",
-                            (_discard_chosen, (player,)), rule="601.2h", options=cands,
-                            min_count=n, max_count=n, purpose="discard"))
+                            (_discard_chosen, (player, paying_for)), rule="601.2h",
+                            options=cands, min_count=n, max_count=n, purpose="discard"))
 
 
-def _sacrifice_chosen(game: Game, action: Any) -> None:
+def _sacrifice_chosen(game: Game, action: Any, paying_for: int | None) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
         o = game.obj(oid)
+        record_cost(game, paying_for, "sacrificed", game.chars(o))
         move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
 
 
-def _discard_chosen(game: Game, action: Any, player: int) -> None:
+def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
         o = game.obj(oid)
+        record_cost(game, paying_for, "discarded", game.chars(o))
         new = move(game, o, Zone.GRAVEYARD, "701.7a", verb=f"{game.players[player].name} "
                    f"discards {o.name}")
         game.emit(ev.DISCARD, "701.7a", f"{o.name} was discarded", player=player,
@@ -320,6 +341,16 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
     return (f"{action} can't be done while holding priority", "117.1")
 
 
+def land_plays(game: Game, player: int) -> int:
+    """Lands ``player`` may play this turn: one, plus additional land plays (305.2)."""
+    from manastack.rules.static import hooks
+    n = game.players[player].land_plays
+    for src, ab in hooks(game, "additional_land"):
+        if ab.check is None or ab.check(game, src, player):
+            n += 1
+    return n
+
+
 def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | None:
     o = game.get(a.card)
     p = game.players[player]
@@ -330,7 +361,7 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
     why = sorcery_timing(game, player)
     if why:
         return (f"you can't play a land now: {why}", "305.2")
-    if p.lands_played >= p.land_plays:
+    if p.lands_played >= land_plays(game, player):
         return ("you have already played a land this turn", "305.2")
     return None
 
@@ -349,6 +380,10 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
             return (f"you can't cast {o.name} now: {why}", _type_rule(c.types))
     if sp is not None and sp.timing is not None and not sp.timing(game, player):
         return (f"you can't cast {o.name} now", sp.timing_rule or "601.3")
+    from manastack.rules.static import forbids
+    src = forbids(game, "cant_cast", player, o)
+    if src:
+        return (f"you can't cast {o.name} ({src})", "101.2")
     if sp is not None and sp.modes:
         if len(a.modes) != sp.mode_count or len(set(a.modes)) != len(a.modes) or \
                 any(not 0 <= m < len(sp.modes) for m in a.modes):
@@ -407,6 +442,10 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return ("this ability can be activated only once each turn", "602.5b")
     if ab.condition is not None and not ab.condition(game, o):
         return (f"you can't activate that now: {ab.condition_text}", "602.5")
+    from manastack.rules.static import forbids
+    src = forbids(game, "cant_activate", player, o, ab)
+    if src:
+        return (f"{o.name}'s ability can't be activated ({src})", "101.2")
     bad = nonmana_cost_problem(game, player, o, ab.cost)
     if bad:
         return bad
@@ -440,7 +479,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         o = game.obj(oid)
         c = game.chars(o)
         if c.is_land:
-            if land_ok and p.lands_played < p.land_plays:
+            if land_ok and p.lands_played < land_plays(game, player):
                 out.append(PlayLand(oid))
             continue
         if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords:
@@ -536,7 +575,6 @@ def play_land(game: Game, player: int, a: PlayLand) -> None:
 
 def cast_spell(game: Game, player: int, a: Cast) -> None:
     """CR 601.2: move to the stack, choices made, costs paid, then "cast" triggers."""
-    from manastack.rules.targeting import announce_targets
     from manastack.rules.zones import move
 
     o = game.obj(a.card)
@@ -548,24 +586,30 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     new.x = a.x
     new.modes = a.modes
     perform_payment(game, player, cost, payment)
+    # 601.2i: the spell becomes cast once every cost is paid (choice costs may ask first)
+    game.push(_spell_cast, player, new.id, o.name, a.targets, a.x)
     sp = o.card.spell
     if sp is not None and sp.additional_cost is not None:
         _pay_nonmana_cost(game, player, None, sp.additional_cost, "601.2h")
-        _choice_costs(game, player, None, sp.additional_cost, new.id)
+        _choice_costs(game, player, None, sp.additional_cost, new.id, new.id)
+
+
+def _spell_cast(game: Game, player: int, oid: int, name: str, targets: tuple[Ref, ...],
+                x: int) -> None:
+    from manastack.rules.targeting import announce_targets
+
     game.players[player].spells_cast += 1
     tgt = ""
-    if a.targets:
-        tgt = " targeting " + ", ".join(game.name_of(t) for t in a.targets)
-    xs = f" with X={a.x}" if a.x else ""
-    game.emit(ev.CAST, "601.2", f"{game.players[player].name} casts {o.name}{tgt}{xs}",
-              player=player, object=new.id, name=o.name)
-    announce_targets(game, new.id, a.targets, player)
+    if targets:
+        tgt = " targeting " + ", ".join(game.name_of(t) for t in targets)
+    xs = f" with X={x}" if x else ""
+    game.emit(ev.CAST, "601.2i", f"{game.players[player].name} casts {name}{tgt}{xs}",
+              player=player, object=oid, name=name)
+    announce_targets(game, oid, targets, player)
 
 
 def activate_ability(game: Game, player: int, a: Activate) -> None:
     """CR 602.2 (mana abilities resolve at once, 605.3b)."""
-    from manastack.rules.targeting import announce_targets
-
     o = game.obj(a.source)
     ab = activated_abilities(game, o)[a.ability]
     if ab.once_per_turn:
@@ -595,11 +639,19 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
         assert payment is not None
         perform_payment(game, player, cost, payment, "602.2b")
     game.changed()
-    tgt = ""
-    if a.targets:
-        tgt = " targeting " + ", ".join(game.name_of(t) for t in a.targets)
-    game.emit(ev.ACTIVATE, "602.2", f"{game.players[player].name} activates {o.name}'s "
-              f"ability{tgt}", player=player, object=sab.id, source=o.id)
+    # 602.2i: the ability becomes activated once its costs are paid
+    game.push(_ability_activated, player, sab.id, o.id, o.name, a.targets)
     _pay_nonmana_cost(game, player, o, ab.cost, "602.2b")
-    _choice_costs(game, player, o, ab.cost, o.id)
-    announce_targets(game, sab.id, a.targets, player)
+    _choice_costs(game, player, o, ab.cost, o.id, sab.id)
+
+
+def _ability_activated(game: Game, player: int, sab: int, source: int, name: str,
+                       targets: tuple[Ref, ...]) -> None:
+    from manastack.rules.targeting import announce_targets
+
+    tgt = ""
+    if targets:
+        tgt = " targeting " + ", ".join(game.name_of(t) for t in targets)
+    game.emit(ev.ACTIVATE, "602.2i", f"{game.players[player].name} activates {name}'s "
+              f"ability{tgt}", player=player, object=sab, source=source)
+    announce_targets(game, sab, targets, player)

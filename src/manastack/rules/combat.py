@@ -342,8 +342,11 @@ def _declare_attackers(game: Game, action: Any) -> None:
         cb.attackers[a] = t
         cb.controllers[a] = game.controller(o)
         attacked.add(a)
-        if "vigilance" not in game.chars(o).keywords:
+        if "vigilance" not in game.chars(o).keywords and not o.tapped:
             o.tapped = True  # 508.1f: tapping isn't a cost
+            game.changed()
+            game.emit(ev.TAPPED, "508.1f", f"{o.name} becomes tapped (attacking)",
+                      object=o.id)
         game.changed()
     for band in action.bands:
         cb.bands.append(set(band))

@@ -157,22 +157,23 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             if o.card.cda is not None:
                 _apply_cda(game, o, c)
             _counters_pt(o, c)
+        _note_control_changes(game, objs, view)
         return view
-    started: dict[tuple[int, int], list[LayerEffect]] = {}
+    # Static abilities are asked for their effects again at each layer, so that "you",
+    # "creatures you control" and conditions see the earlier layers (control in layer 2,
+    # types in layer 4).  An ability that began to apply keeps applying in later layers
+    # even if an earlier layer removed it (613.5).
+    started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
         for o in objs:
             if o.phased_out:
                 continue
-            c = view[o.id]
-            for ab in c.abilities:
+            for ab in view[o.id].abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
-                    key = (o.id, id(ab))
-                    if key not in started:
-                        started[key] = static_effects(game, o, (ab,))
-            # abilities removed earlier keep applying (613.5)
-        for _key, effs in started.items():
-            effects.extend(e for e in effs if e.layer == layer)
+                    started.setdefault((o.id, id(ab)), (o, ab))
+        for o, ab in started.values():
+            effects.extend(e for e in static_effects(game, o, (ab,)) if e.layer == layer)
         if layer == "7a":
             for o in objs:
                 if o.card.cda is not None:
@@ -185,7 +186,21 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         if layer == "7c":
             for o in objs:
                 _counters_pt(o, view[o.id])
+    _note_control_changes(game, objs, view)
     return view
+
+
+def _note_control_changes(game: Game, objs: list[GameObject],
+                          view: dict[int, Characteristics]) -> None:
+    """CR 302.6: a permanent that changed controller came under its new controller's
+    control now (summoning sickness)."""
+    for o in objs:
+        ctrl = view[o.id].controller
+        if o.seen_controller is None:
+            o.seen_controller = ctrl
+        elif o.seen_controller != ctrl:
+            o.seen_controller = ctrl
+            o.control_since = game.turn_number
 
 
 def _apply_cda(game: Game, o: GameObject, c: Characteristics) -> None:

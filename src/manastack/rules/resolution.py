@@ -122,7 +122,8 @@ def resolve(game: Game, oid: int) -> None:
     name = obj.name
     ctx = Ctx(source, obj.source_name if isinstance(obj, StackAbility) else name,
               controller, targets, specs, legal, obj.x, obj.modes,
-              dict(obj.trigger_data) if isinstance(obj, StackAbility) else {}, oid)
+              dict(obj.trigger_data) if isinstance(obj, StackAbility)
+              else dict(obj.memory.get("cost_data", {})), oid)
     game.emit(ev.RESOLVE, "608.2", f"{name} resolves", object=oid, controller=controller)
     game.push(_finish, oid)
     effects = effect_of(obj)

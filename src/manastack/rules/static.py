@@ -52,8 +52,6 @@ def doesnt_untap(game: Game, obj: GameObject) -> str | None:
     for src, ab in hooks(game, "doesnt_untap"):
         if ab.check is None or ab.check(game, src, obj):
             return src.name
-    for e in obj.memory.get("doesnt_untap", ()):
-        return str(e)
     return None
 
 

@@ -12,11 +12,18 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 
-def candidate_refs(game: Game) -> list[Ref]:
-    """Everything that might be a target: players, permanents, spells on the stack."""
+def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
+    """Everything that might be a target: players, permanents, spells on the stack, and
+    cards in the extra ``zones`` a target word names (graveyards, exile)."""
     out: list[Ref] = [PlayerRef(p.index) for p in game.players if p.in_game]
     out.extend(oid for oid in game.battlefield if not game.obj(oid).phased_out)
     out.extend(oid for oid in game.stack)
+    for zone in zones:
+        if zone in ("graveyard", "hand", "library"):
+            for p in game.players:
+                out.extend(game.zone_list(zone, p.index))
+        else:
+            out.extend(game.zone_list(zone, 0))
     return out
 
 
@@ -85,7 +92,7 @@ def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | N
                   data: dict[str, Any] | None = None) -> list[Ref]:
     """All legal choices for one target spec (CR 115.1, 601.2c)."""
     out = []
-    for r in candidate_refs(game):
+    for r in candidate_refs(game, spec.zones):
         if r == source and not isinstance(r, PlayerRef) and r in game.stack:
             continue  # a spell can't target itself (115.5)
         if spec.selector.test(game, r, controller, source) and \

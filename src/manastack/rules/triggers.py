@@ -70,9 +70,26 @@ def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
         assert isinstance(o, GameObject)
         if not o.phased_out:
             c = game.chars(o)
-            if any(isinstance(ab, TriggeredAbility) for ab in c.abilities):
+            if any(isinstance(ab, TriggeredAbility) and "battlefield" in ab.zones
+                   for ab in c.abilities):
                 out.append((o, c))
+    for p in game.players:  # abilities that work from a graveyard (113.6)
+        for oid in p.graveyard:
+            o = game.objects[oid]
+            assert isinstance(o, GameObject)
+            if any(isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
+                   for ab in o.card.abilities):
+                out.append((o, _GraveyardView(game.chars(o))))
     return out
+
+
+class _GraveyardView:
+    """Characteristics of a card in a graveyard, keeping only abilities working there."""
+
+    def __init__(self, c: Any) -> None:
+        self.controller = c.controller
+        self.abilities = tuple(ab for ab in c.abilities if isinstance(ab, TriggeredAbility)
+                               and "graveyard" in ab.zones)
 
 
 def check_event(game: Game, e: Event) -> None:

@@ -471,8 +471,8 @@ class Mill(Effect):
 
 def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n: int,
                     then: Callable[..., None], args: tuple[Any, ...], what: str) -> None:
-    """Search ``p``'s library (CR 701.18): choose among ``cands``; ``then(game, ids,
-    *args)``; the library is then shuffled by ``then``'s caller (see ``_shuffle_after``)."""
+    """Search ``p``'s library (CR 701.18): choose between ``min_n`` and ``max_n`` of
+    ``cands``, then ``then(game, ids, *args)`` (which also shuffles)."""
     max_n = min(max_n, len(cands))
     min_n = min(min_n, max_n)
     game.note("701.18a", f"{game.players[p].name} searches their library for {what}")
