@@ -461,3 +461,36 @@ define("Chancellor of the Annex",
                           "spell unless that player pays {1}."),
        _trig(ev.CAST, _opponent_casts, COUNTER_UNLESS_ONE, "Whenever an opponent casts a "
              "spell, counter it unless that player pays {1}."))
+
+# ---------------------------------------------------------------- planeswalkers (306, 606)
+
+from manastack.cards.dsl import you_control  # noqa: E402
+from manastack.cards.effects import EACH, YOU, AddCounters, CreateTokens, Grant  # noqa: E402
+
+
+def _avatar_pt(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
+    """CDA: power and toughness each equal to its controller's life total (604.3)."""
+    life = game.players[game.controller(obj) if obj.zone == "battlefield"
+                        else obj.controller].life
+    return life, life
+
+
+AVATAR = make_card("Avatar", types=("Creature",), subtypes=("Avatar",), power="*",
+                   toughness="*", colors=("W",), is_token=True, cda=_avatar_pt,
+                   text="This creature's power and toughness are each equal to your life "
+                        "total.")
+
+
+def _loyalty(n: int, effect: Any, text: str) -> ActivatedAbility:
+    return ActivatedAbility(cost(loyalty=n), effect, text=text)
+
+
+define("Ajani Goldmane",
+       _loyalty(+1, GainLife(2, YOU), "+1: You gain 2 life."),
+       _loyalty(-1, seq(AddCounters("+1/+1", 1, EACH(creature & you_control)),
+                        Grant(("vigilance",), EACH(creature & you_control))),
+                "\u22121: Put a +1/+1 counter on each creature you control. Those creatures "
+                "gain vigilance until end of turn."),
+       _loyalty(-6, CreateTokens(AVATAR), "\u22126: Create a white Avatar creature token. It "
+                "has \"This creature's power and toughness are each equal to your life "
+                "total.\""))
