@@ -12,6 +12,7 @@ applying in later layers even if its ability was removed meanwhile (613.5).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -172,13 +173,19 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             for ab in view[o.id].abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
                     started.setdefault((o.id, id(ab)), (o, ab))
+        origin: dict[int, tuple[GameObject, StaticAbility]] = {}
         for o, ab in started.values():
-            effects.extend(e for e in static_effects(game, o, (ab,)) if e.layer == layer)
+            for e in static_effects(game, o, (ab,)):
+                if e.layer == layer:
+                    effects.append(e)
+                    origin[id(e)] = (o, ab)
         if layer == "7a":
             for o in objs:
                 if o.card.cda is not None:
                     _apply_cda(game, o, view[o.id])
         effects.sort(key=lambda e: e.timestamp)
+        if len(effects) > 1:
+            effects = _dependency_order(game, effects, objs, view, origin)
         for e in effects:
             for o in objs:
                 if e.applies_to(game, o):
@@ -188,6 +195,105 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                 _counters_pt(o, view[o.id])
     _note_control_changes(game, objs, view)
     return view
+
+
+def _snapshot(view: dict[int, Characteristics]) -> dict[int, Characteristics]:
+    return {k: copy.copy(v) for k, v in view.items()}
+
+
+_FIELDS = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness",
+           "keywords", "abilities", "controller", "flags")
+
+
+def _delta(before: Characteristics, after: Characteristics) -> tuple[Any, ...]:
+    """What an effect did to one object: differences for numbers, added/removed items for
+    sets, the new value otherwise (so "+1/+1" does the same thing to a 2/2 and a 3/3)."""
+    out: list[Any] = []
+    for f in _FIELDS:
+        a, b = getattr(before, f), getattr(after, f)
+        if a == b:
+            out.append(None)
+        elif isinstance(a, int) and isinstance(b, int):
+            out.append(("+", b - a))
+        elif isinstance(a, (frozenset, tuple)) and isinstance(b, (frozenset, tuple)):
+            sa, sb = set(map(id, a)) if f == "abilities" else set(a), \
+                set(map(id, b)) if f == "abilities" else set(b)
+            out.append((frozenset(sb - sa), frozenset(sa - sb)))
+        else:
+            out.append(("=", b))
+    return tuple(out)
+
+
+def _outcome(game: Game, e: LayerEffect, objs: list[GameObject],
+             view: dict[int, Characteristics]) -> tuple[Any, ...]:
+    """What ``e`` applies to and what it does to each, evaluated against ``view``."""
+    saved = game._view
+    trial = _snapshot(view)
+    game._view = trial
+    try:
+        hit = [o for o in objs if e.applies_to(game, o)]
+        for o in hit:
+            e.apply(game, o, trial[o.id])
+        return tuple((o.id, _delta(view[o.id], trial[o.id])) for o in hit)
+    finally:
+        game._view = saved
+
+
+def _depends(game: Game, e: LayerEffect, d: LayerEffect, objs: list[GameObject],
+             view: dict[int, Characteristics],
+             origin: dict[int, tuple[GameObject, StaticAbility]]) -> bool:
+    """613.7a: would applying ``d`` change the existence of ``e``, what it applies to, or
+    what it does?"""
+    after = _snapshot(view)
+    saved = game._view
+    game._view = after
+    try:
+        for o in objs:
+            if d.applies_to(game, o):
+                d.apply(game, o, after[o.id])
+    finally:
+        game._view = saved
+    src = origin.get(id(e))
+    if src is not None:
+        o, ab = src
+        if o.id in after and ab not in after[o.id].abilities:
+            return True  # applying d removes the ability generating e
+    return _outcome(game, e, objs, view) != _outcome(game, e, objs, after)
+
+
+def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObject],
+                      view: dict[int, Characteristics],
+                      origin: dict[int, tuple[GameObject, StaticAbility]]
+                      ) -> list[LayerEffect]:
+    """613.7b-c: a dependent effect waits until the effects it depends on have applied;
+    loops fall back to timestamp order.  Effects are applied on a trial view as the
+    order is built, so later dependencies are re-evaluated (613.7c)."""
+    remaining = list(effects)  # timestamp order
+    ordered: list[LayerEffect] = []
+    trial = _snapshot(view)
+    while remaining:
+        pick = None
+        for e in remaining:
+            if not any(_depends(game, e, d, objs, trial, origin)
+                       for d in remaining if d is not e):
+                pick = e
+                break
+        if pick is None:
+            pick = remaining[0]  # a dependency loop: timestamp order (613.7b)
+        remaining.remove(pick)
+        src = origin.get(id(pick))
+        if src is not None and src[0].id in trial and src[1] not in trial[src[0].id].abilities:
+            continue  # its ability was removed by an effect applied before it
+        ordered.append(pick)
+        saved = game._view
+        game._view = trial
+        try:
+            for o in objs:
+                if pick.applies_to(game, o):
+                    pick.apply(game, o, trial[o.id])
+        finally:
+            game._view = saved
+    return ordered
 
 
 def _note_control_changes(game: Game, objs: list[GameObject],

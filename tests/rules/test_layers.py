@@ -1,0 +1,67 @@
+"""Continuous effects and layers (CR 611-613): timestamps, sublayers, dependency."""
+
+from __future__ import annotations
+
+from manastack.cards.dsl import creature, where
+from manastack.game.objects import Zone
+from manastack.rules.layers import (
+    Duration,
+    LayerEffect,
+    add_effect,
+    add_keywords,
+    modify_pt,
+    remove_all_abilities,
+    set_pt,
+)
+from manastack.setup import put, setup_game, start_at
+
+
+def _game():  # type: ignore[no-untyped-def]
+    g = setup_game()
+    bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "precombat_main", turn=1)
+    return g, bear
+
+
+def test_cr_613_4_sublayers_set_then_modify_then_counters() -> None:
+    """CR 613.4 (2017): 7b setting applies before 7c modifying and 7d counters, whatever
+    the timestamps."""
+    g, bear = _game()
+    add_effect(g, LayerEffect("7c", modify_pt(2, 2), frozenset({bear.id}), 0))
+    add_effect(g, LayerEffect("7b", set_pt(0, 1), frozenset({bear.id}), 0))
+    g.obj(bear.id).counters["+1/+1"] = 1
+    g.changed()
+    c = g.chars(g.obj(bear.id))
+    assert (c.power, c.toughness) == (3, 4)
+
+
+def test_cr_613_7_dependency_overrides_timestamp_order() -> None:
+    """CR 613.7a-b: an effect that applies to "creatures with flying" depends on an
+    effect granting flying, even with an earlier timestamp; it waits for it."""
+    g, bear = _game()
+    flyers = creature & where(lambda gm, o: "flying" in gm.chars(o).keywords, "with flying")
+    add_effect(g, LayerEffect("6", remove_all_abilities, flyers, 0, text="fliers lose all"))
+    add_effect(g, LayerEffect("6", add_keywords("flying"), frozenset({bear.id}), 0,
+                              text="bear gains flying"))
+    c = g.chars(g.obj(bear.id))
+    # the earlier "fliers lose all abilities" depends on the later grant: it applies after
+    assert "flying" not in c.keywords
+
+
+def test_cr_613_7b_timestamp_order_without_dependency() -> None:
+    """CR 613.6: independent effects in one layer apply in timestamp order."""
+    g, bear = _game()
+    add_effect(g, LayerEffect("7b", set_pt(5, 5), frozenset({bear.id}), 0))
+    add_effect(g, LayerEffect("7b", set_pt(1, 1), frozenset({bear.id}), 0))
+    c = g.chars(g.obj(bear.id))
+    assert (c.power, c.toughness) == (1, 1)
+
+
+def test_cr_611_2c_locked_set_of_affected_objects() -> None:
+    """CR 611.2c: an effect from a resolved spell affects only the objects it affected
+    when it began; a creature entering later isn't affected."""
+    g, bear = _game()
+    add_effect(g, LayerEffect("7c", modify_pt(1, 1), frozenset({bear.id}), 0,
+                              duration=Duration("end_of_turn")))
+    late = put(g, 0, Zone.BATTLEFIELD, "Runeclaw Bear")
+    assert g.chars(g.obj(late.id)).power == 2 and g.chars(g.obj(bear.id)).power == 3
