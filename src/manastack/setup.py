@@ -80,7 +80,8 @@ def start_at(game: Game, step: str = "precombat_main", turn: int = 1, active: in
     idx = names.index(target)
     if step == "postcombat_main":
         idx = len(names) - 1 - names[::-1].index("main")
-        game.turn_flags["main_phases"] = 1
+    if STEP_NAMES.index(step) > STEP_NAMES.index("precombat_main"):
+        game.turn_flags["main_phases"] = 1  # the precombat main phase is over (505.1a)
     if step == "combat_damage_2":
         idx = names.index("combat_damage")
     first: StepInfo = plan[idx]

@@ -704,7 +704,7 @@ def test_levitation_gives_your_creatures_flying() -> None:
 
 def test_lord_of_the_unreal_boosts_illusions() -> None:
     """Lord of the Unreal: Illusion creatures you control get +1/+1 and have hexproof
-    (CR 702.11a: opponents can't target them)."""
+    (CR 702.11b: opponents can't target them)."""
     g = new_game()
     put(g, 1, BF, "Mountain")
     put(g, 0, BF, "Lord of the Unreal")
@@ -714,7 +714,7 @@ def test_lord_of_the_unreal_boosts_illusions() -> None:
     start_at(g, "precombat_main", active=1)
     assert pt(g, bear) == (3, 3) and "hexproof" in kws(g, bear)
     assert pt(g, other) == (2, 2)
-    with pytest.raises(IllegalAction, match="702.11a"):
+    with pytest.raises(IllegalAction, match="702.11b"):
         cast(g, bolt, bear.id)
 
 

@@ -90,12 +90,12 @@ def test_cr_307_1_sorcery_timing() -> None:
         g.apply(0, Cast(rot.id, (PlayerRef(1),)))
 
 
-def test_cr_601_2g_cannot_cast_without_mana() -> None:
-    """CR 601.2g: the total cost must be payable."""
+def test_cr_601_2h_cannot_cast_without_mana() -> None:
+    """CR 601.2h: the total cost must be paid; unpayable costs can't be paid."""
     g = setup_game()
     bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
     start_at(g, "precombat_main", turn=1)
-    with pytest.raises(IllegalAction, match="601.2g"):
+    with pytest.raises(IllegalAction, match="601.2h"):
         g.apply(0, Cast(bolt.id, (PlayerRef(1),)))
 
 

@@ -251,7 +251,7 @@ def test_cr_305_2_one_land_per_turn_in_main_phase() -> None:
     a = put(g, 0, Zone.HAND, "Forest")
     b = put(g, 0, Zone.HAND, "Forest")
     start_at(g, "upkeep", turn=1)
-    with pytest.raises(IllegalAction, match="305.2"):
+    with pytest.raises(IllegalAction, match="305.1"):
         g.apply(0, PlayLand(a.id))
     pass_until(g, at_step("precombat_main"))
     g.apply(0, PlayLand(a.id))

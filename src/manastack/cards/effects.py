@@ -174,7 +174,7 @@ class DealDamage(Effect):
 
 @dataclass(frozen=True, eq=False)
 class Destroy(Effect):
-    """Destroy each referenced permanent (CR 701.6)."""
+    """Destroy each referenced permanent (CR 701.7)."""
 
     what: Refs
     no_regen: bool = False
@@ -182,12 +182,12 @@ class Destroy(Effect):
     def resolve(self, game: Game, ctx: Ctx) -> None:
         for o in _objects(game, self.what.resolve(game, ctx)):
             if o.zone == Zone.BATTLEFIELD:
-                destroy(game, o, "701.6a", f"destroyed by {ctx.source_name}",
+                destroy(game, o, "701.7a", f"destroyed by {ctx.source_name}",
                         allow_regen=not self.no_regen)
 
 
 def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> str:
-    """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.12).
+    """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.13).
 
     Returns ``destroyed``, ``regenerated`` or ``indestructible``."""
     from manastack.rules.zones import move
@@ -202,14 +202,14 @@ def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = 
         was_tapped = o.tapped
         o.tapped = True
         if not was_tapped:
-            game.emit(ev.TAPPED, "701.12b", f"{o.name} becomes tapped (regenerating)",
+            game.emit(ev.TAPPED, "701.13b", f"{o.name} becomes tapped (regenerating)",
                       object=o.id)
         o.damage = 0
         o.deathtouch_damage = False
         if game.combat is not None:
-            game.combat.remove(game, o.id, rule="701.12b")
+            game.combat.remove(game, o.id, rule="701.13b")
         game.changed()
-        game.emit(ev.INFO, "701.12b", f"{o.name} regenerates (tapped, damage removed, "
+        game.emit(ev.INFO, "701.13b", f"{o.name} regenerates (tapped, damage removed, "
                                       "removed from combat)", object=o.id)
         return "regenerated"
     move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is destroyed ({why})")
@@ -266,7 +266,7 @@ class Draw(Effect):
 
 @dataclass(frozen=True, eq=False)
 class Discard(Effect):
-    """Each referenced player discards N cards of their choice (CR 701.7)."""
+    """Each referenced player discards N cards of their choice (CR 701.8)."""
 
     n: Amount = 1
     who: Refs = YOU
@@ -286,16 +286,16 @@ def _ask_discard(game: Game, p: int, n: int, cls: Any) -> None:
     if n == 0:
         return
     game.ask(cls(p, "discard", f"Discard {n} card(s)", (_discard_done, (p,)),
-                 rule="701.7a", options=hand, min_count=n, max_count=n, purpose="discard"))
+                 rule="701.8a", options=hand, min_count=n, max_count=n, purpose="discard"))
 
 
 def _discard_done(game: Game, action: Any, p: int) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
         o = game.obj(oid)
-        new = move(game, o, Zone.GRAVEYARD, "701.7a",
+        new = move(game, o, Zone.GRAVEYARD, "701.8a",
                    verb=f"{game.players[p].name} discards {o.name}")
-        game.emit(ev.DISCARD, "701.7a", f"{o.name} was discarded", player=p, object=new.id)
+        game.emit(ev.DISCARD, "701.8a", f"{o.name} was discarded", player=p, object=new.id)
 
 
 @dataclass(frozen=True, eq=False)
@@ -370,7 +370,7 @@ class Tap(Effect):
             if o.tapped == self.untap:
                 o.tapped = not self.untap
                 game.changed()
-                game.emit(ev.UNTAPPED if self.untap else ev.TAPPED, "701.20",
+                game.emit(ev.UNTAPPED if self.untap else ev.TAPPED, "701.19a",
                           f"{o.name} becomes {'untapped' if self.untap else 'tapped'}",
                           object=o.id)
 
@@ -451,7 +451,7 @@ class Skip(Effect):
 
 @dataclass(frozen=True, eq=False)
 class Regenerate(Effect):
-    """A regeneration shield for each referenced permanent this turn (CR 701.12)."""
+    """A regeneration shield for each referenced permanent this turn (CR 701.13)."""
 
     what: Refs = SELF
 
@@ -459,7 +459,7 @@ class Regenerate(Effect):
         for o in _objects(game, self.what.resolve(game, ctx)):
             o.regeneration_shields += 1
             game.changed()
-            game.note("701.12a", f"{o.name} gets a regeneration shield")
+            game.note("701.13a", f"{o.name} gets a regeneration shield")
 
 
 @dataclass(frozen=True, eq=False)
@@ -554,7 +554,7 @@ def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Sacrifice(Effect):
-    """Each referenced permanent is sacrificed by its controller (CR 701.14)."""
+    """Each referenced permanent is sacrificed by its controller (CR 701.15)."""
 
     what: Refs = SELF
 
@@ -562,7 +562,7 @@ class Sacrifice(Effect):
         from manastack.rules.zones import move
         for o in _objects(game, self.what.resolve(game, ctx)):
             if o.zone == Zone.BATTLEFIELD:
-                move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
+                move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
 
 
 @dataclass(frozen=True, eq=False)
@@ -577,7 +577,8 @@ class Mill(Effect):
         for p in _players(game, self.who.resolve(game, ctx)):
             lib = game.players[p].library
             for _ in range(min(amount(self.n, game, ctx), len(lib))):
-                move(game, game.obj(lib[-1]), Zone.GRAVEYARD, "701.13a")
+                move(game, game.obj(lib[-1]), Zone.GRAVEYARD, "404.1",
+                 verb=f"{game.players[p].name} mills {game.obj(lib[-1]).name}")
 
 
 @dataclass(frozen=True, eq=False)

@@ -33,7 +33,7 @@ def _persist_return(game: Game, ctx: Ctx) -> None:
     o = game.get(oid)
     if o is None or o.zone != Zone.GRAVEYARD:
         return
-    new = move(game, o, Zone.BATTLEFIELD, "702.77a", controller=o.owner,
+    new = move(game, o, Zone.BATTLEFIELD, "702.78a", controller=o.owner,
                verb=f"{o.name} returns to the battlefield (persist)")
     new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
     game.changed()
@@ -74,5 +74,5 @@ def enters_with(game: Game, obj: GameObject) -> None:
             ctrl = obj.controller
             if any(game.players[p].damaged_this_turn for p in game.opponents(ctrl)):
                 obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
-                game.note("702.52a", f"{obj.name} enters with {n} +1/+1 counter(s) "
+                game.note("702.53a", f"{obj.name} enters with {n} +1/+1 counter(s) "
                                      "(bloodthirst)")

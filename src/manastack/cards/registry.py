@@ -104,7 +104,15 @@ def keywords_from_text(text: str) -> tuple[frozenset[str], bool]:
                 line_kws = []
                 break
         if line_kws:
-            kws.update(k for k in line_kws if not k.startswith("enchant "))
+            for k in line_kws:
+                if k.startswith("enchant "):
+                    continue
+                if k.startswith("protection from ") and " and from " in k:
+                    # "protection from Demons and from Dragons" is two qualities (702.16a)
+                    for part in k[len("protection from "):].split(" and from "):
+                        kws.add("protection from " + part.strip())
+                else:
+                    kws.add(k)
         else:
             only = False
     return frozenset(kws), only

@@ -105,6 +105,26 @@ def available_mana(game: Game, player: int, exclude: Sequence[int] = ()) -> int:
     return total
 
 
+def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
+                     ) -> tuple[str, str] | None:
+    """Why a listed mana source can't help pay (tapped, summoning sick, not yours)."""
+    if pay is None or tuple(pay) == ("pool",):
+        return None
+    for oid in pay:
+        o = game.get(oid) if isinstance(oid, int) else None
+        if o is None or o.zone != Zone.BATTLEFIELD or game.controller(o) != player:
+            return (f"{game.name_of(oid) if isinstance(oid, int) else oid} isn't a permanent "
+                    "you control", "601.2g")
+        if not mana_abilities(game, o):
+            return (f"{o.name} has no mana ability", "605.1a")
+        if o.tapped:
+            return (f"{o.name} is tapped and can't be tapped for mana", "601.2h")
+        if summoning_sick(game, o):
+            return (f"{o.name} can't be tapped for mana: it hasn't been under your control "
+                    "since your most recent turn began", "302.6")
+    return None
+
+
 def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
                  exclude: Sequence[int] = ()) -> Payment | None:
     """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources."""
@@ -165,7 +185,7 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
         game.changed()
         game.note("606.4", f"{obj.name}'s loyalty becomes {obj.counters['loyalty']}")
     if obj is not None and cost.sacrifice_self:
-        move(game, obj, Zone.GRAVEYARD, "701.14a", verb=f"{obj.name} is sacrificed")
+        move(game, obj, Zone.GRAVEYARD, "701.15a", verb=f"{obj.name} is sacrificed")
     if obj is not None and cost.exile_self:
         move(game, obj, Zone.EXILE, "406.3", verb=f"{obj.name} is exiled as a cost")
 
@@ -242,7 +262,7 @@ def _sacrifice_chosen(game: Game, action: Any, paying_for: int | None) -> None:
     for oid in action.items:
         o = game.obj(oid)
         record_cost(game, paying_for, "sacrificed", game.chars(o))
-        move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
+        move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
 
 
 def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None) -> None:
@@ -250,9 +270,9 @@ def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None
     for oid in action.items:
         o = game.obj(oid)
         record_cost(game, paying_for, "discarded", game.chars(o))
-        new = move(game, o, Zone.GRAVEYARD, "701.7a", verb=f"{game.players[player].name} "
+        new = move(game, o, Zone.GRAVEYARD, "701.8a", verb=f"{game.players[player].name} "
                    f"discards {o.name}")
-        game.emit(ev.DISCARD, "701.7a", f"{o.name} was discarded", player=player,
+        game.emit(ev.DISCARD, "701.8a", f"{o.name} was discarded", player=player,
                   object=new.id)
 
 
@@ -358,9 +378,11 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
         return ("that land isn't in your hand", "305.1")
     if not game.chars(o).is_land:
         return (f"{o.name} isn't a land", "305.1")
+    if game.active_player != player:
+        return ("you can't play a land during another player's turn", "305.3")
     why = sorcery_timing(game, player)
     if why:
-        return (f"you can't play a land now: {why}", "305.2")
+        return (f"you can't play a land now: {why}", "305.1")
     if p.lands_played >= land_plays(game, player):
         return ("you have already played a land this turn", "305.2")
     return None
@@ -372,7 +394,8 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
         return ("you can only cast a spell from your hand", "601.2a")
     c = game.chars(o)
     if c.is_land:
-        return (f"{o.name} is a land: lands are played, not cast", "305.9")
+        return (f"{o.name} is a land: lands are played (a special action), never cast "
+                "(305.9)", "305.1")
     sp = o.card.spell
     if "Instant" not in c.types and "flash" not in c.keywords:
         why = sorcery_timing(game, player)
@@ -404,8 +427,11 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
         if bad:
             return bad
     cost = total_cost(game, o, a.x)
+    bad = pay_list_problem(game, player, a.pay)
+    if bad:
+        return bad
     if plan_payment(game, player, cost, a.pay) is None:
-        return (f"you can't pay {cost} for {o.name}", "601.2g")
+        return (f"you can't pay {cost} for {o.name}", "601.2h")
     return None
 
 
@@ -453,9 +479,12 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
     if bad:
         return bad
     cost = ab.cost.mana.with_x(a.x)
+    bad = pay_list_problem(game, player, a.pay)
+    if bad:
+        return bad
     exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
     if not cost.is_empty() and plan_payment(game, player, cost, a.pay, exclude) is None:
-        return (f"you can't pay {cost}", "602.2b")
+        return (f"you can't pay {cost}", "601.2h")
     return None
 
 

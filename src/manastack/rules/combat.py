@@ -402,7 +402,7 @@ def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) ->
         return f"{blocker.name} has shadow and can block only creatures with shadow (702.27b)"
     if "intimidate" in ak and not ("Artifact" in bc.types and bc.is_creature) \
             and not (ac.colors & bc.colors):
-        return f"{attacker.name} has intimidate (702.12b)"
+        return f"{attacker.name} has intimidate (702.13b)"
     if "can block only creatures with flying" in bc.flags and "flying" not in ak:
         return f"{blocker.name} can block only creatures with flying"
     for kw in ak:
@@ -459,8 +459,8 @@ def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str
         ac = game.chars(game.obj(a))
         if ("menace" in ac.keywords or "can't be blocked except by two or more creatures"
                 in ac.flags) and n < 2:
-            return (f"{game.name_of(a)} can't be blocked except by two or more creatures",
-                    "509.1b")
+            return (f"{game.name_of(a)} can't be blocked except by two or more creatures "
+                    "(menace, 702.110b)", "509.1b")
         if "can't be blocked by more than one creature" in ac.flags and n > 1:
             return (f"{game.name_of(a)} can't be blocked by more than one creature", "509.1b")
     return None
@@ -708,7 +708,14 @@ def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
     assert cb is not None
     if o.id in cb.attackers:
         if o.id in cb.blocked:
-            return list(cb.blocked_by.get(o.id, [])), True
+            blockers = list(cb.blocked_by.get(o.id, []))
+            if not blockers and "trample" in game.chars(o).keywords:
+                # 702.19c: blocked, but no creatures blocking it: all to what it attacks
+                t = cb.attackers[o.id]
+                if isinstance(t, PlayerRef) and t.index < 0:
+                    return [], False
+                return [t], False
+            return blockers, True
         t = cb.attackers[o.id]
         if isinstance(t, PlayerRef) and t.index < 0:
             return [], False
@@ -842,7 +849,7 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
             if got < lethal and (any(amounts.get(x, 0) for x in later) or
                                  (trample_target is not None and
                                   amounts.get(trample_target, 0))):
-                rule = "702.19c" if trample_target is not None and amounts.get(
+                rule = "702.19b" if trample_target is not None and amounts.get(
                     trample_target, 0) and not any(amounts.get(x, 0) for x in later) \
                     else ("510.1c" if blocked_attacker else "510.1d")
                 raise IllegalAction(
@@ -934,7 +941,12 @@ def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: di
     given = dict(action.assignments)
     new_planned = dict(planned)
     out = list(done)
+    cb = game.combat
+    assert cb is not None
     for o in _assigners(game, player):
+        if o.id in cb.blocked and not cb.blocked_by.get(o.id) and o.id in cb.attackers:
+            game.note("702.19c", f"{o.name} has trample and no creature is blocking it: all "
+                                 "its damage is assigned to what it attacks")
         asg = given.get(o.id) or default_assignment(game, o, new_planned)
         out.append((o.id, asg))
         for r, n in asg:

@@ -197,11 +197,11 @@ def _scried(game: Game, action: Any, p: int) -> None:
     from manastack.rules.zones import move
     pl = game.players[p]
     if action.items and action.items[0] == "yes":
-        move(game, game.obj(pl.library[-1]), Zone.LIBRARY, "701.18", position="bottom",
+        move(game, game.obj(pl.library[-1]), Zone.LIBRARY, "701.16a", position="bottom",
              quiet=True)
-        game.note("701.18", f"{pl.name} scries 1 and puts the card on the bottom")
+        game.note("701.16a", f"{pl.name} scries 1 and puts the card on the bottom")
     else:
-        game.note("701.18", f"{pl.name} scries 1 and keeps the card on top")
+        game.note("701.16a", f"{pl.name} scries 1 and keeps the card on top")
 
 
 def _opening_hand_actions(game: Game, p: int) -> None:

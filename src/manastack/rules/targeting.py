@@ -34,7 +34,7 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str
             from manastack.rules.static import forbids
             src = forbids(game, "player_hexproof", ref.index)
             if src:
-                return f"{game.players[ref.index].name} has hexproof ({src}, 702.11d)"
+                return f"{game.players[ref.index].name} has hexproof ({src}, 702.11c)"
         return None
     o = game.objects.get(ref)
     if o is None:
@@ -49,7 +49,7 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str
         if "shroud" in kws:
             return f"{o.name} has shroud (702.18a)"
         if "hexproof" in kws and game.controller(o) != controller:
-            return f"{o.name} has hexproof (702.11a)"
+            return f"{o.name} has hexproof (702.11b)"
         if source is not None and protection_from(game, o, source):
             return f"{o.name} has protection from that source (702.16b)"
     return None
@@ -85,6 +85,10 @@ def protection_from(game: Game, protected: GameObject, source: int | None) -> bo
                 return True
         if quality == src_chars.name.lower():
             return True
+        # "protection from Dragons": a creature type, written in the plural
+        for sub_ in src_chars.subtypes:
+            if quality in (sub_.lower() + "s", sub_.lower(), sub_.lower() + "es"):
+                return True
     return False
 
 
