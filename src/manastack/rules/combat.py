@@ -708,7 +708,7 @@ def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
     assert cb is not None
     if o.id in cb.attackers:
         if o.id in cb.blocked:
-            blockers = list(cb.blocked_by.get(o.id, []))
+            blockers: list[Ref] = list(cb.blocked_by.get(o.id, []))
             if not blockers and "trample" in game.chars(o).keywords:
                 # 702.19c: blocked, but no creatures blocking it: all to what it attacks
                 t = cb.attackers[o.id]
