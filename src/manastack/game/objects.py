@@ -157,6 +157,8 @@ class GameObject:
     uid: int = 0
     #: Controller seen by the last characteristics computation (control changes, 302.6).
     seen_controller: int | None = None
+    #: Characteristics computed when no continuous effect applies, with their key.
+    chars_cache: Any = None
 
     @property
     def name(self) -> str:

@@ -110,6 +110,8 @@ class Game:
         self._view_version = -1
         self._cache: dict[str, Any] = {}
         self._outside: dict[int, Characteristics] = {}
+        self._index_sig: Any = None
+        self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
@@ -244,6 +246,32 @@ class Game:
     def changed(self) -> None:
         """Invalidate computed characteristics (call after any state change)."""
         self._version += 1
+
+    def ability_index(self) -> tuple[frozenset[str], bool, bool]:
+        """What the permanents' printed abilities could react to, without computing
+        characteristics: (trigger event kinds, any rule hook, abilities may be granted).
+
+        Recomputed when the battlefield or the list of effects changes."""
+        sig = (tuple(self.battlefield), len(self.effects))
+        if self._index_sig != sig:
+            from manastack.cards.dsl import StaticAbility, TriggeredAbility
+            kinds: set[str] = set()
+            hooks = grants = False
+            for oid in self.battlefield:
+                card = self.objects[oid].card  # type: ignore[union-attr]
+                for ab in card.abilities:
+                    if isinstance(ab, TriggeredAbility):
+                        kinds.add(ab.event)
+                    elif isinstance(ab, StaticAbility):
+                        if ab.rule:
+                            hooks = True
+                        if ab.effects is not None:
+                            grants = True  # a static effect may grant abilities
+            if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
+                grants = True
+            self._index = (frozenset(kinds), hooks, grants)
+            self._index_sig = sig
+        return self._index
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""

@@ -143,8 +143,33 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
-        view[oid] = base_characteristics(o)
         objs.append(o)
+    if not game.effects and not game.ability_index()[2]:
+        # No continuous effect can apply: printed values, CDAs and counters only.  The
+        # result is kept on the object while its counters and controller don't change.
+        game._view = view
+        game._view_version = game._version
+        with_cda = []
+        for o in objs:
+            key = (tuple(o.counters.items()), o.controller)
+            cached = o.chars_cache
+            if o.card.cda is None and cached is not None and cached[0] == key:
+                view[o.id] = cached[1]
+                continue
+            c = base_characteristics(o)
+            view[o.id] = c
+            if o.card.cda is not None:
+                with_cda.append(o)
+                continue
+            _counters_pt(o, c)
+            o.chars_cache = (key, c)
+        for o in with_cda:  # CDAs may read the other objects (604.3)
+            _apply_cda(game, o, view[o.id])
+            _counters_pt(o, view[o.id])
+        _note_control_changes(game, objs, view)
+        return view
+    for o in objs:
+        view[o.id] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
     # characteristics as computed so far (the earlier layers).
     game._view = view

@@ -32,6 +32,9 @@ def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
 
 def hooks(game: Game, rule: str) -> Iterator[tuple[GameObject, StaticAbility]]:
     """Phased-in permanents whose (current) static abilities carry the hook ``rule``."""
+    _, any_hook, grants = game.ability_index()
+    if not any_hook and not grants:
+        return
     yield from game.cached("static_hooks", lambda: _all_hooks(game)).get(rule, ())
 
 

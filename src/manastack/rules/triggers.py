@@ -63,6 +63,13 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
     return out
 
 
+def _graveyard_triggers(game: Game) -> bool:
+    return bool(game.cached("graveyard_triggers", lambda: any(
+        isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
+        for p in game.players for oid in p.graveyard
+        for ab in game.objects[oid].card.abilities)))  # type: ignore[union-attr]
+
+
 def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
     out: list[tuple[GameObject, Any]] = []
     for oid in game.battlefield:
@@ -97,6 +104,10 @@ def check_event(game: Game, e: Event) -> None:
     kind = e.kind
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
         return
+    kinds, _, grants = game.ability_index()
+    if kind not in kinds and not grants and not game.lki_batch and \
+            not game.delayed_triggers and not _graveyard_triggers(game):
+        return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):
         for ab in c.abilities:
             if isinstance(ab, TriggeredAbility) and ab.event == kind:

@@ -29,6 +29,7 @@ from manastack.cards.dsl import (
     any_target,
     artifact,
     attacking,
+    card_in,
     creature,
     enchantment,
     land,
@@ -36,6 +37,7 @@ from manastack.cards.dsl import (
     of_color,
     of_type,
     opponent,
+    owned_by_you,
     permanent,
     planeswalker,
     player,
@@ -112,15 +114,18 @@ if TYPE_CHECKING:
     from manastack.log import Event
     from manastack.rules.resolution import Ctx
 
-#: Keyword-action citations: sacrifice, shuffle and tap as the engine cites them; the
-#: others in the same (2017-era) numbering.  "Mill" became a keyword action later.
-R_MILL = "701.13a"
-R_SACRIFICE = "701.14a"
-R_REVEAL = "701.15a"
-R_SCRY = "701.17a"
-R_SEARCH = "701.18a"
-R_SHUFFLE = "701.19a"
-R_TAP = "701.20a"
+#: Keyword-action citations in the 2017 numbering the engine uses (701.7 destroy, 701.8
+#: discard, 701.15 sacrifice, 701.16 scry, 701.19 tap).  "Mill" wasn't a keyword action
+#: in 2017: milling is cited as the zone change it is (400.7).
+R_DESTROY = "701.7a"
+R_DISCARD = "701.8a"
+R_REVEAL = "701.14a"
+R_SACRIFICE = "701.15a"
+R_SCRY = "701.16a"
+R_SEARCH = "701.17a"
+R_SHUFFLE = "701.18a"
+R_TAP = "701.19a"
+R_MILL = "400.7"
 
 ANY = target_of(any_target, "any target")
 CREATURE = target_of(creature, "target creature")
@@ -177,7 +182,7 @@ def sacrifice(game: Game, o: GameObject) -> None:
         _move(game, o, Zone.GRAVEYARD, R_SACRIFICE, verb=f"{o.name} is sacrificed")
 
 
-def discard_card(game: Game, p: int, oid: int, rule: str = "701.7a") -> None:
+def discard_card(game: Game, p: int, oid: int, rule: str = R_DISCARD) -> None:
     o = game.obj(oid)
     new = _move(game, o, Zone.GRAVEYARD, rule, verb=f"{_pname(game, p)} discards {o.name}")
     game.emit(ev.DISCARD, rule, f"{o.name} was discarded", player=p, object=new.id)
@@ -279,12 +284,12 @@ class DestroyAll(Effect):
             if "indestructible" in game.chars(o).keywords:
                 game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
             elif o.regeneration_shields > 0:
-                destroy(game, o, "701.6a", f"destroyed by {ctx.source_name}")  # regenerates
+                destroy(game, o, R_DESTROY, f"destroyed by {ctx.source_name}")  # regenerates
             else:
                 doomed.append(o)
         for o in doomed:
             if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
-                _move(game, o, Zone.GRAVEYARD, "701.6a",
+                _move(game, o, Zone.GRAVEYARD, R_DESTROY,
                       verb=f"{o.name} is destroyed (destroyed by {ctx.source_name})")
 
 
@@ -594,8 +599,78 @@ def _self_per(count: Callable[[Game, GameObject], int], dp: int, dt: int,
     return StaticAbility(effects=effects, text=text)
 
 
+# ---------------------------------------------------------------- graveyards, entering
+
+
+def _gy_card(selector: Selector, text: str, yours: bool = True) -> Any:
+    """"target [kind] card from your graveyard" (or "from a graveyard", CR 115.1)."""
+    sel = card_in(Zone.GRAVEYARD) & selector
+    if yours:
+        sel = sel & owned_by_you()
+    return target_of(sel, text, zones=(Zone.GRAVEYARD,))
+
+
+def _permanent_card(game: Game, o: GameObject) -> bool:
+    return game.chars(o).is_permanent_card
+
+
+PERMANENT_CARD = where(_permanent_card, "permanent card")
+
+
+def _begin_on_battlefield(game: Game, card: GameObject) -> None:
+    """103.5a (Leylines): begin the game with this card on the battlefield."""
+    if card.zone == Zone.HAND:
+        _move(game, card, Zone.BATTLEFIELD, "103.5a", controller=card.owner,
+              verb=f"{_pname(game, card.owner)} begins the game with {card.name} on the "
+                   "battlefield")
+
+
+LEYLINE = StaticAbility(rule="opening_hand", check=_begin_on_battlefield, zones=("hand",),
+                        text="If this card is in your opening hand, you may begin the game "
+                             "with it on the battlefield.")
+
+
+def _enters_with_counters(n: int) -> StaticAbility:
+    def check(game: Game, obj: GameObject) -> None:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters")
+    return StaticAbility(rule="as_enters", check=check,
+                         text=f"This creature enters with {n} +1/+1 counters on it.")
+
+
 # ====================================================================== white
 
+
+def _cast_a_spell_this_turn(game: Game, p: int) -> bool:
+    return game.cached(f"m11_cast_{p}", lambda: any(
+        e.kind == ev.CAST and e.turn == game.turn_number and e.data.get("player") == p
+        for e in game.log))
+
+
+def _arbiter_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
+    p = game.controller(o)
+    return p in game.opponents(game.controller(src)) and _cast_a_spell_this_turn(game, p)
+
+
+def _arbiter_cant_cast(game: Game, src: GameObject, p: int, spell_card: GameObject) -> bool:
+    """Only the active player attacks (CR 506.2): they attacked if a creature attacked."""
+    return p in game.opponents(game.controller(src)) and p == game.active_player and \
+        bool(game.turn_flags.get("attacked"))
+
+
+define("Angelic Arbiter",
+       hook("cant_attack", _arbiter_cant_attack, "Each opponent who cast a spell this turn "
+                                                 "can't attack with creatures."),
+       hook("cant_cast", _arbiter_cant_cast, "Each opponent who attacked with a creature "
+                                             "this turn can't cast spells."))
+
+
+def _you_have_hexproof(game: Game, src: GameObject, p: int) -> bool:
+    return p == game.controller(src)
+
+
+define("Leyline of Sanctity", LEYLINE,
+       hook("player_hexproof", _you_have_hexproof, "You have hexproof."))
 
 define("Ajani's Mantra", at_beginning_of(
     "upkeep", GainLife(1), "At the beginning of your upkeep, you may gain 1 life.",
@@ -724,6 +799,19 @@ define("Squadron Hawk", when_enters(
     "When this creature enters, you may search your library for up to three cards named "
     "Squadron Hawk, reveal them, put them into your hand, then shuffle.", optional=True))
 
+def _mv_3_or_less(game: Game, o: GameObject) -> bool:
+    return game.chars(o).mana_cost.mana_value <= 3
+
+
+_SUN_TARGET = _gy_card(PERMANENT_CARD & where(_mv_3_or_less, "with mana value 3 or less"),
+                       "target permanent card with mana value 3 or less from your graveyard")
+_SUN_RETURN = MoveTo(T(0), Zone.BATTLEFIELD, "608.2c")
+_SUN_TEXT = ("Whenever this creature enters or attacks, you may return target permanent card "
+             "with mana value 3 or less from your graveyard to the battlefield.")
+
+define("Sun Titan", when_enters(_SUN_RETURN, _SUN_TEXT, targets=(_SUN_TARGET,), optional=True),
+       when_attacks(_SUN_RETURN, _SUN_TEXT, targets=(_SUN_TARGET,), optional=True))
+
 define("Tireless Missionaries", when_enters(GainLife(3), "When this creature enters, you gain "
                                                         "3 life."))
 
@@ -791,6 +879,27 @@ define("Air Servant", ActivatedAbility(
     text="{2}{U}: Tap target creature with flying."))
 
 define("Augury Owl", when_enters(Scry(3), "When this creature enters, scry 3."))
+
+define("Call to Mind", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
+    of_type("Instant") | of_type("Sorcery"),
+    "target instant or sorcery card from your graveyard")))
+
+
+def _caged(game: Game, src: GameObject, p: int, o: GameObject, ab: Any) -> bool:
+    return src.attached_to == o.id
+
+
+def _host_targeted(game: Game, e: Event, src: GameObject) -> bool:
+    return src.attached_to is not None and e.data.get("target") == src.attached_to
+
+
+define("Ice Cage", **aura(
+    flags_=("can't attack or block",),
+    text="Enchanted creature can't attack or block.",
+    extra=(hook("cant_activate", _caged, "Its activated abilities can't be activated."),
+           TriggeredAbility(ev.TARGETED, Destroy(SELF), condition=_host_targeted,
+                            text="When enchanted creature becomes the target of a spell or "
+                                 "ability, destroy this Aura."))))
 
 define("Cloud Elemental", flags=("can block only creatures with flying",))
 
@@ -1243,6 +1352,73 @@ define("Haunting Echoes", spell=instant(Custom(
                       "all cards with the same name as that card and exile them. Then that "
                       "player shuffles."), PLAYER))
 
+define("Disentomb", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
+    of_type("Creature"), "target creature card from your graveyard")))
+
+define("Gravedigger", when_enters(
+    MoveTo(T(0), Zone.HAND, "400.7"), "When this creature enters, you may return target "
+                                      "creature card from your graveyard to your hand.",
+    targets=(_gy_card(of_type("Creature"), "target creature card from your graveyard"),),
+    optional=True))
+
+
+def _opponents_card_to_graveyard(game: Game, src: GameObject) -> list[Replacement]:
+    me = game.controller(src)
+
+    def applies(g: Game, e: dict[str, Any]) -> bool:
+        o = g.get(e.get("object"))
+        return e.get("to") == Zone.GRAVEYARD and o is not None and not o.is_token and \
+            o.owner in g.opponents(me)
+
+    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        return dict(e, to=Zone.EXILE)
+
+    return [Replacement("zone_change", applies, replace, me, src.id,
+                        "Leyline of the Void (exile it instead)")]
+
+
+define("Leyline of the Void", LEYLINE, StaticAbility(
+    replacements=_opponents_card_to_graveyard,
+    text="If a card would be put into an opponent's graveyard from anywhere, exile it "
+         "instead."))
+
+
+def _rise(game: Game, ctx: Ctx) -> None:
+    for r in ctx.target_refs(0):
+        o = game.get(r)
+        if o is None or o.zone != Zone.GRAVEYARD:
+            continue
+        new = _move(game, o, Zone.BATTLEFIELD, "608.2c", controller=ctx.controller)
+        if new.zone != Zone.BATTLEFIELD:
+            continue
+        ids = frozenset({new.id})
+        ts = game.new_timestamp()
+        add_effect(game, LayerEffect("4", _add_subtype("Zombie"), ids, ctx.controller,
+                                     ctx.source, ts, text="Rise from the Grave: Zombie"))
+        add_effect(game, LayerEffect("5", _add_color("B"), ids, ctx.controller, ctx.source,
+                                     ts, text="Rise from the Grave: black"))
+
+
+def _add_subtype(t: str) -> Callable[[Game, GameObject, Characteristics], None]:
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.subtypes = c.subtypes | {t}
+    return f
+
+
+def _add_color(col: str) -> Callable[[Game, GameObject, Characteristics], None]:
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.colors = c.colors | {col}
+    return f
+
+
+define("Rise from the Grave", spell=instant(Custom(
+    _rise, "Put target creature card from a graveyard onto the battlefield under your "
+           "control. That creature is a black Zombie in addition to its other colors and "
+           "types."), _gy_card(of_type("Creature"), "target creature card from a graveyard",
+                               yours=False)))
+
+define("Rotting Legion", hook("enters_tapped", text="This creature enters tapped."))
+
 define("Howling Banshee", when_enters(LoseLife(3, EACH_PLAYER),
                                       "When this creature enters, each player loses 3 life."))
 
@@ -1481,19 +1657,11 @@ define("Fire Servant", StaticAbility(
 
 
 def _fling(game: Game, ctx: Ctx) -> None:
-    """The sacrificed creature's power as it last existed on the battlefield (608.2g)."""
+    """The sacrificed creature's power as it last existed on the battlefield (608.2g):
+    the engine records what was paid in ``ctx.data["sacrificed"]``."""
     from manastack.rules.damage import DamageItem, deal_damage
-    power = 0
-    cast_at = None
-    for i, e in enumerate(game.log):
-        if e.kind == ev.CAST and e.data.get("object") == ctx.object_id:
-            cast_at = i
-    if cast_at is not None:
-        for e in game.log[cast_at:]:
-            if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD and \
-                    "sacrificed" in e.text and e.data.get("lki") is not None:
-                power = max(0, e.data["lki"].power or 0)
-                break
+    paid = ctx.data.get("sacrificed") or []
+    power = max(0, paid[0].power or 0) if paid else 0
     deal_damage(game, [DamageItem(ctx.source, r, power) for r in ctx.target_refs(0)])
 
 
@@ -1730,6 +1898,15 @@ def _stampede(game: Game, ctx: Ctx) -> None:
     Pump(x, x, mine).resolve(game, ctx)
 
 
+define("Leyline of Vitality", LEYLINE,
+       anthem(creature & you_control, 0, 1, "Creatures you control get +0/+1."),
+       when_another_enters(creature & you_control, GainLife(1),
+                           "Whenever a creature you control enters, you may gain 1 life.",
+                           optional=True))
+
+define("Nature's Spiral", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
+    PERMANENT_CARD, "target permanent card from your graveyard")))
+
 define("Overwhelming Stampede", spell=instant(Custom(
     _stampede, "Until end of turn, creatures you control gain trample and get +X/+X, where X "
                "is the greatest power among creatures you control.")))
@@ -1894,6 +2071,10 @@ define("Sword of Vengeance", *equipment(
 define("Temple Bell", ActivatedAbility(C(tap=True), Draw(1, EACH_PLAYER),
                                        text="{T}: Each player draws a card."))
 
+define("Triskelion", _enters_with_counters(3), ActivatedAbility(
+    C(remove_counters=(("+1/+1", 1),)), DealDamage(1, T(0)), targets=(ANY,),
+    text="Remove a +1/+1 counter from this creature: It deals 1 damage to any target."))
+
 define("Voltaic Key", ActivatedAbility(
     C("{1}", tap=True), Tap(T(0), untap=True), targets=(target_of(artifact, "target artifact"),),
     text="{1}, {T}: Untap target artifact."))
@@ -1945,6 +2126,26 @@ define("Mystifying Maze",
            text="{4}, {T}: Exile target attacking creature an opponent controls. At the "
                 "beginning of the next end step, return it to the battlefield tapped under its "
                 "owner's control."))
+
+def _check_land(name: str, a: str, b: str, ma: str, mb: str) -> None:
+    def check(game: Game, obj: GameObject) -> None:
+        mine = [o for o in game.permanents(obj.controller) if o.id != obj.id]
+        if not any({a, b} & game.chars(o).subtypes and game.chars(o).is_land for o in mine):
+            obj.tapped = True
+            game.note("614.1c", f"{obj.name} enters the battlefield tapped (its controller "
+                                f"controls no {a} or {b})")
+    define(name,
+           StaticAbility(rule="as_enters", check=check,
+                         text=f"This land enters tapped unless you control a {a} or a {b}."),
+           ActivatedAbility(C(tap=True), mana=ManaProduction((ma, mb)),
+                            text=f"{{T}}: Add {{{ma}}} or {{{mb}}}."))
+
+
+_check_land("Dragonskull Summit", "Swamp", "Mountain", "B", "R")
+_check_land("Drowned Catacomb", "Island", "Swamp", "U", "B")
+_check_land("Glacial Fortress", "Plains", "Island", "W", "U")
+_check_land("Rootbound Crag", "Mountain", "Forest", "R", "G")
+_check_land("Sunpetal Grove", "Forest", "Plains", "G", "W")
 
 define("Terramorphic Expanse", ActivatedAbility(
     C(tap=True, sacrifice_self=True),
