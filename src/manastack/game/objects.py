@@ -11,6 +11,7 @@ effects.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -163,6 +164,18 @@ class GameObject:
     @property
     def name(self) -> str:
         return self.card.name
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameObject:
+        """Fast copy for :meth:`Game.copy`: immutable fields are shared."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        new.counters = dict(self.counters)
+        if self.memory:
+            new.memory = copy.deepcopy(self.memory, memo)
+        else:
+            new.memory = {}
+        new.chars_cache = None
+        return new
 
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.id} {self.zone}>"

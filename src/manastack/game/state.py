@@ -190,13 +190,23 @@ class Game:
         return [] if self.decision is None else self.decision.legal_actions(self)
 
     def copy(self) -> Game:
-        """An independent copy; continuing it gives the same game as continuing this one."""
-        listeners = self.listeners
-        self.listeners = []
+        """An independent copy; continuing it gives the same game as continuing this one.
+
+        Logged events and answered decisions are immutable, so the copy shares them (its
+        lists are new); everything else is copied deeply."""
+        saved = (self.listeners, self.log, self.history, self._view, self._cache,
+                 self._outside)
+        self.listeners, self.log, self.history = [], [], []
+        self._view, self._cache, self._outside = {}, {}, {}
         try:
             g = copy.deepcopy(self)
         finally:
-            self.listeners = listeners
+            (self.listeners, self.log, self.history, self._view, self._cache,
+             self._outside) = saved
+        g.log = list(self.log)
+        g.history = list(self.history)
+        g._view_version = -1
+        g._cache_version = -1
         return g
 
     def player_index(self, player: int | str | PlayerRef) -> int:
