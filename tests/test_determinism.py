@@ -150,3 +150,29 @@ def test_unlisted_actions_are_refused_and_change_nothing(seed: int, steps: int) 
         pass
     else:  # pragma: no cover
         raise AssertionError("the wrong player was allowed to act")
+
+
+def test_copy_has_independent_prevention_shields() -> None:
+    """game.copy(): effects with remaining amounts (615.7 shields) are copied, not shared."""
+    from manastack.decisions import Cast, Pass
+    from manastack.game.objects import Zone
+    from manastack.setup import put, setup_game, start_at
+
+    g = setup_game()
+    for _ in range(3):
+        put(g, 0, Zone.BATTLEFIELD, "Mountain")
+    put(g, 0, Zone.BATTLEFIELD, "Plains")
+    salve = put(g, 0, Zone.HAND, "Healing Salve")
+    bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
+    start_at(g, "precombat_main", turn=1)
+    g.apply(0, Cast(salve.id, (PlayerRef(0),), 0, (1,)))
+    g.apply(0, Pass())
+    g.apply(1, Pass())
+    c = g.copy()
+    for game in (c, g):
+        b = [i for i in game.players[0].hand if game.objects[i].name == "Lightning Bolt"][0]
+        game.apply(0, Cast(b, (PlayerRef(0),)))
+        game.apply(0, Pass())
+        game.apply(1, Pass())
+        assert game.players[0].life == 20  # each copy's shield prevents its own 3
+    del bolt

@@ -16,6 +16,7 @@ from manastack.decisions import (
     DeclareAttackers,
     DeclareBlockers,
     Pass,
+    PlayLand,
 )
 from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
@@ -1967,3 +1968,548 @@ def test_thran_golem_bonus_while_enchanted() -> None:
     settle(g)
     assert pt(g, golem) == (5, 5)
     assert {"flying", "first strike", "trample"} <= kws(g, golem)
+
+
+# ================================================================ GRAVEYARDS, "AS ENTERS", RESTRICTIONS
+
+
+def _choose_targets(g: Game, *items: Any) -> None:
+    """Answer a triggered ability's target choice (CR 603.3d)."""
+    settle(g)
+    answer(g, *items, kind="choose_targets")
+
+
+def test_auramancer_returns_enchantment_card_from_your_graveyard() -> None:
+    """Auramancer: the target is an enchantment card in *your* graveyard (CR 114.1, 404.1);
+    "you may" is chosen on resolution (CR 603.5)."""
+    g = new_game()
+    lands(g, 0, "Plains", 3)
+    pac = put(g, 0, Zone.GRAVEYARD, "Pacifism")
+    put(g, 0, Zone.GRAVEYARD, "Grizzly Bears")  # not an enchantment
+    theirs = put(g, 1, Zone.GRAVEYARD, "Glorious Anthem")  # not your graveyard
+    am = put(g, 0, Zone.HAND, "Auramancer")
+    start_at(g, "precombat_main")
+    cast(g, am)
+    settle(g)
+    assert g.decision.kind == "choose_targets"
+    assert g.decision.options == (pac.id,) and theirs.id not in g.decision.options
+    answer(g, pac.id)
+    settle(g)
+    answer(g, "yes", kind="may")
+    assert hand(g, 0) == ["Pacifism"] and graveyard(g, 0) == ["Grizzly Bears"]
+
+
+def test_auramancer_may_decline_and_needs_a_target() -> None:
+    """Auramancer: declining leaves the card; with no enchantment card in your graveyard the
+    ability is removed from the stack (CR 603.3d)."""
+    g = new_game()
+    lands(g, 0, "Plains", 6)
+    pac = put(g, 0, Zone.GRAVEYARD, "Pacifism")
+    am1 = put(g, 0, Zone.HAND, "Auramancer")
+    start_at(g, "precombat_main")
+    cast(g, am1)
+    settle(g)
+    answer(g, pac.id, kind="choose_targets")
+    settle(g)
+    answer(g, "no", kind="may")
+    assert graveyard(g, 0) == ["Pacifism"] and hand(g, 0) == []
+    g2 = new_game()
+    lands(g2, 0, "Plains", 3)
+    am2 = put(g2, 0, Zone.HAND, "Auramancer")
+    start_at(g2, "precombat_main")
+    cast(g2, am2)
+    settle(g2)
+    assert g2.decision.kind == "priority" and not g2.stack
+    assert any(e.rule == "603.3d" for e in g2.log)
+
+
+def test_grand_abolisher_stops_opponents_during_your_turn() -> None:
+    """Grand Abolisher: during its controller's turn, opponents can't cast spells (CR 101.2)
+    nor activate abilities of artifacts, creatures or enchantments - mana abilities
+    included (CR 605) - but may activate a land's; on their own turn they may."""
+    g = new_game()
+    put(g, 0, BF, "Grand Abolisher")
+    mountain = put(g, 1, BF, "Mountain")
+    put(g, 1, BF, "Mountain")
+    pyro = put(g, 1, BF, "Prodigal Pyromancer")
+    elves = put(g, 1, BF, "Llanowar Elves")
+    shock = put(g, 1, Zone.HAND, "Shock")
+    start_at(g, "upkeep")
+    g.apply(0, Pass())
+    assert g.decision.player == 1
+    with pytest.raises(IllegalAction, match="101.2"):
+        cast(g, shock, P0)
+    with pytest.raises(IllegalAction, match="101.2"):
+        g.apply(1, Activate(pyro.id, 0, (P0,)))
+    with pytest.raises(IllegalAction, match="101.2"):
+        g.apply(1, Activate(elves.id, 0))
+    g.apply(1, Activate(mountain.id, 0))  # a land's mana ability is allowed
+    assert str(g.players[1].mana_pool) == "R"
+    g.apply(1, Pass())
+    to_step(g, "upkeep", 2)  # Bob's turn: no restriction
+    assert g.decision.player == 1
+    cast(g, shock, P0)
+    settle(g)
+    assert g.players[0].life == 18
+
+
+def test_grand_abolisher_allows_its_controller() -> None:
+    """Grand Abolisher restricts only opponents: its controller casts spells as usual."""
+    g = new_game()
+    put(g, 0, BF, "Grand Abolisher")
+    put(g, 0, BF, "Mountain")
+    shock = put(g, 0, Zone.HAND, "Shock")
+    start_at(g, "precombat_main")
+    cast(g, shock, P1)
+    settle(g)
+    assert g.players[1].life == 18
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: casting.priority_actions (via "
+                   "_cast_variants) never checks 'cant_cast' hooks, so legal_actions lists "
+                   "casts that apply() then rejects (CR 101.2)")
+def test_grand_abolisher_forbidden_casts_not_listed_as_legal() -> None:
+    """Grand Abolisher: a spell the opponent can't cast (CR 101.2) isn't a legal action."""
+    g = new_game()
+    put(g, 0, BF, "Grand Abolisher")
+    put(g, 1, BF, "Mountain")
+    shock = put(g, 1, Zone.HAND, "Shock")
+    start_at(g, "upkeep")
+    g.apply(0, Pass())
+    assert g.decision.player == 1
+    assert not any(isinstance(a, Cast) and a.card == shock.id for a in g.legal_actions())
+
+
+def test_cemetery_reaper_lord_and_exiles_creature_card() -> None:
+    """Cemetery Reaper: other Zombies you control get +1/+1 (layer 7c, not itself); its
+    ability exiles target creature card from any graveyard and makes a 2/2 Zombie."""
+    g = new_game()
+    lands(g, 0, "Swamp", 3)
+    reaper = put(g, 0, BF, "Cemetery Reaper")
+    digger = put(g, 0, BF, "Gravedigger")
+    their_zombie = put(g, 1, BF, "Rotting Legion")
+    bears = put(g, 1, Zone.GRAVEYARD, "Grizzly Bears")
+    shock = put(g, 1, Zone.GRAVEYARD, "Shock")
+    start_at(g, "precombat_main")
+    assert pt(g, reaper) == (2, 2) and pt(g, digger) == (3, 3)
+    assert pt(g, their_zombie) == (4, 5)  # not yours: no bonus
+    with pytest.raises(IllegalAction, match="601.2c"):
+        g.apply(0, Activate(reaper.id, 0, (shock.id,)))  # not a creature card
+    g.apply(0, Activate(reaper.id, 0, (bears.id,)))
+    settle(g)
+    assert [g.objects[i].name for i in g.exile] == ["Grizzly Bears"]
+    assert graveyard(g, 1) == ["Shock"]
+    token = on_bf(g, "Zombie", 0)[0]
+    assert token.is_token and pt(g, token) == (3, 3)
+
+
+def test_cemetery_reaper_no_token_if_target_left_graveyard() -> None:
+    """Cemetery Reaper: if the target card leaves the graveyard, the ability's only target is
+    illegal and it doesn't resolve at all - no token (CR 608.2b, 400.7)."""
+    g = new_game()
+    lands(g, 0, "Swamp", 3)
+    lands(g, 1, "Forest", 1)
+    reaper = put(g, 0, BF, "Cemetery Reaper")
+    bears = put(g, 1, Zone.GRAVEYARD, "Grizzly Bears")
+    reclaim = put(g, 1, Zone.HAND, "Reclaim")
+    start_at(g, "precombat_main")
+    g.apply(0, Activate(reaper.id, 0, (bears.id,)))
+    g.apply(0, Pass())
+    cast(g, reclaim, bears.id)
+    settle(g)
+    assert not on_bf(g, "Zombie") and not g.exile
+    assert names(g, g.players[1].library[-1:]) == ["Grizzly Bears"]
+
+
+def _pharaoh_game(attackers: tuple[str, ...]) -> tuple[Game, GameObject, list[GameObject]]:
+    g = new_game()
+    ph = put(g, 0, Zone.GRAVEYARD, "Vengeful Pharaoh")
+    atk = [put(g, 1, BF, n) for n in attackers]
+    start_at(g, "declare_attackers", turn=2, active=1)
+    attack(g, *atk, target=P0)
+    return g, ph, atk
+
+
+def test_vengeful_pharaoh_triggers_once_from_graveyard() -> None:
+    """Vengeful Pharaoh: works from the graveyard (CR 112.6); all combat damage of a step is
+    one event (CR 510.2), so it triggers once however many creatures hit (603.2c); it
+    destroys target attacking creature and goes on top of its owner's library."""
+    g, ph, (bear, piker) = _pharaoh_game(("Grizzly Bears", "Goblin Piker"))
+    advance(g, lambda x: x.decision is not None and x.decision.kind == "choose_targets")
+    assert g.players[0].life == 20 - 2 - 2
+    assert set(g.decision.options) == {bear.id, piker.id}
+    answer(g, piker.id)
+    assert len(g.stack) == 1  # one trigger only
+    settle(g)
+    assert graveyard(g, 1) == ["Goblin Piker"] and on_bf(g, "Grizzly Bears")
+    assert names(g, g.players[0].library[-1:]) == ["Vengeful Pharaoh"]
+    assert graveyard(g, 0) == []
+
+
+def test_vengeful_pharaoh_intervening_if_card_left_graveyard() -> None:
+    """Vengeful Pharaoh: "if this card is in your graveyard" is checked again on resolution
+    (CR 603.4): if the card left, the ability does nothing."""
+    g = new_game()
+    lands(g, 0, "Forest", 1)
+    ph = put(g, 0, Zone.GRAVEYARD, "Vengeful Pharaoh")
+    reclaim = put(g, 0, Zone.HAND, "Reclaim")
+    bear = put(g, 1, BF, "Grizzly Bears")
+    start_at(g, "declare_attackers", turn=2, active=1)
+    attack(g, bear, target=P0)
+    advance(g, lambda x: x.decision is not None and x.decision.kind == "choose_targets")
+    answer(g, bear.id)
+    g.apply(1, Pass())
+    cast(g, reclaim, ph.id)  # respond: put the Pharaoh on top of the library
+    settle(g)
+    assert on_bf(g, "Grizzly Bears")
+    assert any(e.rule == "603.4" for e in g.log)
+
+
+def test_vengeful_pharaoh_ignores_noncombat_damage_and_battlefield() -> None:
+    """Vengeful Pharaoh: noncombat damage doesn't trigger it, nor does it work while on the
+    battlefield (it's an ability of a card in a graveyard, CR 112.6)."""
+    g = new_game()
+    put(g, 0, Zone.GRAVEYARD, "Vengeful Pharaoh")
+    put(g, 1, BF, "Mountain")
+    shock = put(g, 1, Zone.HAND, "Shock")
+    start_at(g, "precombat_main", turn=2, active=1)
+    cast(g, shock, P0)
+    settle(g)
+    assert g.players[0].life == 18 and not g.stack and graveyard(g, 0) == [
+        "Vengeful Pharaoh"]
+    g2 = new_game()
+    put(g2, 0, BF, "Vengeful Pharaoh")
+    bear = put(g2, 1, BF, "Grizzly Bears")
+    start_at(g2, "declare_attackers", turn=2, active=1)
+    attack(g2, bear, target=P0)
+    to_step(g2, "end_of_combat")
+    assert g2.players[0].life == 18 and on_bf(g2, "Grizzly Bears")
+
+
+def _test_red_walker() -> Any:
+    from manastack.cards.dsl import ActivatedAbility, Cost, make_card, player, target_of
+    from manastack.cards.effects import DealDamage, T
+    from manastack.cards.registry import register_test_card
+    return register_test_card(make_card(
+        "Test Red Walker", "{2}{R}", types=("Planeswalker",), subtypes=("Chandra",),
+        loyalty=3, abilities=(ActivatedAbility(
+            Cost(loyalty=1), DealDamage(1, T(0)), (target_of(player, "target player"),),
+            text="+1: This planeswalker deals 1 damage to target player."),)))
+
+
+def test_chandras_phoenix_returns_when_red_spell_damages_opponent() -> None:
+    """Chandra's Phoenix: damage to an opponent from a red instant you control (the spell is
+    the source as it resolves, CR 608.2) returns the card from your graveyard to your hand;
+    damage to a creature doesn't."""
+    g = new_game()
+    lands(g, 0, "Mountain", 2)
+    phoenix = put(g, 0, Zone.GRAVEYARD, "Chandra's Phoenix")
+    bear = put(g, 1, BF, "Grizzly Bears")
+    s1 = put(g, 0, Zone.HAND, "Shock")
+    s2 = put(g, 0, Zone.HAND, "Shock")
+    start_at(g, "precombat_main")
+    cast(g, s1, bear.id)
+    settle(g)
+    assert "Chandra's Phoenix" in graveyard(g, 0)
+    cast(g, s2, P1)
+    settle(g)
+    assert g.players[1].life == 18
+    assert "Chandra's Phoenix" in hand(g, 0)
+    assert phoenix.id not in g.players[0].graveyard
+
+
+def test_chandras_phoenix_not_for_creatures_or_opponents_spells() -> None:
+    """Chandra's Phoenix: a red creature's ability isn't an instant or sorcery spell, and an
+    opponent's red spell isn't one you control: no trigger."""
+    g = new_game()
+    put(g, 0, Zone.GRAVEYARD, "Chandra's Phoenix")
+    pyro = put(g, 0, BF, "Prodigal Pyromancer")
+    put(g, 1, BF, "Mountain")
+    shock = put(g, 1, Zone.HAND, "Shock")
+    start_at(g, "precombat_main")
+    g.apply(0, Activate(pyro.id, 0, (P1,)))
+    settle(g)
+    assert g.players[1].life == 19 and graveyard(g, 0) == ["Chandra's Phoenix"]
+    g.apply(0, Pass())
+    cast(g, shock, P0)  # Bob's red spell hits Alice: she is not "an opponent" of hers
+    settle(g)
+    assert g.players[0].life == 18 and graveyard(g, 0) == ["Chandra's Phoenix"]
+
+
+def test_chandras_phoenix_returns_for_red_planeswalker() -> None:
+    """Chandra's Phoenix: damage dealt to an opponent by a red planeswalker you control
+    returns it too (the planeswalker is the source of the damage, CR 609.7a)."""
+    walker = _test_red_walker()
+    g = new_game()
+    put(g, 0, Zone.GRAVEYARD, "Chandra's Phoenix")
+    pw = put(g, 0, BF, walker)
+    start_at(g, "precombat_main")
+    g.apply(0, Activate(pw.id, 0, (P1,)))
+    settle(g)
+    assert g.players[1].life == 19 and hand(g, 0) == ["Chandra's Phoenix"]
+
+
+def test_incinerate_creature_cant_be_regenerated() -> None:
+    """Incinerate: 3 damage; the creature dealt damage can't be regenerated this turn, so its
+    regeneration shield doesn't save it from lethal damage (CR 701.13, 704.5g)."""
+    g = new_game()
+    lands(g, 0, "Mountain", 2)
+    lands(g, 1, "Forest", 1)
+    troll = put(g, 1, BF, "Cudgel Troll")
+    inc = put(g, 0, Zone.HAND, "Incinerate")
+    start_at(g, "precombat_main")
+    cast(g, inc, troll.id)
+    g.apply(0, Pass())
+    g.apply(1, Activate(troll.id, 0))  # a regeneration shield in response
+    settle(g)
+    assert graveyard(g, 1) == ["Cudgel Troll"]
+
+
+def test_incinerate_compared_with_lightning_bolt_and_players() -> None:
+    """Incinerate: without it, a shielded Cudgel Troll regenerates from 3 damage (Lightning
+    Bolt); Incinerate also hits players (any target)."""
+    g = new_game()
+    lands(g, 0, "Mountain", 3)
+    lands(g, 1, "Forest", 1)
+    troll = put(g, 1, BF, "Cudgel Troll")
+    bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
+    inc = put(g, 0, Zone.HAND, "Incinerate")
+    start_at(g, "precombat_main")
+    cast(g, bolt, troll.id)
+    g.apply(0, Pass())
+    g.apply(1, Activate(troll.id, 0))
+    settle(g)
+    assert on_bf(g, "Cudgel Troll") and g.obj(troll.id).tapped
+    cast(g, inc, P1)
+    settle(g)
+    assert g.players[1].life == 17
+
+
+def test_arachnus_web_locks_creature() -> None:
+    """Arachnus Web: the enchanted creature can't attack or block (a rules effect that
+    survives ability loss), and its activated abilities can't be activated (CR 602.5)."""
+    g = new_game()
+    lands(g, 0, "Forest", 3)
+    pyro = put(g, 1, BF, "Prodigal Pyromancer")
+    bear = put(g, 1, BF, "Grizzly Bears")
+    web = put(g, 0, Zone.HAND, "Arachnus Web")
+    mine = put(g, 0, BF, "Runeclaw Bear")
+    start_at(g, "precombat_main")
+    cast(g, web, pyro.id)
+    settle(g)
+    g.apply(0, Pass())
+    with pytest.raises(IllegalAction, match="101.2"):
+        g.apply(1, Activate(pyro.id, 0, (P0,)))
+    to_step(g, "declare_attackers")
+    attack(g, mine)
+    to_blockers(g)
+    assert pyro.id not in g.decision.candidates and bear.id in g.decision.candidates
+    to_step(g, "declare_attackers", 2)
+    assert pyro.id not in g.decision.candidates and bear.id in g.decision.candidates
+
+
+def test_arachnus_web_destroyed_at_end_step_if_power_4() -> None:
+    """Arachnus Web: "at the beginning of the end step, if enchanted creature's power is 4 or
+    greater" - an intervening if (CR 603.4): checked at the end step only."""
+    g = new_game()
+    lands(g, 0, "Forest", 4)
+    bear = put(g, 1, BF, "Grizzly Bears")
+    web = put(g, 0, Zone.HAND, "Arachnus Web")
+    start_at(g, "precombat_main")
+    cast(g, web, bear.id)
+    settle(g)
+    to_step(g, "end")
+    assert not g.stack and on_bf(g, "Arachnus Web")  # power 2: no trigger
+    g2 = new_game()
+    lands(g2, 0, "Forest", 4)
+    bear2 = put(g2, 1, BF, "Grizzly Bears")
+    web2 = put(g2, 0, Zone.HAND, "Arachnus Web")
+    growth = put(g2, 0, Zone.HAND, "Giant Growth")
+    start_at(g2, "precombat_main")
+    cast(g2, web2, bear2.id)
+    settle(g2)
+    cast(g2, growth, bear2.id)  # 5/5 until end of turn
+    settle(g2)
+    to_step(g2, "end")
+    settle(g2)
+    assert not on_bf(g2, "Arachnus Web") and graveyard(g2, 0) == ["Giant Growth",
+                                                                  "Arachnus Web"]
+
+
+def test_primordial_hydra_enters_with_x_counters_and_doubles() -> None:
+    """Primordial Hydra: enters with X +1/+1 counters, X being the spell's X (CR 614.1c;
+    107.3m of later rules); at the beginning of your upkeep the counters double."""
+    g = new_game()
+    lands(g, 0, "Forest", 5)
+    hydra = put(g, 0, Zone.HAND, "Primordial Hydra")
+    start_at(g, "precombat_main")
+    cast(g, hydra, x=3)
+    settle(g)
+    h = on_bf(g, "Primordial Hydra")[0]
+    assert h.counters == {"+1/+1": 3} and pt(g, h) == (3, 3)
+    assert "trample" not in kws(g, h)
+    to_step(g, "upkeep", 2)  # Bob's upkeep: not yours
+    settle(g)
+    assert h.counters == {"+1/+1": 3}
+    to_step(g, "draw", 3)
+    assert h.counters == {"+1/+1": 6} and pt(g, h) == (6, 6)
+
+
+def test_primordial_hydra_trample_at_ten_counters() -> None:
+    """Primordial Hydra: trample as long as it has ten or more +1/+1 counters."""
+    g = new_game()
+    h = put(g, 0, BF, "Primordial Hydra", counters={"+1/+1": 5})
+    start_at(g, "upkeep")
+    assert "trample" not in kws(g, h)
+    settle(g)
+    assert h.counters == {"+1/+1": 10} and "trample" in kws(g, h)
+
+
+def test_primordial_hydra_put_onto_battlefield_has_x_zero() -> None:
+    """Primordial Hydra: put onto the battlefield without being cast, X is 0 (CR 107.3f):
+    a 0/0 that dies (CR 704.5f)."""
+    g = new_game()
+    lands(g, 0, "Plains", 4)
+    qa = put(g, 0, BF, "Quicksilver Amulet")
+    hydra = put(g, 0, Zone.HAND, "Primordial Hydra")
+    start_at(g, "precombat_main")
+    g.apply(0, Activate(qa.id, 0))
+    settle(g)
+    answer(g, hydra.id)
+    assert graveyard(g, 0) == ["Primordial Hydra"]
+
+
+def test_reclaim_puts_card_on_top_of_library() -> None:
+    """Reclaim: target card from your graveyard (not an opponent's, CR 114.1) goes on top of
+    your library."""
+    g = new_game()
+    lands(g, 0, "Forest", 1)
+    bears = put(g, 0, Zone.GRAVEYARD, "Grizzly Bears")
+    theirs = put(g, 1, Zone.GRAVEYARD, "Shock")
+    rec = put(g, 0, Zone.HAND, "Reclaim")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="601.2c"):
+        cast(g, rec, theirs.id)
+    cast(g, rec, bears.id)
+    settle(g)
+    assert names(g, g.players[0].library[-1:]) == ["Grizzly Bears"]
+    assert graveyard(g, 0) == ["Reclaim"]
+
+
+def test_rites_of_flourishing_extra_draw_and_land_for_each_player() -> None:
+    """Rites of Flourishing: each player draws an additional card in their draw step (a
+    triggered ability, after the turn-based draw, CR 504.1-2) and may play an additional
+    land on each of their turns (CR 305.2)."""
+    g = new_game(filler="Forest")
+    put(g, 0, BF, "Rites of Flourishing")
+    start_at(g, "upkeep")
+    to_step(g, "draw")
+    settle(g)
+    assert len(g.players[0].hand) == 2
+    to_step(g, "precombat_main")
+    f1, f2, *_ = g.players[0].hand
+    g.apply(0, PlayLand(f1))
+    g.apply(0, PlayLand(f2))
+    assert len(on_bf(g, "Forest", 0)) == 2
+    to_step(g, "draw", 2)
+    settle(g)
+    assert len(g.players[1].hand) == 2
+    to_step(g, "precombat_main", 2)
+    b1, b2 = g.players[1].hand
+    g.apply(1, PlayLand(b1))
+    g.apply(1, PlayLand(b2))
+    assert len(on_bf(g, "Forest", 1)) == 2
+
+
+def test_rites_of_flourishing_only_one_extra_land() -> None:
+    """Rites of Flourishing: one additional land, not more (CR 305.2)."""
+    g = new_game()
+    put(g, 0, BF, "Rites of Flourishing")
+    forests = [put(g, 0, Zone.HAND, "Forest") for _ in range(3)]
+    start_at(g, "precombat_main")
+    g.apply(0, PlayLand(forests[0].id))
+    g.apply(0, PlayLand(forests[1].id))
+    with pytest.raises(IllegalAction, match="305.2"):
+        g.apply(0, PlayLand(forests[2].id))
+
+
+def test_pentavus_counters_and_pentavites() -> None:
+    """Pentavus: enters with five +1/+1 counters (614.1c); removing one makes a 1/1 colorless
+    Pentavite artifact creature token with flying; sacrificing a Pentavite puts one back."""
+    g = new_game()
+    lands(g, 0, "Plains", 9)
+    pen = put(g, 0, Zone.HAND, "Pentavus")
+    start_at(g, "precombat_main")
+    cast(g, pen)
+    settle(g)
+    p = on_bf(g, "Pentavus")[0]
+    assert pt(g, p) == (5, 5)
+    g.apply(0, Activate(p.id, 0))
+    settle(g)
+    tok = on_bf(g, "Pentavite", 0)[0]
+    c = g.chars(tok)
+    assert tok.is_token and (c.power, c.toughness) == (1, 1) and "flying" in c.keywords
+    assert {"Artifact", "Creature"} <= c.types and not c.colors
+    assert pt(g, p) == (4, 4)
+    g.apply(0, Activate(p.id, 1))
+    answer(g, tok.id)
+    settle(g)
+    assert pt(g, p) == (5, 5) and not on_bf(g, "Pentavite")
+
+
+def test_pentavus_needs_counter_to_remove() -> None:
+    """Pentavus: removing a +1/+1 counter is a cost: without one it can't be activated
+    (CR 602.2b); a cost paid can leave it a 0/0 that dies (CR 704.5f) while the ability
+    still resolves (CR 112.7a)."""
+    g = new_game()
+    lands(g, 0, "Plains", 2)
+    put(g, 0, BF, "Glorious Anthem")
+    p = put(g, 0, BF, "Pentavus", counters={"+1/+1": 1})
+    start_at(g, "precombat_main")
+    g.apply(0, Activate(p.id, 0))
+    settle(g)
+    assert pt(g, p) == (1, 1) and len(on_bf(g, "Pentavite")) == 1
+    with pytest.raises(IllegalAction, match="602.2b"):
+        g.apply(0, Activate(p.id, 0))
+    g2 = new_game()
+    put(g2, 0, BF, "Plains")
+    p2 = put(g2, 0, BF, "Pentavus", counters={"+1/+1": 1})
+    start_at(g2, "precombat_main")
+    g2.apply(0, Activate(p2.id, 0))
+    settle(g2)
+    assert graveyard(g2, 0) == ["Pentavus"] and len(on_bf(g2, "Pentavite")) == 1
+
+
+def test_rusted_sentinel_enters_tapped() -> None:
+    """Rusted Sentinel: enters the battlefield tapped (a replacement effect, CR 614.1c)."""
+    g = new_game()
+    lands(g, 0, "Plains", 4)
+    rs = put(g, 0, Zone.HAND, "Rusted Sentinel")
+    start_at(g, "precombat_main")
+    cast(g, rs)
+    settle(g)
+    s = on_bf(g, "Rusted Sentinel")[0]
+    assert s.tapped and pt(g, s) == (3, 4)
+
+
+def test_buried_ruin_mana_and_returns_artifact_card() -> None:
+    """Buried Ruin: {T}: add {C} (a mana ability, CR 605.1a); {2}, {T}, sacrifice it: return
+    target artifact card from your graveyard to your hand."""
+    g = new_game()
+    ruin = put(g, 0, BF, "Buried Ruin")
+    start_at(g, "precombat_main")
+    g.apply(0, Activate(ruin.id, 0))
+    assert str(g.players[0].mana_pool) == "C" and not g.stack
+    g2 = new_game()
+    lands(g2, 0, "Plains", 2)
+    ruin2 = put(g2, 0, BF, "Buried Ruin")
+    orni = put(g2, 0, Zone.GRAVEYARD, "Ornithopter")
+    bears = put(g2, 0, Zone.GRAVEYARD, "Grizzly Bears")
+    start_at(g2, "precombat_main")
+    with pytest.raises(IllegalAction, match="601.2c"):
+        g2.apply(0, Activate(ruin2.id, 1, (bears.id,)))  # not an artifact card
+    g2.apply(0, Activate(ruin2.id, 1, (orni.id,)))
+    assert graveyard(g2, 0)[-1] == "Buried Ruin"  # sacrificed as a cost (CR 602.2b)
+    settle(g2)
+    assert hand(g2, 0) == ["Ornithopter"]
+    assert sorted(graveyard(g2, 0)) == ["Buried Ruin", "Grizzly Bears"]

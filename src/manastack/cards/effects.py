@@ -180,18 +180,36 @@ class Destroy(Effect):
     no_regen: bool = False
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        for o in _objects(game, self.what.resolve(game, ctx)):
-            if o.zone == Zone.BATTLEFIELD:
-                destroy(game, o, "701.7a", f"destroyed by {ctx.source_name}",
-                        allow_regen=not self.no_regen)
+        objs = [o for o in _objects(game, self.what.resolve(game, ctx))
+                if o.zone == Zone.BATTLEFIELD]
+        destroy_all(game, objs, "701.7a", f"destroyed by {ctx.source_name}",
+                    allow_regen=not self.no_regen)
+
+
+def destroy_all(game: Game, objs: list[GameObject], rule: str | list[str],
+                why: str | list[str], allow_regen: bool = True) -> list[str]:
+    """Destroy several permanents at once: whether each is indestructible or regenerates
+    is decided before any of them leaves the battlefield (one event, CR 704.3, 701.7)."""
+    from manastack.rules.zones import move
+
+    whys = why if isinstance(why, list) else [why] * len(objs)
+    rules = rule if isinstance(rule, list) else [rule] * len(objs)
+    fates = [_destroy_fate(game, o, allow_regen) for o in objs]
+    for o, fate, w, r in zip(objs, fates, whys, rules, strict=True):
+        if fate == "destroyed" and o.id in game.objects and o.zone == Zone.BATTLEFIELD:
+            move(game, o, Zone.GRAVEYARD, r, verb=f"{o.name} is destroyed ({w})")
+    return fates
 
 
 def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> str:
     """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.13).
 
     Returns ``destroyed``, ``regenerated`` or ``indestructible``."""
-    from manastack.rules.zones import move
+    return destroy_all(game, [o], rule, why, allow_regen)[0]
 
+
+def _destroy_fate(game: Game, o: GameObject, allow_regen: bool) -> str:
+    """Indestructible stops destruction; a regeneration shield replaces it (701.13)."""
     c = game.chars(o)
     if "indestructible" in c.keywords:
         game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
@@ -212,7 +230,6 @@ def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = 
         game.emit(ev.INFO, "701.13b", f"{o.name} regenerates (tapped, damage removed, "
                                       "removed from combat)", object=o.id)
         return "regenerated"
-    move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is destroyed ({why})")
     return "destroyed"
 
 

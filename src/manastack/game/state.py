@@ -130,6 +130,8 @@ class Game:
         self.copies_exist = False
         #: Cards revealed from opening hands until the first turn begins (103.5b).
         self.revealed: list[int] = []
+        #: Mutable state of effects (prevention shields left...), keyed by effect id.
+        self.effect_state: dict[int, dict[str, Any]] = {}
         self.paused = False
         self.deck_lists: list[list[str]] = []
         #: Last known information of objects that left the battlefield (CR 608.2g).

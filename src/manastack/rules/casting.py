@@ -67,27 +67,41 @@ def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
 
 def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
                  only: Sequence[int] | None = None) -> list[ManaSource]:
-    """Untapped permanents whose mana abilities cost only {T} (used for automatic payment)."""
+    """Untapped permanents whose mana abilities cost only {T} (used for automatic payment).
+
+    A permanent with several such abilities is one source offering all their mana
+    (it can be tapped once)."""
+    from manastack.rules.static import forbids
+
     out: list[ManaSource] = []
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
             continue
+        options: list[str] = []
+        first = -1
         for i, ab in mana_abilities(game, o):
             c = ab.cost
             if not c.tap or not c.mana.is_empty() or c.sacrifice_self or c.pay_life \
                     or c.sacrifice is not None or c.discard:
                 continue
-            if summoning_sick(game, o):
-                continue
             if ab.condition is not None and not ab.condition(game, o):
                 continue
-            from manastack.rules.static import forbids
             if forbids(game, "cant_activate", player, o, ab):
                 continue
             assert ab.mana is not None
-            out.append(ManaSource(o.id, i, ab.mana.options))
-            break
+            if first < 0:
+                first = i
+            options.extend(m for m in ab.mana.options if m not in options)
+        if options and not summoning_sick(game, o):
+            out.append(ManaSource(o.id, first, tuple(options)))
     return out
+
+
+def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -> int:
+    for i, ab in mana_abilities(game, o):
+        if ab.mana is not None and produced in ab.mana.options and ab.cost.tap:
+            return i
+    return default
 
 
 def summoning_sick(game: Game, o: GameObject) -> bool:
@@ -142,6 +156,7 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
     pool = game.players[player].mana_pool
     for src, idx, produced in payment.activations:
         o = game.obj(src)
+        idx = _ability_producing(game, o, produced, idx)
         ab = activated_abilities(game, o)[idx]
         _pay_nonmana_cost(game, player, o, ab.cost, rule="605.3a")
         for u in produced:

@@ -14,25 +14,32 @@ if TYPE_CHECKING:
 
 def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
                       source: int | None, source_name: str, duration: Duration) -> Replacement:
-    """"Prevent the next ``n`` damage that would be dealt to ``protected``" (615.7)."""
-    state = {"left": n}
+    """"Prevent the next ``n`` damage that would be dealt to ``protected``" (615.7).
+
+    The shield's remaining amount lives in ``game.effect_state`` (so copies of the game
+    have their own)."""
+    sid = game.new_id()
+    game.effect_state[sid] = {"left": n}
 
     def applies(g: Game, e: dict[str, Any]) -> bool:
-        return state["left"] > 0 and e["target"] == protected and not e.get("unpreventable")
+        st = g.effect_state.get(sid)
+        return st is not None and st["left"] > 0 and e["target"] == protected and \
+            not e.get("unpreventable")
 
     def replace(g: Game, e: dict[str, Any]) -> dict[str, Any] | None:
-        prevented = min(state["left"], e["amount"])
-        state["left"] -= prevented
+        st = g.effect_state[sid]
+        prevented = min(st["left"], e["amount"])
+        st["left"] -= prevented
         e = dict(e)
         e["amount"] -= prevented
         e["prevented"] = e.get("prevented", 0) + prevented
         g.note("615.7", f"{prevented} damage to {g.name_of(protected)} is prevented "
                         f"({source_name})")
-        if state["left"] <= 0 and r in g.replacements:
-            g.replacements.remove(r)
+        if st["left"] <= 0:
+            g.replacements[:] = [x for x in g.replacements if x.state_id != sid]
+            del g.effect_state[sid]
         return e
 
-    r = Replacement("damage", applies, replace, controller, source,
-                    f"{source_name}'s prevention shield", duration, is_prevention=True,
-                    timestamp=game.new_timestamp())
-    return r
+    return Replacement("damage", applies, replace, controller, source,
+                       f"{source_name}'s prevention shield", duration, is_prevention=True,
+                       timestamp=game.new_timestamp(), state_id=sid)

@@ -46,6 +46,8 @@ class Replacement:
     timestamp: int = 0
     #: Identity of a static ability's effect across re-generation (614.5 "once").
     static_key: tuple[Any, ...] | None = None
+    #: Key of this effect's mutable state in ``game.effect_state`` (shields, "next time").
+    state_id: int | None = None
 
     def key(self) -> Any:
         return self.static_key if self.static_key is not None else id(self)

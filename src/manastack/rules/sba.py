@@ -148,11 +148,14 @@ def perform(game: Game) -> bool:
             move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into its owner's "
                  f"graveyard ({why})")
             happened = True
-    for o, rule, why in to_destroy:
-        if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
-            from manastack.cards.effects import destroy
-            if destroy(game, o, rule, why) != "indestructible":
-                happened = True
+    live = [(o, rule, why) for o, rule, why in to_destroy
+            if o.id in game.objects and o.zone == Zone.BATTLEFIELD]
+    from manastack.cards.effects import destroy_all
+    if live:
+        fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
+                            [w for _, _, w in live])
+        if any(f != "indestructible" for f in fates):
+            happened = True
     for idx, rule, why in losers:
         if cant_lose(game, idx):
             continue

@@ -31,12 +31,14 @@ from manastack.cards.dsl import (
     Selector,
     SpellAbility,
     StaticAbility,
+    TargetSpec,
     TriggeredAbility,
     another,
     any_target,
     artifact,
     attacking,
     blocking,
+    card_in,
     creature,
     enchantment,
     land,
@@ -45,6 +47,7 @@ from manastack.cards.dsl import (
     of_type,
     opponent,
     opponent_controls,
+    owned_by_you,
     permanent,
     planeswalker,
     player,
@@ -87,6 +90,7 @@ from manastack.cards.vocab import (
     aura,
     equipment,
     grant_flags_effect,
+    hook,
     when_another_enters,
     when_attacks,
     when_becomes_target,
@@ -1603,3 +1607,310 @@ define("Worldslayer", TriggeredAbility(
     ev.DAMAGE, Destroy(EACH(permanent & another)), condition=_equipped_hits_player,
     text="Whenever equipped creature deals combat damage to a player, destroy all "
          "permanents other than this Equipment."), *equipment("{5}"))
+
+
+# ================================================================ GRAVEYARDS, "AS ENTERS", RESTRICTIONS
+# Cards that use targets in graveyards, abilities working from a graveyard, "enters with"
+# replacement effects and "can't cast / can't activate / additional land" rule hooks.
+
+
+def _card_in_your_graveyard(kind: str | None, text: str) -> TargetSpec:
+    """"target [kind] card from your graveyard" (CR 114.1: the target is a card in a
+    graveyard; "your" graveyard holds only cards you own, CR 404.1)."""
+    sel = card_in(Zone.GRAVEYARD) & owned_by_you()
+    if kind is not None:
+        sel = sel & of_type(kind)
+    return target_of(sel, text, zones=(Zone.GRAVEYARD,))
+
+
+def _this_card_in_graveyard(game: Game, ctx: Ctx) -> GameObject | None:
+    """The source of an ability that works from a graveyard, if it is still that card
+    (a card that left the graveyard is a new object, CR 400.7)."""
+    o = game.get(ctx.source)
+    return o if o is not None and o.zone == Zone.GRAVEYARD else None
+
+
+def _enters_with_plus_counters(n: int, text: str) -> StaticAbility:
+    """"This creature enters with N +1/+1 counters on it" (a replacement effect, 614.1c)."""
+    def check(game: Game, obj: GameObject) -> None:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters")
+    return StaticAbility(rule="as_enters", check=check, text=text)
+
+
+# ---------------------------------------------------------------- white
+
+define("Auramancer", when_enters(
+    MoveTo(T(0), Zone.HAND, "400.7"),
+    "When this creature enters, you may return target enchantment card from your graveyard "
+    "to your hand.",
+    targets=[_card_in_your_graveyard("Enchantment", "target enchantment card from your "
+                                                    "graveyard")],
+    optional=True))
+
+
+# Grand Abolisher: "During your turn, your opponents can't cast spells or activate abilities
+# of artifacts, creatures, or enchantments." One static ability read by two rule hooks.
+def _abolisher_applies(game: Game, src: GameObject, player_: int) -> bool:
+    me = game.controller(src)
+    return game.active_player == me and player_ in game.opponents(me)
+
+
+def _abolisher_cant_cast(game: Game, src: GameObject, player_: int, spell_obj: GameObject
+                         ) -> bool:
+    return _abolisher_applies(game, src, player_)
+
+
+def _abolisher_cant_activate(game: Game, src: GameObject, player_: int, obj: GameObject,
+                             ability: Any) -> bool:
+    return _abolisher_applies(game, src, player_) and \
+        bool({"Artifact", "Creature", "Enchantment"} & game.chars(obj).types)
+
+
+_ABOLISHER_TEXT = ("During your turn, your opponents can't cast spells or activate abilities "
+                   "of artifacts, creatures, or enchantments.")
+define("Grand Abolisher",
+       hook("cant_cast", check=_abolisher_cant_cast, text=_ABOLISHER_TEXT),
+       hook("cant_activate", check=_abolisher_cant_activate, text=_ABOLISHER_TEXT))
+
+# ---------------------------------------------------------------- black
+
+define("Cemetery Reaper",
+       _anthem(creature & with_subtype("Zombie") & another, 1, 1,
+               "Other Zombie creatures you control get +1/+1."),
+       activated("{2}{B}", seq(MoveTo(T(0), Zone.EXILE, "406.2"), CreateTokens(ZOMBIE)),
+                 "{2}{B}, {T}: Exile target creature card from a graveyard. Create a 2/2 "
+                 "black Zombie creature token.",
+                 targets=[target_of(card_in(Zone.GRAVEYARD) & of_type("Creature"),
+                                    "target creature card from a graveyard",
+                                    zones=(Zone.GRAVEYARD,))],
+                 tap=True))
+
+
+# Vengeful Pharaoh
+def _pharaoh_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+    """Combat damage dealt to the card's owner (who controls its ability, CR 603.3a) or to a
+    planeswalker they control.  All combat damage of a step is dealt at once (510.2): one
+    event, so the ability triggers once per combat damage step (603.2c), however many
+    creatures dealt damage."""
+    d = e.data
+    if not d.get("combat"):
+        return False
+    me = src.owner
+    t = d.get("target")
+    if isinstance(t, PlayerRef):
+        hit = t.index == me
+    else:
+        pw = game.get(t)
+        hit = pw is not None and pw.zone == Zone.BATTLEFIELD and \
+            game.chars(pw).is_planeswalker and game.controller(pw) == me
+    if not hit or src.memory.get("pharaoh_damage_event") == game.damage_events:
+        return False
+    src.memory["pharaoh_damage_event"] = game.damage_events
+    return True
+
+
+def _pharaoh_to_library(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    o = _this_card_in_graveyard(game, ctx)
+    if o is not None:
+        move(game, o, Zone.LIBRARY, "400.7", position="top",
+             verb=f"{o.name} is put on top of {game.players[o.owner].name}'s library")
+
+
+define("Vengeful Pharaoh", TriggeredAbility(
+    ev.DAMAGE, seq(Destroy(T(0)), Custom(_pharaoh_to_library, "put this card on top of "
+                                                              "your library")),
+    condition=_pharaoh_condition,
+    targets=(target_of(creature & attacking, "target attacking creature"),),
+    intervening_if=lambda g, o: o.zone == Zone.GRAVEYARD,
+    zones=(Zone.GRAVEYARD,),
+    text="Whenever combat damage is dealt to you or a planeswalker you control, if this card "
+         "is in your graveyard, destroy target attacking creature, then put this card on "
+         "top of your library."))
+
+# ---------------------------------------------------------------- red
+
+
+# Chandra's Phoenix
+def _phoenix_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+    """An opponent is dealt damage by a red instant or sorcery spell (on the stack as it
+    resolves, 608.2) or a red planeswalker (last known information if it has left the
+    battlefield, 608.2g) that the card's owner controls (603.3a)."""
+    t = e.data.get("target")
+    me = src.owner
+    if not isinstance(t, PlayerRef) or t.index not in game.opponents(me):
+        return False
+    sid = e.data.get("source")
+    o = game.get(sid)
+    if o is not None:
+        c, zone, ctrl = game.chars(o), o.zone, game.controller(o)
+    elif isinstance(sid, int) and sid in game.lki:
+        c = game.lki[sid][1]
+        zone, ctrl = Zone.BATTLEFIELD, c.controller
+    else:
+        return False
+    if "R" not in c.colors or ctrl != me:
+        return False
+    if zone == Zone.STACK:
+        return bool({"Instant", "Sorcery"} & c.types)
+    return zone == Zone.BATTLEFIELD and c.is_planeswalker
+
+
+def _phoenix_return(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    o = _this_card_in_graveyard(game, ctx)
+    if o is not None:
+        move(game, o, Zone.HAND, "400.7",
+             verb=f"{o.name} returns to {game.players[o.owner].name}'s hand")
+
+
+define("Chandra's Phoenix", TriggeredAbility(
+    ev.DAMAGE, Custom(_phoenix_return, "return this card from your graveyard to your hand"),
+    condition=_phoenix_condition, zones=(Zone.GRAVEYARD,),
+    text="Whenever an opponent is dealt damage by a red instant or sorcery spell you control "
+         "or by a red planeswalker you control, return this card from your graveyard to "
+         "your hand."))
+
+
+# Incinerate
+def _incinerate_no_regen(game: Game, ctx: Ctx) -> None:
+    """"A creature dealt damage this way can't be regenerated this turn" (701.13): only a
+    creature that was actually dealt damage by this spell (not if it was prevented)."""
+    for e in reversed(game.log):
+        if e.kind == ev.RESOLVE and e.data.get("object") == ctx.object_id:
+            break
+        if e.kind == ev.DAMAGE and e.data.get("source") == ctx.source:
+            o = _on_battlefield(game, e.data.get("target"))
+            if o is not None and game.chars(o).is_creature:
+                o.memory["cant_regenerate_turn"] = game.turn_number
+                game.note("701.13", f"{o.name} can't be regenerated this turn")
+
+
+define("Incinerate", spell=spell_of(
+    seq(DealDamage(3, T(0)), Custom(_incinerate_no_regen, "A creature dealt damage this "
+                                                          "way can't be regenerated this "
+                                                          "turn.")),
+    ANY))
+
+# ---------------------------------------------------------------- green
+
+
+# Arachnus Web
+def _web_effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    host = _track_host(src)
+    if host is None or isinstance(host, PlayerRef):
+        return []
+    return [LayerEffect(RULES_LAYER, grant_flags_effect("can't attack or block"),
+                        frozenset({host}), game.controller(src), src.id, src.timestamp)]
+
+
+def _web_cant_activate(game: Game, src: GameObject, player_: int, obj: GameObject,
+                       ability: Any) -> bool:
+    return obj.zone == Zone.BATTLEFIELD and obj.id == src.attached_to
+
+
+def _web_host_power_4(game: Game, src: GameObject) -> bool:
+    host = _on_battlefield(game, src.attached_to)
+    return host is not None and (game.chars(host).power or 0) >= 4
+
+
+_WEB_TEXT = ("Enchanted creature can't attack or block, and its activated abilities can't be "
+             "activated.")
+define("Arachnus Web",
+       StaticAbility(effects=_web_effects, text=_WEB_TEXT),
+       hook("cant_activate", check=_web_cant_activate, text=_WEB_TEXT),
+       at_beginning_of("end", Destroy(SELF),
+                       "At the beginning of the end step, if enchanted creature's power is 4 "
+                       "or greater, destroy this Aura.", whose="each",
+                       intervening_if=_web_host_power_4),
+       spell=SpellAbility(targets=(CREATURE,)))
+
+
+# Primordial Hydra
+# "Enters with X +1/+1 counters" (614.1c) uses the X chosen for the spell that became the
+# permanent (the card's rulings; 107.3m of later rules).  The permanent is a new object
+# (400.7) and the engine doesn't carry X over from the stack, so the spell records X in the
+# log (event data ``x_of_uid``/``x``) as it resolves, just before it enters (608.3), and the
+# replacement effect reads that record.  A Hydra put onto the battlefield without being
+# cast this way gets X = 0 (107.3f: X is 0 for a card outside the stack).
+def _record_x(game: Game, ctx: Ctx) -> None:
+    spell_obj = game.get(ctx.object_id)
+    if spell_obj is not None and spell_obj.zone == Zone.STACK:
+        game.note("107.3a", f"{spell_obj.name} resolves with X={ctx.x}",
+                  x_of_uid=spell_obj.uid, x=ctx.x)
+
+
+def _x_of_spell_that_became(game: Game, obj: GameObject) -> int:
+    if obj.came_from != Zone.STACK:
+        return 0
+    for e in reversed(game.log):
+        if e.kind == ev.RESOLVE:
+            return 0  # this resolution recorded no X
+        if e.kind == ev.INFO and "x_of_uid" in e.data:
+            return int(e.data["x"]) if e.data["x_of_uid"] == obj.uid else 0
+    return 0
+
+
+def _hydra_enters(game: Game, obj: GameObject) -> None:
+    n = _x_of_spell_that_became(game, obj)
+    if n > 0:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+    game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters (X)")
+
+
+def _double_plus_counters(game: Game, ctx: Ctx) -> None:
+    """"Double the number of +1/+1 counters": put that many more on it."""
+    o = _on_battlefield(game, ctx.source)
+    n = o.counters.get("+1/+1", 0) if o is not None else 0
+    if n > 0:
+        AddCounters("+1/+1", n, SELF).resolve(game, ctx)
+
+
+define("Primordial Hydra",
+       StaticAbility(rule="as_enters", check=_hydra_enters,
+                     text="This creature enters with X +1/+1 counters on it."),
+       at_beginning_of("upkeep", Custom(_double_plus_counters, "double the number of +1/+1 "
+                                                               "counters on this creature"),
+                       "At the beginning of your upkeep, double the number of +1/+1 "
+                       "counters on this creature."),
+       _self_bonus(lambda g, o: o.counters.get("+1/+1", 0) >= 10, 0, 0,
+                   "This creature has trample as long as it has ten or more +1/+1 counters "
+                   "on it.", keywords=("trample",)),
+       spell=SpellAbility(effect=Custom(_record_x, "(the value of X is recorded for the "
+                                                   "permanent)")))
+
+define("Reclaim", spell=spell_of(
+    MoveTo(T(0), Zone.LIBRARY, "400.7", position="top"),
+    _card_in_your_graveyard(None, "target card from your graveyard")))
+
+define("Rites of Flourishing",
+       at_beginning_of("draw", Draw(1, TRIGGER("player")),
+                       "At the beginning of each player's draw step, that player draws an "
+                       "additional card.", whose="each"),
+       hook("additional_land", text="Each player may play an additional land on each of "
+                                    "their turns."))
+
+# ---------------------------------------------------------------- artifacts and lands
+
+PENTAVITE = make_card("Pentavite", types=("Artifact", "Creature"), subtypes=("Pentavite",),
+                      power=1, toughness=1, keywords=("flying",), colors=(), is_token=True)
+
+define("Pentavus",
+       _enters_with_plus_counters(5, "This creature enters with five +1/+1 counters on it."),
+       activated(C("{1}", remove_counters=(("+1/+1", 1),)), CreateTokens(PENTAVITE),
+                 "{1}, Remove a +1/+1 counter from this creature: Create a 1/1 colorless "
+                 "Pentavite artifact creature token with flying."),
+       activated(C("{1}", sacrifice=permanent & with_subtype("Pentavite"), sacrifice_count=1),
+                 AddCounters("+1/+1", 1, SELF),
+                 "{1}, Sacrifice a Pentavite: Put a +1/+1 counter on this creature."))
+
+define("Rusted Sentinel", hook("enters_tapped", text="This creature enters tapped."))
+
+define("Buried Ruin",
+       ActivatedAbility(C(tap=True), mana=ManaProduction(("C",)), text="{T}: Add {C}."),
+       activated(C("{2}", tap=True, sacrifice_self=True), MoveTo(T(0), Zone.HAND, "400.7"),
+                 "{2}, {T}, Sacrifice this land: Return target artifact card from your "
+                 "graveyard to your hand.",
+                 targets=[_card_in_your_graveyard("Artifact", "target artifact card from "
+                                                              "your graveyard")]))

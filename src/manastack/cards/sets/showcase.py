@@ -114,21 +114,23 @@ def _awe_strike(game: Game, ctx: Ctx) -> None:
         return
     creature_id = targets[0]
     me = ctx.controller
-    state: dict[str, Any] = {"event": None}
+    sid = game.new_id()
+    game.effect_state[sid] = {"event": None}
 
     def applies(g: Game, e: dict[str, Any]) -> bool:
+        st = g.effect_state[sid]
         return e["source"] == creature_id and not e.get("unpreventable") and (
-            state["event"] is None or state["event"] == e["event_id"])
+            st["event"] is None or st["event"] == e["event_id"])
 
     def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
-        state["event"] = e["event_id"]
+        g.effect_state[sid]["event"] = e["event_id"]
         n = e["amount"]
         g.note("615.1", f"{n} damage from {g.name_of(creature_id)} is prevented (Awe Strike)")
         return dict(e, amount=0, gains=list(e.get("gains", [])) + [(me, n, "Awe Strike")])
 
     r = Replacement("damage", applies, replace, me, ctx.source,
                     "Awe Strike's prevention effect", Duration("end_of_turn"),
-                    is_prevention=True, timestamp=game.new_timestamp())
+                    is_prevention=True, timestamp=game.new_timestamp(), state_id=sid)
     game.replacements.append(r)
 
 
