@@ -9,7 +9,7 @@ continue from its answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -92,13 +92,29 @@ class TRIGGER(Refs):
         return [v]
 
 
+class _Attached(Refs):
+    """The permanent the source (an Aura or Equipment) is attached to."""
+
+    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+        src = game.get(ctx.source)
+        if src is None or src.zone != Zone.BATTLEFIELD:
+            return []
+        host = src.attached_to
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        h = game.get(host)
+        return [host] if h is not None and h.zone == Zone.BATTLEFIELD else []
+
+
 SELF = _Self()
+ATTACHED = _Attached()
 YOU = _You()
 EACH_OPPONENT = _EachOpponent()
 EACH_PLAYER = _EachPlayer()
 
 
-def _players(game: Game, refs: list[Ref]) -> list[int]:
+def players_of(game: Game, refs: Sequence[Ref]) -> list[int]:
+    """Players among ``refs``; an object stands for its controller."""
     out = []
     for r in refs:
         if isinstance(r, PlayerRef):
@@ -110,7 +126,8 @@ def _players(game: Game, refs: list[Ref]) -> list[int]:
     return out
 
 
-def _objects(game: Game, refs: list[Ref]) -> list[GameObject]:
+def objects_of(game: Game, refs: Sequence[Ref]) -> list[GameObject]:
+    """Objects among ``refs`` that still exist."""
     out = []
     for r in refs:
         o = game.get(r)
@@ -180,7 +197,7 @@ class Destroy(Effect):
     no_regen: bool = False
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        objs = [o for o in _objects(game, self.what.resolve(game, ctx))
+        objs = [o for o in objects_of(game, self.what.resolve(game, ctx))
                 if o.zone == Zone.BATTLEFIELD]
         destroy_all(game, objs, "701.7a", f"destroyed by {ctx.source_name}",
                     allow_regen=not self.no_regen)
@@ -244,7 +261,7 @@ class MoveTo(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import move
-        for o in _objects(game, self.what.resolve(game, ctx)):
+        for o in objects_of(game, self.what.resolve(game, ctx)):
             move(game, o, self.zone, self.rule, position=self.position)
 
 
@@ -255,7 +272,7 @@ class GainLife(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.damage import gain_life
-        for p in _players(game, self.who.resolve(game, ctx)):
+        for p in players_of(game, self.who.resolve(game, ctx)):
             gain_life(game, p, amount(self.n, game, ctx))
 
 
@@ -266,7 +283,7 @@ class LoseLife(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.damage import lose_life
-        for p in _players(game, self.who.resolve(game, ctx)):
+        for p in players_of(game, self.who.resolve(game, ctx)):
             lose_life(game, p, amount(self.n, game, ctx))
 
 
@@ -277,7 +294,7 @@ class Draw(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import draw
-        for p in _players(game, self.who.resolve(game, ctx)):
+        for p in players_of(game, self.who.resolve(game, ctx)):
             draw(game, p, amount(self.n, game, ctx), "121.1")
 
 
@@ -290,7 +307,7 @@ class Discard(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.decisions import ChoiceDecision
-        for p in reversed(_players(game, self.who.resolve(game, ctx))):
+        for p in reversed(players_of(game, self.who.resolve(game, ctx))):
             n = min(amount(self.n, game, ctx), len(game.players[p].hand))
             if n <= 0:
                 continue
@@ -326,7 +343,7 @@ class Pump(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.layers import Duration, LayerEffect, add_effect, modify_pt
-        ids = frozenset(o.id for o in _objects(game, self.what.resolve(game, ctx)))
+        ids = frozenset(o.id for o in objects_of(game, self.what.resolve(game, ctx)))
         if not ids:
             return
         p, t = amount(self.power, game, ctx), amount(self.toughness, game, ctx)
@@ -347,7 +364,7 @@ class Grant(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.layers import Duration, LayerEffect, add_effect, add_keywords
-        ids = frozenset(o.id for o in _objects(game, self.what.resolve(game, ctx)))
+        ids = frozenset(o.id for o in objects_of(game, self.what.resolve(game, ctx)))
         if ids:
             add_effect(game, LayerEffect("6", add_keywords(*self.keywords), ids,
                                          ctx.controller, ctx.source,
@@ -383,7 +400,7 @@ class Tap(Effect):
     untap: bool = False
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        for o in _objects(game, self.what.resolve(game, ctx)):
+        for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.tapped == self.untap:
                 o.tapped = not self.untap
                 game.changed()
@@ -400,7 +417,7 @@ class CreateTokens(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import create_token
-        for p in _players(game, self.who.resolve(game, ctx)):
+        for p in players_of(game, self.who.resolve(game, ctx)):
             for _ in range(amount(self.n, game, ctx)):
                 create_token(game, self.token, p)
 
@@ -422,7 +439,7 @@ class ExtraTurn(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.turn import add_extra_turn
-        for p in _players(game, self.who.resolve(game, ctx)):
+        for p in players_of(game, self.who.resolve(game, ctx)):
             add_extra_turn(game, p)
 
 
@@ -460,7 +477,7 @@ class Skip(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.turn import add_skip
-        for p in _players(game, self.who.resolve(game, ctx)):
+        for p in players_of(game, self.who.resolve(game, ctx)):
             add_skip(game, self.kind, self.what, p)
             game.note("500.11", f"{game.players[p].name} will skip their next {self.what} "
                                 f"{self.kind if self.kind != 'step' else 'step'}")
@@ -473,7 +490,7 @@ class Regenerate(Effect):
     what: Refs = SELF
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        for o in _objects(game, self.what.resolve(game, ctx)):
+        for o in objects_of(game, self.what.resolve(game, ctx)):
             o.regeneration_shields += 1
             game.changed()
             game.note("701.13a", f"{o.name} gets a regeneration shield")
@@ -517,7 +534,7 @@ class Attach(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         src = game.get(ctx.source)
-        for o in _objects(game, self.to.resolve(game, ctx)):
+        for o in objects_of(game, self.to.resolve(game, ctx)):
             if src is not None and src.zone == Zone.BATTLEFIELD:
                 src.attached_to = o.id
                 game.changed()
@@ -577,25 +594,34 @@ class Sacrifice(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import move
-        for o in _objects(game, self.what.resolve(game, ctx)):
+        for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.zone == Zone.BATTLEFIELD:
                 move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
 
 
 @dataclass(frozen=True, eq=False)
 class Mill(Effect):
-    """Each referenced player puts the top N cards of their library into their graveyard."""
+    """Each referenced player puts the top N cards of their library into their graveyard.
+
+    ``per_player(game, player)`` computes N for each player instead (Traumatize)."""
 
     n: Amount
     who: Refs = YOU
+    per_player: Callable[[Game, int], int] | None = None
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        from manastack.rules.zones import move
-        for p in _players(game, self.who.resolve(game, ctx)):
-            lib = game.players[p].library
-            for _ in range(min(amount(self.n, game, ctx), len(lib))):
-                move(game, game.obj(lib[-1]), Zone.GRAVEYARD, "404.1",
-                 verb=f"{game.players[p].name} mills {game.obj(lib[-1]).name}")
+        for p in players_of(game, self.who.resolve(game, ctx)):
+            n = self.per_player(game, p) if self.per_player else amount(self.n, game, ctx)
+            mill(game, p, n)
+
+
+def mill(game: Game, p: int, n: int) -> None:
+    """Put the top ``n`` cards of ``p``'s library into their graveyard, one at a time."""
+    from manastack.rules.zones import move
+    lib = game.players[p].library
+    for _ in range(min(n, len(lib))):
+        o = game.obj(lib[-1])
+        move(game, o, Zone.GRAVEYARD, "404.1", verb=f"{game.players[p].name} mills {o.name}")
 
 
 @dataclass(frozen=True, eq=False)
@@ -609,7 +635,7 @@ class ExileUntilNextEndStep(Effect):
         from manastack.cards.dsl import TriggeredAbility
         from manastack.rules.triggers import add_delayed
         from manastack.rules.zones import move
-        for o in _objects(game, self.what.resolve(game, ctx)):
+        for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.zone != Zone.BATTLEFIELD:
                 continue
             new = move(game, o, Zone.EXILE, "406.3")

@@ -51,6 +51,7 @@ from manastack.cards.dsl import (
 )
 from manastack.cards.dsl import cost as C
 from manastack.cards.effects import (
+    ATTACHED,
     EACH,
     EACH_OPPONENT,
     EACH_PLAYER,
@@ -69,12 +70,14 @@ from manastack.cards.effects import (
     GainLife,
     Grant,
     LoseLife,
+    Mill,
     MoveTo,
     Pump,
     Refs,
     Regenerate,
     T,
     Tap,
+    players_of,
     seq,
 )
 from manastack.cards.registry import define
@@ -188,43 +191,6 @@ def discard_card(game: Game, p: int, oid: int, rule: str = R_DISCARD) -> None:
     game.emit(ev.DISCARD, rule, f"{o.name} was discarded", player=p, object=new.id)
 
 
-def mill(game: Game, p: int, n: int) -> None:
-    """Put the top ``n`` cards of ``p``'s library into their graveyard (CR 701.13a)."""
-    lib = game.players[p].library
-    for _ in range(min(n, len(lib))):
-        o = game.obj(lib[-1])
-        _move(game, o, Zone.GRAVEYARD, R_MILL, verb=f"{_pname(game, p)} mills {o.name}")
-
-
-def _players_of(game: Game, refs: list[Ref]) -> list[int]:
-    out = []
-    for r in refs:
-        if isinstance(r, PlayerRef):
-            out.append(r.index)
-        else:
-            o = game.get(r)
-            if o is not None:
-                out.append(game.controller(o))
-    return out
-
-
-class _Attached(Refs):
-    """The permanent the source (an Aura or Equipment) is attached to."""
-
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
-        src = game.get(ctx.source)
-        if not _on_battlefield(src):
-            return []
-        assert src is not None
-        host = src.attached_to
-        if host is None or isinstance(host, PlayerRef):
-            return []
-        return [host] if _on_battlefield(game.get(host)) else []
-
-
-ATTACHED = _Attached()
-
-
 def _defending_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
     o = g.get(r)
     return o is not None and g.combat is not None and \
@@ -291,19 +257,6 @@ class DestroyAll(Effect):
             if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
                 _move(game, o, Zone.GRAVEYARD, R_DESTROY,
                       verb=f"{o.name} is destroyed (destroyed by {ctx.source_name})")
-
-
-@dataclass(frozen=True, eq=False)
-class Mill(Effect):
-    """Each referenced player mills N cards (CR 701.13)."""
-
-    n: Any
-    who: Refs = YOU
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        for p in _players_of(game, self.who.resolve(game, ctx)):
-            n = self.n(game, p) if callable(self.n) else int(self.n)
-            mill(game, p, n)
 
 
 @dataclass(frozen=True, eq=False)
@@ -1141,7 +1094,7 @@ define("Scroll Thief", when_deals_damage(
 
 
 def _sleep(game: Game, ctx: Ctx) -> None:
-    for p in _players_of(game, ctx.target_refs(0)):
+    for p in players_of(game, ctx.target_refs(0)):
         mine = game.creatures(p)
         for o in mine:
             _tap(game, o)
@@ -1201,7 +1154,7 @@ def _half_library(game: Game, p: int) -> int:
     return len(game.players[p].library) // 2
 
 
-define("Traumatize", spell=instant(Mill(_half_library, T(0)), PLAYER))
+define("Traumatize", spell=instant(Mill(0, T(0), per_player=_half_library), PLAYER))
 
 
 def _blocks_a_creature(game: Game, e: Event, src: GameObject) -> bool:
@@ -1292,7 +1245,7 @@ define("Diabolic Tutor", spell=instant(SearchTo(
 
 
 def _duress(game: Game, ctx: Ctx) -> None:
-    for p in _players_of(game, ctx.target_refs(0)):
+    for p in players_of(game, ctx.target_refs(0)):
         hand = tuple(game.players[p].hand)
         game.note(R_REVEAL, f"{_pname(game, p)} reveals their hand: "
                              + (", ".join(game.name_of(i) for i in hand) or "no cards"))
@@ -1318,7 +1271,7 @@ define("Duress", spell=instant(Custom(
 
 
 def _haunting_echoes(game: Game, ctx: Ctx) -> None:
-    for p in _players_of(game, ctx.target_refs(0)):
+    for p in players_of(game, ctx.target_refs(0)):
         names: set[str] = set()
         for oid in list(game.players[p].graveyard):
             o = game.obj(oid)
@@ -2013,7 +1966,7 @@ def _idol_give(game: Game, ctx: Ctx) -> None:
     if not _on_battlefield(src):
         return
     assert src is not None
-    for p in _players_of(game, ctx.target_refs(0)):
+    for p in players_of(game, ctx.target_refs(0)):
         add_effect(game, LayerEffect("2", set_controller(p), frozenset({src.id}),
                                      ctx.controller, ctx.source,
                                      text=f"{ctx.source_name}: control changes"))
