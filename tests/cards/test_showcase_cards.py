@@ -197,3 +197,26 @@ def test_benalish_hero_cr_702_21h_band_is_blocked_together() -> None:
                              (wall.id, ((bear.id, 1),)))))
     pass_until(g, at_step("end_of_combat"))
     assert g.obj(bear.id).damage == 1 and hero.id in g.battlefield
+
+
+def test_combust_cant_be_countered_and_damage_cant_be_prevented() -> None:
+    """Combust: can't be countered (Cancel fails); its damage can't be prevented (615)."""
+    g = setup_game()
+    for _ in range(2):
+        put(g, 0, Zone.BATTLEFIELD, "Mountain")
+    for _ in range(3):
+        put(g, 1, Zone.BATTLEFIELD, "Island")
+    put(g, 1, Zone.BATTLEFIELD, "Plains")
+    angel = put(g, 1, Zone.BATTLEFIELD, "Serra Angel")
+    salve = put(g, 1, Zone.HAND, "Healing Salve")
+    cancel = put(g, 1, Zone.HAND, "Cancel")
+    combust = put(g, 0, Zone.HAND, "Combust")
+    start_at(g, "precombat_main", turn=1)
+    g.apply(0, Cast(combust.id, (angel.id,)))
+    g.apply(0, Pass())
+    spell = g.stack[-1]
+    g.apply(1, Cast(salve.id, (angel.id,), 0, (1,)))
+    g.apply(1, Cast(cancel.id, (spell,)))
+    pass_until(g, lambda q: not q.stack)
+    assert angel.id not in g.battlefield
+    assert any("can't be countered" in e.text for e in g.log)

@@ -181,11 +181,14 @@ class DealDamage(Effect):
 
     n: Amount
     to: Refs
+    #: "The damage can't be prevented" (CR 615.12 in the 2017 CR).
+    unpreventable: bool = False
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.damage import DamageItem, deal_damage
         n = amount(self.n, game, ctx)
-        items = [DamageItem(ctx.source, r, n) for r in self.to.resolve(game, ctx)]
+        items = [DamageItem(ctx.source, r, n, unpreventable=self.unpreventable)
+                 for r in self.to.resolve(game, ctx)]
         deal_damage(game, items)
 
 

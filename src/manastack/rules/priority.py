@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.cards.dsl import StaticAbility
 from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision
 from manastack.game.objects import GameObject, StackAbility, Zone
 
@@ -79,12 +80,21 @@ def resolve_top(game: Game) -> None:
     resolve(game, oid)
 
 
-def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "") -> None:
-    """Counter a spell or ability: remove it from the stack (CR 701.5)."""
+def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "",
+            by_rules: bool = False) -> None:
+    """Counter a spell or ability: remove it from the stack (CR 701.5).
+
+    ``by_rules`` is for the game rules removing it (608.2b), which "can't be countered"
+    doesn't stop."""
     from manastack.rules.zones import move
 
     o = game.objects.get(oid)
     if o is None or oid not in game.stack:
+        return
+    if not by_rules and isinstance(o, GameObject) and any(
+            isinstance(ab, StaticAbility) and ab.rule == "cant_be_countered"
+            for ab in o.card.abilities):
+        game.note("101.2", f"{o.name} can't be countered")
         return
     if isinstance(o, StackAbility):
         game.stack.remove(oid)

@@ -107,7 +107,8 @@ def resolve(game: Game, oid: int) -> None:
         legal = tuple(flags)
         if not any(legal):
             game.note("608.2b", f"All targets of {obj.name} are illegal: it doesn't resolve")
-            counter(game, oid, "608.2b", " on resolution (all its targets are illegal)")
+            counter(game, oid, "608.2b", " on resolution (all its targets are illegal)",
+                    by_rules=True)
             return
     if isinstance(obj, StackAbility) and isinstance(obj.ability, TriggeredAbility):
         ab = obj.ability

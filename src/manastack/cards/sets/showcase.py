@@ -496,3 +496,15 @@ define("Ajani Goldmane",
        _loyalty(-6, CreateTokens(AVATAR), "\u22126: Create a white Avatar creature token. It "
                 "has \"This creature's power and toughness are each equal to your life "
                 "total.\""))
+
+# ---------------------------------------------------------------- can't be countered
+
+from manastack.cards.dsl import of_color  # noqa: E402
+from manastack.cards.effects import DealDamage  # noqa: E402
+
+CANT_BE_COUNTERED = StaticAbility(rule="cant_be_countered", zones=("stack",),
+                                  text="This spell can't be countered.")
+define("Combust", CANT_BE_COUNTERED, spell=SpellAbility(
+    effect=DealDamage(5, T(0), unpreventable=True),
+    targets=(target_of(creature & (of_color("W") | of_color("U")),
+                       "target white or blue creature"),)))
