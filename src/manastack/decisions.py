@@ -234,8 +234,9 @@ class PriorityDecision(Decision):
     def legal_actions(self, game: Game) -> list[Action]:
         if self._cache is None:
             from manastack.rules.casting import priority_actions
-            self._cache = priority_actions(game, self.player)
-        return self._cache
+            self._cache = game.cached(f"priority_actions:{self.player}",
+                                      lambda: priority_actions(game, self.player))
+        return list(self._cache)
 
     def validate(self, game: Game, action: Action) -> None:
         from manastack.rules.casting import check_priority_action

@@ -2065,9 +2065,6 @@ def test_grand_abolisher_allows_its_controller() -> None:
     assert g.players[1].life == 18
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: casting.priority_actions (via "
-                   "_cast_variants) never checks 'cant_cast' hooks, so legal_actions lists "
-                   "casts that apply() then rejects (CR 101.2)")
 def test_grand_abolisher_forbidden_casts_not_listed_as_legal() -> None:
     """Grand Abolisher: a spell the opponent can't cast (CR 101.2) isn't a legal action."""
     g = new_game()

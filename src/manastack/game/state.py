@@ -111,6 +111,8 @@ class Game:
         self._cache: dict[str, Any] = {}
         self._outside: dict[int, Characteristics] = {}
         self._index_sig: Any = None
+        #: State version at which the last SBA check found nothing to do.
+        self._sba_clean = -1
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
@@ -342,7 +344,13 @@ class Game:
         return o if isinstance(o, GameObject) else None
 
     def permanents(self, controller: int | None = None) -> list[GameObject]:
-        """Phased-in permanents on the battlefield (CR 702.25b), optionally by controller."""
+        """Phased-in permanents on the battlefield (CR 702.25b), optionally by controller.
+
+        The list is cached until the next state change: don't modify it."""
+        return self.cached(f"perm:{controller}",  # type: ignore[no-any-return]
+                           lambda: self._permanents(controller))
+
+    def _permanents(self, controller: int | None) -> list[GameObject]:
         out = []
         for oid in self.battlefield:
             o = self.objects[oid]

@@ -531,6 +531,9 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         sp = o.card.spell
         if sp is not None and sp.timing is not None and not sp.timing(game, player):
             continue
+        from manastack.rules.static import forbids
+        if forbids(game, "cant_cast", player, o):
+            continue
         if avail is None:
             avail = available_mana(game, player)
         if c.mana_cost.mana_value > avail:

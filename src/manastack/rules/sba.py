@@ -34,6 +34,8 @@ def perform(game: Game) -> bool:
     from manastack.rules.static import cant_lose
     from manastack.rules.zones import move
 
+    if game._sba_clean == game._version:
+        return False  # nothing changed since a check that found nothing to do
     check_combat(game)
     losers: list[tuple[int, str, str]] = []
     for p in game.players:
@@ -164,6 +166,7 @@ def perform(game: Game) -> bool:
     if not happened:
         from manastack.rules.effects_end import end_source_effects
         end_source_effects(game)
+        game._sba_clean = game._version
     return happened
 
 
