@@ -234,8 +234,10 @@ class PriorityDecision(Decision):
     def legal_actions(self, game: Game) -> list[Action]:
         if self._cache is None:
             from manastack.rules.casting import priority_actions
-            self._cache = game.cached(f"priority_actions:{self.player}",
-                                      lambda: priority_actions(game, self.player))
+            st = game.step
+            key = f"priority_actions:{self.player}:{game.turn_number}:" + (
+                f"{st.phase_id}:{st.name}" if st is not None else "-")
+            self._cache = game.cached(key, lambda: priority_actions(game, self.player))
         return list(self._cache)
 
     def validate(self, game: Game, action: Action) -> None:

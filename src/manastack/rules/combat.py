@@ -122,6 +122,7 @@ def begin_combat_phase(game: Game) -> None:
     ap = game.active_player
     game.combat = Combat(ap, game.opponents(ap)[:1] if len(game.players) == 2
                          else game.opponents(ap))
+    game.changed()
 
 
 def end_combat_phase(game: Game) -> None:

@@ -253,7 +253,8 @@ def begin_step(game: Game, step: StepInfo) -> None:
                   f"{game.players[game.active_player].name}'s {step.display} begins",
                   step=step.name, phase=step.phase, player=game.active_player)
     end_effects_at_begin(game, step)
-    game.changed()
+    # (A new step changes no object; what depends on the step, such as the legal
+    # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
     if step.has_priority:
         from manastack.rules.priority import start_priority
@@ -277,6 +278,7 @@ def end_step(game: Game) -> None:
     for p in game.players:
         lost = p.mana_pool.empty()
         if lost:
+            game.changed()
             game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
                       f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
                       player=p.index, lost=lost)
@@ -297,7 +299,6 @@ def end_step(game: Game) -> None:
             end_combat_phase(game)
         game.emit(ev.PHASE_ENDED, PHASE_RULES[step.phase], f"{_phase_display(step)} ends",
                   phase=step.phase)
-    game.changed()
     game.push(next_step)
 
 
