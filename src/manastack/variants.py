@@ -22,8 +22,27 @@ def planechase_start(game: Game) -> None:
 
 
 def choose_defending_player(game: Game) -> None:
-    """CR 507.1 / 703.4e: in a two-player game the opponent defends."""
+    """CR 507.1 / 703.4e: in a two-player game the opponent defends; in a multiplayer game
+    where the opponents don't all defend, the active player chooses one of them."""
+    from manastack.decisions import ChoiceDecision
+    from manastack.game.objects import PlayerRef
+
     if game.combat is None:
         return
     opps = game.opponents(game.active_player)
-    game.combat.defending_players = opps[:1]
+    if len(opps) <= 1:
+        game.combat.defending_players = opps[:1]
+        return
+    game.ask(ChoiceDecision(game.active_player, "choose_defender",
+                            "Choose the defending player (CR 507.1)",
+                            (_defender_chosen, ()), rule="507.1",
+                            options=tuple(PlayerRef(p) for p in opps),
+                            purpose="defending player"))
+
+
+def _defender_chosen(game: Game, action: object) -> None:
+    assert game.combat is not None
+    choice = action.items[0]  # type: ignore[attr-defined]
+    game.combat.defending_players = [choice.index]
+    game.note("507.1", f"{game.players[game.active_player].name} chooses "
+                       f"{game.players[choice.index].name} as the defending player")

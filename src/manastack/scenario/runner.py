@@ -51,7 +51,7 @@ KIND_OF_VERB = {
     "order": ("order_blockers", "order_attackers"), "assign": ("assign_damage",),
     "mulligan": ("mulligan",),
 }
-SUPPORTED_VARIANTS = ("two_player",)
+SUPPORTED_VARIANTS = ("two_player", "free_for_all")
 
 
 @dataclass
@@ -214,7 +214,7 @@ class Runner:
                     if owner is not None and p.index != owner:
                         continue
                     ids += [i for i in g.zone_list(zone, p.index) if g.objects[i].name == name]
-            if len(ids) > 1 and zone != "library":
+            if len(ids) > 1 and zone in ("battlefield", "stack", "exile", "command"):
                 raise self.err(f"{name!r} is ambiguous ({len(ids)} in {zone}); use an alias")
             if ids:
                 return ids[-1]
