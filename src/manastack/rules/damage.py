@@ -75,7 +75,67 @@ def _redirections(game: Game, items: list[DamageItem], i: int) -> None:
                 options=(PlayerRef(it.target.index), *opts), purpose="redirect damage"))
             return
         i += 1
-    _deal_damage_event(game, items)
+    _replacement_orders(game, items, 0, {})
+
+
+def _proposal(game: Game, it: DamageItem, event_id: int) -> dict[str, Any]:
+    return {"source": it.source, "target": it.target, "amount": it.amount,
+            "combat": it.combat, "unpreventable": it.unpreventable, "event_id": event_id,
+            "gains": [], "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
+                                    f"{game.name_of(it.target)}"}
+
+
+def _affected_player(game: Game, it: DamageItem) -> int:
+    if isinstance(it.target, PlayerRef):
+        return it.target.index
+    o = game.get(it.target)
+    return game.controller(o) if o is not None else game.active_player
+
+
+def _replacement_orders(game: Game, items: list[DamageItem], i: int,
+                        orders: dict[int, list[Any]]) -> None:
+    """616.1: if several replacement/prevention effects apply to the same damage, the
+    affected player (or the controller of the affected permanent) chooses their order."""
+    from manastack.decisions import ChoiceDecision
+    from manastack.rules.replacement import active_replacements
+
+    while i < len(items):
+        it = items[i]
+        if it.amount > 0:
+            proposed = _proposal(game, it, game.damage_events + 1)
+            cands = [r for r in active_replacements(game, "damage")
+                     if not r.self_replacement and r.applies(game, proposed)]
+            if len(cands) >= 2:
+                who = _affected_player(game, it)
+                game.ask(ChoiceDecision(
+                    who, "order_replacements",
+                    f"{proposed['summary']}: choose the order of the replacement and "
+                    "prevention effects (first applies first): "
+                    + "; ".join(f"{k}: {r.text}" for k, r in enumerate(cands)),
+                    (_orders_chosen, (items, i, orders, [r.key() for r in cands])),
+                    rule="616.1", options=tuple(range(len(cands))), min_count=len(cands),
+                    max_count=len(cands), ordered=True, purpose="replacement order"))
+                return
+        i += 1
+    _deal_damage_event(game, items, orders)
+
+
+def _orders_chosen(game: Game, action: Any, items: list[DamageItem], i: int,
+                   orders: dict[int, list[Any]], keys: list[Any]) -> None:
+    orders = dict(orders)
+    orders[i] = [keys[k] for k in action.items]
+    _replacement_orders(game, items, i + 1, orders)
+
+
+def _chooser(order: list[Any] | None) -> Any:
+    if not order:
+        return None
+
+    def choose(pool: list[Any]) -> Any:
+        ranked = sorted(pool, key=lambda r: order.index(r.key()) if r.key() in order
+                        else len(order))
+        return ranked[0]
+    return choose
 
 
 def _redirect_chosen(game: Game, action: Any, items: list[DamageItem], i: int) -> None:
@@ -87,7 +147,8 @@ def _redirect_chosen(game: Game, action: Any, items: list[DamageItem], i: int) -
     _redirections(game, items, i + 1)
 
 
-def _deal_damage_event(game: Game, items: list[DamageItem]) -> None:
+def _deal_damage_event(game: Game, items: list[DamageItem],
+                       orders: dict[int, list[Any]] | None = None) -> None:
     from manastack.rules.replacement import apply_replacements
     from manastack.rules.targeting import protection_from
 
@@ -96,7 +157,8 @@ def _deal_damage_event(game: Game, items: list[DamageItem]) -> None:
     # 119.4a: damage dealt, as modified by prevention and replacement effects.
     final: list[DamageItem] = []
     extra_gains: list[tuple[int, int, str]] = []
-    for it in items:
+    orders = orders or {}
+    for idx, it in enumerate(items):
         if it.amount <= 0:
             continue  # 119.8: a source dealing 0 damage deals no damage
         tgt = it.target
@@ -111,12 +173,8 @@ def _deal_damage_event(game: Game, items: list[DamageItem]) -> None:
                 game.note("702.16e", f"Damage from {game.name_of(it.source)} to {o.name} is "
                                      "prevented (protection)")
                 continue
-        proposed: dict[str, Any] = {
-            "source": it.source, "target": tgt, "amount": it.amount, "combat": it.combat,
-            "unpreventable": it.unpreventable, "event_id": event_id, "gains": [],
-            "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
-                       f"{game.name_of(tgt)}"}
-        event = apply_replacements(game, "damage", proposed)
+        proposed = _proposal(game, it, event_id)
+        event = apply_replacements(game, "damage", proposed, _chooser(orders.get(idx)))
         if event is None:
             continue
         extra_gains.extend(event.get("gains", ()))
