@@ -176,3 +176,25 @@ def test_copy_has_independent_prevention_shields() -> None:
         game.apply(1, Pass())
         assert game.players[0].life == 20  # each copy's shield prevents its own 3
     del bolt
+
+
+def test_soak_all_default_deck_pairs() -> None:
+    """Every pair of shipped decks plays random games to the end, zones intact."""
+    from itertools import combinations
+
+    from manastack.play import default_deck_names
+
+    names = default_deck_names()
+    assert len(names) >= 5
+    for i, (a, b) in enumerate(combinations(names, 2)):
+        for seed in range(4):
+            g = new_game(["Alice", "Bob"], [default_deck(a), default_deck(b)], seed * 31 + i)
+            ag = agents(seed + i)
+            n = 0
+            while g.decision is not None:
+                g.apply(g.decision.player, ag[g.decision.player].act(g))
+                n += 1
+                if n % 50 == 0:
+                    check_zones(g)
+            check_zones(g)
+            assert g.over, f"{a} vs {b} seed {seed}"
