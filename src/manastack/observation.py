@@ -44,6 +44,8 @@ def _permanent(game: Game, o: GameObject) -> dict[str, Any]:
 
 def _card(game: Game, oid: int) -> dict[str, Any]:
     o = game.objects[oid]
+    if isinstance(o, GameObject) and o.face_down:
+        return {"id": oid, "name": "face-down card"}  # 406.3: can't be examined
     return {"id": oid, "name": o.name}
 
 

@@ -220,3 +220,63 @@ def test_combust_cant_be_countered_and_damage_cant_be_prevented() -> None:
     pass_until(g, lambda q: not q.stack)
     assert angel.id not in g.battlefield
     assert any("can't be countered" in e.text for e in g.log)
+
+
+def test_untap_upkeep_draw_entwined_adds_three_steps() -> None:
+    """Untap, Upkeep, Draw: entwine {3} (702.41) chooses all modes; after this phase
+    there are an additional untap, upkeep and draw step (500.10)."""
+    g = setup_game()
+    for _ in range(5):
+        put(g, 0, Zone.BATTLEFIELD, "Island")
+    uud = put(g, 0, Zone.HAND, "Untap, Upkeep, Draw")
+    start_at(g, "precombat_main", turn=1)
+    assert Cast(uud.id, (), 0, (0, 1, 2)) in g.decision.legal_actions(g)
+    g.apply(0, Cast(uud.id, (), 0, (0, 1, 2)))
+    assert all(g.obj(i).tapped for i in g.battlefield)  # {1}{U} + entwine {3}
+    pass_until(g, at_step("beginning_of_combat"))
+    began = [e.data["step"] for e in g.log if e.kind == "step_began" and e.turn == 1]
+    assert began[:3] == ["untap", "upkeep", "draw"]
+    assert not any(g.obj(i).tapped for i in g.battlefield)  # the extra untap step
+
+
+def test_paradox_haze_additional_upkeep() -> None:
+    """Paradox Haze: at the beginning of enchanted player's first upkeep each turn, that
+    player gets an additional upkeep step after this step (500.10)."""
+    g = setup_game()
+    haze = put(g, 0, Zone.BATTLEFIELD, "Paradox Haze")
+    haze.attached_to = PlayerRef(0)
+    start_at(g, "untap", turn=2)
+    pass_until(g, at_step("draw", 2))
+    upkeeps = [e for e in g.log if e.kind == "step_began" and e.data["step"] == "upkeep"]
+    assert len(upkeeps) == 2
+
+
+def test_war_elemental_sacrificed_unless_opponent_damaged() -> None:
+    """War Elemental: sacrificed on entering unless an opponent was dealt damage."""
+    g = setup_game()
+    for _ in range(3):
+        put(g, 0, Zone.BATTLEFIELD, "Mountain")
+    we = put(g, 0, Zone.HAND, "War Elemental")
+    start_at(g, "precombat_main", turn=1)
+    g.apply(0, Cast(we.id))
+    pass_until(g, lambda q: not q.stack and q.decision.kind == "priority")
+    assert not any(o.name == "War Elemental" for o in g.permanents())
+
+
+def test_necropotence_skip_draw_and_pay_life_for_cards() -> None:
+    """Necropotence: skip your draw step; pay 1 life: exile the top card face down and put
+    it into your hand at the beginning of your next end step."""
+    from manastack.decisions import Activate
+
+    g = setup_game()
+    necro = put(g, 0, Zone.BATTLEFIELD, "Necropotence")
+    start_at(g, "upkeep", turn=2)
+    g.apply(0, Activate(necro.id, 0))
+    pass_until(g, lambda q: not q.stack)
+    assert g.players[0].life == 19 and len(g.exile) == 1
+    assert g.observe(1)["exile"][0]["name"] == "face-down card"
+    pass_until(g, at_step("precombat_main", 2))
+    assert len(g.players[0].hand) == 0  # the draw step was skipped
+    pass_until(g, lambda q: q.step.name == "end" and not q.stack and
+               q.decision.kind == "priority")
+    assert len(g.players[0].hand) == 1

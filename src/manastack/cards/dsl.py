@@ -304,6 +304,8 @@ class SpellAbility(Ability):
     timing: Callable[[Game, int], bool] | None = None
     timing_rule: str = ""
     additional_cost: Cost | None = None
+    #: Entwine (702.41): choosing all modes costs this much more.
+    entwine: Cost | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -347,14 +347,19 @@ def spell_specs(sp: SpellAbility | None, modes: tuple[int, ...]) -> tuple[Target
     return sp.targets
 
 
-def total_cost(game: Game, obj: GameObject, x: int) -> ManaCost:
-    """CR 601.2e: mana cost (X fixed) plus additional costs, increases, reductions."""
+def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = ()
+               ) -> ManaCost:
+    """CR 601.2f: mana cost (X fixed) plus additional costs (entwine, 702.41a),
+    increases and reductions."""
     from manastack.rules.static import hooks
 
     mc = game.chars(obj).mana_cost.with_x(x)
     sp = obj.card.spell
     if sp is not None and sp.additional_cost is not None:
         mc = mc.plus(sp.additional_cost.mana.generic, sp.additional_cost.mana.symbols)
+    if sp is not None and sp.entwine is not None and sp.modes and \
+            len(set(modes)) == len(sp.modes) > 1:
+        mc = mc.plus(sp.entwine.mana.generic, sp.entwine.mana.symbols)
     for src, ab in hooks(game, "cost_change"):
         if ab.check is not None:
             delta = ab.check(game, src, obj)
@@ -423,9 +428,12 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
     if src:
         return (f"you can't cast {o.name} ({src})", "101.2")
     if sp is not None and sp.modes:
-        if len(a.modes) != sp.mode_count or len(set(a.modes)) != len(a.modes) or \
-                any(not 0 <= m < len(sp.modes) for m in a.modes):
-            return (f"choose {sp.mode_count} mode(s) of {o.name}", "601.2b")
+        all_modes = sp.entwine is not None and sorted(a.modes) == list(range(len(sp.modes)))
+        if not all_modes and (len(a.modes) != sp.mode_count or len(set(a.modes)) != len(
+                a.modes) or any(not 0 <= m < len(sp.modes) for m in a.modes)):
+            return (f"choose {sp.mode_count} mode(s) of {o.name}"
+                    + (" (or all of them, paying the entwine cost)" if sp.entwine else ""),
+                    "601.2b")
     elif a.modes:
         return (f"{o.name} has no modes", "601.2b")
     has_x = c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)
@@ -441,7 +449,7 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
         bad = nonmana_cost_problem(game, player, o, sp.additional_cost)
         if bad:
             return bad
-    cost = total_cost(game, o, a.x)
+    cost = total_cost(game, o, a.x, a.modes)
     bad = pay_list_problem(game, player, a.pay)
     if bad:
         return bad
@@ -576,6 +584,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
     mode_sets: list[tuple[int, ...]] = [()]
     if sp is not None and sp.modes:
         mode_sets = list(itertools.combinations(range(len(sp.modes)), sp.mode_count))
+        if sp.entwine is not None:
+            mode_sets.append(tuple(range(len(sp.modes))))
     has_x = c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)
     xs = [0]
     if has_x:
@@ -585,11 +595,14 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
     if sp is not None and sp.additional_cost is not None and \
             nonmana_cost_problem(game, player, o, sp.additional_cost) is not None:
         return out
-    payable: dict[int, bool] = {}
-    for x in xs:
-        payable[x] = plan_payment(game, player, total_cost(game, o, x), None) is not None
-        if not payable[x] and x > 0:
-            break  # larger X can't be paid either
+    payable: dict[tuple[int, int], bool] = {}
+    for modes_ in {len(m) for m in mode_sets}:
+        some = tuple(range(modes_))
+        for x in xs:
+            payable[(x, modes_)] = plan_payment(game, player, total_cost(game, o, x, some),
+                                                None) is not None
+            if not payable[(x, modes_)] and x > 0:
+                break  # larger X can't be paid either
     if not any(payable.values()):
         return out
     # Targets come from the legal-target lists (601.2c), so each combination is legal;
@@ -598,7 +611,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
         specs = spell_specs(sp, modes)
         for targets in _target_combos(game, specs, player, o.id):
             for x in xs:
-                if payable.get(x):
+                if payable.get((x, len(modes))):
                     out.append(Cast(o.id, targets, x, modes))
     return out
 
@@ -625,7 +638,7 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     from manastack.rules.zones import move
 
     o = game.obj(a.card)
-    cost = total_cost(game, o, a.x)
+    cost = total_cost(game, o, a.x, a.modes)
     payment = plan_payment(game, player, cost, a.pay)
     assert payment is not None
     new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)

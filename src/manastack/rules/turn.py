@@ -238,6 +238,8 @@ def begin_step(game: Game, step: StepInfo) -> None:
     game.passes = 0
     if step.name in ("precombat_main", "postcombat_main"):
         game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
+    if step.name == "upkeep":
+        game.turn_flags["_upkeeps_begun"] = game.turn_flags.get("_upkeeps_begun", 0) + 1
     if step.phase == "combat" and new_phase:
         game.combat_phases_this_turn += 1
         from manastack.rules.combat import begin_combat_phase
@@ -346,6 +348,26 @@ def add_step(game: Game, name: str, after: str | None = None,
         else:
             return
     game.note("500.10", f"An additional {DISPLAY.get(name, name)} is added")
+
+
+def add_step_after_phase(game: Game, name: str, created_by: int | None = None) -> None:
+    """"After this phase, there is an additional [step]" (Untap, Upkeep, Draw): the step
+    comes directly after the current phase, on its own (CR 500.10).  Steps one effect
+    creates together keep the effect's order; a later effect's steps come first."""
+    cur = game.step
+    assert cur is not None
+    pos = 0
+    while pos < len(game.turn_plan) and game.turn_plan[pos].phase_id == cur.phase_id:
+        pos += 1
+    key = f"_after_phase:{cur.phase_id}:{created_by}"
+    if created_by is not None and key in game.turn_flags:
+        pos += game.turn_flags[key]
+        game.turn_flags[key] += 1
+    elif created_by is not None:
+        game.turn_flags[key] = 1
+    game.turn_plan.insert(pos, StepInfo(name, PHASE_OF[name], _new_phase_id(game),
+                                        extra=True))
+    game.note("500.10", f"After this phase, there is an additional {DISPLAY.get(name, name)}")
 
 
 def remove_steps_of_current_phase(game: Game, names: tuple[str, ...]) -> None:

@@ -20,8 +20,10 @@ from manastack.cards.dsl import (
     target_of,
     with_subtype,
 )
+from manastack.cards.dsl import player as player_sel
 from manastack.cards.effects import (
     SELF,
+    AddCounters,
     Custom,
     Discard,
     Draw,
@@ -45,6 +47,7 @@ from manastack.cards.vocab import (
     when_deals_damage,
     when_enters,
     when_leaves,
+    when_opponent_dealt_damage,
 )
 from manastack.game.objects import GameObject, PlayerRef
 from manastack.rules.layers import Duration, LayerEffect, add_keywords
@@ -467,7 +470,7 @@ define("Chancellor of the Annex",
 # ---------------------------------------------------------------- planeswalkers (306, 606)
 
 from manastack.cards.dsl import you_control  # noqa: E402
-from manastack.cards.effects import EACH, YOU, AddCounters, CreateTokens, Grant  # noqa: E402
+from manastack.cards.effects import EACH, YOU, CreateTokens, Grant  # noqa: E402
 
 
 def _avatar_pt(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
@@ -508,3 +511,122 @@ define("Combust", CANT_BE_COUNTERED, spell=SpellAbility(
     effect=DealDamage(5, T(0), unpreventable=True),
     targets=(target_of(creature & (of_color("W") | of_color("U")),
                        "target white or blue creature"),)))
+
+# ---------------------------------------------------------------- more turn structure
+
+
+def _step_after_phase(name: str) -> Custom:
+    def run(game: Game, ctx: Ctx) -> None:
+        from manastack.rules.turn import add_step_after_phase
+        add_step_after_phase(game, name, ctx.object_id)
+    return Custom(run, f"after this phase, an additional {name} step")
+
+
+define("Untap, Upkeep, Draw", spell=SpellAbility(
+    modes=(("After this phase, there is an additional untap step.",
+            _step_after_phase("untap"), ()),
+           ("After this phase, there is an additional upkeep step.",
+            _step_after_phase("upkeep"), ()),
+           ("After this phase, there is an additional draw step.",
+            _step_after_phase("draw"), ())),
+    entwine=cost("{3}")))
+
+
+def _haze_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+    host = src.attached_to
+    if not isinstance(host, PlayerRef) or e.data.get("step") != "upkeep" or \
+            e.data.get("player") != host.index:
+        return False
+    n = game.turn_flags.get("_upkeeps_begun", 0)
+    return n == 1  # the first upkeep of the turn
+
+
+def _extra_upkeep(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.turn import add_step
+    add_step(game, "upkeep", after="upkeep")
+
+
+define("Paradox Haze",
+       _trig(ev.STEP_BEGAN, _haze_condition, Custom(_extra_upkeep), "At the beginning of "
+             "enchanted player's first upkeep each turn, that player gets an additional "
+             "upkeep step after this step."),
+       spell=SpellAbility(targets=(target_of(player_sel, "target player"),)))
+
+
+def _opponent_damaged_this_turn(game: Game, ctx: Ctx) -> bool:
+    return any(game.players[p].damaged_this_turn for p in game.opponents(ctx.controller))
+
+
+def _war_elemental_etb(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    if _opponent_damaged_this_turn(game, ctx):
+        return
+    o = game.get(ctx.source)
+    if o is not None and o.zone == "battlefield":
+        move(game, o, "graveyard", "701.15a", verb=f"{o.name} is sacrificed")
+
+
+def _damage_amount(game: Game, ctx: Ctx) -> int:
+    return int(ctx.data.get("amount", 0))
+
+
+define("War Elemental",
+       when_enters(Custom(_war_elemental_etb), "When this creature enters, sacrifice it "
+                   "unless an opponent was dealt damage this turn."),
+       when_opponent_dealt_damage(AddCounters("+1/+1", _damage_amount, SELF),
+                                  "Whenever an opponent is dealt damage, put that many "
+                                  "+1/+1 counters on this creature."))
+
+
+def _necro_skip(game: Game, src: GameObject, step: str, player_: int) -> bool:
+    return step == "draw" and player_ == game.controller(src)
+
+
+def _you_discard(game: Game, e: ev.Event, src: GameObject) -> bool:
+    return e.data.get("player") == game.controller(src)
+
+
+def _exile_discarded(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    o = game.get(ctx.data.get("object"))
+    if o is not None and o.zone == "graveyard":
+        move(game, o, "exile", "406.3", verb=f"{o.name} is exiled from the graveyard")
+
+
+def _necro_draw(game: Game, ctx: Ctx) -> None:
+    from manastack.cards.dsl import TriggeredAbility
+    from manastack.rules.triggers import add_delayed
+    from manastack.rules.zones import move
+    lib = game.players[ctx.controller].library
+    if not lib:
+        return
+    card = move(game, game.obj(lib[-1]), "exile", "406.3",
+                verb=f"{game.players[ctx.controller].name} exiles the top card of their "
+                     "library face down")
+    card.face_down = True
+    me = ctx.controller
+
+    def your_end_step(g: Game, e: ev.Event, s: Any) -> bool:
+        return e.data.get("step") == "end" and e.data.get("player") == me
+
+    add_delayed(game, TriggeredAbility(ev.STEP_BEGAN, Custom(_necro_return), your_end_step,
+                                       text="Put that card into your hand."),
+                ctx.source, ctx.source_name, me, {"exiled": card.id})
+
+
+def _necro_return(game: Game, ctx: Ctx) -> None:
+    from manastack.rules.zones import move
+    o = game.get(ctx.data.get("exiled"))
+    if o is not None and o.zone == "exile":
+        move(game, o, "hand", "603.7", verb=f"{game.players[o.owner].name} puts the "
+             "face-down card into their hand")
+
+
+define("Necropotence",
+       hook("skip_step", _necro_skip, "Skip your draw step."),
+       _trig(ev.DISCARD, _you_discard, Custom(_exile_discarded), "Whenever you discard a "
+             "card, exile that card from your graveyard."),
+       ActivatedAbility(cost(pay_life=1), Custom(_necro_draw),
+                        text="Pay 1 life: Exile the top card of your library face down. Put "
+                             "that card into your hand at the beginning of your next end "
+                             "step."))
