@@ -131,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="log as JSON lines")
     p.add_argument("--quiet", action="store_true", help="only the result line")
     p.add_argument("--save", help="write a replay file")
-    p.add_argument("--mulligan", default="paris", choices=["paris", "vancouver", "london"])
+    p.add_argument("--mulligan", default="paris",
+                   choices=["paris", "vancouver", "london", "commander"])
     p.add_argument("--max-turns", type=int, default=200)
     p.set_defaults(fn=_cmd_play)
     p = sub.add_parser("match", help="play a match (best of N) between two decks")

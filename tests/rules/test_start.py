@@ -128,3 +128,28 @@ def test_illegal_mulligan_answer_is_refused() -> None:
         g.apply(1, Mulligan(False))
     with pytest.raises(IllegalAction):
         g.apply(0, Choose(()))
+
+
+def test_cr_103_4d_commander_mulligan_exiles_and_draws_one_fewer() -> None:
+    """CR 103.4d: exile any number of cards, draw one fewer than exiled; once the player
+    keeps, the exiled cards are shuffled into their library."""
+    g = game("commander")
+    g.apply(0, Mulligan(True))
+    g.apply(1, Mulligan(False))
+    assert g.decision.kind == "commander_mulligan" and g.decision.rule == "103.4d"
+    three = tuple(g.players[0].hand[:3])
+    g.apply(0, Choose(three))
+    assert len(g.players[0].hand) == 4 + 2 and len(g.exile) == 3
+    g.apply(0, Mulligan(False))
+    assert not g.exile and len(g.players[0].library) == 40 - 6
+
+
+def test_cr_103_4c_starting_team_declares_first() -> None:
+    """CR 103.4c: with shared team turns, each player of the starting team declares, then
+    the players of each other team."""
+    from manastack.rules.start import declaration_order
+
+    g = new_game(["A", "B", "C", "D"], [FORESTS] * 4, seed=1,
+                 options=GameOptions(first_player=1, extra={"teams": [[0, 2], [1, 3]]}))
+    assert declaration_order(g) == [1, 3, 0, 2]
+    assert g.decision.player == 1

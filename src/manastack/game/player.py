@@ -44,6 +44,8 @@ class Player:
     kept: bool = False
     #: Mulligans that cost a card (all but a free multiplayer one, 103.4b).
     mulligan_penalty: int = 0
+    #: Cards exiled by the Commander mulligan, shuffled back after keeping (103.4d).
+    mulligan_exiled: list[int] = field(default_factory=list)
     #: Spells cast this game (Chancellor of the Annex: "their first spell of the game").
     spells_cast: int = 0
 

@@ -60,7 +60,24 @@ def begin(game: Game) -> None:
         game.note("103.3", f"{pl.name}'s life total is {pl.life}")
     for idx in game.apnap_from(first):
         draw(game, idx, game.options.starting_hand, "103.3")
-    game.push(_mulligan_round, game.apnap_from(first), [], {})
+    game.push(_mulligan_round, declaration_order(game), [], {})
+
+
+def declaration_order(game: Game) -> list[int]:
+    """Who declares mulligans first (103.4): the starting player, then each other player
+    in turn order; with shared team turns (103.4c, ``options.extra["teams"]``) each player
+    of the starting team, then the players of each other team in turn order."""
+    order = game.apnap_from(game.starting_player)
+    teams: list[list[int]] | None = game.options.extra.get("teams")
+    if not teams:
+        return order
+    team_of = {p: i for i, t in enumerate(teams) for p in t}
+    first_team = team_of.get(game.starting_player, 0)
+    seen: list[int] = []
+    for t in [first_team] + [team_of[p] for p in order if team_of[p] != first_team]:
+        if t not in seen:
+            seen.append(t)
+    return [p for t in seen for p in sorted(teams[t]) if game.players[p].in_game]
 
 
 def _mulligan_round(game: Game, undecided: list[int], taking: list[int],
@@ -123,6 +140,10 @@ def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> Non
     cards go to the bottom after keeping)."""
     from manastack.rules.zones import draw, move, shuffle
 
+    if game.options.mulligan == "commander":
+        game.push_all([(_commander_exile, (p,)) for p in taking]
+                      + [(_commander_draw, (taking, sizes))])
+        return
     london = game.options.mulligan == "london"
     for p in taking:
         pl = game.players[p]
@@ -143,14 +164,47 @@ def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> Non
             text = f"{pl.name} mulligans to {new_size} cards"
         game.emit(ev.MULLIGAN, "103.4", text + (" (free, 103.4b)" if free else ""), player=p)
         draw(game, p, new_size, "103.4")
-    order = [p for p in game.apnap_from(game.starting_player) if not game.players[p].kept]
+    order = [p for p in declaration_order(game) if not game.players[p].kept]
+    game.push(_mulligan_round, order, [], sizes)
+
+
+def _commander_exile(game: Game, p: int) -> None:
+    """103.4d: the Commander mulligan: exile any number of cards from your hand."""
+    hand = tuple(game.players[p].hand)
+    game.ask(ChoiceDecision(p, "commander_mulligan", "Commander mulligan: exile any number "
+                            "of cards from your hand; you'll draw one fewer than you exile",
+                            (_commander_exiled, (p,)), rule="103.4d", options=hand,
+                            min_count=1, max_count=len(hand), purpose="exile"))
+
+
+def _commander_exiled(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import move
+    pl = game.players[p]
+    for oid in action.items:
+        new = move(game, game.obj(oid), Zone.EXILE, "103.4d", quiet=True)
+        pl.mulligan_exiled.append(new.id)
+    pl.mulligans += 1
+    game.note("103.4d", f"{pl.name} exiles {len(action.items)} card(s) (Commander mulligan)")
+    game.turn_flags[f"_cmd_draw:{p}"] = max(0, len(action.items) - 1)
+
+
+def _commander_draw(game: Game, taking: list[int], sizes: dict[int, int]) -> None:
+    from manastack.rules.zones import draw
+    for p in taking:
+        n = game.turn_flags.pop(f"_cmd_draw:{p}", 0)
+        game.emit(ev.MULLIGAN, "103.4d", f"{game.players[p].name} draws {n} card(s)",
+                  player=p)
+        draw(game, p, n, "103.4d")
+    order = [p for p in declaration_order(game) if not game.players[p].kept]
     game.push(_mulligan_round, order, [], sizes)
 
 
 def _after_mulligans(game: Game) -> None:
-    """London bottoms, Vancouver scry, then opening-hand actions (103.5) and turn 1."""
+    """London bottoms, Vancouver scry, Commander mulligan cards shuffled back (103.4d),
+    then opening-hand actions (103.5) and turn 1."""
     order = game.apnap_from(game.starting_player)
     tasks: list[Any] = []
+    tasks += [(_commander_return, (p,)) for p in order if game.players[p].mulligan_exiled]
     if game.options.mulligan == "london":
         tasks += [(_london_bottom, (p,)) for p in order if game.players[p].mulligan_penalty]
     elif game.options.mulligan == "vancouver":
@@ -159,6 +213,17 @@ def _after_mulligans(game: Game) -> None:
     tasks += [(_opening_hand_actions, (p,)) for p in order]
     tasks.append((_start_first_turn, ()))
     game.push_all(tasks)
+
+
+def _commander_return(game: Game, p: int) -> None:
+    """103.4d: once a player keeps, the cards they exiled are shuffled into their library."""
+    from manastack.rules.zones import move, shuffle
+    pl = game.players[p]
+    for oid in pl.mulligan_exiled:
+        if oid in game.objects and game.objects[oid].zone == Zone.EXILE:
+            move(game, game.obj(oid), Zone.LIBRARY, "103.4d", quiet=True)
+    pl.mulligan_exiled.clear()
+    shuffle(game, p, "103.4d")
 
 
 def _london_bottom(game: Game, p: int) -> None:

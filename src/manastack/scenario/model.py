@@ -60,7 +60,7 @@ VARIANTS: tuple[str, ...] = (
     "two_player", "free_for_all", "two_headed_giant", "commander", "archenemy",
     "planechase", "vanguard",
 )
-MULLIGANS: tuple[str, ...] = ("paris", "vancouver", "london")
+MULLIGANS: tuple[str, ...] = ("paris", "vancouver", "london", "commander")
 DEFAULT_MULLIGAN = "paris"
 DEFAULT_FILLER = "Plains"
 #: Size of a library made of ``options.filler`` when ``library`` is absent.
