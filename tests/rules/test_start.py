@@ -153,3 +153,49 @@ def test_cr_103_4c_starting_team_declares_first() -> None:
                  options=GameOptions(first_player=1, extra={"teams": [[0, 2], [1, 3]]}))
     assert declaration_order(g) == [1, 3, 0, 2]
     assert g.decision.player == 1
+
+
+def test_cr_103_1_each_library_is_shuffled_with_the_game_rng() -> None:
+    """CR 103.1: each deck is shuffled (the game's seeded RNG) and becomes the library;
+    the same seed gives the same order, another seed another order."""
+    deck = [f"{n}" for n in ["Forest", "Island", "Swamp", "Mountain", "Plains"] * 8]
+    a = new_game(["A", "B"], [deck, deck], seed=1)
+    b = new_game(["A", "B"], [deck, deck], seed=1)
+    c = new_game(["A", "B"], [deck, deck], seed=2)
+
+    def names(g):  # type: ignore[no-untyped-def]
+        return [g.objects[i].name for i in g.players[0].library + g.players[0].hand]
+    assert names(a) == names(b) and names(a) != names(c)
+    assert any(e.rule == "103.1" and e.kind == "shuffle" for e in a.log)
+
+
+def test_cr_103_1a_sideboard_set_aside() -> None:
+    """CR 103.1a: a sideboard is set aside before shuffling (only the main deck is used)."""
+    from manastack.decks import parse_deck
+
+    deck = parse_deck("40 Forest\nSideboard\n3 Giant Growth\n")
+    g = new_game(["A", "B"], [deck.cards(), ISLANDS], seed=0)
+    assert all(o.name != "Giant Growth" for o in g.objects.values())
+
+
+def test_cr_103_3_life_twenty_and_seven_cards_with_variant_hooks() -> None:
+    """CR 103.3: each player's life total is 20 and they draw seven cards; the starting
+    life and hand size are hooks for variants (103.3a-d)."""
+    g = game()
+    assert [p.life for p in g.players] == [20, 20]
+    assert [len(p.hand) for p in g.players] == [7, 7]
+    h = new_game(["A", "B"], [FORESTS, ISLANDS], seed=0,
+                 options=GameOptions(starting_life=40, starting_hand=6))
+    assert [p.life for p in h.players] == [40, 40] and len(h.players[0].hand) == 6
+
+
+def test_cr_103_6_planechase_hook_runs_before_the_first_turn() -> None:
+    """CR 103.6: in a Planechase game the starting player turns the top planar card face
+    up before the first turn; the hook runs exactly then."""
+    g = new_game(["A", "B"], [FORESTS, ISLANDS], seed=0,
+                 options=GameOptions(variant="planechase", first_player=0,
+                                     extra={"planar_decks": {0: ["a plane"]}}))
+    g.apply(0, Mulligan(False))
+    g.apply(1, Mulligan(False))
+    rules = [e.rule for e in g.log]
+    assert "103.6" in rules and rules.index("103.6") < rules.index("103.7")
