@@ -4,5 +4,6 @@ from manastack.cards.sets import (
     core,  # noqa: F401
     m11,  # noqa: F401
     m12,  # noqa: F401
+    planeswalkers,  # noqa: F401
     showcase,  # noqa: F401
 )

@@ -1,0 +1,198 @@
+"""The planeswalkers of Magic 2011 and Magic 2012, following current Oracle text.
+
+Loyalty abilities are ``[+N]/[−N]/[0]: effect`` (CR 606): the loyalty cost is paid
+as the ability is activated (606.4), one loyalty ability per permanent per turn at
+sorcery speed (606.3) -- the engine enforces both for any ability with a loyalty cost.
+
+Implemented: Jace Beleren, Liliana Vess, Garruk Wildspeaker (M11); Jace, Memory Adept
+and Garruk, Primal Hunter (M12).
+
+Not implemented, because an ability needs a rule the engine doesn't have yet:
+
+* Chandra Nalaar: "[−X]" -- a loyalty cost with X (606.4, 107.3).  ``Cost.loyalty`` is
+  a fixed number; activation neither removes X loyalty counters nor limits X to the
+  loyalty (606.6), and the legal actions offer X by available mana.
+* Gideon Jura: "[+2]: ... creatures that player controls attack Gideon Jura if able" --
+  an attack requirement naming what to attack (508.1d).  Requirements are counted per
+  creature ("attacks each combat if able"), whatever the creature attacks.
+* Sorin Markov: "[−7]: You control target player during that player's next turn"
+  (controlling another player, CR 716 of the 2017 rules).
+* Chandra, the Firebrand: "[−2]: When you next cast an instant or sorcery spell this
+  turn, copy that spell" -- a copy is made even if the spell left the stack in
+  response, from its last known information (608.2h); the engine keeps last known
+  information only for objects that left the battlefield (``game.lki``), so the copy's
+  targets, X and modes would be lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.cards.dsl import (
+    ActivatedAbility,
+    TargetSpec,
+    cost,
+    land,
+    make_card,
+    player,
+    target_of,
+)
+from manastack.cards.effects import (
+    EACH_PLAYER,
+    CreateTokens,
+    Custom,
+    Discard,
+    Draw,
+    Effect,
+    Mill,
+    T,
+    Tap,
+    seq,
+)
+from manastack.cards.registry import define
+from manastack.cards.sets.m11 import R_SHUFFLE, _any_card, _greatest_power, search_library
+from manastack.cards.sets.m12 import _lands_you_control, _until_eot
+from manastack.game.objects import GameObject, Zone
+from manastack.rules.layers import add_keywords, modify_pt
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.resolution import Ctx
+
+PLAYER = target_of(player, "target player")
+ANY_NUMBER_OF_PLAYERS = target_of(player, "any number of target players", count=99,
+                                  min_count=0)
+TWO_LANDS = target_of(land, "two target lands", count=2)
+
+BEAST = make_card("Beast", types=("Creature",), subtypes=("Beast",), power=3, toughness=3,
+                  colors=("G",), is_token=True)
+WURM = make_card("Wurm", types=("Creature",), subtypes=("Wurm",), power=6, toughness=6,
+                 colors=("G",), is_token=True)
+
+
+def loyalty(n: int, effect: Effect, text: str, targets: tuple[TargetSpec, ...] = ()
+            ) -> ActivatedAbility:
+    """A loyalty ability ``[+N]``, ``[−N]`` or ``[0]`` (CR 606.4)."""
+    return ActivatedAbility(cost(loyalty=n), effect, targets, text=text)
+
+
+# ================================================================ Magic 2011
+
+
+# Jace Beleren {1}{U}{U}, loyalty 3
+define("Jace Beleren",
+       loyalty(+2, Draw(1, EACH_PLAYER), "+2: Each player draws a card."),
+       loyalty(-1, Draw(1, T(0)), "\u22121: Target player draws a card.", (PLAYER,)),
+       loyalty(-10, Mill(20, T(0)), "\u221210: Target player mills twenty cards.",
+               (PLAYER,)))
+
+
+# Liliana Vess {3}{B}{B}, loyalty 5
+def _liliana_search(game: Game, ctx: Ctx) -> None:
+    """Search for a card (701.18b: "a card" has no stated quality, so one is found if the
+    library isn't empty), then shuffle and put that card on top."""
+    p = ctx.controller
+    game.push(search_library, p, _any_card, 1, 1, _liliana_found, (p,),
+              "Search your library for a card (you'll shuffle, then put it on top)")
+
+
+def _liliana_found(game: Game, action: Any, p: int) -> None:
+    from manastack.rules.zones import shuffle
+    lib = game.players[p].library
+    found = [oid for oid in action.items if oid in lib]
+    for oid in found:  # set aside while the rest is shuffled; it never leaves the library
+        lib.remove(oid)
+    shuffle(game, p, R_SHUFFLE)
+    for oid in found:
+        lib.append(oid)  # library[-1] is the top
+        game.note("608.2c", f"{game.players[p].name} puts the card found on top of their "
+                            "library")
+    game.changed()
+
+
+def _liliana_reanimate(game: Game, ctx: Ctx) -> None:
+    """All creature cards from all graveyards enter at the same time (one event): each
+    one's "whenever another creature enters" abilities see the others (603.6a, 603.10)."""
+    from manastack.rules.zones import move
+    me = ctx.controller
+    cards = [game.obj(oid) for p in game.apnap() for oid in game.players[p].graveyard
+             if "Creature" in game.chars(game.obj(oid)).types]
+    moved: list[tuple[GameObject, GameObject]] = []
+    for o in cards:
+        moved.append((o, move(game, o, Zone.BATTLEFIELD, "608.2c", controller=me,
+                              quiet=True)))
+    # The zone-change events are reported once every card has moved, so that triggered
+    # abilities look at the game state after the whole event (603.10).
+    who = game.players[me].name
+    for old, new in moved:
+        to = new.zone
+        text = (f"{old.name} is put onto the battlefield under {who}'s control"
+                if to == Zone.BATTLEFIELD else f"{old.name} moves to {to} instead")
+        game.emit(ev.ZONE_CHANGE, "608.2c", text, object=new.id, old=old.id,
+                  from_zone=Zone.GRAVEYARD, to_zone=to, owner=old.owner, name=old.name,
+                  token=False,
+                  controller=game.controller(new) if to == Zone.BATTLEFIELD
+                  else new.controller, lki=None)
+
+
+define("Liliana Vess",
+       loyalty(+1, Discard(1, T(0)), "+1: Target player discards a card.", (PLAYER,)),
+       loyalty(-2, Custom(_liliana_search, "Search your library for a card, then shuffle "
+                                           "and put that card on top."),
+               "\u22122: Search your library for a card, then shuffle and put that card on "
+               "top."),
+       loyalty(-8, Custom(_liliana_reanimate, "Put all creature cards from all graveyards "
+                                              "onto the battlefield under your control."),
+               "\u22128: Put all creature cards from all graveyards onto the battlefield "
+               "under your control."))
+
+
+# Garruk Wildspeaker {2}{G}{G}, loyalty 3
+def _overrun(game: Game, ctx: Ctx) -> None:
+    """One continuous effect in layers 6 and 7c on the creatures you control now
+    (611.2c: a creature arriving later isn't affected)."""
+    ids = frozenset(o.id for o in game.creatures(ctx.controller))
+    _until_eot(game, ctx, ids, [("6", add_keywords("trample")), ("7c", modify_pt(3, 3))],
+               f"{ctx.source_name}: +3/+3 and trample until end of turn")
+    if ids:
+        game.note("611.2c", ", ".join(game.name_of(i) for i in ids)
+                  + f" get +3/+3 and gain trample until end of turn ({ctx.source_name})")
+
+
+define("Garruk Wildspeaker",
+       loyalty(+1, Tap(T(0), untap=True), "+1: Untap two target lands.", (TWO_LANDS,)),
+       loyalty(-1, CreateTokens(BEAST), "\u22121: Create a 3/3 green Beast creature token."),
+       loyalty(-4, Custom(_overrun, "Creatures you control get +3/+3 and gain trample until "
+                                    "end of turn."),
+               "\u22124: Creatures you control get +3/+3 and gain trample until end of "
+               "turn."))
+
+
+# ================================================================ Magic 2012
+
+
+# Jace, Memory Adept {3}{U}{U}, loyalty 4
+define("Jace, Memory Adept",
+       loyalty(+1, seq(Draw(1), Mill(1, T(0))),
+               "+1: Draw a card. Target player mills a card.", (PLAYER,)),
+       loyalty(0, Mill(10, T(0)), "0: Target player mills ten cards.", (PLAYER,)),
+       loyalty(-7, Draw(20, T(0)), "\u22127: Any number of target players each draw "
+                                   "twenty cards.", (ANY_NUMBER_OF_PLAYERS,)))
+
+
+# Garruk, Primal Hunter {2}{G}{G}{G}, loyalty 3
+def _greatest_power_you_control(game: Game, ctx: Ctx) -> int:
+    """The greatest power among creatures you control as the ability resolves (0 if you
+    control none; a negative greatest power draws nothing, 107.1b)."""
+    return max(0, _greatest_power(game, ctx))
+
+
+define("Garruk, Primal Hunter",
+       loyalty(+1, CreateTokens(BEAST), "+1: Create a 3/3 green Beast creature token."),
+       loyalty(-3, Draw(_greatest_power_you_control),
+               "\u22123: Draw cards equal to the greatest power among creatures you "
+               "control."),
+       loyalty(-6, CreateTokens(WURM, _lands_you_control),
+               "\u22126: Create a 6/6 green Wurm creature token for each land you "
+               "control."))

@@ -1,0 +1,464 @@
+"""Planeswalkers of Magic 2011 and Magic 2012 (src/manastack/cards/sets/planeswalkers.py):
+each loyalty ability in a real game position, following current Oracle text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from manastack import log as ev
+from manastack.decisions import (
+    Activate,
+    AssignDamage,
+    Cast,
+    Choose,
+    DeclareAttackers,
+    DeclareBlockers,
+    Pass,
+)
+from manastack.errors import IllegalAction
+from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.state import Game
+from manastack.setup import put, setup_game, start_at
+
+import testcards  # noqa: F401
+from conftest import at_step
+
+BF, HAND, LIB, GY = Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD
+P0, P1 = PlayerRef(0), PlayerRef(1)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def new_game(library_size: int = 40) -> Game:
+    return setup_game(filler="Plains", library_size=library_size)
+
+
+def lands(g: Game, p: int, name: str, n: int, tapped: bool = False) -> list[GameObject]:
+    return [put(g, p, BF, name, tapped=tapped) for _ in range(n)]
+
+
+def settle(g: Game, limit: int = 100) -> None:
+    """Both players pass until the stack is empty or a non-priority decision comes up."""
+    for _ in range(limit):
+        d = g.decision
+        if d is None or d.kind != "priority" or not g.stack:
+            return
+        g.apply(d.player, Pass())
+    raise AssertionError("the stack never emptied")
+
+
+def answer(g: Game, *items: Any, kind: str | None = None) -> None:
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    if kind is not None:
+        assert d.kind == kind, d
+    g.apply(d.player, Choose(tuple(items)))
+
+
+def activate(g: Game, pw: GameObject, ability: int, *targets: Any) -> None:
+    g.apply(g.decision.player, Activate(pw.id, ability, tuple(targets)))
+
+
+def loyalty(g: Game, pw: GameObject) -> int:
+    return g.obj(pw.id).counters["loyalty"]
+
+
+def names(g: Game, ids: list[int]) -> list[str]:
+    return [g.objects[i].name for i in ids]
+
+
+def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
+    return [o for o in g.permanents(controller) if o.name == name]
+
+
+def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
+    c = g.chars(g.obj(o.id))
+    return c.power, c.toughness
+
+
+def advance(g: Game, pred: Any, limit: int = 500) -> None:
+    """Pass priority, declare no attackers or blockers, until ``pred(g)`` holds."""
+    for _ in range(limit):
+        d = g.decision
+        if pred(g) or d is None:
+            return
+        if d.kind == "priority":
+            g.apply(d.player, Pass())
+        elif d.kind == "declare_attackers":
+            g.apply(d.player, DeclareAttackers(()))
+        elif d.kind == "declare_blockers":
+            g.apply(d.player, DeclareBlockers(()))
+        else:
+            raise AssertionError(f"unexpected decision while advancing: {d}")
+    raise AssertionError("condition never reached")
+
+
+# ================================================================ Jace Beleren
+
+
+def test_jace_beleren_plus_two_each_player_draws() -> None:
+    """Jace Beleren +2: each player draws a card; the cost adds two loyalty counters as the
+    ability is activated (CR 606.4), and it's his only loyalty ability this turn (606.3)."""
+    g = new_game()
+    jace = put(g, 0, BF, "Jace Beleren")
+    start_at(g, "precombat_main")
+    activate(g, jace, 0)
+    assert loyalty(g, jace) == 5 and len(g.players[0].hand) == 0  # paid, not resolved
+    settle(g)
+    assert len(g.players[0].hand) == 1 and len(g.players[1].hand) == 1
+    assert len(g.players[0].library) == 39 and len(g.players[1].library) == 39
+    with pytest.raises(IllegalAction, match="606.3"):
+        activate(g, jace, 1, P0)
+
+
+def test_jace_beleren_minus_one_target_player_draws() -> None:
+    """Jace Beleren −1: target player (here the opponent) draws a card (CR 606.4: three
+    loyalty becomes two); the activation needs a player as target (601.2c)."""
+    g = new_game()
+    jace = put(g, 0, BF, "Jace Beleren")
+    bear = put(g, 1, BF, "Grizzly Bears")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="601.2c"):
+        activate(g, jace, 1, bear.id)
+    activate(g, jace, 1, P1)
+    settle(g)
+    assert loyalty(g, jace) == 2
+    assert len(g.players[1].hand) == 1 and len(g.players[0].hand) == 0
+
+
+def test_jace_beleren_minus_ten_mills_twenty() -> None:
+    """Jace Beleren −10: target player mills twenty cards.  With exactly ten loyalty the
+    cost leaves him at zero: he's put into the graveyard (CR 704.5i) before the ability
+    resolves, and the ability resolves anyway (113.7a).  With nine he can't pay (606.6)."""
+    g = new_game()
+    weak = put(g, 0, BF, "Jace Beleren", loyalty=9)
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="606.6"):
+        activate(g, weak, 2, P1)
+    g2 = new_game()
+    jace = put(g2, 0, BF, "Jace Beleren", loyalty=10)
+    start_at(g2, "precombat_main")
+    activate(g2, jace, 2, P1)
+    assert jace.id not in g2.battlefield and "Jace Beleren" in names(g2, g2.players[0].graveyard)
+    assert any(e.rule == "704.5i" for e in g2.log)
+    settle(g2)
+    assert len(g2.players[1].library) == 20 and len(g2.players[1].graveyard) == 20
+    assert len(g2.players[0].library) == 40
+
+
+# ================================================================ Liliana Vess
+
+
+def test_liliana_vess_plus_one_target_player_discards() -> None:
+    """Liliana Vess +1: target player discards a card of their choice (CR 701.8a)."""
+    g = new_game()
+    lili = put(g, 0, BF, "Liliana Vess")
+    put(g, 1, HAND, "Grizzly Bears")
+    shock = put(g, 1, HAND, "Shock")
+    start_at(g, "precombat_main")
+    activate(g, lili, 0, P1)
+    assert loyalty(g, lili) == 6
+    settle(g)
+    assert g.decision.kind == "discard" and g.decision.player == 1
+    answer(g, shock.id)
+    assert names(g, g.players[1].hand) == ["Grizzly Bears"]
+    assert names(g, g.players[1].graveyard) == ["Shock"]
+    assert any(e.kind == ev.DISCARD for e in g.log)
+
+
+def test_liliana_vess_minus_two_tutors_to_top_after_shuffle() -> None:
+    """Liliana Vess −2: search your library for a card (CR 701.18), then shuffle and put
+    that card on top -- the shuffle comes before the card goes on top, so it's the next
+    card drawn."""
+    g = new_game()
+    lili = put(g, 0, BF, "Liliana Vess")
+    angel = put(g, 0, LIB, "Serra Angel", position="bottom")
+    start_at(g, "precombat_main")
+    activate(g, lili, 1)
+    assert loyalty(g, lili) == 3
+    settle(g)
+    assert g.decision.kind == "search" and angel.id in g.decision.options
+    answer(g, angel.id)
+    lib = g.players[0].library
+    assert len(lib) == 41 and lib[-1] == angel.id  # library[-1] is the top
+    assert any(e.kind == ev.SHUFFLE for e in g.log)
+    assert g.obj(angel.id).zone == LIB and not g.players[0].hand
+    advance(g, at_step("draw", 3))  # Alice's next turn
+    assert names(g, g.players[0].hand) == ["Serra Angel"]
+
+
+def test_liliana_vess_minus_eight_takes_every_creature_card() -> None:
+    """Liliana Vess −8: every creature card from every graveyard is put onto the battlefield
+    under your control; owners don't change (CR 108.3), other cards stay."""
+    g = new_game()
+    lili = put(g, 0, BF, "Liliana Vess", loyalty=8)
+    put(g, 0, GY, "Grizzly Bears")
+    put(g, 0, GY, "Lightning Bolt")
+    put(g, 1, GY, "Serra Angel")
+    put(g, 1, GY, "Runeclaw Bear")
+    put(g, 1, GY, "Forest")
+    start_at(g, "precombat_main")
+    activate(g, lili, 2)
+    settle(g)
+    mine = sorted(o.name for o in g.permanents(0) if o.name != "Liliana Vess")
+    assert mine == ["Grizzly Bears", "Runeclaw Bear", "Serra Angel"]
+    assert not g.permanents(1)
+    angel = on_bf(g, "Serra Angel")[0]
+    assert angel.owner == 1 and g.controller(angel) == 0
+    assert names(g, g.players[0].graveyard) == ["Lightning Bolt", "Liliana Vess"]
+    assert names(g, g.players[1].graveyard) == ["Forest"]
+
+
+def test_liliana_vess_minus_eight_creatures_enter_at_the_same_time() -> None:
+    """Liliana Vess −8: the creature cards enter in one event, so each Garruk's Packleader
+    sees the other one enter (CR 603.6a, 603.10: triggers look at the state after the
+    event) -- two draw triggers, not one."""
+    g = new_game()
+    lili = put(g, 0, BF, "Liliana Vess", loyalty=8)
+    put(g, 1, GY, "Garruk's Packleader")
+    put(g, 1, GY, "Garruk's Packleader")
+    start_at(g, "precombat_main")
+    activate(g, lili, 2)
+    settle(g)
+    d = g.decision
+    assert d.kind == "order_triggers" and d.player == 0 and len(d.options) == 2, d
+    answer(g, 0, 1)
+    for _ in range(2):
+        settle(g)
+        answer(g, "yes", kind="may")
+    settle(g)
+    assert len(g.players[0].hand) == 2
+
+
+# ================================================================ Garruk Wildspeaker
+
+
+def test_garruk_wildspeaker_plus_one_untaps_two_target_lands() -> None:
+    """Garruk Wildspeaker +1: untap two target lands -- exactly two different lands
+    (CR 601.2c, 115.3)."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk Wildspeaker")
+    forests = lands(g, 0, "Forest", 2, tapped=True)
+    bear = put(g, 0, BF, "Grizzly Bears", tapped=True)
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="601.2c"):
+        activate(g, garruk, 0, forests[0].id)
+    with pytest.raises(IllegalAction, match="601.2c|115.3"):
+        activate(g, garruk, 0, forests[0].id, forests[0].id)
+    with pytest.raises(IllegalAction, match="601.2c"):
+        activate(g, garruk, 0, forests[0].id, bear.id)
+    activate(g, garruk, 0, forests[0].id, forests[1].id)
+    assert loyalty(g, garruk) == 4
+    settle(g)
+    assert not g.obj(forests[0].id).tapped and not g.obj(forests[1].id).tapped
+    assert g.obj(bear.id).tapped
+
+
+def test_garruk_wildspeaker_minus_one_beast_token() -> None:
+    """Garruk Wildspeaker −1: create a 3/3 green Beast creature token (CR 111.1)."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk Wildspeaker")
+    start_at(g, "precombat_main")
+    activate(g, garruk, 1)
+    settle(g)
+    assert loyalty(g, garruk) == 2
+    (beast,) = on_bf(g, "Beast", 0)
+    c = g.chars(beast)
+    assert beast.is_token and (c.power, c.toughness) == (3, 3)
+    assert c.colors == frozenset({"G"}) and c.types == frozenset({"Creature"})
+    assert c.subtypes == frozenset({"Beast"})
+
+
+def test_garruk_wildspeaker_minus_four_overrun() -> None:
+    """Garruk Wildspeaker −4: creatures you control get +3/+3 and gain trample until end of
+    turn -- only those you control as it resolves (CR 611.2c), not the opponent's, and the
+    effect ends in the cleanup step (514.2).  Trample assigns the excess (702.19b)."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk Wildspeaker", loyalty=4)
+    bear = put(g, 0, BF, "Grizzly Bears")
+    theirs = put(g, 1, BF, "Runeclaw Bear")
+    start_at(g, "precombat_main")
+    activate(g, garruk, 2)
+    settle(g)
+    assert garruk.id not in g.battlefield  # 0 loyalty (704.5i)
+    assert pt(g, bear) == (5, 5) and "trample" in g.chars(g.obj(bear.id)).keywords
+    assert pt(g, theirs) == (2, 2)
+    late = put(g, 0, BF, "Grizzly Bears")
+    assert pt(g, late) == (2, 2) and "trample" not in g.chars(late).keywords
+    advance(g, at_step("declare_attackers"))
+    g.apply(0, DeclareAttackers(((bear.id, P1),)))
+    advance(g, lambda q: q.decision is not None and q.decision.kind == "declare_blockers")
+    g.apply(1, DeclareBlockers(((theirs.id, (bear.id,)),)))
+    advance(g, lambda q: q.decision is not None and q.decision.kind == "assign_damage")
+    with pytest.raises(IllegalAction, match="702.19"):  # lethal to the blocker first
+        g.apply(0, AssignDamage(((bear.id, ((theirs.id, 1), (P1, 4))),)))
+    g.apply(0, AssignDamage(((bear.id, ((theirs.id, 2), (P1, 3))),)))
+    advance(g, at_step("end_of_combat"))
+    assert g.players[1].life == 17  # 2 to the blocker, 3 tramples over
+    advance(g, at_step("upkeep", 2))
+    assert pt(g, bear) == (2, 2) and "trample" not in g.chars(g.obj(bear.id)).keywords
+
+
+# ================================================================ Jace, Memory Adept
+
+
+def test_jace_memory_adept_plus_one_draw_and_target_mills_one() -> None:
+    """Jace, Memory Adept +1: you draw a card, then target player mills a card (CR 608.2c:
+    in written order)."""
+    g = new_game()
+    jace = put(g, 0, BF, "Jace, Memory Adept")
+    top = put(g, 1, LIB, "Serra Angel")
+    start_at(g, "precombat_main")
+    activate(g, jace, 0, P1)
+    assert loyalty(g, jace) == 5
+    settle(g)
+    assert len(g.players[0].hand) == 1 and len(g.players[0].library) == 39
+    assert names(g, g.players[1].graveyard) == ["Serra Angel"]
+    assert len(g.players[1].library) == 40 and top.id not in g.players[1].library
+
+
+def test_jace_memory_adept_zero_mills_ten() -> None:
+    """Jace, Memory Adept 0: target player (yourself is legal) mills ten cards; a [0]
+    loyalty ability is still his one loyalty ability this turn (CR 606.3)."""
+    g = new_game()
+    jace = put(g, 0, BF, "Jace, Memory Adept")
+    start_at(g, "precombat_main")
+    activate(g, jace, 1, P0)
+    assert loyalty(g, jace) == 4
+    settle(g)
+    assert len(g.players[0].graveyard) == 10 and len(g.players[0].library) == 30
+    with pytest.raises(IllegalAction, match="606.3"):
+        activate(g, jace, 0, P1)
+    advance(g, at_step("precombat_main", 2))
+    assert g.active_player == 1
+    advance(g, at_step("precombat_main", 3))
+    activate(g, jace, 1, P1)  # a new turn: one more loyalty ability
+    settle(g)
+    assert len(g.players[1].graveyard) == 10
+
+
+def test_jace_memory_adept_minus_seven_any_number_of_players_draw_twenty() -> None:
+    """Jace, Memory Adept −7: any number of target players each draw twenty cards -- zero
+    targets is a legal choice (CR 601.2c); a player who can't draw all of them loses the
+    next time state-based actions are checked (704.5b)."""
+    g = new_game()
+    jace = put(g, 0, BF, "Jace, Memory Adept", loyalty=7)
+    start_at(g, "precombat_main")
+    assert Activate(jace.id, 2, ()) in g.legal_actions()
+    g2 = new_game()
+    g2.players[1].library.clear()
+    for _ in range(15):
+        put(g2, 1, LIB, "Plains")
+    jace2 = put(g2, 0, BF, "Jace, Memory Adept", loyalty=7)
+    start_at(g2, "precombat_main")
+    activate(g2, jace2, 2, P0, P1)
+    settle(g2)
+    assert len(g2.players[0].hand) == 20 and len(g2.players[0].library) == 20
+    assert len(g2.players[1].hand) == 15
+    assert g2.over and g2.winner == 0
+    assert any(e.rule == "704.5b" for e in g2.log)
+
+
+# ================================================================ Garruk, Primal Hunter
+
+
+def test_garruk_primal_hunter_plus_one_beast_token() -> None:
+    """Garruk, Primal Hunter +1: create a 3/3 green Beast creature token (CR 111.1)."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk, Primal Hunter")
+    start_at(g, "precombat_main")
+    activate(g, garruk, 0)
+    settle(g)
+    assert loyalty(g, garruk) == 4
+    (beast,) = on_bf(g, "Beast", 0)
+    c = g.chars(beast)
+    assert beast.is_token and (c.power, c.toughness) == (3, 3) and c.colors == {"G"}
+
+
+def test_garruk_primal_hunter_minus_three_draws_greatest_power() -> None:
+    """Garruk, Primal Hunter −3: draw cards equal to the greatest power among creatures you
+    control, counted as the ability resolves (CR 608.2h) -- a Giant Growth cast in response
+    counts; the opponent's bigger creature doesn't."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk, Primal Hunter")
+    put(g, 0, BF, "Garruk's Packleader")  # 4/4
+    bear = put(g, 0, BF, "Grizzly Bears")
+    put(g, 0, BF, "Forest")
+    growth = put(g, 0, HAND, "Giant Growth")
+    put(g, 1, BF, "Serra Angel")
+    start_at(g, "precombat_main")
+    activate(g, garruk, 1)
+    assert garruk.id not in g.battlefield  # 0 loyalty (704.5i); the ability stays
+    g.apply(0, Cast(growth.id, (bear.id,)))
+    settle(g)
+    assert pt(g, bear) == (5, 5)
+    assert len(g.players[0].hand) == 5
+
+
+def test_garruk_primal_hunter_minus_three_with_no_creatures_draws_nothing() -> None:
+    """Garruk, Primal Hunter −3 with no creatures: the greatest power is 0 (CR 107.1b)."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk, Primal Hunter", loyalty=4)
+    start_at(g, "precombat_main")
+    activate(g, garruk, 1)
+    settle(g)
+    assert loyalty(g, garruk) == 1 and not g.players[0].hand
+
+
+def test_garruk_primal_hunter_minus_six_wurm_per_land() -> None:
+    """Garruk, Primal Hunter −6: a 6/6 green Wurm token for each land you control as it
+    resolves (the opponent's lands don't count)."""
+    g = new_game()
+    garruk = put(g, 0, BF, "Garruk, Primal Hunter", loyalty=6)
+    lands(g, 0, "Forest", 3)
+    lands(g, 0, "Plains", 1, tapped=True)
+    lands(g, 1, "Forest", 5)
+    start_at(g, "precombat_main")
+    activate(g, garruk, 2)
+    assert garruk.id not in g.battlefield  # 0 loyalty (704.5i)
+    settle(g)
+    wurms = on_bf(g, "Wurm", 0)
+    assert len(wurms) == 4 and not on_bf(g, "Wurm", 1)
+    for w in wurms:
+        c = g.chars(w)
+        assert w.is_token and (c.power, c.toughness) == (6, 6) and c.colors == {"G"}
+
+
+def test_two_jaces_planeswalker_uniqueness_rule() -> None:
+    """Jace Beleren and Jace, Memory Adept share the subtype Jace: when one enters under
+    the control of a player who controls the other, that player keeps one (CR 704.5j, the
+    era's planeswalker uniqueness rule); the opponent's Jace is unaffected."""
+    g = new_game()
+    beleren = put(g, 0, BF, "Jace Beleren")
+    theirs = put(g, 1, BF, "Jace, Memory Adept")
+    adept = put(g, 0, HAND, "Jace, Memory Adept")
+    lands(g, 0, "Island", 5)
+    start_at(g, "precombat_main")
+    g.apply(0, Cast(adept.id, ()))
+    settle(g)
+    d = g.decision
+    assert d.kind == "choose" and d.player == 0 and beleren.id in d.options
+    new = on_bf(g, "Jace, Memory Adept", 0)[0]
+    answer(g, new.id)
+    assert beleren.id not in g.battlefield
+    assert names(g, g.players[0].graveyard) == ["Jace Beleren"]
+    assert theirs.id in g.battlefield and any(e.rule == "704.5j" for e in g.log)
+
+
+# ================================================================ not implemented
+
+
+@pytest.mark.parametrize("name", ["Chandra Nalaar", "Gideon Jura", "Sorin Markov",
+                                  "Chandra, the Firebrand"])
+def test_planeswalkers_needing_missing_rules_are_refused(name: str) -> None:
+    """Planeswalkers with an ability the engine can't do yet (a −X loyalty cost, an attack
+    requirement naming what to attack, controlling another player, copying a spell that
+    may have left the stack) are refused rather than approximated."""
+    from manastack.cards.registry import get_card, is_implemented
+    from manastack.errors import CardError
+    assert not is_implemented(name)
+    with pytest.raises(CardError):
+        get_card(name)
