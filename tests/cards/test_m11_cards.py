@@ -800,6 +800,28 @@ def test_mass_polymorph_exiles_and_reveals_that_many_creatures() -> None:
     assert "Forest" in names(g, g.players[0].library)
 
 
+def test_mass_polymorph_creatures_enter_at_the_same_time() -> None:
+    """CR 603.6a: creatures put onto the battlefield by one effect enter at once: each
+    Garruk's Packleader sees the other enter (two "you may draw" triggers)."""
+    from manastack import log as ev
+    g = new(filler="Island")
+    lands(g, 0, "Island", 6)
+    put(g, 0, LIB, "Garruk's Packleader")
+    put(g, 0, LIB, "Garruk's Packleader")  # top
+    put(g, 0, BF, "Grizzly Bears")
+    put(g, 0, BF, "Grizzly Bears")
+    mp = put(g, 0, HAND, "Mass Polymorph")
+    main(g)
+    cast(g, mp)
+    g.apply(0, Pass())
+    g.apply(1, Pass())  # Mass Polymorph resolves
+    assert g.decision.kind == "order_triggers"  # two simultaneous triggers (603.3b)
+    g.apply(0, g.decision.legal_actions(g)[0])
+    assert sorted(o.name for o in g.creatures(0)) == ["Garruk's Packleader"] * 2
+    triggers = [e for e in g.log if e.kind == ev.TRIGGER and "Packleader" in e.text]
+    assert len(triggers) == 2
+
+
 def test_merfolk_sovereign_lord_and_unblockable() -> None:
     """Other Merfolk you control get +1/+1; {T}: target Merfolk can't be blocked this
     turn."""

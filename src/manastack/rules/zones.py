@@ -76,6 +76,31 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     return new
 
 
+def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
+             controller: int | None = None, verb: str = "") -> list[GameObject]:
+    """Move several objects at once: every object moves, then the zone-change events are
+    reported, so triggered abilities see the whole event (603.6a, 603.10a).
+
+    ``verb`` (optional) is a format string with ``{name}``."""
+    moved: list[tuple[GameObject, GameObject, Characteristics | None]] = []
+    for o in objs:
+        frm = o.zone
+        lki = game.chars(o) if frm == Zone.BATTLEFIELD else None
+        new = move(game, o, to, rule, controller=controller, quiet=True)
+        moved.append((o, new, lki))
+    for old, new, lki in moved:
+        where_to = ZONE_TEXT[new.zone] if new.zone in ("battlefield", "stack", "exile",
+                                                       "command") \
+            else f"{game.players[old.owner].name}'s {ZONE_TEXT[new.zone]}"
+        text = verb.format(name=old.name) if verb else \
+            f"{old.name} moves from {ZONE_TEXT[old.zone]} to {where_to}"
+        game.emit(ev.ZONE_CHANGE, rule, text, object=new.id, old=old.id, from_zone=old.zone,
+                  to_zone=new.zone, owner=old.owner, name=old.name, token=old.is_token,
+                  controller=game.controller(new) if new.zone == Zone.BATTLEFIELD
+                  else new.controller, lki=lki)
+    return [new for _, new, _ in moved]
+
+
 def _leave_battlefield(game: Game, obj: GameObject) -> None:
     """Remove from combat (506.4) and detach (CR 701.3); attached objects stay."""
     if game.combat is not None:

@@ -970,9 +970,9 @@ define("Mana Leak", spell=instant(CounterUnlessPays(3, T(0)), SPELL))
 
 def _mass_polymorph(game: Game, ctx: Ctx) -> None:
     me = ctx.controller
-    mine = game.creatures(me)
-    for o in mine:
-        _move(game, o, Zone.EXILE, "406.2")
+    from manastack.rules.zones import move_all
+    mine = list(game.creatures(me))
+    move_all(game, mine, Zone.EXILE, "406.2")
     n = len(mine)
     lib = game.players[me].library
     revealed: list[int] = []
@@ -984,8 +984,9 @@ def _mass_polymorph(game: Game, ctx: Ctx) -> None:
         if "Creature" in game.chars(game.obj(oid)).types:
             found.append(oid)
     _reveal(game, me, tuple(revealed), R_REVEAL)
-    for oid in found:
-        _move(game, game.obj(oid), Zone.BATTLEFIELD, "608.2c", controller=me)
+    from manastack.rules.zones import move_all
+    move_all(game, [game.obj(oid) for oid in found], Zone.BATTLEFIELD, "608.2c",
+             controller=me)  # they enter at the same time (603.6a)
     _shuffle(game, me, R_SHUFFLE)
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from manastack import log as ev
 from manastack.cards.dsl import (
     ActivatedAbility,
     TargetSpec,
@@ -53,7 +52,7 @@ from manastack.cards.effects import (
 from manastack.cards.registry import define
 from manastack.cards.sets.m11 import R_SHUFFLE, _any_card, _greatest_power, search_library
 from manastack.cards.sets.m12 import _lands_you_control, _until_eot
-from manastack.game.objects import GameObject, Zone
+from manastack.game.objects import Zone
 from manastack.rules.layers import add_keywords, modify_pt
 
 if TYPE_CHECKING:
@@ -114,26 +113,13 @@ def _liliana_found(game: Game, action: Any, p: int) -> None:
 def _liliana_reanimate(game: Game, ctx: Ctx) -> None:
     """All creature cards from all graveyards enter at the same time (one event): each
     one's "whenever another creature enters" abilities see the others (603.6a, 603.10)."""
-    from manastack.rules.zones import move
+    from manastack.rules.zones import move_all
     me = ctx.controller
     cards = [game.obj(oid) for p in game.apnap() for oid in game.players[p].graveyard
              if "Creature" in game.chars(game.obj(oid)).types]
-    moved: list[tuple[GameObject, GameObject]] = []
-    for o in cards:
-        moved.append((o, move(game, o, Zone.BATTLEFIELD, "608.2c", controller=me,
-                              quiet=True)))
-    # The zone-change events are reported once every card has moved, so that triggered
-    # abilities look at the game state after the whole event (603.10).
-    who = game.players[me].name
-    for old, new in moved:
-        to = new.zone
-        text = (f"{old.name} is put onto the battlefield under {who}'s control"
-                if to == Zone.BATTLEFIELD else f"{old.name} moves to {to} instead")
-        game.emit(ev.ZONE_CHANGE, "608.2c", text, object=new.id, old=old.id,
-                  from_zone=Zone.GRAVEYARD, to_zone=to, owner=old.owner, name=old.name,
-                  token=False,
-                  controller=game.controller(new) if to == Zone.BATTLEFIELD
-                  else new.controller, lki=None)
+    move_all(game, cards, Zone.BATTLEFIELD, "608.2c", controller=me,
+             verb="{name} is put onto the battlefield under "
+                  f"{game.players[me].name}'s control")
 
 
 define("Liliana Vess",
