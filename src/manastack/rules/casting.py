@@ -52,6 +52,17 @@ def _type_rule(types: frozenset[str]) -> str:
 # ------------------------------------------------------------ mana sources
 
 
+def _is_tap_only(c: Cost) -> bool:
+    return c.tap and c.mana.is_empty() and not (
+        c.untap or c.sacrifice_self or c.sacrifice is not None or c.discard or c.pay_life
+        or c.remove_counters or c.exile_self or c.discard_self) and c.loyalty is None
+
+
+def _forbidden(game: Game, player: int, o: GameObject, ab: ActivatedAbility) -> bool:
+    from manastack.rules.static import forbids
+    return forbids(game, "cant_activate", player, o, ab) is not None
+
+
 def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbility]]:
     """(index among activated abilities, ability) for each mana ability of ``obj``."""
     out = []
@@ -552,6 +563,16 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         for i, ab in enumerate(abilities):
             if ab.mana is not None:
                 if o.tapped and ab.cost.tap:
+                    continue
+                if _is_tap_only(ab.cost) and not ab.once_per_turn:
+                    # the common "{T}: Add ...": all its conditions are checked here
+                    if summoning_sick(game, o) or (ab.condition is not None and not
+                                                   ab.condition(game, o)) or \
+                            _forbidden(game, player, o, ab):
+                        continue
+                    for m in ab.mana.options:
+                        out.append(Activate(o.id, i,
+                                            mana=m if len(ab.mana.options) > 1 else None))
                     continue
                 for m in ab.mana.options:
                     act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
