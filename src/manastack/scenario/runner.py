@@ -292,6 +292,9 @@ class Runner:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
                            f"{e.from_zone or 'hand'}")
             modes = tuple(m - 1 for m in e.modes)
+            if e.alt_cost:
+                raise Fail(f"script entry {e.index}: {e.value} has no alternative cost "
+                           f"named {e.alt_cost!r} (CR 118.9)")
             return Cast(oid, targets, e.x or 0, modes, pay)
         if e.verb == "activate" and d.kind == "mulligan":
             oid = self.find(e.value, zones=("hand",), owner=p)
