@@ -289,9 +289,10 @@ def cost_change(delta: int, spells: Callable[[Game, GameObject, GameObject], boo
 
 
 def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Sequence[Ability],
-                    flags_: Sequence[str], control: bool = False
+                    flags_: Sequence[str], control: bool = False,
+                    subtypes: Sequence[str] = ()
                     ) -> Callable[[Game, GameObject], list[LayerEffect]]:
-    """Effects on the permanent a source is attached to (layers 2, 6 and 7c)."""
+    """Effects on the permanent a source is attached to (layers 2, 4, 6 and 7c)."""
     def effects(game: Game, src: GameObject) -> list[LayerEffect]:
         host = src.attached_to
         if host is None or isinstance(host, PlayerRef):
@@ -301,6 +302,9 @@ def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Seq
         out = []
         if control:
             out.append(LayerEffect("2", set_controller(me), ids, me, src.id, src.timestamp))
+        if subtypes:
+            out.append(LayerEffect("4", _add_subtypes(*subtypes), ids, me, src.id,
+                                   src.timestamp))
         if keywords:
             out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
                                    src.timestamp))
@@ -313,6 +317,23 @@ def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Seq
             out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
         return out
     return effects
+
+
+def attached_bonus(pt: tuple[int, int] = (0, 0), keywords: Sequence[str] = (),
+                   subtypes: Sequence[str] = (), abilities: Sequence[Ability] = (),
+                   flags_: Sequence[str] = (), text: str = "") -> StaticAbility:
+    """"Enchanted/equipped creature gets +N/+M, has [keywords] and is a [type] in addition
+    to its other types" as a static ability."""
+    return StaticAbility(effects=_attached_bonus(pt, keywords, abilities, flags_,
+                                                 subtypes=subtypes), text=text)
+
+
+def _add_subtypes(*subs: str) -> Callable[..., None]:
+    extra = frozenset(subs)
+
+    def f(game: Game, obj: GameObject, c: Any) -> None:
+        c.subtypes = c.subtypes | extra
+    return f
 
 
 def aura(enchant: Selector = creature, *, pt: tuple[int, int] = (0, 0),

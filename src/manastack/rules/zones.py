@@ -105,10 +105,13 @@ def _leave_battlefield(game: Game, obj: GameObject) -> None:
     """Remove from combat (506.4) and detach (CR 701.3); attached objects stay."""
     if game.combat is not None:
         game.combat.remove(game, obj.id, quiet=True)
+    if obj.attached_to is not None:  # last known information keeps it (608.2g)
+        obj.memory["was_attached_to"] = obj.attached_to
     obj.attached_to = None
     for oid in game.battlefield:
         o = game.objects[oid]
         if isinstance(o, GameObject) and o.attached_to == obj.id:
+            o.memory["was_attached_to"] = obj.id
             o.attached_to = None
             game.changed()
 

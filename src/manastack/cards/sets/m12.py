@@ -86,11 +86,14 @@ from manastack.cards.effects import (
 from manastack.cards.registry import define
 from manastack.cards.vocab import (
     activated,
+    anthem,
     at_beginning_of,
+    attached_bonus,
     aura,
     equipment,
     grant_flags_effect,
     hook,
+    self_pump_if,
     when_another_enters,
     when_attacks,
     when_becomes_target,
@@ -109,7 +112,6 @@ from manastack.rules.layers import (
     LayerEffect,
     add_effect,
     add_keywords,
-    modify_pt,
     remove_all_abilities,
     set_controller,
     set_pt,
@@ -242,14 +244,6 @@ def _set_subtypes(*subtypes: str) -> LayerFn:
     return f
 
 
-def _add_subtypes(*subtypes: str) -> LayerFn:
-    new = frozenset(subtypes)
-
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
-        c.subtypes = c.subtypes | new
-    return f
-
-
 def _set_colors(*colors: str) -> LayerFn:
     new = frozenset(colors)
 
@@ -289,7 +283,7 @@ class _Enchanted(Refs):
         else:
             old = _lki_object(game, ctx.source)
             if old is not None:
-                host = old.memory.get("host")
+                host = old.memory.get("was_attached_to")
         if host is None or isinstance(host, PlayerRef) or _on_battlefield(game, host) is None:
             return []
         return [host]
@@ -299,89 +293,23 @@ ENCHANTED = _Enchanted()
 
 
 def _track_host(src: GameObject) -> Ref | None:
-    """Remember what an Aura or Equipment is attached to: leaves-the-battlefield abilities
-    ("when enchanted creature dies") look back in time at it (603.10a)."""
-    host = src.attached_to
-    if host is not None:
-        src.memory["host"] = host
-    return host
-
-
-def _attachment_static(pt: tuple[int, int] = (0, 0), keywords: Sequence[str] = (),
-                       subtypes: Sequence[str] = (), text: str = "") -> StaticAbility:
-    """"Enchanted/equipped creature gets +N/+M, has [keywords] and is a [type] in addition
-    to its other types" (layers 4, 6, 7c)."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
-        host = _track_host(src)
-        if host is None or isinstance(host, PlayerRef):
-            return []
-        me = game.controller(src)
-        ids = frozenset({host})
-        out = []
-        if subtypes:
-            out.append(LayerEffect("4", _add_subtypes(*subtypes), ids, me, src.id,
-                                   src.timestamp))
-        if keywords:
-            out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
-                                   src.timestamp))
-        if pt != (0, 0):
-            out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
-        return out
-    return StaticAbility(effects=effects, text=text)
+    """What an Aura or Equipment is attached to (or was, as it last existed, 608.2g)."""
+    return src.attached_to if src.attached_to is not None else \
+        src.memory.get("was_attached_to")
 
 
 def _self_bonus(cond: Callable[[Game, GameObject], bool], power: int, toughness: int,
                 text: str, keywords: Sequence[str] = ()) -> StaticAbility:
-    """"As long as [condition], this creature gets +N/+M and has [keywords]".
-
-    The condition is evaluated when each layer applies (so it sees control changes of
-    layer 2 and types of layer 4)."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
-        sid = src.id
-
-        def guarded(fn: LayerFn) -> LayerFn:
-            def f(g: Game, o: GameObject, c: Characteristics) -> None:
-                me = g.get(sid)
-                if me is not None and cond(g, me):
-                    fn(g, o, c)
-            return f
-        me = game.controller(src)
-        ids = frozenset({sid})
-        out = []
-        if keywords:
-            out.append(LayerEffect("6", guarded(add_keywords(*keywords)), ids, me, sid,
-                                   src.timestamp))
-        if power or toughness:
-            out.append(LayerEffect("7c", guarded(modify_pt(power, toughness)), ids, me, sid,
-                                   src.timestamp))
-        return out
-    return StaticAbility(effects=effects, text=text)
+    """"As long as [condition], this creature gets +N/+M and has [keywords]"."""
+    return self_pump_if(cond, power, toughness, text, keywords)
 
 
 def _anthem(selector: Selector, power: int, toughness: int, text: str,
             keywords: Sequence[str] = ()) -> StaticAbility:
-    """"[Selector] you control get +N/+M and have [keywords]" (layers 6 and 7c).
-
-    Unlike :func:`manastack.cards.vocab.anthem`, "you" is the source's controller as the
-    layer applies (after layer 2), so a stolen source pumps its new controller's
-    creatures."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
-        sid = src.id
-
-        def yours(g: Game, r: Ref, c: int, s: int | None) -> bool:
-            o = g.get(r)
-            me = g.get(sid)
-            return o is not None and me is not None and g.controller(o) == g.controller(me)
-        sel = selector & Selector(yours, "you control")
-        ctrl = game.controller(src)
-        out = []
-        if keywords:
-            out.append(LayerEffect("6", add_keywords(*keywords), sel, ctrl, sid, src.timestamp))
-        if power or toughness:
-            out.append(LayerEffect("7c", modify_pt(power, toughness), sel, ctrl, sid,
-                                   src.timestamp))
-        return out
-    return StaticAbility(effects=effects, text=text)
+    """"[Selector] you control get +N/+M and have [keywords]": "you" is the source's
+    controller after layer 2 (:func:`manastack.cards.vocab.anthem` re-evaluates it at
+    each layer)."""
+    return anthem(selector & you_control, power, toughness, text, keywords)
 
 
 def _while_controls(source_id: int, player_: int) -> Callable[[Game], bool]:
@@ -556,7 +484,7 @@ define("Angel's Mercy", spell=spell_of(GainLife(7)))
 def _angelic_destiny_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
     d = e.data
     return d.get("from_zone") == Zone.BATTLEFIELD and d.get("to_zone") == Zone.GRAVEYARD \
-        and d.get("old") is not None and d.get("old") == src.memory.get("host")
+        and d.get("old") is not None and d.get("old") == _track_host(src)
 
 
 def _return_this_card_to_hand(game: Game, ctx: Ctx) -> None:
@@ -574,9 +502,9 @@ def _return_this_card_to_hand(game: Game, ctx: Ctx) -> None:
 
 
 define("Angelic Destiny",
-       _attachment_static((4, 4), ("flying", "first strike"), ("Angel",),
-                          "Enchanted creature gets +4/+4, has flying and first strike, and "
-                          "is an Angel in addition to its other types."),
+       attached_bonus((4, 4), ("flying", "first strike"), ("Angel",),
+                      text="Enchanted creature gets +4/+4, has flying and first strike, "
+                           "and is an Angel in addition to its other types."),
        TriggeredAbility(ev.ZONE_CHANGE, Custom(_return_this_card_to_hand),
                         condition=_angelic_destiny_condition,
                         text="When enchanted creature dies, return this card to its owner's "
