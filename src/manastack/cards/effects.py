@@ -114,11 +114,12 @@ EACH_PLAYER = _EachPlayer()
 
 
 def players_of(game: Game, refs: Sequence[Ref]) -> list[int]:
-    """Players among ``refs``; an object stands for its controller."""
+    """Players among ``refs`` still in the game; an object stands for its controller."""
     out = []
     for r in refs:
         if isinstance(r, PlayerRef):
-            out.append(r.index)
+            if game.players[r.index].in_game:
+                out.append(r.index)
         else:
             o = game.get(r)
             if o is not None:

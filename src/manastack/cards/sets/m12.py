@@ -74,6 +74,7 @@ from manastack.cards.effects import (
     GainLife,
     Grant,
     LoseLife,
+    Mill,
     MoveTo,
     Pump,
     Refs,
@@ -81,6 +82,7 @@ from manastack.cards.effects import (
     Skip,
     T,
     Tap,
+    players_of,
     seq,
 )
 from manastack.cards.registry import define
@@ -172,19 +174,6 @@ def _lki_chars(game: Game, oid: int) -> Characteristics | None:
 def _on_battlefield(game: Game, oid: Ref | None) -> GameObject | None:
     o = game.get(oid)
     return o if o is not None and o.zone == Zone.BATTLEFIELD else None
-
-
-def _player_indexes(game: Game, refs: Sequence[Ref]) -> list[int]:
-    out = []
-    for r in refs:
-        if isinstance(r, PlayerRef):
-            if game.players[r.index].in_game:
-                out.append(r.index)
-        else:
-            o = game.get(r)
-            if o is not None:
-                out.append(game.controller(o))
-    return out
 
 
 def _controls_named(game: Game, player_: int, *names: str) -> bool:
@@ -358,7 +347,7 @@ class SacrificeOne(Effect):
     who: Refs = YOU
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        players = _player_indexes(game, self.who.resolve(game, ctx))
+        players = players_of(game, self.who.resolve(game, ctx))
         order = [p for p in game.apnap() if p in players]
         for p in reversed(order):
             game.push(_ask_sacrifice, p, self.selector, ctx.source)
@@ -381,24 +370,6 @@ def _sacrificed(game: Game, action: Any, p: int, cands: tuple[int, ...]) -> None
     o = game.get(oid)
     if o is not None:
         _sacrifice(game, o, p)
-
-
-@dataclass(frozen=True, eq=False)
-class Mill(Effect):
-    """Each referenced player puts the top N cards of their library into their
-    graveyard (CR 701.13a of the current rules)."""
-
-    n: int | Callable[[Game, Ctx], int]
-    who: Refs = YOU
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        from manastack.rules.zones import move
-        n = self.n(game, ctx) if callable(self.n) else self.n
-        for p in _player_indexes(game, self.who.resolve(game, ctx)):
-            lib = game.players[p].library
-            for _ in range(min(n, len(lib))):
-                move(game, game.obj(lib[-1]), Zone.GRAVEYARD, "701.13a",
-                     verb=f"{game.players[p].name} mills {game.obj(lib[-1]).name}")
 
 
 def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n: int,
@@ -939,7 +910,7 @@ define("Devouring Swarm", activated(
 
 # Distress
 def _distress(game: Game, ctx: Ctx) -> None:
-    for p in _player_indexes(game, ctx.target_refs(0)):
+    for p in players_of(game, ctx.target_refs(0)):
         hand = game.players[p].hand
         game.note("701.13", f"{game.players[p].name} reveals their hand: "
                             + (", ".join(game.obj(i).name for i in hand) or "no cards"))
@@ -966,7 +937,7 @@ define("Hideous Visage", spell=spell_of(Grant(("intimidate",), EACH(creature & y
 
 # Monomania
 def _monomania(game: Game, ctx: Ctx) -> None:
-    for p in _player_indexes(game, ctx.target_refs(0)):
+    for p in players_of(game, ctx.target_refs(0)):
         hand = tuple(game.players[p].hand)
         if hand:
             game.ask(ChoiceDecision(p, "choose", "Choose a card to keep (discard the rest)",
