@@ -451,8 +451,7 @@ def test_two_jaces_planeswalker_uniqueness_rule() -> None:
 # ================================================================ not implemented
 
 
-@pytest.mark.parametrize("name", ["Chandra Nalaar", "Gideon Jura", "Sorin Markov",
-                                  "Chandra, the Firebrand"])
+@pytest.mark.parametrize("name", ["Gideon Jura", "Sorin Markov", "Chandra, the Firebrand"])
 def test_planeswalkers_needing_missing_rules_are_refused(name: str) -> None:
     """Planeswalkers with an ability the engine can't do yet (a −X loyalty cost, an attack
     requirement naming what to attack, controlling another player, copying a spell that
@@ -462,3 +461,48 @@ def test_planeswalkers_needing_missing_rules_are_refused(name: str) -> None:
     assert not is_implemented(name)
     with pytest.raises(CardError):
         get_card(name)
+
+
+def test_chandra_nalaar_minus_x_removes_x_loyalty_as_the_cost() -> None:
+    """Chandra Nalaar −X (CR 606.4, 107.3): X loyalty counters are removed as the cost;
+    X can't exceed her loyalty (606.6); she deals X damage to target creature."""
+    g = new_game()
+    ch = put(g, 0, BF, "Chandra Nalaar")
+    angel = put(g, 1, BF, "Serra Angel")
+    start_at(g, "precombat_main", turn=1)
+    legal = [a for a in g.decision.legal_actions(g)
+             if isinstance(a, Activate) and a.source == ch.id and a.ability == 1]
+    assert sorted({a.x for a in legal}) == list(range(0, 7))
+    with pytest.raises(IllegalAction, match="606.6"):
+        g.apply(0, Activate(ch.id, 1, (angel.id,), x=7))
+    g.apply(0, Activate(ch.id, 1, (angel.id,), x=4))
+    assert loyalty(g, ch) == 2  # paid before anyone can respond
+    settle(g)
+    assert angel.id not in g.battlefield
+
+
+def test_chandra_nalaar_ultimate_hits_player_and_their_creatures() -> None:
+    """Chandra Nalaar −8: 10 damage to target player and each creature they control, as
+    one damage event; the controller's own creatures are unharmed."""
+    g = new_game()
+    ch = put(g, 0, BF, "Chandra Nalaar", loyalty=8)
+    bears = [put(g, 1, BF, "Grizzly Bears") for _ in range(2)]
+    mine = put(g, 0, BF, "Grizzly Bears")
+    start_at(g, "precombat_main", turn=1)
+    g.apply(0, Activate(ch.id, 2, (P1,)))
+    settle(g)
+    assert g.players[1].life == 10 and all(b.id not in g.battlefield for b in bears)
+    assert mine.id in g.battlefield
+
+
+def test_chandra_nalaar_plus_one_targets_player_or_planeswalker() -> None:
+    """Chandra Nalaar +1: 1 damage to target player or planeswalker, not a creature."""
+    g = new_game()
+    ch = put(g, 0, BF, "Chandra Nalaar")
+    bear = put(g, 1, BF, "Grizzly Bears")
+    start_at(g, "precombat_main", turn=1)
+    with pytest.raises(IllegalAction, match="601.2c"):
+        g.apply(0, Activate(ch.id, 0, (bear.id,)))
+    g.apply(0, Activate(ch.id, 0, (P1,)))
+    settle(g)
+    assert g.players[1].life == 19 and loyalty(g, ch) == 7

@@ -247,11 +247,15 @@ class Cost(Immutable):
     remove_counters: tuple[tuple[str, int], ...] = ()
     exile_self: bool = False
     loyalty: int | None = None  # loyalty ability: +N / -N (CR 606)
+    #: "−X" loyalty cost: X chosen on activation, removed as the cost (606.4, 107.3).
+    loyalty_x: bool = False
 
     @property
     def text(self) -> str:
         parts: list[str] = []
-        if self.loyalty is not None:
+        if self.loyalty_x:
+            parts.append("\u2212X")
+        elif self.loyalty is not None:
             parts.append(f"{self.loyalty:+d}" if self.loyalty else "0")
         if not self.mana.is_empty():
             parts.append(str(self.mana))

@@ -187,7 +187,7 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
 
 
 def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cost,
-                      rule: str) -> None:
+                      rule: str, x: int = 0) -> None:
     from manastack.rules.zones import move
 
     if obj is not None and cost.tap:
@@ -206,7 +206,7 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
             game.changed()
     if obj is not None and cost.loyalty is not None:
         cur = obj.counters.get("loyalty", 0)
-        obj.counters["loyalty"] = cur + cost.loyalty
+        obj.counters["loyalty"] = cur + (-x if cost.loyalty_x else cost.loyalty)
         obj.loyalty_activated_turn = game.turn_number
         game.changed()
         game.note("606.4", f"{obj.name}'s loyalty becomes {obj.counters['loyalty']}")
@@ -232,7 +232,7 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
         for kind, n in cost.remove_counters:
             if obj.counters.get(kind, 0) < n:
                 return (f"{obj.name} doesn't have {n} {kind} counter(s)", "602.2b")
-        if cost.loyalty is not None and cost.loyalty < 0 and \
+        if cost.loyalty is not None and cost.loyalty < 0 and not cost.loyalty_x and \
                 obj.counters.get("loyalty", 0) < -cost.loyalty:
             return (f"{obj.name} doesn't have enough loyalty", "606.6")
     if cost.discard and len(game.players[player].hand) < cost.discard + (
@@ -509,10 +509,13 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
     bad = nonmana_cost_problem(game, player, o, ab.cost)
     if bad:
         return bad
+    if ab.cost.loyalty_x and a.x > o.counters.get("loyalty", 0):
+        return (f"X can't be more than {o.name}'s loyalty "
+                f"({o.counters.get('loyalty', 0)})", "606.6")
     bad = _check_targets(game, ab.targets, a.targets, player, o.id)
     if bad:
         return bad
-    cost = ab.cost.mana.with_x(a.x)
+    cost = ab.cost.mana.with_x(0 if ab.cost.loyalty_x else a.x)
     bad = pay_list_problem(game, player, a.pay)
     if bad:
         return bad
@@ -584,7 +587,9 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             if ab.cost.tap and o.tapped:
                 continue
             xs = [0]
-            if ab.has_x or ab.cost.mana.x_count:
+            if ab.cost.loyalty_x:
+                xs = list(range(0, o.counters.get("loyalty", 0) + 1))
+            elif ab.has_x or ab.cost.mana.x_count:
                 if avail is None:
                     avail = available_mana(game, player)
                 xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
@@ -713,7 +718,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
                        timestamp=game.new_timestamp())
     game.objects[sab.id] = sab
     game.stack.append(sab.id)
-    cost = ab.cost.mana.with_x(a.x)
+    cost = ab.cost.mana.with_x(0 if ab.cost.loyalty_x else a.x)
     if not cost.is_empty():
         exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
         payment = plan_payment(game, player, cost, a.pay, exclude)
@@ -722,7 +727,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
     game.changed()
     # 602.2i: the ability becomes activated once its costs are paid
     game.push(_ability_activated, player, sab.id, o.id, o.name, a.targets)
-    _pay_nonmana_cost(game, player, o, ab.cost, "602.2b")
+    _pay_nonmana_cost(game, player, o, ab.cost, "602.2b", a.x)
     _choice_costs(game, player, o, ab.cost, o.id, sab.id)
 
 

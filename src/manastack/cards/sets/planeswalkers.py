@@ -4,14 +4,11 @@ Loyalty abilities are ``[+N]/[−N]/[0]: effect`` (CR 606): the loyalty cost is 
 as the ability is activated (606.4), one loyalty ability per permanent per turn at
 sorcery speed (606.3) -- the engine enforces both for any ability with a loyalty cost.
 
-Implemented: Jace Beleren, Liliana Vess, Garruk Wildspeaker (M11); Jace, Memory Adept
-and Garruk, Primal Hunter (M12).
+Implemented: Jace Beleren, Liliana Vess, Garruk Wildspeaker, Chandra Nalaar (M11); Jace,
+Memory Adept and Garruk, Primal Hunter (M12).
 
 Not implemented, because an ability needs a rule the engine doesn't have yet:
 
-* Chandra Nalaar: "[−X]" -- a loyalty cost with X (606.4, 107.3).  ``Cost.loyalty`` is
-  a fixed number; activation neither removes X loyalty counters nor limits X to the
-  loyalty (606.6), and the legal actions offer X by available mana.
 * Gideon Jura: "[+2]: ... creatures that player controls attack Gideon Jura if able" --
   an attack requirement naming what to attack (508.1d).  Requirements are counted per
   creature ("attacks each combat if able"), whatever the creature attacks.
@@ -32,8 +29,10 @@ from manastack.cards.dsl import (
     ActivatedAbility,
     TargetSpec,
     cost,
+    creature,
     land,
     make_card,
+    planeswalker,
     player,
     target_of,
 )
@@ -41,12 +40,14 @@ from manastack.cards.effects import (
     EACH_PLAYER,
     CreateTokens,
     Custom,
+    DealDamage,
     Discard,
     Draw,
     Effect,
     Mill,
     T,
     Tap,
+    X,
     seq,
 )
 from manastack.cards.registry import define
@@ -182,3 +183,33 @@ define("Garruk, Primal Hunter",
        loyalty(-6, CreateTokens(WURM, _lands_you_control),
                "\u22126: Create a 6/6 green Wurm creature token for each land you "
                "control."))
+
+
+# Chandra Nalaar {3}{R}{R}, loyalty 6
+def _chandra_ultimate(game: Game, ctx: Ctx) -> None:
+    """10 damage to the target and to each creature its controller controls, at once."""
+    from manastack.game.objects import PlayerRef
+    from manastack.rules.damage import DamageItem, deal_damage
+    targets = ctx.target_refs(0)
+    if not targets:
+        return
+    t = targets[0]
+    who = t.index if isinstance(t, PlayerRef) else game.controller(game.obj(t))
+    items = [DamageItem(ctx.source, t, 10)]
+    items += [DamageItem(ctx.source, c.id, 10) for c in game.creatures(who)]
+    deal_damage(game, items)
+
+
+PLAYER_OR_PW = target_of(player | planeswalker, "target player or planeswalker")
+
+define("Chandra Nalaar",
+       loyalty(+1, DealDamage(1, T(0)), "+1: Chandra Nalaar deals 1 damage to target player "
+               "or planeswalker.", (PLAYER_OR_PW,)),
+       ActivatedAbility(cost(loyalty=0, loyalty_x=True), DealDamage(X, T(0)),
+                        (target_of(creature, "target creature"),),
+                        text="\u2212X: Chandra Nalaar deals X damage to target creature."),
+       loyalty(-8, Custom(_chandra_ultimate, "10 damage to the target and each creature its "
+                                             "controller controls"),
+               "\u22128: Chandra Nalaar deals 10 damage to target player or planeswalker and "
+               "each creature that player or that planeswalker's controller controls.",
+               (PLAYER_OR_PW,)))
