@@ -163,6 +163,11 @@ class GameObject:
 
     @property
     def name(self) -> str:
+        """The name, or the name of what it copies (706.2)."""
+        if self.memory:
+            copied = self.memory.get("copy_of")
+            if copied is not None:
+                return copied.name  # type: ignore[no-any-return]
         return self.card.name
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameObject:

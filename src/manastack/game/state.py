@@ -272,8 +272,12 @@ class Game:
             kinds: set[str] = set()
             hooks = grants = False
             for oid in self.battlefield:
-                card = self.objects[oid].card  # type: ignore[union-attr]
-                for ab in card.abilities:
+                o = self.objects[oid]
+                assert isinstance(o, GameObject)
+                card = o.memory.get("copy_of") or o.card if o.memory else o.card
+                extra = (o.memory.get("copy_extra") or {}).get("abilities", ()) \
+                    if o.memory else ()
+                for ab in tuple(card.abilities) + tuple(extra):
                     if isinstance(ab, TriggeredAbility):
                         kinds.add(ab.event)
                     elif isinstance(ab, StaticAbility):

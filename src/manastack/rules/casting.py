@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
+#: Bound on the target combinations listed for one spell or ability (agents sample them;
+#: any other legal combination is still accepted by ``apply``).
+MAX_COMBOS = 400
 
 
 # ------------------------------------------------------------ timing
@@ -314,9 +317,11 @@ def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
         opts = legal_targets(game, spec, controller, source)
         choices: list[tuple[Ref, ...]] = []
         for k in range(spec.min_count, spec.count + 1):
-            choices.extend(itertools.combinations(opts, k))
+            choices.extend(itertools.islice(itertools.combinations(opts, k), MAX_COMBOS))
+            if len(choices) >= MAX_COMBOS:
+                break  # "up to six targets": the list stays bounded (others stay legal)
         per.append(choices)
-    for combo in itertools.product(*per):
+    for combo in itertools.islice(itertools.product(*per), MAX_COMBOS):
         yield tuple(r for part in combo for r in part)
 
 

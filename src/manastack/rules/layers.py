@@ -86,17 +86,25 @@ _PT: dict[Any, tuple[int | None, int | None]] = {}
 
 
 def base_characteristics(obj: GameObject) -> Characteristics:
-    """The printed characteristics of an object, or its token definition (CR 109.3)."""
-    card = obj.card
+    """The printed characteristics of an object, or its token definition (CR 109.3), or,
+    for a copy, the copiable values of what it copies with the copy's exceptions (layer 1,
+    706.2, 706.9)."""
+    card = _card_of(obj)
     pt = _PT.get(card)
     if pt is None:
         pt = _PT[card] = printed_pt(card)
     p, t = pt
-    return Characteristics(
+    c = Characteristics(
         name=card.name, mana_cost=card.mana_cost, colors=card.colors,
         supertypes=card.supertypes, types=card.types, subtypes=card.subtypes,
         power=p, toughness=t, loyalty=card.loyalty, keywords=card.keywords,
         abilities=card.abilities, controller=obj.controller, flags=card.flags)
+    extra = obj.memory.get("copy_extra") if obj.memory else None
+    if extra:
+        c.subtypes = c.subtypes | frozenset(extra.get("subtypes", ()))
+        c.types = c.types | frozenset(extra.get("types", ()))
+        c.abilities = c.abilities + tuple(extra.get("abilities", ()))
+    return c
 
 
 def _counters_pt(obj: GameObject, c: Characteristics) -> None:
@@ -153,12 +161,12 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         for o in objs:
             key = (tuple(o.counters.items()), o.controller)
             cached = o.chars_cache
-            if o.card.cda is None and cached is not None and cached[0] == key:
+            if _card_of(o).cda is None and cached is not None and cached[0] == key:
                 view[o.id] = cached[1]
                 continue
             c = base_characteristics(o)
             view[o.id] = c
-            if o.card.cda is not None:
+            if _card_of(o).cda is not None:
                 with_cda.append(o)
                 continue
             _counters_pt(o, c)
@@ -180,7 +188,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     if not resolved and not has_static:
         for o in objs:
             c = view[o.id]
-            if o.card.cda is not None:
+            if _card_of(o).cda is not None:
                 _apply_cda(game, o, c)
             _counters_pt(o, c)
         _note_control_changes(game, objs, view)
@@ -206,7 +214,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                     origin[id(e)] = (o, ab)
         if layer == "7a":
             for o in objs:
-                if o.card.cda is not None:
+                if _card_of(o).cda is not None:
                     _apply_cda(game, o, view[o.id])
         effects.sort(key=lambda e: e.timestamp)
         if len(effects) > 1:
@@ -334,9 +342,16 @@ def _note_control_changes(game: Game, objs: list[GameObject],
             o.control_since = game.turn_number
 
 
+def _card_of(o: GameObject) -> Any:
+    """The card definition providing the object's copiable values (706.2)."""
+    return (o.memory.get("copy_of") or o.card) if o.memory else o.card
+
+
 def _apply_cda(game: Game, o: GameObject, c: Characteristics) -> None:
-    assert o.card.cda is not None
-    p, t = o.card.cda(game, o)
+    card = _card_of(o)
+    if card.cda is None:
+        return
+    p, t = card.cda(game, o)
     if p is not None:
         c.power = p
     if t is not None:

@@ -169,20 +169,66 @@ def _finish(game: Game, oid: int) -> None:
     assert isinstance(obj, GameObject)
     c = game.chars(obj)
     if c.is_permanent_card:
-        new = move(game, obj, Zone.BATTLEFIELD, "608.3", controller=obj.controller,
-                   verb=f"{obj.name} enters the battlefield under "
-                        f"{game.players[obj.controller].name}'s control")
-        if "Aura" in c.subtypes and obj.targets:
-            t = obj.targets[0]
-            if isinstance(t, PlayerRef) or t in game.objects:
-                new.attached_to = t
-                game.changed()
-                game.note("303.4f", f"{new.name} is attached to {game.name_of(t)}")
-        from manastack.cards.effects import on_enter
-        on_enter(game, new)
+        copier = _enters_as_copy(obj)
+        if copier is not None:
+            # 614.12 / 706: the choice is made as it enters (before it is on the battlefield)
+            cands = tuple(o.id for o in game.creatures() if o.id != obj.id)
+            game.ask(ChoiceDecision(
+                obj.controller, "choose", f"You may have {obj.name} enter as a copy of a "
+                "creature on the battlefield (choose none, or the creature)",
+                (_copy_chosen, (oid,)), rule="706.2", options=("none", *cands),
+                purpose="enter as a copy"))
+            return
+        _enter(game, obj, None)
     else:
         move(game, obj, Zone.GRAVEYARD, "608.2k",
              verb=f"{obj.name} is put into {game.players[obj.owner].name}'s graveyard")
+
+
+def _enters_as_copy(obj: GameObject) -> Any:
+    from manastack.cards.dsl import StaticAbility
+    for ab in obj.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.rule == "enters_as_copy":
+            return ab
+    return None
+
+
+def _copy_chosen(game: Game, action: Any, oid: int) -> None:
+    obj = game.objects.get(oid)
+    if not isinstance(obj, GameObject) or oid not in game.stack:
+        return
+    choice = action.items[0] if action.items else "none"
+    copy = None
+    if choice != "none":
+        src = game.get(choice) if isinstance(choice, int) else None
+        if src is not None and src.zone == Zone.BATTLEFIELD:
+            ab = _enters_as_copy(obj)
+            exceptions: dict[str, Any] = ab.check() if ab is not None and ab.check else {}
+            prior = src.memory.get("copy_extra") or {}
+            extra = {k: tuple(prior.get(k, ())) + tuple(exceptions.get(k, ()))
+                     for k in ("subtypes", "types", "abilities")}  # 706.9b
+            copy = (src.memory.get("copy_of") or src.card, extra)
+            game.note("706.2", f"{obj.name} enters as a copy of {src.name}")
+    _enter(game, obj, copy)
+
+
+def _enter(game: Game, obj: GameObject, copy: Any) -> None:
+    """608.3: a permanent spell becomes a permanent (an Aura attached to its target)."""
+    from manastack.cards.effects import on_enter
+    from manastack.rules.zones import move
+
+    attach = None
+    c = game.chars(obj)
+    if "Aura" in c.subtypes and obj.targets:
+        t = obj.targets[0]
+        if isinstance(t, PlayerRef) or t in game.objects:
+            attach = t
+    new = move(game, obj, Zone.BATTLEFIELD, "608.3", controller=obj.controller,
+               attach_to=attach, copy_of=copy,
+               verb=f"{obj.name} enters the battlefield under "
+                    f"{game.players[obj.controller].name}'s control"
+                    + (f", attached to {game.name_of(attach)} (303.4f)" if attach else ""))
+    on_enter(game, new)
 
 
 def spell_ability(obj: GameObject) -> SpellAbility | None:

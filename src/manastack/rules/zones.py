@@ -8,10 +8,10 @@ battlefield is kept in ``game.lki`` for abilities that look back in time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.game.objects import Characteristics, GameObject, Zone
+from manastack.game.objects import Characteristics, GameObject, Ref, Zone
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -23,7 +23,8 @@ ZONE_TEXT = {"library": "library", "hand": "hand", "battlefield": "the battlefie
 
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
-         verb: str | None = None) -> GameObject:
+         verb: str | None = None, attach_to: Ref | None = None,
+         copy_of: Any = None) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
 
     ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
@@ -50,8 +51,13 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
                      came_from=frm, uid=obj.uid)
     if to == Zone.BATTLEFIELD:
         new.tapped = tapped
-        if obj.card.loyalty is not None:
-            new.counters["loyalty"] = obj.card.loyalty
+        if copy_of is not None:  # enters as a copy (706.2, 706.9): layer 1 values
+            new.memory["copy_of"], new.memory["copy_extra"] = copy_of
+        if attach_to is not None:  # an Aura enters attached (303.4f)
+            new.attached_to = attach_to
+        loyalty = effective_card(new).loyalty
+        if loyalty is not None:
+            new.counters["loyalty"] = loyalty
     game.objects[new.id] = new
     if new.is_token and to != Zone.BATTLEFIELD:
         game.tokens_elsewhere.append(new.id)  # 704.5d will make it cease to exist
@@ -99,6 +105,11 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
                   controller=game.controller(new) if new.zone == Zone.BATTLEFIELD
                   else new.controller, lki=lki)
     return [new for _, new, _ in moved]
+
+
+def effective_card(obj: GameObject) -> Any:
+    """The card whose copiable values the object has: itself, or what it copies (706.2)."""
+    return obj.memory.get("copy_of") or obj.card
 
 
 def _leave_battlefield(game: Game, obj: GameObject) -> None:

@@ -1,6 +1,7 @@
 """Card behaviour, by set.  Importing this package registers every definition."""
 
 from manastack.cards.sets import (
+    copies,  # noqa: F401
     core,  # noqa: F401
     m11,  # noqa: F401
     m12,  # noqa: F401

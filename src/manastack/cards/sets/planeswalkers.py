@@ -14,11 +14,7 @@ Not implemented, because an ability needs a rule the engine doesn't have yet:
   creature ("attacks each combat if able"), whatever the creature attacks.
 * Sorin Markov: "[−7]: You control target player during that player's next turn"
   (controlling another player, CR 716 of the 2017 rules).
-* Chandra, the Firebrand: "[−2]: When you next cast an instant or sorcery spell this
-  turn, copy that spell" -- a copy is made even if the spell left the stack in
-  response, from its last known information (608.2h); the engine keeps last known
-  information only for objects that left the battlefield (``game.lki``), so the copy's
-  targets, X and modes would be lost.
+(Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`.)
 """
 
 from __future__ import annotations

@@ -1,0 +1,81 @@
+"""Copying spells (CR 706.10): a copy is put on the stack, not cast; new targets may be
+chosen; it ceases to exist outside the stack (704.5e)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manastack import log as ev
+from manastack.decisions import ChoiceDecision
+from manastack.game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def spell_snapshot(game: Game, oid: int) -> dict[str, Any] | None:
+    """What a copy needs of a spell: its copiable values and choices (706.10)."""
+    o = game.objects.get(oid)
+    if not isinstance(o, GameObject) or o.zone != Zone.STACK:
+        return None
+    return {"card": o.memory.get("copy_of") or o.card, "targets": o.targets, "x": o.x,
+            "modes": o.modes, "name": o.name}
+
+
+def copy_spell(game: Game, snap: dict[str, Any], controller: int, rule: str = "706.10"
+               ) -> None:
+    """Put a copy of a spell on the stack under ``controller``'s control, then let them
+    choose new targets for it (706.10c), target word by target word."""
+    from manastack.rules.resolution import specs_of
+
+    copy = GameObject(id=game.new_id(), card=snap["card"], owner=controller,
+                      controller=controller, zone=Zone.STACK, is_copy=True,
+                      timestamp=game.new_timestamp(), targets=tuple(snap["targets"]),
+                      x=snap["x"], modes=tuple(snap["modes"]))
+    copy.uid = copy.id
+    game.objects[copy.id] = copy
+    game.stack.append(copy.id)
+    game.copies_exist = True
+    game.changed()
+    game.emit(ev.INFO, rule, f"A copy of {snap['name']} is put on the stack under "
+              f"{game.players[controller].name}'s control", object=copy.id)
+    specs = specs_of(copy)
+    if specs and copy.targets:
+        game.push(_new_target, copy.id, 0, ())
+
+
+def _new_target(game: Game, oid: int, k: int, chosen: tuple[Any, ...]) -> None:
+    """706.10c: for each target, keep it or choose another legal one."""
+    from manastack.rules.resolution import Ctx, specs_of
+    from manastack.rules.targeting import announce_targets, legal_targets
+
+    o = game.objects.get(oid)
+    if not isinstance(o, GameObject) or oid not in game.stack:
+        return
+    specs = specs_of(o)
+    ctx = Ctx(0, "", o.controller, o.targets, specs, tuple(True for _ in o.targets))
+    slices = ctx.spec_slices()
+    if k >= len(slices):
+        o.targets = chosen
+        game.changed()
+        announce_targets(game, oid, chosen, o.controller)
+        return
+    a, b = slices[k]
+    current = o.targets[a:b]
+    opts = legal_targets(game, specs[k], o.controller, oid)
+    options = tuple(current) + tuple(t for t in opts if t not in current) if len(current) \
+        == 1 else tuple(opts)
+    if not options:
+        game.push(_new_target, oid, k + 1, chosen + tuple(current))
+        return
+    game.ask(ChoiceDecision(o.controller, "choose_targets",
+                            f"Choose {specs[k].text} for the copy of {o.name} (the first "
+                            "option keeps the current target)",
+                            (_new_target_chosen, (oid, k, chosen)), rule="706.10c",
+                            options=options, min_count=len(current), max_count=len(current),
+                            purpose=f"new targets for {o.name}"))
+
+
+def _new_target_chosen(game: Game, action: Any, oid: int, k: int,
+                       chosen: tuple[Any, ...]) -> None:
+    _new_target(game, oid, k + 1, chosen + tuple(action.items))
