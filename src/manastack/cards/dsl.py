@@ -249,6 +249,14 @@ class Cost(Immutable):
     loyalty: int | None = None  # loyalty ability: +N / -N (CR 606)
     #: "−X" loyalty cost: X chosen on activation, removed as the cost (606.4, 107.3).
     loyalty_x: bool = False
+    #: "Discard a [creature] card": which cards may be discarded for ``discard``.
+    discard_filter: Selector | None = None
+    #: "Tap N untapped [Vampires] you control" (not {T}: summoning sickness doesn't matter).
+    tap_others: Selector | None = None
+    tap_count: int = 0
+    #: "Exile N cards from your graveyard" (optionally only some: ``exile_filter``).
+    exile_graveyard: int = 0
+    exile_filter: Selector | None = None
 
     @property
     def text(self) -> str:
@@ -317,6 +325,11 @@ class ManaProduction(Immutable):
     """What a mana ability adds: one choice among ``options`` (each a string of units)."""
 
     options: tuple[str, ...]
+    #: "Add {G} for each Elf you control": how many of the chosen mana (default one set).
+    amount: Callable[[Game, GameObject], int] | None = None
+
+    def produce(self, game: Game, source: GameObject, choice: str) -> str:
+        return choice * self.amount(game, source) if self.amount is not None else choice
 
 
 @dataclass(frozen=True, eq=False)
@@ -335,6 +348,8 @@ class ActivatedAbility(Ability):
     condition: Callable[[Game, GameObject], bool] | None = None
     condition_text: str = ""
     once_per_turn: bool = False
+    #: Zones it can be activated from (113.6): e.g. ``("graveyard",)``.
+    zones: tuple[str, ...] = ("battlefield",)
 
     @property
     def is_mana_ability(self) -> bool:

@@ -299,7 +299,7 @@ class Draw(Effect):
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import draw
         for p in players_of(game, self.who.resolve(game, ctx)):
-            draw(game, p, amount(self.n, game, ctx), "121.1")
+            draw(game, p, amount(self.n, game, ctx), "120.1")
 
 
 @dataclass(frozen=True, eq=False)
@@ -394,7 +394,7 @@ class AddCounters(Effect):
                 continue
             o.counters[self.kind] = o.counters.get(self.kind, 0) + n
             game.changed()
-            game.emit(ev.COUNTERS_ADDED, "122.1", f"{n} {self.kind} counter(s) on {o.name}",
+            game.emit(ev.COUNTERS_ADDED, "121.1", f"{n} {self.kind} counter(s) on {o.name}",
                       object=o.id, counter=self.kind, n=n)
 
 

@@ -132,6 +132,8 @@ class Game:
         self.copies_exist = False
         #: Cards revealed from opening hands until the first turn begins (103.5b).
         self.revealed: list[int] = []
+        #: Rule-changing effects of resolved spells and abilities (613.10, static.py).
+        self.rule_effects: list[Any] = []
         #: Mutable state of effects (prevention shields left...), keyed by effect id.
         self.effect_state: dict[int, dict[str, Any]] = {}
         self.paused = False

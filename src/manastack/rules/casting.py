@@ -105,7 +105,8 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
             assert ab.mana is not None
             if first < 0:
                 first = i
-            options.extend(m for m in ab.mana.options if m not in options)
+            options.extend(ab.mana.produce(game, o, m) for m in ab.mana.options
+                           if ab.mana.produce(game, o, m) not in options)
         if options and not summoning_sick(game, o):
             out.append(ManaSource(o.id, first, tuple(options)))
     return out
@@ -113,7 +114,8 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 
 def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -> int:
     for i, ab in mana_abilities(game, o):
-        if ab.mana is not None and produced in ab.mana.options and ab.cost.tap:
+        if ab.mana is not None and ab.cost.tap and produced in (
+                ab.mana.produce(game, o, m) for m in ab.mana.options):
             return i
     return default
 
@@ -202,7 +204,7 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
         game.changed()
     if cost.pay_life:
         from manastack.rules.damage import lose_life
-        lose_life(game, player, cost.pay_life, "119.4", why="paid as a cost")
+        lose_life(game, player, cost.pay_life, "118.4", why="paid as a cost")
     for kind, n in cost.remove_counters:
         if obj is not None:
             obj.counters[kind] = obj.counters.get(kind, 0) - n
@@ -230,7 +232,7 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
             return (f"{obj.name} hasn't been under your control continuously since your "
                     "most recent turn began (summoning sickness)", "302.6")
     if cost.pay_life and game.players[player].life < cost.pay_life:
-        return ("you don't have enough life to pay", "119.4")
+        return ("you don't have enough life to pay", "118.4")
     if obj is not None:
         for kind, n in cost.remove_counters:
             if obj.counters.get(kind, 0) < n:
@@ -238,9 +240,17 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
         if cost.loyalty is not None and cost.loyalty < 0 and not cost.loyalty_x and \
                 obj.counters.get("loyalty", 0) < -cost.loyalty:
             return (f"{obj.name} doesn't have enough loyalty", "606.6")
-    if cost.discard and len(game.players[player].hand) < cost.discard + (
-            1 if obj is not None and obj.zone == Zone.HAND else 0):
-        return ("you don't have enough cards to discard", "602.2b")
+    if cost.discard and len(_discard_candidates(game, player, obj, cost)) < cost.discard:
+        what = f"{cost.discard_filter.text} cards" if cost.discard_filter else "cards"
+        return (f"you don't have enough {what} to discard", "602.2b")
+    if cost.tap_others is not None and len(
+            _tap_candidates(game, player, obj, cost)) < cost.tap_count:
+        return (f"you control fewer than {cost.tap_count} untapped "
+                f"{cost.tap_others.text} to tap", "602.2b")
+    if cost.exile_graveyard and len(
+            _graveyard_candidates(game, player, obj, cost)) < cost.exile_graveyard:
+        return (f"you have fewer than {cost.exile_graveyard} cards to exile from your "
+                "graveyard", "602.2b")
     if cost.sacrifice is not None:
         cands = [o for o in game.permanents(player)
                  if cost.sacrifice.test(game, o.id, player, obj.id if obj else None)]
@@ -248,6 +258,26 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
             return (f"you control fewer than {cost.sacrifice_count} "
                     f"{cost.sacrifice.text} to sacrifice", "602.2b")
     return None
+
+
+def _discard_candidates(game: Game, player: int, obj: GameObject | None,
+                        cost: Cost) -> list[int]:
+    return [i for i in game.players[player].hand if i != (obj.id if obj else None) and (
+        cost.discard_filter is None or cost.discard_filter.test(game, i, player, None))]
+
+
+def _tap_candidates(game: Game, player: int, obj: GameObject | None, cost: Cost
+                    ) -> list[int]:
+    assert cost.tap_others is not None
+    skip = obj.id if obj is not None and cost.tap else None  # already tapped for {T}
+    return [o.id for o in game.permanents(player) if not o.tapped and o.id != skip
+            and cost.tap_others.test(game, o.id, player, obj.id if obj else None)]
+
+
+def _graveyard_candidates(game: Game, player: int, obj: GameObject | None,
+                          cost: Cost) -> list[int]:
+    return [i for i in game.players[player].graveyard if i != (obj.id if obj else None)
+            and (cost.exile_filter is None or cost.exile_filter.test(game, i, player, None))]
 
 
 def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
@@ -266,8 +296,39 @@ def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
                                 min_count=cost.sacrifice_count,
                                 max_count=cost.sacrifice_count, purpose="sacrifice"))
     if cost.discard:
-        cands = tuple(i for i in game.players[player].hand if i != (obj.id if obj else None))
+        cands = tuple(_discard_candidates(game, player, obj, cost))
         game.push(_ask_discard_cost, player, cands, cost.discard, paying_for)
+    if cost.tap_others is not None and cost.tap_count:
+        game.push(_ask_choice_cost, player, tuple(_tap_candidates(game, player, obj, cost)),
+                  cost.tap_count, "tap", f"untapped {cost.tap_others.text} to tap",
+                  paying_for)
+    if cost.exile_graveyard:
+        game.push(_ask_choice_cost, player,
+                  tuple(_graveyard_candidates(game, player, obj, cost)),
+                  cost.exile_graveyard, "exile", "cards to exile from your graveyard",
+                  paying_for)
+
+
+def _ask_choice_cost(game: Game, player: int, cands: tuple[int, ...], n: int, kind: str,
+                     what: str, paying_for: int | None) -> None:
+    game.ask(ChoiceDecision(player, "choose", f"Choose {n} {what} (cost)",
+                            (_choice_cost_paid, (player, kind, paying_for)), rule="601.2h",
+                            options=cands, min_count=n, max_count=n, purpose=kind))
+
+
+def _choice_cost_paid(game: Game, action: Any, player: int, kind: str,
+                      paying_for: int | None) -> None:
+    from manastack.rules.zones import move
+    for oid in action.items:
+        o = game.obj(oid)
+        if kind == "tap":
+            o.tapped = True
+            game.changed()
+            game.emit(ev.TAPPED, "601.2h", f"{o.name} becomes tapped (cost)", object=o.id)
+        else:
+            record_cost(game, paying_for, "exiled", game.chars(o))
+            move(game, o, Zone.EXILE, "601.2h", verb=f"{o.name} is exiled from "
+                 f"{game.players[player].name}'s graveyard (cost)")
 
 
 def record_cost(game: Game, paying_for: int | None, key: str, value: Any) -> None:
@@ -483,14 +544,14 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
             return (f"you don't control {o.name}", "602.2")
         if o.phased_out:
             return (f"{o.name} is phased out", "702.25b")
-    elif not (o.zone == Zone.HAND and o.owner == player):
+    elif o.owner != player or o.zone not in (Zone.HAND, Zone.GRAVEYARD):
         return (f"{o.name}'s abilities can't be activated from {o.zone}", "602.2")
     abilities = activated_abilities(game, o)
     if not 0 <= a.ability < len(abilities):
         return (f"{o.name} has no activated ability {a.ability + 1}", "602.2")
     ab = abilities[a.ability]
-    if o.zone == Zone.HAND and not getattr(ab, "from_hand", False):
-        return (f"{o.name}'s ability works only on the battlefield", "113.6")
+    if o.zone not in ab.zones:
+        return (f"{o.name}'s ability can't be activated from {o.zone}", "113.6")
     if ab.mana is not None:
         if a.mana is not None and a.mana not in ab.mana.options:
             return (f"{o.name} can't produce {a.mana}", "605.1a")
@@ -566,9 +627,14 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         if c.mana_cost.mana_value > avail:
             continue
         out.extend(_cast_variants(game, player, o, avail))
-    for o in game.permanents(player):
+    from_yard = [game.obj(i) for i in p.graveyard if any(
+        isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
+        for ab in game.obj(i).card.abilities)]
+    for o in [*game.permanents(player), *from_yard]:
         abilities = activated_abilities(game, o)
         for i, ab in enumerate(abilities):
+            if o.zone not in ab.zones:
+                continue
             if ab.mana is not None:
                 if o.tapped and ab.cost.tap:
                     continue
@@ -706,7 +772,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
     if ab.once_per_turn:
         o.memory[f"activated_{a.ability}"] = game.turn_number
     if ab.mana is not None:
-        produced = a.mana or ab.mana.options[0]
+        produced = ab.mana.produce(game, o, a.mana or ab.mana.options[0])
         _pay_nonmana_cost(game, player, o, ab.cost, "605.3a")
         if not ab.cost.mana.is_empty():
             payment = plan_payment(game, player, ab.cost.mana, a.pay, [o.id])

@@ -161,12 +161,32 @@ def can_attack(game: Game, o: GameObject) -> str | None:
     return None
 
 
-def _must_attack(game: Game, o: GameObject) -> bool:
-    from manastack.rules.static import forbids
+def attack_requirements_of(game: Game, o: GameObject) -> list[Ref | None]:
+    """The attack requirements on ``o`` (508.1d): ``None`` for "attacks if able", or the
+    player or planeswalker it must attack if able (Alluring Siren, Gideon Jura)."""
+    from manastack.rules.static import hooks, rule_effects
 
+    out: list[Ref | None] = []
     c = game.chars(o)
-    return "attacks each combat if able" in c.flags or \
-        forbids(game, "must_attack", o) is not None
+    if "attacks each combat if able" in c.flags:
+        out.append(None)
+    for src, ab in hooks(game, "must_attack"):
+        r = True if ab.check is None else ab.check(game, src, o)
+        if r is True:
+            out.append(None)
+        elif r not in (None, False):
+            out.append(r)
+    for eff in rule_effects(game, "must_attack"):
+        r = eff.check(game, o)
+        if r is True:
+            out.append(None)
+        elif r not in (None, False):
+            out.append(r)
+    return out
+
+
+def _must_attack(game: Game, o: GameObject) -> bool:
+    return bool(attack_requirements_of(game, o))
 
 
 def attack_candidates(game: Game) -> list[GameObject]:
@@ -232,7 +252,12 @@ def band_violation(game: Game, attacks: dict[int, Ref],
 
 def attack_requirements(game: Game, attacks: dict[int, Ref]) -> int:
     """How many attack requirements this declaration obeys (508.1d)."""
-    return sum(1 for a in attacks if _must_attack(game, game.obj(a)))
+    n = 0
+    for a, t in attacks.items():
+        for req in attack_requirements_of(game, game.obj(a)):
+            if req is None or req == t:
+                n += 1
+    return n
 
 
 def max_attack_requirements(game: Game) -> int:
@@ -243,7 +268,13 @@ def max_attack_requirements(game: Game) -> int:
         cands = [o.id for o in attack_candidates(game)]
         if not any(_must_attack(game, game.obj(c)) for c in cands):
             return 0
-        target = attack_targets(game)[0]
+        targets = attack_targets(game)
+        # a creature attacks whichever target obeys most of its requirements
+        best_target = {}
+        for c in cands:
+            reqs = attack_requirements_of(game, game.obj(c))
+            best_target[c] = max(targets, key=lambda t: sum(1 for r in reqs
+                                                         if r is None or r == t))
         best = 0
         n = len(cands)
         if n > 14:  # only creatures with requirements matter, plus one companion
@@ -252,7 +283,7 @@ def max_attack_requirements(game: Game) -> int:
             cands = musts[:12] + others
             n = len(cands)
         for mask in range(1, 1 << n):
-            d = {cands[i]: target for i in range(n) if mask >> i & 1}
+            d = {cands[i]: best_target[cands[i]] for i in range(n) if mask >> i & 1}
             if attack_violation(game, d) is None:
                 best = max(best, attack_requirements(game, d))
         return best

@@ -47,6 +47,9 @@ def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> Non
     First the opponent controlling a source may redirect noncombat damage aimed at a
     player to a planeswalker that player controls (306.7, a choice: the rest of the
     event continues once it is made)."""
+    from manastack.rules.static import forbids
+    if items and forbids(game, "damage_cant_be_prevented"):  # e.g. Leyline of Punishment
+        items = [DamageItem(i.source, i.target, i.amount, i.combat, True) for i in items]
     _redirections(game, list(items), 0)
 
 
@@ -271,12 +274,17 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
               source_controller=r["source_controller"])
 
 
-def gain_life(game: Game, player: int, amount: int, rule: str = "119.9",
+def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
               why: str = "", replaced: bool = False) -> int:
     """A player gains life, as modified by replacement effects (e.g. Boon Reflection)."""
     from manastack.rules.replacement import apply_replacements
 
     if amount <= 0:
+        return 0
+    from manastack.rules.static import forbids
+    src = forbids(game, "cant_gain_life", player)
+    if src:
+        game.note("118.7", f"{game.players[player].name} can't gain life ({src})")
         return 0
     if not replaced:
         event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
@@ -293,7 +301,7 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "119.9",
     return amount
 
 
-def lose_life(game: Game, player: int, amount: int, rule: str = "119.3a",
+def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
               why: str = "") -> None:
     if amount <= 0:
         return

@@ -23,7 +23,7 @@ def _duration(e: Any) -> Any:
 def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) -> int:
     """End every continuous, replacement and delayed effect whose duration matches."""
     n = 0
-    for attr in ("effects", "replacements", "delayed_triggers"):
+    for attr in ("effects", "replacements", "delayed_triggers", "rule_effects"):
         lst = getattr(game, attr)
         keep = []
         for e in lst:
@@ -82,6 +82,6 @@ def end_source_effects(game: Game) -> None:
             return not d.predicate(game)
         return False
     if any(_duration(e) is not None and _duration(e).kind in ("while_source", "while")
-           for attr in ("effects", "replacements", "delayed_triggers")
+           for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
            for e in getattr(game, attr)):
         end_effects(game, gone, "611.2b", "its duration is over")

@@ -7,11 +7,13 @@ hook (documented per function).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import StaticAbility
 from manastack.game.objects import GameObject
+from manastack.rules.layers import Duration
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -59,11 +61,47 @@ def doesnt_untap(game: Game, obj: GameObject) -> str | None:
 
 
 def forbids(game: Game, rule: str, *args: object) -> str | None:
-    """Generic yes/no hook: the name of a source whose ``rule`` hook applies, or None."""
+    """Generic yes/no hook: the name of a source whose ``rule`` hook applies (a static
+    ability, or a rule effect of a resolved spell), or None."""
     for src, ab in hooks(game, rule):
         if ab.check is None or ab.check(game, src, *args):
             return src.name
+    for eff in rule_effects(game, rule):
+        if eff.check(game, *args):
+            return eff.text or eff.kind
     return None
+
+
+@dataclass(eq=False)
+class RuleEffect:
+    """A continuous effect of a resolved spell or ability that changes a rule (613.10),
+    e.g. "your opponents can't cast spells this turn" (Silence), "creatures that player
+    controls attack Gideon Jura if able".
+
+    ``check(game, *args)`` answers the hook's question; ``active_player`` limits it to that
+    player's turns after it was created ("during target opponent's next turn")."""
+
+    kind: str
+    check: Callable[..., Any]
+    duration: Duration
+    text: str = ""
+    controller: int = 0
+    active_player: int | None = None
+    created_turn: int = 0
+
+
+def add_rule_effect(game: Game, eff: RuleEffect) -> None:
+    eff.created_turn = game.turn_number
+    game.rule_effects.append(eff)
+    game.changed()
+
+
+def rule_effects(game: Game, kind: str) -> list[RuleEffect]:
+    if not game.rule_effects:
+        return []
+    return [e for e in game.rule_effects if e.kind == kind and (
+        e.active_player is None or (game.active_player == e.active_player
+                                    and game.turn_number > e.created_turn))]
 
 
 def cant_lose(game: Game, player: int) -> str | None:

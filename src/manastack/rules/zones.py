@@ -127,7 +127,7 @@ def _leave_battlefield(game: Game, obj: GameObject) -> None:
             game.changed()
 
 
-def draw(game: Game, player: int, n: int = 1, rule: str = "121.1") -> int:
+def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
     """Draw ``n`` cards one at a time (CR 121.2); an empty library sets 704.5b."""
     p = game.players[player]
     drawn = 0

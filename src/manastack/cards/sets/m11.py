@@ -1138,7 +1138,7 @@ def _time_reversal(game: Game, ctx: Ctx) -> None:
             _move(game, game.obj(oid), Zone.LIBRARY, R_SHUFFLE, quiet=True)
         _shuffle(game, p, R_SHUFFLE)
     for p in order:
-        draw(game, p, 7, "121.1")
+        draw(game, p, 7, "120.1")
     me = game.get(ctx.object_id)
     if me is not None and me.zone == Zone.STACK:
         _move(game, me, Zone.EXILE, "406.2", verb=f"{me.name} is exiled")

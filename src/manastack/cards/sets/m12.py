@@ -702,7 +702,7 @@ def _archivist(game: Game, ctx: Ctx) -> None:
         most = max(most, len(hand))
     from manastack.rules.zones import draw
     for p in game.apnap():
-        draw(game, p, most, "121.1")
+        draw(game, p, most, "120.1")
 
 
 define("Jace's Archivist", activated(
