@@ -179,6 +179,18 @@ def _finish(game: Game, oid: int) -> None:
                 (_copy_chosen, (oid,)), rule="706.2", options=("none", *cands),
                 purpose="enter as a copy"))
             return
+        chooser = _as_enters_choice(obj)
+        if chooser is not None and chooser.check is not None:
+            # 614.12: "as [this] enters, choose ..." is chosen before it enters
+            spec = chooser.check(game, obj)
+            if spec and spec.get("options"):
+                game.ask(ChoiceDecision(
+                    obj.controller, "choose", spec.get("prompt", f"As {obj.name} enters, "
+                                                                  "choose"),
+                    (_as_enters_chosen, (oid,)), rule="614.12",
+                    options=tuple(spec["options"]), min_count=spec.get("min", 1),
+                    max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
+                return
         _enter(game, obj, None)
     else:
         move(game, obj, Zone.GRAVEYARD, "608.2k",
@@ -191,6 +203,24 @@ def _enters_as_copy(obj: GameObject) -> Any:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_as_copy":
             return ab
     return None
+
+
+def _as_enters_choice(obj: GameObject) -> Any:
+    from manastack.cards.dsl import StaticAbility
+    for ab in obj.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.rule == "as_enters_choice":
+            return ab
+    return None
+
+
+def _as_enters_chosen(game: Game, action: Any, oid: int) -> None:
+    """Remember the choice on the permanent ("chosen": card behaviour reads it) and let
+    the card act on it as it enters (e.g. exile a creature card as it enters)."""
+    obj = game.objects.get(oid)
+    if not isinstance(obj, GameObject) or oid not in game.stack:
+        return
+    new = _enter(game, obj, None, chosen=tuple(action.items))
+    del new
 
 
 def _copy_chosen(game: Game, action: Any, oid: int) -> None:
@@ -212,7 +242,8 @@ def _copy_chosen(game: Game, action: Any, oid: int) -> None:
     _enter(game, obj, copy)
 
 
-def _enter(game: Game, obj: GameObject, copy: Any) -> None:
+def _enter(game: Game, obj: GameObject, copy: Any, chosen: tuple[Any, ...] | None = None
+           ) -> GameObject:
     """608.3: a permanent spell becomes a permanent (an Aura attached to its target)."""
     from manastack.cards.effects import on_enter
     from manastack.rules.zones import move
@@ -224,11 +255,12 @@ def _enter(game: Game, obj: GameObject, copy: Any) -> None:
         if isinstance(t, PlayerRef) or t in game.objects:
             attach = t
     new = move(game, obj, Zone.BATTLEFIELD, "608.3", controller=obj.controller,
-               attach_to=attach, copy_of=copy,
+               attach_to=attach, copy_of=copy, chosen=chosen,
                verb=f"{obj.name} enters the battlefield under "
                     f"{game.players[obj.controller].name}'s control"
                     + (f", attached to {game.name_of(attach)} (303.4f)" if attach else ""))
     on_enter(game, new)
+    return new
 
 
 def spell_ability(obj: GameObject) -> SpellAbility | None:

@@ -24,7 +24,7 @@ ZONE_TEXT = {"library": "library", "hand": "hand", "battlefield": "the battlefie
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: str | None = None, attach_to: Ref | None = None,
-         copy_of: Any = None) -> GameObject:
+         copy_of: Any = None, chosen: tuple[Any, ...] | None = None) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
 
     ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
@@ -55,6 +55,10 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
             new.memory["copy_of"], new.memory["copy_extra"] = copy_of
         if attach_to is not None:  # an Aura enters attached (303.4f)
             new.attached_to = attach_to
+        if chosen is not None:  # "as [this] enters, choose ..." (614.12)
+            new.memory["chosen"] = chosen
+        if frm == Zone.STACK:  # 107.3m: X of the spell is X for its enters abilities
+            new.x = obj.x
         loyalty = effective_card(new).loyalty
         if loyalty is not None:
             new.counters["loyalty"] = loyalty
