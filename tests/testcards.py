@@ -74,3 +74,31 @@ EOT_GAINER = register_test_card(make_card(
 
 VANILLA = register_test_card(make_card("Test Bear", "{1}{G}", types=("Creature",), power=2,
                                        toughness=2))
+
+
+def _propaganda(game, src, creature, target):  # type: ignore[no-untyped-def]
+    from manastack.game.objects import PlayerRef
+    return 2 if target == PlayerRef(game.controller(src)) else 0
+
+
+def _block_tax(game, src, creature, attackers):  # type: ignore[no-untyped-def]
+    return 1
+
+
+from manastack.cards.dsl import StaticAbility  # noqa: E402
+
+PROPAGANDA = register_test_card(make_card(
+    "Test Propaganda", "{2}{U}", types=("Enchantment",),
+    abilities=[StaticAbility(rule="attack_cost", check=_propaganda,
+                             text="Creatures can't attack you unless their controller pays "
+                                  "{2} for each creature they control that's attacking you.")]))
+
+BLOCK_TAX = register_test_card(make_card(
+    "Test Block Tax", "{2}{R}", types=("Enchantment",),
+    abilities=[StaticAbility(rule="block_cost", check=_block_tax,
+                             text="Creatures can't block unless their controller pays {1} "
+                                  "for each blocking creature they control.")]))
+
+MUST_ATTACKER = register_test_card(make_card(
+    "Test Eager Bear", "{1}{G}", types=("Creature",), power=2, toughness=2,
+    flags=("attacks each combat if able",)))

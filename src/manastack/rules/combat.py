@@ -221,6 +221,44 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
     return None
 
 
+def combat_cost(game: Game, kind: str, creature: int, target: Any = None) -> int:
+    """Generic mana a creature's controller must pay for it to attack or block
+    (``attack_cost``/``block_cost`` hooks: check(game, source, creature, target) -> int)."""
+    from manastack.rules.static import hooks
+    total = 0
+    for src, ab in hooks(game, f"{kind}_cost"):
+        if ab.check is not None:
+            total += int(ab.check(game, src, creature, target) or 0)
+    return total
+
+
+def _cost_problem(game: Game, kind: str, player: int, items: list[tuple[int, Any]]
+                  ) -> tuple[str, str] | None:
+    """508.1g-h / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
+    activated); partial payment isn't allowed."""
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import plan_payment
+    total = sum(combat_cost(game, kind, c, t) for c, t in items)
+    if total and plan_payment(game, player, ManaCost(generic=total), None) is None:
+        rule = "508.1h" if kind == "attack" else "509.1f"
+        return (f"you can't pay the total cost to {kind} ({{{total}}})", rule)
+    return None
+
+
+def _pay_combat_cost(game: Game, kind: str, player: int, items: list[tuple[int, Any]]) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import perform_payment, plan_payment
+    total = sum(combat_cost(game, kind, c, t) for c, t in items)
+    if not total:
+        return
+    cost = ManaCost(generic=total)
+    payment = plan_payment(game, player, cost, None)
+    assert payment is not None
+    rules = ("508.1g", "508.1h") if kind == "attack" else ("509.1d", "509.1f")
+    game.note(rules[0], f"The total cost to {kind} is locked in: {{{total}}}")
+    perform_payment(game, player, cost, payment, rules[1])
+
+
 def has_banding(game: Game, oid: int) -> bool:
     o = game.get(oid)
     return o is not None and "banding" in game.chars(o).keywords
@@ -265,7 +303,10 @@ def max_attack_requirements(game: Game) -> int:
 
     Costs to attack never have to be paid to obey requirements (508.1d)."""
     def compute() -> int:
-        cands = [o.id for o in attack_candidates(game)]
+        # creatures that attack only for a cost are left out: a player is never required
+        # to pay a cost to obey a requirement (508.1d)
+        cands = [o.id for o in attack_candidates(game)
+                 if not any(combat_cost(game, "attack", o.id, t) for t in attack_targets(game))]
         if not any(_must_attack(game, game.obj(c)) for c in cands):
             return 0
         targets = attack_targets(game)
@@ -304,6 +345,9 @@ def check_attack(game: Game, action: Action) -> None:
     bad = band_violation(game, attacks, action.bands)
     if bad:
         raise IllegalAction(bad[0], bad[1])
+    bad = _cost_problem(game, "attack", game.active_player, list(attacks.items()))
+    if bad:
+        raise IllegalAction(bad[0], bad[1])
     have = attack_requirements(game, attacks)
     best = max_attack_requirements(game)
     if have < best:
@@ -326,7 +370,9 @@ def enumerate_attacks(game: Game) -> list[Action]:
             for tgts in itertools.product(targets, repeat=len(subset)):
                 d = dict(zip(subset, tgts, strict=True))
                 if attack_violation(game, d) is None and \
-                        attack_requirements(game, d) >= best:
+                        attack_requirements(game, d) >= best and \
+                        _cost_problem(game, "attack", game.active_player,
+                                      list(d.items())) is None:
                     out.append(DeclareAttackers(tuple(d.items())))
                 if len(out) > 4096:
                     return out
@@ -342,7 +388,9 @@ def sample_attack(game: Game, rng: random.Random) -> Action:
         for o in attack_candidates(game):
             if rng.random() < 0.5:
                 atk[o.id] = rng.choice(targets)
-        if attack_violation(game, atk) is None and attack_requirements(game, atk) >= best:
+        if attack_violation(game, atk) is None and attack_requirements(game, atk) >= best \
+                and _cost_problem(game, "attack", game.active_player,
+                                  list(atk.items())) is None:
             return DeclareAttackers(tuple(atk.items()))
     return rng.choice(enumerate_attacks(game))
 
@@ -368,6 +416,7 @@ def _declare_attackers(game: Game, action: Any) -> None:
     assert game.combat is not None
     cb = game.combat
     cb.declared = True
+    _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
     attacked = game.turn_flags.setdefault("attacked", set())
     for a, t in action.attacks:
         o = game.obj(a)
@@ -566,19 +615,38 @@ def check_block(game: Game, action: Action) -> None:
     bad = block_violation(game, blocks)
     if bad:
         raise IllegalAction(bad[0], bad[1])
+    bad = _cost_problem(game, "block", game.combat.defending_players[0],
+                        [(b, a) for b, a in blocks.items()]) if game.combat else None
+    if bad:
+        raise IllegalAction(bad[0], bad[1])
     if _has_requirements(game):
-        best = max(_requirements(game, d) for d in _all_declarations(game))
+        best = _best_block_requirements(game, _all_declarations(game))
         have = _requirements(game, blocks)
         if have < best:
             raise IllegalAction(f"this declaration obeys {have} blocking requirement(s); "
                                 f"{best} can be obeyed", "509.1c")
 
 
+def _free_of_cost(game: Game, d: dict[int, tuple[int, ...]]) -> bool:
+    return not any(combat_cost(game, "block", b, a) for b, a in d.items())
+
+
+def _best_block_requirements(game: Game, decls: list[dict[int, tuple[int, ...]]]) -> int:
+    """509.1c: the most requirements obeyable without paying a cost to block."""
+    return max((_requirements(game, d) for d in decls if _free_of_cost(game, d)), default=0)
+
+
+def _payable(game: Game, d: dict[int, tuple[int, ...]]) -> bool:
+    cb = game.combat
+    assert cb is not None
+    return _cost_problem(game, "block", cb.defending_players[0], list(d.items())) is None
+
+
 def enumerate_blocks(game: Game) -> list[Action]:
-    decls = _all_declarations(game)
+    decls = [d for d in _all_declarations(game) if _payable(game, d)]
     if _has_requirements(game):
-        best = max(_requirements(game, d) for d in decls)
-        decls = [d for d in decls if _requirements(game, d) == best]
+        best = _best_block_requirements(game, _all_declarations(game))
+        decls = [d for d in decls if _requirements(game, d) >= best]
     return [DeclareBlockers(tuple(sorted(d.items()))) for d in decls]
 
 
@@ -592,7 +660,7 @@ def sample_block(game: Game, rng: random.Random) -> Action:
                 ok = [a for a in cb.attackers if can_block_attacker(game, b, game.obj(a)) is None]
                 if ok and rng.random() < 0.5:
                     d[b.id] = (rng.choice(ok),)
-            if block_violation(game, d) is None:
+            if block_violation(game, d) is None and _payable(game, d):
                 return DeclareBlockers(tuple(sorted(d.items())))
         return DeclareBlockers(())
     return rng.choice(enumerate_blocks(game))
@@ -618,6 +686,7 @@ def _declare_blockers(game: Game, action: Any) -> None:
     cb = game.combat
     assert cb is not None
     cb.blockers_declared = True
+    _pay_combat_cost(game, "block", cb.defending_players[0], list(action.blocks))
     for b, atks in action.blocks:
         cb.blockers[b] = list(atks)
         cb.controllers[b] = game.controller(game.obj(b))
