@@ -65,7 +65,8 @@ class Game:
         self.options = options or GameOptions()
         self.seed = seed
         self.rng = random.Random(seed)
-        self.players: list[Player] = [Player(i, n, life=self.options.starting_life)
+        # each player is their own team unless a variant says otherwise (810, 808)
+        self.players: list[Player] = [Player(i, n, life=self.options.starting_life, team=i)
                                       for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject | StackAbility] = {}
         self.battlefield: list[int] = []
@@ -412,8 +413,7 @@ class Game:
     def opponents(self, player: int) -> list[int]:
         me = self.players[player]
         return [p.index for p in self.players
-                if p.index != player and p.in_game and (p.team != me.team or p.team == -1
-                                                         or len(self.players) == 2)]
+                if p.index != player and p.in_game and p.team != me.team]
 
     def apnap(self) -> list[int]:
         """Players in APNAP order (CR 101.4) still in the game."""
