@@ -554,7 +554,7 @@ def test_stonehorn_dignitary_skips_opponents_next_combat() -> None:
     combat_steps = [e for e in g.log if e.turn == 2 and e.kind == ev.STEP_BEGAN
                     and e.data.get("phase") == "combat"]
     assert not combat_steps
-    assert any(e.rule == "500.11" and "combat" in e.text for e in g.log)
+    assert any(e.rule == "500.10" and "combat" in e.text for e in g.log)
 
 
 def test_timely_reinforcements_both_conditions() -> None:

@@ -231,8 +231,8 @@ def test_cr_500_8_additional_combat_and_main_phase() -> None:
                    "declare_attackers", "end_of_combat", "postcombat_main", "end", "cleanup"]
 
 
-def test_cr_500_11_skipped_step_is_ignored() -> None:
-    """CR 500.11: Fatigue — target player skips their next draw step."""
+def test_cr_500_10_skipped_step_is_ignored() -> None:
+    """CR 500.10: Fatigue — target player skips their next draw step."""
     g = setup_game()
     put(g, 0, Zone.BATTLEFIELD, "Island")
     put(g, 0, Zone.BATTLEFIELD, "Island")

@@ -17,8 +17,8 @@ def began(game, turn):  # type: ignore[no-untyped-def]
         e.kind == ev.STEP_BEGAN or (e.kind == ev.PHASE_BEGAN and e.data["phase"] == "main"))]
 
 
-def test_cr_500_10_additional_step_directly_after_named_step() -> None:
-    """CR 500.10: an additional upkeep step directly after this one (Paradox Haze-like)."""
+def test_cr_500_9_additional_step_directly_after_named_step() -> None:
+    """CR 500.9: an additional upkeep step directly after this one (Paradox Haze-like)."""
     g = setup_game()
     start_at(g, "upkeep", turn=1)
     add_step(g, "upkeep", after="upkeep")
@@ -27,8 +27,8 @@ def test_cr_500_10_additional_step_directly_after_named_step() -> None:
     assert began(g, 1)[:5] == ["upkeep", "upkeep", "draw", "draw", "precombat_main"]
 
 
-def test_cr_500_11_skipped_phase_and_turn() -> None:
-    """CR 500.11: a skipped phase or turn is ignored as if it didn't exist."""
+def test_cr_500_10_skipped_phase_and_turn() -> None:
+    """CR 500.10: a skipped phase or turn is ignored as if it didn't exist."""
     g = setup_game()
     start_at(g, "upkeep", turn=1)
     add_skip(g, "phase", "combat", 0)
@@ -36,7 +36,7 @@ def test_cr_500_11_skipped_phase_and_turn() -> None:
     pass_until(g, at_step("upkeep", 2))
     assert "beginning_of_combat" not in began(g, 1)
     assert g.active_player == 0  # Bob's turn was skipped; turn 2 is Alice's
-    assert any(e.rule == "500.11" and "skips a turn" in e.text for e in g.log)
+    assert any(e.rule == "500.10" and "skips a turn" in e.text for e in g.log)
 
 
 def test_cr_500_7_extra_turns_for_several_players_apnap() -> None:
@@ -52,9 +52,9 @@ def test_cr_500_7_extra_turns_for_several_players_apnap() -> None:
     assert g.active_player == 0
 
 
-def test_cr_500_6_until_step_effect_ends_when_that_step_begins() -> None:
+def test_cr_500_5_until_step_effect_ends_when_that_step_begins() -> None:
     """Seed: effects lasting "until [step]" end as that step begins; "until end of
-    [step]" ones end as it ends (CR 500.5, 500.6)."""
+    [step]" ones end as it ends (CR 500.5)."""
     g = setup_game()
     c = put(g, 0, Zone.BATTLEFIELD, "Test Bear")
     start_at(g, "upkeep", turn=1)

@@ -473,7 +473,7 @@ class AdditionalStep(Effect):
 
 @dataclass(frozen=True, eq=False)
 class Skip(Effect):
-    """"Skip your next [step/phase/turn]" (CR 500.11)."""
+    """"Skip your next [step/phase/turn]" (CR 500.10)."""
 
     kind: str
     what: str
@@ -483,7 +483,7 @@ class Skip(Effect):
         from manastack.rules.turn import add_skip
         for p in players_of(game, self.who.resolve(game, ctx)):
             add_skip(game, self.kind, self.what, p)
-            game.note("500.11", f"{game.players[p].name} will skip their next {self.what} "
+            game.note("500.10", f"{game.players[p].name} will skip their next {self.what} "
                                 f"{self.kind if self.kind != 'step' else 'step'}")
 
 

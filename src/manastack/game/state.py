@@ -82,7 +82,7 @@ class Game:
         self.extra_turns: list[int] = []
         #: The player whose normal (non-extra) turn comes next.
         self.next_normal_player = 0
-        #: Skip effects: list of dicts {kind, what, player, count} (CR 614.1b, 500.11).
+        #: Skip effects: list of dicts {kind, what, player, count} (CR 614.1b, 500.10).
         self.skips: list[dict[str, Any]] = []
         self.priority_player: int | None = None
         self.passes = 0

@@ -1,4 +1,4 @@
-"""When continuous effects end (CR 500.5, 500.6, 511.3, 514.2, 611.2b).
+"""When continuous effects end (CR 500.5, 511.3, 514.2, 611.2b).
 
 Durations are data on each effect (:class:`manastack.rules.layers.Duration`);
 the turn structure calls these functions as steps and phases begin and end.
@@ -41,12 +41,12 @@ def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) ->
 
 
 def end_effects_at_begin(game: Game, step: StepInfo) -> None:
-    """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.6)."""
+    """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5)."""
     ap = game.active_player
     end_effects(game, lambda d: d.kind == "until_step" and d.name == step.name
-                and (d.player is None or d.player == ap), "500.6", f"{step.display} began")
+                and (d.player is None or d.player == ap), "500.5", f"{step.display} began")
     end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
-                and (d.player is None or d.player == ap), "500.6", f"{step.phase} phase began")
+                and (d.player is None or d.player == ap), "500.5", f"{step.phase} phase began")
     if step.name == "untap":
         end_effects(game, lambda d: d.kind == "until_next_turn" and d.player == ap,
                     "611.2b", "that player's next turn began")

@@ -4,7 +4,7 @@ A turn is planned as a list of steps (a main phase is a step of its own
 phase).  Steps begin, run their turn-based actions (CR 703), give priority
 where players get it, and end; then the next step of the plan begins.
 Extra turns, phases and steps are inserted into the plan; skipped ones are
-ignored as if they did not exist (CR 500.7-500.11).
+ignored as if they did not exist (CR 500.7-500.10).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def begin_next_turn(game: Game) -> None:
         game.next_normal_player = game.next_player(player)
         extra = False
     if _consume_skip(game, "turn", "turn", player):
-        game.note("500.11", f"{game.players[player].name} skips a turn")
+        game.note("500.10", f"{game.players[player].name} skips a turn")
         game.push(begin_next_turn)
         return
     start_turn(game, player, extra)
@@ -162,7 +162,7 @@ def end_turn(game: Game) -> None:
 
 
 def next_step(game: Game) -> None:
-    """Begin the next step of the plan, skipping skipped ones (CR 500.9-500.11)."""
+    """Begin the next step of the plan, skipping skipped ones (CR 500.10)."""
     if game.over:
         return
     while game.turn_plan:
@@ -184,16 +184,16 @@ def _skipped(game: Game, step: StepInfo) -> bool:
     if step.phase in ("combat", "beginning", "ending") and step.name in (
             "beginning_of_combat", "untap", "end"):
         if _consume_skip(game, "phase", step.phase, ap):
-            game.note("500.11", f"{game.players[ap].name} skips the {step.phase} phase")
+            game.note("500.10", f"{game.players[ap].name} skips the {step.phase} phase")
             game.turn_plan = [s for s in game.turn_plan if s.phase_id != step.phase_id]
             return True
     if step.name in ("precombat_main", "postcombat_main") and \
             _consume_skip(game, "phase", "main", ap):
-        game.note("500.11", f"{game.players[ap].name} skips the main phase")
+        game.note("500.10", f"{game.players[ap].name} skips the main phase")
         game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
         return True
     if _consume_skip(game, "step", step.name, ap):
-        game.note("500.11", f"{game.players[ap].name} skips the {step.display}")
+        game.note("500.10", f"{game.players[ap].name} skips the {step.display}")
         return True
     from manastack.rules.static import skip_step_by_static
     if skip_step_by_static(game, step.name, ap):
@@ -212,7 +212,7 @@ def _consume_skip(game: Game, kind: str, what: str, player: int) -> bool:
 
 
 def add_skip(game: Game, kind: str, what: str, player: int, count: int = 1) -> None:
-    """"Skip your next [step/phase/turn]" (CR 500.11, 614.1b)."""
+    """"Skip your next [step/phase/turn]" (CR 500.10, 614.1b)."""
     game.skips.append({"kind": kind, "what": what, "player": player, "count": count})
 
 
@@ -329,7 +329,7 @@ def add_phase_after_current(game: Game, phases: list[str]) -> None:
 
 def add_step(game: Game, name: str, after: str | None = None,
              before: str | None = None) -> None:
-    """CR 500.10: an additional step directly after (or before) the named step.
+    """CR 500.9: an additional step directly after (or before) the named step.
 
     With ``after`` equal to the current step, the new step comes next.
     """
@@ -347,12 +347,12 @@ def add_step(game: Game, name: str, after: str | None = None,
                 break
         else:
             return
-    game.note("500.10", f"An additional {DISPLAY.get(name, name)} is added")
+    game.note("500.9", f"An additional {DISPLAY.get(name, name)} is added")
 
 
 def add_step_after_phase(game: Game, name: str, created_by: int | None = None) -> None:
     """"After this phase, there is an additional [step]" (Untap, Upkeep, Draw): the step
-    comes directly after the current phase, on its own (CR 500.10).  Steps one effect
+    comes directly after the current phase, on its own (CR 500.9).  Steps one effect
     creates together keep the effect's order; a later effect's steps come first."""
     cur = game.step
     assert cur is not None
@@ -367,7 +367,7 @@ def add_step_after_phase(game: Game, name: str, created_by: int | None = None) -
         game.turn_flags[key] = 1
     game.turn_plan.insert(pos, StepInfo(name, PHASE_OF[name], _new_phase_id(game),
                                         extra=True))
-    game.note("500.10", f"After this phase, there is an additional {DISPLAY.get(name, name)}")
+    game.note("500.9", f"After this phase, there is an additional {DISPLAY.get(name, name)}")
 
 
 def remove_steps_of_current_phase(game: Game, names: tuple[str, ...]) -> None:
