@@ -460,7 +460,7 @@ class AdditionalPhases(Effect):
 
 @dataclass(frozen=True, eq=False)
 class AdditionalStep(Effect):
-    """Add a step after (or before) a named step (CR 500.10)."""
+    """Add a step after (or before) a named step (CR 500.9)."""
 
     step: str
     after: str | None = None
