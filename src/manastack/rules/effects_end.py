@@ -63,7 +63,7 @@ def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
         end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,
                     "500.5", f"end of the {step.phase} phase")
         if step.phase == "combat":
-            end_effects(game, lambda d: d.kind == "end_of_combat", "511.3",
+            end_effects(game, lambda d: d.kind == "end_of_combat", "511.2",
                         "end of combat")
 
 
