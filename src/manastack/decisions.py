@@ -264,6 +264,8 @@ class ChoiceDecision(Decision):
     purpose: str = ""
     #: Optional validator for combinations (e.g. distinct controllers).
     check: Callable[[Game, tuple[Any, ...]], str | None] | None = None
+    #: Readable names of the options when they are numbers (tools match names to them).
+    labels: tuple[str, ...] = ()
 
     def legal_actions(self, game: Game) -> list[Action]:
         out: list[Action] = []

@@ -10,7 +10,7 @@ Damage never destroys by itself (119.5): state-based actions do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -44,13 +44,28 @@ def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
 def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> None:
     """Deal all ``items`` simultaneously as one damage event (119.4a-c).
 
-    First the opponent controlling a source may redirect noncombat damage aimed at a
-    player to a planeswalker that player controls (306.7, a choice: the rest of the
-    event continues once it is made)."""
+    Choices come first, as decisions: the order of replacement effects where several
+    apply (616.1, the affected player; the planeswalker redirection of 306.7 is one of
+    them), whether to redirect (306.7, the source's controller), and which damage a
+    prevention shield prevents when several sources hit it at once (615.7)."""
     from manastack.rules.static import forbids
     if items and forbids(game, "damage_cant_be_prevented"):  # e.g. Leyline of Punishment
         items = [DamageItem(i.source, i.target, i.amount, i.combat, True) for i in items]
-    _redirections(game, list(items), 0)
+    plan = _Plan(list(items))
+    _replacement_orders(game, plan, 0)
+
+
+@dataclass
+class _Plan:
+    """The choices made for one damage event before it is dealt."""
+
+    items: list[DamageItem]
+    orders: dict[int, list[Any]] = field(default_factory=dict)  # item -> replacement keys
+    redirects: dict[int, Any] = field(default_factory=dict)  # item -> 306.7 choice
+    sequence: list[int] = field(default_factory=list)  # processing order (615.7)
+
+
+REDIRECT_KEY = "306.7"
 
 
 def _redirect_options(game: Game, it: DamageItem) -> list[int]:
@@ -60,25 +75,6 @@ def _redirect_options(game: Game, it: DamageItem) -> list[int]:
     if ctrl is None or ctrl == it.target.index:
         return []
     return [o.id for o in game.permanents(it.target.index) if game.chars(o).is_planeswalker]
-
-
-def _redirections(game: Game, items: list[DamageItem], i: int) -> None:
-    from manastack.decisions import ChoiceDecision
-
-    while i < len(items):
-        opts = _redirect_options(game, items[i])
-        if opts:
-            it = items[i]
-            _, ctrl, sname = _source_chars(game, it.source)
-            assert ctrl is not None and isinstance(it.target, PlayerRef)
-            game.ask(ChoiceDecision(
-                ctrl, "redirect", f"{sname} would deal {it.amount} damage to "
-                f"{game.players[it.target.index].name}: redirect it to a planeswalker they "
-                "control?", (_redirect_chosen, (items, i)), rule="306.7",
-                options=(PlayerRef(it.target.index), *opts), purpose="redirect damage"))
-            return
-        i += 1
-    _replacement_orders(game, items, 0, {})
 
 
 def _proposal(game: Game, it: DamageItem, event_id: int) -> dict[str, Any]:
@@ -95,39 +91,108 @@ def _affected_player(game: Game, it: DamageItem) -> int:
     return game.controller(o) if o is not None else game.active_player
 
 
-def _replacement_orders(game: Game, items: list[DamageItem], i: int,
-                        orders: dict[int, list[Any]]) -> None:
+def _replacement_orders(game: Game, plan: _Plan, i: int) -> None:
     """616.1: if several replacement/prevention effects apply to the same damage, the
-    affected player (or the controller of the affected permanent) chooses their order."""
+    affected player (or the controller of the affected permanent) chooses their order;
+    the 306.7 redirection counts as one of them."""
     from manastack.decisions import ChoiceDecision
     from manastack.rules.replacement import active_replacements
 
-    while i < len(items):
-        it = items[i]
+    while i < len(plan.items):
+        it = plan.items[i]
         if it.amount > 0:
             proposed = _proposal(game, it, game.damage_events + 1)
-            cands = [r for r in active_replacements(game, "damage")
-                     if not r.self_replacement and r.applies(game, proposed)]
+            cands: list[tuple[Any, str]] = [
+                (r.key(), r.text) for r in active_replacements(game, "damage")
+                if not r.self_replacement and r.applies(game, proposed)]
+            if _redirect_options(game, it):
+                cands.append((REDIRECT_KEY, "Redirection to a planeswalker (306.7)"))
             if len(cands) >= 2:
-                who = _affected_player(game, it)
                 game.ask(ChoiceDecision(
-                    who, "order_replacements",
+                    _affected_player(game, it), "order_replacements",
                     f"{proposed['summary']}: choose the order of the replacement and "
                     "prevention effects (first applies first): "
-                    + "; ".join(f"{k}: {r.text}" for k, r in enumerate(cands)),
-                    (_orders_chosen, (items, i, orders, [r.key() for r in cands])),
-                    rule="616.1", options=tuple(range(len(cands))), min_count=len(cands),
-                    max_count=len(cands), ordered=True, purpose="replacement order"))
+                    + "; ".join(f"{k}: {t}" for k, (_, t) in enumerate(cands)),
+                    (_orders_chosen, (plan, i, [k for k, _ in cands])), rule="616.1",
+                    options=tuple(range(len(cands))), min_count=len(cands),
+                    max_count=len(cands), ordered=True, purpose="replacement order",
+                    labels=tuple(t for _, t in cands)))
                 return
         i += 1
-    _deal_damage_event(game, items, orders)
+    _redirect_choices(game, plan, 0)
 
 
-def _orders_chosen(game: Game, action: Any, items: list[DamageItem], i: int,
-                   orders: dict[int, list[Any]], keys: list[Any]) -> None:
-    orders = dict(orders)
-    orders[i] = [keys[k] for k in action.items]
-    _replacement_orders(game, items, i + 1, orders)
+def _orders_chosen(game: Game, action: Any, plan: _Plan, i: int, keys: list[Any]) -> None:
+    plan.orders[i] = [keys[k] for k in action.items]
+    _replacement_orders(game, plan, i + 1)
+
+
+def _redirect_choices(game: Game, plan: _Plan, i: int) -> None:
+    """306.7: the source's controller chooses whether to redirect, as it applies."""
+    from manastack.decisions import ChoiceDecision
+
+    while i < len(plan.items):
+        it = plan.items[i]
+        opts = _redirect_options(game, it)
+        if opts:
+            _, ctrl, sname = _source_chars(game, it.source)
+            assert ctrl is not None and isinstance(it.target, PlayerRef)
+            game.ask(ChoiceDecision(
+                ctrl, "redirect", f"{sname} would deal {it.amount} damage to "
+                f"{game.players[it.target.index].name}: redirect it to a planeswalker they "
+                "control?", (_redirect_chosen, (plan, i)), rule="306.7",
+                options=(PlayerRef(it.target.index), *opts), purpose="redirect damage"))
+            return
+        i += 1
+    _shield_priorities(game, plan)
+
+
+def _redirect_chosen(game: Game, action: Any, plan: _Plan, i: int) -> None:
+    plan.redirects[i] = action.items[0]
+    _redirect_choices(game, plan, i + 1)
+
+
+def _shield_priorities(game: Game, plan: _Plan) -> None:
+    """615.7: when two or more sources would damage a shielded creature or player at once,
+    its controller (or that player) chooses which damage the shield prevents: the chosen
+    sources' damage is processed first."""
+    from manastack.decisions import ChoiceDecision
+
+    plan.sequence = list(range(len(plan.items)))
+    by_target: dict[Any, list[int]] = {}
+    for k, it in enumerate(plan.items):
+        if it.amount > 0 and not it.unpreventable and plan.redirects.get(k) is None:
+            by_target.setdefault(it.target, []).append(k)
+    for tgt, ks in by_target.items():
+        if len({plan.items[k].source for k in ks}) < 2:
+            continue
+        left = sum(st.get("left", 0) for r in game.replacements
+                   if r.is_prevention and r.state_id is not None
+                   and (st := game.effect_state.get(r.state_id)) is not None
+                   and r.applies(game, _proposal(game, plan.items[ks[0]],
+                                                 game.damage_events + 1)))
+        if 0 < left < sum(plan.items[k].amount for k in ks):
+            game.ask(ChoiceDecision(
+                _affected_player(game, plan.items[ks[0]]), "shield_order",
+                f"Damage from several sources would be dealt to {game.name_of(tgt)}: choose "
+                "which damage the prevention shield prevents first",
+                (_shield_chosen, (plan, tuple(ks))), rule="615.7", options=tuple(ks),
+                min_count=len(ks), max_count=len(ks), ordered=True, purpose="shield",
+                labels=tuple(game.name_of(plan.items[k].source) for k in ks)))
+            return
+    _deal_damage_event(game, plan)
+
+
+def _shield_chosen(game: Game, action: Any, plan: _Plan, ks: tuple[int, ...]) -> None:
+    chosen = list(action.items)
+    rest = [k for k in range(len(plan.items)) if k not in ks]
+    plan.sequence = chosen + rest
+    _deal_damage_event(game, plan)
+
+
+def _redirected(game: Game, it: DamageItem, to: Any) -> DamageItem:
+    game.note("306.7", f"The damage is redirected to {game.name_of(to)}")
+    return DamageItem(it.source, to, it.amount, it.combat, it.unpreventable)
 
 
 def _chooser(order: list[Any] | None) -> Any:
@@ -141,17 +206,7 @@ def _chooser(order: list[Any] | None) -> Any:
     return choose
 
 
-def _redirect_chosen(game: Game, action: Any, items: list[DamageItem], i: int) -> None:
-    choice = action.items[0]
-    if not isinstance(choice, PlayerRef):
-        it = items[i]
-        items[i] = DamageItem(it.source, choice, it.amount, it.combat, it.unpreventable)
-        game.note("306.7", f"The damage is redirected to {game.name_of(choice)}")
-    _redirections(game, items, i + 1)
-
-
-def _deal_damage_event(game: Game, items: list[DamageItem],
-                       orders: dict[int, list[Any]] | None = None) -> None:
+def _deal_damage_event(game: Game, plan: _Plan) -> None:
     from manastack.rules.replacement import apply_replacements
     from manastack.rules.targeting import protection_from
 
@@ -160,8 +215,14 @@ def _deal_damage_event(game: Game, items: list[DamageItem],
     # 119.4a: damage dealt, as modified by prevention and replacement effects.
     final: list[DamageItem] = []
     extra_gains: list[tuple[int, int, str]] = []
-    orders = orders or {}
-    for idx, it in enumerate(items):
+    items = plan.items
+    for idx in plan.sequence or range(len(items)):
+        it = items[idx]
+        order = plan.orders.get(idx, [])
+        redirect_first = idx in plan.redirects and (
+            not order or order[0] == REDIRECT_KEY)
+        if redirect_first and not isinstance(plan.redirects[idx], PlayerRef):
+            it = _redirected(game, it, plan.redirects[idx])
         if it.amount <= 0:
             continue  # 119.8: a source dealing 0 damage deals no damage
         tgt = it.target
@@ -177,9 +238,14 @@ def _deal_damage_event(game: Game, items: list[DamageItem],
                                      "prevented (protection)")
                 continue
         proposed = _proposal(game, it, event_id)
-        event = apply_replacements(game, "damage", proposed, _chooser(orders.get(idx)))
+        event = apply_replacements(game, "damage", proposed, _chooser(order))
         if event is None:
             continue
+        if idx in plan.redirects and not redirect_first and isinstance(
+                event["target"], PlayerRef) and event["amount"] > 0 and \
+                not isinstance(plan.redirects[idx], PlayerRef):
+            event = dict(event, target=plan.redirects[idx])  # 306.7 applied after others
+            game.note("306.7", f"The damage is redirected to {game.name_of(event['target'])}")
         extra_gains.extend(event.get("gains", ()))
         if event["amount"] <= 0:
             continue

@@ -238,28 +238,10 @@ _FIELDS = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughn
            "keywords", "abilities", "controller", "flags")
 
 
-def _delta(before: Characteristics, after: Characteristics) -> tuple[Any, ...]:
-    """What an effect did to one object: differences for numbers, added/removed items for
-    sets, the new value otherwise (so "+1/+1" does the same thing to a 2/2 and a 3/3)."""
-    out: list[Any] = []
-    for f in _FIELDS:
-        a, b = getattr(before, f), getattr(after, f)
-        if a == b:
-            out.append(None)
-        elif isinstance(a, int) and isinstance(b, int):
-            out.append(("+", b - a))
-        elif isinstance(a, (frozenset, tuple)) and isinstance(b, (frozenset, tuple)):
-            sa, sb = set(map(id, a)) if f == "abilities" else set(a), \
-                set(map(id, b)) if f == "abilities" else set(b)
-            out.append((frozenset(sb - sa), frozenset(sa - sb)))
-        else:
-            out.append(("=", b))
-    return tuple(out)
-
-
-def _outcome(game: Game, e: LayerEffect, objs: list[GameObject],
-             view: dict[int, Characteristics]) -> tuple[Any, ...]:
-    """What ``e`` applies to and what it does to each, evaluated against ``view``."""
+def _applied(game: Game, e: LayerEffect, objs: list[GameObject],
+             view: dict[int, Characteristics]
+             ) -> dict[int, tuple[Characteristics, Characteristics]]:
+    """What ``e`` applies to, with each object's characteristics before and after it."""
     saved = game._view
     trial = _snapshot(view)
     game._view = trial
@@ -267,16 +249,36 @@ def _outcome(game: Game, e: LayerEffect, objs: list[GameObject],
         hit = [o for o in objs if e.applies_to(game, o)]
         for o in hit:
             e.apply(game, o, trial[o.id])
-        return tuple((o.id, _delta(view[o.id], trial[o.id])) for o in hit)
+        return {o.id: (view[o.id], trial[o.id]) for o in hit}
     finally:
         game._view = saved
+
+
+def _does_the_same(w1: tuple[Characteristics, Characteristics],
+                   w2: tuple[Characteristics, Characteristics]) -> bool:
+    """Does an effect do the same thing to an object in two worlds (613.7a "what it does")?
+    Numbers: the same change; sets: the same items added and removed; other values
+    (controller, name): the same value wherever the effect changes them."""
+    (b1, a1), (b2, a2) = w1, w2
+    for f in _FIELDS:
+        x1, y1, x2, y2 = getattr(b1, f), getattr(a1, f), getattr(b2, f), getattr(a2, f)
+        if f in ("power", "toughness") and None not in (x1, y1, x2, y2):
+            if y1 - x1 != y2 - x2:
+                return False
+        elif isinstance(y1, (frozenset, tuple)):
+            k = (lambda v: set(map(id, v))) if f == "abilities" else set
+            if (k(y1) - k(x1), k(x1) - k(y1)) != (k(y2) - k(x2), k(x2) - k(y2)):
+                return False
+        elif (y1 != x1 or y2 != x2) and y1 != y2:
+            return False
+    return True
 
 
 def _depends(game: Game, e: LayerEffect, d: LayerEffect, objs: list[GameObject],
              view: dict[int, Characteristics],
              origin: dict[int, tuple[GameObject, StaticAbility]]) -> bool:
     """613.7a: would applying ``d`` change the existence of ``e``, what it applies to, or
-    what it does?"""
+    what it does to any of the things it applies to?"""
     after = _snapshot(view)
     saved = game._view
     game._view = after
@@ -291,7 +293,11 @@ def _depends(game: Game, e: LayerEffect, d: LayerEffect, objs: list[GameObject],
         o, ab = src
         if o.id in after and ab not in after[o.id].abilities:
             return True  # applying d removes the ability generating e
-    return _outcome(game, e, objs, view) != _outcome(game, e, objs, after)
+    w1 = _applied(game, e, objs, view)
+    w2 = _applied(game, e, objs, after)
+    if set(w1) != set(w2):
+        return True
+    return not all(_does_the_same(w1[k], w2[k]) for k in w1)
 
 
 def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObject],

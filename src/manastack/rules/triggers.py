@@ -173,7 +173,8 @@ def _order_and_put(game: Game, player: int, trigs: list[PendingTrigger]) -> None
         "Order your triggered abilities: the first chosen goes on the stack first "
         "(and resolves last): " + "; ".join(f"{i}: {t.source_name}" for i, t in enumerate(trigs)),
         (_put_in_order, (trigs,)), rule="603.3b", options=tuple(range(len(trigs))),
-        min_count=len(trigs), max_count=len(trigs), ordered=True, purpose="trigger order"))
+        min_count=len(trigs), max_count=len(trigs), ordered=True, purpose="trigger order",
+        labels=tuple(t.source_name for t in trigs)))
 
 
 def _put_in_order(game: Game, action: Any, trigs: list[PendingTrigger]) -> None:

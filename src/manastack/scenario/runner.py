@@ -382,21 +382,22 @@ class Runner:
                 name = str(v)
                 cands = [o for o in opts if isinstance(o, int) and o not in out and
                          (self.game.name_of(o) == name or self.find(name) == o)]
-                if d.kind == "order_triggers":
-                    cands = [i for i in opts if i not in out and
-                             self._trigger_name(d, i) == name]
+                labels = getattr(d, "labels", ())
+                if labels:
+                    # options are numbers named by labels: a name matches its label or
+                    # the beginning of it ("Pariah" for "Pariah (damage to you ...)")
+                    cands = [o for pos, o in enumerate(opts) if o not in out
+                             and pos < len(labels) and (labels[pos] == name or
+                                                        labels[pos].startswith(name))]
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
                                f"{d.prompt}")
                 out.append(cands[0])
+        if isinstance(d, ChoiceDecision) and d.ordered and \
+                d.min_count == d.max_count == len(opts) and len(out) < len(opts):
+            # an order given in part: the rest follow in their default order
+            out.extend(o for o in opts if o not in out)
         return tuple(out)
-
-    def _trigger_name(self, d: Decision, i: int) -> str:
-        for part in d.prompt.split(": ", 1)[-1].split("; "):
-            k, _, n = part.partition(": ")
-            if k == str(i):
-                return n
-        return ""
 
     # ------------------------------------------------------------ defaults
 
