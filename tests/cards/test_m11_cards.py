@@ -392,7 +392,7 @@ def test_knight_exemplar_other_knight_survives_simultaneous_lethal_damage() -> N
 
 
 def test_pacifism_enchanted_creature_cant_attack() -> None:
-    """"Enchanted creature can't attack or block." (CR 508.1a)."""
+    """"Enchanted creature can't attack or block." (CR 508.1c: a restriction)."""
     g = new()
     lands(g, 1, "Plains", 2)
     bear = put(g, 0, BF, "Grizzly Bears")
@@ -402,13 +402,13 @@ def test_pacifism_enchanted_creature_cant_attack() -> None:
     cast(g, pac, bear)
     resolve(g)
     until(g, kind_is("declare_attackers"))  # Alice's turn 2
-    with pytest.raises(IllegalAction, match="508.1a"):
+    with pytest.raises(IllegalAction, match="508.1c"):
         attack(g, bear)
     attack(g, other)
 
 
 def test_pacifism_creature_cant_block() -> None:
-    """Pacifism: the enchanted creature can't block (CR 509.1a)."""
+    """Pacifism: the enchanted creature can't block (CR 509.1b: a restriction)."""
     g = new()
     bear = put(g, 0, BF, "Grizzly Bears")
     wall = put(g, 1, BF, "Grizzly Bears")
@@ -416,8 +416,11 @@ def test_pacifism_creature_cant_block() -> None:
     aura.attached_to = wall.id
     start_at(g, "declare_attackers", turn=1)
     attack(g, bear)
-    until(g, lambda x: kind_is("declare_blockers")(x) or step_is("combat_damage")(x))
-    assert g.decision.kind != "declare_blockers"  # no creature able to block
+    until(g, kind_is("declare_blockers"))
+    assert g.decision.legal_actions(g) == [DeclareBlockers(())]
+    with pytest.raises(IllegalAction, match="509.1b"):
+        g.apply(1, DeclareBlockers(((wall.id, (bear.id,)),)))
+    g.apply(1, DeclareBlockers(()))
     resolve(g)
     until(g, step_is("end_of_combat"))
     assert life(g, 1) == 18
@@ -724,7 +727,7 @@ def test_harbor_serpent_needs_five_islands_to_attack() -> None:
     lands(g, 0, "Island", 3)
     lands(g, 1, "Island", 1)
     start_at(g, "declare_attackers", turn=1)
-    assert g.decision.kind != "declare_attackers"  # 508.1: no creature able to attack
+    assert g.decision.legal_actions(g) == [DeclareAttackers(())]  # none able (508.1c)
     assert any("can't attack" in (can or "") for can in [_why_not(g, serpent)])
     g2 = new()
     serpent2 = put(g2, 0, BF, "Harbor Serpent")
@@ -875,8 +878,9 @@ def test_mind_control_stolen_creature_is_summoning_sick() -> None:
     cast(g, mc, giant)
     resolve(g)
     assert "continuously" in (_why_not(g, giant) or "")
-    until(g, step_is("declare_attackers"))
-    assert g.decision.kind != "declare_attackers"  # 508.1: no creature able to attack
+    until(g, kind_is("declare_attackers"))
+    assert g.decision.legal_actions(g) == [DeclareAttackers(())]  # none able (508.1a)
+    g.apply(0, DeclareAttackers(()))
     until(g, step_is("declare_attackers", 3))
     attack(g, giant)
 

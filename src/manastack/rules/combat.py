@@ -136,29 +136,36 @@ def end_combat_phase(game: Game) -> None:
 # ------------------------------------------------------------ declare attackers
 
 
-def can_attack(game: Game, o: GameObject) -> str | None:
-    """Why ``o`` can't attack, or None (508.1a, 302.6, 702.3b)."""
+def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
+    """Why ``o`` can't attack and the rule: untapped, haste or control since the turn
+    began (508.1a, 302.6); restrictions — defender, "can't attack" (508.1c)."""
     from manastack.rules.casting import summoning_sick
     from manastack.rules.static import forbids
 
     c = game.chars(o)
     if not c.is_creature:
-        return f"{o.name} isn't a creature"
+        return f"{o.name} isn't a creature", "508.1a"
     if game.controller(o) != game.active_player:
-        return f"you don't control {o.name}"
+        return f"you don't control {o.name}", "508.1a"
     if o.tapped:
-        return f"{o.name} is tapped"
+        return f"{o.name} is tapped", "508.1a"
     if summoning_sick(game, o):
-        return f"{o.name} hasn't been under your control continuously since the turn " \
-               "began and has no haste"
+        return (f"{o.name} hasn't been under your control continuously since the turn "
+                "began and has no haste", "508.1a")
     if "defender" in c.keywords:
-        return f"{o.name} has defender (702.3b)"
+        return f"{o.name} has defender (702.3b)", "508.1c"
     if "can't attack" in c.flags or "can't attack or block" in c.flags:
-        return f"{o.name} can't attack"
+        return f"{o.name} can't attack", "508.1c"
     src = forbids(game, "cant_attack", o)
     if src:
-        return f"{o.name} can't attack ({src})"
+        return f"{o.name} can't attack ({src})", "508.1c"
     return None
+
+
+def can_attack(game: Game, o: GameObject) -> str | None:
+    """Why ``o`` can't attack, or None."""
+    bad = attack_problem(game, o)
+    return None if bad is None else bad[0]
 
 
 def attack_requirements_of(game: Game, o: GameObject) -> list[Ref | None]:
@@ -209,9 +216,9 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
         o = game.get(a)
         if o is None or o.zone != "battlefield":
             return (f"there is no creature #{a} on the battlefield", "508.1a")
-        why = can_attack(game, o)
-        if why:
-            return (f"{o.name} can't attack: {why}", "508.1a")
+        bad = attack_problem(game, o)
+        if bad:
+            return (f"{o.name} can't attack: {bad[0]}", bad[1])
         if t not in targets:
             return (f"{game.name_of(t)} can't be attacked", "508.1b")
     if len(attacks) == 1:
@@ -401,9 +408,8 @@ def ask_attackers(game: Game) -> None:
     if not game.combat.defending_players:
         return
     cands = attack_candidates(game)
-    if not cands:
-        game.note("508.1", f"{game.players[game.active_player].name} has no creature able "
-                           "to attack")
+    if not game.creatures(game.active_player):
+        game.note("508.1", f"{game.players[game.active_player].name} controls no creature")
         _declare_attackers(game, DeclareAttackers(()))
         return
     game.ask(CombatDecision(
@@ -449,20 +455,27 @@ def _declare_attackers(game: Game, action: Any) -> None:
 # ------------------------------------------------------------ declare blockers
 
 
-def can_block(game: Game, blocker: GameObject) -> str | None:
+def block_problem(game: Game, blocker: GameObject) -> tuple[str, str] | None:
+    """Why ``blocker`` can't block and the rule: untapped creature (509.1a); restrictions
+    — "can't block" effects (509.1b)."""
     from manastack.rules.static import forbids
 
     c = game.chars(blocker)
     if not c.is_creature:
-        return f"{blocker.name} isn't a creature"
+        return f"{blocker.name} isn't a creature", "509.1a"
     if blocker.tapped:
-        return f"{blocker.name} is tapped"
+        return f"{blocker.name} is tapped", "509.1a"
     if "can't block" in c.flags or "can't attack or block" in c.flags:
-        return f"{blocker.name} can't block"
+        return f"{blocker.name} can't block", "509.1b"
     src = forbids(game, "cant_block", blocker)
     if src:
-        return f"{blocker.name} can't block ({src})"
+        return f"{blocker.name} can't block ({src})", "509.1b"
     return None
+
+
+def can_block(game: Game, blocker: GameObject) -> str | None:
+    bad = block_problem(game, blocker)
+    return None if bad is None else bad[0]
 
 
 def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
@@ -518,9 +531,9 @@ def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str
             return (f"there is no creature #{b} on the battlefield", "509.1a")
         if game.controller(bo) not in cb.defending_players:
             return (f"you don't control {bo.name}", "509.1a")
-        why = can_block(game, bo)
-        if why:
-            return (why, "509.1a")
+        bad = block_problem(game, bo)
+        if bad:
+            return bad
         if not atks:
             return (f"{bo.name} must block at least one attacker", "509.1a")
         if len(set(atks)) != len(atks):
@@ -672,10 +685,11 @@ def ask_blockers(game: Game) -> None:
     assert cb is not None
     if not cb.attackers:
         return
-    if not block_candidates(game):
+    defender = cb.defending_players[0]
+    if not game.creatures(defender):
+        game.note("509.1", f"{game.players[defender].name} controls no creature")
         _declare_blockers(game, DeclareBlockers(()))
         return
-    defender = cb.defending_players[0]
     game.ask(CombatDecision(
         defender, "declare_blockers", "Declare blockers", (_declare_blockers, ()),
         rule="509.1", candidates=tuple(o.id for o in block_candidates(game)),

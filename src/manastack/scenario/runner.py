@@ -274,6 +274,21 @@ class Runner:
             return True
         return False
 
+    def _auto_declared(self, e: ScriptEntry) -> bool:
+        """An empty ``attack: []``/``block: {}`` entry whose declaration the engine made
+        by itself (the player controls no creature): it counts as applied."""
+        if e.verb not in ("attack", "block") or e.value or e.illegal:
+            return False
+        g = self.game
+        rule = "508.1" if e.verb == "attack" else "509.1"
+        text = f"{g.players[self.pidx[e.player]].name} controls no creature"
+        for ev_ in reversed(g.log):
+            if e.turn is not None and ev_.turn < e.turn:
+                break
+            if ev_.rule == rule and ev_.text == text:
+                return True
+        return False
+
     def action_for(self, e: ScriptEntry, d: Decision) -> Action:
         g = self.game
         p = d.player
@@ -321,8 +336,10 @@ class Runner:
             for name, tgt in e.value.items():
                 a = self.ref(name)
                 assert isinstance(a, int)
-                if tgt is None:
-                    opp = [i for i in range(len(g.players)) if i != p][0]
+                if tgt is None:  # the defending player (507.1)
+                    opp = g.combat.defending_players[0] if g.combat and \
+                        g.combat.defending_players else [i for i in range(len(g.players))
+                                                         if i != p][0]
                     atk.append((a, PlayerRef(opp)))
                 else:
                     atk.append((a, self.ref(tgt)))
@@ -480,6 +497,9 @@ class Runner:
             if n > MAX_DECISIONS:
                 raise Fail("too many decisions; the stop point was never reached")
             e = self.entries[self.pos] if self.pos < len(self.entries) else None
+            if e is not None and self._auto_declared(e):
+                self.pos += 1  # "no attackers/blockers", declared without a choice
+                continue
             if e is not None and self.entry_applies(e, d):
                 self.apply_entry(e, d)
                 continue
