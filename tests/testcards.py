@@ -102,3 +102,24 @@ BLOCK_TAX = register_test_card(make_card(
 MUST_ATTACKER = register_test_card(make_card(
     "Test Eager Bear", "{1}{G}", types=("Creature",), power=2, toughness=2,
     flags=("attacks each combat if able",)))
+
+
+def _force_block(game, ctx):  # type: ignore[no-untyped-def]
+    from manastack.rules.combat import make_block
+    blockers = ctx.target_refs(0)
+    attackers = ctx.target_refs(1)
+    if blockers and attackers:
+        make_block(game, game.obj(blockers[0]), attackers[0])
+
+
+from manastack.cards.dsl import attacking, creature, target_of, you_control  # noqa: E402
+
+BLOCK_MAKER = register_test_card(make_card(
+    "Test Block Maker", "{1}", types=("Artifact",),
+    abilities=[ActivatedAbility(cost(), Custom(_force_block),
+                                targets=(target_of(creature & you_control, "target creature "
+                                                   "you control"),
+                                         target_of(creature & attacking,
+                                                   "target attacking creature")),
+                                text="{0}: Target creature you control blocks target "
+                                     "attacking creature.")]))

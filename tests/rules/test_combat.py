@@ -143,3 +143,33 @@ def test_cr_507_1_multiplayer_active_player_chooses_defending_player() -> None:
     g.apply(0, DeclareAttackers(((bear.id, PlayerRef(2)),)))
     pass_until(g, at_step("end_of_combat"))
     assert g.players[2].life == 18 and g.players[1].life == 20
+
+
+def test_cr_509_6_effect_makes_a_creature_block_orders_announced() -> None:
+    """CR 509.6: if an effect makes a creature on the battlefield block, the defending
+    player places the attacker in the blocker's damage assignment order (others keep
+    their relative order); "blocks a creature" triggers as for a declared block."""
+    from manastack import log as ev
+    from manastack.decisions import Activate
+    from manastack.rules.combat import make_block
+
+    g = setup_game()
+    a1 = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    a2 = put(g, 0, Zone.BATTLEFIELD, "Runeclaw Bear")
+    guard = put(g, 1, Zone.BATTLEFIELD, "Palace Guard")
+    maker = put(g, 1, Zone.BATTLEFIELD, "Test Block Maker")
+    start_at(g, "declare_attackers", turn=1)
+    _attack(g, a1, a2)
+    _to_blockers(g)
+    g.apply(1, DeclareBlockers(((guard.id, (a1.id,)),)))
+    g.apply(0, Pass())
+    g.apply(1, Activate(maker.id, 0, (guard.id, a2.id)))
+    g.apply(1, Pass())
+    g.apply(0, Pass())  # it resolves: the Guard blocks the Bear too
+    assert g.decision.kind == "order_attackers" and g.decision.rule == "509.6"
+    del make_block
+    assert g.decision.player == 1
+    g.apply(1, Choose((a2.id, a1.id)))
+    assert g.combat.blockers[guard.id] == [a2.id, a1.id] and a2.id in g.combat.blocked
+    assert any(e.kind == ev.BLOCKS_CREATURE and e.data.get("attacker") == a2.id
+               for e in g.log)

@@ -65,3 +65,30 @@ def test_cr_611_2c_locked_set_of_affected_objects() -> None:
                               duration=Duration("end_of_turn")))
     late = put(g, 0, Zone.BATTLEFIELD, "Runeclaw Bear")
     assert g.chars(g.obj(late.id)).power == 2 and g.chars(g.obj(bear.id)).power == 3
+
+
+def test_cr_613_4d_switching_applies_after_counters_and_modifications() -> None:
+    """CR 613.4 (2017): switching power and toughness (7e) applies after setting (7b),
+    modifying (7c) and counters (7d), whatever the timestamps."""
+    from manastack.rules.layers import switch_pt
+
+    g, bear = _game()
+    add_effect(g, LayerEffect("7e", switch_pt, frozenset({bear.id}), 0))
+    add_effect(g, LayerEffect("7c", modify_pt(3, 0), frozenset({bear.id}), 0))
+    g.obj(bear.id).counters["+1/+1"] = 1
+    g.changed()
+    c = g.chars(g.obj(bear.id))
+    assert (c.power, c.toughness) == (3, 6)  # 2/2 +3/+0 +1/+1 = 6/3, switched
+
+
+def test_cr_611_3a_static_effect_applies_to_what_it_currently_affects() -> None:
+    """CR 611.3a: a static ability's effect (Glorious Anthem) applies to creatures as they
+    enter and stops applying to those that stop qualifying."""
+    from manastack.rules.layers import set_controller
+
+    g, bear = _game()
+    put(g, 0, Zone.BATTLEFIELD, "Glorious Anthem")
+    late = put(g, 0, Zone.BATTLEFIELD, "Runeclaw Bear")
+    assert g.chars(g.obj(late.id)).power == 3 and g.chars(g.obj(bear.id)).power == 3
+    add_effect(g, LayerEffect("2", set_controller(1), frozenset({late.id}), 1))
+    assert g.chars(g.obj(late.id)).power == 2  # no longer "a creature you control"

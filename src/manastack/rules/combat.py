@@ -1113,6 +1113,25 @@ def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
         _ask_new_blocker_position(game, attacker, blocker.id, others)
 
 
+def _ask_new_attacker_position(game: Game, blocker: int, new: int, others: list[int]
+                               ) -> None:
+    """509.6: the defending player announces the attacker's place in the blocking
+    creature's damage assignment order; the others keep their relative order."""
+    allowed = [tuple(others[:i]) + (new,) + tuple(others[i:]) for i in range(len(others) + 1)]
+
+    def check(g: Game, items: tuple[Any, ...]) -> str | None:
+        if tuple(items) not in allowed:
+            return "the relative order of the other attacking creatures must stay the same"
+        return None
+
+    game.ask(ChoiceDecision(
+        game.controller(game.obj(blocker)), "order_attackers",
+        f"Place {game.name_of(new)} in {game.name_of(blocker)}'s damage assignment order",
+        (_order_set, (blocker, "blocker")), rule="509.6", options=tuple(others + [new]),
+        min_count=len(others) + 1, max_count=len(others) + 1, ordered=True,
+        purpose=f"order {game.name_of(blocker)}", check=check))
+
+
 def _ask_new_blocker_position(game: Game, attacker: int, new: int, others: list[int]) -> None:
     """509.7: the active player announces the new blocker's position; others keep theirs."""
     allowed = [tuple(others[:i]) + (new,) + tuple(others[i:]) for i in range(len(others) + 1)]
@@ -1200,5 +1219,10 @@ def make_block(game: Game, blocker: GameObject, attacker: int) -> None:
                   attacker=attacker, blockers=(blocker.id,), by_effect=True)
     game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(attacker)} becomes blocked "
               f"by {blocker.name}", attacker=attacker, blocker=blocker.id)
+    # 509.6: the active player places the blocker in the attacker's order, then the
+    # defending player places the attacker in the blocker's order (if it blocks others)
+    blocked = [a for a in cb.blockers[blocker.id] if a != attacker]
+    if blocked:
+        game.push(_ask_new_attacker_position, blocker.id, attacker, blocked)
     if others:
         _ask_new_blocker_position(game, attacker, blocker.id, others)

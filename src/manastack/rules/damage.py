@@ -275,8 +275,14 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
                 results.append(dict(base, kind="marked", object=tgt,
                                     deathtouch="deathtouch" in kws))
         if "lifelink" in kws and ctrl is not None:
-            results.append({"kind": "life_gain", "player": ctrl, "amount": it.amount,
-                            "why": "lifelink", "rule": "702.15b", "source": it.source})
+            # one life gain per lifelink source for all the damage it deals in the event
+            for r in results:
+                if r["kind"] == "life_gain" and r.get("source") == it.source:
+                    r["amount"] += it.amount
+                    break
+            else:
+                results.append({"kind": "life_gain", "player": ctrl, "amount": it.amount,
+                                "why": "lifelink", "rule": "702.15b", "source": it.source})
     for player, amount, why in extra_gains:
         results.append({"kind": "life_gain", "player": player, "amount": amount, "why": why,
                         "rule": "615.1"})

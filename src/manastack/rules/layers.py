@@ -384,6 +384,11 @@ def set_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteri
     return f
 
 
+def switch_pt(game: Game, obj: GameObject, c: Characteristics) -> None:
+    """Layer 7e: power and toughness are switched (CR 613.4d of the 2017 CR)."""
+    c.power, c.toughness = c.toughness, c.power
+
+
 def add_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], None]:
     """Layer 6: gains keywords."""
     ks = frozenset(k.lower() for k in kws)

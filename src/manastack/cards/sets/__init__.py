@@ -8,3 +8,5 @@ from manastack.cards.sets import (
     planeswalkers,  # noqa: F401
     showcase,  # noqa: F401
 )
+
+from manastack.cards.sets import round3  # noqa: F401  # isort: skip
