@@ -36,6 +36,7 @@ Not implemented, because a rule the card needs is missing from the engine:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -95,7 +96,7 @@ if TYPE_CHECKING:
     from manastack.log import Event
     from manastack.rules.resolution import Ctx
 
-#: The creature types of the 2017 Comprehensive Rules (205.3m), for "choose a creature type".
+#: The creature types of the 2017 Comprehensive Rules (205.3m).
 CREATURE_TYPES: tuple[str, ...] = tuple("""
 Advisor Aetherborn Ally Angel Antelope Ape Archer Archon Artificer Assassin Assembly-Worker
 Atog Aurochs Avatar Badger Barbarian Basilisk Bat Bear Beast Beeble Berserker Bird Blinkmoth
@@ -117,6 +118,16 @@ Spirit Splinter Sponge Squid Squirrel Starfish Surrakar Survivor Tetravite Thala
 Thrull Treefolk Triskelavite Troll Turtle Unicorn Vampire Vedalken Viashino Volver Wall
 Warrior Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm Yeti Zombie Zubera
 """.split())
+
+
+@cache
+def creature_types() -> tuple[str, ...]:
+    """The choices for "choose a creature type": the types of 205.3m and every creature type
+    on a card of the pool (current Oracle type lines have a few newer ones, e.g. Phyrexian)."""
+    from manastack.cards.database import all_card_data
+    found = {t for c in all_card_data().values() if {"Creature", "Tribal"} & set(c.types)
+             for t in c.subtypes}
+    return tuple(sorted(set(CREATURE_TYPES) | found))
 
 
 def _move(game: Game, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
@@ -577,7 +588,7 @@ define("Protean Hydra",
 
 # Adaptive Automaton {3}
 def _automaton_choice(game: Game, spell_obj: GameObject) -> dict[str, Any]:
-    return {"options": CREATURE_TYPES, "min": 1, "max": 1, "purpose": "creature type",
+    return {"options": creature_types(), "min": 1, "max": 1, "purpose": "creature type",
             "prompt": f"As {spell_obj.name} enters, choose a creature type"}
 
 

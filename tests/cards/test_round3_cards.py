@@ -1,0 +1,888 @@
+"""Cards of src/manastack/cards/sets/round3.py (Magic 2011 and Magic 2012): each card's
+defining behaviour in a real game position, following its current Oracle text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from manastack import log as ev
+from manastack.decisions import (
+    Activate,
+    Cast,
+    Choose,
+    DeclareAttackers,
+    DeclareBlockers,
+    Mulligan,
+    Pass,
+)
+from manastack.errors import IllegalAction
+from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.state import Game
+from manastack.rules.combat import can_attack
+from manastack.setup import put, setup_game, start_at
+
+import testcards  # noqa: F401
+from conftest import at_step
+
+BF, HAND, LIB, GY, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD,
+                            Zone.EXILE)
+P0, P1 = PlayerRef(0), PlayerRef(1)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def new_game(filler: str | None = "Plains") -> Game:
+    return setup_game(filler=filler)
+
+
+def lands(g: Game, p: int, name: str, n: int) -> list[GameObject]:
+    return [put(g, p, BF, name) for _ in range(n)]
+
+
+def settle(g: Game, limit: int = 100) -> None:
+    """Both players pass until the stack is empty or a non-priority decision comes up."""
+    for _ in range(limit):
+        d = g.decision
+        if d is None or d.kind != "priority" or not g.stack:
+            return
+        g.apply(d.player, Pass())
+    raise AssertionError("the stack never emptied")
+
+
+def answer(g: Game, *items: Any, kind: str | None = None) -> None:
+    """Answer the pending choice with ``items``."""
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    if kind is not None:
+        assert d.kind == kind, d
+    g.apply(d.player, Choose(tuple(items)))
+
+
+def options(g: Game) -> tuple[Any, ...]:
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    return tuple(d.options)  # type: ignore[attr-defined]
+
+
+def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:
+    g.apply(g.decision.player, Cast(card.id, tuple(targets), x))
+
+
+def activate(g: Game, src: GameObject, ability: int = 0, *targets: Any) -> None:
+    g.apply(g.decision.player, Activate(src.id, ability, tuple(targets)))
+
+
+def names(g: Game, ids: list[int]) -> list[str]:
+    return [g.objects[i].name for i in ids]
+
+
+def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
+    return [o for o in g.permanents(controller) if o.name == name]
+
+
+def card_named(g: Game, zone: list[int], name: str) -> GameObject:
+    return next(g.obj(i) for i in zone if g.obj(i).name == name)
+
+
+def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
+    c = g.chars(g.obj(o.id))
+    return c.power, c.toughness
+
+
+def advance(g: Game, pred: Any, limit: int = 500) -> None:
+    """Pass priority, declare no attackers and no blockers, until ``pred(g)`` holds; any
+    other choice must be answered by the test itself."""
+    for _ in range(limit):
+        d = g.decision
+        if pred(g) or d is None:
+            return
+        if d.kind == "priority":
+            g.apply(d.player, Pass())
+        elif d.kind == "declare_attackers":
+            g.apply(d.player, DeclareAttackers(()))
+        elif d.kind == "declare_blockers":
+            g.apply(d.player, DeclareBlockers(()))
+        else:
+            raise AssertionError(f"unexpected decision while advancing: {d}")
+    raise AssertionError("condition never reached")
+
+
+def to_step(g: Game, name: str, turn: int | None = None) -> None:
+    advance(g, at_step(name, turn))
+
+
+def to_attackers(g: Game, turn: int) -> None:
+    advance(g, lambda x: x.decision is not None and x.decision.kind == "declare_attackers"
+            and x.turn_number == turn)
+
+
+def declare(g: Game, *pairs: tuple[GameObject, Any]) -> None:
+    assert g.decision.kind == "declare_attackers", g.decision
+    g.apply(g.active_player, DeclareAttackers(tuple((a.id, t) for a, t in pairs)))
+
+
+def events(g: Game, kind: str) -> list[ev.Event]:
+    return [e for e in g.log if e.kind == kind]
+
+
+# ================================================================ Captivating Vampire
+
+
+def _vampire_army(g: Game) -> tuple[GameObject, list[GameObject]]:
+    cv = put(g, 0, BF, "Captivating Vampire", sick=True)
+    others = [put(g, 0, BF, n, sick=(n == "Blood Seeker"))
+              for n in ("Blood Seeker", "Child of Night", "Barony Vampire", "Bloodrage Vampire")]
+    return cv, others
+
+
+def test_captivating_vampire_taps_five_vampires_to_steal_a_creature() -> None:
+    """Captivating Vampire: "Tap five untapped Vampires you control" is a cost (CR 601.2h)
+    that isn't {T}: summoning-sick Vampires, the Vampire itself included, can pay it (302.6
+    concerns only {T}/{Q}).  The creature changes control for good (613.1b, layer 2) and is
+    a Vampire in addition to its other types (205.1b, layer 4), so the lord pumps it."""
+    g = new_game()
+    cv, others = _vampire_army(g)
+    put(g, 0, BF, "Grizzly Bears")  # not a Vampire: never an option for the cost
+    wurm = put(g, 1, BF, "Spined Wurm")
+    start_at(g, "precombat_main")
+    activate(g, cv, 0, wurm.id)
+    assert set(options(g)) == {cv.id, *(o.id for o in others)}
+    answer(g, cv.id, *(o.id for o in others))
+    assert all(g.obj(o.id).tapped for o in [cv, *others])
+    settle(g)
+    assert g.controller(g.obj(wurm.id)) == 0
+    assert "Vampire" in g.chars(g.obj(wurm.id)).subtypes
+    assert "Wurm" in g.chars(g.obj(wurm.id)).subtypes
+    assert pt(g, wurm) == (6, 5)  # 5/4 + "other Vampire creatures you control get +1/+1"
+    assert pt(g, cv) == (2, 2) and pt(g, others[1]) == (3, 2)
+
+
+def test_captivating_vampire_control_lasts_after_it_leaves() -> None:
+    """The control-changing effect of the resolved ability has no duration (611.2a): it
+    lasts after Captivating Vampire leaves the battlefield; the +1/+1 of its static
+    ability stops (611.3a)."""
+    g = new_game()
+    cv, others = _vampire_army(g)
+    wurm = put(g, 1, BF, "Spined Wurm")
+    put(g, 0, BF, "Mountain")
+    bolt = put(g, 0, HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    activate(g, cv, 0, wurm.id)
+    answer(g, cv.id, *(o.id for o in others))
+    settle(g)
+    cast(g, bolt, cv.id)
+    settle(g)
+    assert not on_bf(g, "Captivating Vampire")
+    assert g.controller(g.obj(wurm.id)) == 0 and pt(g, wurm) == (5, 4)
+    assert "Vampire" in g.chars(g.obj(wurm.id)).subtypes
+
+
+def test_captivating_vampire_latest_control_effect_wins() -> None:
+    """Two players' Captivating Vampires take the same creature in turn: control effects
+    apply in timestamp order (CR 613.6, layer 2), so the latest wins; the superseded
+    effect is dropped, not piled up (one effect, in layers 2 and 4, on the creature)."""
+    g = new_game()
+    cv0, mine = _vampire_army(g)
+    cv1 = put(g, 1, BF, "Captivating Vampire")
+    theirs = [put(g, 1, BF, n) for n in ("Blood Seeker", "Child of Night", "Barony Vampire",
+                                         "Bloodrage Vampire")]
+    wurm = put(g, 1, BF, "Spined Wurm")
+    start_at(g, "precombat_main")
+    activate(g, cv0, 0, wurm.id)
+    answer(g, cv0.id, *(o.id for o in mine))
+    settle(g)
+    assert g.controller(g.obj(wurm.id)) == 0
+    g.apply(0, Pass())
+    activate(g, cv1, 0, wurm.id)
+    answer(g, cv1.id, *(o.id for o in theirs))
+    settle(g)
+    assert g.controller(g.obj(wurm.id)) == 1 and pt(g, wurm) == (6, 5)
+    advance(g, at_step("precombat_main", 3))
+    activate(g, cv0, 0, wurm.id)
+    answer(g, cv0.id, *(o.id for o in mine))
+    settle(g)
+    assert g.controller(g.obj(wurm.id)) == 0 and pt(g, wurm) == (6, 5)
+    on_wurm = [e for e in g.effects if e.affected == frozenset({wurm.id})]
+    assert sorted(e.layer for e in on_wurm) == ["2", "4"]
+
+
+def test_captivating_vampire_needs_five_untapped_vampires() -> None:
+    """Four untapped Vampires (a fifth tapped, a non-Vampire untapped) can't pay the cost
+    (CR 602.2b: an activation whose cost can't be paid is illegal)."""
+    g = new_game()
+    cv = put(g, 0, BF, "Captivating Vampire")
+    for n in ("Blood Seeker", "Child of Night", "Barony Vampire"):
+        put(g, 0, BF, n)
+    put(g, 0, BF, "Bloodrage Vampire", tapped=True)
+    put(g, 0, BF, "Grizzly Bears")
+    wurm = put(g, 1, BF, "Spined Wurm")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="602.2b"):
+        activate(g, cv, 0, wurm.id)
+    assert not any(isinstance(a, Activate) and a.source == cv.id
+                   for a in g.decision.legal_actions(g))
+
+
+# ================================================================ Fauna Shaman
+
+
+def test_fauna_shaman_discards_a_creature_card_to_find_one() -> None:
+    """Fauna Shaman: {G}, {T}, discard a creature card (only creature cards are choices,
+    CR 601.2h): search for a creature card, reveal it, put it into your hand, then shuffle
+    (701.17a, 701.18a)."""
+    g = new_game()
+    put(g, 0, BF, "Forest")
+    shaman = put(g, 0, BF, "Fauna Shaman")
+    bears = put(g, 0, HAND, "Grizzly Bears")
+    bolt = put(g, 0, HAND, "Lightning Bolt")
+    angel = put(g, 0, LIB, "Serra Angel", position="bottom")
+    start_at(g, "precombat_main")
+    activate(g, shaman, 0)
+    assert options(g) == (bears.id,)
+    answer(g, bears.id)
+    assert g.obj(shaman.id).tapped
+    assert names(g, g.players[0].graveyard) == ["Grizzly Bears"]
+    assert any(e.kind == ev.DISCARD for e in g.log)
+    settle(g)
+    assert angel.id in options(g) and all(
+        g.obj(i).name == "Serra Angel" for i in options(g))  # creature cards only
+    answer(g, angel.id, kind="search")
+    assert sorted(names(g, g.players[0].hand)) == ["Lightning Bolt", "Serra Angel"]
+    assert events(g, ev.SHUFFLE)
+    del bolt
+
+
+def test_fauna_shaman_needs_a_creature_card_to_discard() -> None:
+    """Without a creature card in hand the cost can't be paid (CR 602.2b)."""
+    g = new_game()
+    put(g, 0, BF, "Forest")
+    shaman = put(g, 0, BF, "Fauna Shaman")
+    put(g, 0, HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="602.2b"):
+        activate(g, shaman, 0)
+
+
+# ================================================================ Grim Lavamancer
+
+
+def test_grim_lavamancer_exiles_two_cards_from_graveyard_to_deal_two() -> None:
+    """Grim Lavamancer: {R}, {T}, exile two cards from your graveyard (a cost, CR 601.2h):
+    2 damage to any target."""
+    g = new_game()
+    put(g, 0, BF, "Mountain")
+    lava = put(g, 0, BF, "Grim Lavamancer")
+    a = put(g, 0, GY, "Shock")
+    b = put(g, 0, GY, "Grizzly Bears")
+    c = put(g, 0, GY, "Plains")
+    start_at(g, "precombat_main")
+    activate(g, lava, 0, P1)
+    assert set(options(g)) == {a.id, b.id, c.id}
+    answer(g, a.id, b.id)
+    assert names(g, g.players[0].graveyard) == ["Plains"]
+    assert sorted(names(g, g.exile)) == ["Grizzly Bears", "Shock"]
+    settle(g)
+    assert g.players[1].life == 18
+
+
+def test_grim_lavamancer_needs_two_cards_in_graveyard() -> None:
+    """One card in the graveyard can't pay "exile two cards" (CR 602.2b)."""
+    g = new_game()
+    put(g, 0, BF, "Mountain")
+    lava = put(g, 0, BF, "Grim Lavamancer")
+    put(g, 0, GY, "Shock")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="602.2b"):
+        activate(g, lava, 0, P1)
+
+
+# ================================================================ Arachnus Spinner
+
+
+def test_arachnus_spinner_taps_itself_and_attaches_web_from_graveyard() -> None:
+    """Arachnus Spinner: "Tap an untapped Spider you control" isn't {T}, so the Spinner can
+    pay it the turn it arrives (CR 302.6).  A Web found in the graveyard (a public zone must
+    yield it, 701.17b) is put onto the battlefield attached to the target (303.4f): the
+    creature can't attack.  The library wasn't searched: no shuffle."""
+    g = new_game()
+    spinner = put(g, 0, BF, "Arachnus Spinner", sick=True)
+    web = put(g, 0, GY, "Arachnus Web")
+    angel = put(g, 1, BF, "Runeclaw Bear")
+    start_at(g, "precombat_main")
+    activate(g, spinner, 0, angel.id)
+    answer(g, spinner.id)
+    assert g.obj(spinner.id).tapped
+    settle(g)
+    answer(g, GY)
+    d = g.decision
+    assert d.kind == "search" and d.min_count == 1  # type: ignore[attr-defined]
+    answer(g, web.id)
+    webs = on_bf(g, "Arachnus Web", 0)
+    assert len(webs) == 1 and webs[0].attached_to == angel.id
+    assert not events(g, ev.SHUFFLE)
+    to_step(g, "declare_attackers", 2)
+    assert "can't attack" in (can_attack(g, g.obj(angel.id)) or "")
+    assert g.combat is not None and not g.combat.attackers
+
+
+def test_arachnus_spinner_searches_library_and_shuffles() -> None:
+    """Searching the library (another Spider pays the cost) finds the Web there; "If you
+    search your library this way, shuffle" (701.18a)."""
+    g = new_game()
+    spinner = put(g, 0, BF, "Arachnus Spinner")
+    spider = put(g, 0, BF, "Giant Spider")
+    web = put(g, 0, LIB, "Arachnus Web", position="bottom")
+    bears = put(g, 1, BF, "Grizzly Bears")
+    start_at(g, "precombat_main")
+    activate(g, spinner, 0, bears.id)
+    assert set(options(g)) == {spinner.id, spider.id}
+    answer(g, spider.id)
+    assert not g.obj(spinner.id).tapped and g.obj(spider.id).tapped
+    settle(g)
+    answer(g, LIB)
+    assert options(g) == (web.id,)
+    answer(g, web.id)
+    assert on_bf(g, "Arachnus Web", 0)[0].attached_to == bears.id
+    assert len(events(g, ev.SHUFFLE)) == 1
+
+
+def test_arachnus_spinner_needs_an_untapped_spider() -> None:
+    """With every Spider tapped the cost can't be paid (CR 602.2b)."""
+    g = new_game()
+    spinner = put(g, 0, BF, "Arachnus Spinner", tapped=True)
+    bears = put(g, 1, BF, "Grizzly Bears")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="602.2b"):
+        activate(g, spinner, 0, bears.id)
+
+
+# ================================================================ Reassembling Skeleton
+
+
+def test_reassembling_skeleton_returns_from_graveyard_tapped() -> None:
+    """Reassembling Skeleton: its ability works only from the graveyard (CR 113.6) and
+    returns the card to the battlefield tapped."""
+    g = new_game()
+    lands(g, 0, "Swamp", 4)
+    skel = put(g, 0, GY, "Reassembling Skeleton")
+    start_at(g, "precombat_main")
+    activate(g, skel, 0)
+    settle(g)
+    back = on_bf(g, "Reassembling Skeleton", 0)
+    assert len(back) == 1 and back[0].tapped and not g.players[0].graveyard
+    with pytest.raises(IllegalAction, match="113.6"):
+        activate(g, back[0], 0)
+
+
+def test_reassembling_skeleton_is_a_new_object_after_it_moves() -> None:
+    """Two activations in a row: the first returns the card; the second finds a new object
+    on the battlefield (CR 400.7) and does nothing."""
+    g = new_game()
+    lands(g, 0, "Swamp", 4)
+    skel = put(g, 0, GY, "Reassembling Skeleton")
+    start_at(g, "precombat_main")
+    activate(g, skel, 0)
+    activate(g, skel, 0)
+    settle(g)
+    assert len(on_bf(g, "Reassembling Skeleton")) == 1
+
+
+# ================================================================ Magma Phoenix
+
+
+def test_magma_phoenix_dies_damages_everything_and_returns_to_hand() -> None:
+    """Magma Phoenix: when it dies (CR 700.4), it deals 3 damage to each creature and each
+    player (using its last known information, 608.2g); then {3}{R}{R} from the graveyard
+    returns the card to its owner's hand (113.6)."""
+    g = new_game()
+    lands(g, 0, "Mountain", 6)
+    phoenix = put(g, 0, BF, "Magma Phoenix")
+    spider = put(g, 0, BF, "Giant Spider")
+    put(g, 1, BF, "Grizzly Bears")
+    bolt = put(g, 0, HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    cast(g, bolt, phoenix.id)
+    settle(g)
+    assert [g.players[0].life, g.players[1].life] == [17, 17]
+    assert not on_bf(g, "Grizzly Bears") and g.obj(spider.id).damage == 3
+    card = card_named(g, g.players[0].graveyard, "Magma Phoenix")
+    activate(g, card, 0)
+    settle(g)
+    assert "Magma Phoenix" in names(g, g.players[0].hand)
+
+
+# ================================================================ Elvish Archdruid
+
+
+def test_elvish_archdruid_adds_g_for_each_elf() -> None:
+    """Elvish Archdruid: other Elf creatures you control get +1/+1; {T}: add {G} for each
+    Elf you control (itself included; CR 605.1a mana ability, resolves at once)."""
+    g = new_game()
+    druid = put(g, 0, BF, "Elvish Archdruid")
+    elves = put(g, 0, BF, "Llanowar Elves")
+    put(g, 0, BF, "Fauna Shaman", sick=True)
+    put(g, 0, BF, "Grizzly Bears")
+    theirs = put(g, 1, BF, "Llanowar Elves")
+    start_at(g, "precombat_main")
+    assert pt(g, elves) == (2, 2) and pt(g, theirs) == (1, 1) and pt(g, druid) == (2, 2)
+    activate(g, druid, 0)
+    assert g.players[0].mana_pool.units() == ["G", "G", "G"]
+    assert g.obj(druid.id).tapped and not g.stack
+
+
+def test_elvish_archdruid_pays_for_a_spell() -> None:
+    """Automatic payment uses the Archdruid's variable mana (CR 601.2g-h): two Elves pay
+    {1}{G} for Grizzly Bears by tapping the Archdruid alone."""
+    g = new_game()
+    druid = put(g, 0, BF, "Elvish Archdruid")
+    llanowar = put(g, 0, BF, "Llanowar Elves")
+    bears = put(g, 0, HAND, "Grizzly Bears")
+    start_at(g, "precombat_main")
+    g.apply(0, Cast(bears.id, pay=(druid.id,)))
+    assert g.obj(druid.id).tapped and not g.obj(llanowar.id).tapped
+    settle(g)
+    assert on_bf(g, "Grizzly Bears", 0)
+
+
+# ================================================================ Alluring Siren
+
+
+def test_alluring_siren_target_attacks_you_if_able() -> None:
+    """Alluring Siren: the target must attack the Siren's controller this turn if able
+    (CR 508.1d): not attacking, or attacking their planeswalker instead, obeys fewer
+    requirements than possible; other creatures are free."""
+    g = new_game()
+    siren = put(g, 0, BF, "Alluring Siren")
+    jace = put(g, 0, BF, "Jace Beleren")
+    bears = put(g, 1, BF, "Grizzly Bears")
+    other = put(g, 1, BF, "Runeclaw Bear")
+    start_at(g, "beginning_of_combat", active=1)
+    g.apply(1, Pass())
+    activate(g, siren, 0, bears.id)
+    settle(g)
+    advance(g, lambda x: x.decision.kind == "declare_attackers")
+    with pytest.raises(IllegalAction, match="508.1d"):
+        g.apply(1, DeclareAttackers(()))
+    with pytest.raises(IllegalAction, match="508.1d"):
+        declare(g, (bears, jace.id))
+    declare(g, (bears, P0))
+    assert g.combat is not None and set(g.combat.attackers) == {bears.id}
+    del other
+
+
+def test_alluring_siren_only_this_turn_and_only_opponents_creatures() -> None:
+    """The requirement lasts this turn only (CR 514.2); the Siren can't target its
+    controller's own creature."""
+    g = new_game()
+    siren = put(g, 0, BF, "Alluring Siren")
+    mine = put(g, 0, BF, "Runeclaw Bear")
+    bears = put(g, 1, BF, "Grizzly Bears")
+    start_at(g, "upkeep", active=1)
+    g.apply(1, Pass())
+    with pytest.raises(IllegalAction, match="601.2c"):
+        activate(g, siren, 0, mine.id)
+    activate(g, siren, 0, bears.id)
+    settle(g)
+    to_attackers(g, 1)
+    declare(g, (bears, P0))
+    to_attackers(g, 3)
+    g.apply(1, DeclareAttackers(()))  # no requirement any more
+
+
+# ================================================================ Gideon Jura
+
+
+def test_gideon_jura_plus_two_creatures_attack_him_next_turn() -> None:
+    """Gideon Jura +2 (CR 606.4: 6 loyalty becomes 8): during the target opponent's next
+    turn, each creature they control attacks Gideon if able (508.1d) - attacking the player
+    instead disobeys it; on their following turn the effect is over."""
+    g = new_game()
+    gideon = put(g, 0, BF, "Gideon Jura")
+    bears = put(g, 1, BF, "Grizzly Bears")
+    runeclaw = put(g, 1, BF, "Runeclaw Bear")
+    start_at(g, "precombat_main")
+    activate(g, gideon, 0, P1)
+    assert g.obj(gideon.id).counters["loyalty"] == 8
+    settle(g)
+    to_attackers(g, 2)
+    with pytest.raises(IllegalAction, match="508.1d"):
+        g.apply(1, DeclareAttackers(()))
+    with pytest.raises(IllegalAction, match="508.1d"):
+        declare(g, (bears, gideon.id), (runeclaw, P0))
+    declare(g, (bears, gideon.id), (runeclaw, gideon.id))
+    advance(g, at_step("end", 2))
+    assert g.obj(gideon.id).counters["loyalty"] == 4
+    assert g.rule_effects
+    advance(g, at_step("upkeep", 3))
+    assert not g.rule_effects  # its duration ended with that turn (611.2b)
+    to_attackers(g, 4)
+    g.apply(1, DeclareAttackers(()))  # the requirement was for that one turn only
+
+
+def test_gideon_jura_minus_two_destroys_target_tapped_creature() -> None:
+    """Gideon Jura −2: destroy target tapped creature (an untapped one isn't a legal
+    target, CR 601.2c)."""
+    g = new_game()
+    gideon = put(g, 0, BF, "Gideon Jura")
+    tapped_ = put(g, 1, BF, "Grizzly Bears", tapped=True)
+    untapped = put(g, 1, BF, "Runeclaw Bear")
+    start_at(g, "precombat_main")
+    with pytest.raises(IllegalAction, match="601.2c"):
+        activate(g, gideon, 1, untapped.id)
+    activate(g, gideon, 1, tapped_.id)
+    settle(g)
+    assert g.obj(gideon.id).counters["loyalty"] == 4
+    assert names(g, g.players[1].graveyard) == ["Grizzly Bears"]
+
+
+def test_gideon_jura_zero_becomes_a_6_6_creature_and_prevents_damage() -> None:
+    """Gideon Jura 0: until end of turn a 6/6 Human Soldier creature that's still a
+    planeswalker (205.1b, layers 4 and 7b); all damage dealt to him this turn is prevented
+    (615.1), so blocking him costs him no loyalty; at cleanup he stops being a creature
+    (514.2)."""
+    g = new_game()
+    gideon = put(g, 0, BF, "Gideon Jura")
+    wurm = put(g, 1, BF, "Spined Wurm")
+    start_at(g, "precombat_main")
+    activate(g, gideon, 2)
+    settle(g)
+    c = g.chars(g.obj(gideon.id))
+    assert c.types >= {"Creature", "Planeswalker"} and \
+        c.subtypes >= {"Human", "Soldier", "Gideon"} and (c.power, c.toughness) == (6, 6)
+    to_attackers(g, 1)
+    declare(g, (gideon, P1))
+    advance(g, lambda x: x.decision.kind == "declare_blockers")
+    g.apply(1, DeclareBlockers(((wurm.id, (gideon.id,)),)))
+    advance(g, at_step("end_of_combat", 1))
+    assert not on_bf(g, "Spined Wurm")
+    assert g.obj(gideon.id).counters["loyalty"] == 6 and g.obj(gideon.id).damage == 0
+    advance(g, at_step("upkeep", 2))
+    assert not g.chars(g.obj(gideon.id)).is_creature
+
+
+def test_gideon_jura_zero_creature_with_summoning_sickness_cant_attack() -> None:
+    """Cast this turn, Gideon as a creature hasn't been controlled continuously since the
+    turn began: he can't attack (CR 302.6)."""
+    g = new_game()
+    lands(g, 0, "Plains", 5)
+    card = put(g, 0, HAND, "Gideon Jura")
+    start_at(g, "precombat_main")
+    cast(g, card)
+    settle(g)
+    gideon = on_bf(g, "Gideon Jura")[0]
+    activate(g, gideon, 2)
+    settle(g)
+    assert g.chars(g.obj(gideon.id)).is_creature
+    assert "since the turn began" in (can_attack(g, g.obj(gideon.id)) or "")
+    to_step(g, "declare_attackers", 1)
+    assert g.combat is not None and not g.combat.attackers
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: damage.py _deal_damage_event treats "
+                   "damage to a planeswalker that is also a creature as creature damage only "
+                   "(no loyalty loss, CR 119.3c with 119.3e)")
+def test_gideon_jura_creature_damage_that_cant_be_prevented_removes_loyalty() -> None:
+    """With Leyline of Punishment damage can't be prevented: 3 damage to Gideon as a
+    creature removes three loyalty counters (119.3c) and is marked on him (119.3e)."""
+    g = new_game()
+    gideon = put(g, 0, BF, "Gideon Jura")
+    put(g, 0, BF, "Leyline of Punishment")
+    put(g, 0, BF, "Mountain")
+    bolt = put(g, 0, HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    activate(g, gideon, 2)
+    settle(g)
+    cast(g, bolt, gideon.id)
+    settle(g)
+    assert g.obj(gideon.id).damage == 3
+    assert g.obj(gideon.id).counters["loyalty"] == 3
+
+
+# ================================================================ Silence
+
+
+def test_silence_opponents_cant_cast_spells_this_turn() -> None:
+    """Silence: a rule effect of a resolved spell (CR 613.10 of the 2017 rules): the
+    opponent can't cast spells this turn (101.2: "can't" wins); its caster still can; on the
+    next turn the opponent can again (514.2)."""
+    g = new_game()
+    put(g, 0, BF, "Plains")
+    put(g, 0, BF, "Mountain")
+    silence = put(g, 0, HAND, "Silence")
+    shock = put(g, 0, HAND, "Shock")
+    put(g, 1, BF, "Mountain")
+    bolt = put(g, 1, HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    cast(g, silence)
+    settle(g)
+    cast(g, shock, P1)
+    g.apply(0, Pass())
+    assert g.decision.player == 1
+    assert not any(isinstance(a, Cast) for a in g.decision.legal_actions(g))
+    with pytest.raises(IllegalAction, match="Silence"):
+        cast(g, bolt, P0)
+    settle(g)
+    assert g.players[1].life == 18
+    advance(g, at_step("upkeep", 2))
+    cast(g, bolt, P0)
+    settle(g)
+    assert g.players[0].life == 17
+
+
+def test_silence_in_response_doesnt_stop_a_spell_already_cast() -> None:
+    """Silence stops casting, not spells already on the stack (CR 601.2): cast in response
+    to a Lightning Bolt, the Bolt still resolves."""
+    g = new_game()
+    put(g, 0, BF, "Plains")
+    silence = put(g, 0, HAND, "Silence")
+    put(g, 1, BF, "Mountain")
+    bolt = put(g, 1, HAND, "Lightning Bolt")
+    start_at(g, "upkeep", active=1)
+    cast(g, bolt, P0)
+    g.apply(1, Pass())
+    cast(g, silence)
+    settle(g)
+    assert g.players[0].life == 17
+
+
+# ================================================================ Leyline of Punishment
+
+
+def test_leyline_of_punishment_opening_hand() -> None:
+    """CR 103.5a: a Leyline in the opening hand may begin the game on the battlefield."""
+    from manastack import new_game as start_new_game
+    from manastack.game.state import GameOptions
+    g = start_new_game(["Alice", "Bob"], [["Leyline of Punishment"] * 7 + ["Mountain"] * 33,
+                                          ["Plains"] * 40],
+                       seed=0, options=GameOptions(first_player=0))
+    g.apply(0, Mulligan(False))
+    g.apply(1, Mulligan(False))
+    assert g.decision.kind == "opening_hand"
+    answer(g, options(g)[0])
+    assert [o.name for o in g.permanents(0)] == ["Leyline of Punishment"]
+
+
+def test_leyline_of_punishment_players_cant_gain_life() -> None:
+    """"Players can't gain life" (CR 118.7): lifelink (702.15b) and a life-gaining spell
+    gain nothing, for both players."""
+    g = new_game()
+    put(g, 1, BF, "Leyline of Punishment")
+    child = put(g, 0, BF, "Child of Night")
+    lands(g, 0, "Plains", 4)
+    mercy = put(g, 0, HAND, "Angel's Mercy")
+    start_at(g, "precombat_main")
+    cast(g, mercy)
+    settle(g)
+    assert g.players[0].life == 20
+    to_attackers(g, 1)
+    declare(g, (child, P1))
+    advance(g, at_step("end_of_combat", 1))
+    assert g.players[1].life == 18 and g.players[0].life == 20
+
+
+def test_leyline_of_punishment_damage_cant_be_prevented() -> None:
+    """"Damage can't be prevented" (CR 615.12 of later rules; prevention effects don't
+    apply): Fog doesn't stop combat damage."""
+    g = new_game()
+    put(g, 0, BF, "Leyline of Punishment")
+    bears = put(g, 0, BF, "Grizzly Bears")
+    put(g, 1, BF, "Forest")
+    fog = put(g, 1, HAND, "Fog")
+    start_at(g, "declare_attackers")
+    declare(g, (bears, P1))
+    g.apply(0, Pass())
+    cast(g, fog)
+    settle(g)
+    advance(g, at_step("end_of_combat", 1))
+    assert g.players[1].life == 18
+
+
+# ================================================================ Adaptive Automaton
+
+
+def test_adaptive_automaton_chosen_type_and_lord() -> None:
+    """Adaptive Automaton: the creature type is chosen as it enters (CR 614.12, among the
+    creature types of 205.3m and the newer ones of current type lines); it is that type too (layer 4) and other creatures you control
+    of that type get +1/+1 (layer 7c) - not the opponent's, not itself; Elvish Archdruid
+    counts it as an Elf."""
+    g = new_game()
+    lands(g, 0, "Plains", 3)
+    automaton = put(g, 0, HAND, "Adaptive Automaton")
+    druid = put(g, 0, BF, "Elvish Archdruid")
+    elves = put(g, 0, BF, "Llanowar Elves")
+    bears = put(g, 0, BF, "Grizzly Bears")
+    theirs = put(g, 1, BF, "Llanowar Elves")
+    start_at(g, "precombat_main")
+    cast(g, automaton)
+    settle(g)
+    opts = options(g)
+    assert "Elf" in opts and "Sliver" in opts and "Phyrexian" in opts and "Plains" not in opts
+    with pytest.raises(IllegalAction):
+        answer(g, "Elf", "Bear")
+    answer(g, "Elf")
+    auto = on_bf(g, "Adaptive Automaton")[0]
+    assert g.chars(auto).subtypes == frozenset({"Construct", "Elf"})
+    assert pt(g, auto) == (3, 3)  # the Archdruid's +1/+1, not its own
+    assert pt(g, elves) == (3, 3) and pt(g, druid) == (3, 3)
+    assert pt(g, bears) == (2, 2) and pt(g, theirs) == (1, 1)
+    activate(g, druid, 0)
+    assert g.players[0].mana_pool.units() == ["G", "G", "G"]
+
+
+@pytest.mark.xfail(strict=True, reason="engine limitation: as-enters choices (614.12) are "
+                   "asked only by resolution._finish for a resolving permanent spell, never "
+                   "when a permanent is put onto the battlefield by an effect (zones.move)")
+def test_adaptive_automaton_put_onto_battlefield_chooses_a_type() -> None:
+    """Put onto the battlefield by Rise from the Grave, the Automaton still chooses a
+    creature type as it enters (CR 614.12, 614.1c)."""
+    g = new_game()
+    lands(g, 0, "Swamp", 5)
+    put(g, 0, GY, "Adaptive Automaton")
+    rise = put(g, 0, HAND, "Rise from the Grave")
+    start_at(g, "precombat_main")
+    auto_card = card_named(g, g.players[0].graveyard, "Adaptive Automaton")
+    cast(g, rise, auto_card.id)
+    settle(g)
+    assert g.decision.kind == "choose" and "Elf" in options(g)
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: resolution._copy_chosen and "
+                   "keywords.enters_with read the Clone card's abilities, not the copied "
+                   "card's, so a copy's as-enters choice/replacement (614.12, 706.2) is lost")
+def test_adaptive_automaton_copied_by_clone_chooses_a_type() -> None:
+    """A Clone entering as a copy of Adaptive Automaton has its "As this creature enters,
+    choose a creature type" and makes that choice (CR 706.2, 614.12)."""
+    g = new_game()
+    lands(g, 0, "Island", 4)
+    put(g, 0, BF, "Adaptive Automaton")
+    clone = put(g, 0, HAND, "Clone")
+    start_at(g, "precombat_main")
+    auto = on_bf(g, "Adaptive Automaton")[0]
+    cast(g, clone)
+    settle(g)
+    answer(g, auto.id)
+    assert g.decision.kind == "choose" and "Elf" in options(g)
+
+
+# ================================================================ Sutured Ghoul
+
+
+def test_sutured_ghoul_exiles_creature_cards_as_it_enters() -> None:
+    """Sutured Ghoul: as it enters (CR 614.12) exile any number of creature cards from your
+    graveyard (only creature cards are choices); its characteristic-defining ability
+    (604.3) makes it the total power and toughness of the exiled cards."""
+    g = new_game()
+    lands(g, 0, "Swamp", 7)
+    ghoul = put(g, 0, HAND, "Sutured Ghoul")
+    wurm = put(g, 0, GY, "Spined Wurm")
+    bears = put(g, 0, GY, "Grizzly Bears")
+    put(g, 0, GY, "Lightning Bolt")
+    put(g, 1, GY, "Serra Angel")  # not your graveyard
+    start_at(g, "precombat_main")
+    assert pt(g, ghoul) == (0, 0)
+    cast(g, ghoul)
+    settle(g)
+    assert set(options(g)) == {wurm.id, bears.id}
+    answer(g, wurm.id, bears.id, kind="choose")
+    gh = on_bf(g, "Sutured Ghoul")[0]
+    assert pt(g, gh) == (7, 6) and "trample" in g.chars(gh).keywords
+    assert sorted(names(g, g.exile)) == ["Grizzly Bears", "Spined Wurm"]
+    assert names(g, g.players[0].graveyard) == ["Lightning Bolt"]
+
+
+def test_sutured_ghoul_exiling_nothing_is_a_0_0() -> None:
+    """Choosing no card (any number includes zero): a 0/0 put into the graveyard by the
+    state-based action (CR 704.5f)."""
+    g = new_game()
+    lands(g, 0, "Swamp", 7)
+    ghoul = put(g, 0, HAND, "Sutured Ghoul")
+    put(g, 0, GY, "Grizzly Bears")
+    start_at(g, "precombat_main")
+    cast(g, ghoul)
+    settle(g)
+    answer(g)
+    settle(g)
+    assert not on_bf(g, "Sutured Ghoul")
+    assert sorted(names(g, g.players[0].graveyard)) == ["Grizzly Bears", "Sutured Ghoul"]
+
+
+# ================================================================ Protean Hydra
+
+
+def _hydra(g: Game, x: int) -> GameObject:
+    lands(g, 0, "Forest", x + 1)
+    card = put(g, 0, HAND, "Protean Hydra")
+    start_at(g, "precombat_main")
+    cast(g, card, x=x)
+    settle(g)
+    return on_bf(g, "Protean Hydra")[0]
+
+
+def test_protean_hydra_enters_with_x_counters() -> None:
+    """Protean Hydra enters with X +1/+1 counters (CR 614.1c; X of the spell, 107.3m)."""
+    g = new_game()
+    hydra = _hydra(g, 3)
+    assert hydra.counters.get("+1/+1") == 3 and pt(g, hydra) == (3, 3)
+
+
+def test_protean_hydra_prevents_damage_and_regrows_at_end_step() -> None:
+    """Damage to it is prevented (615.1) and that many +1/+1 counters are removed; each
+    removed counter triggers, and the next end step puts two counters on it for each
+    (delayed triggered abilities, 603.7)."""
+    g = new_game()
+    hydra = _hydra(g, 3)
+    put(g, 0, BF, "Mountain")
+    shock = put(g, 0, HAND, "Shock")
+    cast(g, shock, hydra.id)
+    settle(g)
+    h = g.obj(hydra.id)
+    assert h.damage == 0 and h.counters["+1/+1"] == 1 and pt(g, h) == (1, 1)
+    assert len(events(g, ev.COUNTERS_REMOVED)) == 2
+    answer(g, 0, 1, kind="order_triggers")
+    settle(g)
+    assert not g.effects and len(g.delayed_triggers) == 2
+    advance(g, at_step("end", 1))
+    answer(g, 0, 1, kind="order_triggers")
+    settle(g)
+    assert g.obj(hydra.id).counters["+1/+1"] == 5 and pt(g, hydra) == (5, 5)
+    assert not g.delayed_triggers
+    advance(g, at_step("upkeep", 3))
+    assert g.obj(hydra.id).counters["+1/+1"] == 5
+
+
+def test_protean_hydra_damage_that_cant_be_prevented() -> None:
+    """With Leyline of Punishment the damage isn't prevented: it's marked and no counters
+    are removed."""
+    g = new_game()
+    put(g, 1, BF, "Leyline of Punishment")
+    hydra = _hydra(g, 3)
+    put(g, 0, BF, "Mountain")
+    shock = put(g, 0, HAND, "Shock")
+    cast(g, shock, hydra.id)
+    settle(g)
+    assert g.obj(hydra.id).damage == 2 and g.obj(hydra.id).counters["+1/+1"] == 3
+    assert not events(g, ev.COUNTERS_REMOVED)
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: sba.perform removes +1/+1 and -1/-1 "
+                   "counter pairs (704.5r, 121.3) without a COUNTERS_REMOVED event, so "
+                   "\"whenever a +1/+1 counter is removed\" doesn't trigger")
+def test_protean_hydra_counters_removed_by_state_based_action_trigger() -> None:
+    """Infect damage that can't be prevented gives it a -1/-1 counter; the state-based
+    action removes a +1/+1 and a -1/-1 counter (704.5r), which triggers the Hydra: two
+    counters at the next end step."""
+    g = new_game()
+    put(g, 1, BF, "Leyline of Punishment")
+    hydra = put(g, 0, BF, "Protean Hydra", counters={"+1/+1": 4})
+    elf = put(g, 1, BF, "Glistener Elf")
+    start_at(g, "declare_attackers", active=1)
+    declare(g, (elf, P0))
+    advance(g, lambda x: x.decision.kind == "declare_blockers")
+    g.apply(0, DeclareBlockers(((hydra.id, (elf.id,)),)))
+    advance(g, at_step("end_of_combat", 1))
+    assert g.obj(hydra.id).counters == {"+1/+1": 3, "-1/-1": 0}
+    advance(g, at_step("upkeep", 2))
+    assert g.obj(hydra.id).counters["+1/+1"] == 5
