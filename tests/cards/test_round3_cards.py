@@ -92,14 +92,17 @@ def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
     return c.power, c.toughness
 
 
-def advance(g: Game, pred: Any, limit: int = 500) -> None:
-    """Pass priority, declare no attackers and no blockers, until ``pred(g)`` holds; any
+def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
+    """Pass priority, declare no attackers and no blockers (and, with ``order``, put
+    simultaneous triggers on the stack in the order listed), until ``pred(g)`` holds; any
     other choice must be answered by the test itself."""
     for _ in range(limit):
         d = g.decision
         if pred(g) or d is None:
             return
-        if d.kind == "priority":
+        if order and d.kind == "order_triggers":
+            g.apply(d.player, Choose(tuple(d.options)))  # type: ignore[attr-defined]
+        elif d.kind == "priority":
             g.apply(d.player, Pass())
         elif d.kind == "declare_attackers":
             g.apply(d.player, DeclareAttackers(()))
@@ -237,7 +240,7 @@ def test_fauna_shaman_discards_a_creature_card_to_find_one() -> None:
     put(g, 0, BF, "Forest")
     shaman = put(g, 0, BF, "Fauna Shaman")
     bears = put(g, 0, HAND, "Grizzly Bears")
-    bolt = put(g, 0, HAND, "Lightning Bolt")
+    put(g, 0, HAND, "Lightning Bolt")
     angel = put(g, 0, LIB, "Serra Angel", position="bottom")
     start_at(g, "precombat_main")
     activate(g, shaman, 0)
@@ -252,7 +255,6 @@ def test_fauna_shaman_discards_a_creature_card_to_find_one() -> None:
     answer(g, angel.id, kind="search")
     assert sorted(names(g, g.players[0].hand)) == ["Lightning Bolt", "Serra Angel"]
     assert events(g, ev.SHUFFLE)
-    del bolt
 
 
 def test_fauna_shaman_needs_a_creature_card_to_discard() -> None:
@@ -305,14 +307,14 @@ def test_grim_lavamancer_needs_two_cards_in_graveyard() -> None:
 def test_arachnus_spinner_taps_itself_and_attaches_web_from_graveyard() -> None:
     """Arachnus Spinner: "Tap an untapped Spider you control" isn't {T}, so the Spinner can
     pay it the turn it arrives (CR 302.6).  A Web found in the graveyard (a public zone must
-    yield it, 701.17b) is put onto the battlefield attached to the target (303.4f): the
+    yield it, 701.17b) is put onto the battlefield attached to the target (701.3a): the
     creature can't attack.  The library wasn't searched: no shuffle."""
     g = new_game()
     spinner = put(g, 0, BF, "Arachnus Spinner", sick=True)
     web = put(g, 0, GY, "Arachnus Web")
-    angel = put(g, 1, BF, "Runeclaw Bear")
+    bear = put(g, 1, BF, "Runeclaw Bear")
     start_at(g, "precombat_main")
-    activate(g, spinner, 0, angel.id)
+    activate(g, spinner, 0, bear.id)
     answer(g, spinner.id)
     assert g.obj(spinner.id).tapped
     settle(g)
@@ -321,10 +323,10 @@ def test_arachnus_spinner_taps_itself_and_attaches_web_from_graveyard() -> None:
     assert d.kind == "search" and d.min_count == 1  # type: ignore[attr-defined]
     answer(g, web.id)
     webs = on_bf(g, "Arachnus Web", 0)
-    assert len(webs) == 1 and webs[0].attached_to == angel.id
+    assert len(webs) == 1 and webs[0].attached_to == bear.id
     assert not events(g, ev.SHUFFLE)
     to_step(g, "declare_attackers", 2)
-    assert "can't attack" in (can_attack(g, g.obj(angel.id)) or "")
+    assert "can't attack" in (can_attack(g, g.obj(bear.id)) or "")
     assert g.combat is not None and not g.combat.attackers
 
 
@@ -369,6 +371,7 @@ def test_reassembling_skeleton_returns_from_graveyard_tapped() -> None:
     lands(g, 0, "Swamp", 4)
     skel = put(g, 0, GY, "Reassembling Skeleton")
     start_at(g, "precombat_main")
+    assert Activate(skel.id, 0) in g.decision.legal_actions(g)
     activate(g, skel, 0)
     settle(g)
     back = on_bf(g, "Reassembling Skeleton", 0)
@@ -470,7 +473,7 @@ def test_alluring_siren_target_attacks_you_if_able() -> None:
         declare(g, (bears, jace.id))
     declare(g, (bears, P0))
     assert g.combat is not None and set(g.combat.attackers) == {bears.id}
-    del other
+    assert other.id not in g.combat.attackers
 
 
 def test_alluring_siren_only_this_turn_and_only_opponents_creatures() -> None:
@@ -581,9 +584,6 @@ def test_gideon_jura_zero_creature_with_summoning_sickness_cant_attack() -> None
     assert g.combat is not None and not g.combat.attackers
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: damage.py _deal_damage_event treats "
-                   "damage to a planeswalker that is also a creature as creature damage only "
-                   "(no loyalty loss, CR 119.3c with 119.3e)")
 def test_gideon_jura_creature_damage_that_cant_be_prevented_removes_loyalty() -> None:
     """With Leyline of Punishment damage can't be prevented: 3 damage to Gideon as a
     creature removes three loyalty counters (119.3c) and is marked on him (119.3e)."""
@@ -684,8 +684,8 @@ def test_leyline_of_punishment_players_cant_gain_life() -> None:
 
 
 def test_leyline_of_punishment_damage_cant_be_prevented() -> None:
-    """"Damage can't be prevented" (CR 615.12 of later rules; prevention effects don't
-    apply): Fog doesn't stop combat damage."""
+    """"Damage can't be prevented" (CR 615.12: prevention effects prevent none of it):
+    Fog doesn't stop combat damage."""
     g = new_game()
     put(g, 0, BF, "Leyline of Punishment")
     bears = put(g, 0, BF, "Grizzly Bears")
@@ -749,9 +749,6 @@ def test_adaptive_automaton_put_onto_battlefield_chooses_a_type() -> None:
     assert g.decision.kind == "choose" and "Elf" in options(g)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: resolution._copy_chosen and "
-                   "keywords.enters_with read the Clone card's abilities, not the copied "
-                   "card's, so a copy's as-enters choice/replacement (614.12, 706.2) is lost")
 def test_adaptive_automaton_copied_by_clone_chooses_a_type() -> None:
     """A Clone entering as a copy of Adaptive Automaton has its "As this creature enters,
     choose a creature type" and makes that choice (CR 706.2, 614.12)."""
@@ -765,6 +762,25 @@ def test_adaptive_automaton_copied_by_clone_chooses_a_type() -> None:
     settle(g)
     answer(g, auto.id)
     assert g.decision.kind == "choose" and "Elf" in options(g)
+    answer(g, "Elf")
+    copy = [o for o in on_bf(g, "Adaptive Automaton") if o.id != auto.id][0]
+    assert copy.memory["chosen"] == ("Elf",)
+
+
+def test_cr_706_2_clone_copying_triskelion_enters_with_its_counters() -> None:
+    """A copy has the copied card's replacement effects as it enters (706.2, 614.1c): a
+    Clone copying Triskelion enters with three +1/+1 counters."""
+    g = new_game()
+    lands(g, 0, "Island", 4)
+    put(g, 0, BF, "Triskelion")
+    clone = put(g, 0, HAND, "Clone")
+    start_at(g, "precombat_main")
+    trisk = on_bf(g, "Triskelion")[0]
+    cast(g, clone)
+    settle(g)
+    answer(g, trisk.id)
+    copy = [o for o in on_bf(g, "Triskelion") if o.id != trisk.id][0]
+    assert copy.counters.get("+1/+1") == 3
 
 
 # ================================================================ Sutured Ghoul
@@ -853,26 +869,31 @@ def test_protean_hydra_prevents_damage_and_regrows_at_end_step() -> None:
     assert g.obj(hydra.id).counters["+1/+1"] == 5
 
 
-def test_protean_hydra_damage_that_cant_be_prevented() -> None:
-    """With Leyline of Punishment the damage isn't prevented: it's marked and no counters
-    are removed."""
+def test_protean_hydra_damage_that_cant_be_prevented_still_removes_counters() -> None:
+    """With Leyline of Punishment the damage can't be prevented, but the prevention effect
+    still applies: no damage is prevented, its other part happens (CR 615.12) - the damage
+    is marked and that many +1/+1 counters are removed (each one triggers)."""
     g = new_game()
     put(g, 1, BF, "Leyline of Punishment")
-    hydra = _hydra(g, 3)
+    hydra = _hydra(g, 5)
     put(g, 0, BF, "Mountain")
     shock = put(g, 0, HAND, "Shock")
     cast(g, shock, hydra.id)
     settle(g)
     assert g.obj(hydra.id).damage == 2 and g.obj(hydra.id).counters["+1/+1"] == 3
-    assert not events(g, ev.COUNTERS_REMOVED)
+    assert len(events(g, ev.COUNTERS_REMOVED)) == 2
+    answer(g, 0, 1, kind="order_triggers")
+    settle(g)
+    advance(g, at_step("end", 1))
+    answer(g, 0, 1, kind="order_triggers")
+    settle(g)
+    assert g.obj(hydra.id).counters["+1/+1"] == 7
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: sba.perform removes +1/+1 and -1/-1 "
-                   "counter pairs (704.5r, 121.3) without a COUNTERS_REMOVED event, so "
-                   "\"whenever a +1/+1 counter is removed\" doesn't trigger")
 def test_protean_hydra_counters_removed_by_state_based_action_trigger() -> None:
-    """Infect damage that can't be prevented gives it a -1/-1 counter; the state-based
-    action removes a +1/+1 and a -1/-1 counter (704.5r), which triggers the Hydra: two
+    """Infect damage that can't be prevented: the Hydra's effect removes a +1/+1 counter
+    (615.12) and the damage gives it a -1/-1 counter (119.3d); the state-based action then
+    removes a +1/+1 and a -1/-1 counter (704.5r), which triggers the Hydra too: four
     counters at the next end step."""
     g = new_game()
     put(g, 1, BF, "Leyline of Punishment")
@@ -882,7 +903,7 @@ def test_protean_hydra_counters_removed_by_state_based_action_trigger() -> None:
     declare(g, (elf, P0))
     advance(g, lambda x: x.decision.kind == "declare_blockers")
     g.apply(0, DeclareBlockers(((hydra.id, (elf.id,)),)))
-    advance(g, at_step("end_of_combat", 1))
-    assert g.obj(hydra.id).counters == {"+1/+1": 3, "-1/-1": 0}
-    advance(g, at_step("upkeep", 2))
-    assert g.obj(hydra.id).counters["+1/+1"] == 5
+    advance(g, at_step("end_of_combat", 1), order=True)
+    assert g.obj(hydra.id).counters == {"+1/+1": 2, "-1/-1": 0}
+    advance(g, at_step("upkeep", 2), order=True)
+    assert g.obj(hydra.id).counters["+1/+1"] == 6

@@ -62,13 +62,15 @@ def enters_with(game: Game, obj: GameObject) -> None:
     """Replacement effects of the entering permanent itself (614.1c-d): "enters tapped",
     bloodthirst N (702.52a)."""
     from manastack.cards.dsl import StaticAbility
-    for ab in obj.card.abilities:
+    from manastack.rules.zones import effective_card
+    card = effective_card(obj)  # a copy enters with the copied card's abilities (706.2)
+    for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_tapped" and not obj.tapped:
             obj.tapped = True
             game.note("614.1c", f"{obj.name} enters the battlefield tapped")
         elif isinstance(ab, StaticAbility) and ab.rule == "as_enters" and ab.check:
             ab.check(game, obj)  # "enters with N counters", "as this enters" (614.1c-d)
-    for kw in obj.card.keywords:
+    for kw in card.keywords:
         if kw.startswith("bloodthirst"):
             n = int(kw.split()[1]) if len(kw.split()) > 1 else 1
             ctrl = obj.controller

@@ -270,10 +270,13 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
                 results.append(dict(base, kind="loyalty", object=tgt))
             elif "infect" in kws or "wither" in kws:
                 results.append(dict(base, kind="minus_counters", object=tgt,
-                                    why="infect" if "infect" in kws else "wither"))
+                                    why="infect" if "infect" in kws else "wither",
+                                    loyalty=oc.is_planeswalker))
             else:
+                # 119.3c with 119.3e: a creature planeswalker also loses loyalty
                 results.append(dict(base, kind="marked", object=tgt,
-                                    deathtouch="deathtouch" in kws))
+                                    deathtouch="deathtouch" in kws,
+                                    loyalty=oc.is_planeswalker))
         if "lifelink" in kws and ctrl is not None:
             # one life gain per lifelink source for all the damage it deals in the event
             for r in results:
@@ -340,6 +343,9 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
                 o.deathtouch_damage = True
             text = f"{sname} deals {n} damage to {o.name}"
             rule = "119.3e"
+        if kind != "loyalty" and r.get("loyalty"):
+            o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
+            text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
     game.changed()
     game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
               target=r["target"], amount=n, combat=r["combat"],

@@ -205,9 +205,10 @@ def _enters_as_copy(obj: GameObject) -> Any:
     return None
 
 
-def _as_enters_choice(obj: GameObject) -> Any:
+def _as_enters_choice(obj: GameObject, card: Any = None) -> Any:
+    """The "as [this] enters, choose ..." ability of ``card`` (default: the object's)."""
     from manastack.cards.dsl import StaticAbility
-    for ab in obj.card.abilities:
+    for ab in (card or obj.card).abilities:
         if isinstance(ab, StaticAbility) and ab.rule == "as_enters_choice":
             return ab
     return None
@@ -239,7 +240,26 @@ def _copy_chosen(game: Game, action: Any, oid: int) -> None:
                      for k in ("subtypes", "types", "abilities")}  # 706.9b
             copy = (src.memory.get("copy_of") or src.card, extra)
             game.note("706.2", f"{obj.name} enters as a copy of {src.name}")
+            # 706.2 with 614.12: the copied card's "as [this] enters, choose" applies
+            chooser = _as_enters_choice(obj, copy[0])
+            spec = chooser.check(game, obj) if chooser is not None and chooser.check else None
+            if spec and spec.get("options"):
+                game.ask(ChoiceDecision(
+                    obj.controller, "choose", spec.get("prompt", f"As {copy[0].name} "
+                                                                  "enters, choose"),
+                    (_copy_as_enters_chosen, (oid, copy)), rule="614.12",
+                    options=tuple(spec["options"]), min_count=spec.get("min", 1),
+                    max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
+                return
     _enter(game, obj, copy)
+
+
+def _copy_as_enters_chosen(game: Game, action: Any, oid: int, copy: Any) -> None:
+    """A copy's as-enters choice (614.12 for the copied card's ability)."""
+    obj = game.objects.get(oid)
+    if not isinstance(obj, GameObject) or oid not in game.stack:
+        return
+    _enter(game, obj, copy, chosen=tuple(action.items))
 
 
 def _enter(game: Game, obj: GameObject, copy: Any, chosen: tuple[Any, ...] | None = None

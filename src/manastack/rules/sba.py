@@ -144,6 +144,10 @@ def perform(game: Game) -> bool:
         o.counters["-1/-1"] -= n
         game.changed()
         game.note("704.5r", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {o.name}")
+        for kind in ("+1/+1", "-1/-1"):
+            for _ in range(n):  # one event per counter: each removal can trigger (121.1)
+                game.emit(ev.COUNTERS_REMOVED, "704.5r", f"a {kind} counter is removed from "
+                          f"{o.name}", object=o.id, counter=kind, n=1)
         happened = True
     for o, rule, why in to_graveyard:
         if o.id in game.objects and o.zone == Zone.BATTLEFIELD:

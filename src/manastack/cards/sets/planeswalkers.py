@@ -9,11 +9,10 @@ Memory Adept and Garruk, Primal Hunter (M12).
 
 Not implemented, because an ability needs a rule the engine doesn't have yet:
 
-* Gideon Jura: "[+2]: ... creatures that player controls attack Gideon Jura if able" --
-  an attack requirement naming what to attack (508.1d).  Requirements are counted per
-  creature ("attacks each combat if able"), whatever the creature attacks.
 * Sorin Markov: "[−7]: You control target player during that player's next turn"
   (controlling another player, CR 716 of the 2017 rules).
+(Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`; Gideon Jura is in
+:mod:`manastack.cards.sets.round3`.)
 (Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`.)
 """
 

@@ -495,8 +495,8 @@ def _spinner_found(game: Game, action: Any, ctx: Ctx, searched_library: bool) ->
                 sp is None or not sp.targets or
                 sp.targets[0].selector.test(game, host.id, ctx.controller, web.id))
         if host is None or not legal:
-            # 303.4g: an Aura that can't legally be attached stays where it is
-            game.note("303.4g", f"{web.name} can't be attached to that creature: it stays "
+            # 303.4i: an Aura put onto the battlefield enchanting what it can't enchant stays
+            game.note("303.4i", f"{web.name} can't be attached to that creature: it stays "
                                 f"in its zone")
             continue
         _move(game, web, Zone.BATTLEFIELD, R_SEARCH, controller=ctx.controller,
@@ -529,16 +529,22 @@ def _protean_enters(game: Game, obj: GameObject) -> None:
 
 def _protean_shield(game: Game, src: GameObject) -> list[Replacement]:
     """Damage to it is prevented (615.1) and that many +1/+1 counters are removed; each
-    counter removed is its own event (the last ability triggers for each)."""
+    counter removed is its own event (the last ability triggers for each).  Damage that
+    can't be prevented is dealt, but the effect still applies: the counters are removed
+    (615.12)."""
     sid = src.id
     name = src.name
 
     def applies(g: Game, e: dict[str, Any]) -> bool:
-        return e["target"] == sid and not e.get("unpreventable") and e["amount"] > 0
+        return e["target"] == sid and e["amount"] > 0
 
     def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
         n = e["amount"]
-        g.note("615.1", f"{n} damage to {name} is prevented ({name})")
+        if e.get("unpreventable"):
+            g.note("615.12", f"{n} damage to {name} can't be prevented; {name} still loses "
+                             f"that many +1/+1 counters")
+        else:
+            g.note("615.1", f"{n} damage to {name} is prevented ({name})")
         o = g.get(sid)
         if o is not None:
             k = min(n, o.counters.get("+1/+1", 0))
@@ -547,6 +553,8 @@ def _protean_shield(game: Game, src: GameObject) -> list[Replacement]:
                 g.changed()
                 g.emit(ev.COUNTERS_REMOVED, "121.1", f"a +1/+1 counter is removed from "
                        f"{name}", object=sid, counter="+1/+1", n=1)
+        if e.get("unpreventable"):
+            return e
         return dict(e, amount=0, prevented=e.get("prevented", 0) + n)
 
     return [Replacement("damage", applies, replace, game.controller(src), sid,
