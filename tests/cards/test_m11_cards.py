@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from cardplay import answer, lands
 
 from manastack import log as ev
 from manastack.decisions import (
@@ -40,18 +41,8 @@ def new(filler: str | None = "Plains") -> Game:
     return setup_game(filler=filler)
 
 
-def lands(g: Game, p: int, name: str, n: int) -> list[GameObject]:
-    return [put(g, p, BF, name) for _ in range(n)]
-
-
 def main(g: Game, turn: int = 1, active: int = 0) -> Game:
     return start_at(g, "precombat_main", turn=turn, active=active)
-
-
-def answer(g: Game, *items: Any) -> None:
-    """Answer the pending (non-priority) choice."""
-    assert g.decision is not None and g.decision.kind != "priority", g.decision
-    g.apply(g.decision.player, Choose(tuple(items)))
 
 
 def resolve(g: Game, *answers: Any) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from cardplay import answer, lands, settle
 
 from manastack import log as ev
 from manastack.decisions import (
     Activate,
     AssignDamage,
     Cast,
-    Choose,
     DeclareAttackers,
     DeclareBlockers,
     Pass,
@@ -35,29 +35,6 @@ P0, P1 = PlayerRef(0), PlayerRef(1)
 
 def new_game(filler: str | None = "Plains") -> Game:
     return setup_game(filler=filler)
-
-
-def lands(g: Game, p: int, name: str, n: int) -> list[GameObject]:
-    return [put(g, p, BF, name) for _ in range(n)]
-
-
-def settle(g: Game, limit: int = 100) -> None:
-    """Both players pass until the stack is empty or a non-priority decision comes up."""
-    for _ in range(limit):
-        d = g.decision
-        if d is None or d.kind != "priority" or not g.stack:
-            return
-        g.apply(d.player, Pass())
-    raise AssertionError("the stack never emptied")
-
-
-def answer(g: Game, *items: Any, kind: str | None = None) -> None:
-    """Answer the pending choice with ``items``."""
-    d = g.decision
-    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
-    if kind is not None:
-        assert d.kind == kind, d
-    g.apply(d.player, Choose(tuple(items)))
 
 
 def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:

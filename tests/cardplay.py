@@ -1,0 +1,41 @@
+"""Helpers shared by the card tests: put lands out, answer choices, let the stack resolve."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from manastack.decisions import Choose, Pass
+from manastack.game.objects import GameObject, Zone
+from manastack.game.state import Game
+from manastack.setup import put
+
+
+def lands(g: Game, p: int, name: str, n: int, tapped: bool = False) -> list[GameObject]:
+    """Put ``n`` copies of the land ``name`` onto player ``p``'s battlefield."""
+    return [put(g, p, Zone.BATTLEFIELD, name, tapped=tapped) for _ in range(n)]
+
+
+def settle(g: Game, limit: int = 100) -> None:
+    """Both players pass until the stack is empty or a non-priority decision comes up."""
+    for _ in range(limit):
+        d = g.decision
+        if d is None or d.kind != "priority" or not g.stack:
+            return
+        g.apply(d.player, Pass())
+    raise AssertionError("the stack never emptied")
+
+
+def answer(g: Game, *items: Any, kind: str | None = None) -> None:
+    """Answer the pending (non-priority) choice with ``items``."""
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    if kind is not None:
+        assert d.kind == kind, d
+    g.apply(d.player, Choose(tuple(items)))
+
+
+def options(g: Game) -> tuple[Any, ...]:
+    """The options of the pending (non-priority) choice."""
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    return tuple(d.options)  # type: ignore[attr-defined]
