@@ -92,3 +92,22 @@ def test_cr_611_3a_static_effect_applies_to_what_it_currently_affects() -> None:
     assert g.chars(g.obj(late.id)).power == 3 and g.chars(g.obj(bear.id)).power == 3
     add_effect(g, LayerEffect("2", set_controller(1), frozenset({late.id}), 1))
     assert g.chars(g.obj(late.id)).power == 2  # no longer "a creature you control"
+
+
+def test_cr_400_7_effect_on_an_object_that_changed_zones_is_forgotten() -> None:
+    """CR 400.7 with 611.2c: an effect locked to an object no longer applies once the object
+    changes zones (it is a new object); the engine drops it, the other one stays."""
+    from manastack.rules.effects_end import end_source_effects
+    from manastack.rules.zones import move
+
+    g, bear = _game()
+    other = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    add_effect(g, LayerEffect("7c", modify_pt(2, 2), frozenset({bear.id}), 0))
+    add_effect(g, LayerEffect("7c", modify_pt(1, 1), frozenset({other.id}), 0))
+    move(g, g.obj(bear.id), Zone.HAND, "400.7")
+    back = move(g, g.obj(g.players[0].hand[-1]), Zone.BATTLEFIELD, "400.7")
+    end_source_effects(g)
+    assert len(g.effects) == 1
+    c = g.chars(back)
+    assert (c.power, c.toughness) == (2, 2)
+    assert (g.chars(g.obj(other.id)).power, g.chars(g.obj(other.id)).toughness) == (3, 3)

@@ -85,3 +85,17 @@ def end_source_effects(game: Game) -> None:
            for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
            for e in getattr(game, attr)):
         end_effects(game, gone, "611.2b", "its duration is over")
+    drop_effects_on_vanished_objects(game)
+
+
+def drop_effects_on_vanished_objects(game: Game) -> None:
+    """Forget layer effects whose locked set of affected objects (611.2c) no longer exists.
+
+    An object that changes zones becomes a new object (400.7), so such an effect can never
+    apply again; dropping it changes no characteristic and keeps layer work small."""
+    objects = game.objects
+    keep = [e for e in game.effects
+            if not isinstance(e.affected, frozenset) or not e.affected
+            or any(i in objects for i in e.affected)]
+    if len(keep) != len(game.effects):
+        game.effects[:] = keep
