@@ -481,3 +481,43 @@ def _at(source: str, entries: Iterable[DeckEntry]) -> str:
     if len(numbers) == 2:
         return f"{source} lines {numbers[0]}, {numbers[1]}"
     return f"{source} lines {numbers[0]}-{numbers[-1]}"
+
+
+_BASIC_FOR_COLOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain",
+                    "G": "Forest"}
+
+
+def random_pool_deck(seed: int, colors: str | None = None, size: int = 60,
+                     lands: int = 24) -> list[str]:
+    """A legal constructed deck drawn at random from the implemented pool (for soak tests,
+    benchmarks and AI training): two colours (or ``colors``), 12 different spells of those
+    colours or colourless, up to four copies each, the rest basic lands split evenly.
+
+    >>> from collections import Counter
+    >>> deck = random_pool_deck(7)
+    >>> text = "\\n".join(f"{n} {name}" for name, n in Counter(deck).items())
+    >>> len(deck), validate_deck(parse_deck(text)) is None
+    (60, True)
+    """
+    import random
+
+    from manastack.cards.database import all_card_data
+    from manastack.cards.registry import is_implemented
+
+    rng = random.Random(seed)
+    chosen = colors or "".join(sorted(rng.sample("WUBRG", 2), key="WUBRG".index))
+    spells = sorted(name for name, data in all_card_data().items()
+                    if "Land" not in data.types and set(data.colors) <= set(chosen)
+                    and is_implemented(name))
+    picks = rng.sample(spells, min(12, len(spells)))
+    deck: list[str] = []
+    while len(deck) < size - lands and picks:
+        for name in picks:
+            if len(deck) < size - lands and deck.count(name) < 4:
+                deck.append(name)
+        if all(deck.count(name) >= 4 for name in picks):
+            break
+    basics = [_BASIC_FOR_COLOR[c] for c in chosen]
+    while len(deck) < size:
+        deck.append(basics[len(deck) % len(basics)])
+    return deck

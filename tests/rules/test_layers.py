@@ -111,3 +111,22 @@ def test_cr_400_7_effect_on_an_object_that_changed_zones_is_forgotten() -> None:
     c = g.chars(back)
     assert (c.power, c.toughness) == (2, 2)
     assert (g.chars(g.obj(other.id)).power, g.chars(g.obj(other.id)).toughness) == (3, 3)
+
+
+def test_cr_613_8_gains_and_loses_flying_apply_in_timestamp_order() -> None:
+    """CR 613.8 example: "gains flying" and "loses flying" don't depend on each other; the
+    later one wins.  Likewise "loses all abilities" then "gains flying" leaves flying."""
+    from manastack.rules.layers import remove_keywords
+
+    g, bear = _game()
+    add_effect(g, LayerEffect("6", add_keywords("flying"), frozenset({bear.id}), 0))
+    add_effect(g, LayerEffect("6", remove_keywords("flying"), frozenset({bear.id}), 0))
+    assert "flying" not in g.chars(g.obj(bear.id)).keywords
+    g2, bear2 = _game()
+    add_effect(g2, LayerEffect("6", remove_keywords("flying"), frozenset({bear2.id}), 0))
+    add_effect(g2, LayerEffect("6", add_keywords("flying"), frozenset({bear2.id}), 0))
+    assert "flying" in g2.chars(g2.obj(bear2.id)).keywords
+    g3, bear3 = _game()
+    add_effect(g3, LayerEffect("6", remove_all_abilities, frozenset({bear3.id}), 0))
+    add_effect(g3, LayerEffect("6", add_keywords("flying"), frozenset({bear3.id}), 0))
+    assert "flying" in g3.chars(g3.obj(bear3.id)).keywords

@@ -12,7 +12,6 @@ applying in later layers even if its ability was removed meanwhile (613.5).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -230,8 +229,14 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     return view
 
 
+def _clone(c: Characteristics) -> Characteristics:
+    return Characteristics(c.name, c.mana_cost, c.colors, c.supertypes, c.types, c.subtypes,
+                           c.power, c.toughness, c.loyalty, c.keywords, c.abilities,
+                           c.controller, c.flags)
+
+
 def _snapshot(view: dict[int, Characteristics]) -> dict[int, Characteristics]:
-    return {k: copy.copy(v) for k, v in view.items()}
+    return {k: _clone(v) for k, v in view.items()}
 
 
 _FIELDS = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness",
@@ -243,10 +248,18 @@ def _applied(game: Game, e: LayerEffect, objs: list[GameObject],
              ) -> dict[int, tuple[Characteristics, Characteristics]]:
     """What ``e`` applies to, with each object's characteristics before and after it."""
     saved = game._view
-    trial = _snapshot(view)
-    game._view = trial
+    game._view = view
     try:
         hit = [o for o in objs if e.applies_to(game, o)]
+    finally:
+        game._view = saved
+    if not hit:
+        return {}
+    trial = dict(view)
+    for o in hit:
+        trial[o.id] = _clone(view[o.id])
+    game._view = trial
+    try:
         for o in hit:
             e.apply(game, o, trial[o.id])
         return {o.id: (view[o.id], trial[o.id]) for o in hit}
@@ -263,41 +276,85 @@ def _does_the_same(w1: tuple[Characteristics, Characteristics],
     for f in _FIELDS:
         x1, y1, x2, y2 = getattr(b1, f), getattr(a1, f), getattr(b2, f), getattr(a2, f)
         if f in ("power", "toughness") and None not in (x1, y1, x2, y2):
-            if y1 - x1 != y2 - x2:
+            if y1 - x1 != y2 - x2 and y1 != y2:  # neither the same change nor the same value
                 return False
         elif isinstance(y1, (frozenset, tuple)):
             k = (lambda v: set(map(id, v))) if f == "abilities" else set
-            if (k(y1) - k(x1), k(x1) - k(y1)) != (k(y2) - k(x2), k(x2) - k(y2)):
+            if not _same_set_operation(k(x1), k(y1), k(x2), k(y2)):
                 return False
         elif (y1 != x1 or y2 != x2) and y1 != y2:
             return False
     return True
 
 
-def _depends(game: Game, e: LayerEffect, d: LayerEffect, objs: list[GameObject],
-             view: dict[int, Characteristics],
-             origin: dict[int, tuple[GameObject, StaticAbility]]) -> bool:
-    """613.7a: would applying ``d`` change the existence of ``e``, what it applies to, or
-    what it does to any of the things it applies to?"""
-    after = _snapshot(view)
+def _same_set_operation(x1: set[Any], y1: set[Any], x2: set[Any], y2: set[Any]) -> bool:
+    """Can one "add A, remove R" turn x1 into y1 and x2 into y2?  "Loses flying" does the
+    same to a creature with or without flying (613.8 example); "gains flying" too."""
+    added = (y1 - x1) | (y2 - x2)
+    removed = (x1 - y1) | (x2 - y2)
+    return y1 == (x1 - removed) | added and y2 == (x2 - removed) | added
+
+
+def _apply_on(game: Game, e: LayerEffect, objs: list[GameObject],
+              view: dict[int, Characteristics]) -> dict[int, Characteristics] | None:
+    """The view after applying ``e`` to a copy of ``view``; None when it applies to nothing
+    (then it changes nothing)."""
     saved = game._view
-    game._view = after
+    game._view = view
     try:
-        for o in objs:
-            if d.applies_to(game, o):
-                d.apply(game, o, after[o.id])
+        hit = [o for o in objs if e.applies_to(game, o)]
     finally:
         game._view = saved
-    src = origin.get(id(e))
-    if src is not None:
-        o, ab = src
-        if o.id in after and ab not in after[o.id].abilities:
-            return True  # applying d removes the ability generating e
-    w1 = _applied(game, e, objs, view)
-    w2 = _applied(game, e, objs, after)
-    if set(w1) != set(w2):
-        return True
-    return not all(_does_the_same(w1[k], w2[k]) for k in w1)
+    if not hit:
+        return None
+    after = dict(view)
+    for o in hit:
+        after[o.id] = _clone(view[o.id])
+    game._view = after
+    try:
+        for o in hit:
+            e.apply(game, o, after[o.id])
+    finally:
+        game._view = saved
+    return after
+
+
+class _Round:
+    """One evaluation of 613.7a on a fixed trial view, remembering what each effect does
+    there so that every pair costs one extra trial application."""
+
+    def __init__(self, game: Game, objs: list[GameObject], view: dict[int, Characteristics],
+                 origin: dict[int, tuple[GameObject, StaticAbility]]) -> None:
+        self.game, self.objs, self.view, self.origin = game, objs, view, origin
+        self._after: dict[int, dict[int, Characteristics] | None] = {}
+        self._applied: dict[int, dict[int, tuple[Characteristics, Characteristics]]] = {}
+
+    def after(self, d: LayerEffect) -> dict[int, Characteristics] | None:
+        if id(d) not in self._after:
+            self._after[id(d)] = _apply_on(self.game, d, self.objs, self.view)
+        return self._after[id(d)]
+
+    def applied(self, e: LayerEffect) -> dict[int, tuple[Characteristics, Characteristics]]:
+        if id(e) not in self._applied:
+            self._applied[id(e)] = _applied(self.game, e, self.objs, self.view)
+        return self._applied[id(e)]
+
+    def depends(self, e: LayerEffect, d: LayerEffect) -> bool:
+        """613.7a: would applying ``d`` change the existence of ``e``, what it applies to,
+        or what it does to any of the things it applies to?"""
+        after = self.after(d)
+        if after is None:
+            return False  # d applies to nothing: it changes nothing
+        src = self.origin.get(id(e))
+        if src is not None:
+            o, ab = src
+            if o.id in after and ab not in after[o.id].abilities:
+                return True  # applying d removes the ability generating e
+        w1 = self.applied(e)
+        w2 = _applied(self.game, e, self.objs, after)
+        if set(w1) != set(w2):
+            return True
+        return not all(_does_the_same(w1[k], w2[k]) for k in w1)
 
 
 def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObject],
@@ -312,11 +369,14 @@ def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObj
     trial = _snapshot(view)
     while remaining:
         pick = None
-        for e in remaining:
-            if not any(_depends(game, e, d, objs, trial, origin)
-                       for d in remaining if d is not e):
-                pick = e
-                break
+        if len(remaining) == 1:
+            pick = remaining[0]
+        else:
+            rnd = _Round(game, objs, trial, origin)
+            for e in remaining:
+                if not any(rnd.depends(e, d) for d in remaining if d is not e):
+                    pick = e
+                    break
         if pick is None:
             pick = remaining[0]  # a dependency loop: timestamp order (613.7b)
         remaining.remove(pick)
@@ -395,6 +455,15 @@ def add_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], Non
 
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.keywords = c.keywords | ks
+    return f
+
+
+def remove_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], None]:
+    """Layer 6: loses keywords ("loses flying")."""
+    ks = frozenset(k.lower() for k in kws)
+
+    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+        c.keywords = c.keywords - ks
     return f
 
 
