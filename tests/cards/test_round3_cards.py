@@ -637,6 +637,41 @@ def test_leyline_of_punishment_opening_hand() -> None:
     assert [o.name for o in g.permanents(0)] == ["Leyline of Punishment"]
 
 
+def test_leyline_of_anticipation_casts_creatures_at_instant_speed() -> None:
+    """"You may cast spells as though they had flash" (CR 702.8a timing): its controller
+    casts a creature in the opponent's upkeep; the opponent still can't."""
+    g = new_game()
+    put(g, 0, BF, "Leyline of Anticipation")
+    lands(g, 0, "Forest", 2)
+    lands(g, 1, "Forest", 2)
+    bears = put(g, 0, HAND, "Grizzly Bears")
+    their_bears = put(g, 1, HAND, "Grizzly Bears")
+    start_at(g, "upkeep", turn=2, active=1)
+    assert g.decision.player == 1
+    with pytest.raises(IllegalAction):
+        g.apply(1, Cast(their_bears.id))
+    assert Cast(their_bears.id) not in g.decision.legal_actions(g)
+    g.apply(1, Pass())
+    assert g.decision.player == 0 and Cast(bears.id) in g.decision.legal_actions(g)
+    cast(g, bears)
+    settle(g)
+    assert on_bf(g, "Grizzly Bears", 0)
+
+
+def test_without_leyline_of_anticipation_creatures_wait_for_the_main_phase() -> None:
+    """CR 307.1 / 302.1: without the permission a creature spell needs the main phase and
+    an empty stack; the refusal cites the rule and changes nothing."""
+    g = new_game()
+    lands(g, 0, "Forest", 2)
+    bears = put(g, 0, HAND, "Grizzly Bears")
+    start_at(g, "upkeep", turn=2, active=1)
+    g.apply(1, Pass())
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, Cast(bears.id))
+    assert "302" in str(err.value) or "307" in str(err.value)
+    assert bears.id in g.players[0].hand
+
+
 def test_leyline_of_punishment_players_cant_gain_life() -> None:
     """"Players can't gain life" (CR 118.7): lifelink (702.15b) and a life-gaining spell
     gain nothing, for both players."""

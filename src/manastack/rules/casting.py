@@ -18,7 +18,7 @@ from manastack.cards.dsl import ActivatedAbility, Cost, SpellAbility, TargetSpec
 from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, Payment, find_payment
-from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -485,6 +485,16 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
     return None
 
 
+def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics) -> bool:
+    """May this spell be cast any time its caster could cast an instant?  Instants, spells
+    with flash (702.8a), and spells a permission lets be cast "as though they had flash"
+    (Leyline of Anticipation; the ``cast_as_though_flash`` hook)."""
+    if "Instant" in c.types or "flash" in c.keywords:
+        return True
+    from manastack.rules.static import forbids
+    return forbids(game, "cast_as_though_flash", player, o) is not None
+
+
 def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
     o = game.get(a.card)
     if o is None or o.zone != Zone.HAND or o.owner != player:
@@ -494,7 +504,7 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
         return (f"{o.name} is a land: lands are played (a special action), never cast "
                 "(305.9)", "305.1")
     sp = o.card.spell
-    if "Instant" not in c.types and "flash" not in c.keywords:
+    if not _instant_speed(game, player, o, c):
         why = sorcery_timing(game, player)
         if why:
             return (f"you can't cast {o.name} now: {why}", _type_rule(c.types))
@@ -614,7 +624,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             if land_ok and p.lands_played < land_plays(game, player):
                 out.append(PlayLand(oid))
             continue
-        if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords:
+        if not sorcery_ok and not _instant_speed(game, player, o, c):
             continue
         sp = o.card.spell
         if sp is not None and sp.timing is not None and not sp.timing(game, player):

@@ -3,7 +3,7 @@ attack requirements, rule effects and as-enters choices of the engine (current O
 
 Implemented here: Captivating Vampire, Fauna Shaman, Grim Lavamancer, Arachnus Spinner,
 Reassembling Skeleton, Magma Phoenix, Elvish Archdruid, Alluring Siren, Gideon Jura,
-Silence, Leyline of Punishment, Adaptive Automaton, Sutured Ghoul, Protean Hydra.
+Silence, Leyline of Punishment, Leyline of Anticipation, Adaptive Automaton, Sutured Ghoul, Protean Hydra.
 
 Not implemented, because a rule the card needs is missing from the engine:
 
@@ -22,7 +22,6 @@ Not implemented, because a rule the card needs is missing from the engine:
   controller ("its controller chooses target creature", 603.3d).
 * Bloodlord of Vaasgoth: continuous effects on a spell on the stack carried over to the
   permanent (400.7a); bloodthirst is read from the printed card only.
-* Leyline of Anticipation: casting spells "as though they had flash" (no timing hook).
 * Demon of Death's Gate: alternative costs (117.9).
 * Wild Evocation, Djinn of Wishes: casting or playing a card while an ability resolves,
   without paying its mana cost.
@@ -412,6 +411,14 @@ define("Magma Phoenix",
            Zone.HAND, False, "Return this card from your graveyard to your hand."),
            zones=(Zone.GRAVEYARD,),
            text="{3}{R}{R}: Return this card from your graveyard to your hand."))
+
+def _you_cast(game: Game, src: GameObject, player: int, spell: GameObject) -> bool:
+    return game.controller(src) == player
+
+
+define("Leyline of Anticipation", LEYLINE,
+       hook("cast_as_though_flash", _you_cast,
+            "You may cast spells as though they had flash."))
 
 define("Leyline of Punishment", LEYLINE,
        hook("cant_gain_life", text="Players can't gain life."),
