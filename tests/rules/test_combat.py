@@ -173,3 +173,35 @@ def test_cr_509_6_effect_makes_a_creature_block_orders_announced() -> None:
     assert g.combat.blockers[guard.id] == [a2.id, a1.id] and a2.id in g.combat.blocked
     assert any(e.kind == ev.BLOCKS_CREATURE and e.data.get("attacker") == a2.id
                for e in g.log)
+
+
+def test_cr_510_1c_huge_trampler_always_has_legal_assignments() -> None:
+    """CR 510.1c-d / 702.19b: whatever its power, an attacker blocked by several creatures
+    can assign lethal damage in order and the rest to the player; the decision lists such
+    assignments (a 252-power trampler blocked by two bears) and each of them is legal."""
+    g = setup_game()
+    atk = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    atk.counters["+1/+1"] = 250
+    add_effect(g, LayerEffect("6", add_keywords("trample"), frozenset({atk.id}), 0))
+    b1 = put(g, 1, Zone.BATTLEFIELD, "Runeclaw Bear")
+    b2 = put(g, 1, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "declare_attackers", turn=1)
+    _attack(g, atk)
+    _to_blockers(g)
+    g.apply(1, DeclareBlockers(((b1.id, (atk.id,)), (b2.id, (atk.id,)))))
+    for _ in range(20):
+        d = g.decision
+        if d.kind == "assign_damage":
+            break
+        g.apply(d.player, d.legal_actions(g)[0])
+    d = g.decision
+    assert d.kind == "assign_damage"
+    acts = d.legal_actions(g)
+    assert acts
+    for act in acts[:20]:
+        d.validate(g, act)
+    trample = [a for a in acts if any(isinstance(r, PlayerRef) and n == 248
+                                      for _, asg in a.assignments for r, n in asg)]
+    assert trample
+    g.apply(0, trample[0])
+    assert g.players[1].life == 20 - 248

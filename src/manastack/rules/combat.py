@@ -983,10 +983,13 @@ def enumerate_assignments(game: Game, player: int, planned: dict[int, int]) -> l
         if blocked_attacker and "trample" in game.chars(o).keywords:
             recips = recips + [cb.attackers[o.id]]
         power = game.chars(o).power or 0
-        opts = []
+        # lethal-in-order assignments first (always legal, whatever the power), then
+        # other splits (a bounded brute force) for variety
+        opts = _ordered_assignments(game, o, recips, power, planned)
         for split in _splits(power, len(recips)):
-            opts.append((o.id, tuple((r, n) for r, n in zip(recips, split, strict=True)
-                                     if n > 0)))
+            asg = (o.id, tuple((r, n) for r, n in zip(recips, split, strict=True) if n > 0))
+            if asg not in opts:
+                opts.append(asg)
             if len(opts) > 200:
                 break
         per.append(opts)
@@ -1000,6 +1003,31 @@ def enumerate_assignments(game: Game, player: int, planned: dict[int, int]) -> l
         out.append(act)
         if len(out) > 500:
             break
+    return out
+
+
+def _ordered_assignments(game: Game, o: GameObject, recips: list[Any], power: int,
+                         planned: dict[int, int]
+                         ) -> list[tuple[int, tuple[tuple[Any, int], ...]]]:
+    """For each k: lethal damage (510.1c-d) to the first k recipients in order and the rest
+    to the next one -- the assignments a player can always make."""
+    from manastack.rules.damage import lethal_damage
+
+    dt = "deathtouch" in game.chars(o).keywords
+    out: list[tuple[int, tuple[tuple[Any, int], ...]]] = []
+    given: list[tuple[Any, int]] = []
+    left = power
+    for r in recips:
+        out.append((o.id, tuple(given + ([(r, left)] if left > 0 else []))))
+        ro = game.get(r) if not isinstance(r, PlayerRef) else None
+        if ro is None or not game.chars(ro).is_creature:
+            break
+        need = max(0, lethal_damage(game, ro, dt) - planned.get(ro.id, 0))
+        if need > left:
+            break
+        if need:
+            given.append((r, need))
+        left -= need
     return out
 
 
