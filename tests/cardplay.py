@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from manastack.decisions import Choose, Pass
+from manastack.decisions import Choose, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import GameObject, Zone
 from manastack.game.state import Game
 from manastack.setup import put
@@ -39,3 +39,24 @@ def options(g: Game) -> tuple[Any, ...]:
     d = g.decision
     assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
     return tuple(d.options)  # type: ignore[attr-defined]
+
+
+def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
+    """Pass priority, declare no attackers and no blockers (and, with ``order``, keep the
+    listed order of simultaneous triggers) until ``pred(g)`` holds; any other choice must
+    be answered by the test itself."""
+    for _ in range(limit):
+        d = g.decision
+        if pred(g) or d is None:
+            return
+        if order and d.kind == "order_triggers":
+            g.apply(d.player, Choose(tuple(d.options)))  # type: ignore[attr-defined]
+        elif d.kind == "priority":
+            g.apply(d.player, Pass())
+        elif d.kind == "declare_attackers":
+            g.apply(d.player, DeclareAttackers(()))
+        elif d.kind == "declare_blockers":
+            g.apply(d.player, DeclareBlockers(()))
+        else:
+            raise AssertionError(f"unexpected decision while advancing: {d}")
+    raise AssertionError("condition never reached")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import answer, lands, settle
+from cardplay import advance, answer, lands, settle
 
 from manastack import log as ev
 from manastack.decisions import (
@@ -69,24 +69,6 @@ def kws(g: Game, o: GameObject) -> frozenset[str]:
 def attack(g: Game, *attackers: GameObject, target: Any = P1) -> None:
     assert g.decision.kind == "declare_attackers", g.decision
     g.apply(g.active_player, DeclareAttackers(tuple((a.id, target) for a in attackers)))
-
-
-def advance(g: Game, pred: Any, limit: int = 500) -> None:
-    """Pass priority, declare no attackers and no blockers, until ``pred(g)`` holds; any
-    other choice must be answered by the test itself."""
-    for _ in range(limit):
-        d = g.decision
-        if pred(g) or d is None:
-            return
-        if d.kind == "priority":
-            g.apply(d.player, Pass())
-        elif d.kind == "declare_attackers":
-            g.apply(d.player, DeclareAttackers(()))
-        elif d.kind == "declare_blockers":
-            g.apply(d.player, DeclareBlockers(()))
-        else:
-            raise AssertionError(f"unexpected decision while advancing: {d}")
-    raise AssertionError("condition never reached")
 
 
 def to_blockers(g: Game) -> None:

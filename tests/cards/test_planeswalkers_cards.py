@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import answer, lands, settle
+from cardplay import advance, answer, lands, settle
 
 from manastack import log as ev
 from manastack.decisions import (
@@ -15,7 +15,6 @@ from manastack.decisions import (
     Cast,
     DeclareAttackers,
     DeclareBlockers,
-    Pass,
 )
 from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
@@ -55,23 +54,6 @@ def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]
 def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
     c = g.chars(g.obj(o.id))
     return c.power, c.toughness
-
-
-def advance(g: Game, pred: Any, limit: int = 500) -> None:
-    """Pass priority, declare no attackers or blockers, until ``pred(g)`` holds."""
-    for _ in range(limit):
-        d = g.decision
-        if pred(g) or d is None:
-            return
-        if d.kind == "priority":
-            g.apply(d.player, Pass())
-        elif d.kind == "declare_attackers":
-            g.apply(d.player, DeclareAttackers(()))
-        elif d.kind == "declare_blockers":
-            g.apply(d.player, DeclareBlockers(()))
-        else:
-            raise AssertionError(f"unexpected decision while advancing: {d}")
-    raise AssertionError("condition never reached")
 
 
 # ================================================================ Jace Beleren

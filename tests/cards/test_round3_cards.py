@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import answer, lands, options, settle
+from cardplay import advance, answer, lands, options, settle
 
 from manastack import log as ev
 from manastack.decisions import (
     Activate,
     Cast,
-    Choose,
     DeclareAttackers,
     DeclareBlockers,
     Mulligan,
@@ -62,27 +61,6 @@ def card_named(g: Game, zone: list[int], name: str) -> GameObject:
 def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
     c = g.chars(g.obj(o.id))
     return c.power, c.toughness
-
-
-def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
-    """Pass priority, declare no attackers and no blockers (and, with ``order``, put
-    simultaneous triggers on the stack in the order listed), until ``pred(g)`` holds; any
-    other choice must be answered by the test itself."""
-    for _ in range(limit):
-        d = g.decision
-        if pred(g) or d is None:
-            return
-        if order and d.kind == "order_triggers":
-            g.apply(d.player, Choose(tuple(d.options)))  # type: ignore[attr-defined]
-        elif d.kind == "priority":
-            g.apply(d.player, Pass())
-        elif d.kind == "declare_attackers":
-            g.apply(d.player, DeclareAttackers(()))
-        elif d.kind == "declare_blockers":
-            g.apply(d.player, DeclareBlockers(()))
-        else:
-            raise AssertionError(f"unexpected decision while advancing: {d}")
-    raise AssertionError("condition never reached")
 
 
 def to_step(g: Game, name: str, turn: int | None = None) -> None:
