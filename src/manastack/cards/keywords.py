@@ -2,7 +2,7 @@
 
 Most keywords are read directly by the rules (flying by blocking, lifelink
 by damage...).  The ones that are triggered abilities or replacement effects
-are built here: persist (702.77), bloodthirst (702.52).
+are built here: persist (702.78), bloodthirst (702.53).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def keyword_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
 
 def enters_with(game: Game, obj: GameObject) -> None:
     """Replacement effects of the entering permanent itself (614.1c-d): "enters tapped",
-    bloodthirst N (702.52a)."""
+    bloodthirst N (702.53a)."""
     from manastack.cards.dsl import StaticAbility
     from manastack.rules.zones import effective_card
     card = effective_card(obj)  # a copy enters with the copied card's abilities (706.2)

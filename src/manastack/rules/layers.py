@@ -235,10 +235,6 @@ def _clone(c: Characteristics) -> Characteristics:
                            c.controller, c.flags)
 
 
-def _snapshot(view: dict[int, Characteristics]) -> dict[int, Characteristics]:
-    return {k: _clone(v) for k, v in view.items()}
-
-
 _FIELDS = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness",
            "keywords", "abilities", "controller", "flags")
 
@@ -247,24 +243,8 @@ def _applied(game: Game, e: LayerEffect, objs: list[GameObject],
              view: dict[int, Characteristics]
              ) -> dict[int, tuple[Characteristics, Characteristics]]:
     """What ``e`` applies to, with each object's characteristics before and after it."""
-    saved = game._view
-    game._view = view
-    try:
-        hit = [o for o in objs if e.applies_to(game, o)]
-    finally:
-        game._view = saved
-    if not hit:
-        return {}
-    trial = dict(view)
-    for o in hit:
-        trial[o.id] = _clone(view[o.id])
-    game._view = trial
-    try:
-        for o in hit:
-            e.apply(game, o, trial[o.id])
-        return {o.id: (view[o.id], trial[o.id]) for o in hit}
-    finally:
-        game._view = saved
+    hit, after = _apply_on(game, e, objs, view)
+    return {oid: (view[oid], after[oid]) for oid in hit}
 
 
 def _does_the_same(w1: tuple[Characteristics, Characteristics],
@@ -296,9 +276,11 @@ def _same_set_operation(x1: set[Any], y1: set[Any], x2: set[Any], y2: set[Any]) 
 
 
 def _apply_on(game: Game, e: LayerEffect, objs: list[GameObject],
-              view: dict[int, Characteristics]) -> dict[int, Characteristics] | None:
-    """The view after applying ``e`` to a copy of ``view``; None when it applies to nothing
-    (then it changes nothing)."""
+              view: dict[int, Characteristics]
+              ) -> tuple[list[int], dict[int, Characteristics]]:
+    """Apply ``e`` to what it applies to in ``view`` (all chosen before any is changed), on copies:
+    the ids it applies to, and the view after it (``view`` itself when it applies to
+    nothing, as it then changes nothing)."""
     saved = game._view
     game._view = view
     try:
@@ -306,7 +288,7 @@ def _apply_on(game: Game, e: LayerEffect, objs: list[GameObject],
     finally:
         game._view = saved
     if not hit:
-        return None
+        return [], view
     after = dict(view)
     for o in hit:
         after[o.id] = _clone(view[o.id])
@@ -316,7 +298,7 @@ def _apply_on(game: Game, e: LayerEffect, objs: list[GameObject],
             e.apply(game, o, after[o.id])
     finally:
         game._view = saved
-    return after
+    return [o.id for o in hit], after
 
 
 class _Round:
@@ -326,13 +308,15 @@ class _Round:
     def __init__(self, game: Game, objs: list[GameObject], view: dict[int, Characteristics],
                  origin: dict[int, tuple[GameObject, StaticAbility]]) -> None:
         self.game, self.objs, self.view, self.origin = game, objs, view, origin
-        self._after: dict[int, dict[int, Characteristics] | None] = {}
+        self._after: dict[int, tuple[list[int], dict[int, Characteristics]]] = {}
         self._applied: dict[int, dict[int, tuple[Characteristics, Characteristics]]] = {}
 
     def after(self, d: LayerEffect) -> dict[int, Characteristics] | None:
+        """The view after ``d``; None when ``d`` applies to nothing."""
         if id(d) not in self._after:
             self._after[id(d)] = _apply_on(self.game, d, self.objs, self.view)
-        return self._after[id(d)]
+        hit, after = self._after[id(d)]
+        return after if hit else None
 
     def applied(self, e: LayerEffect) -> dict[int, tuple[Characteristics, Characteristics]]:
         if id(e) not in self._applied:
@@ -366,7 +350,7 @@ def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObj
     order is built, so later dependencies are re-evaluated (613.7c)."""
     remaining = list(effects)  # timestamp order
     ordered: list[LayerEffect] = []
-    trial = _snapshot(view)
+    trial = view  # never mutated: each application works on copies
     while remaining:
         pick = None
         if len(remaining) == 1:
@@ -384,14 +368,7 @@ def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObj
         if src is not None and src[0].id in trial and src[1] not in trial[src[0].id].abilities:
             continue  # its ability was removed by an effect applied before it
         ordered.append(pick)
-        saved = game._view
-        game._view = trial
-        try:
-            for o in objs:
-                if pick.applies_to(game, o):
-                    pick.apply(game, o, trial[o.id])
-        finally:
-            game._view = saved
+        trial = _apply_on(game, pick, objs, trial)[1]
     return ordered
 
 

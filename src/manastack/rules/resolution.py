@@ -179,19 +179,8 @@ def _finish(game: Game, oid: int) -> None:
                 (_copy_chosen, (oid,)), rule="706.2", options=("none", *cands),
                 purpose="enter as a copy"))
             return
-        chooser = _as_enters_choice(obj)
-        if chooser is not None and chooser.check is not None:
-            # 614.12: "as [this] enters, choose ..." is chosen before it enters
-            spec = chooser.check(game, obj)
-            if spec and spec.get("options"):
-                game.ask(ChoiceDecision(
-                    obj.controller, "choose", spec.get("prompt", f"As {obj.name} enters, "
-                                                                  "choose"),
-                    (_as_enters_chosen, (oid,)), rule="614.12",
-                    options=tuple(spec["options"]), min_count=spec.get("min", 1),
-                    max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
-                return
-        _enter(game, obj, None)
+        if not _ask_as_enters(game, obj, obj.card, None):
+            _enter(game, obj, None)
     else:
         move(game, obj, Zone.GRAVEYARD, "608.2k",
              verb=f"{obj.name} is put into {game.players[obj.owner].name}'s graveyard")
@@ -205,23 +194,31 @@ def _enters_as_copy(obj: GameObject) -> Any:
     return None
 
 
-def _as_enters_choice(obj: GameObject, card: Any = None) -> Any:
-    """The "as [this] enters, choose ..." ability of ``card`` (default: the object's)."""
+def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any) -> bool:
+    """614.12a: ask the choice of ``card``'s "as [this] enters, choose ..." ability (the
+    spell's own card, or the card it enters as a copy of, 706.2) before ``obj`` enters.
+    Returns False when there is nothing to choose."""
     from manastack.cards.dsl import StaticAbility
-    for ab in (card or obj.card).abilities:
-        if isinstance(ab, StaticAbility) and ab.rule == "as_enters_choice":
-            return ab
-    return None
+    chooser = next((ab for ab in card.abilities if isinstance(ab, StaticAbility)
+                    and ab.rule == "as_enters_choice"), None)
+    spec = chooser.check(game, obj) if chooser is not None and chooser.check else None
+    if not spec or not spec.get("options"):
+        return False
+    game.ask(ChoiceDecision(
+        obj.controller, "choose", spec.get("prompt", f"As {card.name} enters, choose"),
+        (_as_enters_chosen, (obj.id, copy)), rule="614.12a",
+        options=tuple(spec["options"]), min_count=spec.get("min", 1),
+        max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
+    return True
 
 
-def _as_enters_chosen(game: Game, action: Any, oid: int) -> None:
+def _as_enters_chosen(game: Game, action: Any, oid: int, copy: Any) -> None:
     """Remember the choice on the permanent ("chosen": card behaviour reads it) and let
     the card act on it as it enters (e.g. exile a creature card as it enters)."""
     obj = game.objects.get(oid)
     if not isinstance(obj, GameObject) or oid not in game.stack:
         return
-    new = _enter(game, obj, None, chosen=tuple(action.items))
-    del new
+    _enter(game, obj, copy, chosen=tuple(action.items))
 
 
 def _copy_chosen(game: Game, action: Any, oid: int) -> None:
@@ -240,26 +237,10 @@ def _copy_chosen(game: Game, action: Any, oid: int) -> None:
                      for k in ("subtypes", "types", "abilities")}  # 706.9b
             copy = (src.memory.get("copy_of") or src.card, extra)
             game.note("706.2", f"{obj.name} enters as a copy of {src.name}")
-            # 706.2 with 614.12: the copied card's "as [this] enters, choose" applies
-            chooser = _as_enters_choice(obj, copy[0])
-            spec = chooser.check(game, obj) if chooser is not None and chooser.check else None
-            if spec and spec.get("options"):
-                game.ask(ChoiceDecision(
-                    obj.controller, "choose", spec.get("prompt", f"As {copy[0].name} "
-                                                                  "enters, choose"),
-                    (_copy_as_enters_chosen, (oid, copy)), rule="614.12",
-                    options=tuple(spec["options"]), min_count=spec.get("min", 1),
-                    max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
+            # 706.2 with 614.12a: the copied card's "as [this] enters, choose" applies
+            if _ask_as_enters(game, obj, copy[0], copy):
                 return
     _enter(game, obj, copy)
-
-
-def _copy_as_enters_chosen(game: Game, action: Any, oid: int, copy: Any) -> None:
-    """A copy's as-enters choice (614.12 for the copied card's ability)."""
-    obj = game.objects.get(oid)
-    if not isinstance(obj, GameObject) or oid not in game.stack:
-        return
-    _enter(game, obj, copy, chosen=tuple(action.items))
 
 
 def _enter(game: Game, obj: GameObject, copy: Any, chosen: tuple[Any, ...] | None = None

@@ -10,7 +10,7 @@ Memory Adept and Garruk, Primal Hunter (M12).
 Not implemented, because an ability needs a rule the engine doesn't have yet:
 
 * Sorin Markov: "[−7]: You control target player during that player's next turn"
-  (controlling another player, CR 716 of the 2017 rules).
+  (controlling another player, CR 714 of the 2017 rules).
 (Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`; Gideon Jura is in
 :mod:`manastack.cards.sets.round3`.)
 (Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`.)
