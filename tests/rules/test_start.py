@@ -187,15 +187,3 @@ def test_cr_103_3_life_twenty_and_seven_cards_with_variant_hooks() -> None:
     h = new_game(["A", "B"], [FORESTS, ISLANDS], seed=0,
                  options=GameOptions(starting_life=40, starting_hand=6))
     assert [p.life for p in h.players] == [40, 40] and len(h.players[0].hand) == 6
-
-
-def test_cr_103_6_planechase_hook_runs_before_the_first_turn() -> None:
-    """CR 103.6: in a Planechase game the starting player turns the top planar card face
-    up before the first turn; the hook runs exactly then."""
-    g = new_game(["A", "B"], [FORESTS, ISLANDS], seed=0,
-                 options=GameOptions(variant="planechase", first_player=0,
-                                     extra={"planar_decks": {0: ["a plane"]}}))
-    g.apply(0, Mulligan(False))
-    g.apply(1, Mulligan(False))
-    rules = [e.rule for e in g.log]
-    assert "103.6" in rules and rules.index("103.6") < rules.index("103.7")

@@ -12,6 +12,7 @@ options, decks and decision log.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -33,9 +34,11 @@ if TYPE_CHECKING:
 class GameOptions:
     """Options fixed for the whole game (they are part of a replay file)."""
 
-    variant: str = "two_player"
+    #: None = "two_player" for two players, "free_for_all" for more (806).
+    variant: str | None = None
     mulligan: str = "paris"
-    starting_life: int = 20
+    #: None = the variant's starting life (103.3); a number overrides it.
+    starting_life: int | None = None
     starting_hand: int = 7
     #: Player index who starts; None = coin flip with the game's RNG (CR 103.2).
     first_player: int | None = None
@@ -63,11 +66,23 @@ class Game:
     def __init__(self, player_names: Sequence[str], seed: int = 0,
                  options: GameOptions | None = None) -> None:
         self.options = options or GameOptions()
+        if self.options.variant is None:  # more than two players play free-for-all (806)
+            self.options = dataclasses.replace(
+                self.options,
+                variant="two_player" if len(player_names) == 2 else "free_for_all")
         self.seed = seed
         self.rng = random.Random(seed)
         # each player is their own team unless a variant says otherwise (810, 808)
-        self.players: list[Player] = [Player(i, n, life=self.options.starting_life, team=i)
+        from manastack.variants import get_variant
+
+        variant = get_variant(self.options.variant or "two_player")
+        problem = variant.check_player_count(len(player_names))
+        if problem:
+            raise IllegalAction(problem, variant.rule)
+        self.players: list[Player] = [Player(i, n, life=20, team=i)
                                       for i, n in enumerate(player_names)]
+        for p in self.players:
+            p.life = variant.starting_life_of(self, p.index)
         self.objects: dict[int, GameObject | StackAbility] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []

@@ -15,6 +15,7 @@ from manastack import log as ev
 from manastack.cards.dsl import StaticAbility
 from manastack.decisions import Activate, ChoiceDecision, Mulligan, MulliganDecision
 from manastack.game.objects import Zone
+from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.cards.dsl import CardDef
@@ -54,12 +55,13 @@ def begin(game: Game) -> None:
                            "turn")
     game.starting_player = first
     game.next_normal_player = first
-    game.first_turn_skips_draw = len(game.players) == 2  # 103.7a / 103.7c
+    variant = variant_of(game)
+    game.first_turn_skips_draw = variant.skips_first_draw(game)  # 103.7a / 103.7c
     for pl in game.players:
-        pl.life = game.options.starting_life
+        pl.life = variant.starting_life_of(game, pl.index)
         game.note("103.3", f"{pl.name}'s life total is {pl.life}")
     for idx in game.apnap_from(first):
-        draw(game, idx, game.options.starting_hand, "103.3")
+        draw(game, idx, variant.starting_hand_size(game, idx), "103.3")
     game.push(_mulligan_round, declaration_order(game), [], {})
 
 
@@ -94,7 +96,7 @@ def _mulligan_round(game: Game, undecided: list[int], taking: list[int],
     pl = game.players[p]
     hand = len(pl.hand)
     london = game.options.mulligan == "london"
-    can = hand > 0 if not london else pl.mulligans < game.options.starting_hand
+    can = hand > 0 if not london else pl.mulligans < variant_of(game).starting_hand_size(game, p)
     extra = tuple(Activate(oid, -1) for oid in pl.hand if _mulligan_action(game, oid))
     if not can and not extra:
         game.note("103.4", f"{pl.name} has no cards and must keep")
@@ -151,12 +153,13 @@ def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> Non
         for oid in list(pl.hand):
             move(game, game.obj(oid), Zone.LIBRARY, "103.4", quiet=True)
         shuffle(game, p, "103.4")
-        free = len(game.players) > 2 and pl.mulligans == 0  # 103.4b: first one is free
+        # 103.4b (2011) / 103.4c (2017): in multiplayer the first mulligan is free
+        free = variant_of(game).free_first_mulligan(game) and pl.mulligans == 0
         pl.mulligans += 1
         if not free:
             pl.mulligan_penalty += 1
         if london:
-            new_size = game.options.starting_hand
+            new_size = variant_of(game).starting_hand_size(game, p)
             text = (f"{pl.name} mulligans: draws {new_size} and will put "
                     f"{pl.mulligan_penalty} on the bottom")
         else:
@@ -209,7 +212,7 @@ def _after_mulligans(game: Game) -> None:
         tasks += [(_london_bottom, (p,)) for p in order if game.players[p].mulligan_penalty]
     elif game.options.mulligan == "vancouver":
         tasks += [(_vancouver_scry, (p,)) for p in order
-                  if len(game.players[p].hand) < game.options.starting_hand]
+                  if len(game.players[p].hand) < variant_of(game).starting_hand_size(game, p)]
     tasks += [(_opening_hand_actions, (p,)) for p in order]
     tasks.append((_start_first_turn, ()))
     game.push_all(tasks)
@@ -301,8 +304,6 @@ def _start_first_turn(game: Game) -> None:
         game.note("103.5b", f"{game.name_of(oid)} is no longer revealed (the first turn "
                             "begins)")
     game.revealed.clear()
-    if game.options.variant == "planechase":
-        from manastack.variants import planechase_start
-        planechase_start(game)  # 103.6
+    variant_of(game).game_started(game)  # e.g. 103.6
     game.note("103.7", f"{game.players[game.starting_player].name} takes the first turn")
     begin_next_turn(game)

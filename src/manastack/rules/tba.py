@@ -28,9 +28,12 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
     elif name == "draw":
         from manastack.rules.zones import draw
         draw(game, game.active_player, 1, "504.1")
+    elif name == "precombat_main":
+        from manastack.variants import variant_of
+        variant_of(game).precombat_main_actions(game)  # 703.4d (Archenemy)
     elif name == "beginning_of_combat":
-        from manastack.variants import choose_defending_player
-        choose_defending_player(game)
+        from manastack.variants import variant_of
+        variant_of(game).choose_defending_player(game)
     elif name == "declare_attackers":
         combat.ask_attackers(game)
     elif name == "declare_blockers":

@@ -40,6 +40,7 @@ from manastack.scenario.model import (
     find_scenario_files,
     load_scenarios,
 )
+from manastack.variants import variant_names
 
 MAX_DECISIONS = 20_000
 GAME_OVER_TURN_LIMIT = 50
@@ -51,7 +52,6 @@ KIND_OF_VERB = {
     "order": ("order_blockers", "order_attackers"), "assign": ("assign_damage",),
     "mulligan": ("mulligan",),
 }
-SUPPORTED_VARIANTS = ("two_player", "free_for_all")
 
 
 @dataclass
@@ -100,7 +100,7 @@ class Runner:
     def _build(self) -> Game:
         sc = self.sc
         variant = sc.options.get("variant", "two_player")
-        if variant not in SUPPORTED_VARIANTS:
+        if variant not in variant_names():
             raise Fail(f"variant {variant!r} is not supported yet")
         from manastack.scenario.model import all_card_names
         for n in sorted(all_card_names(sc)):

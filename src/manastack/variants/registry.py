@@ -1,0 +1,42 @@
+"""The variant registry: names to :class:`~manastack.variants.base.Variant` singletons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from manastack.errors import IllegalAction
+from manastack.variants.base import MultiplayerVariant, Variant
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    """Add ``variant`` under its :attr:`~Variant.name` (a later registration replaces)."""
+    _VARIANTS[variant.name] = variant
+    return variant
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name``; unknown names raise :class:`IllegalAction`."""
+    try:
+        return _VARIANTS[name]
+    except KeyError:
+        raise IllegalAction(f"unknown variant {name!r} (one of {', '.join(variant_names())})",
+                            "100.2") from None
+
+
+def variant_names() -> list[str]:
+    """The registered variant names, in registration order."""
+    return list(_VARIANTS)
+
+
+def variant_of(game: Game) -> Variant:
+    """The variant the game is played under (``game.options.variant``)."""
+    return _VARIANTS[game.options.variant or "two_player"]
+
+
+register(Variant())
+register(MultiplayerVariant())
