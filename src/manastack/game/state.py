@@ -160,6 +160,7 @@ class Game:
         self.lki_batch: list[int] = []
 
     # ------------------------------------------------------------ machine
+        variant.configure(self)  # teams, variant zones (after all the state exists)
 
     def push(self, fn: Callable[..., None], *args: Any) -> None:
         """Schedule ``fn(game, *args)`` to run next (LIFO)."""

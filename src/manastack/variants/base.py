@@ -7,6 +7,7 @@ zones), so copies and replays are exact.
 
 Hooks and who calls them:
 
+* :meth:`default_setup` - ``manastack play --variant``: default decks and extra options.
 * :meth:`configure` - ``Game.__init__``: teams (810.1), extra per-game data.
 * :meth:`starting_life`/:meth:`starting_hand_size` - ``rules.start.begin`` (103.3).
 * :meth:`default_mulligan` - the mulligan rule when the options don't name one (103.4).
@@ -47,6 +48,15 @@ class Variant:
                     else f"{self.min_players}-{self.max_players}")
             return f"variant {self.name} needs {want} players, not {n}"
         return None
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        """Decks and ``GameOptions.extra`` for ``manastack play --variant NAME`` (default
+        decks shipped with the package; variants add command-zone cards, scheme or planar
+        decks, avatars...).  Deterministic in ``seed``."""
+        from manastack.play import DEFAULT_DECKS, default_deck
+
+        return [default_deck(DEFAULT_DECKS[i % len(DEFAULT_DECKS)])
+                for i in range(n_players)], {}
 
     def configure(self, game: Game) -> None:
         """Called once by ``Game.__init__`` after the players exist (teams, zones)."""
