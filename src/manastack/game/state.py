@@ -158,9 +158,9 @@ class Game:
         self.lki: dict[int, tuple[GameObject, Characteristics]] = {}
         #: Objects that left the battlefield in the current batch of events (603.10a).
         self.lki_batch: list[int] = []
+        variant.configure(self)  # teams, variant zones (after all the state exists)
 
     # ------------------------------------------------------------ machine
-        variant.configure(self)  # teams, variant zones (after all the state exists)
 
     def push(self, fn: Callable[..., None], *args: Any) -> None:
         """Schedule ``fn(game, *args)`` to run next (LIFO)."""
