@@ -123,3 +123,25 @@ BLOCK_MAKER = register_test_card(make_card(
                                                    "target attacking creature")),
                                 text="{0}: Target creature you control blocks target "
                                      "attacking creature.")]))
+
+
+def _to_library_bottom(game, src):  # type: ignore[no-untyped-def]
+    from manastack.game.objects import Zone
+    from manastack.rules.replacement import Replacement
+
+    def applies(g, e):  # type: ignore[no-untyped-def]
+        return e.get("to") == Zone.GRAVEYARD
+
+    def replace(g, e):  # type: ignore[no-untyped-def]
+        return dict(e, to=Zone.LIBRARY)
+
+    return [Replacement("zone_change", applies, replace, game.controller(src), src.id,
+                        "Test Graveyard Diverter (library instead)")]
+
+
+#: A second zone-change replacement, to set against Leyline of the Void (616.1).
+GRAVEYARD_DIVERTER = register_test_card(make_card(
+    "Test Graveyard Diverter", "{3}", types=("Artifact",),
+    abilities=[StaticAbility(replacements=_to_library_bottom,
+                             text="If a card would be put into a graveyard from anywhere, "
+                                  "put it into its owner's library instead.")]))

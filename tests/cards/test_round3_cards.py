@@ -717,9 +717,6 @@ def test_adaptive_automaton_chosen_type_and_lord() -> None:
     assert g.players[0].mana_pool.units() == ["G", "G", "G"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine limitation: as-enters choices (614.12) are "
-                   "asked only by resolution._finish for a resolving permanent spell, never "
-                   "when a permanent is put onto the battlefield by an effect (zones.move)")
 def test_adaptive_automaton_put_onto_battlefield_chooses_a_type() -> None:
     """Put onto the battlefield by Rise from the Grave, the Automaton still chooses a
     creature type as it enters (CR 614.12, 614.1c)."""

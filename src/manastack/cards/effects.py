@@ -265,7 +265,15 @@ class MoveTo(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import move
-        for o in objects_of(game, self.what.resolve(game, ctx)):
+        objs = objects_of(game, self.what.resolve(game, ctx))
+        if self.zone == Zone.BATTLEFIELD:  # choices as they enter (614.12a), 110.2
+            from manastack.rules.entering import put_all_onto_battlefield, put_onto_battlefield
+            if len(objs) == 1:
+                put_onto_battlefield(game, objs[0], ctx.controller, self.rule)
+            elif objs:
+                put_all_onto_battlefield(game, objs, ctx.controller, self.rule)
+            return
+        for o in objs:
             move(game, o, self.zone, self.rule, position=self.position)
 
 
@@ -545,11 +553,6 @@ class Attach(Effect):
                 game.note("701.3a", f"{src.name} becomes attached to {o.name}")
 
 
-def on_enter(game: Game, obj: GameObject) -> None:
-    """Hook run when a permanent enters (the zone change event already fired ETB triggers)."""
-    del game, obj
-
-
 @dataclass(frozen=True, eq=False)
 class UnlessPay(Effect):
     """"[Do effect] unless you pay [cost]" (CR 117.12a): the controller may pay; if they
@@ -656,8 +659,8 @@ def _is_end_step(game: Game, e: Any, src: Any) -> bool:
 
 
 def _return_exiled(game: Game, ctx: Ctx) -> None:
-    from manastack.rules.zones import move
+    from manastack.rules.entering import put_onto_battlefield
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:
-        move(game, o, Zone.BATTLEFIELD, "603.7", controller=o.owner,
-             verb=f"{o.name} returns to the battlefield under its owner's control")
+        put_onto_battlefield(game, o, o.owner, "603.7",
+                             verb=f"{o.name} returns to the battlefield under its owner's control")

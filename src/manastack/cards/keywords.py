@@ -28,14 +28,22 @@ def _persist_condition(game: Game, e: Any, src: GameObject) -> bool:
 
 
 def _persist_return(game: Game, ctx: Ctx) -> None:
-    from manastack.rules.zones import move
+    from manastack.rules.entering import put_onto_battlefield
     oid = ctx.data.get("object")
     o = game.get(oid)
     if o is None or o.zone != Zone.GRAVEYARD:
         return
-    new = move(game, o, Zone.BATTLEFIELD, "702.78a", controller=o.owner,
-               verb=f"{o.name} returns to the battlefield (persist)")
-    new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
+    put_onto_battlefield(game, o, o.owner, "702.78a",
+                         verb=f"{o.name} returns to the battlefield (persist)",
+                         then=(_persist_counter, ()))
+
+
+def _persist_counter(game: Game, new_ids: tuple[int, ...]) -> None:
+    """702.78a: it returns with a -1/-1 counter on it."""
+    for oid in new_ids:
+        new = game.obj(oid)
+        if new.zone == Zone.BATTLEFIELD:
+            new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
     game.changed()
 
 

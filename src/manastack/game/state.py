@@ -118,6 +118,11 @@ class Game:
         self.winner: int | None = None
         self.draw_game = False
         self.history: list[tuple[int, Action]] = []
+        #: 616.1 re-run support: (state before the answer, player, answer, replacement
+        #: choices made so far), and the choices supplied to the running answer.
+        self.rerun_root: tuple[Game, int, Action, tuple[int, ...]] | None = None
+        self.replacement_answers: tuple[int, ...] = ()
+        self.replacement_answers_used = 0
         self._tasks: list[Task] = []
         self._next_id = 1
         self._timestamp = 0
@@ -202,12 +207,45 @@ class Game:
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
                 f"decide ({d.kind})", d.rule or "117.1")
         d.validate(self, action)
-        self.history.append((p, action))
+        if d.kind == "choose_replacement":  # a 616.1 choice: re-run the interrupted answer
+            from manastack.rules.replacement import replacement_order_chosen
+            self.history.append((p, action))
+            replacement_order_chosen(self, action)
+            return
+        from manastack.rules.replacement import replacement_choice_possible
+        self.rerun_root = None
+        if replacement_choice_possible(self):
+            # 616.1: a replacement choice may come up while this answer runs; keep the
+            # state before it so the answer can be re-run once the choice is made
+            self.rerun_root = (self.copy(), p, action, ())
+        self.answer(p, action)
+
+    def answer(self, p: int, action: Action, record: bool = True) -> None:
+        """Record (unless re-running it) and carry out an answer to the pending decision
+        (already validated)."""
+        from manastack.rules.replacement import ReplacementChoiceNeeded, ask_replacement_order
+        d = self.decision
+        assert d is not None
+        if record:
+            self.history.append((p, action))
         self.decision = None
         self.decision_player_last = p
         fn, args = d.resume
-        fn(self, action, *args)
-        self.run()
+        try:
+            fn(self, action, *args)
+            self.run()
+        except ReplacementChoiceNeeded as need:
+            ask_replacement_order(self, need)
+            return
+        self.rerun_root = None
+
+    def restore(self, snapshot: Game) -> None:
+        """Become a copy of ``snapshot`` (taken by :meth:`copy`); listeners are kept."""
+        listeners = self.listeners
+        fresh = snapshot.copy()
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+        self.listeners = listeners
 
     def legal_actions(self) -> list[Action]:
         return [] if self.decision is None else self.decision.legal_actions(self)

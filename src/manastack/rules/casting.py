@@ -736,8 +736,6 @@ def play_land(game: Game, player: int, a: PlayLand) -> None:
                verb=f"{game.players[player].name} plays {o.name}")
     game.emit(ev.LAND_PLAYED, "305.1", f"{o.name} was played as a land", player=player,
               object=new.id)
-    from manastack.cards.effects import on_enter
-    on_enter(game, new)
 
 
 def cast_spell(game: Game, player: int, a: Cast) -> None:

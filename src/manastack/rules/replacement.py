@@ -76,9 +76,9 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
                        ) -> dict[str, Any] | None:
     """Apply each applicable replacement once (614.5); self-replacements first (614.15).
 
-    When several apply, the affected player chooses (616.1); ``chooser``
-    receives the candidates.  Without a chooser the earliest timestamp
-    applies first (the default documented for unscripted decisions).
+    When several apply, the affected player chooses (616.1): ``chooser``
+    receives the candidates (the damage pipeline asks through it); without one
+    the choice is asked with :func:`_choose_order`.
     """
     used: set[Any] = set()
     cur: dict[str, Any] | None = event
@@ -90,7 +90,12 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
             break
         selfs = [r for r in cands if r.self_replacement]
         pool = selfs or cands
-        r = pool[0] if chooser is None or len(pool) == 1 else chooser(pool)
+        if len(pool) == 1:
+            r = pool[0]
+        elif chooser is not None:
+            r = chooser(pool)
+        else:
+            r = pool[_choose_order(game, kind, event, pool)]
         used.add(r.key())
         cur = r.replace(game, event)
         game.note("614.6" if not r.is_prevention else "615.1",
@@ -119,3 +124,108 @@ def _has_static_replacements(game: Game) -> bool:
                 if isinstance(ab, StaticAbility) and ab.replacements is not None:
                     return True
     return False
+
+
+# ------------------------------------------------------------ 616.1 choices
+
+class ReplacementChoiceNeeded(Exception):
+    """Raised inside an answer's run when the affected player must choose which
+    replacement effect applies first (616.1); :meth:`Game.answer` turns it into a decision,
+    after putting the game back as it was before the answer."""
+
+    def __init__(self, player: int, options: tuple[str, ...], summary: str) -> None:
+        super().__init__(summary)
+        self.player = player
+        self.options = options
+        self.summary = summary
+
+
+def replacement_choice_possible(game: Game) -> bool:
+    """Whether any replacement effect outside the damage pipeline exists, so that a 616.1
+    choice could come up while an answer runs (the game then keeps a re-run point)."""
+    if any(r.event not in _STAGED for r in game.replacements):
+        return True
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if isinstance(o, GameObject) and not o.phased_out:
+            for ab in game.chars(o).abilities:
+                if isinstance(ab, StaticAbility) and ab.replacements is not None:
+                    return True
+    return False
+
+
+#: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).
+_STAGED = ("damage", "damage_results")
+
+
+def _affected_player(game: Game, kind: str, event: dict[str, Any]) -> int:
+    """616.1: the affected player, or the controller of the affected object (its owner
+    when it has no controller)."""
+    if isinstance(event.get("player"), int):
+        return int(event["player"])
+    o = game.objects.get(event.get("object", -1))
+    if isinstance(o, GameObject):
+        return game.controller(o)
+    return game.active_player
+
+
+def _choose_order(game: Game, kind: str, event: dict[str, Any],
+                  pool: list[Replacement]) -> int:
+    """616.1: which of ``pool`` applies first: an answer supplied to this run, or (when
+    the game can re-run the current answer) a new decision; otherwise the earliest
+    timestamp (e.g. while a test sets a game up outside any answer)."""
+    if game.replacement_answers_used < len(game.replacement_answers):
+        i = game.replacement_answers[game.replacement_answers_used]
+        game.replacement_answers_used += 1
+        i = i if 0 <= i < len(pool) else 0
+        who = _affected_player(game, kind, event)
+        game.note("616.1", f"{game.players[who].name} chooses to apply "
+                           f"{pool[i].text or 'a replacement effect'} first")
+        return i
+    if game.rerun_root is None:
+        return 0
+    texts = [r.text or f"replacement effect {i + 1}" for i, r in enumerate(pool)]
+    labels = tuple(t if texts.count(t) == 1 else f"{t} [{i + 1}]"
+                   for i, t in enumerate(texts))
+    raise ReplacementChoiceNeeded(_affected_player(game, kind, event), labels,
+                                  str(event.get("summary", kind)))
+
+
+def ask_replacement_order(game: Game, need: ReplacementChoiceNeeded) -> None:
+    """Put the game back as it was before the interrupted answer and ask the 616.1 choice;
+    :func:`replacement_order_chosen` re-runs the answer with it."""
+    from manastack.decisions import ChoiceDecision
+
+    root = game.rerun_root
+    assert root is not None
+    snapshot, p, action, made = root
+    tail = game.history[len(snapshot.history):]
+    game.restore(snapshot)
+    game.history.extend(tail)
+    game.rerun_root = root
+    game.ask(ChoiceDecision(
+        need.player, "choose_replacement",
+        f"Several replacement effects would apply to {need.summary}: choose the one to "
+        "apply first (CR 616.1)", (_no_resume, ()), rule="616.1",
+        options=tuple(range(len(need.options))), labels=need.options,
+        purpose="replacement effect to apply first"))
+
+
+def _no_resume(game: Game, action: Any) -> None:
+    raise AssertionError("616.1 choices are applied by replacement_order_chosen")
+
+
+def replacement_order_chosen(game: Game, action: Any) -> None:
+    """Re-run the interrupted answer from the state before it, with the 616.1 choices
+    made so far plus this one."""
+    root = game.rerun_root
+    assert root is not None
+    snapshot, p, first, made = root
+    made = (*made, int(action.items[0]))
+    tail = game.history[len(snapshot.history):]
+    game.restore(snapshot)
+    game.rerun_root = (snapshot, p, first, made)
+    game.replacement_answers, game.replacement_answers_used = made, 0
+    game.history.extend(tail)
+    game.answer(p, first, record=False)
+    game.replacement_answers, game.replacement_answers_used = (), 0

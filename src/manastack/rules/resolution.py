@@ -169,99 +169,27 @@ def _finish(game: Game, oid: int) -> None:
     assert isinstance(obj, GameObject)
     c = game.chars(obj)
     if c.is_permanent_card:
-        copier = _enters_as_copy(obj)
-        if copier is not None:
-            # 614.12 / 706: the choice is made as it enters (before it is on the battlefield)
-            cands = tuple(o.id for o in game.creatures() if o.id != obj.id)
-            game.ask(ChoiceDecision(
-                obj.controller, "choose", f"You may have {obj.name} enter as a copy of a "
-                "creature on the battlefield (choose none, or the creature)",
-                (_copy_chosen, (oid,)), rule="706.2", options=("none", *cands),
-                purpose="enter as a copy"))
-            return
-        if not _ask_as_enters(game, obj, obj.card, None):
-            _enter(game, obj, None)
+        _become_permanent(game, obj)
     else:
         move(game, obj, Zone.GRAVEYARD, "608.2k",
              verb=f"{obj.name} is put into {game.players[obj.owner].name}'s graveyard")
 
 
-def _enters_as_copy(obj: GameObject) -> Any:
-    from manastack.cards.dsl import StaticAbility
-    for ab in obj.card.abilities:
-        if isinstance(ab, StaticAbility) and ab.rule == "enters_as_copy":
-            return ab
-    return None
-
-
-def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any) -> bool:
-    """614.12a: ask the choice of ``card``'s "as [this] enters, choose ..." ability (the
-    spell's own card, or the card it enters as a copy of, 706.2) before ``obj`` enters.
-    Returns False when there is nothing to choose."""
-    from manastack.cards.dsl import StaticAbility
-    chooser = next((ab for ab in card.abilities if isinstance(ab, StaticAbility)
-                    and ab.rule == "as_enters_choice"), None)
-    spec = chooser.check(game, obj) if chooser is not None and chooser.check else None
-    if not spec or not spec.get("options"):
-        return False
-    game.ask(ChoiceDecision(
-        obj.controller, "choose", spec.get("prompt", f"As {card.name} enters, choose"),
-        (_as_enters_chosen, (obj.id, copy)), rule="614.12a",
-        options=tuple(spec["options"]), min_count=spec.get("min", 1),
-        max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
-    return True
-
-
-def _as_enters_chosen(game: Game, action: Any, oid: int, copy: Any) -> None:
-    """Remember the choice on the permanent ("chosen": card behaviour reads it) and let
-    the card act on it as it enters (e.g. exile a creature card as it enters)."""
-    obj = game.objects.get(oid)
-    if not isinstance(obj, GameObject) or oid not in game.stack:
-        return
-    _enter(game, obj, copy, chosen=tuple(action.items))
-
-
-def _copy_chosen(game: Game, action: Any, oid: int) -> None:
-    obj = game.objects.get(oid)
-    if not isinstance(obj, GameObject) or oid not in game.stack:
-        return
-    choice = action.items[0] if action.items else "none"
-    copy = None
-    if choice != "none":
-        src = game.get(choice) if isinstance(choice, int) else None
-        if src is not None and src.zone == Zone.BATTLEFIELD:
-            ab = _enters_as_copy(obj)
-            exceptions: dict[str, Any] = ab.check() if ab is not None and ab.check else {}
-            prior = src.memory.get("copy_extra") or {}
-            extra = {k: tuple(prior.get(k, ())) + tuple(exceptions.get(k, ()))
-                     for k in ("subtypes", "types", "abilities")}  # 706.9b
-            copy = (src.memory.get("copy_of") or src.card, extra)
-            game.note("706.2", f"{obj.name} enters as a copy of {src.name}")
-            # 706.2 with 614.12a: the copied card's "as [this] enters, choose" applies
-            if _ask_as_enters(game, obj, copy[0], copy):
-                return
-    _enter(game, obj, copy)
-
-
-def _enter(game: Game, obj: GameObject, copy: Any, chosen: tuple[Any, ...] | None = None
-           ) -> GameObject:
-    """608.3: a permanent spell becomes a permanent (an Aura attached to its target)."""
-    from manastack.cards.effects import on_enter
-    from manastack.rules.zones import move
+def _become_permanent(game: Game, obj: GameObject) -> None:
+    """608.3: a permanent spell becomes a permanent (an Aura attached to its target,
+    303.4f), after the choices made as it enters (614.12a, 706.2)."""
+    from manastack.rules.entering import put_onto_battlefield
 
     attach = None
-    c = game.chars(obj)
-    if "Aura" in c.subtypes and obj.targets:
+    if "Aura" in game.chars(obj).subtypes and obj.targets:
         t = obj.targets[0]
         if isinstance(t, PlayerRef) or t in game.objects:
             attach = t
-    new = move(game, obj, Zone.BATTLEFIELD, "608.3", controller=obj.controller,
-               attach_to=attach, copy_of=copy, chosen=chosen,
-               verb=f"{obj.name} enters the battlefield under "
-                    f"{game.players[obj.controller].name}'s control"
-                    + (f", attached to {game.name_of(attach)} (303.4f)" if attach else ""))
-    on_enter(game, new)
-    return new
+    put_onto_battlefield(
+        game, obj, obj.controller, "608.3", attach_to=attach,
+        verb=f"{obj.name} enters the battlefield under "
+             f"{game.players[obj.controller].name}'s control"
+             + (f", attached to {game.name_of(attach)} (303.4f)" if attach else ""))
 
 
 def spell_ability(obj: GameObject) -> SpellAbility | None:

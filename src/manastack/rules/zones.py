@@ -8,6 +8,7 @@ battlefield is kept in ``game.lki`` for abilities that look back in time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -87,16 +88,22 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
 
 
 def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
-             controller: int | None = None, verb: str = "") -> list[GameObject]:
+             controller: int | None = None, verb: str = "",
+             entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None = None
+             ) -> list[GameObject]:
     """Move several objects at once: every object moves, then the zone-change events are
     reported, so triggered abilities see the whole event (603.6a, 603.10a).
 
-    ``verb`` (optional) is a format string with ``{name}``."""
+    ``verb`` (optional) is a format string with ``{name}``.  ``entering`` gives, for each
+    object put onto the battlefield, what was chosen as it enters: (copy of, choice)
+    (see :mod:`manastack.rules.entering`)."""
     moved: list[tuple[GameObject, GameObject, Characteristics | None]] = []
-    for o in objs:
+    for i, o in enumerate(objs):
         frm = o.zone
         lki = game.chars(o) if frm == Zone.BATTLEFIELD else None
-        new = move(game, o, to, rule, controller=controller, quiet=True)
+        copy_of, chosen = entering[i] if entering is not None else (None, None)
+        new = move(game, o, to, rule, controller=controller, quiet=True, copy_of=copy_of,
+                   chosen=chosen)
         moved.append((o, new, lki))
     for old, new, lki in moved:
         where_to = ZONE_TEXT[new.zone] if new.zone in ("battlefield", "stack", "exile",
@@ -153,12 +160,6 @@ def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
     game.changed()
     game.emit(ev.SHUFFLE, rule, f"{game.players[player].name} shuffles their library",
               player=player)
-
-
-def put_onto_battlefield(game: Game, obj: GameObject, controller: int, rule: str,
-                         tapped: bool = False) -> GameObject:
-    new = move(game, obj, Zone.BATTLEFIELD, rule, controller=controller, tapped=tapped)
-    return new
 
 
 def create_token(game: Game, card: object, controller: int, rule: str = "111.1",

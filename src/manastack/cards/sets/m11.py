@@ -984,10 +984,14 @@ def _mass_polymorph(game: Game, ctx: Ctx) -> None:
         if "Creature" in game.chars(game.obj(oid)).types:
             found.append(oid)
     _reveal(game, me, tuple(revealed), R_REVEAL)
-    from manastack.rules.zones import move_all
-    move_all(game, [game.obj(oid) for oid in found], Zone.BATTLEFIELD, "608.2c",
-             controller=me)  # they enter at the same time (603.6a)
-    _shuffle(game, me, R_SHUFFLE)
+    from manastack.rules.entering import put_all_onto_battlefield
+    # they enter at the same time (603.6a), after each one's choices (614.12a)
+    put_all_onto_battlefield(game, [game.obj(oid) for oid in found], me, "608.2c",
+                             then=(_shuffle_after_entry, (me,)))
+
+
+def _shuffle_after_entry(game: Game, new_ids: tuple[int, ...], p: int) -> None:
+    _shuffle(game, p, R_SHUFFLE)
 
 
 define("Mass Polymorph", spell=instant(Custom(
@@ -1342,15 +1346,22 @@ def _rise(game: Game, ctx: Ctx) -> None:
         o = game.get(r)
         if o is None or o.zone != Zone.GRAVEYARD:
             continue
-        new = _move(game, o, Zone.BATTLEFIELD, "608.2c", controller=ctx.controller)
-        if new.zone != Zone.BATTLEFIELD:
+        from manastack.rules.entering import put_onto_battlefield
+        put_onto_battlefield(game, o, ctx.controller, "608.2c",
+                             then=(_risen, (ctx.controller, ctx.source)))
+
+
+def _risen(game: Game, new_ids: tuple[int, ...], controller: int, source: int) -> None:
+    """Rise from the Grave: the creature is a black Zombie in addition (layers 4, 5)."""
+    for oid in new_ids:
+        if game.obj(oid).zone != Zone.BATTLEFIELD:
             continue
-        ids = frozenset({new.id})
+        ids = frozenset({oid})
         ts = game.new_timestamp()
-        add_effect(game, LayerEffect("4", _add_subtype("Zombie"), ids, ctx.controller,
-                                     ctx.source, ts, text="Rise from the Grave: Zombie"))
-        add_effect(game, LayerEffect("5", _add_color("B"), ids, ctx.controller, ctx.source,
-                                     ts, text="Rise from the Grave: black"))
+        add_effect(game, LayerEffect("4", _add_subtype("Zombie"), ids, controller, source, ts,
+                                     text="Rise from the Grave: Zombie"))
+        add_effect(game, LayerEffect("5", _add_color("B"), ids, controller, source, ts,
+                                     text="Rise from the Grave: black"))
 
 
 def _add_subtype(t: str) -> Callable[[Game, GameObject, Characteristics], None]:
@@ -2050,7 +2061,8 @@ def _is_end_step(game: Game, e: Event, src: Any) -> bool:
 def _maze_return(game: Game, ctx: Ctx) -> None:
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:
-        _move(game, o, Zone.BATTLEFIELD, "603.7", controller=o.owner, tapped=True)
+        from manastack.rules.entering import put_onto_battlefield
+        put_onto_battlefield(game, o, o.owner, "603.7", tapped=True)
 
 
 _MAZE_RETURN = TriggeredAbility(

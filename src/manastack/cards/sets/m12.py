@@ -565,15 +565,15 @@ def _oring_exile(game: Game, ctx: Ctx) -> None:
 
 
 def _oring_return(game: Game, ctx: Ctx) -> None:
-    from manastack.rules.zones import move
+    from manastack.rules.entering import put_onto_battlefield
     ring = _lki_object(game, ctx.source)
     oid = ring.memory.get("exiled") if ring is not None else None
     o = game.get(oid)
     if o is None or o.zone != Zone.EXILE:
         return
-    move(game, o, Zone.BATTLEFIELD, "610.3", controller=o.owner,
-         verb=f"{o.name} returns to the battlefield under "
-              f"{game.players[o.owner].name}'s control")
+    put_onto_battlefield(game, o, o.owner, "610.3",
+                         verb=f"{o.name} returns to the battlefield under "
+                              f"{game.players[o.owner].name}'s control")
 
 
 define("Oblivion Ring",
@@ -1259,9 +1259,13 @@ def _doubling_check(names: dict[str, int]) -> Callable[[Game, tuple[Any, ...]], 
 
 
 def _doubling_done(game: Game, action: Any, p: int) -> None:
-    from manastack.rules.zones import move
-    for oid in action.items:
-        move(game, game.obj(oid), Zone.BATTLEFIELD, "701.18a", controller=p)
+    from manastack.rules.entering import put_all_onto_battlefield
+    # the cards found enter at the same time, after their choices (614.12a)
+    put_all_onto_battlefield(game, [game.obj(oid) for oid in action.items], p, "701.18a",
+                             then=(_shuffle_after_entry, (p,)))
+
+
+def _shuffle_after_entry(game: Game, new_ids: tuple[int, ...], p: int) -> None:
     _shuffle(game, p)
 
 
@@ -1464,9 +1468,9 @@ def _amulet(game: Game, ctx: Ctx) -> None:
 
 
 def _amulet_done(game: Game, action: Any, p: int) -> None:
-    from manastack.rules.zones import move
+    from manastack.rules.entering import put_onto_battlefield
     for oid in action.items:
-        move(game, game.obj(oid), Zone.BATTLEFIELD, "608.2", controller=p)
+        put_onto_battlefield(game, game.obj(oid), p, "608.2")
 
 
 define("Quicksilver Amulet", activated(

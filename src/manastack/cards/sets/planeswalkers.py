@@ -48,7 +48,6 @@ from manastack.cards.effects import (
 from manastack.cards.registry import define
 from manastack.cards.sets.m11 import R_SHUFFLE, _any_card, _greatest_power, search_library
 from manastack.cards.sets.m12 import _lands_you_control, _until_eot
-from manastack.game.objects import Zone
 from manastack.rules.layers import add_keywords, modify_pt
 
 if TYPE_CHECKING:
@@ -109,13 +108,13 @@ def _liliana_found(game: Game, action: Any, p: int) -> None:
 def _liliana_reanimate(game: Game, ctx: Ctx) -> None:
     """All creature cards from all graveyards enter at the same time (one event): each
     one's "whenever another creature enters" abilities see the others (603.6a, 603.10)."""
-    from manastack.rules.zones import move_all
+    from manastack.rules.entering import put_all_onto_battlefield
     me = ctx.controller
     cards = [game.obj(oid) for p in game.apnap() for oid in game.players[p].graveyard
              if "Creature" in game.chars(game.obj(oid)).types]
-    move_all(game, cards, Zone.BATTLEFIELD, "608.2c", controller=me,
-             verb="{name} is put onto the battlefield under "
-                  f"{game.players[me].name}'s control")
+    put_all_onto_battlefield(game, cards, me, "608.2c",
+                             verb="{name} is put onto the battlefield under "
+                                  f"{game.players[me].name}'s control")
 
 
 define("Liliana Vess",

@@ -151,9 +151,11 @@ def _return_this_card(to: str, tapped_: bool, text: str) -> Custom:
         if o is None:
             return
         if to == Zone.BATTLEFIELD:
-            _move(game, o, to, "608.2c", controller=ctx.controller, tapped=tapped_,
-                  verb=f"{o.name} returns from {_pname(game, o.owner)}'s graveyard to the "
-                       "battlefield" + (" tapped" if tapped_ else ""))
+            from manastack.rules.entering import put_onto_battlefield
+            put_onto_battlefield(
+                game, o, ctx.controller, "608.2c", tapped=tapped_,
+                verb=f"{o.name} returns from {_pname(game, o.owner)}'s graveyard to the "
+                     "battlefield" + (" tapped" if tapped_ else ""))
         else:
             _move(game, o, to, "608.2c", verb=f"{o.name} returns from "
                   f"{_pname(game, o.owner)}'s graveyard to their hand")
