@@ -427,6 +427,23 @@ def test_phylactery_lich_state_trigger_doesnt_trigger_again_while_on_the_stack()
     assert len(notes(g, "603.8")) == 1
 
 
+@pytest.mark.xfail(strict=True, reason="engine limitation: as-enters choices (614.12) are "
+                   "asked only by resolution._finish for a resolving permanent spell, never "
+                   "when a permanent is put onto the battlefield by an effect (zones.move)")
+def test_phylactery_lich_put_onto_battlefield_chooses_an_artifact() -> None:
+    """Returned by Rise from the Grave, the Lich still puts a phylactery counter on an
+    artifact as it enters (614.12a, 614.1c) and stays."""
+    g = new_game()
+    lands(g, 0, "Swamp", 5)
+    put(g, 0, BF, "Ornithopter")
+    lich = put(g, 0, GY, "Phylactery Lich")
+    rise = put(g, 0, HAND, "Rise from the Grave")
+    start_at(g, "precombat_main")
+    cast(g, rise, lich.id)
+    settle(g)
+    assert g.decision.kind == "choose"
+
+
 def _no_cards_in_hand(game: Game, e: Any, src: GameObject) -> bool:
     return not game.players[game.controller(src)].hand
 
