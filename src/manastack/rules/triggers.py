@@ -169,19 +169,16 @@ def _maybe_state_trigger(game: Game, ab: TriggeredAbility, o: GameObject,
     game.note("603.8", f"{o.name}'s state trigger triggers ({ab.text})")
 
 
-def left_stack(game: Game, ab: Any) -> None:
+def left_stack(game: Game, ab: StackAbility | PendingTrigger) -> None:
     """A triggered ability left the stack (or was removed before reaching it, 603.3d): its
     state trigger may trigger again (603.8)."""
-    ability = getattr(ab, "ability", None)
-    data = getattr(ab, "trigger_data", None)
-    if data is None:
-        data = getattr(ab, "data", {})
+    data = ab.trigger_data if isinstance(ab, StackAbility) else ab.data
     if not data.get("state_trigger"):
         return
     src = game.objects.get(ab.source)
     if isinstance(src, GameObject) and src.memory.get("state_triggered"):
         src.memory["state_triggered"] = tuple(w for w in src.memory["state_triggered"]
-                                              if w is not ability)
+                                              if w is not ab.ability)
 
 
 class _Dummy:
