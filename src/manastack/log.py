@@ -61,6 +61,8 @@ STEP_ENDED = "step_ended"
 PHASE_BEGAN = "phase_began"
 PHASE_ENDED = "phase_ended"
 ZONE_CHANGE = "zone_change"
+#: Not an event: the trigger "event" of state triggers (CR 603.8), checked on every event.
+STATE = "state"
 DRAW = "draw"
 DISCARD = "discard"
 CAST = "cast"

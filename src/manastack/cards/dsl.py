@@ -318,6 +318,11 @@ class SpellAbility(Ability):
     additional_cost: Cost | None = None
     #: Entwine (702.41): choosing all modes costs this much more.
     entwine: Cost | None = None
+    #: "This spell costs {N} more to cast for each target beyond the first" (601.2f: the
+    #: total cost is determined after the targets are chosen).
+    extra_target_cost: int = 0
+    #: "Spend only [B] mana on X" (106.6, 107.3): the mana type that must pay for X.
+    x_mana: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -367,7 +372,8 @@ class TriggeredAbility(Ability):
     ``event`` names an event kind (see :mod:`manastack.log`);
     ``condition(game, event, source)`` says whether this event triggers it
     (e.g. "a creature you control"); ``intervening_if`` is checked both on
-    triggering and on resolution (CR 603.4).
+    triggering and on resolution (CR 603.4).  With ``event == "state"`` it is a state
+    trigger (603.8): ``condition(game, None, source)`` is the game state it waits for.
     """
 
     event: str
@@ -381,6 +387,13 @@ class TriggeredAbility(Ability):
     #: Zones in which this ability works (default: battlefield).  "dies"-style
     #: leaves-the-battlefield abilities look back in time (CR 603.10).
     zones: tuple[str, ...] = ("battlefield",)
+    #: "[N] damage divided as you choose among [its targets]": the total divided as the
+    #: ability is put on the stack (601.2d, 603.3d); each target gets at least 1.
+    divided: int = 0
+    #: Who chooses the targets, from the trigger's event data (default: its controller,
+    #: 603.3d); target words ("one of their opponents controls") are read from that
+    #: player's side, as in "its controller chooses target creature ..." (Necrotic Plague).
+    target_chooser: Callable[[Game, dict[str, Any]], int | None] | None = None
 
 
 @dataclass(frozen=True, eq=False)

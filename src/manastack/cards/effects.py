@@ -194,6 +194,26 @@ class DealDamage(Effect):
 
 
 @dataclass(frozen=True, eq=False)
+class DealDividedDamage(Effect):
+    """The source deals the damage divided as its controller chose when it was put on the
+    stack (601.2d, ``ctx.data["division"]``, one amount per target) to each target: one
+    damage event; the damage a now-illegal target would have been dealt isn't dealt
+    (608.2b)."""
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        from manastack.rules.damage import DamageItem, deal_damage
+        division = ctx.data.get("division") or ()
+        items = [DamageItem(ctx.source, t, n)
+                 for k, (t, n) in enumerate(zip(ctx.targets, division, strict=False))
+                 if k < len(ctx.legal) and ctx.legal[k] and n > 0]
+        for k, (t, n) in enumerate(zip(ctx.targets, division, strict=False)):
+            if k < len(ctx.legal) and not ctx.legal[k]:
+                game.note("608.2b", f"{game.name_of(t)} is no longer a legal target: the {n} "
+                                    f"damage divided to it isn't dealt")
+        deal_damage(game, items)
+
+
+@dataclass(frozen=True, eq=False)
 class Destroy(Effect):
     """Destroy each referenced permanent (CR 701.7)."""
 
@@ -323,25 +343,23 @@ class Discard(Effect):
             n = min(amount(self.n, game, ctx), len(game.players[p].hand))
             if n <= 0:
                 continue
-            game.push(_ask_discard, p, n, ChoiceDecision)
+            game.push(_ask_discard, p, n, ChoiceDecision, ctx.controller)
 
 
-def _ask_discard(game: Game, p: int, n: int, cls: Any) -> None:
+def _ask_discard(game: Game, p: int, n: int, cls: Any, cause: int | None = None) -> None:
     hand = tuple(game.players[p].hand)
     n = min(n, len(hand))
     if n == 0:
         return
-    game.ask(cls(p, "discard", f"Discard {n} card(s)", (_discard_done, (p,)),
+    game.ask(cls(p, "discard", f"Discard {n} card(s)", (_discard_done, (p, cause)),
                  rule="701.8a", options=hand, min_count=n, max_count=n, purpose="discard"))
 
 
-def _discard_done(game: Game, action: Any, p: int) -> None:
-    from manastack.rules.zones import move
+def _discard_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
+    """The discards of a resolving spell or ability controlled by ``cause`` (701.8a)."""
+    from manastack.rules.zones import discard
     for oid in action.items:
-        o = game.obj(oid)
-        new = move(game, o, Zone.GRAVEYARD, "701.8a",
-                   verb=f"{game.players[p].name} discards {o.name}")
-        game.emit(ev.DISCARD, "701.8a", f"{o.name} was discarded", player=p, object=new.id)
+        discard(game, p, game.obj(oid), "701.8a", cause=cause)
 
 
 @dataclass(frozen=True, eq=False)
@@ -442,7 +460,7 @@ class CounterSpell(Effect):
         from manastack.rules.priority import counter
         for r in self.what.resolve(game, ctx):
             if not isinstance(r, PlayerRef):
-                counter(game, r, "701.5a", f" by {ctx.source_name}")
+                counter(game, r, "701.5a", f" by {ctx.source_name}", by=ctx.object_id)
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,7 +17,7 @@ from manastack import log as ev
 from manastack.cards.dsl import ActivatedAbility, Cost, SpellAbility, TargetSpec
 from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand
 from manastack.errors import IllegalAction
-from manastack.game.mana import ManaCost, ManaSource, Payment, find_payment
+from manastack.game.mana import ManaCost, ManaSource, ManaSymbol, Payment, find_payment
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 
 if TYPE_CHECKING:
@@ -356,28 +356,26 @@ def _sacrifice_chosen(game: Game, action: Any, paying_for: int | None) -> None:
 
 
 def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None) -> None:
-    from manastack.rules.zones import move
+    """Discarding as a cost: the player's own spell or ability causes it (701.8a)."""
+    from manastack.rules.zones import discard
     for oid in action.items:
         o = game.obj(oid)
         record_cost(game, paying_for, "discarded", game.chars(o))
-        new = move(game, o, Zone.GRAVEYARD, "701.8a", verb=f"{game.players[player].name} "
-                   f"discards {o.name}")
-        game.emit(ev.DISCARD, "701.8a", f"{o.name} was discarded", player=player,
-                  object=new.id)
+        discard(game, player, o, "701.8a", cause=player)
 
 
 # ------------------------------------------------------------ the legality check
 
 
 def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
-                   source: int | None) -> Iterator[tuple[Ref, ...]]:
+                   source: int | None, spell: bool = False) -> Iterator[tuple[Ref, ...]]:
     from manastack.rules.targeting import legal_targets
 
     per: list[list[tuple[Ref, ...]]] = []
     for spec in specs:
-        opts = legal_targets(game, spec, controller, source)
+        opts = legal_targets(game, spec, controller, source, spell=spell)
         choices: list[tuple[Ref, ...]] = []
-        for k in range(spec.min_count, spec.count + 1):
+        for k in range(spec.min_count, min(spec.count, max(len(opts), spec.min_count)) + 1):
             choices.extend(itertools.islice(itertools.combinations(opts, k), MAX_COMBOS))
             if len(choices) >= MAX_COMBOS:
                 break  # "up to six targets": the list stays bounded (others stay legal)
@@ -387,7 +385,8 @@ def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
 
 
 def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, ...],
-                   controller: int, source: int | None) -> tuple[str, str] | None:
+                   controller: int, source: int | None, spell: bool = False
+                   ) -> tuple[str, str] | None:
     from manastack.rules.resolution import Ctx
     from manastack.rules.targeting import can_target
 
@@ -404,7 +403,7 @@ def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, 
         for t in chunk:
             if not isinstance(t, PlayerRef) and t not in game.objects:
                 return (f"there is no object #{t}", "115.1")
-            why = can_target(game, t, controller, source)
+            why = can_target(game, t, controller, source, spell)
             if why:
                 return (f"{game.name_of(t)} can't be targeted: {why}", "115.1")
             if not specs[si].selector.test(game, t, controller, source):
@@ -424,14 +423,22 @@ def spell_specs(sp: SpellAbility | None, modes: tuple[int, ...]) -> tuple[Target
     return sp.targets
 
 
-def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = ()
-               ) -> ManaCost:
+def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
+               targets: Sequence[Ref] = ()) -> ManaCost:
     """CR 601.2f: mana cost (X fixed) plus additional costs (entwine, 702.41a),
-    increases and reductions."""
+    increases (some depend on the chosen ``targets``) and reductions.  X that may be paid
+    only with one type of mana becomes that many symbols of that type (106.6, 107.3)."""
     from manastack.rules.static import hooks
 
-    mc = game.chars(obj).mana_cost.with_x(x)
     sp = obj.card.spell
+    mc = game.chars(obj).mana_cost
+    if sp is not None and sp.x_mana and mc.x_count:
+        only = ManaSymbol("{" + sp.x_mana + "}", ((sp.x_mana,),))
+        mc = mc.with_x(0).plus(0, (only,) * (x * mc.x_count))
+    else:
+        mc = mc.with_x(x)
+    if sp is not None and sp.extra_target_cost and len(targets) > 1:
+        mc = mc.plus(sp.extra_target_cost * (len(targets) - 1))
     if sp is not None and sp.additional_cost is not None:
         mc = mc.plus(sp.additional_cost.mana.generic, sp.additional_cost.mana.symbols)
     if sp is not None and sp.entwine is not None and sp.modes and \
@@ -529,14 +536,14 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
     if a.x < 0:
         return ("X can't be negative", "107.3")
     specs = spell_specs(sp, a.modes)
-    bad = _check_targets(game, specs, a.targets, player, o.id)
+    bad = _check_targets(game, specs, a.targets, player, o.id, spell=True)
     if bad:
         return bad
     if sp is not None and sp.additional_cost is not None:
         bad = nonmana_cost_problem(game, player, o, sp.additional_cost)
         if bad:
             return bad
-    cost = total_cost(game, o, a.x, a.modes)
+    cost = total_cost(game, o, a.x, a.modes, a.targets)
     bad = pay_list_problem(game, player, a.pay)
     if bad:
         return bad
@@ -703,6 +710,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
             nonmana_cost_problem(game, player, o, sp.additional_cost) is not None:
         return out
     payable: dict[tuple[int, int], bool] = {}
+    payable_n: dict[tuple[int, int, int], bool] = {}
     for modes_ in {len(m) for m in mode_sets}:
         some = tuple(range(modes_))
         for x in xs:
@@ -714,11 +722,20 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
         return out
     # Targets come from the legal-target lists (601.2c), so each combination is legal;
     # only the cost depends on X.
+    per_target = sp is not None and sp.extra_target_cost > 0
     for modes in mode_sets:
         specs = spell_specs(sp, modes)
-        for targets in _target_combos(game, specs, player, o.id):
+        for targets in _target_combos(game, specs, player, o.id, spell=True):
             for x in xs:
-                if payable.get((x, len(modes))):
+                if per_target and len(targets) > 1:
+                    # 601.2f: the cost depends on the number of targets chosen
+                    key = (x, len(modes), len(targets))
+                    if key not in payable_n:
+                        payable_n[key] = plan_payment(game, player, total_cost(
+                            game, o, x, tuple(range(len(modes))), targets), None) is not None
+                    if payable_n[key]:
+                        out.append(Cast(o.id, targets, x, modes))
+                elif payable.get((x, len(modes))):
                     out.append(Cast(o.id, targets, x, modes))
     return out
 
@@ -743,7 +760,7 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     from manastack.rules.zones import move
 
     o = game.obj(a.card)
-    cost = total_cost(game, o, a.x, a.modes)
+    cost = total_cost(game, o, a.x, a.modes, a.targets)
     payment = plan_payment(game, player, cost, a.pay)
     assert payment is not None
     new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)

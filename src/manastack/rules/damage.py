@@ -55,6 +55,16 @@ def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> Non
     _replacement_orders(game, plan, 0)
 
 
+def divisions(total: int, n: int) -> list[tuple[int, ...]]:
+    """The ways to divide ``total`` among ``n`` targets, each getting at least 1 (601.2d),
+    in lexicographic order: ``divisions(3, 2) == [(1, 2), (2, 1)]``."""
+    if n <= 0 or total < n:
+        return []
+    if n == 1:
+        return [(total,)]
+    return [(k, *rest) for k in range(1, total - n + 2) for rest in divisions(total - k, n - 1)]
+
+
 @dataclass
 class _Plan:
     """The choices made for one damage event before it is dealt."""

@@ -22,12 +22,13 @@ if TYPE_CHECKING:
 def start_priority(game: Game, player: int) -> None:
     """``player`` would receive priority: SBAs and triggers first (CR 117.5)."""
     from manastack.rules import sba
-    from manastack.rules.triggers import put_triggers_on_stack
+    from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
 
     if game.over:
         return
     if sba.check(game, player):
         return  # it scheduled start_priority again (and maybe asked a choice)
+    check_state_triggers(game)  # 603.8
     if game.pending_triggers:
         game.push(start_priority, player)
         put_triggers_on_stack(game)
@@ -81,11 +82,12 @@ def resolve_top(game: Game) -> None:
 
 
 def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "",
-            by_rules: bool = False) -> None:
+            by_rules: bool = False, by: int | None = None) -> None:
     """Counter a spell or ability: remove it from the stack (CR 701.5).
 
     ``by_rules`` is for the game rules removing it (608.2b), which "can't be countered"
-    doesn't stop."""
+    doesn't stop.  ``by`` is the spell or ability countering it, for effects such as "can't
+    be countered by blue or black spells" (the ``cant_be_countered_by`` hook, 101.2)."""
     from manastack.rules.zones import move
 
     o = game.objects.get(oid)
@@ -96,10 +98,18 @@ def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "",
             for ab in o.card.abilities):
         game.note("101.2", f"{o.name} can't be countered")
         return
+    if not by_rules and by is not None:
+        from manastack.rules.static import forbids
+        who = forbids(game, "cant_be_countered_by", o, by)
+        if who:
+            game.note("101.2", f"{o.name} can't be countered by {game.name_of(by)} ({who})")
+            return
     if isinstance(o, StackAbility):
+        from manastack.rules.triggers import left_stack
         game.stack.remove(oid)
         del game.objects[oid]
         game.changed()
+        left_stack(game, o)
         game.emit(ev.COUNTERED, rule, f"{o.name} is countered{why}", object=oid)
         return
     assert isinstance(o, GameObject)

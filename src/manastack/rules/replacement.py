@@ -11,7 +11,7 @@ effects on damage, used by :mod:`manastack.rules.damage`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -61,7 +61,8 @@ def active_replacements(game: Game, event: str) -> list[Replacement]:
         if not isinstance(o, GameObject) or o.phased_out:
             continue
         for ab in game.chars(o).abilities:
-            if isinstance(ab, StaticAbility) and ab.replacements is not None:
+            if isinstance(ab, StaticAbility) and ab.replacements is not None and \
+                    "battlefield" in ab.zones:
                 for r in ab.replacements(game, o):
                     if r.event == event:
                         if r.source is None:
@@ -72,19 +73,20 @@ def active_replacements(game: Game, event: str) -> list[Replacement]:
 
 
 def apply_replacements(game: Game, kind: str, event: dict[str, Any],
-                       chooser: Callable[[list[Replacement]], Replacement] | None = None
-                       ) -> dict[str, Any] | None:
+                       chooser: Callable[[list[Replacement]], Replacement] | None = None,
+                       extra: Sequence[Replacement] = ()) -> dict[str, Any] | None:
     """Apply each applicable replacement once (614.5); self-replacements first (614.15).
 
     When several apply, the affected player chooses (616.1): ``chooser``
     receives the candidates (the damage pipeline asks through it); without one
-    the choice is asked with :func:`_choose_order`.
+    the choice is asked with :func:`_choose_order`.  ``extra``: more candidates,
+    e.g. those of a card working from its hand (112.6b).
     """
     used: set[Any] = set()
     cur: dict[str, Any] | None = event
     while cur is not None:
         event = cur
-        cands = [r for r in active_replacements(game, kind)
+        cands = [r for r in [*active_replacements(game, kind), *extra]
                  if r.key() not in used and r.applies(game, event)]
         if not cands:
             break
@@ -105,12 +107,33 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     return cur
 
 
-def replace_zone_change(game: Game, obj: GameObject, to: str) -> str:
-    """Zone-change replacements ("exile it instead", CR 614.6); returns the destination."""
-    if not game.replacements and not _has_static_replacements(game):
+def own_zone_replacements(game: Game, obj: GameObject, event: str) -> list[Replacement]:
+    """Replacement effects of ``obj``'s own static abilities that work in the zone it is in
+    (not the battlefield), e.g. from a hand (112.6b: Obstinate Baloth)."""
+    if obj.zone == "battlefield":
+        return []
+    out = []
+    for ab in obj.card.abilities:
+        if isinstance(ab, StaticAbility) and ab.replacements is not None and \
+                obj.zone in ab.zones:
+            for r in ab.replacements(game, obj):
+                if r.event == event:
+                    r.source = obj.id
+                    r.static_key = (obj.id, r.text)
+                    out.append(r)
+    return out
+
+
+def replace_zone_change(game: Game, obj: GameObject, to: str,
+                        cause: dict[str, Any] | None = None) -> str:
+    """Zone-change replacements ("exile it instead", CR 614.6); returns the destination.
+    ``cause`` adds data to the proposed event (``discard``, ``player``, ``cause``)."""
+    own = own_zone_replacements(game, obj, "zone_change")
+    if not game.replacements and not own and not _has_static_replacements(game):
         return to
     event = apply_replacements(game, "zone_change", {"object": obj.id, "from": obj.zone,
-                                                     "to": to, "summary": obj.name})
+                                                     "to": to, "summary": obj.name,
+                                                     **(cause or {})}, extra=own)
     if event is None:
         return to
     return str(event["to"])
@@ -121,7 +144,8 @@ def _has_static_replacements(game: Game) -> bool:
         o = game.objects[oid]
         if isinstance(o, GameObject) and not o.phased_out:
             for ab in game.chars(o).abilities:
-                if isinstance(ab, StaticAbility) and ab.replacements is not None:
+                if isinstance(ab, StaticAbility) and ab.replacements is not None and \
+                        "battlefield" in ab.zones:
                     return True
     return False
 
@@ -143,15 +167,10 @@ class ReplacementChoiceNeeded(Exception):
 def replacement_choice_possible(game: Game) -> bool:
     """Whether any replacement effect outside the damage pipeline exists, so that a 616.1
     choice could come up while an answer runs (the game then keeps a re-run point)."""
-    if any(r.event not in _STAGED for r in game.replacements):
-        return True
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if isinstance(o, GameObject) and not o.phased_out:
-            for ab in game.chars(o).abilities:
-                if isinstance(ab, StaticAbility) and ab.replacements is not None:
-                    return True
-    return False
+    # a card's own replacement (from its hand, 112.6b) only meets another one, so a
+    # choice needs at least one of these
+    return any(r.event not in _STAGED for r in game.replacements) or \
+        _has_static_replacements(game)
 
 
 #: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).

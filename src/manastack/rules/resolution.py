@@ -100,10 +100,14 @@ def resolve(game: Game, oid: int) -> None:
     if targets:
         ctx0 = Ctx(source, "", controller, targets, specs, tuple(True for _ in targets))
         flags = [True] * len(targets)
+        is_spell = isinstance(obj, GameObject)
+        chooser = obj.trigger_data.get("target_chooser") \
+            if isinstance(obj, StackAbility) else None
         for si, (a, b) in enumerate(ctx0.spec_slices()):
             for k in range(a, b):
                 flags[k] = still_legal(game, specs[si], targets[k], controller,
-                                       obj.id if isinstance(obj, GameObject) else source)
+                                       obj.id if is_spell else source, spell=is_spell,
+                                       chooser=chooser)
         legal = tuple(flags)
         if not any(legal):
             game.note("608.2b", f"All targets of {obj.name} are illegal: it doesn't resolve")
@@ -162,9 +166,11 @@ def _finish(game: Game, oid: int) -> None:
     if obj is None or oid not in game.stack:
         return
     if isinstance(obj, StackAbility):
+        from manastack.rules.triggers import left_stack
         game.stack.remove(oid)
         del game.objects[oid]
         game.changed()
+        left_stack(game, obj)
         return
     assert isinstance(obj, GameObject)
     c = game.chars(obj)

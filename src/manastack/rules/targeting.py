@@ -27,8 +27,13 @@ def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
     return out
 
 
-def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str | None:
-    """Why ``ref`` can't be the target of something from ``source``, or None (CR 115, 702)."""
+def can_target(game: Game, ref: Ref, controller: int, source: int | None,
+               spell: bool | None = None) -> str | None:
+    """Why ``ref`` can't be the target of something from ``source``, or None (CR 115, 702).
+
+    ``spell`` says whether the targeting object is a spell or an ability (None: a spell
+    if ``source`` is an object on the stack); "can't be the target of" effects read it
+    with the source's colours (the ``cant_be_targeted`` hook, 101.2)."""
     if isinstance(ref, PlayerRef):
         if ref.index != controller:
             from manastack.rules.static import forbids
@@ -52,6 +57,28 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str
             return f"{o.name} has hexproof (702.11b)"
         if source is not None and protection_from(game, o, source):
             return f"{o.name} has protection from that source (702.16b)"
+        if source is not None:
+            from manastack.rules.static import forbids
+            if spell is None:
+                by = game.objects.get(source)
+                spell = isinstance(by, GameObject) and by.zone == "stack"
+            who = forbids(game, "cant_be_targeted", o, controller, source, spell)
+            if who:
+                return f"{o.name} can't be the target of that {'spell' if spell else 'ability'}" \
+                       f" ({who}, 101.2)"
+    return None
+
+
+def source_characteristics(game: Game, source: int | None) -> Any:
+    """The characteristics of a spell or of an ability's source: current ones, or its last
+    known information if it left its zone (608.2b, 112.7a); None if unknown."""
+    if source is None:
+        return None
+    src = game.objects.get(source)
+    if isinstance(src, GameObject):
+        return game.chars(src)
+    if source in game.lki:
+        return game.lki[source][1]
     return None
 
 
@@ -62,12 +89,8 @@ def protection_from(game: Game, protected: GameObject, source: int | None) -> bo
     kws = [k for k in game.chars(protected).keywords if k.startswith("protection from ")]
     if not kws:
         return False
-    src = game.objects.get(source)
-    if src is None and source in game.lki:
-        src_chars = game.lki[source][1]
-    elif isinstance(src, GameObject):
-        src_chars = game.chars(src)
-    else:
+    src_chars = source_characteristics(game, source)
+    if src_chars is None:
         return False
     from manastack.game.mana import COLOR_NAMES
     for k in kws:
@@ -93,27 +116,33 @@ def protection_from(game: Game, protected: GameObject, source: int | None) -> bo
 
 
 def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | None,
-                  data: dict[str, Any] | None = None) -> list[Ref]:
-    """All legal choices for one target spec (CR 115.1, 601.2c)."""
+                  data: dict[str, Any] | None = None, *, spell: bool | None = None,
+                  chooser: int | None = None) -> list[Ref]:
+    """All legal choices for one target spec (CR 115.1, 601.2c).  ``chooser``: the player
+    choosing when it isn't the controller (603.3d); the target words are read from their
+    side."""
     out = []
+    side = controller if chooser is None else chooser
     for r in candidate_refs(game, spec.zones):
         if r == source and not isinstance(r, PlayerRef) and r in game.stack:
             continue  # a spell can't target itself (115.5)
-        if spec.selector.test(game, r, controller, source) and \
-                can_target(game, r, controller, source) is None:
+        if spec.selector.test(game, r, side, source) and \
+                can_target(game, r, controller, source, spell) is None:
             out.append(r)
     return out
 
 
 def still_legal(game: Game, spec: TargetSpec, ref: Ref, controller: int,
-                source: int | None) -> bool:
+                source: int | None, *, spell: bool | None = None,
+                chooser: int | None = None) -> bool:
     """On resolution, is this target still legal (CR 608.2b)?"""
     if not isinstance(ref, PlayerRef) and ref not in game.objects:
         return False
     if isinstance(ref, PlayerRef) and not game.players[ref.index].in_game:
         return False
-    return spec.selector.test(game, ref, controller, source) and \
-        can_target(game, ref, controller, source) is None
+    side = controller if chooser is None else chooser
+    return spec.selector.test(game, ref, side, source) and \
+        can_target(game, ref, controller, source, spell) is None
 
 
 def announce_targets(game: Game, oid: int, targets: tuple[Ref, ...], controller: int) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
-from manastack.game.objects import GameObject, Zone
+from manastack.game.objects import GameObject
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -124,14 +124,13 @@ def cleanup(game: Game) -> None:
 
 
 def _discarded(game: Game, action: Any) -> None:
-    from manastack.rules.zones import move
+    from manastack.rules.zones import discard
 
     ap = game.active_player
     for oid in action.items:
         o = game.obj(oid)
-        new = move(game, o, Zone.GRAVEYARD, "514.1", verb=f"{game.players[ap].name} discards "
-                   f"{o.name} (maximum hand size)")
-        game.emit(ev.DISCARD, "514.1", f"{o.name} was discarded", player=ap, object=new.id)
+        discard(game, ap, o, "514.1", cause=None,  # a game rule, no spell or ability
+                verb=f"{game.players[ap].name} discards {o.name} (maximum hand size)")
     _cleanup_rest(game)
 
 

@@ -3,8 +3,10 @@
 When an event happens, each triggered ability whose trigger event matches
 triggers (603.2) and waits.  The next time a player would receive priority,
 waiting abilities are put on the stack in APNAP order, each player choosing
-the order of their own (603.3b), targets chosen then (603.3d).
-Leaves-the-battlefield abilities look back in time (603.10a).
+the order of their own (603.3b), targets (and a division, 601.2d) chosen then (603.3d).
+Leaves-the-battlefield abilities look back in time (603.10a).  State triggers (603.8)
+are checked after every event and before a player would receive priority; one doesn't
+trigger again while it waits or is on the stack.
 """
 
 from __future__ import annotations
@@ -105,13 +107,16 @@ def check_event(game: Game, e: Event) -> None:
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
         return
     kinds, _, grants = game.ability_index()
-    if kind not in kinds and not grants and not game.lki_batch and \
-            not game.delayed_triggers and not _graveyard_triggers(game):
+    if kind not in kinds and ev.STATE not in kinds and not grants and not game.lki_batch \
+            and not game.delayed_triggers and not _graveyard_triggers(game):
         return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):
         for ab in c.abilities:
-            if isinstance(ab, TriggeredAbility) and ab.event == kind:
-                _maybe_trigger(game, ab, o, c.controller, e)
+            if isinstance(ab, TriggeredAbility):
+                if ab.event == kind:
+                    _maybe_trigger(game, ab, o, c.controller, e)
+                elif ab.event == ev.STATE:
+                    _maybe_state_trigger(game, ab, o, c.controller)
     if game.delayed_triggers:
         for d in list(game.delayed_triggers):
             if d.ability.event != kind:
@@ -131,6 +136,49 @@ def check_event(game: Game, e: Event) -> None:
                 game.note("603.7", f"Delayed triggered ability of {d.source_name} triggers")
                 if d.one_shot:
                     game.delayed_triggers.remove(d)
+
+
+def check_state_triggers(game: Game) -> None:
+    """CR 603.8: every state trigger whose state is true triggers (checked when a player
+    would receive priority, besides after every event)."""
+    kinds, _, grants = game.ability_index()
+    if ev.STATE not in kinds and not grants:
+        return
+    for o, c in game.cached("trigger_sources", lambda: _trigger_sources(game)):
+        for ab in c.abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event == ev.STATE:
+                _maybe_state_trigger(game, ab, o, c.controller)
+
+
+def _maybe_state_trigger(game: Game, ab: TriggeredAbility, o: GameObject,
+                         controller: int) -> None:
+    """603.8: triggers as soon as the state is true, but not again until the ability has
+    left the stack (resolved, countered or removed); the source must still be in its zone
+    (a look-back object isn't)."""
+    if game.objects.get(o.id) is not o or o.zone not in ab.zones:
+        return
+    waiting = o.memory.get("state_triggered", ())
+    if any(w is ab for w in waiting):
+        return
+    if ab.condition is None or not ab.condition(game, None, o):
+        return
+    o.memory["state_triggered"] = (*waiting, ab)
+    game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller,
+                                                {"state_trigger": True},
+                                                len(game.pending_triggers)))
+    game.note("603.8", f"{o.name}'s state trigger triggers ({ab.text})")
+
+
+def left_stack(game: Game, ab: StackAbility | PendingTrigger) -> None:
+    """A triggered ability left the stack (or was removed before reaching it, 603.3d): its
+    state trigger may trigger again (603.8)."""
+    data = ab.trigger_data if isinstance(ab, StackAbility) else ab.data
+    if not data.get("state_trigger"):
+        return
+    src = game.objects.get(ab.source)
+    if isinstance(src, GameObject) and src.memory.get("state_triggered"):
+        src.memory["state_triggered"] = tuple(w for w in src.memory["state_triggered"]
+                                              if w is not ab.ability)
 
 
 class _Dummy:
@@ -183,26 +231,44 @@ def _put_in_order(game: Game, action: Any, trigs: list[PendingTrigger]) -> None:
 
 
 def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[Any, ...]) -> None:
-    """Choose targets spec by spec (603.3d), then put the ability on the stack."""
+    """Choose targets spec by spec (603.3d) and the division of a divided amount (601.2d),
+    then put the ability on the stack.  The targets are chosen by the ability's controller,
+    or by the player its ``target_chooser`` names (their side reads the target words)."""
     from manastack.rules.targeting import legal_targets
 
     specs = trig.ability.targets
+    chooser = trig.controller
+    if trig.ability.target_chooser is not None and specs:
+        who = trig.ability.target_chooser(game, trig.data)
+        chooser = trig.controller if who is None else who
+        if chooser != trig.controller:
+            trig.data["target_chooser"] = chooser
     if spec_index < len(specs):
         spec = specs[spec_index]
-        opts = legal_targets(game, spec, trig.controller, trig.source, trig.data)
+        opts = legal_targets(game, spec, trig.controller, trig.source, trig.data,
+                             spell=False, chooser=None if chooser == trig.controller
+                             else chooser)
         if len(opts) < spec.min_count:
             game.note("603.3d", f"{trig.source_name}'s triggered ability has no legal "
                                 "target and is removed from the stack")
+            left_stack(game, trig)
             return
         if spec.count == 0:
             _put_one(game, trig, spec_index + 1, chosen)
             return
+        most = spec.count if not trig.ability.divided else min(spec.count,
+                                                                 trig.ability.divided)
         game.ask(ChoiceDecision(
-            trig.controller, "choose_targets",
-            f"Choose {spec.text} for {trig.source_name}'s triggered ability",
+            chooser, "choose_targets",
+            f"Choose {spec.text} for {trig.source_name}'s triggered ability"
+            + (f" (chosen by {game.players[chooser].name})" if chooser != trig.controller
+               else ""),
             (_targets_chosen, (trig, spec_index, chosen)), rule="603.3d",
-            options=tuple(opts), min_count=spec.min_count, max_count=spec.count,
+            options=tuple(opts), min_count=spec.min_count, max_count=most,
             purpose=f"targets of {trig.source_name}"))
+        return
+    if trig.ability.divided and chosen and "division" not in trig.data:
+        _ask_division(game, trig, chosen)
         return
     ab = StackAbility(id=game.new_id(), ability=trig.ability, source=trig.source,
                       source_name=trig.source_name, controller=trig.controller,
@@ -222,6 +288,39 @@ def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[An
 def _targets_chosen(game: Game, action: Any, trig: PendingTrigger, spec_index: int,
                     chosen: tuple[Any, ...]) -> None:
     _put_one(game, trig, spec_index + 1, chosen + tuple(action.items))
+
+
+def _ask_division(game: Game, trig: PendingTrigger, chosen: tuple[Any, ...]) -> None:
+    """601.2d (603.3d): the controller announces how the amount is divided among the
+    targets, each getting at least 1; the division is locked in.  Options are written
+    ``"2/1"`` (amounts in the order of the targets)."""
+    from manastack.rules.damage import divisions
+
+    total = trig.ability.divided
+    ways = divisions(total, len(chosen))
+    if len(ways) == 1:
+        _division_chosen(game, None, trig, chosen, ways[0])
+        return
+    labels = tuple(", ".join(f"{n} to {game.name_of(t)}" for n, t in zip(w, chosen,
+                                                                         strict=True))
+                   for w in ways)
+    game.ask(ChoiceDecision(
+        trig.controller, "divide", f"Divide {total} among the targets of "
+        f"{trig.source_name}'s triggered ability: " + "; ".join(labels),
+        (_division_chosen, (trig, chosen, None)), rule="601.2d",
+        options=tuple("/".join(map(str, w)) for w in ways), purpose="division",
+        labels=labels))
+
+
+def _division_chosen(game: Game, action: Any, trig: PendingTrigger, chosen: tuple[Any, ...],
+                     division: tuple[int, ...] | None) -> None:
+    if division is None:
+        division = tuple(int(n) for n in str(action.items[0]).split("/"))
+    trig.data["division"] = division
+    game.note("601.2d", f"{trig.source_name}'s triggered ability: "
+              + ", ".join(f"{n} to {game.name_of(t)}" for n, t in zip(division, chosen,
+                                                                     strict=True)))
+    _put_one(game, trig, len(trig.ability.targets), chosen)
 
 
 def add_delayed(game: Game, ability: TriggeredAbility, source: int, source_name: str,

@@ -25,15 +25,19 @@ ZONE_TEXT = {"library": "library", "hand": "hand", "battlefield": "the battlefie
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: str | None = None, attach_to: Ref | None = None,
-         copy_of: Any = None, chosen: tuple[Any, ...] | None = None) -> GameObject:
+         copy_of: Any = None, chosen: tuple[Any, ...] | None = None,
+         cause: dict[str, Any] | None = None) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
 
     ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
-    untapped unless ``tapped`` (CR 110.2 for the controller).
+    untapped unless ``tapped`` (CR 110.2 for the controller).  ``cause`` adds what
+    replacement effects may ask about the event (a discard and who caused it).
+    A permanent that leaves the battlefield remembers what it became (``"became"``, in its
+    last known information) for abilities that find "this card" in its new zone.
     """
     from manastack.rules.replacement import replace_zone_change
 
-    to = replace_zone_change(game, obj, to)
+    to = replace_zone_change(game, obj, to, cause)
     frm = obj.zone
     lki: Characteristics | None = None
     if frm == Zone.BATTLEFIELD:
@@ -64,6 +68,8 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         if loyalty is not None:
             new.counters["loyalty"] = loyalty
     game.objects[new.id] = new
+    if lki is not None:
+        obj.memory["became"] = new.id
     if new.is_token and to != Zone.BATTLEFIELD:
         game.tokens_elsewhere.append(new.id)  # 704.5d will make it cease to exist
     if to == Zone.BATTLEFIELD:
@@ -116,6 +122,22 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
                   controller=game.controller(new) if new.zone == Zone.BATTLEFIELD
                   else new.controller, lki=lki)
     return [new for _, new, _ in moved]
+
+
+def discard(game: Game, player: int, obj: GameObject, rule: str = "701.8a", *,
+            cause: int | None, verb: str | None = None) -> GameObject:
+    """``player`` discards ``obj`` from their hand (CR 701.8a).  ``cause`` is the controller
+    of the spell or ability that makes them discard (the player themself for a cost; None
+    for a game rule such as cleanup, 514.1): replacement effects of the card itself work
+    from the hand and may send it elsewhere (Obstinate Baloth, 112.6b); it is still
+    discarded (701.8c).  Returns the new object."""
+    name = obj.name
+    new = move(game, obj, Zone.GRAVEYARD, rule,
+               verb=verb or f"{game.players[player].name} discards {name}",
+               cause={"discard": True, "player": player, "cause": cause})
+    game.emit(ev.DISCARD, rule, f"{name} was discarded", player=player, object=new.id,
+              cause=cause)
+    return new
 
 
 def effective_card(obj: GameObject) -> Any:

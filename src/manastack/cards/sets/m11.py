@@ -185,10 +185,11 @@ def sacrifice(game: Game, o: GameObject) -> None:
         _move(game, o, Zone.GRAVEYARD, R_SACRIFICE, verb=f"{o.name} is sacrificed")
 
 
-def discard_card(game: Game, p: int, oid: int, rule: str = R_DISCARD) -> None:
-    o = game.obj(oid)
-    new = _move(game, o, Zone.GRAVEYARD, rule, verb=f"{_pname(game, p)} discards {o.name}")
-    game.emit(ev.DISCARD, rule, f"{o.name} was discarded", player=p, object=new.id)
+def discard_card(game: Game, p: int, oid: int, rule: str = R_DISCARD,
+                 cause: int | None = None) -> None:
+    """``p`` discards ``oid`` because of a spell or ability ``cause`` controls (701.8a)."""
+    from manastack.rules.zones import discard
+    discard(game, p, game.obj(oid), rule, cause=cause)
 
 
 def _defending_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
@@ -438,10 +439,11 @@ class CounterUnlessPays(Effect):
     def resolve(self, game: Game, ctx: Ctx) -> None:
         for r in reversed(self.what.resolve(game, ctx)):
             if not isinstance(r, PlayerRef):
-                game.push(_ask_pay_or_counter, r, self.n, ctx.source_name)
+                game.push(_ask_pay_or_counter, r, self.n, ctx.source_name, ctx.object_id)
 
 
-def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str) -> None:
+def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str, by: int | None = None
+                        ) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import plan_payment
     from manastack.rules.priority import counter
@@ -452,15 +454,17 @@ def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str) -> None:
     payer = game.controller(o)
     cost = ManaCost.parse(f"{{{n}}}")
     if plan_payment(game, payer, cost, None) is None:
-        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} can't pay {cost})")
+        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} can't pay {cost})",
+                by=by)
         return
     game.ask(ChoiceDecision(payer, "pay", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
                                           f"countered ({name})",
-                            (_paid_or_not, (oid, n, name)), rule="608.2d",
+                            (_paid_or_not, (oid, n, name, by)), rule="608.2d",
                             options=("yes", "no"), purpose=f"pay {cost} for {name}"))
 
 
-def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str) -> None:
+def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str,
+                 by: int | None = None) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import perform_payment, plan_payment
     from manastack.rules.priority import counter
@@ -472,7 +476,8 @@ def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str) -> None:
     cost = ManaCost.parse(f"{{{n}}}")
     payment = plan_payment(game, payer, cost, None) if action.items[0] == "yes" else None
     if payment is None:
-        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})")
+        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})",
+                by=by)
         return
     perform_payment(game, payer, cost, payment, "608.2d")
     game.note("608.2d", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
@@ -1259,14 +1264,15 @@ def _duress(game: Game, ctx: Ctx) -> None:
         if cands:
             game.ask(ChoiceDecision(ctx.controller, "choose",
                                     "Choose a noncreature, nonland card to be discarded",
-                                    (_duress_done, (p,)), rule="608.2d", options=cands,
+                                    (_duress_done, (p, ctx.controller)), rule="608.2d",
+                                    options=cands,
                                     purpose="discard"))
         return
 
 
-def _duress_done(game: Game, action: Any, p: int) -> None:
+def _duress_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
     for oid in action.items:
-        discard_card(game, p, oid)
+        discard_card(game, p, oid, cause=cause)
 
 
 define("Duress", spell=instant(Custom(

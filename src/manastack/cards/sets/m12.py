@@ -206,11 +206,11 @@ def _card_types(game: Game, o: GameObject) -> frozenset[str]:
     return game.chars(o).types
 
 
-def _emit_discard(game: Game, o: GameObject, p: int, rule: str = "701.7a") -> GameObject:
-    from manastack.rules.zones import move
-    new = move(game, o, Zone.GRAVEYARD, rule, verb=f"{game.players[p].name} discards {o.name}")
-    game.emit(ev.DISCARD, rule, f"{o.name} was discarded", player=p, object=new.id)
-    return new
+def _emit_discard(game: Game, o: GameObject, p: int, rule: str = "701.7a",
+                  cause: int | None = None) -> GameObject:
+    """``p`` discards ``o`` because of a spell or ability ``cause`` controls (701.8a)."""
+    from manastack.rules.zones import discard
+    return discard(game, p, o, rule, cause=cause)
 
 
 def _until_eot(game: Game, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[str, LayerFn]],
@@ -698,7 +698,7 @@ def _archivist(game: Game, ctx: Ctx) -> None:
     for p in game.apnap():
         hand = list(game.players[p].hand)
         for oid in hand:
-            _emit_discard(game, game.obj(oid), p)
+            _emit_discard(game, game.obj(oid), p, cause=ctx.controller)
         most = max(most, len(hand))
     from manastack.rules.zones import draw
     for p in game.apnap():
@@ -917,12 +917,13 @@ def _distress(game: Game, ctx: Ctx) -> None:
         cands = tuple(i for i in hand if "Land" not in game.chars(game.obj(i)).types)
         if cands:
             game.ask(ChoiceDecision(ctx.controller, "choose", "Choose a nonland card to be "
-                                    "discarded", (_distress_done, (p,)), rule="701.7a",
+                                    "discarded", (_distress_done, (p, ctx.controller)),
+                                    rule="701.7a",
                                     options=cands, purpose="discard"))
 
 
-def _distress_done(game: Game, action: Any, p: int) -> None:
-    _emit_discard(game, game.obj(action.items[0]), p)
+def _distress_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
+    _emit_discard(game, game.obj(action.items[0]), p, cause=cause)
 
 
 define("Distress", spell=spell_of(Custom(
@@ -941,14 +942,15 @@ def _monomania(game: Game, ctx: Ctx) -> None:
         hand = tuple(game.players[p].hand)
         if hand:
             game.ask(ChoiceDecision(p, "choose", "Choose a card to keep (discard the rest)",
-                                    (_monomania_done, (p,)), rule="701.7a", options=hand,
+                                    (_monomania_done, (p, ctx.controller)), rule="701.7a",
+                                    options=hand,
                                     purpose="keep"))
 
 
-def _monomania_done(game: Game, action: Any, p: int) -> None:
+def _monomania_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
     for oid in list(game.players[p].hand):
         if oid != action.items[0]:
-            _emit_discard(game, game.obj(oid), p)
+            _emit_discard(game, game.obj(oid), p, cause=cause)
 
 
 define("Monomania", spell=spell_of(Custom(

@@ -5,27 +5,16 @@ Implemented here: Captivating Vampire, Fauna Shaman, Grim Lavamancer, Arachnus S
 Reassembling Skeleton, Magma Phoenix, Elvish Archdruid, Alluring Siren, Gideon Jura,
 Silence, Leyline of Punishment, Leyline of Anticipation, Adaptive Automaton, Sutured Ghoul, Protean Hydra.
 
+Autumn's Veil, Gaea's Revenge, Phylactery Lich, Obstinate Baloth, Fireball, Inferno Titan,
+Necrotic Plague and Consume Spirit are in :mod:`manastack.cards.sets.round4a`.
+
 Not implemented, because a rule the card needs is missing from the engine:
 
-* Autumn's Veil, Gaea's Revenge: "can't be countered by blue or black spells" and "can't
-  be the target of [kind of] spells or abilities" (no hook in ``targeting.can_target``; the
-  only "can't be countered" is the spell's own static ability, read by
-  ``priority.counter`` without looking at what counters it).
-* Phylactery Lich: state triggers ("When you control no permanents with phylactery
-  counters on them", CR 603.8).
-* Obstinate Baloth: replacement effects of a card in a hand, and discards that know which
-  player's spell or ability caused them (the zone-change event has no cause).
-* Fireball: a cost increase depending on the number of targets (601.2f, 112.6c:
-  ``casting.total_cost`` doesn't see the chosen targets).
-* Inferno Titan: damage divided as the ability is put on the stack (601.2d, 603.3d).
-* Necrotic Plague: a triggered ability whose target is chosen by another player than its
-  controller ("its controller chooses target creature", 603.3d).
 * Bloodlord of Vaasgoth: continuous effects on a spell on the stack carried over to the
   permanent (400.7a); bloodthirst is read from the printed card only.
 * Demon of Death's Gate: alternative costs (117.9).
 * Wild Evocation, Djinn of Wishes: casting or playing a card while an ability resolves,
   without paying its mana cost.
-* Consume Spirit: mana spending restrictions ("Spend only black mana on X", 106.6).
 * Garruk's Horde: playing with the top card of the library revealed and casting from the
   library.
 * Sundial of the Infinite: ending the turn (CR 715).
