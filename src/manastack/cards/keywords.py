@@ -73,7 +73,9 @@ def enters_with(game: Game, obj: GameObject) -> None:
     # Bloodthirst is read from the object's abilities: printed, or gained while it was a
     # spell (Bloodlord of Vaasgoth, kept by the permanent, 400.7a); each instance applies
     # separately (702.53c).
-    c = game.chars(obj)
+    from manastack.rules.layers import apply_locked_effects, base_characteristics
+    c = base_characteristics(obj)  # (not yet on the battlefield: no CDA needed here)
+    apply_locked_effects(game, obj, c)
     amounts = [int(kw.split()[1]) if len(kw.split()) > 1 else 1
                for kw in sorted(c.keywords) if kw.startswith("bloodthirst")]
     amounts += [ab.n for ab in c.abilities if isinstance(ab, Bloodthirst)]

@@ -5,7 +5,8 @@ resolution:
 
 * Casting follows 601.2a-i: the player chooses modes, X and targets and pays the total
   cost; the effect is what allows the spell to be cast now, so the card-type timing rules
-  (302.1, 307.1...) don't apply (601.3; the card's text overrides them, 101.1).
+  (302.1, 307.1...) don't apply (601.3; the card's text overrides them, 101.1); a
+  restriction written on the spell itself ("cast only during combat") still does.
 * "Without paying its mana cost" is an alternative cost (117.9): no other alternative cost
   can be used (117.9a), X is 0 (107.3b), additional costs and cost increases still apply
   (117.9d).  The spell is put on the stack on top of the resolving object, which then

@@ -128,12 +128,18 @@ def compute_single(game: Game, obj: GameObject) -> Characteristics:
             c.power = p
         if t is not None:
             c.toughness = t
+    apply_locked_effects(game, obj, c)
+    return c
+
+
+def apply_locked_effects(game: Game, obj: GameObject, c: Characteristics) -> None:
+    """Apply to ``c`` the effects of resolved spells and abilities whose locked set
+    (611.2c) names ``obj``, layer by layer, in timestamp order (613.6)."""
     if game.effects:
         mine = [e for e in game.effects if isinstance(e, LayerEffect)
                 and isinstance(e.affected, frozenset) and obj.id in e.affected]
         for e in sorted(mine, key=lambda e: (LAYERS.index(e.layer), e.timestamp)):
             e.apply(game, obj, c)
-    return c
 
 
 def carry_over_effects(game: Game, spell_id: int, permanent_id: int) -> None:

@@ -5,6 +5,9 @@ Implemented here: Captivating Vampire, Fauna Shaman, Grim Lavamancer, Arachnus S
 Reassembling Skeleton, Magma Phoenix, Elvish Archdruid, Alluring Siren, Gideon Jura,
 Silence, Leyline of Punishment, Leyline of Anticipation, Adaptive Automaton, Sutured Ghoul, Protean Hydra.
 
+(Bloodlord of Vaasgoth, Demon of Death's Gate, Wild Evocation, Djinn of Wishes, Garruk's
+Horde, Sundial of the Infinite and Sorin Markov are in :mod:`manastack.cards.sets.round4b`.)
+
 Not implemented, because a rule the card needs is missing from the engine:
 
 * Autumn's Veil, Gaea's Revenge: "can't be countered by blue or black spells" and "can't
@@ -20,16 +23,7 @@ Not implemented, because a rule the card needs is missing from the engine:
 * Inferno Titan: damage divided as the ability is put on the stack (601.2d, 603.3d).
 * Necrotic Plague: a triggered ability whose target is chosen by another player than its
   controller ("its controller chooses target creature", 603.3d).
-* Bloodlord of Vaasgoth: continuous effects on a spell on the stack carried over to the
-  permanent (400.7a); bloodthirst is read from the printed card only.
-* Demon of Death's Gate: alternative costs (117.9).
-* Wild Evocation, Djinn of Wishes: casting or playing a card while an ability resolves,
-  without paying its mana cost.
 * Consume Spirit: mana spending restrictions ("Spend only black mana on X", 106.6).
-* Garruk's Horde: playing with the top card of the library revealed and casting from the
-  library.
-* Sundial of the Infinite: ending the turn (CR 715).
-* Sorin Markov: controlling another player (CR 714), needed by its -7 ability.
 """
 
 from __future__ import annotations
