@@ -167,7 +167,10 @@ def test_wild_evocation_casts_the_card_without_paying_its_mana_cost() -> None:
     assert Pass() not in g.legal_actions()  # "if able": the cast is mandatory
     refused(g, 0, Pass(), "608.2c")
     refused(g, 0, Cast(bolt.id, (bear.id,)), "117.9")  # paying the mana cost isn't offered
+    g2 = g.copy()  # the pending decision and its continuation are plain data
     g.apply(0, Cast(bolt.id, (bear.id,), alt="free"))
+    g2.apply(0, Cast(bolt.id, (bear.id,), alt="free"))
+    assert g2.state_hash() == g.state_hash()
     assert names(g, g.stack) == ["Lightning Bolt"]
     assert g.step is not None and g.step.name == "upkeep"
     settle(g)
@@ -615,3 +618,33 @@ def test_sorin_markov_last_control_effect_wins() -> None:
     settle(g)
     _advance_any(g, lambda x: x.turn_number == 3)
     assert g.active_player == 2 and g.decision.player == 2 and g.decision.decider == 1
+
+
+def test_sundial_of_the_infinite_during_cleanup_starts_a_new_cleanup_step() -> None:
+    """715.1d: ending the turn during the cleanup step (a player got priority there for a
+    trigger, 514.3a) exiles the trigger from the stack and a new cleanup step begins."""
+    g = setup_game()
+    first = put(g, 0, BF, "Sundial of the Infinite")
+    second = put(g, 0, BF, "Sundial of the Infinite")
+    lands(g, 0, "Mountain", 2)
+    lands(g, 0, "Forest", 1)
+    slime = put(g, 0, BF, "Mitotic Slime", counters={"-1/-1": 3})
+    growth = put(g, 0, HAND, "Giant Growth")
+    start_at(g)
+    g.apply(0, Cast(growth.id, (slime.id,)))
+    settle(g)
+    g.obj(slime.id).counters["-1/-1"] = 4
+    g.changed()
+    g.apply(0, Activate(first.id, 0))
+    g.apply(0, Pass())
+    g.apply(1, Pass())
+    assert g.step is not None and g.step.name == "cleanup"
+    assert names(g, g.stack) == ["Mitotic Slime (triggered ability)"]
+    g.apply(0, Activate(second.id, 0))
+    g.apply(0, Pass())
+    g.apply(1, Pass())
+    assert g.turn_number == 2 or g.step.name in ("untap", "upkeep")
+    cleanups = [e for e in g.log if e.kind == ev.STEP_BEGAN and e.data.get("step") ==
+                "cleanup" and e.turn == 1]
+    assert len(cleanups) == 2 and not on_bf(g, "Ooze")
+    assert any(e.rule == "715.1b" and "Mitotic Slime" in e.text for e in g.log)
