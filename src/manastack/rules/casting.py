@@ -570,7 +570,8 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
                     "cast without paying its mana cost", "117.9a")
         alt_cost = ac.cost
     elif free:
-        return (f"{o.name} is cast without paying its mana cost (alt={FREE!r})", "117.9")
+        return (f"the effect casts {o.name} without paying its mana cost (answer with "
+                f"alt={FREE!r})", "117.9")
     if a.x and (a.alt == FREE or (alt_cost is not None and not alt_cost.mana.x_count)):
         return ("X must be 0: neither the mana cost nor an alternative cost with X is paid",
                 "107.3b")

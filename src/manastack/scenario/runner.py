@@ -298,7 +298,7 @@ class Runner:
             return Pass()
         if e.verb == "play":
             if d.kind == "play_card":  # the card an effect lets the player play now
-                return PlayLand(getattr(d, "card", -1))
+                return PlayLand(self._play_card(e, d))
             oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
             if oid is None:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s hand")
@@ -309,7 +309,7 @@ class Runner:
             modes = tuple(m - 1 for m in e.modes)
             if d.kind == "play_card":  # cast while an ability resolves (maybe for free)
                 alt = "free" if getattr(d, "free", False) else (e.alt_cost or "")
-                return Cast(getattr(d, "card", -1), targets, e.x or 0, modes, pay, alt)
+                return Cast(self._play_card(e, d), targets, e.x or 0, modes, pay, alt)
             oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
             if oid is None:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
@@ -384,6 +384,14 @@ class Runner:
         if e.verb == "choose":
             return Choose(self._choice(e, d))
         raise Fail(f"script entry {e.index}: {e.verb!r} is not supported yet")
+
+    def _play_card(self, e: ScriptEntry, d: Decision) -> int:
+        """The card a ``play_card`` decision is about; the entry must name it."""
+        card = int(getattr(d, "card", -1))
+        if self.game.name_of(card) != e.value:
+            raise Fail(f"script entry {e.index}: the card to play now is "
+                       f"{self.game.name_of(card)}, not {e.value!r}")
+        return card
 
     def _pay(self, e: ScriptEntry) -> tuple[Any, ...] | None:
         if e.pay is None:
