@@ -46,7 +46,7 @@ def main() -> None:
     for _ in range(150):
         if g.decision is None:
             break
-        g.apply(g.decision.player, agents[g.decision.player].act(g))
+        g.apply(g.decision.by, agents[g.decision.by].act(g))
     times = []
     for _ in range(20):
         t = time.perf_counter()

@@ -21,7 +21,7 @@ def settle(g: Game, limit: int = 100) -> None:
         d = g.decision
         if d is None or d.kind != "priority" or not g.stack:
             return
-        g.apply(d.player, Pass())
+        g.apply(d.by, Pass())
     raise AssertionError("the stack never emptied")
 
 
@@ -31,7 +31,7 @@ def answer(g: Game, *items: Any, kind: str | None = None) -> None:
     assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
     if kind is not None:
         assert d.kind == kind, d
-    g.apply(d.player, Choose(tuple(items)))
+    g.apply(d.by, Choose(tuple(items)))
 
 
 def options(g: Game) -> tuple[Any, ...]:
@@ -50,13 +50,13 @@ def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
         if pred(g) or d is None:
             return
         if order and d.kind == "order_triggers":
-            g.apply(d.player, Choose(tuple(d.options)))  # type: ignore[attr-defined]
+            g.apply(d.by, Choose(tuple(d.options)))  # type: ignore[attr-defined]
         elif d.kind == "priority":
-            g.apply(d.player, Pass())
+            g.apply(d.by, Pass())
         elif d.kind == "declare_attackers":
-            g.apply(d.player, DeclareAttackers(()))
+            g.apply(d.by, DeclareAttackers(()))
         elif d.kind == "declare_blockers":
-            g.apply(d.player, DeclareBlockers(()))
+            g.apply(d.by, DeclareBlockers(()))
         else:
             raise AssertionError(f"unexpected decision while advancing: {d}")
     raise AssertionError("condition never reached")

@@ -17,9 +17,9 @@ def pass_until(game: Game, pred, limit: int = 500) -> None:  # type: ignore[no-u
             return
         d = game.decision
         if d.kind == "priority":
-            game.apply(d.player, Pass())
+            game.apply(d.by, Pass())
         else:
-            game.apply(d.player, agent.act(game))
+            game.apply(d.by, agent.act(game))
     raise AssertionError("condition never reached")
 
 

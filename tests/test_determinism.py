@@ -60,7 +60,7 @@ def test_random_games_keep_zone_invariants_every_decision() -> None:
         n = 0
         while g.decision is not None:
             check_zones(g)
-            g.apply(g.decision.player, ag[g.decision.player].act(g))
+            g.apply(g.decision.by, ag[g.decision.by].act(g))
             n += 1
             assert n < 100_000
         check_zones(g)
@@ -75,7 +75,7 @@ def test_copy_mid_game_continues_identically() -> None:
         for _ in range(60 + seed * 7):
             if g.decision is None:
                 break
-            g.apply(g.decision.player, ag[g.decision.player].act(g))
+            g.apply(g.decision.by, ag[g.decision.by].act(g))
         c = g.copy()
         ag2 = [RandomAgent(0), RandomAgent(0)]
         ag2[0].rng.setstate(ag[0].rng.getstate())
@@ -105,7 +105,7 @@ def test_every_listed_legal_action_applies(seed: int, steps: int) -> None:
     for _ in range(steps):
         if g.decision is None:
             return
-        g.apply(g.decision.player, ag[g.decision.player].act(g))
+        g.apply(g.decision.by, ag[g.decision.by].act(g))
     if g.decision is None:
         return
     for act in g.decision.legal_actions(g)[:40]:
@@ -122,7 +122,7 @@ def test_unlisted_actions_are_refused_and_change_nothing(seed: int, steps: int) 
     for _ in range(steps):
         if g.decision is None:
             return
-        g.apply(g.decision.player, ag[g.decision.player].act(g))
+        g.apply(g.decision.by, ag[g.decision.by].act(g))
     d = g.decision
     if d is None or d.kind != "priority":
         return
@@ -138,7 +138,7 @@ def test_unlisted_actions_are_refused_and_change_nothing(seed: int, steps: int) 
         if act in legal:
             continue
         try:
-            g.apply(d.player, act)
+            g.apply(d.by, act)
         except IllegalAction:
             pass
         else:  # pragma: no cover - shows the bug
@@ -193,7 +193,7 @@ def test_soak_all_default_deck_pairs() -> None:
             ag = agents(seed + i)
             n = 0
             while g.decision is not None:
-                g.apply(g.decision.player, ag[g.decision.player].act(g))
+                g.apply(g.decision.by, ag[g.decision.by].act(g))
                 n += 1
                 if n % 50 == 0:
                     check_zones(g)

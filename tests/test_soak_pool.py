@@ -29,7 +29,7 @@ def _play(seed: int) -> str:
     n = 0
     while g.decision is not None:
         d = g.decision
-        g.apply(d.player, ag[d.player].act(g))
+        g.apply(d.by, ag[d.by].act(g))
         n += 1
         assert n < MAX_DECISIONS, f"seed {seed}: no end after {n} decisions"
         if n % 200 == 0:

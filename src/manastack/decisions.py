@@ -81,14 +81,24 @@ class PlayLand(Action):
 @dataclass(frozen=True)
 class Cast(Action):
     """Cast a spell (CR 601).  ``pay``: None = automatic, ``("pool",)`` = pool only,
-    or the ids of permanents whose mana abilities pay the cost."""
+    or the ids of permanents whose mana abilities pay the cost.  ``alt`` names the
+    alternative cost paid instead of the mana cost (117.9, 601.2b): ``""`` none, the name
+    of one of the card's alternative costs, or ``"free"`` ("without paying its mana
+    cost", only when an effect allows it)."""
 
     card: int
     targets: tuple[Ref, ...] = ()
     x: int = 0
     modes: tuple[int, ...] = ()
     pay: tuple[Any, ...] | None = None
+    alt: str = ""
     verb: ClassVar[str] = "cast"
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if not self.alt:
+            del out["alt"]  # replay files stay as they were for ordinary casts
+        return out
 
 
 @dataclass(frozen=True)
@@ -208,6 +218,15 @@ class Decision:
     prompt: str
     resume: Resume
     rule: str = ""
+    #: The player who makes the decision: ``player`` unless another player controls
+    #: ``player`` (CR 714.5); set by :meth:`Game.ask`.  Answer with ``game.apply(decider,
+    #: ...)``.
+    decider: int = -1
+
+    @property
+    def by(self) -> int:
+        """The deciding player (``decider``, or ``player`` before :meth:`Game.ask`)."""
+        return self.player if self.decider < 0 else self.decider
 
     def legal_actions(self, game: Game) -> list[Action]:
         raise NotImplementedError
@@ -222,7 +241,8 @@ class Decision:
         return rng.choice(self.legal_actions(game))
 
     def __str__(self) -> str:
-        return f"{self.kind} for P{self.player}: {self.prompt}"
+        by = f" (decided by P{self.by})" if self.by != self.player else ""
+        return f"{self.kind} for P{self.player}{by}: {self.prompt}"
 
 
 @dataclass(eq=False)
@@ -245,7 +265,8 @@ class PriorityDecision(Decision):
         check_priority_action(game, self.player, action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PriorityDecision:
-        return PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule)
+        return PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule,
+                                self.decider)
 
 
 @dataclass(eq=False)

@@ -51,7 +51,11 @@ def _card(game: Game, oid: int) -> dict[str, Any]:
 
 def observe(game: Game, viewer: int | None) -> dict[str, Any]:
     """The game as ``viewer`` sees it (a JSON-able dict)."""
+    from manastack.rules.control import controlling_player, sees_for
+    from manastack.rules.static import forbids
+
     players = []
+    sees = sees_for(game, viewer)  # yourself, and the players you control (714.4)
     for p in game.players:
         pd: dict[str, Any] = {
             "index": p.index, "name": p.name, "life": p.life, "poison": p.poison,
@@ -59,8 +63,15 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
             "library_size": len(p.library),
             "graveyard": [_card(game, i) for i in p.graveyard], "lost": p.lost,
         }
-        if viewer == p.index:
+        if p.index in sees:
             pd["hand"] = [_card(game, i) for i in p.hand]
+        if p.library and forbids(game, "top_revealed", p.index):
+            # "play with the top card of your library revealed": seen by every player
+            pd["library_top"] = _card(game, p.library[-1])
+        if game.rule_effects:
+            ctrl = controlling_player(game, p.index)
+            if ctrl != p.index:
+                pd["controlled_by"] = ctrl  # 714.1
         players.append(pd)
     stack = []
     for oid in game.stack:
@@ -78,8 +89,8 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         "battlefield": [_permanent(game, game.obj(i)) for i in game.battlefield],
         "stack": stack, "exile": [_card(game, i) for i in game.exile],
         "over": game.over, "winner": game.winner,
-        "decision": None if d is None else {"player": d.player, "kind": d.kind,
-                                            "prompt": d.prompt},
+        "decision": None if d is None else {"player": d.player, "decider": d.by,
+                                            "kind": d.kind, "prompt": d.prompt},
     }
     if game.combat is not None:
         out["combat"] = {"attackers": {str(a): _ref(t) for a, t in game.combat.attackers.items()},

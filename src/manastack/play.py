@@ -38,7 +38,7 @@ def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int
     n = 0
     while game.decision is not None and n < max_decisions:
         d = game.decision
-        game.apply(d.player, agents[d.player].act(game))
+        game.apply(d.by, agents[d.by].act(game))
         n += 1
     return game
 

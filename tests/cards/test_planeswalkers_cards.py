@@ -408,21 +408,6 @@ def test_two_jaces_planeswalker_uniqueness_rule() -> None:
     assert theirs.id in g.battlefield and any(e.rule == "704.5j" for e in g.log)
 
 
-# ================================================================ not implemented
-
-
-@pytest.mark.parametrize("name", ["Sorin Markov"])
-def test_planeswalkers_needing_missing_rules_are_refused(name: str) -> None:
-    """Planeswalkers with an ability the engine can't do yet (a −X loyalty cost, an attack
-    requirement naming what to attack, controlling another player, copying a spell that
-    may have left the stack) are refused rather than approximated."""
-    from manastack.cards.registry import get_card, is_implemented
-    from manastack.errors import CardError
-    assert not is_implemented(name)
-    with pytest.raises(CardError):
-        get_card(name)
-
-
 def test_chandra_nalaar_minus_x_removes_x_loyalty_as_the_cost() -> None:
     """Chandra Nalaar −X (CR 606.4, 107.3): X loyalty counters are removed as the cost;
     X can't exceed her loyalty (606.6); she deals X damage to target creature."""

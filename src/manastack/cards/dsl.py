@@ -291,6 +291,17 @@ def cost(mana: str | None = None, **kw: Any) -> Cost:
     return Cost(mana=ManaCost.parse(mana), **kw)
 
 
+@dataclass(frozen=True, eq=False)
+class AlternativeCost(Immutable):
+    """"You may [cost] rather than pay this spell's mana cost" (CR 117.9): chosen as the
+    spell is cast (601.2b) by ``name`` (``Cast.alt``); at most one per spell (117.9a);
+    additional costs and cost increases still apply (117.9d)."""
+
+    name: str
+    cost: Cost
+    text: str = ""
+
+
 # ---------------------------------------------------------------- abilities
 
 
@@ -323,6 +334,8 @@ class SpellAbility(Ability):
     extra_target_cost: int = 0
     #: "Spend only [B] mana on X" (106.6, 107.3): the mana type that must pay for X.
     x_mana: str | None = None
+    #: Alternative costs printed on the card (117.9), e.g. Demon of Death's Gate's.
+    alternative_costs: tuple[AlternativeCost, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,10 +7,11 @@ are built here: persist (702.78), bloodthirst (702.53).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import Ability, TriggeredAbility
+from manastack.cards.dsl import Ability, StaticAbility, TriggeredAbility
 from manastack.game.objects import GameObject, Zone
 
 if TYPE_CHECKING:
@@ -69,7 +70,6 @@ def keyword_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
 def enters_with(game: Game, obj: GameObject) -> None:
     """Replacement effects of the entering permanent itself (614.1c-d): "enters tapped",
     bloodthirst N (702.53a)."""
-    from manastack.cards.dsl import StaticAbility
     from manastack.rules.zones import effective_card
     card = effective_card(obj)  # a copy enters with the copied card's abilities (706.2)
     for ab in card.abilities:
@@ -78,11 +78,37 @@ def enters_with(game: Game, obj: GameObject) -> None:
             game.note("614.1c", f"{obj.name} enters the battlefield tapped")
         elif isinstance(ab, StaticAbility) and ab.rule == "as_enters" and ab.check:
             ab.check(game, obj)  # "enters with N counters", "as this enters" (614.1c-d)
-    for kw in card.keywords:
-        if kw.startswith("bloodthirst"):
-            n = int(kw.split()[1]) if len(kw.split()) > 1 else 1
-            ctrl = obj.controller
-            if any(game.players[p].damaged_this_turn for p in game.opponents(ctrl)):
-                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
-                game.note("702.53a", f"{obj.name} enters with {n} +1/+1 counter(s) "
-                                     "(bloodthirst)")
+    # Bloodthirst is read from the object's abilities: printed, or gained while it was a
+    # spell (Bloodlord of Vaasgoth, kept by the permanent, 400.7a); each instance applies
+    # separately (702.53c).
+    from manastack.rules.layers import apply_locked_effects, base_characteristics
+    c = base_characteristics(obj)  # (not yet on the battlefield: no CDA needed here)
+    apply_locked_effects(game, obj, c)
+    amounts = [int(kw.split()[1]) if len(kw.split()) > 1 else 1
+               for kw in sorted(c.keywords) if kw.startswith("bloodthirst")]
+    amounts += [ab.n for ab in c.abilities if isinstance(ab, Bloodthirst)]
+    for n in amounts:
+        ctrl = obj.controller
+        if any(game.players[p].damaged_this_turn for p in game.opponents(ctrl)):
+            obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+            game.changed()
+            game.note("702.53a", f"{obj.name} enters with {n} +1/+1 counter(s) "
+                                 "(bloodthirst)")
+
+
+@dataclass(frozen=True, eq=False)
+class Bloodthirst(StaticAbility):
+    """A bloodthirst ability granted by an effect ("it gains bloodthirst 3"); printed
+    bloodthirst is a keyword.  Several instances each apply (702.53c)."""
+
+    n: int = 1
+
+
+def bloodthirst(n: int) -> Bloodthirst:
+    """The granted ability "Bloodthirst N" (702.53a)."""
+    return _BLOODTHIRST.setdefault(n, Bloodthirst(
+        text=f"Bloodthirst {n} (If an opponent was dealt damage this turn, this creature "
+             f"enters with {n} +1/+1 counters on it.)", n=n))
+
+
+_BLOODTHIRST: dict[int, Bloodthirst] = {}

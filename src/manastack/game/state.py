@@ -177,7 +177,12 @@ class Game:
             self._tasks.append(t)
 
     def ask(self, decision: Decision) -> None:
-        """Stop the machine and wait for ``decision`` to be answered."""
+        """Stop the machine and wait for ``decision`` to be answered, by the player who
+        controls ``decision.player`` (themselves, or another player: CR 714.5)."""
+        decision.decider = decision.player
+        if self.rule_effects:
+            from manastack.rules.control import controlling_player
+            decision.decider = controlling_player(self, decision.player)
         self.decision = decision
 
     def run(self) -> None:
@@ -202,7 +207,12 @@ class Game:
             raise IllegalAction("the game is over; there is nothing to decide" if self.over
                                 else "no decision is pending")
         p = self.player_index(player)
-        if p != d.player:
+        if p != d.by:
+            if d.by != d.player:
+                raise IllegalAction(
+                    f"{self.players[p].name} can't act now: {self.players[d.by].name} "
+                    f"controls {self.players[d.player].name} and makes their decisions "
+                    f"({d.kind})", "714.5")
             raise IllegalAction(
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
                 f"decide ({d.kind})", d.rule or "117.1")
@@ -450,8 +460,9 @@ class Game:
                 return c
             from manastack.rules.layers import compute_single
             c = compute_single(self, obj)
-            if obj.card.cda is None and obj.zone != "battlefield":
-                # outside the battlefield only CDAs change characteristics here
+            if obj.card.cda is None and obj.zone not in ("battlefield", "stack"):
+                # in other zones only CDAs change characteristics here (a spell may be
+                # changed by effects of resolved abilities, 400.7a: not kept)
                 self._outside[obj.id] = c
             else:
                 self._view[obj.id] = c

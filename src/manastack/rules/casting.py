@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import ActivatedAbility, Cost, SpellAbility, TargetSpec
+from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAbility, TargetSpec
 from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, ManaSymbol, Payment, find_payment
@@ -424,19 +424,28 @@ def spell_specs(sp: SpellAbility | None, modes: tuple[int, ...]) -> tuple[Target
 
 
 def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
-               targets: Sequence[Ref] = ()) -> ManaCost:
-    """CR 601.2f: mana cost (X fixed) plus additional costs (entwine, 702.41a),
-    increases (some depend on the chosen ``targets``) and reductions.  X that may be paid
-    only with one type of mana becomes that many symbols of that type (106.6, 107.3)."""
+               targets: Sequence[Ref] = (), *, alt: str = "") -> ManaCost:
+    """CR 601.2f: mana cost (X fixed) or the alternative cost ``alt`` (117.9: its mana
+    part; nothing "without paying its mana cost"), plus additional costs (entwine,
+    702.41a), increases (some depend on the chosen ``targets``) and reductions (117.9d:
+    they apply to an alternative cost too).  X that may be paid only with one type of
+    mana becomes that many symbols of that type (106.6, 107.3)."""
     from manastack.rules.static import hooks
 
     sp = obj.card.spell
-    mc = game.chars(obj).mana_cost
-    if sp is not None and sp.x_mana and mc.x_count:
-        only = ManaSymbol("{" + sp.x_mana + "}", ((sp.x_mana,),))
-        mc = mc.with_x(0).plus(0, (only,) * (x * mc.x_count))
+    if alt == FREE:
+        base = ManaCost()
+    elif alt:
+        ac = alternative_cost(obj, alt)
+        assert ac is not None
+        base = ac.cost.mana
     else:
-        mc = mc.with_x(x)
+        base = game.chars(obj).mana_cost
+    if sp is not None and sp.x_mana and base.x_count:
+        only = ManaSymbol("{" + sp.x_mana + "}", ((sp.x_mana,),))
+        mc = base.with_x(0).plus(0, (only,) * (x * base.x_count))
+    else:
+        mc = base.with_x(x)
     if sp is not None and sp.extra_target_cost and len(targets) > 1:
         mc = mc.plus(sp.extra_target_cost * (len(targets) - 1))
     if sp is not None and sp.additional_cost is not None:
@@ -502,21 +511,78 @@ def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics) -
     return forbids(game, "cast_as_though_flash", player, o) is not None
 
 
-def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
+#: ``Cast.alt`` for "cast it without paying its mana cost" (117.9), allowed by effects only.
+FREE = "free"
+
+
+def alternative_cost(obj: GameObject, name: str) -> AlternativeCost | None:
+    """The card's alternative cost called ``name`` (117.9), if it has one."""
+    sp = obj.card.spell
+    for ac in sp.alternative_costs if sp is not None else ():
+        if ac.name == name:
+            return ac
+    return None
+
+
+def castable_from(game: Game, player: int, o: GameObject) -> bool:
+    """May ``player`` begin to cast ``o`` from where it is (601.2a, 601.3)?  From their
+    hand; from the top of their library when a permission says so (Garruk's Horde: the
+    ``cast_from_library_top`` hook, check(game, source, player, card))."""
+    if o.owner != player:
+        return False
+    if o.zone == Zone.HAND:
+        return True
+    if o.zone == Zone.LIBRARY:
+        lib = game.players[player].library
+        if lib and lib[-1] == o.id:
+            from manastack.rules.static import forbids
+            return forbids(game, "cast_from_library_top", player, o) is not None
+    return False
+
+
+def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None,
+                  free: bool = False) -> tuple[str, str] | None:
+    """Why ``a`` is illegal.  ``resolving``: the card an effect of a resolving spell or
+    ability lets ``player`` cast now (101.1, 601.3: the card-type timing rules don't apply
+    then); ``free``: that effect casts it without paying its mana cost (117.9)."""
     o = game.get(a.card)
-    if o is None or o.zone != Zone.HAND or o.owner != player:
+    if resolving is not None:
+        if o is None or a.card != resolving:
+            return ("only the card the effect names can be cast now", "601.3")
+    elif o is None or not castable_from(game, player, o):
         return ("you can only cast a spell from your hand", "601.2a")
     c = game.chars(o)
     if c.is_land:
         return (f"{o.name} is a land: lands are played (a special action), never cast "
                 "(305.9)", "305.1")
     sp = o.card.spell
-    if not _instant_speed(game, player, o, c):
+    if resolving is None and not _instant_speed(game, player, o, c):
         why = sorcery_timing(game, player)
         if why:
             return (f"you can't cast {o.name} now: {why}", _type_rule(c.types))
     if sp is not None and sp.timing is not None and not sp.timing(game, player):
+        # the card's own restriction ("cast only during combat") applies even when an
+        # effect lets it be cast during a resolution; only the card-type timing doesn't
         return (f"you can't cast {o.name} now", sp.timing_rule or "601.3")
+    alt_cost: Cost | None = None
+    if a.alt == FREE:
+        if not free:
+            return (f"no effect lets you cast {o.name} without paying its mana cost",
+                    "117.9")
+    elif a.alt:
+        ac = alternative_cost(o, a.alt)
+        if ac is None:
+            return (f"{o.name} has no alternative cost named {a.alt!r}", "117.9")
+        if free:
+            return ("only one alternative cost can be applied to a spell: it is already "
+                    "cast without paying its mana cost", "117.9a")
+        alt_cost = ac.cost
+    elif free:
+        return (f"the effect casts {o.name} without paying its mana cost (answer with "
+                f"alt={FREE!r})", "117.9")
+    if a.x and (a.alt == FREE or (alt_cost is not None and not alt_cost.mana.x_count)):
+        return ("X must be 0: neither the mana cost nor an alternative cost with X is paid",
+                "107.3b")
     from manastack.rules.static import forbids
     src = forbids(game, "cant_cast", player, o)
     if src:
@@ -539,11 +605,15 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
     bad = _check_targets(game, specs, a.targets, player, o.id, spell=True)
     if bad:
         return bad
+    if alt_cost is not None:
+        bad = nonmana_cost_problem(game, player, o, alt_cost)
+        if bad:
+            return bad
     if sp is not None and sp.additional_cost is not None:
         bad = nonmana_cost_problem(game, player, o, sp.additional_cost)
         if bad:
             return bad
-    cost = total_cost(game, o, a.x, a.modes, a.targets)
+    cost = total_cost(game, o, a.x, a.modes, a.targets, alt=a.alt)
     bad = pay_list_problem(game, player, a.pay)
     if bad:
         return bad
@@ -624,11 +694,14 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     land_ok = sorcery_timing(game, player) is None
     sorcery_ok = land_ok
     avail: int | None = None
-    for oid in p.hand:
+    cards = list(p.hand)
+    if p.library and castable_from(game, player, game.obj(p.library[-1])):
+        cards.append(p.library[-1])  # Garruk's Horde: the top card of the library
+    for oid in cards:
         o = game.obj(oid)
         c = game.chars(o)
         if c.is_land:
-            if land_ok and p.lands_played < land_plays(game, player):
+            if o.zone == Zone.HAND and land_ok and p.lands_played < land_plays(game, player):
                 out.append(PlayLand(oid))
             continue
         if not sorcery_ok and not _instant_speed(game, player, o, c):
@@ -641,9 +714,10 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             continue
         if avail is None:
             avail = available_mana(game, player)
-        if c.mana_cost.mana_value > avail:
-            continue
-        out.extend(_cast_variants(game, player, o, avail))
+        if c.mana_cost.mana_value <= avail:
+            out.extend(_cast_variants(game, player, o, avail))
+        for ac in sp.alternative_costs if sp is not None else ():
+            out.extend(_cast_variants(game, player, o, avail, ac.name))
     from_yard = [game.obj(i) for i in p.graveyard if any(
         isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
         for ab in game.obj(i).card.abilities)]
@@ -692,7 +766,10 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     return out
 
 
-def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[Action]:
+def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str = ""
+                   ) -> list[Action]:
+    """The legal casts of ``o`` paying its mana cost, or the alternative cost ``alt``
+    (a printed one, or ``FREE``), with automatic payment."""
     sp = o.card.spell
     c = game.chars(o)
     mode_sets: list[tuple[int, ...]] = [()]
@@ -700,12 +777,16 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
         mode_sets = list(itertools.combinations(range(len(sp.modes)), sp.mode_count))
         if sp.entwine is not None:
             mode_sets.append(tuple(range(len(sp.modes))))
-    has_x = c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)
+    alt_cost = alternative_cost(o, alt) if alt and alt != FREE else None
+    base = alt_cost.cost.mana if alt_cost is not None else c.mana_cost
+    has_x = (c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)) and alt != FREE \
+        and (alt_cost is None or base.x_count > 0)  # 107.3b: otherwise X is 0
     xs = [0]
     if has_x:
-        xs = list(range(0, max(0, avail - c.mana_cost.mana_value) // max(1, c.mana_cost.x_count)
-                        + 1))
+        xs = list(range(0, max(0, avail - base.mana_value) // max(1, base.x_count) + 1))
     out: list[Action] = []
+    if alt_cost is not None and nonmana_cost_problem(game, player, o, alt_cost.cost):
+        return out
     if sp is not None and sp.additional_cost is not None and \
             nonmana_cost_problem(game, player, o, sp.additional_cost) is not None:
         return out
@@ -714,8 +795,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
     for modes_ in {len(m) for m in mode_sets}:
         some = tuple(range(modes_))
         for x in xs:
-            payable[(x, modes_)] = plan_payment(game, player, total_cost(game, o, x, some),
-                                                None) is not None
+            payable[(x, modes_)] = plan_payment(game, player, total_cost(
+                game, o, x, some, alt=alt), None) is not None
             if not payable[(x, modes_)] and x > 0:
                 break  # larger X can't be paid either
     if not any(payable.values()):
@@ -732,11 +813,12 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int) -> list[A
                     key = (x, len(modes), len(targets))
                     if key not in payable_n:
                         payable_n[key] = plan_payment(game, player, total_cost(
-                            game, o, x, tuple(range(len(modes))), targets), None) is not None
+                            game, o, x, tuple(range(len(modes))), targets, alt=alt),
+                            None) is not None
                     if payable_n[key]:
-                        out.append(Cast(o.id, targets, x, modes))
+                        out.append(Cast(o.id, targets, x, modes, alt=alt))
                 elif payable.get((x, len(modes))):
-                    out.append(Cast(o.id, targets, x, modes))
+                    out.append(Cast(o.id, targets, x, modes, alt=alt))
     return out
 
 
@@ -760,20 +842,35 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     from manastack.rules.zones import move
 
     o = game.obj(a.card)
-    cost = total_cost(game, o, a.x, a.modes, a.targets)
+    cost = total_cost(game, o, a.x, a.modes, a.targets, alt=a.alt)
     payment = plan_payment(game, player, cost, a.pay)
     assert payment is not None
+    alt = alternative_cost(o, a.alt) if a.alt and a.alt != FREE else None
     new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)
     new.targets = a.targets
     new.x = a.x
     new.modes = a.modes
+    if a.alt:
+        new.memory["alt_cost"] = a.alt  # 601.2b, remembered for 400.7c
+        game.note("601.2b", f"{game.players[player].name} casts {o.name} "
+                  + ("without paying its mana cost" if alt is None else
+                     f"paying its alternative cost ({alt.cost.text}) rather than its mana "
+                     "cost") + f" ({cost} to pay in mana)")
     perform_payment(game, player, cost, payment)
     # 601.2i: the spell becomes cast once every cost is paid (choice costs may ask first)
     game.push(_spell_cast, player, new.id, o.name, a.targets, a.x)
     sp = o.card.spell
+    if alt is not None:  # 601.2h: the non-mana parts of the alternative cost
+        game.push(_pay_cost_task, player, alt.cost, new.id)
     if sp is not None and sp.additional_cost is not None:
         _pay_nonmana_cost(game, player, None, sp.additional_cost, "601.2h")
         _choice_costs(game, player, None, sp.additional_cost, new.id, new.id)
+
+
+def _pay_cost_task(game: Game, player: int, cost: Cost, spell_id: int) -> None:
+    """Pay the non-mana parts of a spell's cost (life, then sacrifices... chosen now)."""
+    _pay_nonmana_cost(game, player, None, cost, "601.2h")
+    _choice_costs(game, player, None, cost, spell_id, spell_id)
 
 
 def _spell_cast(game: Game, player: int, oid: int, name: str, targets: tuple[Ref, ...],

@@ -118,7 +118,9 @@ def _counters_pt(obj: GameObject, c: Characteristics) -> None:
 
 
 def compute_single(game: Game, obj: GameObject) -> Characteristics:
-    """Characteristics of an object outside the battlefield (CDAs apply everywhere, 604.3)."""
+    """Characteristics of an object outside the battlefield (CDAs apply everywhere, 604.3),
+    with the effects of resolved spells and abilities locked on it (a spell on the stack
+    that "gains bloodthirst 3", kept by the permanent it becomes, 400.7a)."""
     c = base_characteristics(obj)
     if obj.card.cda is not None:
         p, t = obj.card.cda(game, obj)
@@ -126,7 +128,28 @@ def compute_single(game: Game, obj: GameObject) -> Characteristics:
             c.power = p
         if t is not None:
             c.toughness = t
+    apply_locked_effects(game, obj, c)
     return c
+
+
+def apply_locked_effects(game: Game, obj: GameObject, c: Characteristics) -> None:
+    """Apply to ``c`` the effects of resolved spells and abilities whose locked set
+    (611.2c) names ``obj``, layer by layer, in timestamp order (613.6)."""
+    if game.effects:
+        mine = [e for e in game.effects if isinstance(e, LayerEffect)
+                and isinstance(e.affected, frozenset) and obj.id in e.affected]
+        for e in sorted(mine, key=lambda e: (LAYERS.index(e.layer), e.timestamp)):
+            e.apply(game, obj, c)
+
+
+def carry_over_effects(game: Game, spell_id: int, permanent_id: int) -> None:
+    """400.7a: effects of spells and abilities that changed a permanent spell on the stack
+    keep applying to the permanent it becomes (their locked set gains the new object)."""
+    for e in game.effects:
+        if isinstance(e, LayerEffect) and isinstance(e.affected, frozenset) \
+                and spell_id in e.affected:
+            e.affected = e.affected | {permanent_id}
+            game.changed()
 
 
 def static_effects(game: Game, obj: GameObject, abilities: tuple[Any, ...]) -> list[LayerEffect]:

@@ -73,6 +73,9 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     if new.is_token and to != Zone.BATTLEFIELD:
         game.tokens_elsewhere.append(new.id)  # 704.5d will make it cease to exist
     if to == Zone.BATTLEFIELD:
+        if frm == Zone.STACK:
+            from manastack.rules.layers import carry_over_effects
+            carry_over_effects(game, obj.id, new.id)  # 400.7a
         from manastack.cards.keywords import enters_with
         enters_with(game, new)
     lst = game.zone_list(to, new.owner)

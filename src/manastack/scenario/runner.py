@@ -232,7 +232,7 @@ class Runner:
 
     def entry_applies(self, e: ScriptEntry, d: Decision) -> bool:
         g = self.game
-        if self.pidx[e.player] != d.player:
+        if self.pidx[e.player] != d.by:  # the deciding player (714.5)
             return False
         if e.step == "game_start":
             if g.game_started:
@@ -246,6 +246,8 @@ class Runner:
                     return False
         if e.verb == "activate" and d.kind == "mulligan":
             return any(isinstance(a, Activate) for a in d.legal_actions(g))  # 103.4a
+        if e.verb in ("cast", "play", "pass") and d.kind == "play_card":
+            return True  # casting or playing a card while an ability resolves
         if e.verb in PRIORITY_VERBS:
             if d.kind != "priority":
                 return False
@@ -295,6 +297,8 @@ class Runner:
         if e.verb == "pass":
             return Pass()
         if e.verb == "play":
+            if d.kind == "play_card":  # the card an effect lets the player play now
+                return PlayLand(self._play_card(e, d))
             oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
             if oid is None:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s hand")
@@ -302,15 +306,22 @@ class Runner:
         pay = self._pay(e)
         targets = tuple(self.ref(t) for t in e.targets)
         if e.verb == "cast":
+            modes = tuple(m - 1 for m in e.modes)
+            if d.kind == "play_card":  # cast while an ability resolves (maybe for free)
+                alt = "free" if getattr(d, "free", False) else (e.alt_cost or "")
+                return Cast(self._play_card(e, d), targets, e.x or 0, modes, pay, alt)
             oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
             if oid is None:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
                            f"{e.from_zone or 'hand'}")
-            modes = tuple(m - 1 for m in e.modes)
+            alt = ""
             if e.alt_cost:
-                raise Fail(f"script entry {e.index}: {e.value} has no alternative cost "
-                           f"named {e.alt_cost!r} (CR 118.9)")
-            return Cast(oid, targets, e.x or 0, modes, pay)
+                from manastack.rules.casting import alternative_cost
+                if alternative_cost(g.obj(oid), e.alt_cost) is None:
+                    raise Fail(f"script entry {e.index}: {e.value} has no alternative cost "
+                               f"named {e.alt_cost!r} (CR 117.9)")
+                alt = e.alt_cost
+            return Cast(oid, targets, e.x or 0, modes, pay, alt)
         if e.verb == "activate" and d.kind == "mulligan":
             oid = self.find(e.value, zones=("hand",), owner=p)
             return Activate(oid if oid is not None else -1, -1)
@@ -373,6 +384,14 @@ class Runner:
         if e.verb == "choose":
             return Choose(self._choice(e, d))
         raise Fail(f"script entry {e.index}: {e.verb!r} is not supported yet")
+
+    def _play_card(self, e: ScriptEntry, d: Decision) -> int:
+        """The card a ``play_card`` decision is about; the entry must name it."""
+        card = int(getattr(d, "card", -1))
+        if self.game.name_of(card) != e.value:
+            raise Fail(f"script entry {e.index}: the card to play now is "
+                       f"{self.game.name_of(card)}, not {e.value!r}")
+        return card
 
     def _pay(self, e: ScriptEntry) -> tuple[Any, ...] | None:
         if e.pay is None:
@@ -503,7 +522,7 @@ class Runner:
             if e is not None and self.entry_applies(e, d):
                 self.apply_entry(e, d)
                 continue
-            g.apply(d.player, self.default(d))
+            g.apply(d.by, self.default(d))
         if self.pos < len(self.entries):
             e = self.entries[self.pos]
             raise Fail(f"script entry {e.index} ({e.verb} by {e.player}) was never applied")
@@ -515,7 +534,7 @@ class Runner:
         before = g.state_hash()
         n_log = len(g.log)
         try:
-            g.apply(d.player, action)
+            g.apply(d.by, action)
         except IllegalAction as ex:
             if not e.illegal:
                 raise Fail(f"script entry {e.index} ({e.verb}) was refused: {ex}") from None

@@ -5,15 +5,10 @@ as the ability is activated (606.4), one loyalty ability per permanent per turn 
 sorcery speed (606.3) -- the engine enforces both for any ability with a loyalty cost.
 
 Implemented: Jace Beleren, Liliana Vess, Garruk Wildspeaker, Chandra Nalaar (M11); Jace,
-Memory Adept and Garruk, Primal Hunter (M12).
-
-Not implemented, because an ability needs a rule the engine doesn't have yet:
-
-* Sorin Markov: "[−7]: You control target player during that player's next turn"
-  (controlling another player, CR 714 of the 2017 rules).
-(Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`; Gideon Jura is in
-:mod:`manastack.cards.sets.round3`.)
-(Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`.)
+Memory Adept and Garruk, Primal Hunter (M12).  Every planeswalker of the pool is
+implemented: Chandra, the Firebrand is in :mod:`manastack.cards.sets.copies`, Gideon Jura
+in :mod:`manastack.cards.sets.round3`, Sorin Markov (controlling another player, CR 714) in
+:mod:`manastack.cards.sets.round4b`.
 """
 
 from __future__ import annotations

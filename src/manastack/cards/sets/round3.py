@@ -6,19 +6,9 @@ Reassembling Skeleton, Magma Phoenix, Elvish Archdruid, Alluring Siren, Gideon J
 Silence, Leyline of Punishment, Leyline of Anticipation, Adaptive Automaton, Sutured Ghoul, Protean Hydra.
 
 Autumn's Veil, Gaea's Revenge, Phylactery Lich, Obstinate Baloth, Fireball, Inferno Titan,
-Necrotic Plague and Consume Spirit are in :mod:`manastack.cards.sets.round4a`.
-
-Not implemented, because a rule the card needs is missing from the engine:
-
-* Bloodlord of Vaasgoth: continuous effects on a spell on the stack carried over to the
-  permanent (400.7a); bloodthirst is read from the printed card only.
-* Demon of Death's Gate: alternative costs (117.9).
-* Wild Evocation, Djinn of Wishes: casting or playing a card while an ability resolves,
-  without paying its mana cost.
-* Garruk's Horde: playing with the top card of the library revealed and casting from the
-  library.
-* Sundial of the Infinite: ending the turn (CR 715).
-* Sorin Markov: controlling another player (CR 714), needed by its -7 ability.
+Necrotic Plague and Consume Spirit are in :mod:`manastack.cards.sets.round4a`; Bloodlord of
+Vaasgoth, Demon of Death's Gate, Wild Evocation, Djinn of Wishes, Garruk's Horde, Sundial of
+the Infinite and Sorin Markov are in :mod:`manastack.cards.sets.round4b`.
 """
 
 from __future__ import annotations

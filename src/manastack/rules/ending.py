@@ -1,0 +1,91 @@
+"""Ending the turn (CR 715): Sundial of the Infinite.
+
+When an effect ends the turn, the rest of the resolution doesn't happen the usual way
+(715.1); instead, in order:
+
+* 715.1a: triggered abilities that triggered but weren't put on the stack yet cease to
+  exist;
+* 715.1b: every object on the stack is exiled, the resolving one included (an ability
+  just ceases to exist; a copy of a spell ceases to exist as a state-based action, 704.5e);
+  all creatures and planeswalkers are removed from combat;
+* 715.1c: state-based actions are checked; no player gets priority and no triggered
+  ability is put on the stack;
+* 715.1d: the current step and phase end and the game skips straight to the cleanup step
+  (a new cleanup step if the turn was ended during cleanup).
+
+Abilities triggering during the process wait for the cleanup step: then they are put on
+the stack, the active player gets priority and another cleanup step follows (715.2, 514.3a).
+"At the beginning of the end step" abilities don't trigger: the end step is skipped (715.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from manastack import log as ev
+from manastack.game.objects import GameObject, StackAbility, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def end_the_turn(game: Game, source_name: str = "") -> None:
+    """Follow 715.1a-d now.  Drops the rest of the current step's agenda (the resolution
+    that ends the turn, the priority that would follow it)."""
+    from manastack.rules.zones import move
+
+    game._tasks.clear()
+    game.emit(ev.INFO, "715.1", "The turn ends" + (f" ({source_name})" if source_name else ""))
+    if game.pending_triggers:
+        names = ", ".join(t.source_name for t in game.pending_triggers)
+        game.pending_triggers = []
+        game.note("715.1a", f"Triggered abilities waiting to be put on the stack cease to "
+                            f"exist: {names}")
+    for oid in reversed(list(game.stack)):
+        o = game.objects.get(oid)
+        if isinstance(o, StackAbility):
+            game.stack.remove(oid)
+            del game.objects[oid]
+            game.changed()
+            game.note("715.1b", f"{o.name} is exiled from the stack and ceases to exist")
+        elif isinstance(o, GameObject):
+            move(game, o, Zone.EXILE, "715.1b",
+                 verb=f"{o.name} is exiled from the stack (the turn ends)")
+    cb = game.combat
+    if cb is not None and (cb.attackers or cb.blockers):
+        for oid in list(cb.attackers) + list(cb.blockers):
+            cb.remove(game, oid, quiet=True)
+        game.note("715.1b", "All creatures and planeswalkers are removed from combat")
+    game.push(_skip_to_cleanup)
+    game.push(_check_sbas)
+
+
+def _check_sbas(game: Game) -> None:
+    """715.1c: state-based actions until none apply (704.3), without priority.  A choice
+    they need (the legend rule) is made before the process goes on."""
+    from manastack.rules import sba
+
+    for _ in range(100):
+        if game.over or not sba.perform(game) or game.decision is not None:
+            break
+    if game.decision is not None:
+        game.push(_check_sbas)  # finish the check once the choice is made
+
+
+def _skip_to_cleanup(game: Game) -> None:
+    """715.1d: the current step (and phase) ends; the next step is the cleanup step."""
+    from manastack.rules.turn import StepInfo, _new_phase_id, end_step
+
+    step = game.step
+    assert step is not None
+    if step.name == "cleanup":
+        step.had_priority = False  # the new cleanup step comes from 715.1d, not 514.3a
+        phase_id = step.phase_id
+    else:
+        phase_id = step.phase_id if step.phase == "ending" else _new_phase_id(game)
+    skipped = [s.display if s.name != "main" else "postcombat main phase"
+               for s in game.turn_plan if s.name != "cleanup"]
+    game.turn_plan = [StepInfo("cleanup", "ending", phase_id, extra=step.name == "cleanup")]
+    game.note("715.1d", f"The {step.display} ends; the game skips straight to the cleanup "
+              "step" + (f" (skipping the {', '.join(skipped)})" if skipped else ""))
+    game.push(end_step)
