@@ -388,6 +388,8 @@ class AddCounters(Effect):
             if isinstance(r, PlayerRef):
                 if self.kind == "poison":
                     game.players[r.index].poison += n
+                    from manastack.rules.damage import _totals_changed
+                    _totals_changed(game, r.index)
                 continue
             o = game.get(r)
             if o is None:

@@ -29,6 +29,9 @@ def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
 
 def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str | None:
     """Why ``ref`` can't be the target of something from ``source``, or None (CR 115, 702)."""
+    why = _out_of_range(game, ref, controller)
+    if why:
+        return why
     if isinstance(ref, PlayerRef):
         if ref.index != controller:
             from manastack.rules.static import forbids
@@ -53,6 +56,26 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None) -> str
         if source is not None and protection_from(game, o, source):
             return f"{o.name} has protection from that source (702.16b)"
     return None
+
+
+def _out_of_range(game: Game, ref: Ref, controller: int) -> str | None:
+    """801.4: objects and players outside the controller's range of influence can't be
+    targeted (an object is within range when its controller is, 801.2d)."""
+    if not game.options.extra.get("range") or not 0 <= controller < len(game.players):
+        return None
+    from manastack.variants import variant_of
+
+    if isinstance(ref, PlayerRef):
+        who = ref.index
+    else:
+        o = game.objects.get(ref)
+        if o is None:
+            return None
+        who = game.controller(o)
+    if who < 0 or variant_of(game).in_range(game, controller, who):
+        return None
+    return (f"{game.players[who].name if not isinstance(ref, PlayerRef) else 'that player'}"
+            f" is outside {game.players[controller].name}'s range of influence (801.4)")
 
 
 def protection_from(game: Game, protected: GameObject, source: int | None) -> bool:
