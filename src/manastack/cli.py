@@ -11,7 +11,6 @@ from typing import Any
 
 from manastack.errors import ManastackError
 
-
 PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 
 

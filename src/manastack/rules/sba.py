@@ -219,6 +219,12 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
                       f"{p.name} (the team loses together)", player=q)
     for q in group:
         _leave_game(game, q)
+    d = game.decision
+    if d is not None and d.player in group and d.kind == "priority":
+        # 800.4a: if the player who left had priority, it passes to the next player
+        from manastack.rules.priority import start_priority
+        game.decision = None
+        game.push(start_priority, variant_of(game).next_priority_player(game, d.player))
     teams = game.teams_left()
     if len(teams) <= 1:
         game.over = True
