@@ -7,22 +7,62 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from manastack.errors import ManastackError
+
+PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
+
+
+def _variant_setup(args: argparse.Namespace) -> tuple[list[list[str]], list[str], Any]:
+    """Decks, player names and options for ``play`` (``--variant``/``--players``)."""
+    from manastack.errors import ManastackError
+    from manastack.game.state import GameOptions
+    from manastack.variants import get_variant, variant_names
+
+    name = args.variant
+    n = args.players
+    if name is None:
+        name = "two_player" if n in (None, 2) else "free_for_all"
+    if name not in variant_names():
+        raise ManastackError(f"unknown variant {name!r} (one of {', '.join(variant_names())})")
+    variant = get_variant(name)
+    if n is None:
+        n = max(variant.min_players, min(4, variant.max_players))
+    problem = variant.check_player_count(n)
+    if problem:
+        raise ManastackError(problem)
+    decks, extra = variant.default_setup(n, args.seed)
+    if args.deck:
+        given = _load_decks(args.deck)
+        decks = [given[i % len(given)] for i in range(n)]
+    for item in args.option or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ManastackError(f"--option needs KEY=VALUE, not {item!r}")
+        try:
+            extra[key] = json.loads(value)
+        except ValueError:
+            extra[key] = value
+    problem = variant.check_extra(n, extra)
+    if problem:
+        raise ManastackError(problem)
+    variant.check_decks(decks, extra)
+    opts = GameOptions(variant=name, mulligan=args.mulligan, max_turns=args.max_turns,
+                       extra=extra)
+    names = list(PLAYER_NAMES[:n]) if n <= len(PLAYER_NAMES) else [
+        f"Player {i + 1}" for i in range(n)]
+    return decks, names, opts
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.agents import RandomAgent
-    from manastack.game.state import GameOptions
     from manastack.log import render_jsonl, render_text
     from manastack.play import play_game, replay_data, result_line
 
-    decks = _load_decks(args.deck or ["red_green", "white_black"])
-    if len(decks) == 1:
-        decks.append(decks[0])
-    opts = GameOptions(mulligan=args.mulligan, max_turns=args.max_turns)
-    game = play_game(decks, [RandomAgent(args.seed * 2 + 1), RandomAgent(args.seed * 2 + 2)],
-                     seed=args.seed, options=opts)
+    decks, names, opts = _variant_setup(args)
+    game = play_game(decks, [RandomAgent(args.seed * 2 + 1 + i) for i in range(len(names))],
+                     seed=args.seed, names=names, options=opts)
     if not args.quiet:
         print(render_jsonl(game.log) if args.json else render_text(game.log))
     if args.save:
@@ -134,6 +174,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mulligan", default="paris",
                    choices=["paris", "vancouver", "london", "commander"])
     p.add_argument("--max-turns", type=int, default=200)
+    p.add_argument("--variant", help="two_player (2 players), free_for_all (3-6), "
+                   "two_headed_giant (4), ... (see docs/variants.md)")
+    p.add_argument("--players", type=int, help="number of players (default: 2, or 4 for a "
+                   "multiplayer variant)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a variant option (GameOptions.extra), e.g. attack=multiple, range=1, "
+                        "teams=[[0,1],[2,3]]")
     p.set_defaults(fn=_cmd_play)
     p = sub.add_parser("match", help="play a match (best of N) between two decks")
     p.add_argument("deck_a", help="deck file or default deck name")

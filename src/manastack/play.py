@@ -44,9 +44,15 @@ def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int
 
 
 def result_line(game: Game) -> str:
-    """``Game over: <player> wins (turn N)`` or ``Game over: draw (turn N)``."""
+    """``Game over: <player> wins (turn N)`` or ``Game over: draw (turn N)``; a winning
+    team: ``Game over: Alice and Carol win (turn N)``."""
     if game.winner is not None:
-        return f"Game over: {game.players[game.winner].name} wins (turn {game.turn_number})"
+        from manastack.variants import variant_of
+
+        winners = [p.index for p in game.players if p.won] or [game.winner]
+        names = variant_of(game).result_names(game, winners)
+        verb = "wins" if len(winners) == 1 else "win"
+        return f"Game over: {names} {verb} (turn {game.turn_number})"
     return f"Game over: draw (turn {game.turn_number})"
 
 

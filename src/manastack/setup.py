@@ -66,7 +66,8 @@ def start_at(game: Game, step: str = "precombat_main", turn: int = 1, active: in
     game.turn_number = turn
     game.active_player = active
     game.starting_player = active
-    game.next_normal_player = game.next_player(active)
+    from manastack.variants import variant_of
+    game.next_normal_player = variant_of(game).next_turn_player(game, active)
     game.turns_taken = {p.index: 1 for p in game.players}
     game.turn_flags = dict(flags)
     game.game_started = True

@@ -60,7 +60,26 @@ class _EachOpponent(Refs):
 
 class _EachPlayer(Refs):
     def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
-        return [PlayerRef(p) for p in game.apnap()]
+        return _in_range(game, ctx, [PlayerRef(p) for p in game.apnap()])
+
+
+def _in_range(game: Game, ctx: Ctx, refs: list[Ref]) -> list[Ref]:
+    """801.10: with a limited range of influence, "each" reaches only the players and
+    permanents within the controller's range."""
+    if not game.options.extra.get("range"):
+        return refs
+    from manastack.variants import variant_of
+    v = variant_of(game)
+    out: list[Ref] = []
+    for r in refs:
+        if isinstance(r, PlayerRef):
+            who = r.index
+        else:
+            o = game.get(r)
+            who = game.controller(o) if o is not None else ctx.controller
+        if v.in_range(game, ctx.controller, who):
+            out.append(r)
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,7 +93,7 @@ class EACH(Refs):
                           if self.selector.test(game, o.id, ctx.controller, ctx.source)]
         out.extend(PlayerRef(p) for p in game.apnap()
                    if self.selector.test(game, PlayerRef(p), ctx.controller, ctx.source))
-        return out
+        return _in_range(game, ctx, out)
 
 
 @dataclass(frozen=True, eq=False)
@@ -414,6 +433,8 @@ class AddCounters(Effect):
             if isinstance(r, PlayerRef):
                 if self.kind == "poison":
                     game.players[r.index].poison += n
+                    from manastack.rules.damage import _totals_changed
+                    _totals_changed(game, r.index)
                 continue
             o = game.get(r)
             if o is None:

@@ -23,6 +23,7 @@ from manastack.decisions import Action, Decision
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
+from manastack.variants.registry import variant_of
 
 if TYPE_CHECKING:
     from manastack.cards.dsl import CardDef
@@ -76,7 +77,8 @@ class Game:
         from manastack.variants import get_variant
 
         variant = get_variant(self.options.variant or "two_player")
-        problem = variant.check_player_count(len(player_names))
+        problem = variant.check_player_count(len(player_names)) or \
+            variant.check_extra(len(player_names), self.options.extra)
         if problem:
             raise IllegalAction(problem, variant.rule)
         self.players: list[Player] = [Player(i, n, life=20, team=i)
@@ -163,6 +165,8 @@ class Game:
         self.lki: dict[int, tuple[GameObject, Characteristics]] = {}
         #: Objects that left the battlefield in the current batch of events (603.10a).
         self.lki_batch: list[int] = []
+        #: Objects that left the game with their owner (CR 800.4a), by id.
+        self.departed: dict[int, GameObject | StackAbility] = {}
         variant.configure(self)  # teams, variant zones (after all the state exists)
 
     # ------------------------------------------------------------ machine
@@ -476,15 +480,34 @@ class Game:
         return obj.controller
 
     def opponents(self, player: int) -> list[int]:
+        """The player's opponents still in the game, within their range of influence
+        (CR 102.3, 801.10: "each opponent" doesn't reach farther)."""
         me = self.players[player]
+        variant = variant_of(self)
         return [p.index for p in self.players
-                if p.index != player and p.in_game and p.team != me.team]
+                if p.index != player and p.in_game and p.team != me.team
+                and variant.in_range(self, player, p.index)]
+
+    def teams_left(self) -> list[list[int]]:
+        """The teams with a player still in the game (each player is a team of one
+        unless a variant groups them, 810.1), in seat order."""
+        out: dict[int, list[int]] = {}
+        for p in self.players:
+            if p.in_game:
+                out.setdefault(p.team, []).append(p.index)
+        return list(out.values())
+
+    def active_players(self) -> list[int]:
+        """The players whose turn it is: the active player, or the active team (805.4)."""
+        return variant_of(self).active_players(self)
+
+    def is_active(self, player: int) -> bool:
+        """Is it ``player``'s turn (their team's turn with shared team turns, 805.4a)?"""
+        return player == self.active_player or player in variant_of(self).active_players(self)
 
     def apnap(self) -> list[int]:
-        """Players in APNAP order (CR 101.4) still in the game."""
-        n = len(self.players)
-        return [(self.active_player + i) % n for i in range(n)
-                if self.players[(self.active_player + i) % n].in_game]
+        """Players in APNAP order (CR 101.4; 805.6 by teams) still in the game."""
+        return variant_of(self).apnap_order(self)
 
     def apnap_from(self, first: int) -> list[int]:
         """Players in turn order starting with ``first`` (still in the game)."""

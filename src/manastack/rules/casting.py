@@ -35,7 +35,7 @@ MAX_COMBOS = 400
 def sorcery_timing(game: Game, player: int) -> str | None:
     """CR 307.1 etc.: own main phase, empty stack (and holding priority)."""
     st = game.step
-    if game.active_player != player:
+    if game.active_player != player and not game.is_active(player):  # 805.4a: team turn
         return "it isn't your turn"
     if st is None or st.name not in MAIN_PHASES:
         return "it isn't your main phase"
@@ -491,7 +491,7 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
         return ("that land isn't in your hand", "305.1")
     if not game.chars(o).is_land:
         return (f"{o.name} isn't a land", "305.1")
-    if game.active_player != player:
+    if game.active_player != player and not game.is_active(player):  # 805.4c
         return ("you can't play a land during another player's turn", "305.3")
     why = sorcery_timing(game, player)
     if why:

@@ -54,6 +54,14 @@ class Combat:
     controllers: dict[int, int] = field(default_factory=dict)
     #: attacking bands (702.21c); each a set of attacker ids
     bands: list[set[int]] = field(default_factory=list)
+    #: The player declaring attackers or blockers now, when several do in turn (802.4,
+    #: 805.10b/d); None: the active player / the only defending player.
+    declarer: int | None = None
+    #: Declarations already made by the players before ``declarer`` this step.
+    pending_attacks: tuple[tuple[int, Ref], ...] = ()
+    pending_blocks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: Players still to declare after ``declarer``.
+    later_declarers: tuple[int, ...] = ()
 
     def band_of(self, oid: int) -> set[int]:
         for b in self.bands:
@@ -145,7 +153,7 @@ def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
     c = game.chars(o)
     if not c.is_creature:
         return f"{o.name} isn't a creature", "508.1a"
-    if game.controller(o) != game.active_player:
+    if game.controller(o) != attack_declarer(game):
         return f"you don't control {o.name}", "508.1a"
     if o.tapped:
         return f"{o.name} is tapped", "508.1a"
@@ -196,8 +204,15 @@ def _must_attack(game: Game, o: GameObject) -> bool:
     return bool(attack_requirements_of(game, o))
 
 
+def attack_declarer(game: Game) -> int:
+    """The player declaring attackers now: the active player, or one player of the
+    active team (805.10b)."""
+    cb = game.combat
+    return cb.declarer if cb is not None and cb.declarer is not None else game.active_player
+
+
 def attack_candidates(game: Game) -> list[GameObject]:
-    return [o for o in game.creatures(game.active_player) if can_attack(game, o) is None]
+    return [o for o in game.creatures(attack_declarer(game)) if can_attack(game, o) is None]
 
 
 def attack_targets(game: Game) -> list[Ref]:
@@ -221,9 +236,15 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
             return (f"{o.name} can't attack: {bad[0]}", bad[1])
         if t not in targets:
             return (f"{game.name_of(t)} can't be attacked", "508.1b")
-    if len(attacks) == 1:
-        (only,) = attacks
-        if "can't attack alone" in game.chars(game.obj(only)).flags:
+    cb = game.combat
+    whole = dict(cb.pending_attacks) if cb is not None else {}
+    whole.update(attacks)
+    if len(whole) == 1:
+        (only,) = whole
+        later = cb is not None and any(
+            can_attack(game, o) is None and o.id != only
+            for q in cb.later_declarers for o in game.creatures(q))
+        if "can't attack alone" in game.chars(game.obj(only)).flags and not later:
             return (f"{game.name_of(only)} can't attack alone", "508.1c")
     return None
 
@@ -335,7 +356,7 @@ def max_attack_requirements(game: Game) -> int:
             if attack_violation(game, d) is None:
                 best = max(best, attack_requirements(game, d))
         return best
-    return int(game.cached("max_attack_requirements", compute))
+    return int(game.cached(f"max_attack_requirements:{attack_declarer(game)}", compute))
 
 
 def check_attack(game: Game, action: Action) -> None:
@@ -352,7 +373,7 @@ def check_attack(game: Game, action: Action) -> None:
     bad = band_violation(game, attacks, action.bands)
     if bad:
         raise IllegalAction(bad[0], bad[1])
-    bad = _cost_problem(game, "attack", game.active_player, list(attacks.items()))
+    bad = _cost_problem(game, "attack", attack_declarer(game), list(attacks.items()))
     if bad:
         raise IllegalAction(bad[0], bad[1])
     have = attack_requirements(game, attacks)
@@ -378,7 +399,7 @@ def enumerate_attacks(game: Game) -> list[Action]:
                 d = dict(zip(subset, tgts, strict=True))
                 if attack_violation(game, d) is None and \
                         attack_requirements(game, d) >= best and \
-                        _cost_problem(game, "attack", game.active_player,
+                        _cost_problem(game, "attack", attack_declarer(game),
                                       list(d.items())) is None:
                     out.append(DeclareAttackers(tuple(d.items())))
                 if len(out) > 4096:
@@ -396,33 +417,83 @@ def sample_attack(game: Game, rng: random.Random) -> Action:
             if rng.random() < 0.5:
                 atk[o.id] = rng.choice(targets)
         if attack_violation(game, atk) is None and attack_requirements(game, atk) >= best \
-                and _cost_problem(game, "attack", game.active_player,
+                and _cost_problem(game, "attack", attack_declarer(game),
                                   list(atk.items())) is None:
             return DeclareAttackers(tuple(atk.items()))
     return rng.choice(enumerate_attacks(game))
 
 
 def ask_attackers(game: Game) -> None:
-    """508.1: the active player declares attackers (turn-based action)."""
+    """508.1: the active player declares attackers (turn-based action); with shared team
+    turns each player of the active team declares for their creatures, in team order,
+    and the whole attack must be legal (805.10b)."""
+    from manastack.variants import variant_of
+
     assert game.combat is not None
     if not game.combat.defending_players:
         return
+    declarers = variant_of(game).attack_declarers(game)
+    if len(declarers) == 1 and declarers[0] == game.active_player:
+        _ask_attackers_of(game, game.active_player, (), (), ())
+        return
+    game.push(_next_attack_declarer, tuple(declarers), (), ())
+
+
+def _next_attack_declarer(game: Game, declarers: tuple[int, ...],
+                          done: tuple[tuple[int, Ref], ...],
+                          bands: tuple[tuple[int, ...], ...]) -> None:
+    cb = game.combat
+    assert cb is not None
+    if not declarers:
+        cb.declarer = None
+        cb.pending_attacks = ()
+        cb.later_declarers = ()
+        _declare_attackers(game, DeclareAttackers(done, bands), paid=True)
+        return
+    _ask_attackers_of(game, declarers[0], declarers[1:], done, bands)
+
+
+def _ask_attackers_of(game: Game, player: int, rest: tuple[int, ...],
+                      done: tuple[tuple[int, Ref], ...],
+                      bands: tuple[tuple[int, ...], ...]) -> None:
+    cb = game.combat
+    assert cb is not None
+    single = player == game.active_player and not rest and not done and cb.declarer is None
+    if not single:
+        cb.declarer = player
+        cb.pending_attacks = done
+        cb.later_declarers = rest
     cands = attack_candidates(game)
-    if not game.creatures(game.active_player):
-        game.note("508.1", f"{game.players[game.active_player].name} controls no creature")
-        _declare_attackers(game, DeclareAttackers(()))
+    if not game.creatures(player):
+        game.note("508.1", f"{game.players[player].name} controls no creature")
+        _attackers_of(game, DeclareAttackers(()), player, rest, done, bands, single)
         return
     game.ask(CombatDecision(
-        game.active_player, "declare_attackers", "Declare attackers", (_declare_attackers, ()),
+        player, "declare_attackers", "Declare attackers", (_attackers_of, (
+            player, rest, done, bands, single)),
         rule="508.1", candidates=tuple(o.id for o in cands), checker=check_attack,
         enumerate_fn=enumerate_attacks, sampler=sample_attack))
 
 
-def _declare_attackers(game: Game, action: Any) -> None:
+def _attackers_of(game: Game, action: Any, player: int, rest: tuple[int, ...],
+                  done: tuple[tuple[int, Ref], ...], bands: tuple[tuple[int, ...], ...],
+                  single: bool) -> None:
+    if single:
+        _declare_attackers(game, action)
+        return
+    _pay_combat_cost(game, "attack", player, list(action.attacks))
+    if not action.attacks:
+        game.note("508.1", f"{game.players[player].name} declares no attackers")
+    game.push(_next_attack_declarer, rest, done + tuple(action.attacks),
+              bands + tuple(action.bands))
+
+
+def _declare_attackers(game: Game, action: Any, paid: bool = False) -> None:
     assert game.combat is not None
     cb = game.combat
     cb.declared = True
-    _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
+    if not paid:
+        _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
     attacked = game.turn_flags.setdefault("attacked", set())
     for a, t in action.attacks:
         o = game.obj(a)
@@ -438,11 +509,11 @@ def _declare_attackers(game: Game, action: Any) -> None:
     for band in action.bands:
         cb.bands.append(set(band))
         game.note("702.21c", "Band: " + ", ".join(game.name_of(m) for m in band))
-    if not action.attacks:
+    if not action.attacks and not paid:
         game.note("508.1", f"{game.players[game.active_player].name} declares no attackers")
     for a, t in action.attacks:
         game.emit(ev.ATTACKS, "508.1", f"{game.name_of(a)} attacks {game.name_of(t)}",
-                  attacker=a, target=t, player=game.active_player)
+                  attacker=a, target=t, player=cb.controllers.get(a, game.active_player))
     if not cb.attackers:
         # 508.8: no attackers -> declare blockers and combat damage steps are skipped
         from manastack.rules.turn import remove_steps_of_current_phase
@@ -520,16 +591,65 @@ def max_blocks(game: Game, blocker: GameObject) -> int:
     return 1 + sum(1 for f in c.flags if f == "can block an additional creature")
 
 
+def block_declarer(game: Game) -> int:
+    """The defending player declaring blockers now (509.1, 802.4, 805.10d)."""
+    cb = game.combat
+    assert cb is not None
+    if cb.declarer is not None:
+        return cb.declarer
+    return cb.defending_players[0] if cb.defending_players else -1
+
+
+def attacked_player(game: Game, attacker: int) -> int | None:
+    """The player an attacking creature attacks, or the controller of the planeswalker it
+    attacks (802.2a); None when that planeswalker is gone."""
+    cb = game.combat
+    assert cb is not None
+    t = cb.attackers.get(attacker)
+    if isinstance(t, PlayerRef):
+        return t.index if t.index >= 0 else None
+    o = game.get(t) if t is not None else None
+    return game.controller(o) if o is not None else None
+
+
+def blockable_attackers(game: Game) -> list[int]:
+    """The attackers the declaring player's creatures may block: all of them, except with
+    several defending players blocking separately (802.4a: only creatures attacking that
+    player or a planeswalker they control)."""
+    from manastack.variants import variant_of
+
+    cb = game.combat
+    assert cb is not None
+    if len(cb.defending_players) <= 1 or variant_of(game).combined_block(game):
+        return list(cb.attackers)
+    me = block_declarer(game)
+    return [a for a in cb.attackers if attacked_player(game, a) in (me, None)]
+
+
+def _later_blocker_for(game: Game, attacker: GameObject) -> bool:
+    """Could a defending player who declares later still block ``attacker`` (805.10d: the
+    combined block is legal as a whole once everyone has declared)?"""
+    cb = game.combat
+    assert cb is not None
+    return any(can_block(game, o) is None and can_block_attacker(game, o, attacker) is None
+               for q in cb.later_declarers for o in game.creatures(q))
+
+
 def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str, str] | None:
     """Restrictions on the whole declaration (509.1b); None if legal (ignoring requirements)."""
     cb = game.combat
     assert cb is not None
     count: dict[int, int] = {}
+    for _b, atks in cb.pending_blocks:  # a teammate's part of the combined block (805.10d)
+        for a in atks:
+            count[a] = count.get(a, 0) + 1
+    me = block_declarer(game)
+    allowed = set(blockable_attackers(game))
     for b, atks in blocks.items():
         bo = game.get(b)
         if bo is None or bo.zone != "battlefield" or bo.phased_out:
             return (f"there is no creature #{b} on the battlefield", "509.1a")
-        if game.controller(bo) not in cb.defending_players:
+        if game.controller(bo) != me:
             return (f"you don't control {bo.name}", "509.1a")
         bad = block_problem(game, bo)
         if bad:
@@ -545,6 +665,9 @@ def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str
             ao = game.get(a)
             if ao is None or a not in cb.attackers:
                 return (f"{game.name_of(a)} isn't an attacking creature", "509.1a")
+            if a not in allowed:
+                return (f"{bo.name} can't block {ao.name}: it attacks another player",
+                        "802.4a")
             why = can_block_attacker(game, bo, ao)
             if why:
                 return (f"{bo.name} can't block {ao.name}: {why}", "509.1b")
@@ -552,7 +675,7 @@ def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str
     for a, n in count.items():
         ac = game.chars(game.obj(a))
         if ("menace" in ac.keywords or "can't be blocked except by two or more creatures"
-                in ac.flags) and n < 2:
+                in ac.flags) and n < 2 and not _later_blocker_for(game, game.obj(a)):
             return (f"{game.name_of(a)} can't be blocked except by two or more creatures "
                     "(menace, 702.110b)", "509.1b")
         if "can't be blocked by more than one creature" in ac.flags and n > 1:
@@ -571,7 +694,7 @@ def _requirements(game: Game, blocks: dict[int, tuple[int, ...]]) -> int:
                 "attacks or blocks each combat if able" in c.flags:
             if b.id in blocks:
                 n += 1
-    for a in cb.attackers:
+    for a in blockable_attackers(game):
         ac = game.chars(game.obj(a))
         if "all creatures able to block it do so" in ac.flags:
             for b in block_candidates(game):
@@ -587,14 +710,11 @@ def _has_requirements(game: Game) -> bool:
            & game.chars(b).flags for b in block_candidates(game)):
         return True
     return any("all creatures able to block it do so" in game.chars(game.obj(a)).flags
-               for a in cb.attackers)
+               for a in blockable_attackers(game))
 
 
 def block_candidates(game: Game) -> list[GameObject]:
-    cb = game.combat
-    assert cb is not None
-    return [o for d in cb.defending_players for o in game.creatures(d)
-            if can_block(game, o) is None]
+    return [o for o in game.creatures(block_declarer(game)) if can_block(game, o) is None]
 
 
 def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:
@@ -603,7 +723,8 @@ def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[in
     per: list[list[tuple[int, tuple[int, ...]] | None]] = []
     for b in block_candidates(game):
         opts: list[tuple[int, tuple[int, ...]] | None] = [None]
-        ok = [a for a in cb.attackers if can_block_attacker(game, b, game.obj(a)) is None]
+        ok = [a for a in blockable_attackers(game)
+              if can_block_attacker(game, b, game.obj(a)) is None]
         for k in range(1, min(max_blocks(game, b), len(ok)) + 1):
             for combo in itertools.combinations(ok, k):
                 opts.append((b.id, combo))
@@ -628,7 +749,7 @@ def check_block(game: Game, action: Action) -> None:
     bad = block_violation(game, blocks)
     if bad:
         raise IllegalAction(bad[0], bad[1])
-    bad = _cost_problem(game, "block", game.combat.defending_players[0],
+    bad = _cost_problem(game, "block", block_declarer(game),
                         [(b, a) for b, a in blocks.items()]) if game.combat else None
     if bad:
         raise IllegalAction(bad[0], bad[1])
@@ -652,7 +773,7 @@ def _best_block_requirements(game: Game, decls: list[dict[int, tuple[int, ...]]]
 def _payable(game: Game, d: dict[int, tuple[int, ...]]) -> bool:
     cb = game.combat
     assert cb is not None
-    return _cost_problem(game, "block", cb.defending_players[0], list(d.items())) is None
+    return _cost_problem(game, "block", block_declarer(game), list(d.items())) is None
 
 
 def enumerate_blocks(game: Game) -> list[Action]:
@@ -670,7 +791,8 @@ def sample_block(game: Game, rng: random.Random) -> Action:
         for _ in range(20):
             d: dict[int, tuple[int, ...]] = {}
             for b in block_candidates(game):
-                ok = [a for a in cb.attackers if can_block_attacker(game, b, game.obj(a)) is None]
+                ok = [a for a in blockable_attackers(game)
+                      if can_block_attacker(game, b, game.obj(a)) is None]
                 if ok and rng.random() < 0.5:
                     d[b.id] = (rng.choice(ok),)
             if block_violation(game, d) is None and _payable(game, d):
@@ -680,27 +802,82 @@ def sample_block(game: Game, rng: random.Random) -> Action:
 
 
 def ask_blockers(game: Game) -> None:
-    """509.1: the defending player declares blockers (turn-based action)."""
+    """509.1: the defending player declares blockers (turn-based action).  With several
+    defending players, each declares in turn: in APNAP order, each blocking only what
+    attacks them (802.4), or as a team making one combined block (805.10d)."""
+    from manastack.variants import variant_of
+
     cb = game.combat
     assert cb is not None
     if not cb.attackers:
         return
-    defender = cb.defending_players[0]
-    if not game.creatures(defender):
-        game.note("509.1", f"{game.players[defender].name} controls no creature")
-        _declare_blockers(game, DeclareBlockers(()))
+    declarers = tuple(p for p in variant_of(game).block_declarers(game)
+                      if game.players[p].in_game)
+    if len(declarers) == 1 and cb.defending_players[:1] == [declarers[0]]:
+        defender = declarers[0]
+        if not game.creatures(defender):
+            game.note("509.1", f"{game.players[defender].name} controls no creature")
+            _declare_blockers(game, DeclareBlockers(()))
+            return
+        game.ask(CombatDecision(
+            defender, "declare_blockers", "Declare blockers", (_declare_blockers, ()),
+            rule="509.1", candidates=tuple(o.id for o in block_candidates(game)),
+            checker=check_block, enumerate_fn=enumerate_blocks, sampler=sample_block))
         return
+    game.push(_next_block_declarer, declarers, declarers, ())
+
+
+def _next_block_declarer(game: Game, everyone: tuple[int, ...], declarers: tuple[int, ...],
+                         done: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+    from manastack.variants import variant_of
+
+    cb = game.combat
+    assert cb is not None
+    if not declarers:
+        cb.declarer = None
+        cb.pending_blocks = ()
+        cb.later_declarers = ()
+        _declare_blockers(game, DeclareBlockers(done), paid=True)
+        return
+    player, rest = declarers[0], declarers[1:]
+    cb.declarer = player
+    cb.pending_blocks = done if variant_of(game).combined_block(game) else ()
+    cb.later_declarers = rest if variant_of(game).combined_block(game) else ()
+    if not game.creatures(player):
+        game.note("509.1", f"{game.players[player].name} controls no creature")
+        _blockers_of(game, DeclareBlockers(()), everyone, player, rest, done)
+        return
+    if not rest and cb.pending_blocks:
+        try:
+            check_block(game, DeclareBlockers(()))
+        except IllegalAction:
+            if not enumerate_blocks(game):
+                # 805.10d: the teammates' blocks can't be completed into a legal block
+                game.note("805.10d", "The combined block can't be made legal: the "
+                                     "defending team declares blockers again")
+                game.push(_next_block_declarer, everyone, everyone, ())
+                return
     game.ask(CombatDecision(
-        defender, "declare_blockers", "Declare blockers", (_declare_blockers, ()),
+        player, "declare_blockers", "Declare blockers", (_blockers_of, (
+            everyone, player, rest, done)),
         rule="509.1", candidates=tuple(o.id for o in block_candidates(game)),
         checker=check_block, enumerate_fn=enumerate_blocks, sampler=sample_block))
 
 
-def _declare_blockers(game: Game, action: Any) -> None:
+def _blockers_of(game: Game, action: Any, everyone: tuple[int, ...], player: int,
+                 rest: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+    _pay_combat_cost(game, "block", player, list(action.blocks))
+    if not action.blocks:
+        game.note("509.1", f"{game.players[player].name} declares no blockers")
+    game.push(_next_block_declarer, everyone, rest, done + tuple(action.blocks))
+
+
+def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
     cb = game.combat
     assert cb is not None
     cb.blockers_declared = True
-    _pay_combat_cost(game, "block", cb.defending_players[0], list(action.blocks))
+    if not paid:
+        _pay_combat_cost(game, "block", cb.defending_players[0], list(action.blocks))
     for b, atks in action.blocks:
         cb.blockers[b] = list(atks)
         cb.controllers[b] = game.controller(game.obj(b))
@@ -717,7 +894,7 @@ def _declare_blockers(game: Game, action: Any) -> None:
                     cb.blocked.add(m)
                     banded.append((b, m))
     game.changed()
-    if not action.blocks:
+    if not action.blocks and not paid:
         game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
                            "no blockers")
     for b, atks in action.blocks:
@@ -748,7 +925,7 @@ def _ask_orders(game: Game, stage: int) -> None:
         for a, bl in cb.blocked_by.items():
             if len(bl) > 1 and not game.combat_flags_done(("order", a)):
                 game.ask(ChoiceDecision(
-                    game.active_player, "order_blockers",
+                    cb.controllers.get(a, game.active_player), "order_blockers",
                     f"Damage assignment order for {game.name_of(a)}",
                     (_order_set, (a, "attacker")), rule="509.2", options=tuple(bl),
                     min_count=len(bl), max_count=len(bl), ordered=True,
@@ -832,8 +1009,8 @@ def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
                 return [t], False
             return blockers, True
         t = cb.attackers[o.id]
-        if isinstance(t, PlayerRef) and t.index < 0:
-            return [], False
+        if isinstance(t, PlayerRef) and (t.index < 0 or not game.players[t.index].in_game):
+            return [], False  # 800.4e: no combat damage to a player who left the game
         if not isinstance(t, PlayerRef) and (t not in game.objects or
                                              game.obj(t).zone != "battlefield"):
             return [], False

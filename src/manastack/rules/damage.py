@@ -328,11 +328,13 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
         p.damaged_this_turn = True
         if kind == "poison":
             p.poison += n
+            _totals_changed(game, p.index)
             text = f"{sname} deals {n} damage to {p.name} ({n} poison counters, infect)"
             rule = "119.3b"
         else:
             p.life -= n
             p.life_lost_this_turn += n
+            _totals_changed(game, p.index)
             text = f"{sname} deals {n} damage to {p.name} (life {p.life})"
             rule = "119.3a"
     else:
@@ -383,6 +385,7 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p = game.players[player]
     p.life += amount
     p.life_gained_this_turn += amount
+    _totals_changed(game, player)
     game.changed()
     game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount)
@@ -396,9 +399,16 @@ def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p = game.players[player]
     p.life -= amount
     p.life_lost_this_turn += amount
+    _totals_changed(game, player)
     game.changed()
     game.emit(ev.LIFE_LOSS, rule, f"{p.name} loses {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount)
+
+
+def _totals_changed(game: Game, player: int) -> None:
+    """810.9 / 810.10: the result is applied to a shared team total (variant hook)."""
+    from manastack.variants import variant_of
+    variant_of(game).totals_changed(game, player)
 
 
 def lethal_damage(game: Game, creature: GameObject, source_deathtouch: bool = False) -> int:

@@ -483,6 +483,7 @@ def set_controller(player: int) -> Callable[[Game, GameObject, Characteristics],
     """Layer 2: control changes (CR 613.1b)."""
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.controller = player
+    f.gives_control_to = player  # type: ignore[attr-defined]  # 800.4a
     return f
 
 

@@ -14,6 +14,7 @@ from manastack import log as ev
 from manastack.cards.dsl import StaticAbility
 from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision
 from manastack.game.objects import GameObject, StackAbility, Zone
+from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -25,6 +26,12 @@ def start_priority(game: Game, player: int) -> None:
     from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
 
     if game.over:
+        return
+    if not game.players[player].in_game:
+        # 800.4a / 800.4i: a player who left the game doesn't receive priority; the next
+        # player in turn order does (if all the others pass, the stack resolves or the
+        # step ends: the passes are counted among the players still in the game)
+        game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
     if sba.check(game, player):
         return  # it scheduled start_priority again (and maybe asked a choice)
@@ -58,7 +65,7 @@ def on_priority(game: Game, action: Action, player: int) -> None:
                 from manastack.rules.turn import end_step
                 game.push(end_step)
         else:
-            game.push(start_priority, game.next_player(player))
+            game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
     game.passes = 0
     game.push(start_priority, player)  # 117.3c: the player receives priority again

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.objects import GameObject, PlayerRef, StackAbility, Zone
+from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -46,8 +47,11 @@ def perform(game: Game) -> bool:
         elif p.drew_from_empty:
             losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
                                               "library"))
-        elif p.poison >= 10:
-            losers.append((p.index, "704.5c", f"{p.name} has ten or more poison counters"))
+        elif p.poison >= variant_of(game).poison_limit(game, p.index):
+            limit = variant_of(game).poison_limit(game, p.index)
+            losers.append((p.index, "704.5c" if limit == 10 else "810.8d",
+                           f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
+                           "counters"))
         p.drew_from_empty = False
     to_graveyard: list[tuple[GameObject, str, str]] = []
     to_destroy: list[tuple[GameObject, str, str]] = []
@@ -163,8 +167,8 @@ def perform(game: Game) -> bool:
         if any(f != "indestructible" for f in fates):
             happened = True
     for idx, rule, why in losers:
-        if cant_lose(game, idx):
-            continue
+        if any(cant_lose(game, q) for q in variant_of(game).loses_with(game, idx)):
+            continue  # 810.8a: if a player can't lose, their team can't
         lose(game, idx, rule, why)
         happened = True
     if not happened:
@@ -197,22 +201,41 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
 
 
 def lose(game: Game, player: int, rule: str, why: str) -> None:
-    """A player loses the game (CR 104.3); the game ends when one player remains."""
+    """A player loses the game (CR 104.3); with teams that lose together, the whole team
+    does (810.8a); the game ends when one player or team remains (104.2a)."""
     p = game.players[player]
     if not p.in_game:
         return
-    p.lost = True
+    group = [q for q in variant_of(game).loses_with(game, player) if game.players[q].in_game]
+    if player not in group:
+        group.insert(0, player)
+    for q in group:
+        game.players[q].lost = True
     game.changed()
     game.emit(ev.LOSE, rule, f"{p.name} loses the game ({why})", player=player)
-    _leave_game(game, player)
-    alive = game.living_players
-    if len(alive) <= 1:
+    for q in group:
+        if q != player:
+            game.emit(ev.LOSE, "810.8a", f"{game.players[q].name} loses the game with "
+                      f"{p.name} (the team loses together)", player=q)
+    for q in group:
+        _leave_game(game, q)
+    d = game.decision
+    if d is not None and d.player in group and d.kind == "priority":
+        # 800.4a: if the player who left had priority, it passes to the next player
+        from manastack.rules.priority import start_priority
+        game.decision = None
+        game.push(start_priority, variant_of(game).next_priority_player(game, d.player))
+    teams = game.teams_left()
+    if len(teams) <= 1:
         game.over = True
+        alive = teams[0] if teams else []
         if alive:
             game.winner = alive[0]
-            game.players[alive[0]].won = True
-            game.emit(ev.GAME_OVER, "104.2a", f"{game.players[alive[0]].name} wins the game",
-                      winner=alive[0])
+            for w in alive:
+                game.players[w].won = True
+            names = variant_of(game).result_names(game, alive)
+            game.emit(ev.GAME_OVER, "104.2a", f"{names} {'wins' if len(alive) == 1 else 'win'}"
+                      " the game", winner=alive[0], winners=alive)
         else:
             game.draw_game = True
             game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
@@ -221,17 +244,56 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
 
 
 def _leave_game(game: Game, player: int) -> None:
-    """CR 800.4a: in a multiplayer game, the player's objects leave with them."""
-    if len(game.living_players) <= 1:
-        return
-    for oid in list(game.battlefield) + list(game.stack):
-        o = game.objects.get(oid)
-        if isinstance(o, GameObject) and o.owner == player:
-            game.zone_list(o.zone, o.owner).remove(oid)
+    """CR 800.4a: when a player leaves a multiplayer game, all objects they own leave the
+    game, effects giving them control of objects end; then objects they control on the
+    stack that aren't cards cease to exist; then objects they still control are exiled.
+    Their waiting and delayed triggered abilities won't be put on the stack (800.4d)."""
+    if len(game.teams_left()) <= 1:
+        return  # the game is over (104.2a): nothing leaves
+    from manastack.rules.zones import move
+
+    name = game.players[player].name
+    owned = [oid for oid, o in game.objects.items() if isinstance(o, GameObject)
+             and o.owner == player]
+    if game.combat is not None:
+        for oid in owned:
+            game.combat.remove(game, oid, quiet=True, rule="800.4a")
+    for oid in owned:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        lst = game.zone_list(o.zone, o.owner)
+        if oid in lst:
+            lst.remove(oid)
+        del game.objects[oid]
+        game.departed[oid] = o
+    if owned:
+        game.note("800.4a", f"All {len(owned)} objects {name} owns leave the game with them")
+    ended = [e for e in game.effects if getattr(e, "layer", "") == "2" and
+             getattr(e.apply, "gives_control_to", e.controller) == player]
+    for e in ended:
+        game.effects.remove(e)
+    if ended:
+        game.note("800.4a", f"Effects giving {name} control of objects end")
+    game.changed()
+    for oid in list(game.stack):
+        so = game.objects.get(oid)
+        if isinstance(so, StackAbility) and so.controller == player or \
+                isinstance(so, GameObject) and so.is_copy and so.controller == player:
+            game.stack.remove(oid)
             del game.objects[oid]
-            game.exile.append(oid)
-            o.zone = Zone.EXILE
-            game.objects[oid] = o
+            game.note("800.4a", f"{so.name} ({name}'s, not a card) ceases to exist")
+    game.changed()
+    for oid in list(game.stack) + list(game.battlefield):
+        co = game.objects.get(oid)
+        if isinstance(co, GameObject) and game.controller(co) == player:
+            if game.combat is not None:
+                game.combat.remove(game, oid, quiet=True, rule="800.4a")
+            move(game, co, Zone.EXILE, "800.4a", verb=f"{co.name} is exiled ({name} left the "
+                 "game while controlling it)")
+    game.pending_triggers = [t for t in game.pending_triggers
+                             if getattr(t, "controller", None) != player]
+    game.delayed_triggers = [t for t in game.delayed_triggers
+                             if getattr(t, "controller", None) != player]
     game.changed()
 
 

@@ -34,6 +34,9 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None,
     ``spell`` says whether the targeting object is a spell or an ability (None: a spell
     if ``source`` is an object on the stack); "can't be the target of" effects read it
     with the source's colours (the ``cant_be_targeted`` hook, 101.2)."""
+    why = _out_of_range(game, ref, controller)
+    if why:
+        return why
     if isinstance(ref, PlayerRef):
         if ref.index != controller:
             from manastack.rules.static import forbids
@@ -80,6 +83,26 @@ def source_characteristics(game: Game, source: int | None) -> Any:
     if source in game.lki:
         return game.lki[source][1]
     return None
+
+
+def _out_of_range(game: Game, ref: Ref, controller: int) -> str | None:
+    """801.4: objects and players outside the controller's range of influence can't be
+    targeted (an object is within range when its controller is, 801.2d)."""
+    if not game.options.extra.get("range") or not 0 <= controller < len(game.players):
+        return None
+    from manastack.variants import variant_of
+
+    if isinstance(ref, PlayerRef):
+        who = ref.index
+    else:
+        o = game.objects.get(ref)
+        if o is None:
+            return None
+        who = game.controller(o)
+    if who < 0 or variant_of(game).in_range(game, controller, who):
+        return None
+    return (f"{game.players[who].name if not isinstance(ref, PlayerRef) else 'that player'}"
+            f" is outside {game.players[controller].name}'s range of influence (801.4)")
 
 
 def protection_from(game: Game, protected: GameObject, source: int | None) -> bool:

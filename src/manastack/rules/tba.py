@@ -27,13 +27,18 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
         untap(game)
     elif name == "draw":
         from manastack.rules.zones import draw
-        draw(game, game.active_player, 1, "504.1")
+        team = [p for p in game.active_players() if game.players[p].in_game]  # 800.4i
+        for p in team:  # 805.4b / 805.6a: each player of the active team, in team order
+            draw(game, p, 1, "504.1" if len(team) == 1 else "805.4b")
     elif name == "precombat_main":
         from manastack.variants import variant_of
         variant_of(game).precombat_main_actions(game)  # 703.4d (Archenemy)
     elif name == "beginning_of_combat":
         from manastack.variants import variant_of
-        variant_of(game).choose_defending_player(game)
+        if game.players[game.active_player].in_game:  # 800.4i: no one chooses
+            variant_of(game).choose_defending_player(game)
+        elif game.combat is not None:
+            game.combat.defending_players = []
     elif name == "declare_attackers":
         combat.ask_attackers(game)
     elif name == "declare_blockers":
@@ -48,16 +53,16 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
 
 def phasing(game: Game) -> None:
     """CR 502.1 / 702.25: phasing happens simultaneously, attachments phase with them."""
-    ap = game.active_player
+    aps = game.active_players()
     out: list[GameObject] = []
     back: list[GameObject] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
-            if o.phased_out_controller == ap and not o.phased_indirectly:
+            if o.phased_out_controller in aps and not o.phased_indirectly:
                 back.append(o)
-        elif game.controller(o) == ap and "phasing" in game.chars(o).keywords and \
+        elif game.controller(o) in aps and "phasing" in game.chars(o).keywords and \
                 "can't phase out" not in game.chars(o).flags:
             out.append(o)
     for o in out:
@@ -90,9 +95,10 @@ def untap(game: Game) -> None:
     """CR 502.2: the active player untaps their permanents (effects may stop some)."""
     from manastack.rules.static import doesnt_untap
 
-    ap = game.active_player
     untapped = []
-    for o in game.permanents(ap):
+    aps = game.active_players()
+    ap = aps[0]
+    for o in [o for p in aps for o in game.permanents(p)]:  # 805.4: the active team
         if not o.tapped:
             continue
         src = doesnt_untap(game, o)
@@ -104,33 +110,43 @@ def untap(game: Game) -> None:
         o.tapped = False
     if untapped:
         game.changed()
-        game.emit(ev.UNTAPPED, "502.2", f"{game.players[ap].name} untaps "
+        game.emit(ev.UNTAPPED, "502.2", " and ".join(game.players[p].name for p in aps)
+                  + (" untaps " if len(aps) == 1 else " untap ")
                   + ", ".join(o.name for o in untapped), objects=[o.id for o in untapped],
                   player=ap)
 
 
-def cleanup(game: Game) -> None:
-    """CR 514.1: discard to maximum hand size; 514.2: damage wears off, EOT effects end."""
-    ap = game.active_player
-    p = game.players[ap]
-    over = len(p.hand) - p.max_hand_size if p.max_hand_size is not None else 0
-    if over > 0:
-        game.ask(ChoiceDecision(ap, "discard", f"Discard {over} card(s) down to your maximum "
-                                f"hand size ({p.max_hand_size})", (_discarded, ()),
-                                rule="514.1", options=tuple(p.hand), min_count=over,
-                                max_count=over, purpose="discard to hand size"))
-        return
+def cleanup(game: Game, players: tuple[int, ...] | None = None) -> None:
+    """CR 514.1: discard to maximum hand size (each player of the active team, 805.4);
+    514.2: damage wears off, EOT effects end."""
+    if players is None:
+        players = tuple(p for p in game.active_players() if game.players[p].in_game)
+    for i, ap in enumerate(players):
+        p = game.players[ap]
+        over = len(p.hand) - p.max_hand_size if p.max_hand_size is not None else 0
+        if over > 0:
+            game.ask(ChoiceDecision(ap, "discard", f"Discard {over} card(s) down to your "
+                                    f"maximum hand size ({p.max_hand_size})",
+                                    (_discarded, (ap, players[i + 1:])),
+                                    rule="514.1", options=tuple(p.hand), min_count=over,
+                                    max_count=over, purpose="discard to hand size"))
+            return
     _cleanup_rest(game)
 
 
-def _discarded(game: Game, action: Any) -> None:
+def _discarded(game: Game, action: Any, ap: int | None = None,
+               rest: tuple[int, ...] = ()) -> None:
     from manastack.rules.zones import discard
 
-    ap = game.active_player
+    if ap is None:
+        ap = game.active_player
     for oid in action.items:
         o = game.obj(oid)
         discard(game, ap, o, "514.1", cause=None,  # a game rule, no spell or ability
                 verb=f"{game.players[ap].name} discards {o.name} (maximum hand size)")
+    if rest:
+        cleanup(game, rest)
+        return
     _cleanup_rest(game)
 
 

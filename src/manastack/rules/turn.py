@@ -115,11 +115,12 @@ def begin_next_turn(game: Game) -> None:
         extra = True
     else:
         player = game.next_normal_player
-        while not game.players[player].in_game:
+        while not game.players[player].in_game:  # 800.4j
             player = game.next_player(player)
-        game.next_normal_player = game.next_player(player)
+        from manastack.variants import variant_of
+        game.next_normal_player = variant_of(game).next_turn_player(game, player)
         extra = False
-    if _consume_skip(game, "turn", "turn", player):
+    if _consume_skip_team(game, "turn", "turn", player):
         game.note("500.10", f"{game.players[player].name} skips a turn")
         game.push(begin_next_turn)
         return
@@ -143,12 +144,26 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
         # CR 103.7a: the starting player of a two-player game skips the draw
         # step of their first turn.
         game.turn_plan = [s for s in game.turn_plan if s.name != "draw"]
-        game.note("103.7a", f"{game.players[player].name} skips the draw step of "
-                            "their first turn")
+        from manastack.variants import variant_of
+        team = variant_of(game).active_players(game)
+        if len(team) > 1:  # 103.7b: the team who plays first
+            game.note("103.7b", " and ".join(game.players[p].name for p in team)
+                      + " skip the draw step of their first turn")
+        else:
+            game.note("103.7a", f"{game.players[player].name} skips the draw step of "
+                                "their first turn")
     kind = "extra turn" if extra else "turn"
-    game.emit(ev.TURN_BEGAN, "500.1", f"Turn {game.turn_number} ({kind}) begins: "
-              f"{game.players[player].name} is the active player",
-              player=player, extra=extra)
+    from manastack.variants import variant_of
+    variant_of(game).turn_started(game)
+    team = game.active_players()
+    if len(team) > 1:  # 805.4a: shared team turns
+        game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "
+                  + " and ".join(game.players[p].name for p in team)
+                  + " are the active team", player=player, extra=extra, team=team)
+    else:
+        game.emit(ev.TURN_BEGAN, "500.1", f"Turn {game.turn_number} ({kind}) begins: "
+                  f"{game.players[player].name} is the active player",
+                  player=player, extra=extra)
     game.changed()
     game.push(next_step)
 
@@ -183,22 +198,30 @@ def _skipped(game: Game, step: StepInfo) -> bool:
     # a whole phase is skipped when its first step would begin
     if step.phase in ("combat", "beginning", "ending") and step.name in (
             "beginning_of_combat", "untap", "end"):
-        if _consume_skip(game, "phase", step.phase, ap):
+        if _consume_skip_team(game, "phase", step.phase, ap):
             game.note("500.10", f"{game.players[ap].name} skips the {step.phase} phase")
             game.turn_plan = [s for s in game.turn_plan if s.phase_id != step.phase_id]
             return True
     if step.name in ("precombat_main", "postcombat_main") and \
-            _consume_skip(game, "phase", "main", ap):
+            _consume_skip_team(game, "phase", "main", ap):
         game.note("500.10", f"{game.players[ap].name} skips the main phase")
         game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
         return True
-    if _consume_skip(game, "step", step.name, ap):
+    if _consume_skip_team(game, "step", step.name, ap):
         game.note("500.10", f"{game.players[ap].name} skips the {step.display}")
         return True
     from manastack.rules.static import skip_step_by_static
     if skip_step_by_static(game, step.name, ap):
         return True
     return False
+
+
+def _consume_skip_team(game: Game, kind: str, what: str, player: int) -> bool:
+    """A skip of ``player``, or with shared team turns of any player of the team whose
+    turn it is (805.8: that player's team skips it; one skip per team)."""
+    if player != game.active_player:
+        return _consume_skip(game, kind, what, player)
+    return any(_consume_skip(game, kind, what, p) for p in game.active_players())
 
 
 def _consume_skip(game: Game, kind: str, what: str, player: int) -> bool:

@@ -85,7 +85,7 @@ CHOOSE_BOOLEANS = {"yes": True, "no": False, "true": True, "false": False}
 
 _TOP_KEYS = ("name", "cite", "seed", "options", "players", "start", "state", "decks",
              "script", "stop", "expect")
-_OPTION_KEYS = ("variant", "mulligan", "filler")
+_OPTION_KEYS = ("variant", "mulligan", "filler", "extra")
 _START_KEYS = ("turn", "active", "step", "first")
 _STOP_KEYS = ("turn", "step", "game_over")
 _STATE_KEYS = ("life", "poison", "mana_pool") + ALL_ZONES
@@ -745,9 +745,7 @@ class _Parser:
         if variant == "two_player" and n != 2:
             at.fail(f"variant two_player needs exactly 2 players, not {n}",
                     _line_of(opts, "variant"))
-        if variant == "two_headed_giant" and n != 4:
-            at.fail(f"variant two_headed_giant needs exactly 4 players, not {n}",
-                    _line_of(opts, "variant"))
+        extra = self._extra(at, opts, variant, n)
         mulligan = opts.get("mulligan")
         if mulligan is None:
             mulligan = DEFAULT_MULLIGAN
@@ -758,7 +756,44 @@ class _Parser:
         if opts.get("filler") is not None:
             filler = _text(at, opts["filler"], "'filler'", _line_of(opts, "filler"))
             self.note(filler, at.named("options.filler", _line_of(opts, "filler")))
-        return {"variant": variant, "mulligan": mulligan, "filler": filler}
+        return {"variant": variant, "mulligan": mulligan, "filler": filler, "extra": extra}
+
+    def _extra(self, at: _At, opts: Mapping[Any, Any], variant: str, n: int) -> dict[str, Any]:
+        """``options.extra``: the variant's options (``GameOptions.extra``).  ``teams``
+        may name players; the registered variant checks the player count and the
+        options (its own messages)."""
+        line = _line_of(opts, "extra")
+        raw = opts.get("extra")
+        extra: dict[str, Any] = {}
+        if raw is not None:
+            m = _mapping(at.named("options.extra", line), raw, "'options.extra'")
+            for k, v in m.items():
+                if not isinstance(k, str):
+                    at.fail(f"option {_show(k)} must be a string (quote it)", line)
+                extra[k] = v
+        if "teams" in extra:
+            teams = extra["teams"]
+            if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams):
+                at.fail("options.extra.teams must be a list of teams (lists of players)",
+                        _line_of(raw, "teams"))
+            extra["teams"] = [[self.players.index(p) if isinstance(p, str)
+                               and p in self.players else p for p in t] for t in teams]
+            for t in extra["teams"]:
+                for p in t:
+                    if not _is_int(p) or not 0 <= p < n:
+                        at.fail(f"options.extra.teams: {_show(p)} isn't a player",
+                                _line_of(raw, "teams"))
+        from manastack.variants import get_variant, variant_names
+
+        if variant in variant_names():
+            v = get_variant(variant)
+            problem = v.check_player_count(n) or v.check_extra(n, extra)
+            if problem:
+                at.fail(problem, _line_of(opts, "extra" if raw is not None else "variant"))
+        elif variant == "two_headed_giant" and n != 4:
+            at.fail(f"variant two_headed_giant needs exactly 4 players, not {n}",
+                    _line_of(opts, "variant"))
+        return extra
 
     def start(self) -> Start:
         d = self.data

@@ -105,7 +105,8 @@ class Runner:
         from manastack.scenario.model import all_card_names
         for n in sorted(all_card_names(sc)):
             self._card(n)
-        opts = GameOptions(variant=variant, mulligan=sc.options.get("mulligan", "paris"))
+        opts = GameOptions(variant=variant, mulligan=sc.options.get("mulligan", "paris"),
+                           extra=dict(sc.options.get("extra") or {}))
         if sc.start.step == "game_start":
             return self._build_game_start(opts)
         from manastack.setup import put, set_mana, setup_game, start_at
@@ -132,6 +133,9 @@ class Runner:
                 game.players[p].life = st.life
             if st.poison is not None:
                 game.players[p].poison = st.poison
+            if st.life is not None or st.poison is not None:
+                from manastack.variants import variant_of
+                variant_of(game).totals_changed(game, p)  # shared team totals (810.4)
             if st.mana_pool:
                 set_mana(game, p, st.mana_pool)
         for o, target in attach:

@@ -16,6 +16,23 @@ Hooks and who calls them:
 * :meth:`choose_defending_player` - beginning of combat (507.1, 703.4e).
 * :meth:`precombat_main_actions` - turn-based actions of the precombat main phase (703.4d).
 * :meth:`check_decks` - deck legality for the variant, before the game (100.2).
+* :meth:`check_extra` - ``GameOptions.extra`` validation (``Game.__init__``, scenarios, CLI).
+* :meth:`active_players` - who takes the turn (805.4: the active team), used by untap,
+  draw, sorcery timing, land plays, attackers, cleanup (``Game.active_players``).
+* :meth:`next_turn_player` - whose normal turn comes next (``rules.turn``, 805.4).
+* :meth:`turn_started` - as each turn begins, after the turn's state is reset (801.2c).
+* :meth:`apnap_order` - APNAP order (101.4, 805.6; ``Game.apnap``).
+* :meth:`next_priority_player` - who receives priority after a pass (117.3d, 805.5).
+* :meth:`attack_declarers`/:meth:`block_declarers` - who declares attackers and
+  blockers, in order (508.1, 509.1, 802.4, 805.10b/d); :meth:`combined_block` tells
+  whether the declarations form one block legal as a whole (805.10d) or one per
+  defending player (802.4b).
+* :meth:`in_range` - limited range of influence (801): targets, attacks, abilities,
+  "each opponent" (``Game.opponents``).
+* :meth:`totals_changed` - after a player's life or poison total changes (810.9, 810.10).
+* :meth:`poison_limit` - poison counters that make a player lose (704.5c, 810.8d).
+* :meth:`loses_with` - the players who lose together with a player (810.8a).
+* :meth:`result_names` - names of the winners for ``Game over: ... win(s)`` (104.2).
 """
 
 from __future__ import annotations
@@ -61,6 +78,10 @@ class Variant:
     def configure(self, game: Game) -> None:
         """Called once by ``Game.__init__`` after the players exist (teams, zones)."""
 
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        """A message when ``GameOptions.extra`` doesn't suit the variant, else ``None``."""
+        return None
+
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         """Raise :class:`~manastack.errors.DeckError` if the decks don't suit the variant."""
 
@@ -94,15 +115,96 @@ class Variant:
     def precombat_main_actions(self, game: Game) -> None:
         """703.4d: turn-based actions at the start of the precombat main phase."""
 
+    # -- turns, priority, APNAP (805 shared team turns overrides these)
+
+    def active_players(self, game: Game) -> list[int]:
+        """The players whose turn it is (one, except with shared team turns, 805.4)."""
+        return [game.active_player]
+
+    def next_turn_player(self, game: Game, player: int) -> int:
+        """The player whose normal turn follows ``player``'s (101.4: turn order)."""
+        return game.next_player(player)
+
+    def turn_started(self, game: Game) -> None:
+        """As a turn begins, once the turn's state is reset (801.2c range of influence)."""
+
+    def apnap_order(self, game: Game) -> list[int]:
+        """101.4: the active player, then the others in turn order (still in the game)."""
+        n = len(game.players)
+        ap = game.active_player
+        return [(ap + i) % n for i in range(n) if game.players[(ap + i) % n].in_game]
+
+    def next_priority_player(self, game: Game, player: int) -> int:
+        """117.3d: after a pass, the next player in turn order receives priority."""
+        return game.next_player(player)
+
+    # -- combat
+
+    def attack_declarers(self, game: Game) -> list[int]:
+        """508.1: the players who declare attackers, in order (the active player)."""
+        return [game.active_player] if game.players[game.active_player].in_game else []
+
+    def block_declarers(self, game: Game) -> list[int]:
+        """509.1 / 802.4: the attacked defending players in APNAP order."""
+        cb = game.combat
+        if cb is None:
+            return []
+        from manastack.game.objects import PlayerRef
+
+        attacked = set()
+        for t in cb.attackers.values():
+            if isinstance(t, PlayerRef):
+                attacked.add(t.index)
+            else:
+                o = game.get(t)
+                if o is not None:
+                    attacked.add(game.controller(o))
+        return [p for p in game.apnap() if p in cb.defending_players
+                and (p in attacked or len(cb.defending_players) == 1)]
+
+    def combined_block(self, game: Game) -> bool:
+        """805.10d: the defending players' blocks form one declaration legal as a whole
+        (False: each defending player blocks only what attacks them, 802.4a-b)."""
+        return False
+
+    # -- range of influence (801)
+
+    def in_range(self, game: Game, player: int, other: int) -> bool:
+        """801.2: is ``other`` within ``player``'s range of influence (always, by default)."""
+        return True
+
+    # -- life, poison, winning and losing
+
+    def totals_changed(self, game: Game, player: int) -> None:
+        """A player's life or poison total just changed (810.9: shared team totals)."""
+
+    def poison_limit(self, game: Game, player: int) -> int:
+        """704.5c: a player with this many poison counters loses."""
+        return 10
+
+    def loses_with(self, game: Game, player: int) -> list[int]:
+        """The players who lose the game when ``player`` does (810.8a: the team)."""
+        return [player]
+
+    def result_names(self, game: Game, winners: list[int]) -> str:
+        """``Alice`` / ``Alice and Carol``: the winners of ``Game over: X win(s)``."""
+        names = [game.players[w].name for w in winners]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 class MultiplayerVariant(Variant):
-    """Free-for-all (806): several players, each their own team, one attacked per combat
-    unless the attack-multiple-players option is on (802)."""
+    """Free-for-all (806): 3-6 players, each their own team.  Options in
+    ``GameOptions.extra`` (see :mod:`manastack.variants.multiplayer`): ``attack`` (one
+    chosen opponent, ``multiple`` 802, ``left``/``right`` 803) and ``range`` (801)."""
 
     name = "free_for_all"
     rule = "806"
-    min_players = 2
-    max_players = 8
+    min_players = 3
+    max_players = 6
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        from manastack.variants.multiplayer import check_options
+        return check_options(n_players, extra)
 
     def free_first_mulligan(self, game: Game) -> bool:
         return len(game.players) > 2
@@ -111,18 +213,51 @@ class MultiplayerVariant(Variant):
         """103.7a applies only to two-player games (103.7c in 2017 numbering: no skip)."""
         return len(game.players) == 2
 
+    def turn_started(self, game: Game) -> None:
+        from manastack.variants.multiplayer import compute_ranges
+        compute_ranges(game)  # 801.2c
+
+    def in_range(self, game: Game, player: int, other: int) -> bool:
+        from manastack.variants.multiplayer import in_range
+        return in_range(game, player, other)
+
     def choose_defending_player(self, game: Game) -> None:
-        """507.1 / 703.4e: the active player chooses one opponent to attack."""
+        """507.1 / 703.4e: the active player chooses one opponent to attack; with the
+        attack multiple players option every opponent defends (802.2); with attack left
+        or right the choice is dictated (803.1)."""
         from manastack.decisions import ChoiceDecision
         from manastack.game.objects import PlayerRef
+        from manastack.variants.multiplayer import attack_option, directional_defender
 
         if game.combat is None:
             return
-        opps = game.opponents(game.active_player)
+        ap = game.active_player
+        opps = game.opponents(ap)  # within range of influence (801.3)
+        option = attack_option(game)
+        if option == "multiple":
+            game.combat.defending_players = opps
+            if opps:
+                game.note("802.2", "All of " + game.players[ap].name + "'s opponents are "
+                          "defending players: " + ", ".join(game.players[o].name
+                                                            for o in opps))
+            return
+        if option in ("left", "right"):
+            d = directional_defender(game, option)
+            game.combat.defending_players = [] if d is None or d not in opps else [d]
+            if game.combat.defending_players:
+                game.note("803.1", f"{game.players[ap].name} attacks {option}: "
+                          f"{game.players[d].name} is the defending player")  # type: ignore
+            else:
+                game.note("803.1", f"{game.players[ap].name}'s nearest opponent to the "
+                          f"{option} is out of reach: {game.players[ap].name} can't attack")
+            return
         if len(opps) <= 1:
             game.combat.defending_players = opps[:1]
+            if not opps:
+                game.note("801.3", f"No opponent is within {game.players[ap].name}'s "
+                          "range of influence: their creatures can't attack")
             return
-        game.ask(ChoiceDecision(game.active_player, "choose_defender",
+        game.ask(ChoiceDecision(ap, "choose_defender",
                                 "Choose the defending player (CR 507.1)",
                                 (_defender_chosen, ()), rule="507.1",
                                 options=tuple(PlayerRef(p) for p in opps),

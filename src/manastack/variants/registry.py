@@ -40,3 +40,11 @@ def variant_of(game: Game) -> Variant:
 
 register(Variant())
 register(MultiplayerVariant())
+
+
+def _register_builtin() -> None:
+    from manastack.variants.two_headed_giant import TwoHeadedGiant
+    register(TwoHeadedGiant())
+
+
+_register_builtin()

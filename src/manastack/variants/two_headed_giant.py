@@ -1,0 +1,204 @@
+"""Two-Headed Giant (CR 810) with the shared team turns option (805).
+
+Two teams of two players (810.1; 810.11: equally sized teams of more).  The teams
+come from ``GameOptions.extra["teams"]`` (lists of player indices, seat order; the
+first player listed is the team's primary player, 805.2), by default players 0 and 2
+against 1 and 3 (so turn order alternates between the teams).
+
+What changes, and where:
+
+* each team shares a life total starting at 30 and a poison count that loses at 15
+  (810.4, 810.8c-d, 810.10; +15 life and +5 poison per player beyond the second,
+  810.11): both players' totals are kept equal; damage, life loss and life gain happen
+  to each player and the result is applied to the team total (810.9, hook
+  :meth:`totals_changed`);
+* the teams take turns (805.4): both players of the active team are active players
+  (untap, draw 805.4b, a land each 805.4c, sorcery timing, cleanup); turn order goes
+  from team to team; ``game.active_player`` is the team's primary player (or whoever
+  started the game);
+* teams have priority (805.5): priority passes through the active team's players, then
+  the other team's; all players passing in succession is all teams passing;
+* APNAP becomes active team then nonactive team (805.6, 805.7);
+* the starting team skips the draw step of its first turn (103.7b, 810.6); the first
+  mulligan is free (103.4b, 800.5); the starting team declares mulligans first (103.4c);
+* combat (810.7): the nonactive team is the defending team (seed 3.1); each attacking
+  player declares attackers for their own creatures, in team order, each creature
+  attacking one defending player or planeswalker (805.10b), the whole attack legal as a
+  whole; then each defending player declares blockers for their own creatures, which
+  may block any attacker (810.7d), the combined block legal as a whole; each player
+  orders and assigns the damage of their own creatures (810.7e-f);
+* players win and lose as a team (810.8a): when one loses, so does the teammate; an
+  effect that stops one player from losing stops the team from losing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from manastack.variants.base import MultiplayerVariant
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+def default_teams(n: int) -> list[list[int]]:
+    """Players 0, 2, ... against 1, 3, ... (turn order alternates between the teams)."""
+    return [list(range(0, n, 2)), list(range(1, n, 2))]
+
+
+def teams_of(game: Game) -> list[list[int]]:
+    teams: list[list[int]] = game.options.extra.get("teams") or default_teams(
+        len(game.players))
+    return teams
+
+
+def team_of(game: Game, player: int) -> list[int]:
+    for t in teams_of(game):
+        if player in t:
+            return list(t)
+    return [player]
+
+
+class TwoHeadedGiant(MultiplayerVariant):
+    """Two-Headed Giant (810): shared team turns, shared life and poison."""
+
+    name = "two_headed_giant"
+    rule = "810"
+    min_players = 4
+    max_players = 8
+    starting_life = 30
+    #: 810.8d: poison counters a team of two needs to lose.
+    poison = 15
+
+    def check_player_count(self, n: int) -> str | None:
+        if n < 4 or n > 8 or n % 2:
+            return f"variant two_headed_giant needs two teams of equal size (4, 6 or 8 " \
+                   f"players), not {n}"
+        return None
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        teams = extra.get("teams")
+        if teams is None:
+            return None
+        if not (isinstance(teams, list) and len(teams) == 2
+                and all(isinstance(t, list) and all(isinstance(p, int) and
+                                                    not isinstance(p, bool) for p in t)
+                        for t in teams)):
+            return "options.extra.teams must be two lists of player indices (810.1)"
+        flat = sorted(p for t in teams for p in t)
+        if flat != list(range(n_players)) or len(teams[0]) != len(teams[1]) \
+                or len(teams[0]) < 2:
+            return (f"options.extra.teams must split the {n_players} players into two teams "
+                    "of equal size (810.1, 810.11)")
+        return None
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        decks, _ = super().default_setup(n_players, seed)
+        return decks, {"teams": default_teams(n_players)}
+
+    def configure(self, game: Game) -> None:
+        """810.1: the teams (players of a team share ``Player.team``)."""
+        teams = teams_of(game)
+        if "teams" not in game.options.extra:
+            game.options = dataclasses.replace(
+                game.options, extra={**game.options.extra, "teams": teams})
+        for i, t in enumerate(teams):
+            for p in t:
+                game.players[p].team = i
+
+    # -- starting the game
+
+    def starting_life_of(self, game: Game, player: int) -> int:
+        """810.4 / 810.11: 30 for the team, plus 15 per player beyond the second."""
+        if game.options.starting_life is not None:
+            return game.options.starting_life
+        return self.starting_life + 15 * (len(team_of(game, player)) - 2)
+
+    def skips_first_draw(self, game: Game) -> bool:
+        """103.7b / 810.6: the team who plays first skips its first draw step."""
+        return True
+
+    # -- shared team turns (805)
+
+    def active_players(self, game: Game) -> list[int]:
+        team = team_of(game, game.active_player)
+        ap = game.active_player
+        return [ap] + [p for p in team if p != ap and game.players[p].in_game]
+
+    def _team_cycle(self, game: Game, first_team_player: int) -> list[int]:
+        """Players grouped by team, teams in turn order from ``first_team_player``'s team
+        (805.6); within the active team the active player first."""
+        n = len(game.players)
+        order: list[int] = []
+        for k in range(n):
+            q = (first_team_player + k) % n
+            if q in order:
+                continue
+            team = team_of(game, q)
+            lead = [q] if q == first_team_player else []
+            order += lead + [p for p in team if p not in lead]
+        return [p for p in order if game.players[p].in_game]
+
+    def apnap_order(self, game: Game) -> list[int]:
+        return self._team_cycle(game, game.active_player)
+
+    def next_priority_player(self, game: Game, player: int) -> int:
+        """805.5: the active team, then the other team; a team passes when all its
+        players have passed."""
+        cycle = self._team_cycle(game, game.active_player)
+        if player not in cycle:
+            return game.next_player(player)
+        return cycle[(cycle.index(player) + 1) % len(cycle)]
+
+    def next_turn_player(self, game: Game, player: int) -> int:
+        """805.4: the next team in turn order takes the next turn (its primary player is
+        the active player)."""
+        mine = team_of(game, player)
+        n = len(game.players)
+        for k in range(1, n + 1):
+            q = (player + k) % n
+            if q not in mine and game.players[q].in_game:
+                team = team_of(game, q)
+                return next(p for p in team if game.players[p].in_game)
+        return player
+
+    # -- combat (805.10, 810.7)
+
+    def choose_defending_player(self, game: Game) -> None:
+        """810.7a / seed 3.1: the nonactive team is the defending team."""
+        if game.combat is None:
+            return
+        opps = [p for p in self._team_cycle(game, game.active_player)
+                if p in game.opponents(game.active_player)]
+        game.combat.defending_players = opps
+        if opps:
+            game.note("810.7a", " and ".join(game.players[p].name for p in opps)
+                      + " are the defending team")
+
+    def attack_declarers(self, game: Game) -> list[int]:
+        return self.active_players(game)
+
+    def block_declarers(self, game: Game) -> list[int]:
+        cb = game.combat
+        return list(cb.defending_players) if cb is not None else []
+
+    def combined_block(self, game: Game) -> bool:
+        return True
+
+    # -- life, poison, winning and losing (810.8-810.10)
+
+    def totals_changed(self, game: Game, player: int) -> None:
+        """810.9 / 810.10: the team shares the player's new life and poison totals."""
+        me = game.players[player]
+        for p in team_of(game, player):
+            if p != player:
+                game.players[p].life = me.life
+                game.players[p].poison = me.poison
+
+    def poison_limit(self, game: Game, player: int) -> int:
+        """810.8d / 810.11: fifteen, plus five per player beyond the second."""
+        return self.poison + 5 * (len(team_of(game, player)) - 2)
+
+    def loses_with(self, game: Game, player: int) -> list[int]:
+        return team_of(game, player)
