@@ -158,6 +158,8 @@ class Game:
         self.lki: dict[int, tuple[GameObject, Characteristics]] = {}
         #: Objects that left the battlefield in the current batch of events (603.10a).
         self.lki_batch: list[int] = []
+        #: What a variant remembers (scheme and planar decks, commander tax...): plain data.
+        self.variant_state: dict[str, Any] = {}
         variant.configure(self)  # teams, variant zones (after all the state exists)
 
     # ------------------------------------------------------------ machine
@@ -285,12 +287,13 @@ class Game:
         characteristics: (trigger event kinds, any rule hook, abilities may be granted).
 
         Recomputed when the battlefield or the list of effects changes."""
-        sig = (tuple(self.battlefield), len(self.effects))
+        command = tuple(o.id for o in self.command_sources()) if self.command else ()
+        sig = (tuple(self.battlefield), len(self.effects), command)
         if self._index_sig != sig:
             from manastack.cards.dsl import StaticAbility, TriggeredAbility
             kinds: set[str] = set()
             hooks = grants = False
-            for oid in self.battlefield:
+            for oid in self.battlefield + list(command):
                 o = self.objects[oid]
                 assert isinstance(o, GameObject)
                 card = o.memory.get("copy_of") or o.card if o.memory else o.card
@@ -309,6 +312,17 @@ class Game:
             self._index = (frozenset(kinds), hooks, grants)
             self._index_sig = sig
         return self._index
+
+    def command_sources(self) -> list[GameObject]:
+        """Face-up objects in the command zone with abilities that work there (schemes,
+        planes, vanguards: 901.7, 902.7, 904.8; ``"command"`` in the ability's zones)."""
+        if not self.command:
+            return []
+        return self.cached("command_sources",  # type: ignore[no-any-return]
+                           lambda: [o for o in (self.objects[i] for i in self.command)
+                                    if isinstance(o, GameObject) and not o.face_down and any(
+                                        "command" in getattr(ab, "zones", ())
+                                        for ab in o.card.abilities)])
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
@@ -412,7 +426,7 @@ class Game:
                 return c
             from manastack.rules.layers import compute_single
             c = compute_single(self, obj)
-            if obj.card.cda is None and obj.zone != "battlefield":
+            if obj.card.cda is None and obj.zone not in ("battlefield", "command"):
                 # outside the battlefield only CDAs change characteristics here
                 self._outside[obj.id] = c
             else:

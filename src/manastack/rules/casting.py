@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import ActivatedAbility, Cost, SpellAbility, TargetSpec
-from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand
+from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand, Special
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, Payment, find_payment
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
@@ -442,6 +442,11 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = ()
             delta = ab.check(game, src, obj)
             if delta:
                 mc = mc.plus(delta)
+    if game.command:
+        from manastack.variants import variant_of
+        extra = variant_of(game).additional_cost(game, obj)  # commander tax (903.8)
+        if extra:
+            mc = mc.plus(extra)
     return mc
 
 
@@ -455,6 +460,9 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
         return _cast_problem(game, player, action)
     if isinstance(action, Activate):
         return _activate_problem(game, player, action)
+    if isinstance(action, Special):
+        from manastack.variants import variant_of
+        return variant_of(game).special_action_problem(game, player, action)
     return (f"{action} can't be done while holding priority", "117.1")
 
 
@@ -497,7 +505,8 @@ def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics) -
 
 def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
     o = game.get(a.card)
-    if o is None or o.zone != Zone.HAND or o.owner != player:
+    if o is None or (o.zone != Zone.HAND or o.owner != player) and not _may_cast_from(
+            game, player, o):
         return ("you can only cast a spell from your hand", "601.2a")
     c = game.chars(o)
     if c.is_land:
@@ -545,6 +554,14 @@ def _cast_problem(game: Game, player: int, a: Cast) -> tuple[str, str] | None:
     return None
 
 
+def _may_cast_from(game: Game, player: int, o: GameObject) -> bool:
+    """A permission to cast ``o`` from outside the hand (a commander, 903.8)."""
+    if not game.command:
+        return False
+    from manastack.variants import variant_of
+    return o.id in variant_of(game).castable_objects(game, player)
+
+
 def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] | None:
     o = game.get(a.source)
     if o is None:
@@ -554,6 +571,9 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
             return (f"you don't control {o.name}", "602.2")
         if o.phased_out:
             return (f"{o.name} is phased out", "702.25b")
+    elif o.zone == Zone.COMMAND:  # schemes, planes, vanguards (901.7, 902.7, 904.8)
+        if o.face_down or game.controller(o) != player:
+            return (f"you don't control {o.name}", "602.2")
     elif o.owner != player or o.zone not in (Zone.HAND, Zone.GRAVEYARD):
         return (f"{o.name}'s abilities can't be activated from {o.zone}", "602.2")
     abilities = activated_abilities(game, o)
@@ -617,11 +637,16 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     land_ok = sorcery_timing(game, player) is None
     sorcery_ok = land_ok
     avail: int | None = None
-    for oid in p.hand:
+    variant = None
+    if game.command:
+        from manastack.variants import variant_of
+        variant = variant_of(game)
+    others = variant.castable_objects(game, player) if variant is not None else []
+    for oid in [*p.hand, *others] if others else p.hand:
         o = game.obj(oid)
         c = game.chars(o)
         if c.is_land:
-            if land_ok and p.lands_played < land_plays(game, player):
+            if land_ok and p.lands_played < land_plays(game, player) and o.zone == Zone.HAND:
                 out.append(PlayLand(oid))
             continue
         if not sorcery_ok and not _instant_speed(game, player, o, c):
@@ -640,7 +665,8 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     from_yard = [game.obj(i) for i in p.graveyard if any(
         isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
         for ab in game.obj(i).card.abilities)]
-    for o in [*game.permanents(player), *from_yard]:
+    from_command = [o for o in game.command_sources() if game.controller(o) == player]
+    for o in [*game.permanents(player), *from_yard, *from_command]:
         abilities = activated_abilities(game, o)
         for i, ab in enumerate(abilities):
             if o.zone not in ab.zones:
@@ -682,6 +708,8 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             for targets in combos:
                 for x in ok_x:
                     out.append(Activate(o.id, i, targets, x))
+    if variant is not None:
+        out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
     return out
 
 
@@ -748,6 +776,9 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     cost = total_cost(game, o, a.x, a.modes)
     payment = plan_payment(game, player, cost, a.pay)
     assert payment is not None
+    if o.zone == Zone.COMMAND:
+        from manastack.variants import variant_of
+        variant_of(game).casting_from_command(game, player, o)  # commander tax (903.8)
     new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)
     new.targets = a.targets
     new.x = a.x

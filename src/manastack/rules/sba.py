@@ -162,6 +162,10 @@ def perform(game: Game) -> bool:
                             [w for _, _, w in live])
         if any(f != "indestructible" for f in fates):
             happened = True
+    if game.variant_state:
+        from manastack.variants import variant_of
+        if variant_of(game).state_based_actions(game, losers):  # 704.5v, 704.5w
+            happened = True
     for idx, rule, why in losers:
         if cant_lose(game, idx):
             continue
@@ -206,13 +210,15 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
     game.emit(ev.LOSE, rule, f"{p.name} loses the game ({why})", player=player)
     _leave_game(game, player)
     alive = game.living_players
-    if len(alive) <= 1:
+    if len({game.players[q].team for q in alive}) <= 1:  # one player or one team (104.2a)
         game.over = True
         if alive:
             game.winner = alive[0]
-            game.players[alive[0]].won = True
-            game.emit(ev.GAME_OVER, "104.2a", f"{game.players[alive[0]].name} wins the game",
-                      winner=alive[0])
+            for q in alive:
+                game.players[q].won = True
+            names = " and ".join(game.players[q].name for q in alive)
+            game.emit(ev.GAME_OVER, "104.2a", f"{names} win{'s' if len(alive) == 1 else ''} "
+                      "the game", winner=alive[0], winners=list(alive))
         else:
             game.draw_game = True
             game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
@@ -233,6 +239,9 @@ def _leave_game(game: Game, player: int) -> None:
             o.zone = Zone.EXILE
             game.objects[oid] = o
     game.changed()
+    if game.variant_state:
+        from manastack.variants import variant_of
+        variant_of(game).player_left(game, player)  # e.g. 901.10
 
 
 def end_game_draw(game: Game, why: str) -> None:

@@ -137,6 +137,8 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
         p.life_lost_this_turn = 0
         p.damaged_this_turn = False
     game.turn_plan = normal_turn_plan(game)
+    from manastack.variants import variant_of
+    variant_of(game).turn_started(game)  # e.g. the planar controller (901.6)
     taken = game.turns_taken.get(player, 0)
     game.turns_taken[player] = taken + 1
     if game.first_turn_skips_draw and taken == 0 and player == game.starting_player:

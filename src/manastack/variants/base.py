@@ -16,6 +16,23 @@ Hooks and who calls them:
 * :meth:`choose_defending_player` - beginning of combat (507.1, 703.4e).
 * :meth:`precombat_main_actions` - turn-based actions of the precombat main phase (703.4d).
 * :meth:`check_decks` - deck legality for the variant, before the game (100.2).
+* :meth:`turn_started` - ``rules.turn.start_turn``, as each turn begins (901.6).
+* :meth:`special_actions`/:meth:`special_action_problem`/:meth:`perform_special_action` -
+  ``rules.casting``/``rules.priority``: the variant's special actions (116.2), answered with
+  :class:`~manastack.decisions.Special` (the planar die, 901.9).
+* :meth:`castable_objects`, :meth:`additional_cost`, :meth:`casting_from_command` -
+  ``rules.casting``: spells cast from outside the hand and their extra cost (903.8).
+
+Called only when ``game.variant_state`` is non-empty (the variant stored something):
+
+* :meth:`zone_change_destination` - ``rules.zones.move``: rule replacements of zone
+  changes (903.9).
+* :meth:`player_dealt_damage` - ``rules.damage``: damage dealt to a player (903.10a).
+* :meth:`state_based_actions` - ``rules.sba.perform``: the variant's SBAs (704.5v-w).
+* :meth:`player_left` - after a player left the game and their objects left (800.4a, 901.10).
+
+Abilities of face-up objects in the command zone work when ``"command"`` is in their
+``zones`` (triggered, static, activated: 901.7, 902.7, 904.8; ``Game.command_sources``).
 """
 
 from __future__ import annotations
@@ -93,6 +110,49 @@ class Variant:
 
     def precombat_main_actions(self, game: Game) -> None:
         """703.4d: turn-based actions at the start of the precombat main phase."""
+
+    def turn_started(self, game: Game) -> None:
+        """A turn began (``game.active_player`` is set, nothing happened yet)."""
+
+    def special_actions(self, game: Game, player: int) -> list[Any]:
+        """The variant's special actions ``player`` may take now (116.2)."""
+        return []
+
+    def special_action_problem(self, game: Game, player: int, action: Any
+                               ) -> tuple[str, str] | None:
+        """Why ``action`` (a :class:`~manastack.decisions.Special`) is illegal, or None."""
+        return (f"{action} isn't a special action of this game", "116.2")
+
+    def perform_special_action(self, game: Game, player: int, action: Any) -> None:
+        """Take a special action validated by :meth:`special_action_problem`."""
+        raise AssertionError(action)  # pragma: no cover - never legal by default
+
+    def castable_objects(self, game: Game, player: int) -> list[int]:
+        """Cards outside ``player``'s hand that ``player`` may cast (601.3, 903.8)."""
+        return []
+
+    def additional_cost(self, game: Game, obj: Any) -> int:
+        """Generic mana added to the total cost of casting ``obj`` (903.8)."""
+        return 0
+
+    def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
+        """``player`` casts ``obj`` from the command zone (before it moves, 601.2a)."""
+
+    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
+        """The zone ``obj`` goes to when it would go to ``to`` (903.9)."""
+        return to
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        """``source`` dealt ``amount`` damage to ``player`` (after the life change)."""
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        """Perform the variant's SBAs; append ``(player, rule, why)`` for players who lose.
+        True if an action was performed (704.3)."""
+        return False
+
+    def player_left(self, game: Game, player: int) -> None:
+        """``player`` left the game (800.4a)."""
 
 
 class MultiplayerVariant(Variant):
