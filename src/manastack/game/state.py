@@ -36,7 +36,8 @@ class GameOptions:
 
     #: None = "two_player" for two players, "free_for_all" for more (806).
     variant: str | None = None
-    mulligan: str = "paris"
+    #: The mulligan rule; None = the variant's default (103.4; Commander: 103.4d).
+    mulligan: str | None = "paris"
     #: None = the variant's starting life (103.3); a number overrides it.
     starting_life: int | None = None
     starting_hand: int = 7
@@ -76,6 +77,8 @@ class Game:
         from manastack.variants import get_variant
 
         variant = get_variant(self.options.variant or "two_player")
+        if self.options.mulligan is None:
+            self.options = dataclasses.replace(self.options, mulligan=variant.default_mulligan)
         problem = variant.check_player_count(len(player_names))
         if problem:
             raise IllegalAction(problem, variant.rule)

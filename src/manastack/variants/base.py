@@ -9,6 +9,9 @@ Hooks and who calls them:
 
 * :meth:`default_setup` - ``manastack play --variant``: default decks and extra options.
 * :meth:`configure` - ``Game.__init__``: teams (810.1), extra per-game data.
+* :meth:`setup_zones` - ``rules.start.begin``, before the libraries are shuffled (103.1b):
+  commanders, scheme and planar decks, vanguards into the command zone.
+* :meth:`first_player` - ``rules.start.begin`` (103.2b: the archenemy goes first).
 * :meth:`starting_life`/:meth:`starting_hand_size` - ``rules.start.begin`` (103.3).
 * :meth:`default_mulligan` - the mulligan rule when the options don't name one (103.4).
 * :meth:`skips_first_draw` - 103.7a/103.7b vs 103.7c (``rules.turn``).
@@ -77,6 +80,15 @@ class Variant:
 
     def configure(self, game: Game) -> None:
         """Called once by ``Game.__init__`` after the players exist (teams, zones)."""
+
+    def setup_zones(self, game: Game) -> None:
+        """103.1b: put the variant's cards where they start (the decks are in the
+        libraries, not yet shuffled).  Tests that build a game with ``setup_game`` call it
+        themselves."""
+
+    def first_player(self, game: Game) -> int | None:
+        """103.2: the starting player when the variant decides (else a coin flip)."""
+        return None
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         """Raise :class:`~manastack.errors.DeckError` if the decks don't suit the variant."""
