@@ -11,3 +11,4 @@ from manastack.cards.sets import (
 
 from manastack.cards.sets import round3  # noqa: F401  # isort: skip
 from manastack.cards.sets import schemes  # noqa: F401  # isort: skip
+from manastack.cards.sets import planes  # noqa: F401  # isort: skip

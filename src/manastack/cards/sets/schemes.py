@@ -96,6 +96,10 @@ def up_to_one(selector: Any, text: str) -> TargetSpec:
 
 
 def permanents_where(game: Game, player: int, card_type: str) -> list[int]:
+    """``player``'s permanents of ``card_type`` (or ``"nonblack"``: nonblack creatures)."""
+    if card_type == "nonblack":
+        return [o.id for o in game.permanents(player) if game.chars(o).is_creature
+                and "B" not in game.chars(o).colors]
     return [o.id for o in game.permanents(player) if card_type in game.chars(o).types]
 
 
