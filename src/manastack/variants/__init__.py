@@ -21,4 +21,4 @@ from manastack.variants.registry import get_variant, register, variant_names, va
 __all__ = ["Variant", "get_variant", "register", "variant_names", "variant_of"]
 
 # The casual variants register themselves (CR 901-904).
-from manastack.variants import archenemy, commander, planechase  # noqa: E402,F401  # isort: skip
+from manastack.variants import archenemy, commander, planechase, vanguard  # noqa: E402,F401  # isort: skip
