@@ -239,6 +239,7 @@ define("Approach My Molten Realm", in_motion(
 def _behold(game: Game, ctx: Ctx) -> None:
     from manastack.cards.effects import destroy_all
     for r in ctx.target_refs(0):
+        assert isinstance(r, PlayerRef)
         objs = [o for o in game.permanents(r.index) if not game.chars(o).is_land]
         destroy_all(game, objs, "701.7a", "Behold the Power of Destruction")
 
@@ -501,6 +502,7 @@ def _burns_paid(game: Game, p: int, x: int, ctx: Ctx) -> None:
     if x <= 0:
         return
     for r in ctx.target_refs(0):
+        assert isinstance(r, PlayerRef)
         refs: list[Any] = [r] + [o.id for o in game.creatures(r.index)]
         deal(game, ctx.source, refs, x)
 
@@ -568,6 +570,7 @@ def _earthen_maw(game: Game, ctx: Ctx) -> None:
             if o is not None and o.zone == Zone.BATTLEFIELD:
                 move(game, o, Zone.EXILE, "406.2")
     for r in ctx.target_refs(2):
+        assert isinstance(r, PlayerRef)
         for oid in list(game.players[r.index].graveyard):
             move(game, game.obj(oid), Zone.EXILE, "406.2")
 
