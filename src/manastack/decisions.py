@@ -169,9 +169,19 @@ class Mulligan(Action):
     verb: ClassVar[str] = "mulligan"
 
 
+@dataclass(frozen=True)
+class Special(Action):
+    """A special action a variant allows (CR 116.2), e.g. rolling the planar die (901.9):
+    ``kind`` names it; ``source`` is the object involved, if any."""
+
+    kind: str
+    source: int = 0
+    verb: ClassVar[str] = "special"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     c.verb: c for c in (Pass, PlayLand, Cast, Activate, DeclareAttackers, DeclareBlockers,
-                        OrderDamage, AssignDamage, Choose, Mulligan)
+                        OrderDamage, AssignDamage, Choose, Mulligan, Special)
 }
 
 

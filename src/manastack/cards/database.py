@@ -37,6 +37,8 @@ __all__ = [
     "set_info",
     "set_list",
     "showcase_notes",
+    "variant_card_data",
+    "variant_cards",
 ]
 
 _DATA_PACKAGE = "manastack.cards.data"
@@ -77,6 +79,9 @@ class CardData:
     oracle_text_2017: str | None
     layout: str
     printings: tuple[Printing, ...]
+    #: Vanguard avatars only (CR 902.4, 902.5): the hand and life modifiers.
+    hand_modifier: int | None = None
+    life_modifier: int | None = None
 
     @property
     def type_line(self) -> str:
@@ -162,6 +167,8 @@ def _card_from_json(raw: Mapping[str, Any]) -> CardData:
         oracle_text_2017=raw["oracle_text_2017"],
         layout=raw["layout"],
         printings=tuple(Printing(p["set"], p["number"], p["rarity"]) for p in raw["printings"]),
+        hand_modifier=raw.get("hand_modifier"),
+        life_modifier=raw.get("life_modifier"),
     )
 
 
@@ -173,16 +180,39 @@ def all_card_data() -> Mapping[str, CardData]:
 
 
 @cache
+def variant_card_data() -> Mapping[str, CardData]:
+    """The non-traditional cards of the casual variants (CR 108.2a), by name: the schemes
+    of Archenemy (ARC), the planes of Planechase (HOP) and the Vanguard avatars (VAN).
+    They are not part of the pool (:func:`all_card_data`); :func:`card_data` finds them."""
+    cards = {raw["name"]: _card_from_json(raw) for raw in _raw().get("variant_cards", ())}
+    return MappingProxyType(cards)
+
+
+def variant_cards(code: str) -> list[CardData]:
+    """The schemes (``ARC``), planes (``HOP``) or avatars (``VAN``), in collector order."""
+    sets = _raw().get("variant_sets", {})
+    code = _canonical_code(code, tuple(sets))
+    cards = variant_card_data()
+    return [cards[name] for name in sets[code]["names"]]
+
+
+@cache
+def _all_named() -> Mapping[str, CardData]:
+    return MappingProxyType({**variant_card_data(), **all_card_data()})
+
+
+@cache
 def _folded_names() -> Mapping[str, str]:
-    return {name.casefold(): name for name in all_card_data()}
+    return {name.casefold(): name for name in _all_named()}
 
 
 def card_data(name: str) -> CardData:
-    """The card named ``name``: exact match first, then case-insensitive.
+    """The card named ``name``: exact match first, then case-insensitive (pool cards and
+    the variants' schemes, planes and avatars).
 
     Raises :class:`UnknownCard` (a ``KeyError``) naming close matches.
     """
-    cards = all_card_data()
+    cards = _all_named()
     found = cards.get(name)
     if found is not None:
         return found

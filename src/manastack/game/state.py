@@ -37,7 +37,8 @@ class GameOptions:
 
     #: None = "two_player" for two players, "free_for_all" for more (806).
     variant: str | None = None
-    mulligan: str = "paris"
+    #: The mulligan rule; None = the variant's default (103.4; Commander: 103.4d).
+    mulligan: str | None = "paris"
     #: None = the variant's starting life (103.3); a number overrides it.
     starting_life: int | None = None
     starting_hand: int = 7
@@ -77,6 +78,8 @@ class Game:
         from manastack.variants import get_variant
 
         variant = get_variant(self.options.variant or "two_player")
+        if self.options.mulligan is None:
+            self.options = dataclasses.replace(self.options, mulligan=variant.default_mulligan)
         problem = variant.check_player_count(len(player_names)) or \
             variant.check_extra(len(player_names), self.options.extra)
         if problem:
@@ -167,6 +170,8 @@ class Game:
         self.lki_batch: list[int] = []
         #: Objects that left the game with their owner (CR 800.4a), by id.
         self.departed: dict[int, GameObject | StackAbility] = {}
+        #: What a variant remembers (scheme and planar decks, commander tax...): plain data.
+        self.variant_state: dict[str, Any] = {}
         variant.configure(self)  # teams, variant zones (after all the state exists)
 
     # ------------------------------------------------------------ machine
@@ -337,12 +342,13 @@ class Game:
         characteristics: (trigger event kinds, any rule hook, abilities may be granted).
 
         Recomputed when the battlefield or the list of effects changes."""
-        sig = (tuple(self.battlefield), len(self.effects))
+        command = tuple(o.id for o in self.command_sources()) if self.command else ()
+        sig = (tuple(self.battlefield), len(self.effects), command)
         if self._index_sig != sig:
             from manastack.cards.dsl import StaticAbility, TriggeredAbility
             kinds: set[str] = set()
             hooks = grants = False
-            for oid in self.battlefield:
+            for oid in self.battlefield + list(command):
                 o = self.objects[oid]
                 assert isinstance(o, GameObject)
                 card = o.memory.get("copy_of") or o.card if o.memory else o.card
@@ -361,6 +367,17 @@ class Game:
             self._index = (frozenset(kinds), hooks, grants)
             self._index_sig = sig
         return self._index
+
+    def command_sources(self) -> list[GameObject]:
+        """Face-up objects in the command zone with abilities that work there (schemes,
+        planes, vanguards: 901.7, 902.7, 904.8; ``"command"`` in the ability's zones)."""
+        if not self.command:
+            return []
+        return self.cached("command_sources",  # type: ignore[no-any-return]
+                           lambda: [o for o in (self.objects[i] for i in self.command)
+                                    if isinstance(o, GameObject) and not o.face_down and any(
+                                        "command" in getattr(ab, "zones", ())
+                                        for ab in o.card.abilities)])
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
@@ -464,9 +481,9 @@ class Game:
                 return c
             from manastack.rules.layers import compute_single
             c = compute_single(self, obj)
-            if obj.card.cda is None and obj.zone not in ("battlefield", "stack"):
-                # in other zones only CDAs change characteristics here (a spell may be
-                # changed by effects of resolved abilities, 400.7a: not kept)
+            if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
+                # elsewhere only CDAs change characteristics here (a spell may be changed by
+                # effects of resolved abilities, 400.7a; command-zone objects by effects)
                 self._outside[obj.id] = c
             else:
                 self._view[obj.id] = c

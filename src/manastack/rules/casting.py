@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAbility, TargetSpec
-from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand
+from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand, Special
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, ManaSymbol, Payment, find_payment
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
@@ -458,6 +458,11 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
             delta = ab.check(game, src, obj)
             if delta:
                 mc = mc.plus(delta)
+    if game.command:
+        from manastack.variants import variant_of
+        extra = variant_of(game).additional_cost(game, obj)  # commander tax (903.8)
+        if extra:
+            mc = mc.plus(extra)
     return mc
 
 
@@ -471,6 +476,9 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
         return _cast_problem(game, player, action)
     if isinstance(action, Activate):
         return _activate_problem(game, player, action)
+    if isinstance(action, Special):
+        from manastack.variants import variant_of
+        return variant_of(game).special_action_problem(game, player, action)
     return (f"{action} can't be done while holding priority", "117.1")
 
 
@@ -549,7 +557,8 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     if resolving is not None:
         if o is None or a.card != resolving:
             return ("only the card the effect names can be cast now", "601.3")
-    elif o is None or not castable_from(game, player, o):
+    elif o is None or not castable_from(game, player, o) and not _may_cast_from(
+            game, player, o):
         return ("you can only cast a spell from your hand", "601.2a")
     c = game.chars(o)
     if c.is_land:
@@ -622,6 +631,14 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     return None
 
 
+def _may_cast_from(game: Game, player: int, o: GameObject) -> bool:
+    """A permission to cast ``o`` from outside the hand (a commander, 903.8)."""
+    if not game.command:
+        return False
+    from manastack.variants import variant_of
+    return o.id in variant_of(game).castable_objects(game, player)
+
+
 def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] | None:
     o = game.get(a.source)
     if o is None:
@@ -631,6 +648,9 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
             return (f"you don't control {o.name}", "602.2")
         if o.phased_out:
             return (f"{o.name} is phased out", "702.25b")
+    elif o.zone == Zone.COMMAND:  # schemes, planes, vanguards (901.7, 902.7, 904.8)
+        if o.face_down or game.controller(o) != player:
+            return (f"you don't control {o.name}", "602.2")
     elif o.owner != player or o.zone not in (Zone.HAND, Zone.GRAVEYARD):
         return (f"{o.name}'s abilities can't be activated from {o.zone}", "602.2")
     abilities = activated_abilities(game, o)
@@ -697,6 +717,11 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     cards = list(p.hand)
     if p.library and castable_from(game, player, game.obj(p.library[-1])):
         cards.append(p.library[-1])  # Garruk's Horde: the top card of the library
+    variant = None
+    if game.command:
+        from manastack.variants import variant_of
+        variant = variant_of(game)
+        cards += variant.castable_objects(game, player)  # e.g. a commander (903.8)
     for oid in cards:
         o = game.obj(oid)
         c = game.chars(o)
@@ -721,7 +746,8 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     from_yard = [game.obj(i) for i in p.graveyard if any(
         isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
         for ab in game.obj(i).card.abilities)]
-    for o in [*game.permanents(player), *from_yard]:
+    from_command = [o for o in game.command_sources() if game.controller(o) == player]
+    for o in [*game.permanents(player), *from_yard, *from_command]:
         abilities = activated_abilities(game, o)
         for i, ab in enumerate(abilities):
             if o.zone not in ab.zones:
@@ -763,6 +789,8 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             for targets in combos:
                 for x in ok_x:
                     out.append(Activate(o.id, i, targets, x))
+    if variant is not None:
+        out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
     return out
 
 
@@ -846,6 +874,9 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     payment = plan_payment(game, player, cost, a.pay)
     assert payment is not None
     alt = alternative_cost(o, a.alt) if a.alt and a.alt != FREE else None
+    if o.zone == Zone.COMMAND:
+        from manastack.variants import variant_of
+        variant_of(game).casting_from_command(game, player, o)  # commander tax (903.8)
     new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)
     new.targets = a.targets
     new.x = a.x

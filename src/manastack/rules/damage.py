@@ -359,6 +359,10 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
     game.changed()
+    if kind in ("life_loss", "poison") and game.variant_state:
+        from manastack.variants import variant_of
+        variant_of(game).player_dealt_damage(game, r["source"], r["player"], n,
+                                             bool(r["combat"]))  # commander damage (903.10a)
     game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
               target=r["target"], amount=n, combat=r["combat"],
               source_controller=r["source_controller"])

@@ -156,7 +156,7 @@ def static_effects(game: Game, obj: GameObject, abilities: tuple[Any, ...]) -> l
     out: list[LayerEffect] = []
     for ab in abilities:
         if isinstance(ab, StaticAbility) and ab.effects is not None \
-                and "battlefield" in ab.zones:
+                and obj.zone in ab.zones:
             for e in ab.effects(game, obj):
                 if not e.timestamp:
                     e.timestamp = obj.timestamp
@@ -205,8 +205,12 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     game._view = view
     game._view_version = game._version
     resolved = [e for e in game.effects if isinstance(e, LayerEffect)]
-    has_static = any(isinstance(a, StaticAbility) and a.effects is not None
-                     for o in objs for a in view[o.id].abilities)
+    # face-up schemes, planes and vanguards (901.7, 902.7, 904.8)
+    command = [(o, ab) for o in game.command_sources() for ab in o.card.abilities
+               if isinstance(ab, StaticAbility) and ab.effects is not None
+               and "command" in ab.zones]
+    has_static = bool(command) or any(isinstance(a, StaticAbility) and a.effects is not None
+                                      for o in objs for a in view[o.id].abilities)
     if not resolved and not has_static:
         for o in objs:
             c = view[o.id]
@@ -228,6 +232,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             for ab in view[o.id].abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
                     started.setdefault((o.id, id(ab)), (o, ab))
+        for o, ab in command:
+            started.setdefault((o.id, id(ab)), (o, ab))
         origin: dict[int, tuple[GameObject, StaticAbility]] = {}
         for o, ab in started.values():
             for e in static_effects(game, o, (ab,)):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import StaticAbility
-from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision
+from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision, Special
 from manastack.game.objects import GameObject, StackAbility, Zone
 from manastack.variants import variant_of
 
@@ -75,6 +75,8 @@ def on_priority(game: Game, action: Action, player: int) -> None:
         casting.cast_spell(game, player, action)
     elif isinstance(action, Activate):
         casting.activate_ability(game, player, action)
+    elif isinstance(action, Special):  # 116.2: a variant's special action
+        variant_of(game).perform_special_action(game, player, action)
     else:  # pragma: no cover - validated before
         raise AssertionError(action)
 

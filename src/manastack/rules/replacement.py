@@ -56,13 +56,13 @@ class Replacement:
 def active_replacements(game: Game, event: str) -> list[Replacement]:
     """Replacement effects of this kind from resolved effects and static abilities."""
     out = [r for r in game.replacements if r.event == event]
-    for oid in game.battlefield:
+    for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
         if not isinstance(o, GameObject) or o.phased_out:
             continue
         for ab in game.chars(o).abilities:
             if isinstance(ab, StaticAbility) and ab.replacements is not None and \
-                    "battlefield" in ab.zones:
+                    o.zone in ab.zones:
                 for r in ab.replacements(game, o):
                     if r.event == event:
                         if r.source is None:
@@ -140,12 +140,12 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
 
 
 def _has_static_replacements(game: Game) -> bool:
-    for oid in game.battlefield:
+    for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
         if isinstance(o, GameObject) and not o.phased_out:
             for ab in game.chars(o).abilities:
                 if isinstance(ab, StaticAbility) and ab.replacements is not None and \
-                        "battlefield" in ab.zones:
+                        o.zone in ab.zones:
                     return True
     return False
 

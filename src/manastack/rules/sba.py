@@ -166,6 +166,9 @@ def perform(game: Game) -> bool:
                             [w for _, _, w in live])
         if any(f != "indestructible" for f in fates):
             happened = True
+    if game.variant_state:
+        if variant_of(game).state_based_actions(game, losers):  # 704.5v, 704.5w
+            happened = True
     for idx, rule, why in losers:
         if any(cant_lose(game, q) for q in variant_of(game).loses_with(game, idx)):
             continue  # 810.8a: if a player can't lose, their team can't
@@ -295,6 +298,9 @@ def _leave_game(game: Game, player: int) -> None:
     game.delayed_triggers = [t for t in game.delayed_triggers
                              if getattr(t, "controller", None) != player]
     game.changed()
+    if game.variant_state:
+        from manastack.variants import variant_of
+        variant_of(game).player_left(game, player)  # e.g. 901.10
 
 
 def end_game_draw(game: Game, why: str) -> None:

@@ -43,19 +43,25 @@ def begin(game: Game) -> None:
     """103.1-103.3 then mulligans (103.4) and the first turn (103.7)."""
     from manastack.rules.zones import draw, shuffle
 
+    variant = variant_of(game)
+    variant.setup_zones(game)  # 103.1b: commanders, scheme/planar decks, vanguards
     game.note("103.1", "The game begins: each player shuffles their deck")
     for p in game.players:
         shuffle(game, p.index, "103.1")
+    chosen = variant.first_player(game)
     if game.options.first_player is not None:
         first = game.options.first_player
         game.note("103.2", f"{game.players[first].name} takes the first turn (chosen)")
+    elif chosen is not None:
+        first = chosen
+        game.note("103.2b", f"{game.players[first].name} takes the first turn "
+                            f"({variant.name} rules)")
     else:
         first = game.rng.randrange(len(game.players))
         game.note("103.2", f"A coin flip decides: {game.players[first].name} takes the first "
                            "turn")
     game.starting_player = first
     game.next_normal_player = first
-    variant = variant_of(game)
     game.first_turn_skips_draw = variant.skips_first_draw(game)  # 103.7a / 103.7c
     for pl in game.players:
         pl.life = variant.starting_life_of(game, pl.index)

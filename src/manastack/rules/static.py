@@ -29,6 +29,10 @@ def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
         for ab in game.chars(o).abilities:
             if isinstance(ab, StaticAbility) and ab.rule:
                 out.setdefault(ab.rule, []).append((o, ab))
+    for o in game.command_sources():  # 901.7, 902.7, 904.8
+        for ab in o.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.rule and "command" in ab.zones:
+                out.setdefault(ab.rule, []).append((o, ab))
     return out
 
 

@@ -82,6 +82,8 @@ def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
             if any(isinstance(ab, TriggeredAbility) and "battlefield" in ab.zones
                    for ab in c.abilities):
                 out.append((o, c))
+    for o in game.command_sources():  # schemes, planes, vanguards (901.7, 902.7, 904.8)
+        out.append((o, _ZoneView(game.controller(o), o.card.abilities, "command")))
     for p in game.players:  # abilities that work from a graveyard (113.6)
         for oid in p.graveyard:
             o = game.objects[oid]
@@ -90,6 +92,15 @@ def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
                    for ab in o.card.abilities):
                 out.append((o, _GraveyardView(game.chars(o))))
     return out
+
+
+class _ZoneView:
+    """An object outside the battlefield with the triggered abilities working in ``zone``."""
+
+    def __init__(self, controller: int, abilities: Any, zone: str) -> None:
+        self.controller = controller
+        self.abilities = tuple(ab for ab in abilities if isinstance(ab, TriggeredAbility)
+                               and zone in ab.zones)
 
 
 class _GraveyardView:

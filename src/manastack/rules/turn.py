@@ -154,7 +154,7 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
                                 "their first turn")
     kind = "extra turn" if extra else "turn"
     from manastack.variants import variant_of
-    variant_of(game).turn_started(game)
+    variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
     if len(team) > 1:  # 805.4a: shared team turns
         game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "

@@ -19,3 +19,6 @@ from manastack.variants.base import Variant
 from manastack.variants.registry import get_variant, register, variant_names, variant_of
 
 __all__ = ["Variant", "get_variant", "register", "variant_names", "variant_of"]
+
+# The casual variants register themselves (CR 901-904).
+from manastack.variants import archenemy, commander, planechase, vanguard  # noqa: E402,F401  # isort: skip

@@ -9,6 +9,9 @@ Hooks and who calls them:
 
 * :meth:`default_setup` - ``manastack play --variant``: default decks and extra options.
 * :meth:`configure` - ``Game.__init__``: teams (810.1), extra per-game data.
+* :meth:`setup_zones` - ``rules.start.begin``, before the libraries are shuffled (103.1b):
+  commanders, scheme and planar decks, vanguards into the command zone.
+* :meth:`first_player` - ``rules.start.begin`` (103.2b: the archenemy goes first).
 * :meth:`starting_life`/:meth:`starting_hand_size` - ``rules.start.begin`` (103.3).
 * :meth:`default_mulligan` - the mulligan rule when the options don't name one (103.4).
 * :meth:`skips_first_draw` - 103.7a/103.7b vs 103.7c (``rules.turn``).
@@ -33,6 +36,22 @@ Hooks and who calls them:
 * :meth:`poison_limit` - poison counters that make a player lose (704.5c, 810.8d).
 * :meth:`loses_with` - the players who lose together with a player (810.8a).
 * :meth:`result_names` - names of the winners for ``Game over: ... win(s)`` (104.2).
+* :meth:`special_actions`/:meth:`special_action_problem`/:meth:`perform_special_action` -
+  ``rules.casting``/``rules.priority``: the variant's special actions (116.2), answered with
+  :class:`~manastack.decisions.Special` (the planar die, 901.9).
+* :meth:`castable_objects`, :meth:`additional_cost`, :meth:`casting_from_command` -
+  ``rules.casting``: spells cast from outside the hand and their extra cost (903.8).
+
+Called only when ``game.variant_state`` is non-empty (the variant stored something):
+
+* :meth:`zone_change_destination` - ``rules.zones.move``: rule replacements of zone
+  changes (903.9).
+* :meth:`player_dealt_damage` - ``rules.damage``: damage dealt to a player (903.10a).
+* :meth:`state_based_actions` - ``rules.sba.perform``: the variant's SBAs (704.5v-w).
+* :meth:`player_left` - after a player left the game and their objects left (800.4a, 901.10).
+
+Abilities of face-up objects in the command zone work when ``"command"`` is in their
+``zones`` (triggered, static, activated: 901.7, 902.7, 904.8; ``Game.command_sources``).
 """
 
 from __future__ import annotations
@@ -80,6 +99,14 @@ class Variant:
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
         """A message when ``GameOptions.extra`` doesn't suit the variant, else ``None``."""
+
+    def setup_zones(self, game: Game) -> None:
+        """103.1b: put the variant's cards where they start (the decks are in the
+        libraries, not yet shuffled).  Tests that build a game with ``setup_game`` call it
+        themselves."""
+
+    def first_player(self, game: Game) -> int | None:
+        """103.2: the starting player when the variant decides (else a coin flip)."""
         return None
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
@@ -190,6 +217,48 @@ class Variant:
         """``Alice`` / ``Alice and Carol``: the winners of ``Game over: X win(s)``."""
         names = [game.players[w].name for w in winners]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    # -- special actions, casting from other zones, variant rules
+
+    def special_actions(self, game: Game, player: int) -> list[Any]:
+        """The variant's special actions ``player`` may take now (116.2)."""
+        return []
+
+    def special_action_problem(self, game: Game, player: int, action: Any
+                               ) -> tuple[str, str] | None:
+        """Why ``action`` (a :class:`~manastack.decisions.Special`) is illegal, or None."""
+        return (f"{action} isn't a special action of this game", "116.2")
+
+    def perform_special_action(self, game: Game, player: int, action: Any) -> None:
+        """Take a special action validated by :meth:`special_action_problem`."""
+        raise AssertionError(action)  # pragma: no cover - never legal by default
+
+    def castable_objects(self, game: Game, player: int) -> list[int]:
+        """Cards outside ``player``'s hand that ``player`` may cast (601.3, 903.8)."""
+        return []
+
+    def additional_cost(self, game: Game, obj: Any) -> int:
+        """Generic mana added to the total cost of casting ``obj`` (903.8)."""
+        return 0
+
+    def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
+        """``player`` casts ``obj`` from the command zone (before it moves, 601.2a)."""
+
+    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
+        """The zone ``obj`` goes to when it would go to ``to`` (903.9)."""
+        return to
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        """``source`` dealt ``amount`` damage to ``player`` (after the life change)."""
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        """Perform the variant's SBAs; append ``(player, rule, why)`` for players who lose.
+        True if an action was performed (704.3)."""
+        return False
+
+    def player_left(self, game: Game, player: int) -> None:
+        """``player`` left the game (800.4a)."""
 
 
 class MultiplayerVariant(Variant):

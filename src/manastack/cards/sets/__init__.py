@@ -12,3 +12,6 @@ from manastack.cards.sets import (
 from manastack.cards.sets import round3  # noqa: F401  # isort: skip
 from manastack.cards.sets import round4a  # noqa: F401  # isort: skip
 from manastack.cards.sets import round4b  # noqa: F401  # isort: skip
+from manastack.cards.sets import schemes  # noqa: F401  # isort: skip
+from manastack.cards.sets import planes  # noqa: F401  # isort: skip
+from manastack.cards.sets import avatars  # noqa: F401  # isort: skip

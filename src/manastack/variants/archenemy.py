@@ -1,0 +1,201 @@
+"""Archenemy (CR 904; seeds 103.2b, 103.3d, 703.4d).
+
+Options (``GameOptions.extra``):
+
+* ``archenemy``: the archenemy (index or name; default player 0);
+* ``schemes``: the archenemy's scheme deck, a list of scheme names (904.3: at least 20
+  cards, at most two of a name).
+
+The other players form one team (904.2b): they aren't each other's opponents, "each
+opponent" of the archenemy is all of them, and the game ends when a team is left
+(104.2a).  Deviation: the shared team turns option (805) of 904.2 isn't modelled: each
+player of the team takes their own turns (in turn order after the archenemy).  Combat
+uses the free-for-all defender choice of :class:`MultiplayerVariant`.
+
+State (``game.variant_state["archenemy"]``): ``player``, ``no_motion_turn`` (All in Good
+Time), ``hand_size`` (Your Puny Minds Cannot Fathom), ``damage_taken`` (per turn, for
+Nothing Can Stop Me Now).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from manastack.errors import DeckError
+from manastack.game.objects import StackAbility
+from manastack.variants.base import MultiplayerVariant
+from manastack.variants.command_zone import (
+    deck,
+    face_up,
+    player_of,
+    put_in_command,
+    shuffle_deck,
+    to_bottom,
+    turn_face_up,
+)
+from manastack.variants.registry import register
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+#: Event: a scheme was set in motion (701.23); data ``object`` (the scheme), ``player``.
+SET_IN_MOTION = "set_in_motion"
+#: Event: an ongoing scheme was abandoned (701.24); data ``object``, ``player``.
+ABANDONED = "abandoned"
+MIN_SCHEMES = 20
+
+
+class ArchenemyVariant(MultiplayerVariant):
+    """904: the archenemy (40 life, goes first, sets a scheme in motion each precombat main
+    phase) against a team of opponents."""
+
+    name = "archenemy"
+    rule = "904"
+    min_players = 2
+    max_players = 8
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        decks, extra = super().default_setup(n_players, seed)
+        return decks, {**extra, "archenemy": 0, "schemes": default_scheme_deck(seed)}
+
+    def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
+        check_scheme_deck(extra.get("schemes") or ())
+
+    def configure(self, game: Game) -> None:
+        a = player_of(game, game.options.extra.get("archenemy", 0))
+        for p in game.players:  # 904.2: two teams (808)
+            p.team = a if p.index == a else min(q.index for q in game.players if q.index != a)
+        game.variant_state["archenemy"] = {"player": a, "no_motion_turn": -1,
+                                           "hand_size": None, "damage_taken": 0}
+
+    def starting_life_of(self, game: Game, player: int) -> int:
+        if game.options.starting_life is not None:
+            return game.options.starting_life
+        return 40 if player == archenemy(game) else 20  # 904.5 / 103.3d
+
+    def first_player(self, game: Game) -> int | None:
+        return archenemy(game)  # 904.6 / 103.2b
+
+    def setup_zones(self, game: Game) -> None:
+        """904.4: the scheme deck, shuffled, face down in the command zone."""
+        a = archenemy(game)
+        for name in game.options.extra.get("schemes") or ():
+            put_in_command(game, a, name, face_down=True, kind="Scheme")
+        shuffle_deck(game, a, "Scheme")
+        if deck(game, a, "Scheme"):
+            game.note("904.4", f"{game.players[a].name} shuffles their scheme deck "
+                               f"({len(deck(game, a, 'Scheme'))} schemes)")
+
+    def turn_started(self, game: Game) -> None:
+        super().turn_started(game)
+        st = game.variant_state["archenemy"]
+        st["damage_taken"] = 0
+        a = st["player"]
+        if game.active_player == a and st["hand_size"] is not None:
+            game.players[a].max_hand_size = st["hand_size"]  # "until your next turn"
+            st["hand_size"] = None
+            game.note("611.2b", f"{game.players[a].name} has a maximum hand size again")
+
+    def precombat_main_actions(self, game: Game) -> None:
+        """703.4d / 904.9: the archenemy sets the top scheme of their deck in motion."""
+        st = game.variant_state["archenemy"]
+        if game.active_player != st["player"] or game.turn_flags.get("_schemed"):
+            return
+        game.turn_flags["_schemed"] = True  # only the first precombat main phase
+        if st["no_motion_turn"] == game.turn_number:
+            game.note("904.9", "Schemes can't be set in motion this turn (All in Good Time)")
+            return
+        set_in_motion(game, st["player"])
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        st = game.variant_state["archenemy"]
+        if player == st["player"]:
+            st["damage_taken"] += amount
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        """704.5w: a face-up non-ongoing scheme with no scheme trigger on the stack or
+        waiting goes to the bottom of its owner's scheme deck."""
+        done = [o for o in face_up(game, "Scheme") if "Ongoing" not in o.card.supertypes]
+        if not done:
+            return False
+        if any(_is_scheme(game, t.source) for t in game.pending_triggers) or any(
+                isinstance(s := game.objects[i], StackAbility) and _is_scheme(game, s.source)
+                for i in game.stack):
+            return False
+        for o in done:
+            to_bottom(game, o.id)
+            game.note("704.5w", f"{o.name} is turned face down and put on the bottom of "
+                                f"{game.players[o.owner].name}'s scheme deck")
+        return True
+
+
+def _is_scheme(game: Game, oid: int) -> bool:
+    o = game.get(oid)
+    return o is not None and "Scheme" in o.card.types
+
+
+def archenemy(game: Game) -> int:
+    """The archenemy (904.2a) (readable before ``configure``)."""
+    st = getattr(game, "variant_state", {}).get("archenemy")
+    if st is not None:
+        return int(st["player"])
+    return player_of(game, game.options.extra.get("archenemy", 0))
+
+
+def set_in_motion(game: Game, player: int) -> None:
+    """701.23: move the top scheme off the deck, face up; its "set in motion" abilities
+    trigger."""
+    ids = deck(game, player, "Scheme")
+    if not ids:
+        game.note("701.23", f"{game.players[player].name}'s scheme deck is empty")
+        return
+    new = turn_face_up(game, ids[-1])
+    game.emit(SET_IN_MOTION, "701.23b", f"{game.players[player].name} sets {new.name} in "
+              "motion", object=new.id, player=player)
+
+
+def abandon(game: Game, oid: int) -> None:
+    """701.24b: turn a face-up ongoing scheme face down, on the bottom of its deck."""
+    o = game.get(oid)
+    if o is None or o.face_down or "Ongoing" not in o.card.supertypes:
+        return
+    to_bottom(game, oid)
+    game.emit(ABANDONED, "701.24b", f"{game.players[o.owner].name} abandons {o.name}",
+              object=oid, player=o.owner)
+
+
+def check_scheme_deck(names: Sequence[str]) -> None:
+    """904.3: at least 20 scheme cards, no more than two of any name."""
+    from manastack.cards.database import UnknownCard, card_data
+
+    if len(names) < MIN_SCHEMES:
+        raise DeckError(f"the scheme deck has {len(names)} cards; it needs at least "
+                        f"{MIN_SCHEMES} (904.3): set extra['schemes']")
+    for n in names:
+        try:
+            c = card_data(n)
+        except UnknownCard as e:
+            raise DeckError(f"scheme deck: {e}") from None
+        if "Scheme" not in c.types:
+            raise DeckError(f"scheme deck: {c.name} isn't a scheme card ({c.type_line})")
+    for n, k in Counter(card_data(n).name for n in names).items():
+        if k > 2:
+            raise DeckError(f"scheme deck: {k} copies of {n}; no more than two of any card "
+                            "(904.3)")
+
+
+def default_scheme_deck(seed: int) -> list[str]:
+    """20 different implemented schemes of the original Archenemy, shuffled by ``seed``."""
+    import random
+
+    from manastack.cards.database import variant_cards
+    from manastack.cards.registry import is_implemented
+
+    names = [c.name for c in variant_cards("ARC") if is_implemented(c.name)]
+    return random.Random(seed).sample(names, min(MIN_SCHEMES, len(names)))
+
+
+register(ArchenemyVariant())

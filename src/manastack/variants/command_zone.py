@@ -1,0 +1,121 @@
+"""Cards of the command zone shared by the casual variants (CR 408, 108.2a).
+
+Schemes, planes and vanguards are non-traditional cards: they never leave the command
+zone (901.4, 902.3, 904.4).  A scheme deck or planar deck is the list of its owner's
+face-down cards of that type in ``game.command``, bottom first (the last one is on top);
+face-up cards follow them.  Turning a card face up or face down makes a new object
+(901.7a), placed at the end of ``game.command`` (face up) or at its start (the bottom of
+its deck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from manastack.errors import DeckError
+from manastack.game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+#: Card types of the non-traditional cards kept in the command zone (108.2a).
+NONTRADITIONAL = frozenset({"Scheme", "Plane", "Phenomenon", "Vanguard"})
+
+
+def is_nontraditional(obj: GameObject) -> bool:
+    return bool(obj.card.types & NONTRADITIONAL)
+
+
+def player_of(game: Game, key: Any) -> int:
+    """A player given as an index, ``"0"``, ``"P0"`` or a name (``options.extra`` keys)."""
+    if isinstance(key, int):
+        return game.player_index(key)
+    text = str(key)
+    if text.isdigit():
+        return game.player_index(int(text))
+    if text[:1] == "P" and text[1:].isdigit():
+        return game.player_index(int(text[1:]))
+    return game.player_index(text)
+
+
+def per_player(game: Game, value: Any) -> dict[int, Any]:
+    """``{player: x}`` from a mapping keyed as :func:`player_of` accepts, or a list."""
+    if value is None:
+        return {}
+    if isinstance(value, Mapping):
+        return {player_of(game, k): v for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return dict(enumerate(value))
+    raise DeckError(f"expected a mapping of players, not {value!r}")
+
+
+def put_in_command(game: Game, player: int, name: str, *, face_down: bool = False,
+                   kind: str | None = None) -> GameObject:
+    """Create ``name`` in the command zone, owned by ``player`` (setup)."""
+    from manastack.cards.registry import get_card
+
+    card = get_card(name)
+    if kind is not None and kind not in card.types:
+        raise DeckError(f"{card.name} is not a {kind} card ({card.type_line})")
+    obj = game.create_object(card, player, Zone.COMMAND)
+    obj.face_down = face_down
+    return obj
+
+
+def deck(game: Game, player: int, card_type: str) -> list[int]:
+    """``player``'s face-down ``card_type`` cards (scheme or planar deck), bottom first."""
+    out = []
+    for oid in game.command:
+        o = game.objects[oid]
+        if isinstance(o, GameObject) and o.face_down and o.owner == player and \
+                card_type in o.card.types:
+            out.append(oid)
+    return out
+
+
+def face_up(game: Game, card_type: str) -> list[GameObject]:
+    """Face-up ``card_type`` cards in the command zone, oldest first."""
+    out = []
+    for oid in game.command:
+        o = game.objects[oid]
+        if isinstance(o, GameObject) and not o.face_down and card_type in o.card.types:
+            out.append(o)
+    return out
+
+
+def turn_face_up(game: Game, oid: int, controller: int | None = None) -> GameObject:
+    """Move a card off its deck and turn it face up: a new object (901.7a)."""
+    return _reflip(game, oid, face_down=False, controller=controller)
+
+
+def to_bottom(game: Game, oid: int) -> GameObject:
+    """Turn a card face down and put it on the bottom of its owner's deck (701.22b,
+    701.24b, 704.5w)."""
+    return _reflip(game, oid, face_down=True)
+
+
+def _reflip(game: Game, oid: int, face_down: bool, controller: int | None = None
+            ) -> GameObject:
+    old = game.obj(oid)
+    game.command.remove(oid)
+    del game.objects[oid]
+    new = game.create_object(old.card, old.owner, Zone.COMMAND,
+                             controller=old.owner if controller is None else controller,
+                             position="bottom" if face_down else "top")
+    new.face_down = face_down
+    new.uid = old.uid
+    game.changed()
+    return new
+
+
+def shuffle_deck(game: Game, player: int, card_type: str) -> None:
+    """Shuffle ``player``'s scheme or planar deck (901.4, 904.4) with the game's RNG."""
+    ids = deck(game, player, card_type)
+    if len(ids) < 2:
+        return
+    slots = [i for i, oid in enumerate(game.command) if oid in set(ids)]
+    game.rng.shuffle(ids)
+    for slot, oid in zip(slots, ids, strict=True):
+        game.command[slot] = oid
+    game.changed()

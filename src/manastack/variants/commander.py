@@ -1,0 +1,238 @@
+"""Commander (CR 903; seeds 103.1b, 103.3c, 103.4d).
+
+Options (``GameOptions.extra``):
+
+* ``commanders``: each player's commander, a list by player index or a mapping keyed by
+  index (``0``, ``"0"``, ``"P0"``) or player name (names are resolved in the game only).
+  The commander is one of the deck's 100 cards; it starts in the command zone (903.6).
+* ``commander_replacement``: per player (same keys), ``"command"`` (default) or
+  ``"decline"``: the owner's standing choice for the 903.9 replacement.  (A zone change
+  can't pause for a decision in the engine, so the choice is given in advance.)
+
+State (``game.variant_state["commander"]``): ``names`` (player -> commander name),
+``casts`` (times cast from the command zone, 903.8), ``damage`` (``"victim:owner"`` ->
+combat damage dealt by that owner's commander, 903.10a).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from manastack.errors import DeckError
+from manastack.game.objects import GameObject, Zone
+from manastack.variants.base import MultiplayerVariant
+from manastack.variants.command_zone import per_player
+from manastack.variants.registry import register
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+DECK_SIZE = 100
+COMMANDER_DAMAGE = 21
+#: Default commanders: the pool's legendary creatures (M11/M12 + showcase have two).
+DEFAULT_COMMANDERS = ("Kei Takahashi", "Norin the Wary")
+_BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+_REPLACED = (Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
+
+
+class CommanderVariant(MultiplayerVariant):
+    """903: 40 life, a commander in the command zone, commander tax, 21 commander damage,
+    the Commander mulligan (103.4d) by default."""
+
+    name = "commander"
+    rule = "903"
+    min_players = 2
+    max_players = 8
+    starting_life = 40
+    default_mulligan = "commander"
+
+    # ------------------------------------------------------------ before the game
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        decks = [commander_deck(DEFAULT_COMMANDERS[i % len(DEFAULT_COMMANDERS)], seed + i)
+                 for i in range(n_players)]
+        return decks, {"commanders": [d[0] for d in decks]}
+
+    def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
+        names = _commanders_by_index(extra.get("commanders"), len(decks))
+        for i, deck in enumerate(decks):
+            if i not in names:
+                raise DeckError(f"player {i} has no commander (903.3): set "
+                                "extra['commanders']")
+            check_commander_deck(deck, names[i], f"player {i}")
+
+    def configure(self, game: Game) -> None:
+        names = {p: str(n) for p, n in per_player(game, game.options.extra.get(
+            "commanders")).items()}
+        game.variant_state["commander"] = {"names": names, "casts": {}, "damage": {}}
+
+    def setup_zones(self, game: Game) -> None:
+        """103.1b / 903.6: each commander goes from its deck face up to the command zone."""
+        from manastack.rules.zones import move
+
+        for p, name in sorted(_state(game)["names"].items()):
+            lib = game.players[p].library
+            found = next((oid for oid in lib if game.obj(oid).card.name == name), None)
+            if found is None:
+                raise DeckError(f"{game.players[p].name}'s deck doesn't contain their "
+                                f"commander {name} (903.5a)")
+            move(game, game.obj(found), Zone.COMMAND, "903.6",
+                 verb=f"{game.players[p].name} puts their commander {name} into the "
+                      "command zone")
+
+    # ------------------------------------------------------------ casting (903.8)
+
+    def castable_objects(self, game: Game, player: int) -> list[int]:
+        return [oid for oid in game.command
+                if is_commander(game, game.obj(oid)) and game.obj(oid).owner == player]
+
+    def additional_cost(self, game: Game, obj: Any) -> int:
+        if obj.zone != Zone.COMMAND or not is_commander(game, obj):
+            return 0
+        return 2 * int(_state(game)["casts"].get(obj.owner, 0))
+
+    def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
+        if not is_commander(game, obj):
+            return
+        casts = _state(game)["casts"]
+        tax = 2 * casts.get(player, 0)
+        casts[player] = casts.get(player, 0) + 1
+        game.note("903.8", f"{game.players[player].name} casts their commander {obj.name} "
+                           f"from the command zone (commander tax {{{tax}}})")
+
+    # ------------------------------------------------------------ 903.9
+
+    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
+        if to not in _REPLACED or not is_commander(game, obj):
+            return to
+        choice = per_player(game, game.options.extra.get("commander_replacement")).get(
+            obj.owner, "command")
+        if choice == "decline":
+            return to
+        game.note("903.9", f"{obj.name} would be put into {to}; its owner puts it into the "
+                           "command zone instead")
+        return Zone.COMMAND
+
+    # ------------------------------------------------------------ 903.10a / 704.5v
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        o = game.get(source)
+        if not combat or o is None or not is_commander(game, o):
+            return
+        damage = _state(game)["damage"]
+        key = f"{player}:{o.owner}"
+        damage[key] = damage.get(key, 0) + amount
+        game.note("903.10a", f"{game.players[player].name} has been dealt {damage[key]} "
+                             f"combat damage by {o.card.name}")
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        st = _state(game)
+        for key, total in sorted(st["damage"].items()):
+            victim, owner = (int(x) for x in key.split(":"))
+            if total >= COMMANDER_DAMAGE and game.players[victim].in_game and \
+                    all(v != victim for v, _, _ in losers):
+                losers.append((victim, "704.5v", f"{game.players[victim].name} has been "
+                               f"dealt {total} combat damage by {st['names'][owner]}"))
+        return False
+
+
+def _state(game: Game) -> dict[str, Any]:
+    return game.variant_state["commander"]  # type: ignore[no-any-return]
+
+
+def is_commander(game: Game, obj: GameObject) -> bool:
+    """903.3: the designation belongs to the card (its owner's commander, whatever it copies);
+    tokens and copies of spells aren't commanders."""
+    st = game.variant_state.get("commander")
+    if st is None or obj.is_token or obj.is_copy:
+        return False
+    return bool(st["names"].get(obj.owner) == obj.card.name)
+
+
+def commander_damage(game: Game, victim: int, owner: int) -> int:
+    """Combat damage ``owner``'s commander has dealt to ``victim`` this game (903.10a)."""
+    return int(_state(game)["damage"].get(f"{victim}:{owner}", 0))
+
+
+def _commanders_by_index(value: Any, n: int) -> dict[int, str]:
+    if value is None:
+        return {}
+    if isinstance(value, (list, tuple)):
+        return {i: str(v) for i, v in enumerate(value)}
+    out = {}
+    for k, v in dict(value).items():
+        text = str(k)
+        if text[:1] == "P":
+            text = text[1:]
+        if not text.isdigit():
+            raise DeckError(f"commanders: {k!r} isn't a player index (deck checks need "
+                            "indexes or a list)")
+        out[int(text)] = str(v)
+    return out
+
+
+def check_commander_deck(deck: Sequence[str], commander: str, who: str = "the deck") -> None:
+    """903.3-903.5: a legendary creature commander, exactly 100 cards including it,
+    singleton except basic lands, every card within the commander's colour identity."""
+    from manastack.cards.database import UnknownCard, card_data
+
+    try:
+        cmd = card_data(commander)
+    except UnknownCard as e:
+        raise DeckError(f"{who}: commander: {e}") from None
+    if not ("Legendary" in cmd.supertypes and "Creature" in cmd.types):
+        raise DeckError(f"{who}: the commander {cmd.name} isn't a legendary creature "
+                        f"({cmd.type_line}) (903.3)")
+    if len(deck) != DECK_SIZE:
+        raise DeckError(f"{who}: a Commander deck has exactly {DECK_SIZE} cards including "
+                        f"its commander, not {len(deck)} (903.5a)")
+    names = []
+    for n in deck:
+        try:
+            names.append(card_data(n))
+        except UnknownCard as e:
+            raise DeckError(f"{who}: {e}") from None
+    if cmd.name not in {c.name for c in names}:
+        raise DeckError(f"{who}: the deck doesn't contain its commander {cmd.name} (903.5a)")
+    seen: set[str] = set()
+    identity = set(cmd.color_identity)
+    for c in names:
+        if c.name in seen and "Basic" not in c.supertypes:
+            raise DeckError(f"{who}: {c.name} appears more than once; other than basic "
+                            "lands each card must have a different name (903.5b)")
+        seen.add(c.name)
+        outside = [x for x in c.color_identity if x not in identity]
+        if outside:
+            raise DeckError(f"{who}: {c.name} (colour identity {''.join(c.color_identity)}) "
+                            f"is outside {cmd.name}'s colour identity "
+                            f"{''.join(cmd.color_identity) or 'colourless'} (903.5c)")
+        for sub, colour in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"),
+                            ("Mountain", "R"), ("Forest", "G")):
+            if sub in c.subtypes and colour not in identity:
+                raise DeckError(f"{who}: {c.name} has the basic land type {sub}, whose "
+                                f"mana is outside {cmd.name}'s colour identity (903.5d)")
+
+
+def commander_deck(commander: str, seed: int, spells: int = 60) -> list[str]:
+    """A legal 100-card deck for ``commander`` from the implemented pool: the commander
+    first, ``spells`` different nonland cards within its colour identity, basic lands."""
+    from manastack.cards.database import all_card_data, card_data
+    from manastack.cards.registry import is_implemented
+
+    cmd = card_data(commander)
+    identity = set(cmd.color_identity)
+    pool = sorted(n for n, d in all_card_data().items()
+                  if n != cmd.name and "Land" not in d.types and is_implemented(n)
+                  and set(d.color_identity) <= identity)
+    picks = random.Random(seed).sample(pool, min(spells, len(pool)))
+    basics = [_BASICS[c] for c in "WUBRG" if c in identity] or ["Wastes"]
+    deck = [cmd.name, *picks]
+    while len(deck) < DECK_SIZE:
+        deck.append(basics[len(deck) % len(basics)])
+    return deck
+
+
+register(CommanderVariant())

@@ -1,0 +1,258 @@
+"""Planechase (CR 901; seed 103.6).
+
+Options (``GameOptions.extra``): ``planar_decks``, each player's planar deck (a list by
+player index, or a mapping keyed by index or name) of at least ten planes with different
+names (901.3).  The original Planechase (HOP, 2009) has no phenomena, so rules 310, 704.5x
+and the phenomenon parts of 901 never apply with the shipped cards.
+
+* 103.6 / 901.5: once every player kept, the starting player turns the top card of their
+  planar deck face up (no ability triggers).
+* 901.6: the planar controller is the active player (set as each turn begins); the face-up
+  plane's controller is the planar controller.
+* 901.9: rolling the planar die is a special action (:class:`~manastack.decisions.Special`
+  ``kind="planar_die"``) of the active player in their main phase with an empty stack; it
+  costs {N}, N = times they took the action this turn.  Faces: one planeswalker symbol, one
+  chaos symbol, four blank (901.3a).
+* 901.8: the planeswalking ability (no source) triggers on a planeswalker symbol; 701.22:
+  planeswalking puts the face-up plane on the bottom of its owner's planar deck and turns
+  the top card of the planar controller's deck face up.
+
+Events: ``planar_die`` (data ``player``, ``result``: ``planeswalk``/``chaos``/``blank``),
+``planeswalked`` (``player``, ``object`` = the new plane), ``planeswalk_away`` (``player``,
+``object`` = the plane left, still face up).  State (``variant_state["planechase"]``):
+``walks`` (planeswalks so far: effects "until a player planeswalks" end when it grows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from manastack.cards.dsl import TriggeredAbility
+from manastack.cards.effects import Custom
+from manastack.decisions import Special
+from manastack.errors import DeckError
+from manastack.game.objects import Zone
+from manastack.variants.base import MultiplayerVariant
+from manastack.variants.command_zone import (
+    deck,
+    face_up,
+    per_player,
+    put_in_command,
+    shuffle_deck,
+    to_bottom,
+    turn_face_up,
+)
+from manastack.variants.registry import register
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.rules.resolution import Ctx
+
+PLANAR_DIE = "planar_die"
+PLANESWALKED = "planeswalked"
+PLANESWALK_AWAY = "planeswalk_away"
+#: 901.3a: one planeswalker face, one chaos face, four blank faces.
+DIE_FACES = ("planeswalk", "chaos", "blank", "blank", "blank", "blank")
+MIN_PLANES = 10
+
+
+def _planeswalk_effect(game: Game, ctx: Ctx) -> None:
+    planeswalk(game, ctx.controller)
+
+
+#: 901.8: "Whenever you roll {PW}, planeswalk." (no source, controlled by the roller)
+PLANESWALKING_ABILITY = TriggeredAbility(
+    PLANAR_DIE, Custom(_planeswalk_effect, "planeswalk"), None, (), None, False,
+    "Whenever you roll the planeswalker symbol, planeswalk.", zones=())
+
+
+class PlanechaseVariant(MultiplayerVariant):
+    """901: planar decks, the planar die, planeswalking and chaos."""
+
+    name = "planechase"
+    rule = "901"
+    min_players = 2
+    max_players = 8
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        decks, extra = super().default_setup(n_players, seed)
+        return decks, {**extra, "planar_decks": [default_planar_deck(seed * 16 + i)
+                                                 for i in range(n_players)]}
+
+    def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
+        planar = extra.get("planar_decks")
+        items = list(planar.values()) if isinstance(planar, dict) else list(planar or ())
+        if len(items) < len(decks):
+            raise DeckError("each player needs a planar deck (901.3): set "
+                            "extra['planar_decks']")
+        for d in items:
+            check_planar_deck(d)
+
+    def configure(self, game: Game) -> None:
+        game.variant_state["planechase"] = {"walks": 0}
+
+    def setup_zones(self, game: Game) -> None:
+        """901.4: each planar deck, shuffled, face down in the command zone."""
+        for p, names in sorted(per_player(game, game.options.extra.get(
+                "planar_decks")).items()):
+            for name in names:
+                put_in_command(game, p, name, face_down=True, kind="Plane")
+            shuffle_deck(game, p, "Plane")
+            game.note("901.4", f"{game.players[p].name} shuffles their planar deck "
+                               f"({len(names)} planes)")
+
+    def game_started(self, game: Game) -> None:
+        """103.6 / 901.5: the starting plane (nothing triggers)."""
+        p = game.starting_player
+        ids = deck(game, p, "Plane")
+        if ids:
+            new = turn_face_up(game, ids[-1], controller=p)
+            game.note("103.6", f"{game.players[p].name} turns {new.name} face up: the "
+                               "starting plane")
+
+    def turn_started(self, game: Game) -> None:
+        """901.6: the active player is the planar controller."""
+        super().turn_started(game)
+        for o in face_up(game, "Plane"):
+            if o.controller != game.active_player:
+                o.controller = game.active_player
+                game.changed()
+
+    # ------------------------------------------------------------ the planar die (901.9)
+
+    def special_actions(self, game: Game, player: int) -> list[Any]:
+        action = Special("planar_die")
+        return [action] if self.special_action_problem(game, player, action) is None else []
+
+    def special_action_problem(self, game: Game, player: int, action: Any
+                               ) -> tuple[str, str] | None:
+        from manastack.rules.casting import plan_payment, sorcery_timing
+        if not isinstance(action, Special) or action.kind != "planar_die":
+            return super().special_action_problem(game, player, action)
+        why = sorcery_timing(game, player)
+        if why:
+            return (f"you can roll the planar die only in your main phase with an empty "
+                    f"stack: {why}", "901.9")
+        n = rolls_this_turn(game, player)
+        if n and plan_payment(game, player, _generic(n), None) is None:
+            return (f"you can't pay {{{n}}} to roll the planar die again", "901.9")
+        return None
+
+    def perform_special_action(self, game: Game, player: int, action: Any) -> None:
+        from manastack.rules.casting import perform_payment, plan_payment
+        n = rolls_this_turn(game, player)
+        if n:
+            payment = plan_payment(game, player, _generic(n), None)
+            assert payment is not None
+            perform_payment(game, player, _generic(n), payment, "901.9")
+        game.turn_flags[f"_planar_rolls:{player}"] = n + 1
+        game.changed()
+        roll_planar_die(game, player, cost=n)
+
+    def player_left(self, game: Game, player: int) -> None:
+        """901.10: their planar cards leave the game; if the face-up plane was theirs, the
+        planar controller turns the top card of their planar deck face up."""
+        had_plane = any(o.owner == player for o in face_up(game, "Plane"))
+        for oid in list(game.command):
+            o = game.obj(oid)
+            if o.owner == player and "Plane" in o.card.types:
+                game.command.remove(oid)
+                o.zone = Zone.EXILE
+                o.face_down = True
+                game.exile.append(oid)
+        game.changed()
+        if had_plane:
+            ctrl = game.active_player if game.players[game.active_player].in_game else \
+                game.next_player(game.active_player)
+            _walk_to(game, ctrl, "901.10")
+
+
+def _generic(n: int) -> Any:
+    from manastack.game.mana import ManaCost
+    return ManaCost.parse(f"{{{n}}}")
+
+
+def rolls_this_turn(game: Game, player: int) -> int:
+    return int(game.turn_flags.get(f"_planar_rolls:{player}", 0))
+
+
+def roll_planar_die(game: Game, player: int, cost: int = 0) -> str:
+    """Roll the planar die (901.3a, 901.9a-c); returns the face."""
+    from manastack.rules.triggers import PendingTrigger
+    result = game.rng.choice(DIE_FACES)
+    shown = {"planeswalk": "the planeswalker symbol", "chaos": "the chaos symbol",
+             "blank": "a blank face"}[result]
+    rule = {"planeswalk": "901.9c", "chaos": "901.9b", "blank": "901.9a"}[result]
+    game.emit(PLANAR_DIE, rule, f"{game.players[player].name} rolls the planar die"
+              + (f" (paying {{{cost}}})" if cost else "") + f": {shown}",
+              player=player, result=result)
+    if result == "planeswalk":
+        game.pending_triggers.append(PendingTrigger(
+            PLANESWALKING_ABILITY, 0, "Planeswalking ability", player, {"player": player},
+            len(game.pending_triggers)))
+        game.note("901.8", "The planeswalking ability triggers")
+    return result
+
+
+def planeswalk(game: Game, player: int) -> None:
+    """701.22b: planeswalk away from each face-up plane, then to the top of ``player``'s
+    planar deck."""
+    if not game.players[player].in_game:
+        return
+    for o in face_up(game, "Plane"):
+        game.emit(PLANESWALK_AWAY, "701.22d", f"{game.players[player].name} planeswalks "
+                  f"away from {o.name}", player=player, object=o.id)
+        if o.id in game.objects:
+            to_bottom(game, o.id)
+    _walk_to(game, player, "701.22b")
+
+
+def _walk_to(game: Game, player: int, rule: str) -> None:
+    ids = deck(game, player, "Plane")
+    if not ids:
+        game.note(rule, f"{game.players[player].name}'s planar deck is empty")
+        return
+    game.variant_state["planechase"]["walks"] += 1  # 901.11: "until a player planeswalks"
+    new = turn_face_up(game, ids[-1], controller=player)
+    game.emit(PLANESWALKED, rule, f"{game.players[player].name} planeswalks to {new.name}",
+              player=player, object=new.id)
+
+
+def check_planar_deck(names: Sequence[str]) -> None:
+    """901.3: at least ten plane/phenomenon cards, different names, at most two
+    phenomena."""
+    from manastack.cards.database import UnknownCard, card_data
+    if len(names) < MIN_PLANES:
+        raise DeckError(f"a planar deck has {len(names)} cards; it needs at least "
+                        f"{MIN_PLANES} (901.3)")
+    seen: set[str] = set()
+    phenomena = 0
+    for n in names:
+        try:
+            c = card_data(n)
+        except UnknownCard as e:
+            raise DeckError(f"planar deck: {e}") from None
+        if not {"Plane", "Phenomenon"} & set(c.types):
+            raise DeckError(f"planar deck: {c.name} isn't a plane or phenomenon card "
+                            f"({c.type_line})")
+        if c.name in seen:
+            raise DeckError(f"planar deck: {c.name} appears twice; each card must have a "
+                            "different name (901.3)")
+        seen.add(c.name)
+        phenomena += "Phenomenon" in c.types
+    if phenomena > 2:
+        raise DeckError(f"planar deck: {phenomena} phenomena; no more than two (901.3)")
+
+
+def default_planar_deck(seed: int) -> list[str]:
+    """Ten different implemented planes of the original Planechase, chosen by ``seed``."""
+    import random
+
+    from manastack.cards.database import variant_cards
+    from manastack.cards.registry import is_implemented
+    names = [c.name for c in variant_cards("HOP") if is_implemented(c.name)]
+    return random.Random(seed).sample(names, min(MIN_PLANES, len(names)))
+
+
+register(PlanechaseVariant())

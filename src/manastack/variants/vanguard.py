@@ -1,0 +1,94 @@
+"""Vanguard (CR 902; seed 103.3b).
+
+Options (``GameOptions.extra``): ``avatars``, each player's vanguard card (a list by
+player index, or a mapping keyed by index or name).
+
+* 902.4 / 103.3b: starting life 20 plus the avatar's life modifier;
+* 902.5 / 103.3b: starting hand 7 plus its hand modifier (a mulligan draws one fewer than
+  the hand before, 902.5a: the core mulligan rule); 902.5b: maximum hand size 7 plus the
+  hand modifier;
+* 902.3, 902.7: the avatar is face up in the command zone and its abilities work there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from manastack.errors import DeckError
+from manastack.variants.base import MultiplayerVariant
+from manastack.variants.command_zone import per_player, put_in_command
+from manastack.variants.registry import register
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+class VanguardVariant(MultiplayerVariant):
+    """902: each player is led by a vanguard avatar."""
+
+    name = "vanguard"
+    rule = "902"
+    min_players = 2
+    max_players = 8
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        import random
+
+        from manastack.cards.database import variant_cards
+        from manastack.cards.registry import is_implemented
+        decks, extra = super().default_setup(n_players, seed)
+        names = [c.name for c in variant_cards("VAN") if is_implemented(c.name)]
+        return decks, {**extra, "avatars": random.Random(seed).sample(names, n_players)}
+
+    def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
+        from manastack.cards.database import UnknownCard, card_data
+        avatars = extra.get("avatars")
+        items = list(avatars.values()) if isinstance(avatars, dict) else list(avatars or ())
+        if len(items) < len(decks):
+            raise DeckError("each player needs a vanguard card (902.3): set "
+                            "extra['avatars']")
+        for n in items:
+            try:
+                c = card_data(n)
+            except UnknownCard as e:
+                raise DeckError(f"avatars: {e}") from None
+            if "Vanguard" not in c.types:
+                raise DeckError(f"avatars: {c.name} isn't a vanguard card ({c.type_line})")
+
+    def starting_life_of(self, game: Game, player: int) -> int:
+        if game.options.starting_life is not None:
+            return game.options.starting_life
+        return 20 + modifiers(game, player)[1]  # 902.4
+
+    def starting_hand_size(self, game: Game, player: int) -> int:
+        return max(0, game.options.starting_hand + modifiers(game, player)[0])  # 902.5
+
+    def configure(self, game: Game) -> None:
+        avatars = {p: str(n) for p, n in per_player(game, game.options.extra.get(
+            "avatars")).items()}
+        game.variant_state["vanguard"] = {"avatars": avatars}
+        for p in game.players:
+            if p.index in avatars:
+                p.max_hand_size = max(0, 7 + modifiers(game, p.index)[0])  # 902.5b
+
+    def setup_zones(self, game: Game) -> None:
+        """902.3: each vanguard card face up in the command zone."""
+        for p, name in sorted(game.variant_state["vanguard"]["avatars"].items()):
+            o = put_in_command(game, p, name, kind="Vanguard")
+            hand, life = modifiers(game, p)
+            game.note("902.3", f"{game.players[p].name} plays {o.name} (hand {hand:+d}, "
+                               f"life {life:+d})")
+
+
+def modifiers(game: Game, player: int) -> tuple[int, int]:
+    """(hand modifier, life modifier) of ``player``'s avatar (0, 0 without one)."""
+    from manastack.cards.database import card_data
+    name = per_player(game, game.options.extra.get("avatars")).get(player)
+    if name is None:
+        return 0, 0
+    c = card_data(str(name))
+    return c.hand_modifier or 0, c.life_modifier or 0
+
+
+register(VanguardVariant())
