@@ -36,9 +36,11 @@ def check_zones(game: Game) -> None:
             seen[oid] = zone
             assert game.objects[oid].zone == zone
     assert set(seen) == set(game.objects)
-    cards = sum(1 for o in game.objects.values()
+    # cards still in the game, and those that left it with their owner (800.4a)
+    cards = sum(1 for o in [*game.objects.values(), *game.departed.values()]
                 if isinstance(o, GameObject) and not o.is_token and not o.is_copy  # 706.10a
                 and not o.card.types & {"Scheme", "Plane", "Phenomenon", "Vanguard"})  # 108.2a
+    assert not set(game.departed) & set(game.objects)
     abilities = sum(1 for o in game.objects.values() if isinstance(o, StackAbility))
     assert cards == sum(len(d) for d in game.deck_lists) or not game.deck_lists
     assert abilities == sum(1 for i in game.stack if isinstance(game.objects[i], StackAbility))

@@ -16,9 +16,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
+from test_determinism import check_zones as base_check_zones
 
 from manastack.agents import RandomAgent
-from manastack.game.objects import GameObject, StackAbility
+from manastack.game.objects import GameObject
 from manastack.game.state import Game, GameOptions
 from manastack.log import render_text
 from manastack.rules.start import new_game
@@ -54,24 +55,7 @@ CASES: list[tuple[str, int, Callable[[int], dict[str, Any]], int]] = [
 def check_zones(game: Game) -> None:
     """Every object is in exactly one zone; with the objects that left the game, the
     cards are those of the decks (CR 400.1, 800.4a)."""
-    seen: dict[int, str] = {}
-    lists = [("battlefield", game.battlefield), ("stack", game.stack),
-             ("exile", game.exile), ("command", game.command)]
-    for p in game.players:
-        lists += [("library", p.library), ("hand", p.hand), ("graveyard", p.graveyard)]
-    for zone, lst in lists:
-        for oid in lst:
-            assert oid not in seen, f"object {oid} in {seen[oid]} and {zone}"
-            seen[oid] = zone
-            assert game.objects[oid].zone == zone
-    assert set(seen) == set(game.objects)
-    assert not set(game.objects) & set(game.departed)
-    every = list(game.objects.values()) + list(game.departed.values())
-    cards = sum(1 for o in every
-                if isinstance(o, GameObject) and not o.is_token and not o.is_copy)
-    assert cards == sum(len(d) for d in game.deck_lists)
-    assert sum(1 for o in game.objects.values() if isinstance(o, StackAbility)) == \
-        sum(1 for i in game.stack if isinstance(game.objects[i], StackAbility))
+    base_check_zones(game)
     for p in game.players:  # nothing of a player who left stays in the game (800.4a)
         if (p.left_game or p.lost) and not game.over:
             assert not p.library and not p.hand and not p.graveyard

@@ -35,7 +35,7 @@ def _play(name: str, seed: int) -> str:
     k = 0
     while g.decision is not None:
         d = g.decision
-        g.apply(d.player, agents[d.player].act(g))
+        g.apply(d.by, agents[d.by].act(g))
         k += 1
         assert k < MAX_DECISIONS, f"{name} seed {seed}: no end after {k} decisions"
         if k % 200 == 0:
