@@ -115,6 +115,7 @@ class Game:
         #: State version at which the last SBA check found nothing to do.
         self._sba_clean = -1
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
+        self._index_version = -1
         self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
@@ -268,7 +269,11 @@ class Game:
         """What the permanents' printed abilities could react to, without computing
         characteristics: (trigger event kinds, any rule hook, abilities may be granted).
 
-        Recomputed when the battlefield or the list of effects changes."""
+        Recomputed when the battlefield or the list of effects changes (both only change
+        with a state change, so the check is skipped while the version is the same)."""
+        if self._index_version == self._version:
+            return self._index
+        self._index_version = self._version
         sig = (tuple(self.battlefield), len(self.effects))
         if self._index_sig != sig:
             from manastack.cards.dsl import StaticAbility, TriggeredAbility
@@ -354,18 +359,29 @@ class Game:
         """Phased-in permanents on the battlefield (CR 702.25b), optionally by controller.
 
         The list is cached until the next state change: don't modify it."""
-        return self.cached(f"perm:{controller}",  # type: ignore[no-any-return]
-                           lambda: self._permanents(controller))
+        if controller is None:
+            return self.cached("perm:None", self._phased_in)  # type: ignore[no-any-return]
+        by_controller: dict[int, list[GameObject]] = self.cached(
+            "perm:by_controller", self._permanents_by_controller)
+        return by_controller.get(controller) or []
 
-    def _permanents(self, controller: int | None) -> list[GameObject]:
+    def _phased_in(self) -> list[GameObject]:
         out = []
         for oid in self.battlefield:
             o = self.objects[oid]
             assert isinstance(o, GameObject)
-            if o.phased_out:
-                continue
-            if controller is None or self.controller(o) == controller:
+            if not o.phased_out:
                 out.append(o)
+        return out
+
+    def _permanents_by_controller(self) -> dict[int, list[GameObject]]:
+        """Phased-in permanents grouped by controller, in battlefield order (one pass)."""
+        out: dict[int, list[GameObject]] = {}
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            assert isinstance(o, GameObject)
+            if not o.phased_out:
+                out.setdefault(self.controller(o), []).append(o)
         return out
 
     def creatures(self, controller: int | None = None) -> list[GameObject]:
@@ -385,7 +401,11 @@ class Game:
 
     def chars(self, obj: GameObject) -> Characteristics:
         """Characteristics after all continuous effects (CR 613)."""
-        if self._view_version != self._version:
+        if self._view_version == self._version:
+            c = self._view.get(obj.id)
+            if c is not None:
+                return c
+        else:
             from manastack.rules.layers import compute_battlefield
             self._view = compute_battlefield(self)
             self._view_version = self._version

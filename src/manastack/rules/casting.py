@@ -75,8 +75,37 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
     return out
 
 
+#: id(abilities tuple) -> (the tuple, its activated abilities); the tuple is kept so that
+#: its id can't be reused while the entry exists.
+_ACTIVATED: dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]] = {}
+
+
 def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
-    return [a for a in game.chars(obj).abilities if isinstance(a, ActivatedAbility)]
+    """The activated abilities of ``obj`` in order (memoised per abilities tuple: don't
+    modify the list)."""
+    abilities = game.chars(obj).abilities
+    hit = _ACTIVATED.get(id(abilities))
+    if hit is not None and hit[0] is abilities:
+        return hit[1]
+    out = [a for a in abilities if isinstance(a, ActivatedAbility)]
+    if len(_ACTIVATED) > 4096:
+        _ACTIVATED.clear()
+    _ACTIVATED[id(abilities)] = (abilities, out)
+    return out
+
+
+#: Cards with an activated ability that works from a graveyard, by id(card) (definitions
+#: are immutable and kept alive by the entry).
+_YARD_ACTIVATED: dict[int, tuple[Any, bool]] = {}
+
+
+def _activates_from_graveyard(card: Any) -> bool:
+    hit = _YARD_ACTIVATED.get(id(card))
+    if hit is None or hit[0] is not card:
+        hit = _YARD_ACTIVATED[id(card)] = (card, any(
+            isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
+            for ab in card.abilities))
+    return hit[1]
 
 
 def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
@@ -637,9 +666,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         if c.mana_cost.mana_value > avail:
             continue
         out.extend(_cast_variants(game, player, o, avail))
-    from_yard = [game.obj(i) for i in p.graveyard if any(
-        isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
-        for ab in game.obj(i).card.abilities)]
+    from_yard = [game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)]
     for o in [*game.permanents(player), *from_yard]:
         abilities = activated_abilities(game, o)
         for i, ab in enumerate(abilities):

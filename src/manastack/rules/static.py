@@ -7,7 +7,7 @@ hook (documented per function).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,12 +32,17 @@ def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
     return out
 
 
-def hooks(game: Game, rule: str) -> Iterator[tuple[GameObject, StaticAbility]]:
-    """Phased-in permanents whose (current) static abilities carry the hook ``rule``."""
+_NO_HOOKS: tuple[tuple[GameObject, StaticAbility], ...] = ()
+
+
+def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
+    """Phased-in permanents whose (current) static abilities carry the hook ``rule``
+    (a list cached until the next state change: don't modify it)."""
     _, any_hook, grants = game.ability_index()
     if not any_hook and not grants:
-        return
-    yield from game.cached("static_hooks", lambda: _all_hooks(game)).get(rule, ())
+        return _NO_HOOKS
+    return game.cached("static_hooks", lambda: _all_hooks(game)).get(  # type: ignore[no-any-return]
+        rule, _NO_HOOKS)
 
 
 def skip_step_by_static(game: Game, step: str, player: int) -> bool:
@@ -66,9 +71,10 @@ def forbids(game: Game, rule: str, *args: object) -> str | None:
     for src, ab in hooks(game, rule):
         if ab.check is None or ab.check(game, src, *args):
             return src.name
-    for eff in rule_effects(game, rule):
-        if eff.check(game, *args):
-            return eff.text or eff.kind
+    if game.rule_effects:
+        for eff in rule_effects(game, rule):
+            if eff.check(game, *args):
+                return eff.text or eff.kind
     return None
 
 
