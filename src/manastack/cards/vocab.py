@@ -241,6 +241,9 @@ def anthem(selector: Selector, power: int, toughness: int, text: str = "",
             out.append(LayerEffect("7c", modify_pt(power, toughness), selector, me, src.id,
                                    src.timestamp))
         return out
+    declare_layers(effects, frozenset((["6"] if keywords else [])
+                                      + (["7c"] if power or toughness else [])),
+                   adds_abilities=False)
     return StaticAbility(effects=effects, text=text or f"{selector.text} get "
                          f"{power:+d}/{toughness:+d}")
 
@@ -320,7 +323,8 @@ def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Seq
         return out
     declare_layers(effects, frozenset(
         (["2"] if control else []) + (["4"] if subtypes else [])
-        + (["6"] if keywords or abilities or flags_ else []) + (["7c"] if pt != (0, 0) else [])))
+        + (["6"] if keywords or abilities or flags_ else []) + (["7c"] if pt != (0, 0) else [])),
+        adds_abilities=bool(abilities))
     return effects
 
 

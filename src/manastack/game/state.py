@@ -116,6 +116,7 @@ class Game:
         self._sba_clean = -1
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
+        self._adds_abilities = False
         self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
@@ -277,8 +278,9 @@ class Game:
         sig = (tuple(self.battlefield), len(self.effects))
         if self._index_sig != sig:
             from manastack.cards.dsl import StaticAbility, TriggeredAbility
+            from manastack.rules.layers import may_add_abilities
             kinds: set[str] = set()
-            hooks = grants = False
+            hooks = grants = adds = False
             for oid in self.battlefield:
                 o = self.objects[oid]
                 assert isinstance(o, GameObject)
@@ -293,11 +295,21 @@ class Game:
                             hooks = True
                         if ab.effects is not None:
                             grants = True  # a static effect may grant abilities
+                            adds = adds or may_add_abilities(ab.effects)
             if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
-                grants = True
+                grants = adds = True
             self._index = (frozenset(kinds), hooks, grants)
+            self._adds_abilities = adds
             self._index_sig = sig
         return self._index
+
+    def abilities_may_be_added(self) -> bool:
+        """Could a continuous effect give a permanent an ability it doesn't print (so a
+        triggered ability or rule hook not in :meth:`ability_index` may exist)?  Unlike the
+        third item of the index, static effects declared not to add abilities
+        (:func:`manastack.rules.layers.declare_layers`: anthems, most Auras) don't count."""
+        self.ability_index()
+        return self._adds_abilities
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""

@@ -31,6 +31,8 @@ ApplyFn = Callable[["Game", GameObject, Characteristics], None]
 _LOCAL_APPLY: set[Any] = set()
 #: Effects functions of static abilities -> the only layers their effects can be in.
 _EFFECT_LAYERS: dict[Callable[..., Any], frozenset[str]] = {}
+#: Effects functions of static abilities declared never to add abilities.
+_ADDS_NO_ABILITIES: set[Callable[..., Any]] = set()
 
 
 def reads_only_its_object(fn: ApplyFn) -> ApplyFn:
@@ -43,11 +45,21 @@ def reads_only_its_object(fn: ApplyFn) -> ApplyFn:
     return fn
 
 
-def declare_layers(effects: Callable[..., Any], layers: frozenset[str]) -> None:
+def declare_layers(effects: Callable[..., Any], layers: frozenset[str],
+                   adds_abilities: bool = True) -> None:
     """Declare that the effects function of a static ability only ever makes effects in
-    ``layers``: it is then not asked for its effects in the other layers (it must have no
-    side effect, as an effects function is asked at each layer anyway)."""
+    ``layers`` (and, with ``adds_abilities`` False, never gives an object an ability): it is
+    then not asked for its effects in the other layers, and triggered abilities and rule
+    hooks are looked for on the printed abilities only.  The function must read nothing
+    but its source's controller (it is asked at fewer moments)."""
     _EFFECT_LAYERS[effects] = layers
+    if not adds_abilities:
+        _ADDS_NO_ABILITIES.add(effects)
+
+
+def may_add_abilities(effects: Callable[..., Any]) -> bool:
+    """May the effects of this static ability's effects function add abilities?"""
+    return effects not in _ADDS_NO_ABILITIES
 
 
 @dataclass(eq=False)
@@ -224,12 +236,17 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     # types in layer 4).  An ability that began to apply keeps applying in later layers
     # even if an earlier layer removed it (613.5).
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
+    scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
         for o in objs:
             if o.phased_out:
                 continue
-            for ab in view[o.id].abilities:
+            abilities = view[o.id].abilities
+            if scanned.get(o.id) is abilities:
+                continue  # no ability added or removed since the last layer
+            scanned[o.id] = abilities
+            for ab in abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
                     started.setdefault((o.id, id(ab)), (o, ab))
         origin: dict[int, tuple[GameObject, StaticAbility]] = {}
@@ -249,10 +266,16 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)
         for e in effects:
-            locked = e.affected if isinstance(e.affected, frozenset) else None
-            for o in objs:
-                if (o.id in locked) if locked is not None else e.applies_to(game, o):
-                    e.apply(game, o, view[o.id])
+            affected, apply = e.affected, e.apply
+            if isinstance(affected, frozenset):
+                for o in objs:
+                    if o.id in affected:
+                        apply(game, o, view[o.id])
+            else:
+                test, ctrl, source = affected.test, e.controller, e.source
+                for o in objs:
+                    if test(game, o.id, ctrl, source):
+                        apply(game, o, view[o.id])
         if layer == "7c":
             for o in objs:
                 _counters_pt(o, view[o.id])
