@@ -22,6 +22,7 @@ from manastack.decisions import Action, Decision
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
+from manastack.rules.triggers import check_event
 
 if TYPE_CHECKING:
     from manastack.cards.dsl import CardDef
@@ -239,7 +240,6 @@ class Game:
         for fn in self.listeners:
             fn(e)
         if self.game_started:
-            from manastack.rules.triggers import check_event
             check_event(self, e)
         return e
 

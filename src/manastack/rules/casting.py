@@ -19,6 +19,7 @@ from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, Pl
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, Payment, find_payment
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.rules.static import forbids
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -55,6 +56,19 @@ def _type_rule(types: frozenset[str]) -> str:
 # ------------------------------------------------------------ mana sources
 
 
+#: id(ability) -> (ability, is it the common "{T}: Add ..." checked inline by
+#: priority_actions: a mana ability costing only {T}, not once per turn).
+_SIMPLE_MANA: dict[int, tuple[ActivatedAbility, bool]] = {}
+
+
+def _simple_mana(ab: ActivatedAbility) -> bool:
+    hit = _SIMPLE_MANA.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        hit = _SIMPLE_MANA[id(ab)] = (ab, ab.mana is not None and _is_tap_only(ab.cost)
+                                      and not ab.once_per_turn)
+    return hit[1]
+
+
 def _is_tap_only(c: Cost) -> bool:
     return c.tap and c.mana.is_empty() and not (
         c.untap or c.sacrifice_self or c.sacrifice is not None or c.discard or c.pay_life
@@ -62,7 +76,6 @@ def _is_tap_only(c: Cost) -> bool:
 
 
 def _forbidden(game: Game, player: int, o: GameObject, ab: ActivatedAbility) -> bool:
-    from manastack.rules.static import forbids
     return forbids(game, "cant_activate", player, o, ab) is not None
 
 
@@ -520,7 +533,6 @@ def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics) -
     (Leyline of Anticipation; the ``cast_as_though_flash`` hook)."""
     if "Instant" in c.types or "flash" in c.keywords:
         return True
-    from manastack.rules.static import forbids
     return forbids(game, "cast_as_though_flash", player, o) is not None
 
 
@@ -658,7 +670,6 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         sp = o.card.spell
         if sp is not None and sp.timing is not None and not sp.timing(game, player):
             continue
-        from manastack.rules.static import forbids
         if forbids(game, "cant_cast", player, o):
             continue
         if avail is None:
@@ -675,7 +686,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             if ab.mana is not None:
                 if o.tapped and ab.cost.tap:
                     continue
-                if _is_tap_only(ab.cost) and not ab.once_per_turn:
+                if _simple_mana(ab):
                     # the common "{T}: Add ...": all its conditions are checked here
                     if summoning_sick(game, o) or (ab.condition is not None and not
                                                    ab.condition(game, o)) or \
