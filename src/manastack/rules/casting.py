@@ -19,7 +19,7 @@ from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, Pl
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, Payment, find_payment
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
-from manastack.rules.static import forbids
+from manastack.rules.static import forbids, hooks, rule_effects
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -470,8 +470,6 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = ()
                ) -> ManaCost:
     """CR 601.2f: mana cost (X fixed) plus additional costs (entwine, 702.41a),
     increases and reductions."""
-    from manastack.rules.static import hooks
-
     mc = game.chars(obj).mana_cost.with_x(x)
     sp = obj.card.spell
     if sp is not None and sp.additional_cost is not None:
@@ -502,7 +500,6 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
 
 def land_plays(game: Game, player: int) -> int:
     """Lands ``player`` may play this turn: one, plus additional land plays (305.2)."""
-    from manastack.rules.static import hooks
     n = game.players[player].land_plays
     for src, ab in hooks(game, "additional_land"):
         if ab.check is None or ab.check(game, src, player):
@@ -658,12 +655,16 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     land_ok = sorcery_timing(game, player) is None
     sorcery_ok = land_ok
     avail: int | None = None
+    may_play_land: bool | None = None
     for oid in p.hand:
         o = game.obj(oid)
         c = game.chars(o)
         if c.is_land:
-            if land_ok and p.lands_played < land_plays(game, player):
-                out.append(PlayLand(oid))
+            if land_ok:
+                if may_play_land is None:
+                    may_play_land = p.lands_played < land_plays(game, player)
+                if may_play_land:
+                    out.append(PlayLand(oid))
             continue
         if not sorcery_ok and not _instant_speed(game, player, o, c):
             continue
@@ -677,7 +678,11 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         if c.mana_cost.mana_value > avail:
             continue
         out.extend(_cast_variants(game, player, o, avail))
-    from_yard = [game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)]
+    from_yard: list[GameObject] = game.cached(f"yard_activators:{player}", lambda: [
+        game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
+    # "can't activate" hooks (Pithing Needle...) are rare: look for them once
+    may_forbid = bool(hooks(game, "cant_activate")) or bool(
+        game.rule_effects and rule_effects(game, "cant_activate"))
     for o in [*game.permanents(player), *from_yard]:
         abilities = activated_abilities(game, o)
         for i, ab in enumerate(abilities):
@@ -690,7 +695,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
                     # the common "{T}: Add ...": all its conditions are checked here
                     if summoning_sick(game, o) or (ab.condition is not None and not
                                                    ab.condition(game, o)) or \
-                            _forbidden(game, player, o, ab):
+                            (may_forbid and _forbidden(game, player, o, ab)):
                         continue
                     for m in ab.mana.options:
                         out.append(Activate(o.id, i,
