@@ -208,8 +208,13 @@ class Game:
                  self._outside)
         self.listeners, self.log, self.history = [], [], []
         self._view, self._cache, self._outside = {}, {}, {}
+        # zones are lists of ints: copied flat rather than element by element
+        memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())  # the state is a tuple of ints: no deep copy
+        memo[id(self.rng)] = rng
         try:
-            g = copy.deepcopy(self)
+            g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
              self._outside) = saved
@@ -218,6 +223,13 @@ class Game:
         g._view_version = -1
         g._cache_version = -1
         return g
+
+    def _zone_lists(self) -> list[list[int]]:
+        """Every zone (lists of object ids)."""
+        out = [self.battlefield, self.stack, self.exile, self.command]
+        for p in self.players:
+            out += [p.library, p.hand, p.graveyard]
+        return out
 
     def player_index(self, player: int | str | PlayerRef) -> int:
         if isinstance(player, PlayerRef):
