@@ -37,7 +37,9 @@ from manastack.rules.layers import (
     LayerEffect,
     add_abilities,
     add_keywords,
+    declare_layers,
     modify_pt,
+    reads_only_its_object,
     set_controller,
 )
 
@@ -239,6 +241,9 @@ def anthem(selector: Selector, power: int, toughness: int, text: str = "",
             out.append(LayerEffect("7c", modify_pt(power, toughness), selector, me, src.id,
                                    src.timestamp))
         return out
+    declare_layers(effects, frozenset((["6"] if keywords else [])
+                                      + (["7c"] if power or toughness else [])),
+                   adds_abilities=False)
     return StaticAbility(effects=effects, text=text or f"{selector.text} get "
                          f"{power:+d}/{toughness:+d}")
 
@@ -316,6 +321,10 @@ def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Seq
         if pt != (0, 0):
             out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
         return out
+    declare_layers(effects, frozenset(
+        (["2"] if control else []) + (["4"] if subtypes else [])
+        + (["6"] if keywords or abilities or flags_ else []) + (["7c"] if pt != (0, 0) else [])),
+        adds_abilities=bool(abilities))
     return effects
 
 
@@ -331,6 +340,7 @@ def attached_bonus(pt: tuple[int, int] = (0, 0), keywords: Sequence[str] = (),
 def _add_subtypes(*subs: str) -> Callable[..., None]:
     extra = frozenset(subs)
 
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Any) -> None:
         c.subtypes = c.subtypes | extra
     return f
@@ -363,6 +373,7 @@ def equipment(equip_cost: str, *, pt: tuple[int, int] = (0, 0), keywords: Sequen
 def _add_flags(*names: str) -> Callable[..., None]:
     fs = frozenset(names)
 
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Any) -> None:
         c.flags = c.flags | fs
     return f

@@ -12,7 +12,8 @@ effects.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.mana import ManaCost
@@ -172,7 +173,7 @@ class GameObject:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameObject:
         """Fast copy for :meth:`Game.copy`: immutable fields are shared."""
-        new = copy.copy(self)
+        new = type(self)(*_object_values(self))  # every field, positionally (shallow)
         memo[id(self)] = new
         new.counters = dict(self.counters)
         if self.memory:
@@ -184,6 +185,12 @@ class GameObject:
 
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.id} {self.zone}>"
+
+
+#: GameObject.__deepcopy__ passes every field positionally to the constructor.
+_OBJECT_FIELDS = tuple(f.name for f in fields(GameObject))
+assert all(f.init and not f.kw_only for f in fields(GameObject))
+_object_values = operator.attrgetter(*_OBJECT_FIELDS)
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ from manastack.decisions import Action, Decision
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
+from manastack.rules.triggers import check_event
 from manastack.variants.registry import variant_of
 
 if TYPE_CHECKING:
@@ -140,6 +141,8 @@ class Game:
         #: State version at which the last SBA check found nothing to do.
         self._sba_clean = -1
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
+        self._index_version = -1
+        self._adds_abilities = False
         self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
@@ -278,8 +281,13 @@ class Game:
                  self._outside)
         self.listeners, self.log, self.history = [], [], []
         self._view, self._cache, self._outside = {}, {}, {}
+        # zones are lists of ints: copied flat rather than element by element
+        memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())  # the state is a tuple of ints: no deep copy
+        memo[id(self.rng)] = rng
         try:
-            g = copy.deepcopy(self)
+            g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
              self._outside) = saved
@@ -288,6 +296,13 @@ class Game:
         g._view_version = -1
         g._cache_version = -1
         return g
+
+    def _zone_lists(self) -> list[list[int]]:
+        """Every zone (lists of object ids)."""
+        out = [self.battlefield, self.stack, self.exile, self.command]
+        for p in self.players:
+            out += [p.library, p.hand, p.graveyard]
+        return out
 
     def player_index(self, player: int | str | PlayerRef) -> int:
         if isinstance(player, PlayerRef):
@@ -310,7 +325,6 @@ class Game:
         for fn in self.listeners:
             fn(e)
         if self.game_started:
-            from manastack.rules.triggers import check_event
             check_event(self, e)
         return e
 
@@ -341,13 +355,19 @@ class Game:
         """What the permanents' printed abilities could react to, without computing
         characteristics: (trigger event kinds, any rule hook, abilities may be granted).
 
-        Recomputed when the battlefield or the list of effects changes."""
+        Recomputed when the battlefield, the list of effects or the command zone's
+        sources change (only with a state change, so the check is skipped while the
+        version is the same)."""
+        if self._index_version == self._version:
+            return self._index
+        self._index_version = self._version
         command = tuple(o.id for o in self.command_sources()) if self.command else ()
         sig = (tuple(self.battlefield), len(self.effects), command)
         if self._index_sig != sig:
             from manastack.cards.dsl import StaticAbility, TriggeredAbility
+            from manastack.rules.layers import may_add_abilities
             kinds: set[str] = set()
-            hooks = grants = False
+            hooks = grants = adds = False
             for oid in self.battlefield + list(command):
                 o = self.objects[oid]
                 assert isinstance(o, GameObject)
@@ -362,9 +382,11 @@ class Game:
                             hooks = True
                         if ab.effects is not None:
                             grants = True  # a static effect may grant abilities
+                            adds = adds or may_add_abilities(ab.effects)
             if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
-                grants = True
+                grants = adds = True
             self._index = (frozenset(kinds), hooks, grants)
+            self._adds_abilities = adds
             self._index_sig = sig
         return self._index
 
@@ -378,6 +400,14 @@ class Game:
                                     if isinstance(o, GameObject) and not o.face_down and any(
                                         "command" in getattr(ab, "zones", ())
                                         for ab in o.card.abilities)])
+
+    def abilities_may_be_added(self) -> bool:
+        """Could a continuous effect give a permanent an ability it doesn't print (so a
+        triggered ability or rule hook not in :meth:`ability_index` may exist)?  Unlike the
+        third item of the index, static effects declared not to add abilities
+        (:func:`manastack.rules.layers.declare_layers`: anthems, most Auras) don't count."""
+        self.ability_index()
+        return self._adds_abilities
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
@@ -439,18 +469,29 @@ class Game:
         """Phased-in permanents on the battlefield (CR 702.25b), optionally by controller.
 
         The list is cached until the next state change: don't modify it."""
-        return self.cached(f"perm:{controller}",  # type: ignore[no-any-return]
-                           lambda: self._permanents(controller))
+        if controller is None:
+            return self.cached("perm:None", self._phased_in)  # type: ignore[no-any-return]
+        by_controller: dict[int, list[GameObject]] = self.cached(
+            "perm:by_controller", self._permanents_by_controller)
+        return by_controller.get(controller) or []
 
-    def _permanents(self, controller: int | None) -> list[GameObject]:
+    def _phased_in(self) -> list[GameObject]:
         out = []
         for oid in self.battlefield:
             o = self.objects[oid]
             assert isinstance(o, GameObject)
-            if o.phased_out:
-                continue
-            if controller is None or self.controller(o) == controller:
+            if not o.phased_out:
                 out.append(o)
+        return out
+
+    def _permanents_by_controller(self) -> dict[int, list[GameObject]]:
+        """Phased-in permanents grouped by controller, in battlefield order (one pass)."""
+        out: dict[int, list[GameObject]] = {}
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            assert isinstance(o, GameObject)
+            if not o.phased_out:
+                out.setdefault(self.controller(o), []).append(o)
         return out
 
     def creatures(self, controller: int | None = None) -> list[GameObject]:
@@ -470,7 +511,11 @@ class Game:
 
     def chars(self, obj: GameObject) -> Characteristics:
         """Characteristics after all continuous effects (CR 613)."""
-        if self._view_version != self._version:
+        if self._view_version == self._version:
+            c = self._view.get(obj.id)
+            if c is not None:
+                return c
+        else:
             from manastack.rules.layers import compute_battlefield
             self._view = compute_battlefield(self)
             self._view_version = self._version

@@ -19,6 +19,7 @@ from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, Pl
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, ManaSymbol, Payment, find_payment
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.rules.static import forbids, hooks, rule_effects
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -55,6 +56,19 @@ def _type_rule(types: frozenset[str]) -> str:
 # ------------------------------------------------------------ mana sources
 
 
+#: id(ability) -> (ability, is it the common "{T}: Add ..." checked inline by
+#: priority_actions: a mana ability costing only {T}, not once per turn).
+_SIMPLE_MANA: dict[int, tuple[ActivatedAbility, bool]] = {}
+
+
+def _simple_mana(ab: ActivatedAbility) -> bool:
+    hit = _SIMPLE_MANA.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        hit = _SIMPLE_MANA[id(ab)] = (ab, ab.mana is not None and _is_tap_only(ab.cost)
+                                      and not ab.once_per_turn)
+    return hit[1]
+
+
 def _is_tap_only(c: Cost) -> bool:
     return c.tap and c.mana.is_empty() and not (
         c.untap or c.sacrifice_self or c.sacrifice is not None or c.discard or c.pay_life
@@ -62,7 +76,6 @@ def _is_tap_only(c: Cost) -> bool:
 
 
 def _forbidden(game: Game, player: int, o: GameObject, ab: ActivatedAbility) -> bool:
-    from manastack.rules.static import forbids
     return forbids(game, "cant_activate", player, o, ab) is not None
 
 
@@ -75,8 +88,37 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
     return out
 
 
+#: id(abilities tuple) -> (the tuple, its activated abilities); the tuple is kept so that
+#: its id can't be reused while the entry exists.
+_ACTIVATED: dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]] = {}
+
+
 def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
-    return [a for a in game.chars(obj).abilities if isinstance(a, ActivatedAbility)]
+    """The activated abilities of ``obj`` in order (memoised per abilities tuple: don't
+    modify the list)."""
+    abilities = game.chars(obj).abilities
+    hit = _ACTIVATED.get(id(abilities))
+    if hit is not None and hit[0] is abilities:
+        return hit[1]
+    out = [a for a in abilities if isinstance(a, ActivatedAbility)]
+    if len(_ACTIVATED) > 4096:
+        _ACTIVATED.clear()
+    _ACTIVATED[id(abilities)] = (abilities, out)
+    return out
+
+
+#: Cards with an activated ability that works from a graveyard, by id(card) (definitions
+#: are immutable and kept alive by the entry).
+_YARD_ACTIVATED: dict[int, tuple[Any, bool]] = {}
+
+
+def _activates_from_graveyard(card: Any) -> bool:
+    hit = _YARD_ACTIVATED.get(id(card))
+    if hit is None or hit[0] is not card:
+        hit = _YARD_ACTIVATED[id(card)] = (card, any(
+            isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
+            for ab in card.abilities))
+    return hit[1]
 
 
 def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
@@ -430,8 +472,6 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
     702.41a), increases (some depend on the chosen ``targets``) and reductions (117.9d:
     they apply to an alternative cost too).  X that may be paid only with one type of
     mana becomes that many symbols of that type (106.6, 107.3)."""
-    from manastack.rules.static import hooks
-
     sp = obj.card.spell
     if alt == FREE:
         base = ManaCost()
@@ -484,7 +524,6 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
 
 def land_plays(game: Game, player: int) -> int:
     """Lands ``player`` may play this turn: one, plus additional land plays (305.2)."""
-    from manastack.rules.static import hooks
     n = game.players[player].land_plays
     for src, ab in hooks(game, "additional_land"):
         if ab.check is None or ab.check(game, src, player):
@@ -515,7 +554,6 @@ def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics) -
     (Leyline of Anticipation; the ``cast_as_though_flash`` hook)."""
     if "Instant" in c.types or "flash" in c.keywords:
         return True
-    from manastack.rules.static import forbids
     return forbids(game, "cast_as_though_flash", player, o) is not None
 
 
@@ -722,19 +760,22 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         from manastack.variants import variant_of
         variant = variant_of(game)
         cards += variant.castable_objects(game, player)  # e.g. a commander (903.8)
+    may_play_land: bool | None = None
     for oid in cards:
         o = game.obj(oid)
         c = game.chars(o)
         if c.is_land:
-            if o.zone == Zone.HAND and land_ok and p.lands_played < land_plays(game, player):
-                out.append(PlayLand(oid))
+            if o.zone == Zone.HAND and land_ok:
+                if may_play_land is None:
+                    may_play_land = p.lands_played < land_plays(game, player)
+                if may_play_land:
+                    out.append(PlayLand(oid))
             continue
         if not sorcery_ok and not _instant_speed(game, player, o, c):
             continue
         sp = o.card.spell
         if sp is not None and sp.timing is not None and not sp.timing(game, player):
             continue
-        from manastack.rules.static import forbids
         if forbids(game, "cant_cast", player, o):
             continue
         if avail is None:
@@ -743,10 +784,12 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
-    from_yard = [game.obj(i) for i in p.graveyard if any(
-        isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
-        for ab in game.obj(i).card.abilities)]
+    from_yard: list[GameObject] = game.cached(f"yard_activators:{player}", lambda: [
+        game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
     from_command = [o for o in game.command_sources() if game.controller(o) == player]
+    # "can't activate" hooks (Pithing Needle...) are rare: look for them once
+    may_forbid = bool(hooks(game, "cant_activate")) or bool(
+        game.rule_effects and rule_effects(game, "cant_activate"))
     for o in [*game.permanents(player), *from_yard, *from_command]:
         abilities = activated_abilities(game, o)
         for i, ab in enumerate(abilities):
@@ -755,11 +798,11 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             if ab.mana is not None:
                 if o.tapped and ab.cost.tap:
                     continue
-                if _is_tap_only(ab.cost) and not ab.once_per_turn:
+                if _simple_mana(ab):
                     # the common "{T}: Add ...": all its conditions are checked here
                     if summoning_sick(game, o) or (ab.condition is not None and not
                                                    ab.condition(game, o)) or \
-                            _forbidden(game, player, o, ab):
+                            (may_forbid and _forbidden(game, player, o, ab)):
                         continue
                     for m in ab.mana.options:
                         out.append(Activate(o.id, i,

@@ -24,6 +24,43 @@ if TYPE_CHECKING:
 
 LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
 
+ApplyFn = Callable[["Game", GameObject, Characteristics], None]
+
+#: Code of apply functions that read nothing but the characteristics they are given (and
+#: their own constants): see :func:`reads_only_its_object`.
+_LOCAL_APPLY: set[Any] = set()
+#: Effects functions of static abilities -> the only layers their effects can be in.
+_EFFECT_LAYERS: dict[Callable[..., Any], frozenset[str]] = {}
+#: Effects functions of static abilities declared never to add abilities.
+_ADDS_NO_ABILITIES: set[Callable[..., Any]] = set()
+
+
+def reads_only_its_object(fn: ApplyFn) -> ApplyFn:
+    """Mark an apply function whose result depends only on the characteristics it is
+    given (no game state, no other object): "+1/+1", "gains flying", "becomes a 0/1"...
+
+    The dependency check (613.7a) then knows that such an effect with a locked set of
+    objects can only be changed by an effect changing one of those objects."""
+    _LOCAL_APPLY.add(fn.__code__)
+    return fn
+
+
+def declare_layers(effects: Callable[..., Any], layers: frozenset[str],
+                   adds_abilities: bool = True) -> None:
+    """Declare that the effects function of a static ability only ever makes effects in
+    ``layers`` (and, with ``adds_abilities`` False, never gives an object an ability): it is
+    then not asked for its effects in the other layers, and triggered abilities and rule
+    hooks are looked for on the printed abilities only.  The function must read nothing
+    but its source's controller (it is asked at fewer moments)."""
+    _EFFECT_LAYERS[effects] = layers
+    if not adds_abilities:
+        _ADDS_NO_ABILITIES.add(effects)
+
+
+def may_add_abilities(effects: Callable[..., Any]) -> bool:
+    """May the effects of this static ability's effects function add abilities?"""
+    return effects not in _ADDS_NO_ABILITIES
+
 
 @dataclass(eq=False)
 class Duration:
@@ -181,14 +218,16 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         game._view_version = game._version
         with_cda = []
         for o in objs:
-            key = (tuple(o.counters.items()), o.controller)
+            key = (tuple(o.counters.items()), o.controller) if o.counters else \
+                ((), o.controller)
             cached = o.chars_cache
-            if _card_of(o).cda is None and cached is not None and cached[0] == key:
+            cda = ((o.memory.get("copy_of") or o.card) if o.memory else o.card).cda
+            if cda is None and cached is not None and cached[0] == key:
                 view[o.id] = cached[1]
                 continue
             c = base_characteristics(o)
             view[o.id] = c
-            if _card_of(o).cda is not None:
+            if cda is not None:
                 with_cda.append(o)
                 continue
             _counters_pt(o, c)
@@ -224,18 +263,26 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     # types in layer 4).  An ability that began to apply keeps applying in later layers
     # even if an earlier layer removed it (613.5).
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
+    scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
         for o in objs:
             if o.phased_out:
                 continue
-            for ab in view[o.id].abilities:
+            abilities = view[o.id].abilities
+            if scanned.get(o.id) is abilities:
+                continue  # no ability added or removed since the last layer
+            scanned[o.id] = abilities
+            for ab in abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
                     started.setdefault((o.id, id(ab)), (o, ab))
         for o, ab in command:
             started.setdefault((o.id, id(ab)), (o, ab))
         origin: dict[int, tuple[GameObject, StaticAbility]] = {}
         for o, ab in started.values():
+            only = _EFFECT_LAYERS.get(ab.effects)  # type: ignore[arg-type]
+            if only is not None and layer not in only:
+                continue
             for e in static_effects(game, o, (ab,)):
                 if e.layer == layer:
                     effects.append(e)
@@ -248,9 +295,16 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)
         for e in effects:
-            for o in objs:
-                if e.applies_to(game, o):
-                    e.apply(game, o, view[o.id])
+            affected, apply = e.affected, e.apply
+            if isinstance(affected, frozenset):
+                for o in objs:
+                    if o.id in affected:
+                        apply(game, o, view[o.id])
+            else:
+                test, ctrl, source = affected.test, e.controller, e.source
+                for o in objs:
+                    if test(game, o.id, ctrl, source):
+                        apply(game, o, view[o.id])
         if layer == "7c":
             for o in objs:
                 _counters_pt(o, view[o.id])
@@ -313,7 +367,11 @@ def _apply_on(game: Game, e: LayerEffect, objs: list[GameObject],
     saved = game._view
     game._view = view
     try:
-        hit = [o for o in objs if e.applies_to(game, o)]
+        if isinstance(e.affected, frozenset):  # locked objects (611.2c): no test to run
+            locked = e.affected
+            hit = [o for o in objs if o.id in locked]
+        else:
+            hit = [o for o in objs if e.applies_to(game, o)]
     finally:
         game._view = saved
     if not hit:
@@ -363,6 +421,13 @@ class _Round:
             o, ab = src
             if o.id in after and ab not in after[o.id].abilities:
                 return True  # applying d removes the ability generating e
+        if isinstance(e.affected, frozenset) and \
+                getattr(e.apply, "__code__", None) in _LOCAL_APPLY:
+            # e applies to the same locked objects in both worlds and does to each what
+            # its characteristics dictate: only d changing one of them can change that
+            hit_d = self._after[id(d)][0]
+            if e.affected.isdisjoint(hit_d):
+                return False
         w1 = self.applied(e)
         w2 = _applied(self.game, e, self.objs, after)
         if set(w1) != set(w2):
@@ -435,6 +500,7 @@ def _apply_cda(game: Game, o: GameObject, c: Characteristics) -> None:
 
 def modify_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteristics], None]:
     """Layer 7c: +N/+M."""
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         if c.power is not None and c.toughness is not None:
             c.power += power
@@ -444,12 +510,14 @@ def modify_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Charact
 
 def set_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteristics], None]:
     """Layer 7b: base P/T becomes N/M."""
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.power = power
         c.toughness = toughness
     return f
 
 
+@reads_only_its_object
 def switch_pt(game: Game, obj: GameObject, c: Characteristics) -> None:
     """Layer 7e: power and toughness are switched (CR 613.4d of the 2017 CR)."""
     c.power, c.toughness = c.toughness, c.power
@@ -459,6 +527,7 @@ def add_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], Non
     """Layer 6: gains keywords."""
     ks = frozenset(k.lower() for k in kws)
 
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.keywords = c.keywords | ks
     return f
@@ -468,17 +537,20 @@ def remove_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], 
     """Layer 6: loses keywords ("loses flying")."""
     ks = frozenset(k.lower() for k in kws)
 
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.keywords = c.keywords - ks
     return f
 
 
 def add_abilities(*abilities: Any) -> Callable[[Game, GameObject, Characteristics], None]:
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.abilities = c.abilities + tuple(abilities)
     return f
 
 
+@reads_only_its_object
 def remove_all_abilities(game: Game, obj: GameObject, c: Characteristics) -> None:
     c.keywords = frozenset()
     c.abilities = ()
@@ -487,6 +559,7 @@ def remove_all_abilities(game: Game, obj: GameObject, c: Characteristics) -> Non
 
 def set_controller(player: int) -> Callable[[Game, GameObject, Characteristics], None]:
     """Layer 2: control changes (CR 613.1b)."""
+    @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
         c.controller = player
     f.gives_control_to = player  # type: ignore[attr-defined]  # 800.4a

@@ -70,12 +70,20 @@ def perform(game: Game) -> bool:
             if isinstance(tok, GameObject) and tok.is_token and tok.zone != Zone.BATTLEFIELD:
                 vanish.append((oid, "704.5d"))
         game.tokens_elsewhere.clear()
+    chars = game.chars
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
             continue
-        c = game.chars(o)
+        c = chars(o)
+        types = c.types
+        if not o.counters and o.attached_to is None and "Legendary" not in c.supertypes \
+                and "Planeswalker" not in types and "Aura" not in c.subtypes and (
+                    "Creature" not in types or c.toughness is None
+                    or (c.toughness > 0 and o.damage < c.toughness
+                        and not o.deathtouch_damage)):
+            continue  # the common case: no state-based action looks at it (704.5f-r)
         if c.is_creature and c.toughness is not None:
             if c.toughness <= 0:
                 to_graveyard.append((o, "704.5f", f"{o.name} has 0 or less toughness"))

@@ -7,7 +7,7 @@ hook (documented per function).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,12 +36,16 @@ def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
     return out
 
 
-def hooks(game: Game, rule: str) -> Iterator[tuple[GameObject, StaticAbility]]:
-    """Phased-in permanents whose (current) static abilities carry the hook ``rule``."""
-    _, any_hook, grants = game.ability_index()
-    if not any_hook and not grants:
-        return
-    yield from game.cached("static_hooks", lambda: _all_hooks(game)).get(rule, ())
+_NO_HOOKS: tuple[tuple[GameObject, StaticAbility], ...] = ()
+
+
+def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
+    """Phased-in permanents whose (current) static abilities carry the hook ``rule``
+    (a list cached until the next state change: don't modify it)."""
+    if not game.ability_index()[1] and not game.abilities_may_be_added():
+        return _NO_HOOKS
+    return game.cached("static_hooks", lambda: _all_hooks(game)).get(  # type: ignore[no-any-return]
+        rule, _NO_HOOKS)
 
 
 def skip_step_by_static(game: Game, step: str, player: int) -> bool:
@@ -70,9 +74,10 @@ def forbids(game: Game, rule: str, *args: object) -> str | None:
     for src, ab in hooks(game, rule):
         if ab.check is None or ab.check(game, src, *args):
             return src.name
-    for eff in rule_effects(game, rule):
-        if eff.check(game, *args):
-            return eff.text or eff.kind
+    if game.rule_effects:
+        for eff in rule_effects(game, rule):
+            if eff.check(game, *args):
+                return eff.text or eff.kind
     return None
 
 

@@ -117,9 +117,10 @@ def check_event(game: Game, e: Event) -> None:
     kind = e.kind
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
         return
-    kinds, _, grants = game.ability_index()
-    if kind not in kinds and ev.STATE not in kinds and not grants and not game.lki_batch \
-            and not game.delayed_triggers and not _graveyard_triggers(game):
+    kinds = game.ability_index()[0]
+    if kind not in kinds and ev.STATE not in kinds and not game.abilities_may_be_added() \
+            and not game.lki_batch and not game.delayed_triggers \
+            and not _graveyard_triggers(game):
         return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):
         for ab in c.abilities:

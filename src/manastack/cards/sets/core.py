@@ -53,7 +53,7 @@ from manastack.cards.effects import (
 )
 from manastack.cards.registry import define
 from manastack.game.objects import Zone
-from manastack.rules.layers import LayerEffect, modify_pt
+from manastack.rules.layers import LayerEffect, declare_layers, modify_pt
 
 if TYPE_CHECKING:
     from manastack.game.objects import GameObject
@@ -164,5 +164,6 @@ def _anthem(game: Game, src: GameObject) -> list[LayerEffect]:
                         src.id, src.timestamp, text="Glorious Anthem")]
 
 
+declare_layers(_anthem, frozenset({"7c"}), adds_abilities=False)
 define("Glorious Anthem", StaticAbility(effects=_anthem,
                                         text="Creatures you control get +1/+1."))
