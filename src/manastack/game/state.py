@@ -124,11 +124,12 @@ class Game:
         self.winner: int | None = None
         self.draw_game = False
         self.history: list[tuple[int, Action]] = []
-        #: 616.1 re-run support: (state before the answer, player, answer, replacement
-        #: choices made so far), and the choices supplied to the running answer.
+        #: Choices in the middle of an event (manastack.rules.midrun): (state before the
+        #: answer, player, answer, choices made so far), and the choices supplied to the
+        #: running answer.
         self.rerun_root: tuple[Game, int, Action, tuple[int, ...]] | None = None
-        self.replacement_answers: tuple[int, ...] = ()
-        self.replacement_answers_used = 0
+        self.midrun_answers: tuple[int, ...] = ()
+        self.midrun_answers_used = 0
         self._tasks: list[Task] = []
         self._next_id = 1
         self._timestamp = 0
@@ -229,23 +230,22 @@ class Game:
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
                 f"decide ({d.kind})", d.rule or "117.1")
         d.validate(self, action)
-        if d.kind == "choose_replacement":  # a 616.1 choice: re-run the interrupted answer
-            from manastack.rules.replacement import replacement_order_chosen
-            self.history.append((p, action))
-            replacement_order_chosen(self, action)
+        from manastack.rules import midrun
+        if d.resume[0] is midrun.resume_marker:  # a choice made in the middle of an event:
+            self.history.append((p, action))  # re-run the interrupted answer with it
+            midrun.interrupted_choice_made(self, action)
             return
-        from manastack.rules.replacement import replacement_choice_possible
         self.rerun_root = None
-        if replacement_choice_possible(self):
-            # 616.1: a replacement choice may come up while this answer runs; keep the
-            # state before it so the answer can be re-run once the choice is made
+        if midrun.choice_possible(self):
+            # a choice may come up in the middle of an event while this answer runs (616.1,
+            # 903.9): keep the state before it, to re-run the answer once it is made
             self.rerun_root = (self.copy(), p, action, ())
         self.answer(p, action)
 
     def answer(self, p: int, action: Action, record: bool = True) -> None:
         """Record (unless re-running it) and carry out an answer to the pending decision
         (already validated)."""
-        from manastack.rules.replacement import ReplacementChoiceNeeded, ask_replacement_order
+        from manastack.rules.midrun import ChoiceNeeded, ask_interrupted
         d = self.decision
         assert d is not None
         if record:
@@ -256,8 +256,8 @@ class Game:
         try:
             fn(self, action, *args)
             self.run()
-        except ReplacementChoiceNeeded as need:
-            ask_replacement_order(self, need)
+        except ChoiceNeeded as need:
+            ask_interrupted(self, need)
             return
         self.rerun_root = None
 

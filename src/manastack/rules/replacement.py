@@ -152,18 +152,6 @@ def _has_static_replacements(game: Game) -> bool:
 
 # ------------------------------------------------------------ 616.1 choices
 
-class ReplacementChoiceNeeded(Exception):
-    """Raised inside an answer's run when the affected player must choose which
-    replacement effect applies first (616.1); :meth:`Game.answer` turns it into a decision,
-    after putting the game back as it was before the answer."""
-
-    def __init__(self, player: int, options: tuple[str, ...], summary: str) -> None:
-        super().__init__(summary)
-        self.player = player
-        self.options = options
-        self.summary = summary
-
-
 def replacement_choice_possible(game: Game) -> bool:
     """Whether any replacement effect outside the damage pipeline exists, so that a 616.1
     choice could come up while an answer runs (the game then keeps a re-run point)."""
@@ -190,61 +178,20 @@ def _affected_player(game: Game, kind: str, event: dict[str, Any]) -> int:
 
 def _choose_order(game: Game, kind: str, event: dict[str, Any],
                   pool: list[Replacement]) -> int:
-    """616.1: which of ``pool`` applies first: an answer supplied to this run, or (when
-    the game can re-run the current answer) a new decision; otherwise the earliest
-    timestamp (e.g. while a test sets a game up outside any answer)."""
-    if game.replacement_answers_used < len(game.replacement_answers):
-        i = game.replacement_answers[game.replacement_answers_used]
-        game.replacement_answers_used += 1
-        i = i if 0 <= i < len(pool) else 0
-        who = _affected_player(game, kind, event)
-        game.note("616.1", f"{game.players[who].name} chooses to apply "
-                           f"{pool[i].text or 'a replacement effect'} first")
-        return i
-    if game.rerun_root is None:
-        return 0
+    """616.1: which of ``pool`` the affected player applies first (a decision asked in the
+    middle of the event, :func:`manastack.rules.midrun.choose_during_run`)."""
+    from manastack.rules.midrun import choose_during_run
+
+    who = _affected_player(game, kind, event)
     texts = [r.text or f"replacement effect {i + 1}" for i, r in enumerate(pool)]
     labels = tuple(t if texts.count(t) == 1 else f"{t} [{i + 1}]"
                    for i, t in enumerate(texts))
-    raise ReplacementChoiceNeeded(_affected_player(game, kind, event), labels,
-                                  str(event.get("summary", kind)))
-
-
-def ask_replacement_order(game: Game, need: ReplacementChoiceNeeded) -> None:
-    """Put the game back as it was before the interrupted answer and ask the 616.1 choice;
-    :func:`replacement_order_chosen` re-runs the answer with it."""
-    from manastack.decisions import ChoiceDecision
-
-    root = game.rerun_root
-    assert root is not None
-    snapshot, p, action, made = root
-    tail = game.history[len(snapshot.history):]
-    game.restore(snapshot)
-    game.history.extend(tail)
-    game.rerun_root = root
-    game.ask(ChoiceDecision(
-        need.player, "choose_replacement",
-        f"Several replacement effects would apply to {need.summary}: choose the one to "
-        "apply first (CR 616.1)", (_no_resume, ()), rule="616.1",
-        options=tuple(range(len(need.options))), labels=need.options,
-        purpose="replacement effect to apply first"))
-
-
-def _no_resume(game: Game, action: Any) -> None:
-    raise AssertionError("616.1 choices are applied by replacement_order_chosen")
-
-
-def replacement_order_chosen(game: Game, action: Any) -> None:
-    """Re-run the interrupted answer from the state before it, with the 616.1 choices
-    made so far plus this one."""
-    root = game.rerun_root
-    assert root is not None
-    snapshot, p, first, made = root
-    made = (*made, int(action.items[0]))
-    tail = game.history[len(snapshot.history):]
-    game.restore(snapshot)
-    game.rerun_root = (snapshot, p, first, made)
-    game.replacement_answers, game.replacement_answers_used = made, 0
-    game.history.extend(tail)
-    game.answer(p, first, record=False)
-    game.replacement_answers, game.replacement_answers_used = (), 0
+    i = choose_during_run(
+        game, who, "choose_replacement",
+        f"Several replacement effects would apply to {event.get('summary', kind)}: choose "
+        "the one to apply first (CR 616.1)", labels, "616.1",
+        "replacement effect to apply first")
+    if game.midrun_answers:  # chosen by the player (not the default order)
+        game.note("616.1", f"{game.players[who].name} chooses to apply "
+                           f"{pool[i].text or 'a replacement effect'} first")
+    return i

@@ -19,6 +19,8 @@ Hooks and who calls them:
 * :meth:`choose_defending_player` - beginning of combat (507.1, 703.4e).
 * :meth:`precombat_main_actions` - turn-based actions of the precombat main phase (703.4d).
 * :meth:`check_decks` - deck legality for the variant, before the game (100.2).
+* :meth:`midrun_choices_possible` - ``Game.apply``: may a choice come up in the middle
+  of an event (:mod:`manastack.rules.midrun`; 903.9).
 * :meth:`check_extra` - ``GameOptions.extra`` validation (``Game.__init__``, scenarios, CLI).
 * :meth:`active_players` - who takes the turn (805.4: the active team), used by untap,
   draw, sorcery timing, land plays, attackers, cleanup (``Game.active_players``).
@@ -84,6 +86,11 @@ class Variant:
                     else f"{self.min_players}-{self.max_players}")
             return f"variant {self.name} needs {want} players, not {n}"
         return None
+
+    def midrun_choices_possible(self, game: Game) -> bool:
+        """Whether the variant may ask a choice in the middle of an event
+        (:mod:`manastack.rules.midrun`), e.g. 903.9's command zone instead."""
+        return False
 
     def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
         """Decks and ``GameOptions.extra`` for ``manastack play --variant NAME`` (default

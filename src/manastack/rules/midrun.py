@@ -1,0 +1,97 @@
+"""Decisions in the middle of an event: choices the rules ask while something happens.
+
+Most choices are asked between tasks, as decisions the state machine waits
+for.  A few come up in the middle of an event that the code performs in one
+go, e.g. the order of replacement effects on a zone change (616.1) or a
+commander's owner putting it into the command zone instead (903.9).  For
+those the game keeps the state from before the answer that started the run
+(:meth:`Game.apply`, when :func:`choice_possible`); when such a choice comes
+up, :func:`choose_during_run` stops the run, the game goes back to that state
+and asks the decision; once it is answered, the interrupted answer runs again
+with the choices made so far supplied in order.  The engine is deterministic,
+so the re-run reaches the same choices; replays and copies see the same
+decisions in the same order.
+
+Outside any answer (a test setting a game up) nothing can be asked: the
+default option is taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+
+
+class ChoiceNeeded(Exception):
+    """Stops a run at a choice made in the middle of an event (see the module)."""
+
+    def __init__(self, player: int, kind: str, prompt: str, labels: tuple[str, ...],
+                 rule: str, purpose: str) -> None:
+        super().__init__(prompt)
+        self.player, self.kind, self.prompt = player, kind, prompt
+        self.labels, self.rule, self.purpose = labels, rule, purpose
+
+
+def choice_possible(game: Game) -> bool:
+    """Whether a choice in the middle of an event could come up (replacement effects
+    outside the damage pipeline, or the variant's own such choices)."""
+    from manastack.rules.replacement import replacement_choice_possible
+    from manastack.variants import variant_of
+
+    return replacement_choice_possible(game) or variant_of(game).midrun_choices_possible(game)
+
+
+def choose_during_run(game: Game, player: int, kind: str, prompt: str,
+                      labels: tuple[str, ...], rule: str, purpose: str,
+                      default: int = 0) -> int:
+    """The index of the option of ``labels`` that ``player`` chooses now: an answer
+    supplied to this re-run, else a new decision (the run stops here), else (no re-run
+    point: outside any answer) ``default``."""
+    if game.midrun_answers_used < len(game.midrun_answers):
+        i = game.midrun_answers[game.midrun_answers_used]
+        game.midrun_answers_used += 1
+        return i if 0 <= i < len(labels) else default
+    if game.rerun_root is None or len(labels) < 2:
+        return default
+    raise ChoiceNeeded(player, kind, prompt, labels, rule, purpose)
+
+
+def ask_interrupted(game: Game, need: ChoiceNeeded) -> None:
+    """Put the game back as it was before the interrupted answer and ask the choice;
+    :func:`interrupted_choice_made` re-runs the answer with it."""
+    from manastack.decisions import ChoiceDecision
+
+    root = game.rerun_root
+    assert root is not None
+    snapshot = root[0]
+    tail = game.history[len(snapshot.history):]
+    game.restore(snapshot)
+    game.history.extend(tail)
+    game.rerun_root = root
+    game.ask(ChoiceDecision(
+        need.player, need.kind, need.prompt, (resume_marker, ()), rule=need.rule,
+        options=tuple(range(len(need.labels))), labels=need.labels, purpose=need.purpose))
+
+
+def resume_marker(game: Game, action: Any) -> None:
+    """The continuation of a choice asked by :func:`ask_interrupted`; ``Game.apply`` calls
+    :func:`interrupted_choice_made` instead."""
+    raise AssertionError("mid-run choices are applied by interrupted_choice_made")
+
+
+def interrupted_choice_made(game: Game, action: Any) -> None:
+    """Re-run the interrupted answer from the state before it, with the choices made so
+    far plus this one."""
+    root = game.rerun_root
+    assert root is not None
+    snapshot, p, first, made = root
+    made = (*made, int(action.items[0]))
+    tail = game.history[len(snapshot.history):]
+    game.restore(snapshot)
+    game.rerun_root = (snapshot, p, first, made)
+    game.midrun_answers, game.midrun_answers_used = made, 0
+    game.history.extend(tail)
+    game.answer(p, first, record=False)
+    game.midrun_answers, game.midrun_answers_used = (), 0
