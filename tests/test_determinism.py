@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -44,6 +46,24 @@ def check_zones(game: Game) -> None:
     abilities = sum(1 for o in game.objects.values() if isinstance(o, StackAbility))
     assert cards == sum(len(d) for d in game.deck_lists) or not game.deck_lists
     assert abilities == sum(1 for i in game.stack if isinstance(game.objects[i], StackAbility))
+
+
+def play_out(game: Game, agents: Sequence[Any], limit: int, every: int = 200,
+             check: Callable[[Game], None] = check_zones) -> str:
+    """Let ``agents`` (one per player) answer every decision until the game ends, checking
+    ``check`` every ``every`` decisions and at the end; fails after ``limit`` decisions or
+    if the game stops without ending.  Returns the log as text."""
+    k = 0
+    while game.decision is not None:
+        d = game.decision
+        game.apply(d.by, agents[d.by].act(game))
+        k += 1
+        assert k < limit, f"no end after {k} decisions"
+        if k % every == 0:
+            check(game)
+    check(game)
+    assert game.over, "the game stopped without ending"
+    return render_text(game.log)
 
 
 def test_soak_200_random_games_twice_identical_logs() -> None:

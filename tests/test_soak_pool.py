@@ -9,12 +9,11 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from test_determinism import check_zones
+from test_determinism import play_out
 
 from manastack import decks as decks_module
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
-from manastack.log import render_text
 from manastack.rules.start import new_game
 
 GAMES = 1000
@@ -26,17 +25,7 @@ def _play(seed: int) -> str:
     decks = [random_pool_deck(2 * seed), random_pool_deck(2 * seed + 1)]
     g = new_game(["Alice", "Bob"], decks, seed)
     ag = [RandomAgent(3 * seed + 1), RandomAgent(3 * seed + 2)]
-    n = 0
-    while g.decision is not None:
-        d = g.decision
-        g.apply(d.by, ag[d.by].act(g))
-        n += 1
-        assert n < MAX_DECISIONS, f"seed {seed}: no end after {n} decisions"
-        if n % 200 == 0:
-            check_zones(g)
-    check_zones(g)
-    assert g.over, f"seed {seed}: the game stopped without ending"
-    return render_text(g.log)
+    return play_out(g, ag, MAX_DECISIONS)
 
 
 def _games(seeds: range) -> list[str]:

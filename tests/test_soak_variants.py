@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 from test_determinism import check_zones as base_check_zones
+from test_determinism import play_out
 
 from manastack.agents import RandomAgent
 from manastack.game.objects import GameObject
 from manastack.game.state import Game, GameOptions
-from manastack.log import render_text
 from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
@@ -74,17 +74,7 @@ def _play(variant: str, n: int, extra: dict[str, Any], seed: int) -> str:
                        starting_life=6 if seed % 2 else None)
     g = new_game(NAMES[:n], decks, seed, opts)
     agents = [RandomAgent(7 * seed + i + 1) for i in range(n)]
-    k = 0
-    while g.decision is not None:
-        d = g.decision
-        g.apply(d.by, agents[d.by].act(g))
-        k += 1
-        assert k < MAX_DECISIONS, f"no end after {k} decisions"
-        if k % 100 == 0:
-            check_zones(g)
-    check_zones(g)
-    assert g.over, "the game stopped without ending"
-    return render_text(g.log)
+    return play_out(g, agents, MAX_DECISIONS, every=100, check=check_zones)
 
 
 def _games(job: tuple[int, int, list[int]]) -> list[str]:

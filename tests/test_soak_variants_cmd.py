@@ -10,11 +10,10 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from test_determinism import check_zones
+from test_determinism import play_out
 
 from manastack.agents import RandomAgent
 from manastack.game.state import GameOptions
-from manastack.log import render_text
 from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
@@ -32,17 +31,9 @@ def _play(name: str, seed: int) -> str:
     g = new_game([f"P{i}" for i in range(n)], decks, seed, GameOptions(
         variant=name, mulligan=None, extra=extra, max_turns=MAX_TURNS))
     agents = [RandomAgent(7 * seed + i) for i in range(n)]
-    k = 0
-    while g.decision is not None:
-        d = g.decision
-        g.apply(d.by, agents[d.by].act(g))
-        k += 1
-        assert k < MAX_DECISIONS, f"{name} seed {seed}: no end after {k} decisions"
-        if k % 200 == 0:
-            check_zones(g)
-    check_zones(g)
-    assert g.over and g.turn_number <= MAX_TURNS
-    return render_text(g.log)
+    text = play_out(g, agents, MAX_DECISIONS)
+    assert g.turn_number <= MAX_TURNS
+    return text
 
 
 def _games(job: tuple[str, range]) -> list[str]:
