@@ -171,7 +171,7 @@ def flying_evades_ground(name: str) -> GameObject:
     return flier
 
 
-def first_strike_kills(name: str, blocker: str, lifelink: bool = False) -> Game:
+def first_strike_kills(name: str, blocker: str) -> Game:
     """First strike (702.7b, 510.4): the creature attacks and ``blocker`` (with power
     enough to kill it) blocks; the first-strike combat damage step destroys the blocker
     (704.5g) before the regular step, where it deals no damage."""
@@ -188,9 +188,9 @@ def first_strike_kills(name: str, blocker: str, lifelink: bool = False) -> Game:
 
 
 def haste_attacks_at_once(name: str, land: str) -> Game:
-    """Haste (702.10b, 302.6, 508.1a): cast in the precombat main phase, the creature attacks the
-    same turn, while a creature without haste that came under its controller's control
-    this turn can't attack."""
+    """Haste (702.10b, 302.6, 508.1a): cast in the precombat main phase, the creature
+    attacks the same turn, while a creature without haste that came under its
+    controller's control this turn can't attack."""
     g = setup_game()
     card = put(g, 0, HAND, name)
     lands(g, 0, land, get_card(name).mana_cost.mana_value)
@@ -760,8 +760,8 @@ def test_mind_rot_target_player_discards_two() -> None:
 
 
 def test_plague_stinger_flying_infect_poison_and_counters() -> None:
-    """Plague Stinger: flying (702.9b); infect (702.89b-c, 119.3b, 119.3d): its damage to a player
-    gives poison counters (no life lost), to a creature -1/-1 counters."""
+    """Plague Stinger: flying (702.9b); infect (702.89b-c, 119.3b, 119.3d): its damage to
+    a player gives poison counters (no life lost), to a creature -1/-1 counters."""
     g = setup_game()
     stinger = put(g, 0, BF, "Plague Stinger")
     bears = put(g, 1, BF, "Grizzly Bears")

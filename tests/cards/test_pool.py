@@ -126,7 +126,6 @@ def test_card_without_behaviour_refused_in_deck_check(tmp_path: Path) -> None:
     assert any("line 2" in p and "Fireball" in p for p in problems)
 
 
-
 # ------------------------------------------------------- every card has a test (issue 7)
 
 TESTS = Path(__file__).parents[1]
