@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from manastack.cards.database import all_card_data, cards_in_set
 from manastack.cards.registry import get_card, implemented_names, is_implemented, lookup
@@ -123,3 +125,119 @@ def test_card_without_behaviour_refused_in_deck_check(tmp_path: Path) -> None:
                           implemented=lambda n: n != "Fireball")
     assert any("line 2" in p and "Fireball" in p for p in problems)
 
+
+# ------------------------------------------------------- every card has a test (issue 7)
+
+TESTS = Path(__file__).parents[1]
+
+
+def snake_name(card: str) -> str:
+    """The snake_case form of a card name used in test names: apostrophes dropped, other
+    non-alphanumerics as underscores ("Ajani's Pridemate" -> ``ajanis_pridemate``,
+    "Boggart Ram-Gang" -> ``boggart_ram_gang``)."""
+    s = card.lower().replace("æ", "ae").replace("'", "").replace("\u2019", "")
+    return re.sub(r"[^a-z0-9]+", "_", s).strip("_")
+
+
+def _param_ids(call: ast.Call) -> list[str]:
+    """The ids pytest gives the literal parameter sets of one ``parametrize`` call: an
+    explicit ``pytest.param(..., id=...)`` or ``ids=[...]``, otherwise the default id of
+    string and number values (a tuple's values joined with "-")."""
+    args = list(call.args) + [k.value for k in call.keywords if k.arg == "argvalues"]
+    explicit = next((k.value for k in call.keywords if k.arg == "ids"), None)
+    if isinstance(explicit, (ast.List, ast.Tuple)):
+        return [e.value for e in explicit.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    if len(args) < 2 or not isinstance(args[1], (ast.List, ast.Tuple)):
+        return []
+    out: list[str] = []
+    for v in args[1].elts:
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
+                and v.func.attr == "param":
+            ids = [k.value for k in v.keywords if k.arg == "id"]
+            if ids and isinstance(ids[0], ast.Constant) and isinstance(ids[0].value, str):
+                out.append(ids[0].value)
+            continue
+        parts = v.elts if isinstance(v, ast.Tuple) else [v]
+        if all(isinstance(p, ast.Constant) and isinstance(p.value, (str, int))
+               and not isinstance(p.value, bool) for p in parts):
+            out.append("-".join(str(p.value) for p in parts))  # type: ignore[attr-defined]
+    return out
+
+
+def _tests_and_param_ids() -> tuple[set[str], set[str]]:
+    """The names of the test functions under tests/ and the ids of their literal
+    ``pytest.mark.parametrize`` parameter sets."""
+    funcs: set[str] = set()
+    ids: set[str] = set()
+    for f in TESTS.rglob("test_*.py"):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    or not node.name.startswith("test"):
+                continue
+            funcs.add(node.name)
+            for dec in node.decorator_list:
+                if isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute) \
+                        and dec.func.attr == "parametrize":
+                    ids.update(_param_ids(dec))
+    return funcs, ids
+
+
+def test_snake_name_and_whole_word_matching() -> None:
+    """The guard below matches whole words: "Wild Griffin" is not satisfied by a test of a
+    "Wild Griffins", nor "Ornithopter" by an "Ornithopters" scenario."""
+    assert snake_name("Ajani's Pridemate") == "ajanis_pridemate"
+    assert snake_name("Boggart Ram-Gang") == "boggart_ram_gang"
+    assert snake_name("Æther Adept") == "aether_adept"
+    assert _named_in_function("Wild Griffin", {"test_wild_griffin_flies"})
+    assert not _named_in_function("Wild Griffin", {"test_wild_griffins_fly"})
+    assert not _named_in_function("Wild Griffin", {"test_mild_wild_griffin2"})
+    assert _named_in_text("Ornithopter", "Ornithopter flies (CR 702.9b)")
+    assert not _named_in_text("Ornithopter", "Ornithopters fly")
+    assert not _named_in_text("Serra Angel", "Serra Angelic host")
+
+
+def _scenario_names() -> list[str]:
+    """The ``name`` of every scenario under tests/scenarios (one per file, or each of a
+    file's ``scenarios:`` list), read with the C YAML loader when there is one: the full
+    parser (load_scenarios) validates everything and is several times slower."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    out: list[str] = []
+    for f in find_scenario_files([TESTS / "scenarios"]):
+        doc = yaml.load(f.read_text(encoding="utf-8"), Loader=loader)
+        items = doc.get("scenarios", [doc]) if isinstance(doc, dict) else []
+        out += [str(sc["name"]) for sc in items if isinstance(sc, dict) and "name" in sc]
+    return out
+
+
+def _named_in_function(card: str, funcs: set[str]) -> bool:
+    pattern = re.compile(rf"(?:^|_){re.escape(snake_name(card))}(?:_|$)")
+    return any(pattern.search(f) for f in funcs)
+
+
+def _named_in_text(card: str, text: str) -> bool:
+    return re.search(rf"(?<![\w'-]){re.escape(card)}(?![\w-])", text) is not None
+
+
+def test_every_pool_card_has_a_test_or_scenario_named_after_it() -> None:
+    """Issue 7: each pool card has at least one test or scenario showing its defining
+    behaviour, named after the card: a test function whose name contains the card's
+    snake_case name as whole words, a pytest parameter id equal to the name, or a
+    scenario (tests/scenarios/**/*.yaml) whose name contains the name as whole words."""
+    funcs, ids = _tests_and_param_ids()
+    words = {w for f in funcs for w in re.split(r"_+", f)}
+    scenario_names = _scenario_names()
+    scenario_text = "\n".join(scenario_names)
+    missing = []
+    for card in sorted(all_card_data()):
+        snake = snake_name(card)
+        if card in ids:
+            continue
+        if set(snake.split("_")) <= words and _named_in_function(card, funcs):
+            continue
+        if card in scenario_text and any(_named_in_text(card, n) for n in scenario_names):
+            continue
+        missing.append(card)
+    assert not missing, f"{len(missing)} pool cards without a test or scenario named " \
+        f"after them: {missing}"

@@ -84,6 +84,22 @@ def test_cr_702_25g_attachments_phase_out_with_the_permanent() -> None:
     assert aura.id in g.battlefield
 
 
+def test_cr_603_10b_phases_out_trigger_looks_back_in_time() -> None:
+    """CR 603.10b: "whenever this phases out" triggers although, once phased out, the
+    permanent is treated as though it doesn't exist (702.25b): the game looks back to it
+    as it was on the battlefield.  Ertai's Familiar mills three; the trigger is put on
+    the stack in the upkeep (no player gets priority in the untap step, 502.3)."""
+    g = setup_game()
+    fam = put(g, 0, Zone.BATTLEFIELD, "Ertai's Familiar")
+    start_at(g, "untap", turn=3)  # runs to the first decision
+    assert g.obj(fam.id).phased_out
+    assert g.step is not None and g.step.name == "upkeep" and len(g.stack) == 1
+    assert [e.data["step"] for e in g.log if e.kind == ev.STEP_BEGAN][:2] == \
+        ["untap", "upkeep"]
+    pass_until(g, lambda x: not x.stack)
+    assert len(g.players[0].graveyard) == 3
+
+
 def test_cr_704_5d_token_leaving_battlefield_ceases_to_exist() -> None:
     """CR 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist."""
     from manastack.cards.sets.core import ZOMBIE

@@ -74,6 +74,9 @@ def phasing(game: Game) -> None:
 def _phase(game: Game, o: GameObject, out: bool, indirect: bool) -> None:
     ctrl = game.controller(o) if out else o.phased_out_controller
     if out:
+        # 603.10b: "when this phases out" abilities look back in time, at the permanent
+        # as it last existed on the battlefield.
+        game.lki[o.id] = (o, game.chars(o))
         o.phased_out_controller = ctrl
         if game.combat is not None:
             game.combat.remove(game, o.id, rule="506.4")

@@ -62,6 +62,11 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
         for oid in game.lki_batch:
             if oid in game.lki:
                 out.append(game.lki[oid])
+    elif e.kind == ev.PHASED and e.data.get("phased_out"):
+        # 603.10b: abilities that trigger when a permanent phases out look back in time.
+        phased = e.data.get("object")
+        if phased in game.lki and game.lki[phased][0] is game.objects.get(phased):
+            out.append(game.lki[phased])
     return out
 
 
@@ -120,7 +125,8 @@ def check_event(game: Game, e: Event) -> None:
     kinds = game.ability_index()[0]
     if kind not in kinds and ev.STATE not in kinds and not game.abilities_may_be_added() \
             and not game.lki_batch and not game.delayed_triggers \
-            and not _graveyard_triggers(game):
+            and not _graveyard_triggers(game) \
+            and not (kind == ev.PHASED and e.data.get("phased_out")):
         return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):
         for ab in c.abilities:
