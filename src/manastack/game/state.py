@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.decisions import Action, Decision
+from manastack.decisions import Action, Concede, Decision
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
@@ -220,6 +220,10 @@ class Game:
             raise IllegalAction("the game is over; there is nothing to decide" if self.over
                                 else "no decision is pending")
         p = self.player_index(player)
+        if isinstance(action, Concede):  # 104.3a: at any time, whoever decides
+            from manastack.rules.sba import concede
+            concede(self, p)
+            return
         if p != d.by:
             if d.by != d.player:
                 raise IllegalAction(

@@ -211,9 +211,10 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
     return not protection_from(game, host, aura.id)
 
 
-def lose(game: Game, player: int, rule: str, why: str) -> None:
+def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a") -> None:
     """A player loses the game (CR 104.3); with teams that lose together, the whole team
-    does (810.8a); the game ends when one player or team remains (104.2a)."""
+    does (810.8a; ``team_rule`` is cited for the teammates: 810.8b for a concession);
+    the game ends when one player or team remains (104.2a)."""
     p = game.players[player]
     if not p.in_game:
         return
@@ -226,7 +227,7 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
     game.emit(ev.LOSE, rule, f"{p.name} loses the game ({why})", player=player)
     for q in group:
         if q != player:
-            game.emit(ev.LOSE, "810.8a", f"{game.players[q].name} loses the game with "
+            game.emit(ev.LOSE, team_rule, f"{game.players[q].name} loses the game with "
                       f"{p.name} (the team loses together)", player=q)
     for q in group:
         _leave_game(game, q)
@@ -252,6 +253,86 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
             game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
         game.decision = None
         game._tasks.clear()
+
+
+def concede(game: Game, player: int) -> None:
+    """CR 104.3a: ``player`` concedes (at any time, whoever must decide now): they leave
+    the game immediately and lose it; in Two-Headed Giant their team leaves and loses
+    (810.8b).  In a two-player game the opponent wins (104.2a); in multiplayer the game
+    goes on without them (800.4a).  Called by ``Game.apply`` for a ``Concede`` action.
+
+    A decision the leaving player had to make is answered in their place with the least
+    answer (no choice, no attackers or blockers, keep): they no longer take part and
+    their objects are gone.  A choice asked in the middle of an event (rules.midrun)
+    is withdrawn with the answer it interrupted: the game is as before that answer, and
+    that decision is asked again (if its player is still in the game)."""
+    from manastack.decisions import Concede
+    from manastack.errors import IllegalAction
+    from manastack.rules import midrun
+
+    pl = game.players[player]
+    if not pl.in_game:
+        raise IllegalAction(f"{pl.name} has already left the game", "800.4a")
+    d = game.decision
+    if d is not None and d.resume[0] is midrun.resume_marker and game.rerun_root is not None:
+        history = list(game.history)
+        game.restore(game.rerun_root[0])  # the interrupted answer is withdrawn
+        game.history = history
+    game.rerun_root = None
+    game.history.append((player, Concede()))
+    lose(game, player, "104.3a", f"{pl.name} concedes", team_rule="810.8b")
+    if game.over:
+        return
+    d = game.decision
+    if d is not None:
+        if not game.players[d.player].in_game:
+            action = _departed_answer(game, d)
+            if action is None:
+                game.decision = None
+            else:
+                game.note("800.4a", f"{game.players[d.player].name} has left the game: "
+                          f"their decision ({d.kind}) is answered {action}")
+                if midrun.choice_possible(game):
+                    game.rerun_root = (game.copy(), d.player, action, ())
+                game.answer(d.player, action, record=False)
+                return
+        else:
+            if getattr(d, "_cache", None) is not None:
+                d._cache = None  # type: ignore[attr-defined]  # their options may change
+            if not game.players[d.by].in_game:
+                game.ask(d)  # control of the player ended with the controller (800.4a)
+    game.run()
+
+
+def _departed_answer(game: Game, d: Any) -> Any:
+    """The least answer to ``d`` for a player who left (see :func:`concede`)."""
+    from manastack.decisions import (
+        ChoiceDecision,
+        Choose,
+        DeclareAttackers,
+        DeclareBlockers,
+        Mulligan,
+    )
+    from manastack.errors import IllegalAction
+
+    cands: list[Any] = []
+    if isinstance(d, ChoiceDecision):
+        live = [o for o in d.options if not (
+            isinstance(o, PlayerRef) and not game.players[o.index].in_game
+            or isinstance(o, int) and not isinstance(o, bool) and o in game.departed)]
+        if d.min_count == 0:
+            cands.append(Choose(()))
+        elif len(live) >= d.min_count:
+            cands.append(Choose(tuple(live[:d.min_count])))
+    cands += [Mulligan(False), DeclareAttackers(), DeclareBlockers()]
+    for a in cands:
+        try:
+            d.validate(game, a)
+            return a
+        except (IllegalAction, AssertionError):
+            continue
+    acts = d.legal_actions(game)
+    return acts[0] if acts else None
 
 
 def _leave_game(game: Game, player: int) -> None:
