@@ -208,6 +208,14 @@ class Game:
             fn(self, *args)
             budget -= 1
             if budget == 0:
+                from manastack.rules.sba import loop_objects, mandatory_loop
+                looping = loop_objects(self)
+                if looping is not None:  # 104.4b / 801.16: nobody can stop it
+                    mandatory_loop(self, looping)
+                    if not self.over and self.decision is None:
+                        budget = 1_000_000
+                        continue
+                    break
                 raise RuntimeError(f"engine bug: a million steps without a decision "
                                    f"(turn {self.turn_number}, last task {fn.__name__})")
         if self.over:
