@@ -179,9 +179,18 @@ class Special(Action):
     verb: ClassVar[str] = "special"
 
 
+@dataclass(frozen=True)
+class Concede(Action):
+    """Concede the game (CR 104.3a).  Always available to every player still in the game,
+    whoever must decide now: ``game.apply(player, Concede())`` (it is never among a
+    decision's ``legal_actions``, so agents choosing among those never concede)."""
+
+    verb: ClassVar[str] = "concede"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     c.verb: c for c in (Pass, PlayLand, Cast, Activate, DeclareAttackers, DeclareBlockers,
-                        OrderDamage, AssignDamage, Choose, Mulligan, Special)
+                        OrderDamage, AssignDamage, Choose, Mulligan, Special, Concede)
 }
 
 

@@ -82,6 +82,17 @@ def _in_range(game: Game, ctx: Ctx, refs: list[Ref]) -> list[Ref]:
     return out
 
 
+def permanents_in_view(game: Game, player: int) -> list[GameObject]:
+    """801.11: the permanents a spell or ability controlled by ``player`` gets
+    information from: with a limited range of influence, only those within range."""
+    perms = game.permanents()
+    if not game.options.extra.get("range"):
+        return perms
+    from manastack.variants import variant_of
+    v = variant_of(game)
+    return [o for o in perms if v.in_range(game, player, game.controller(o))]
+
+
 @dataclass(frozen=True, eq=False)
 class EACH(Refs):
     """Every permanent (or player) matching ``selector``, seen from the controller."""
@@ -432,8 +443,10 @@ class AddCounters(Effect):
         for r in self.what.resolve(game, ctx):
             if isinstance(r, PlayerRef):
                 if self.kind == "poison":
+                    from manastack.rules.damage import _totals_changed, team_forbids
+                    if team_forbids(game, "cant_get_poison", r.index):
+                        continue  # 810.10c
                     game.players[r.index].poison += n
-                    from manastack.rules.damage import _totals_changed
                     _totals_changed(game, r.index)
                 continue
             o = game.get(r)
@@ -585,8 +598,8 @@ class Attach(Effect):
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         src = game.get(ctx.source)
-        for o in objects_of(game, self.to.resolve(game, ctx)):
-            if src is not None and src.zone == Zone.BATTLEFIELD:
+        for o in objects_of(game, _in_range(game, ctx, self.to.resolve(game, ctx))):
+            if src is not None and src.zone == Zone.BATTLEFIELD:  # 801.9: within range
                 src.attached_to = o.id
                 game.changed()
                 game.note("701.3a", f"{src.name} becomes attached to {o.name}")

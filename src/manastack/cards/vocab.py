@@ -188,8 +188,14 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
             return False
         ap = e.data.get("player")
         me = g.controller(src)
-        return whose == "each" or (whose == "your" and ap == me) or \
-            (whose == "opponent" and ap != me)
+        if whose == "each":
+            return True
+        # 805.4a: with shared team turns the active team's turn is each member's turn
+        mine = ap == me or g.is_active(me)
+        if whose == "your":
+            return mine
+        return whose == "opponent" and not mine and isinstance(ap, int) and \
+            g.players[ap].team != g.players[me].team
     kind = ev.PHASE_BEGAN if step in ("precombat_main", "postcombat_main") else ev.STEP_BEGAN
     return _trig(kind, cond, effect, text, **kw)
 

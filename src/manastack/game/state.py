@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.decisions import Action, Decision
+from manastack.decisions import Action, Concede, Decision
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
@@ -208,6 +208,14 @@ class Game:
             fn(self, *args)
             budget -= 1
             if budget == 0:
+                from manastack.rules.sba import loop_objects, mandatory_loop
+                looping = loop_objects(self)
+                if looping is not None:  # 104.4b / 801.16: nobody can stop it
+                    mandatory_loop(self, looping)
+                    if not self.over and self.decision is None:
+                        budget = 1_000_000
+                        continue
+                    break
                 raise RuntimeError(f"engine bug: a million steps without a decision "
                                    f"(turn {self.turn_number}, last task {fn.__name__})")
         if self.over:
@@ -220,6 +228,10 @@ class Game:
             raise IllegalAction("the game is over; there is nothing to decide" if self.over
                                 else "no decision is pending")
         p = self.player_index(player)
+        if isinstance(action, Concede):  # 104.3a: at any time, whoever decides
+            from manastack.rules.sba import concede
+            concede(self, p)
+            return
         if p != d.by:
             if d.by != d.player:
                 raise IllegalAction(

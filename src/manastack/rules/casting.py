@@ -275,6 +275,11 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
                     "most recent turn began (summoning sickness)", "302.6")
     if cost.pay_life and game.players[player].life < cost.pay_life:
         return ("you don't have enough life to pay", "118.4")
+    if cost.pay_life:
+        from manastack.rules.damage import team_forbids
+        cant = team_forbids(game, "cant_lose_life", player)
+        if cant:  # 118.3 / 810.9h: a player who can't lose life can't pay life
+            return (f"you can't lose life ({cant[0]}), so you can't pay life", cant[1])
     if obj is not None:
         for kind, n in cost.remove_counters:
             if obj.counters.get(kind, 0) < n:

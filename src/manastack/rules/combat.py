@@ -573,10 +573,15 @@ def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) ->
     for kw in ak:
         if kw.endswith("walk") and kw != "walk":
             land_type = kw[:-4].capitalize()
-            defender = game.controller(blocker)
-            if any(land_type in game.chars(p).subtypes for p in game.permanents(defender)
-                   if game.chars(p).is_land):
-                return f"{attacker.name} has {kw} (702.14c)"
+            from manastack.variants import variant_of
+            defenders = variant_of(game).defending_players_meant(game, attacker.id) \
+                if game.combat is not None else []
+            if not defenders:
+                defenders = [game.controller(blocker)]
+            if any(land_type in game.chars(p).subtypes for d in defenders
+                   for p in game.permanents(d) if game.chars(p).is_land):
+                return f"{attacker.name} has {kw} (702.14c" + (
+                    ", 810.7d)" if len(defenders) > 1 else ")")
     if protection_from(game, attacker, blocker.id):
         return f"{attacker.name} has protection from {blocker.name} (702.16f)"
     if "can't be blocked by walls" in ac.flags and "Wall" in bc.subtypes:

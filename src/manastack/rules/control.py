@@ -13,7 +13,7 @@ that player's next turn."
   decision's ``player`` stays the controlled player, whose cards, mana and permanents
   the actions use).  714.8: they keep making their own decisions too.
 * 714.4: what the controlled player may see, the controller sees too (observations).
-* 714.6: the controlled player may still concede (the engine has no concession action).
+* 714.6: the controlled player may still concede (a ``Concede`` action, 104.3a).
 * 714.9: a player controlling themselves decides as usual.
 
 The effect is a rule effect (``game.rule_effects``, kind ``control_player``) whose

@@ -259,6 +259,9 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
         extra_gains.extend(event.get("gains", ()))
         if event["amount"] <= 0:
             continue
+        if event["target"] != it.target and game.options.extra.get("range") and \
+                not _redirect_in_range(game, event):
+            continue  # 801.13a
         final.append(DamageItem(event["source"], event["target"], event["amount"], it.combat,
                                 it.unpreventable))
     # 119.4b: processed into results, as modified by replacement effects on results.
@@ -314,6 +317,82 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
         _apply_result(game, r)
 
 
+def set_life_total(game: Game, player: int, total: int, rule: str = "118.5",
+                   why: str = "") -> None:
+    """118.5: "``player``'s life total becomes N": they gain or lose the difference.  With
+    a shared team total (810.9a, 810.9c) the player's life total is the team's, so the
+    team ends up at N."""
+    diff = total - game.players[player].life
+    if diff > 0:
+        gain_life(game, player, diff, rule, why=why)
+    elif diff < 0:
+        lose_life(game, player, -diff, rule, why=why)
+
+
+def set_life_totals(game: Game, players: list[int], total: int, rule: str = "118.5",
+                    why: str = "") -> None:
+    """"Each [of these players'] life total becomes N".  810.9d: when it would set the
+    life total of each player on a team, only one member (the team chooses: the engine
+    takes the first in APNAP order, both having the team's total) is affected."""
+    from manastack.variants import variant_of
+
+    v = variant_of(game)
+    done: set[int] = set()
+    for p in [q for q in game.apnap() if q in players]:
+        if p in done:
+            continue
+        team = v.shares_totals_with(game, p)
+        done.update(team)
+        if len([q for q in team if q in players]) > 1:
+            game.note("810.9d", f"{game.players[p].name}'s team has its members' life totals "
+                      f"set: only {game.players[p].name} is affected")
+        set_life_total(game, p, total, rule, why)
+
+
+def exchange_life_totals(game: Game, a: int, b: int, rule: str = "701.9c",
+                         why: str = "") -> None:
+    """Two players exchange life totals: each gains or loses the difference (701.9c); a
+    player who can't gain (lose) life can't get a higher (lower) total: the exchange
+    doesn't happen (118.7-8; for the team, 810.9g-h).  810.9e: teammates can't exchange
+    life totals (nothing happens)."""
+    from manastack.variants import variant_of
+
+    if a == b:
+        return
+    if b in variant_of(game).shares_totals_with(game, a):
+        game.note("810.9e", f"{game.players[a].name} and {game.players[b].name} are "
+                  "teammates: they can't exchange life totals")
+        return
+    la, lb = game.players[a].life, game.players[b].life
+    for p, old, new in ((a, la, lb), (b, lb, la)):
+        hook = "cant_gain_life" if new > old else "cant_lose_life" if new < old else ""
+        cant = team_forbids(game, hook, p) if hook else None
+        if cant:
+            game.note(cant[1], f"{game.players[p].name} can't "
+                      f"{'gain' if new > old else 'lose'} life ({cant[0]}): the exchange of "
+                      "life totals doesn't happen")
+            return
+    set_life_total(game, a, lb, rule, why)
+    set_life_total(game, b, la, rule, why)
+
+
+def _redirect_in_range(game: Game, event: dict[str, Any]) -> bool:
+    """801.13a: a replacement effect can't make a spell or ability (a source) affect an
+    object or player outside its controller's range of influence: that part does
+    nothing."""
+    from manastack.rules.triggers import ref_controller
+    from manastack.variants import variant_of
+
+    _, ctrl, sname = _source_chars(game, event["source"])
+    who = ref_controller(game, event["target"])
+    if ctrl is None or who is None or variant_of(game).in_range(game, ctrl, who):
+        return True
+    game.note("801.13a", f"{event['amount']} damage from {sname} would be dealt to "
+              f"{game.name_of(event['target'])}, outside {game.players[ctrl].name}'s range "
+              "of influence: it isn't dealt")
+    return False
+
+
 def _apply_result(game: Game, r: dict[str, Any]) -> None:
     kind = r["kind"]
     n = r["amount"]
@@ -327,11 +406,15 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
         p = game.players[r["player"]]
         p.damaged_this_turn = True
         if kind == "poison":
+            if team_forbids(game, "cant_get_poison", p.index):
+                n = 0
             p.poison += n
             _totals_changed(game, p.index)
             text = f"{sname} deals {n} damage to {p.name} ({n} poison counters, infect)"
             rule = "119.3b"
         else:
+            if team_forbids(game, "cant_lose_life", p.index):
+                n = 0  # the damage is dealt, but no life is lost (118.8, 810.9h)
             p.life -= n
             p.life_lost_this_turn += n
             _totals_changed(game, p.index)
@@ -375,10 +458,9 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
 
     if amount <= 0:
         return 0
-    from manastack.rules.static import forbids
-    src = forbids(game, "cant_gain_life", player)
+    src = team_forbids(game, "cant_gain_life", player)
     if src:
-        game.note("118.7", f"{game.players[player].name} can't gain life ({src})")
+        game.note(src[1], f"{game.players[player].name} can't gain life ({src[0]})")
         return 0
     if not replaced:
         event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
@@ -396,9 +478,32 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     return amount
 
 
+def team_forbids(game: Game, hook: str, player: int) -> tuple[str, str] | None:
+    """(source, rule) of a ``hook`` effect ("can't gain life"...) that applies to
+    ``player``, or to a player sharing their life total (810.9g-h, 810.10c), else None."""
+    from manastack.rules.static import forbids
+    from manastack.variants import variant_of
+
+    rule = {"cant_gain_life": "118.7", "cant_lose_life": "118.8",
+            "cant_get_poison": "121.1c"}.get(hook, "")
+    for q in [player] + [q for q in variant_of(game).shares_totals_with(game, player)
+                         if q != player]:
+        src = forbids(game, hook, q)
+        if src:
+            if q != player:
+                rule = {"cant_gain_life": "810.9g", "cant_lose_life": "810.9h",
+                        "cant_get_poison": "810.10c"}[hook]
+            return src, rule
+    return None
+
+
 def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
               why: str = "") -> None:
     if amount <= 0:
+        return
+    src = team_forbids(game, "cant_lose_life", player)
+    if src:
+        game.note(src[1], f"{game.players[player].name} can't lose life ({src[0]})")
         return
     p = game.players[player]
     p.life -= amount

@@ -42,4 +42,4 @@ def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
 
     return Replacement("damage", applies, replace, controller, source,
                        f"{source_name}'s prevention shield", duration, is_prevention=True,
-                       timestamp=game.new_timestamp(), state_id=sid)
+                       timestamp=game.new_timestamp(), state_id=sid, prevents="recipient")

@@ -48,6 +48,10 @@ class Replacement:
     static_key: tuple[Any, ...] | None = None
     #: Key of this effect's mutable state in ``game.effect_state`` (shields, "next time").
     state_id: int | None = None
+    #: For a prevention effect, what it specifies (801.13b): ``"source"`` (damage dealt
+    #: by a source), ``"recipient"`` (damage dealt to a permanent or player), or ``""``
+    #: (neither: both must be within its controller's range of influence).
+    prevents: str = ""
 
     def key(self) -> Any:
         return self.static_key if self.static_key is not None else id(self)
@@ -88,6 +92,9 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
         event = cur
         cands = [r for r in [*active_replacements(game, kind), *extra]
                  if r.key() not in used and r.applies(game, event)]
+        if cands and kind == "damage" and game.options.extra.get("range"):
+            cands = [r for r in cands if not r.is_prevention
+                     or prevention_in_range(game, r, event)]
         if not cands:
             break
         selfs = [r for r in cands if r.self_replacement]
@@ -105,6 +112,23 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
                   f"{'' if cur is not None else ' (the event does not happen)'}",
                   before=str(event.get("summary", "")))
     return cur
+
+
+def prevention_in_range(game: Game, r: Replacement, event: dict[str, Any]) -> bool:
+    """801.13b: a prevention effect affects only sources (if it names the source), or
+    recipients (if it names the recipient), or else damage whose source and recipient
+    are both within its controller's range of influence."""
+    from manastack.rules.triggers import ref_controller
+    from manastack.variants import variant_of
+
+    v = variant_of(game)
+    parts = {"source": ("source",), "recipient": ("target",)}.get(r.prevents,
+                                                                   ("source", "target"))
+    for k in parts:
+        who = ref_controller(game, event.get(k))
+        if who is not None and not v.in_range(game, r.controller, who):
+            return False
+    return True
 
 
 def own_zone_replacements(game: Game, obj: GameObject, event: str) -> list[Replacement]:

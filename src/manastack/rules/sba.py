@@ -103,6 +103,10 @@ def perform(game: Game) -> bool:
                 to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal "
                                                   "object or player"))
                 continue
+            if game.options.extra.get("range") and not _aura_in_range(game, o):
+                to_graveyard.append((o, "801.8", f"{o.name} is attached to an object or "
+                                    "player outside its controller's range of influence"))
+                continue
         if o.attached_to is not None and "Aura" not in c.subtypes:
             host = game.get(o.attached_to) if not isinstance(o.attached_to, PlayerRef) else None
             if "Equipment" in c.subtypes and (host is None or host.zone != Zone.BATTLEFIELD
@@ -110,6 +114,13 @@ def perform(game: Game) -> bool:
                 o.attached_to = None
                 game.changed()
                 game.note("704.5n", f"{o.name} becomes unattached")
+            elif "Equipment" in c.subtypes and host is not None and \
+                    game.options.extra.get("range") and not variant_of(game).in_range(
+                        game, c.controller, game.controller(host)):
+                o.attached_to = None
+                game.changed()
+                game.note("801.9", f"{o.name} becomes unattached ({host.name} is outside "
+                          f"{game.players[c.controller].name}'s range of influence)")
         if "Legendary" in c.supertypes:
             legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
         if c.is_planeswalker:
@@ -211,9 +222,19 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
     return not protection_from(game, host, aura.id)
 
 
-def lose(game: Game, player: int, rule: str, why: str) -> None:
+def _aura_in_range(game: Game, aura: GameObject) -> bool:
+    """801.8: an Aura can't enchant an object or player outside its controller's range."""
+    t = aura.attached_to
+    host = game.get(t) if not isinstance(t, PlayerRef) else None
+    who = t.index if isinstance(t, PlayerRef) else (
+        game.controller(host) if host is not None else None)
+    return who is None or variant_of(game).in_range(game, game.controller(aura), who)
+
+
+def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a") -> None:
     """A player loses the game (CR 104.3); with teams that lose together, the whole team
-    does (810.8a); the game ends when one player or team remains (104.2a)."""
+    does (810.8a; ``team_rule`` is cited for the teammates: 810.8b for a concession);
+    the game ends when one player or team remains (104.2a)."""
     p = game.players[player]
     if not p.in_game:
         return
@@ -226,7 +247,7 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
     game.emit(ev.LOSE, rule, f"{p.name} loses the game ({why})", player=player)
     for q in group:
         if q != player:
-            game.emit(ev.LOSE, "810.8a", f"{game.players[q].name} loses the game with "
+            game.emit(ev.LOSE, team_rule, f"{game.players[q].name} loses the game with "
                       f"{p.name} (the team loses together)", player=q)
     for q in group:
         _leave_game(game, q)
@@ -236,6 +257,11 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
         from manastack.rules.priority import start_priority
         game.decision = None
         game.push(start_priority, variant_of(game).next_priority_player(game, d.player))
+    _end_if_one_team_left(game)
+
+
+def _end_if_one_team_left(game: Game) -> None:
+    """104.2a: the game ends when one team (or none: a draw, 104.4a) is left."""
     teams = game.teams_left()
     if len(teams) <= 1:
         game.over = True
@@ -252,6 +278,86 @@ def lose(game: Game, player: int, rule: str, why: str) -> None:
             game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
         game.decision = None
         game._tasks.clear()
+
+
+def concede(game: Game, player: int) -> None:
+    """CR 104.3a: ``player`` concedes (at any time, whoever must decide now): they leave
+    the game immediately and lose it; in Two-Headed Giant their team leaves and loses
+    (810.8b).  In a two-player game the opponent wins (104.2a); in multiplayer the game
+    goes on without them (800.4a).  Called by ``Game.apply`` for a ``Concede`` action.
+
+    A decision the leaving player had to make is answered in their place with the least
+    answer (no choice, no attackers or blockers, keep): they no longer take part and
+    their objects are gone.  A choice asked in the middle of an event (rules.midrun)
+    is withdrawn with the answer it interrupted: the game is as before that answer, and
+    that decision is asked again (if its player is still in the game)."""
+    from manastack.decisions import Concede
+    from manastack.errors import IllegalAction
+    from manastack.rules import midrun
+
+    pl = game.players[player]
+    if not pl.in_game:
+        raise IllegalAction(f"{pl.name} has already left the game", "800.4a")
+    d = game.decision
+    if d is not None and d.resume[0] is midrun.resume_marker and game.rerun_root is not None:
+        history = list(game.history)
+        game.restore(game.rerun_root[0])  # the interrupted answer is withdrawn
+        game.history = history
+    game.rerun_root = None
+    game.history.append((player, Concede()))
+    lose(game, player, "104.3a", f"{pl.name} concedes", team_rule="810.8b")
+    if game.over:
+        return
+    d = game.decision
+    if d is not None:
+        if not game.players[d.player].in_game:
+            action = _departed_answer(game, d)
+            if action is None:
+                game.decision = None
+            else:
+                game.note("800.4a", f"{game.players[d.player].name} has left the game: "
+                          f"their decision ({d.kind}) is answered {action}")
+                if midrun.choice_possible(game):
+                    game.rerun_root = (game.copy(), d.player, action, ())
+                game.answer(d.player, action, record=False)
+                return
+        else:
+            if getattr(d, "_cache", None) is not None:
+                d._cache = None  # type: ignore[attr-defined]  # their options may change
+            if not game.players[d.by].in_game:
+                game.ask(d)  # control of the player ended with the controller (800.4a)
+    game.run()
+
+
+def _departed_answer(game: Game, d: Any) -> Any:
+    """The least answer to ``d`` for a player who left (see :func:`concede`)."""
+    from manastack.decisions import (
+        ChoiceDecision,
+        Choose,
+        DeclareAttackers,
+        DeclareBlockers,
+        Mulligan,
+    )
+    from manastack.errors import IllegalAction
+
+    cands: list[Any] = []
+    if isinstance(d, ChoiceDecision):
+        live = [o for o in d.options if not (
+            isinstance(o, PlayerRef) and not game.players[o.index].in_game
+            or isinstance(o, int) and not isinstance(o, bool) and o in game.departed)]
+        if d.min_count == 0:
+            cands.append(Choose(()))
+        elif len(live) >= d.min_count:
+            cands.append(Choose(tuple(live[:d.min_count])))
+    cands += [Mulligan(False), DeclareAttackers(), DeclareBlockers()]
+    for a in cands:
+        try:
+            d.validate(game, a)
+            return a
+        except (IllegalAction, AssertionError):
+            continue
+    acts = d.legal_actions(game)
+    return acts[0] if acts else None
 
 
 def _leave_game(game: Game, player: int) -> None:
@@ -311,9 +417,119 @@ def _leave_game(game: Game, player: int) -> None:
         variant_of(game).player_left(game, player)  # e.g. 901.10
 
 
-def end_game_draw(game: Game, why: str) -> None:
+def win_game(game: Game, player: int, why: str, rule: str = "104.2b") -> None:
+    """104.2b: an effect states that ``player`` wins the game: every opponent loses and
+    the game ends (their team wins, 810.8a).  Platinum Angel-like effects ("your opponents
+    can't win the game", hook ``cant_win``) stop it.  801.14 / 104.3h: with a limited
+    range of influence, the player's opponents within range lose instead (the game may go
+    on)."""
+    from manastack.rules.static import cant_lose, forbids
+
+    pl = game.players[player]
+    if not pl.in_game or game.over:
+        return
+    v = variant_of(game)
+    if game.options.extra.get("range"):
+        opps = game.opponents(player)  # within range (801.2)
+        game.note("801.14", f"{pl.name} would win the game ({why}): instead their opponents "
+                  "within range of influence lose")
+        losers = [q for q in opps if not any(cant_lose(game, t) for t in v.loses_with(game, q))]
+        for q in losers:
+            if game.players[q].in_game and not game.over:
+                lose(game, q, "801.14", f"{pl.name} would win the game")
+        return
+    src = next((s for s in (forbids(game, "cant_win", t) for t in v.loses_with(game, player))
+                if s), None)
+    if src:
+        game.note("104.2b", f"{pl.name} can't win the game ({src})")
+        return
+    team = pl.team
+    losers = [p.index for p in game.players if p.in_game and p.team != team]
+    for q in losers:
+        game.players[q].lost = True
+    game.changed()
+    game.emit(ev.WIN, rule, f"{pl.name} wins the game ({why})", player=player)
+    for q in losers:
+        game.emit(ev.LOSE, rule, f"{game.players[q].name} loses the game ({pl.name} wins)",
+                  player=q)
+    _end_if_one_team_left(game)
+
+
+def draw_effect(game: Game, controller: int, why: str) -> None:
+    """104.4c: an effect states that the game is a draw.  801.15 / 104.4e: with a limited
+    range of influence it is a draw only for the effect's controller and the players
+    within their range; they leave the game (800.4a) and the others play on."""
+    if game.over:
+        return
+    if not game.options.extra.get("range"):
+        end_game_draw(game, why, rule="104.4c")
+        return
+    v = variant_of(game)
+    group = [q for q in game.living_players if v.in_range(game, controller, q)]
+    leave_with_draw(game, group, "801.15", why)
+
+
+def leave_with_draw(game: Game, group: list[int], rule: str, why: str) -> None:
+    """The game is a draw for ``group`` (801.15, 801.16): they leave the game without
+    winning or losing; if one team is left it wins (104.2a), if none the game is a draw."""
+    group = [q for q in group if game.players[q].in_game]
+    if len(group) == len(game.living_players):
+        end_game_draw(game, why, rule=rule)
+        return
+    for q in group:
+        game.players[q].left_game = True
+    game.changed()
+    for q in group:
+        game.note(rule, f"The game is a draw for {game.players[q].name} ({why}); they "
+                  "leave the game", player=q, draw=True)
+    d = game.decision
+    for q in group:
+        _leave_game(game, q)
+    if d is not None and d.player in group and d.kind == "priority":
+        from manastack.rules.priority import start_priority
+        game.decision = None
+        game.push(start_priority, variant_of(game).next_priority_player(game, d.player))
+    _end_if_one_team_left(game)
+
+
+def loop_objects(game: Game, period: int = 0) -> list[int] | None:
+    """The objects involved in a loop of mandatory actions, if the last events of the log
+    repeat one sequence (at least four times), else None."""
+    texts = [e.text for e in game.log[-400:]]
+    for p in range(1, len(texts) // 4 + 1):
+        if period and p != period:
+            continue
+        tail = texts[-4 * p:]
+        if all(tail[i] == tail[i % p] for i in range(len(tail))):
+            out: list[int] = []
+            for e in game.log[-p:]:
+                for k in ("object", "source", "attacker", "blocker"):
+                    v = e.data.get(k)
+                    if isinstance(v, int) and not isinstance(v, bool) and v not in out:
+                        out.append(v)
+            return out
+    return None
+
+
+def mandatory_loop(game: Game, objects: list[int]) -> None:
+    """104.4b: a loop of mandatory actions makes the game a draw; 801.16 / 104.4f: with a
+    limited range of influence, only for the players controlling an object involved in
+    the loop and the players within their range; the others play on."""
+    if not game.options.extra.get("range"):
+        end_game_draw(game, "a loop of mandatory actions", rule="104.4b")
+        return
+    from manastack.rules.triggers import ref_controller
+
+    v = variant_of(game)
+    owners = {c for c in (ref_controller(game, o) for o in objects) if c is not None}
+    group = [q for q in game.living_players if any(v.in_range(game, c, q) for c in owners)]
+    leave_with_draw(game, group or game.living_players, "801.16",
+                    "a loop of mandatory actions")
+
+
+def end_game_draw(game: Game, why: str, rule: str = "104.4a") -> None:
     game.over = True
     game.draw_game = True
-    game.emit(ev.GAME_OVER, "104.4a", f"The game is a draw ({why})", winner=None)
+    game.emit(ev.GAME_OVER, rule, f"The game is a draw ({why})", winner=None)
     game.decision = None
     game._tasks.clear()

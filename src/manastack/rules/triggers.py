@@ -146,7 +146,9 @@ def check_event(game: Game, e: Event) -> None:
             src_obj = src if isinstance(src, GameObject) else None
             cond = d.ability.condition
             data = dict(d.data)
-            if cond is None or cond(game, e, src_obj or _Dummy(d)):  # type: ignore[arg-type]
+            if (cond is None or cond(game, e, src_obj or _Dummy(d))) and not (  # type: ignore[arg-type]
+                    game.options.extra.get("range")
+                    and not event_within_range(game, e, d.controller)):  # 801.7
                 data.update(e.data)
                 game.pending_triggers.append(PendingTrigger(
                     d.ability, d.source, d.source_name, d.controller, data,
@@ -154,6 +156,64 @@ def check_event(game: Game, e: Event) -> None:
                 game.note("603.7", f"Delayed triggered ability of {d.source_name} triggers")
                 if d.one_shot:
                     game.delayed_triggers.remove(d)
+
+
+#: Event data naming the players (``int``) and objects (ids, ``PlayerRef``) an event is
+#: made of (801.7).  Left out: where an object goes (``owner``, ``to_zone``: 801.7a's
+#: example) and the blockers of "becomes blocked" (801.7's example: only "becomes blocked
+#: by a creature" includes the blocker).
+_EVENT_PLAYERS = ("player", "controller")
+_EVENT_OBJECTS = ("object", "attacker", "blocker", "attackers", "source", "target", "targets")
+#: Turn structure events happen to the game, not within anyone's range.
+_GAME_EVENTS = frozenset({ev.TURN_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED, ev.PHASE_BEGAN,
+                          ev.PHASE_ENDED, ev.GAME_OVER})
+
+
+def event_within_range(game: Game, e: Event, player: int) -> bool:
+    """801.7: does the trigger event happen entirely within ``player``'s range of
+    influence?  Every player and object it names must be within range (an object through
+    its controller, 801.2d).  801.7a: an object leaving the battlefield is judged by the
+    state before the event (its last known controller), one entering by the state after."""
+    from manastack.variants import variant_of
+
+    if e.kind in _GAME_EVENTS:
+        return True
+    v = variant_of(game)
+    data = e.data
+    who: list[int] = []
+    if e.kind == ev.ZONE_CHANGE:
+        old = data.get("old")
+        if data.get("from_zone") == Zone.BATTLEFIELD and old in game.lki:
+            who.append(game.lki[old][1].controller)
+        elif isinstance(data.get("controller"), int):
+            who.append(data["controller"])
+    else:
+        for k in _EVENT_PLAYERS:
+            if isinstance(data.get(k), int) and not isinstance(data.get(k), bool):
+                who.append(data[k])
+        for k in _EVENT_OBJECTS:
+            val = data.get(k)
+            for r in val if isinstance(val, (tuple, list)) else (val,):
+                c = ref_controller(game, r)
+                if c is not None:
+                    who.append(c)
+    return all(v.in_range(game, player, q) for q in who if 0 <= q < len(game.players))
+
+
+def ref_controller(game: Game, r: Any) -> int | None:
+    """The player a reference stands for in range questions (801.2d), None if unknown."""
+    from manastack.game.objects import PlayerRef
+
+    if isinstance(r, PlayerRef):
+        return r.index
+    if not isinstance(r, int) or isinstance(r, bool):
+        return None
+    o = game.objects.get(r)
+    if o is not None:
+        return game.controller(o)
+    if r in game.lki:
+        return int(game.lki[r][1].controller)
+    return None
 
 
 def check_state_triggers(game: Game) -> None:
@@ -211,6 +271,8 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
         return
     if ab.intervening_if is not None and not ab.intervening_if(game, o):
         return
+    if game.options.extra.get("range") and not event_within_range(game, e, controller):
+        return  # 801.7
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, dict(e.data),
                                                 len(game.pending_triggers)))
 

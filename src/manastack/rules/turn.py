@@ -220,7 +220,12 @@ def _consume_skip_team(game: Game, kind: str, what: str, player: int) -> bool:
     """A skip of ``player``, or with shared team turns of any player of the team whose
     turn it is (805.8: that player's team skips it; one skip per team)."""
     if player != game.active_player:
-        return _consume_skip(game, kind, what, player)
+        if kind != "turn":
+            return _consume_skip(game, kind, what, player)
+        current, game.active_player = game.active_player, player  # the team that would
+        team = game.active_players()                              # take the turn (805.8)
+        game.active_player = current
+        return any(_consume_skip(game, kind, what, p) for p in team)
     return any(_consume_skip(game, kind, what, p) for p in game.active_players())
 
 

@@ -71,7 +71,7 @@ MAX_COUNT = 1000
 #: The verbs of script entries; each entry has exactly one.
 VERBS: tuple[str, ...] = (
     "cast", "activate", "play", "pass", "attack", "block", "order", "assign",
-    "mulligan", "bottom", "scry_bottom", "choose",
+    "mulligan", "bottom", "scry_bottom", "choose", "concede",
 )
 PRIORITY_VERBS = frozenset({"cast", "activate", "play", "pass"})
 #: Zones a player's cards can be listed in (``state``) and checked in (``expect``).
@@ -1093,9 +1093,9 @@ class _Parser:
             if v is None:
                 at.fail(f"{w} needs the name of a card (or an alias)", line)
             return _text(at, v, w, line)
-        if verb == "pass":
+        if verb in ("pass", "concede"):
             if v is not True:
-                at.fail(f"write 'pass: true', not 'pass: {_show(v)}'", line)
+                at.fail(f"write '{verb}: true', not '{verb}: {_show(v)}'", line)
             return True
         if verb in ("mulligan", "scry_bottom"):
             if not isinstance(v, bool):

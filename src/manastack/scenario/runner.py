@@ -22,6 +22,7 @@ from manastack.decisions import (
     Cast,
     ChoiceDecision,
     Choose,
+    Concede,
     Decision,
     DeclareAttackers,
     DeclareBlockers,
@@ -236,8 +237,8 @@ class Runner:
 
     def entry_applies(self, e: ScriptEntry, d: Decision) -> bool:
         g = self.game
-        if self.pidx[e.player] != d.by:  # the deciding player (714.5)
-            return False
+        if self.pidx[e.player] != d.by and e.verb != "concede":  # the deciding player
+            return False  # (714.5); anyone may concede at any time (104.3a)
         if e.step == "game_start":
             if g.game_started:
                 return False
@@ -270,6 +271,8 @@ class Runner:
             return d.kind == "london_bottom"
         if e.verb == "scry_bottom":
             return d.kind == "scry"
+        if e.verb == "concede":
+            return True
         if e.verb == "choose":
             if d.kind in ("priority", "declare_attackers", "declare_blockers", "mulligan",
                           "assign_damage"):
@@ -298,6 +301,8 @@ class Runner:
     def action_for(self, e: ScriptEntry, d: Decision) -> Action:
         g = self.game
         p = d.player
+        if e.verb == "concede":
+            return Concede()
         if e.verb == "pass":
             return Pass()
         if e.verb == "play":
@@ -538,7 +543,7 @@ class Runner:
         before = g.state_hash()
         n_log = len(g.log)
         try:
-            g.apply(d.by, action)
+            g.apply(self.pidx[e.player] if e.verb == "concede" else d.by, action)
         except IllegalAction as ex:
             if not e.illegal:
                 raise Fail(f"script entry {e.index} ({e.verb}) was refused: {ex}") from None

@@ -32,9 +32,13 @@ Hooks and who calls them:
   blockers, in order (508.1, 509.1, 802.4, 805.10b/d); :meth:`combined_block` tells
   whether the declarations form one block legal as a whole (805.10d) or one per
   defending player (802.4b).
+* :meth:`defending_players_meant` - who "the defending player" is for an object's
+  rules and effects (802.2a, 805.10e, 810.7b): landwalk, "creature defending player
+  controls".
 * :meth:`in_range` - limited range of influence (801): targets, attacks, abilities,
   "each opponent" (``Game.opponents``).
 * :meth:`totals_changed` - after a player's life or poison total changes (810.9, 810.10).
+* :meth:`shares_totals_with` - the players sharing a life total (810.9g-h, 810.10c).
 * :meth:`poison_limit` - poison counters that make a player lose (704.5c, 810.8d).
 * :meth:`loses_with` - the players who lose together with a player (810.8a).
 * :meth:`result_names` - names of the winners for ``Game over: ... win(s)`` (104.2).
@@ -196,6 +200,21 @@ class Variant:
         return [p for p in game.apnap() if p in cb.defending_players
                 and (p in attacked or len(cb.defending_players) == 1)]
 
+    def defending_players_meant(self, game: Game, source: int | None) -> list[int]:
+        """The players "the defending player" may mean for ``source``'s rules and
+        effects: for an attacking creature, the player it attacks (802.2a, 805.10e); else
+        each defending player (the effect's controller chooses one: a target among their
+        objects, 802.2a)."""
+        cb = game.combat
+        if cb is None:
+            return []
+        if source is not None and source in cb.attackers:
+            from manastack.rules.combat import attacked_player
+            p = attacked_player(game, source)
+            if p is not None:
+                return [p]
+        return list(cb.defending_players)
+
     def combined_block(self, game: Game) -> bool:
         """805.10d: the defending players' blocks form one declaration legal as a whole
         (False: each defending player blocks only what attacks them, 802.4a-b)."""
@@ -211,6 +230,12 @@ class Variant:
 
     def totals_changed(self, game: Game, player: int) -> None:
         """A player's life or poison total just changed (810.9: shared team totals)."""
+
+    def shares_totals_with(self, game: Game, player: int) -> list[int]:
+        """The players whose life and poison totals are ``player``'s (810.9, 810.10: the
+        team in Two-Headed Giant): "can't gain/lose life", "can't get poison counters"
+        on one of them holds for all (810.9g-h, 810.10c)."""
+        return [player]
 
     def poison_limit(self, game: Game, player: int) -> int:
         """704.5c: a player with this many poison counters loses."""

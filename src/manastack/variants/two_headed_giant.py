@@ -186,6 +186,14 @@ class TwoHeadedGiant(MultiplayerVariant):
     def combined_block(self, game: Game) -> bool:
         return True
 
+    def defending_players_meant(self, game: Game, source: int | None) -> list[int]:
+        """810.7b: a one-shot effect's "defending player" is one defending player its
+        controller chooses (a target may be any defending player's object); other
+        references mean both, a positive comparison answering yes if either would
+        (810.7d: forestwalk if either defending player controls a Forest)."""
+        cb = game.combat
+        return list(cb.defending_players) if cb is not None else []
+
     # -- life, poison, winning and losing (810.8-810.10)
 
     def totals_changed(self, game: Game, player: int) -> None:
@@ -195,6 +203,9 @@ class TwoHeadedGiant(MultiplayerVariant):
             if p != player:
                 game.players[p].life = me.life
                 game.players[p].poison = me.poison
+
+    def shares_totals_with(self, game: Game, player: int) -> list[int]:
+        return [p for p in team_of(game, player) if game.players[p].in_game]
 
     def poison_limit(self, game: Game, player: int) -> int:
         """810.8d / 810.11: fifteen, plus five per player beyond the second."""

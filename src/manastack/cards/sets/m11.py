@@ -193,9 +193,14 @@ def discard_card(game: Game, p: int, oid: int, rule: str = R_DISCARD,
 
 
 def _defending_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
+    """"[A creature] defending player controls": for an attacking source, the player it
+    attacks (802.2a, 805.10e); in Two-Headed Giant either defending player, chosen by the
+    controller (810.7b)."""
     o = g.get(r)
-    return o is not None and g.combat is not None and \
-        g.controller(o) in g.combat.defending_players
+    if o is None or g.combat is None:
+        return False
+    from manastack.variants import variant_of
+    return g.controller(o) in variant_of(g).defending_players_meant(g, s)
 
 
 DEFENDING_CONTROLS = Selector(_defending_controls, "defending player controls")
@@ -1420,7 +1425,8 @@ define("Quag Sickness", **aura(extra=(_aura_per_land(
 
 
 def _other_rats(game: Game, src: GameObject) -> int:
-    return sum(1 for o in game.permanents() if o.id != src.id and
+    from manastack.cards.effects import permanents_in_view  # 801.11
+    return sum(1 for o in permanents_in_view(game, game.controller(src)) if o.id != src.id and
                game.chars(o).is_creature and game.chars(o).name == "Relentless Rats")
 
 

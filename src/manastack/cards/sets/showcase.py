@@ -133,7 +133,8 @@ def _awe_strike(game: Game, ctx: Ctx) -> None:
 
     r = Replacement("damage", applies, replace, me, ctx.source,
                     "Awe Strike's prevention effect", Duration("end_of_turn"),
-                    is_prevention=True, timestamp=game.new_timestamp(), state_id=sid)
+                    is_prevention=True, timestamp=game.new_timestamp(), state_id=sid,
+                    prevents="source")
     game.replacements.append(r)
 
 
