@@ -46,8 +46,8 @@ Hooks and who calls them:
 
 Called only when ``game.variant_state`` is non-empty (the variant stored something):
 
-* :meth:`zone_change_destination` - ``rules.zones.move``: rule replacements of zone
-  changes (903.9).
+* :meth:`zone_change_replacements` - ``rules.replacement.replace_zone_change``: replacement
+  effects of the variant's rules on a zone change, ordered with the others (616.1; 903.9).
 * :meth:`player_dealt_damage` - ``rules.damage``: damage dealt to a player (903.10a).
 * :meth:`state_based_actions` - ``rules.sba.perform``: the variant's SBAs (704.5v-w).
 * :meth:`player_left` - after a player left the game and their objects left (800.4a, 901.10).
@@ -251,9 +251,10 @@ class Variant:
     def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
         """``player`` casts ``obj`` from the command zone (before it moves, 601.2a)."""
 
-    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
-        """The zone ``obj`` goes to when it would go to ``to`` (903.9)."""
-        return to
+    def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
+        """Replacement effects (:class:`~manastack.rules.replacement.Replacement`) the
+        variant's rules apply to ``obj`` moving to ``to`` (903.9)."""
+        return []
 
     def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
                             combat: bool) -> None:

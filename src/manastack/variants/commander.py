@@ -5,9 +5,12 @@ Options (``GameOptions.extra``):
 * ``commanders``: each player's commander, a list by player index or a mapping keyed by
   index (``0``, ``"0"``, ``"P0"``) or player name (names are resolved in the game only).
   The commander is one of the deck's 100 cards; it starts in the command zone (903.6).
-* ``commander_replacement``: per player (same keys), ``"command"`` (default) or
-  ``"decline"``: the owner's standing choice for the 903.9 replacement.  (A zone change
-  can't pause for a decision in the engine, so the choice is given in advance.)
+* ``commander_replacement``: per player (same keys), ``"ask"`` (default), ``"command"`` or
+  ``"decline"``.  903.9 is a replacement effect of the game's rules, ordered with the
+  others by 616.1 (:meth:`CommanderVariant.zone_change_replacements`); when it applies,
+  the owner is asked (a yes/no decision in the middle of the event,
+  :mod:`manastack.rules.midrun`) unless they gave a standing answer here: ``"command"``
+  (always yes) or ``"decline"`` (always no: the effect doesn't apply).
 
 State (``game.variant_state["commander"]``): ``names`` (player -> commander name),
 ``casts`` (times cast from the command zone, 903.8), ``damage`` (``"victim:owner"`` ->
@@ -104,16 +107,45 @@ class CommanderVariant(MultiplayerVariant):
 
     # ------------------------------------------------------------ 903.9
 
-    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
-        if to not in _REPLACED or not is_commander(game, obj):
-            return to
-        choice = per_player(game, game.options.extra.get("commander_replacement")).get(
-            obj.owner, "command")
-        if choice == "decline":
-            return to
-        game.note("903.9", f"{obj.name} would be put into {to}; its owner puts it into the "
-                           "command zone instead")
-        return Zone.COMMAND
+    def midrun_choices_possible(self, game: Game) -> bool:
+        """903.9 may ask a commander's owner while an answer runs: a commander (whose
+        owner has no standing answer) is somewhere it could leave for a graveyard, exile,
+        a hand or a library (anywhere but the command zone)."""
+        names = _state(game)["names"]
+        if not names:
+            return False
+        asked = {p: n for p, n in names.items() if standing_answer(game, p) == "ask"}
+        if not asked:
+            return False
+        wanted = set(asked.values())
+        return any(o.zone != Zone.COMMAND and o.card.name in wanted
+                   and asked.get(o.owner) == o.card.name and is_commander(game, o)
+                   for o in game.objects.values() if isinstance(o, GameObject))
+
+    def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
+        """903.9 (2017): "If a commander would be exiled from anywhere or put into its
+        owner's hand, graveyard, or library from anywhere, its owner may put it into the
+        command zone instead."  A replacement effect (ordered with the others by the
+        affected object's controller, 616.1) that may apply more than once to the same
+        event (an exception to 614.5)."""
+        if not isinstance(obj, GameObject) or not is_commander(game, obj):
+            return []
+        owner = obj.owner
+        if standing_answer(game, owner) == "decline":
+            return []
+        from manastack.rules.replacement import Replacement
+        oid = obj.id
+
+        def applies(g: Game, e: dict[str, Any]) -> bool:
+            return e.get("object") == oid and e.get("to") in _REPLACED and \
+                e.get("to") != e.get("from")
+
+        def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+            return _commander_choice(g, oid, owner, e)
+
+        return [Replacement("zone_change", applies, replace, owner, oid,
+                            f"{obj.name}'s owner may put it into the command zone instead "
+                            "(903.9)", repeatable=True, quiet=True)]
 
     # ------------------------------------------------------------ 903.10a / 704.5v
 
@@ -141,6 +173,45 @@ class CommanderVariant(MultiplayerVariant):
 
 def _state(game: Game) -> dict[str, Any]:
     return game.variant_state["commander"]  # type: ignore[no-any-return]
+
+
+#: Where 903.9 would have sent the commander, for messages.
+_ZONE_WORDS = {Zone.GRAVEYARD: "their graveyard", Zone.EXILE: "exile",
+               Zone.HAND: "their hand", Zone.LIBRARY: "their library"}
+
+
+def standing_answer(game: Game, player: int) -> str:
+    """``player``'s standing answer to 903.9: ``ask`` (default), ``command`` or
+    ``decline`` (``extra["commander_replacement"]``)."""
+    value = game.options.extra.get("commander_replacement")
+    if value is None:
+        return "ask"
+    return str(per_player(game, value).get(player, "ask"))
+
+
+def _commander_choice(game: Game, oid: int, owner: int, event: dict[str, Any]
+                      ) -> dict[str, Any]:
+    """903.9: the owner chooses whether the commander goes to the command zone instead."""
+    from manastack.rules.midrun import choose_during_run
+
+    o = game.obj(oid)
+    to = str(event["to"])
+    who = game.players[owner].name
+    where = _ZONE_WORDS.get(to, to).replace("their", f"{who}'s")
+    if standing_answer(game, owner) == "command":
+        yes = True
+    else:
+        # outside any answer (a test setting a game up) nothing can be asked: yes
+        yes = choose_during_run(
+            game, owner, "commander_zone",
+            f"{o.name} would be put into {where}: put it into the command zone instead? "
+            "(CR 903.9)", ("yes", "no"), "903.9", "command zone instead", default=0) == 0
+    if not yes:
+        game.note("903.9", f"{who} lets {o.name} go to {where}")
+        return event
+    game.note("903.9", f"{o.name} would be put into {where}; {who} puts it into the "
+                       "command zone instead")
+    return dict(event, to=Zone.COMMAND)
 
 
 def is_commander(game: Game, obj: GameObject) -> bool:
