@@ -26,7 +26,12 @@ from typing import TYPE_CHECKING, Any
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
 from manastack.variants.base import MultiplayerVariant
-from manastack.variants.command_zone import per_player
+from manastack.variants.command_zone import (
+    card_problem,
+    check_keys,
+    check_per_player,
+    per_player,
+)
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -38,6 +43,8 @@ COMMANDER_DAMAGE = 21
 DEFAULT_COMMANDERS = ("Kei Takahashi", "Norin the Wary")
 _BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 _REPLACED = (Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
+#: Standing answers to 903.9 (``extra["commander_replacement"]``).
+REPLACEMENT_ANSWERS = ("ask", "command", "decline")
 
 
 class CommanderVariant(MultiplayerVariant):
@@ -52,6 +59,22 @@ class CommanderVariant(MultiplayerVariant):
     default_mulligan = "commander"
 
     # ------------------------------------------------------------ before the game
+
+    player_options = ("commanders", "commander_replacement")
+    scenario_state_keys = {"commander_casts": "count", "commander_damage": "per_player"}
+    scenario_expect_keys = scenario_state_keys
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        def commander(v: Any) -> str | None:
+            problem = card_problem(v, "Creature", "Legendary")
+            return problem and f"{problem}: a commander is a legendary creature (903.3)"
+
+        def answer(v: Any) -> str | None:
+            return None if v in REPLACEMENT_ANSWERS else \
+                f"{v!r} isn't one of {', '.join(REPLACEMENT_ANSWERS)} (903.9)"
+        return (check_keys(extra, self.name, ("commanders", "commander_replacement"))
+                or check_per_player(extra, "commanders", n_players, commander)
+                or check_per_player(extra, "commander_replacement", n_players, answer))
 
     def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
         decks = [commander_deck(DEFAULT_COMMANDERS[i % len(DEFAULT_COMMANDERS)], seed + i)
@@ -84,6 +107,34 @@ class CommanderVariant(MultiplayerVariant):
             move(game, game.obj(found), Zone.COMMAND, "903.6",
                  verb=f"{game.players[p].name} puts their commander {name} into the "
                       "command zone")
+
+    def setup_position(self, game: Game) -> None:
+        """903.6: a commander the position doesn't put anywhere is in the command zone."""
+        from manastack.setup import put
+
+        for p, name in sorted(_state(game)["names"].items()):
+            if not any(isinstance(o, GameObject) and o.owner == p and o.card.name == name
+                       for o in game.objects.values()):
+                put(game, p, Zone.COMMAND, name)
+
+    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+        st = _state(game)
+        if key == "commander_casts":  # 903.8: previous casts from the command zone
+            st["casts"][player] = int(value)
+        elif key == "commander_damage":  # 903.10a: combat damage dealt by each commander
+            for owner, n in value.items():
+                st["damage"][f"{player}:{owner}"] = int(n)
+        else:
+            super().set_scenario_value(game, player, key, value)
+
+    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+        st = _state(game)
+        if key == "commander_casts":
+            return int(st["casts"].get(player, 0))
+        if key == "commander_damage":
+            return {int(k.split(":")[1]): n for k, n in st["damage"].items()
+                    if int(k.split(":")[0]) == player}
+        return super().scenario_value(game, player, key)
 
     # ------------------------------------------------------------ casting (903.8)
 
