@@ -27,6 +27,7 @@ from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
+    attack_multiple_by_default,
     card_list_problem,
     check_keys,
     deck,
@@ -107,6 +108,7 @@ class ArchenemyVariant(MultiplayerVariant):
             p.team = a if p.index == a else min(q.index for q in game.players if q.index != a)
         game.variant_state["archenemy"] = {"player": a, "no_motion_turn": -1,
                                            "hand_size": None, "damage_taken": 0}
+        attack_multiple_by_default(game)  # 904.2
 
     def starting_life_of(self, game: Game, player: int) -> int:
         if game.options.starting_life is not None:

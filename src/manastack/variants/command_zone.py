@@ -200,3 +200,12 @@ def card_list_problem(value: Any, card_type: str) -> str | None:
         if problem:
             return problem
     return None
+
+
+def attack_multiple_by_default(game: Game) -> None:
+    """901.2, 903.2, 904.2: the default multiplayer setup uses the attack multiple players
+    option (802); ``extra["attack"]`` may still choose another."""
+    if "attack" not in game.options.extra:
+        import dataclasses
+        game.options = dataclasses.replace(
+            game.options, extra={**game.options.extra, "attack": "multiple"})

@@ -27,6 +27,7 @@ from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
+    attack_multiple_by_default,
     card_problem,
     check_keys,
     check_per_player,
@@ -93,6 +94,7 @@ class CommanderVariant(MultiplayerVariant):
         names = {p: str(n) for p, n in per_player(game, game.options.extra.get(
             "commanders")).items()}
         game.variant_state["commander"] = {"names": names, "casts": {}, "damage": {}}
+        attack_multiple_by_default(game)  # 903.2
 
     def setup_zones(self, game: Game) -> None:
         """103.1b / 903.6: each commander goes from its deck face up to the command zone."""

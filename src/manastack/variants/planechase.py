@@ -35,6 +35,7 @@ from manastack.errors import DeckError
 from manastack.game.objects import Zone
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
+    attack_multiple_by_default,
     card_list_problem,
     check_keys,
     check_per_player,
@@ -149,6 +150,7 @@ class PlanechaseVariant(MultiplayerVariant):
 
     def configure(self, game: Game) -> None:
         game.variant_state["planechase"] = {"walks": 0, "rolls": 0}
+        attack_multiple_by_default(game)  # 901.2
 
     def setup_zones(self, game: Game) -> None:
         """901.4: each planar deck, shuffled, face down in the command zone."""
