@@ -782,6 +782,11 @@ class _Parser:
                 if not isinstance(k, str):
                     at.fail(f"option {_show(k)} must be a string (quote it)", line)
                 extra[k] = v
+        for k, v in extra.items():  # card lists (schemes, planar decks) take counts
+            if isinstance(v, dict):
+                extra[k] = {pk: self.extra_cards(at, pv, k, line) for pk, pv in v.items()}
+            else:
+                extra[k] = self.extra_cards(at, v, k, line)
         if "teams" in extra:
             teams = extra["teams"]
             if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams):
@@ -822,6 +827,20 @@ class _Parser:
             at.fail(f"variant two_headed_giant needs exactly 4 players, not {n}",
                     _line_of(opts, "variant"))
         return extra
+
+    def extra_cards(self, at: _At, value: Any, key: str, line: int | None) -> Any:
+        """A list of strings in ``options.extra`` with ``"N Name"`` counts expanded."""
+        if not isinstance(value, list) or not value or \
+                not all(isinstance(x, str) for x in value):
+            return value
+        out: list[str] = []
+        for x in value:
+            try:
+                n, name = parse_card_count(x)
+            except ValueError as exc:
+                at.fail(f"options.extra.{key}: {exc}", line)
+            out.extend([name] * n)
+        return out
 
     def start(self) -> Start:
         d = self.data

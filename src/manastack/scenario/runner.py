@@ -208,7 +208,7 @@ class Runner:
             if sc.start.first and self.pidx[sc.start.first] != dictated:
                 raise self.err(f"start.first: {sc.start.first} can't take the first turn: "
                                f"{game.players[dictated].name} does ({v.name}, 103.2b)")
-            game.options.first_player = dictated
+            game.options.first_player = None  # begin() asks the variant (and cites it)
         for i, deck in enumerate(decks):
             for name in deck:
                 game.create_object(self._card(name), i, Zone.LIBRARY, position="bottom")
