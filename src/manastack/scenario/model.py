@@ -804,25 +804,30 @@ class _Parser:
         if variant in variant_names():
             v = get_variant(variant)
             self.variant_keys = (v.scenario_state_keys, v.scenario_expect_keys)
-            for key in v.player_options:  # {A: ...} -> {0: ...}
+            def is_player(k: Any) -> bool:
+                return not isinstance(k, str) or k in self.players or \
+                    k.removeprefix("P").isdigit()
+            for key in v.player_options:
                 value = extra.get(key)
                 if isinstance(value, Mapping):
-                    extra[key] = {self.players.index(k) if k in self.players else k: x
-                                  for k, x in value.items()}
-                    for k in extra[key]:
-                        if isinstance(k, str) and not k.removeprefix("P").isdigit():
+                    for k in value:
+                        if not is_player(k):
                             at.fail(f"options.extra.{key}: {_show(k)} isn't a player",
                                     _line_of(value, k))
             for key in v.player_valued_options:
-                if extra.get(key) in self.players:
-                    extra[key] = self.players.index(extra[key])
-                elif isinstance(extra.get(key), str) and \
-                        not extra[key].removeprefix("P").isdigit():
+                if key in extra and not is_player(extra[key]):
                     at.fail(f"options.extra.{key}: {_show(extra[key])} isn't a player",
                             _line_of(raw, key))
             problem = v.check_player_count(n) or v.check_extra(n, extra)
             if problem:
                 at.fail(problem, _line_of(opts, "extra" if raw is not None else "variant"))
+            for key in v.player_options:  # {A: ...} -> {0: ...}
+                if isinstance(extra.get(key), Mapping):
+                    extra[key] = {self.players.index(k) if k in self.players else k: x
+                                  for k, x in extra[key].items()}
+            for key in v.player_valued_options:
+                if extra.get(key) in self.players:
+                    extra[key] = self.players.index(extra[key])
         elif variant == "two_headed_giant" and n != 4:
             at.fail(f"variant two_headed_giant needs exactly 4 players, not {n}",
                     _line_of(opts, "variant"))
