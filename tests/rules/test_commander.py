@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from cardplay import lands, settle
 
-from manastack.decisions import Cast, Choose, DeclareAttackers, Mulligan
+from manastack.decisions import Cast, Choose, DeclareAttackers, Mulligan, Pass
 from manastack.errors import DeckError
 from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import GameOptions
@@ -109,7 +109,8 @@ def test_cr_903_8_commander_tax_makes_it_unaffordable() -> None:
 @pytest.mark.parametrize("to", [Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY])
 def test_cr_903_9_commander_may_go_to_the_command_zone_instead(to: str) -> None:
     """903.9 (2017): if a commander would be exiled or put into a hand, graveyard or
-    library from anywhere, its owner may put it into the command zone instead."""
+    library from anywhere, its owner may put it into the command zone instead (outside any
+    answer nothing can be asked: the owner says yes)."""
     from manastack.rules.zones import move
     g = table()
     norin = put(g, 0, Zone.BATTLEFIELD, "Norin the Wary")
@@ -118,12 +119,139 @@ def test_cr_903_9_commander_may_go_to_the_command_zone_instead(to: str) -> None:
     assert any(e.rule == "903.9" for e in g.log)
 
 
-def test_cr_903_9_owner_may_decline_the_replacement() -> None:
-    """903.9: the owner's choice (given in advance) may keep the normal destination."""
+def test_cr_903_9_standing_answer_decline() -> None:
+    """903.9: a standing "decline" answer keeps the normal destination."""
     from manastack.rules.zones import move
     g = table(commander_replacement={"0": "decline"})
     norin = put(g, 0, Zone.BATTLEFIELD, "Norin the Wary")
     assert move(g, norin, Zone.GRAVEYARD, "701.7a").zone == Zone.GRAVEYARD
+
+
+def _bolt_own_kei(leyline: bool = False, **extra: object):  # type: ignore[no-untyped-def]
+    """Alice (whose commander is Kei Takahashi) bolts her own Kei; Bob may control
+    Leyline of the Void ("If a card would be put into an opponent's graveyard from
+    anywhere, exile it instead")."""
+    g = setup_game(options=GameOptions(
+        variant="commander", mulligan=None,
+        extra={"commanders": ["Kei Takahashi", "Norin the Wary"], **extra}))
+    put(g, 1, Zone.COMMAND, "Norin the Wary")
+    kei = put(g, 0, Zone.BATTLEFIELD, "Kei Takahashi")
+    lands(g, 0, "Mountain", 1)
+    if leyline:
+        put(g, 1, Zone.BATTLEFIELD, "Leyline of the Void")
+    bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    g.apply(0, Cast(bolt.id, (kei.id,)))
+    g.apply(0, Pass())
+    g.apply(1, Pass())
+    return g, kei.uid
+
+
+def _zone_of(g, uid: int) -> str:  # type: ignore[no-untyped-def]
+    return next(o.zone for o in g.objects.values() if getattr(o, "uid", None) == uid)
+
+
+def test_cr_903_9_the_owner_is_asked_when_the_commander_dies() -> None:
+    """903.9: when the commander would be put into the graveyard, its owner decides
+    (a yes/no decision, asked in the middle of the event); the game is as it was before
+    the answer that led to the choice until it is made."""
+    g, uid = _bolt_own_kei()
+    d = g.decision
+    assert d is not None and d.kind == "commander_zone" and d.rule == "903.9"
+    assert d.player == 0 and d.labels == ("yes", "no")  # type: ignore[attr-defined]
+    assert _zone_of(g, uid) == Zone.BATTLEFIELD and g.stack
+    h = g.copy()
+    g.apply(0, Choose((0,)))
+    assert _zone_of(g, uid) == Zone.COMMAND
+    assert g.decision is not None and g.decision.kind == "priority"
+    assert any(e.rule == "903.9" and "command zone instead" in e.text for e in g.log)
+    h.apply(0, Choose((1,)))
+    assert _zone_of(h, uid) == Zone.GRAVEYARD
+    assert any(e.rule == "903.9" and "lets Kei Takahashi go to" in e.text for e in h.log)
+
+
+def test_cr_903_9_standing_answer_command_asks_nothing() -> None:
+    """903.9: with the standing answer "command" the owner isn't asked."""
+    g, uid = _bolt_own_kei(commander_replacement={"Alice": "command"})
+    assert g.decision is not None and g.decision.kind == "priority"
+    assert _zone_of(g, uid) == Zone.COMMAND
+
+
+def test_cr_903_9_616_1_ordered_with_leyline_of_the_void() -> None:
+    """903.9 is a replacement effect: with Leyline of the Void the commander's controller
+    chooses which applies first (616.1).  Leyline first: the commander would be exiled,
+    and 903.9 still applies to the modified event (it may apply more than once to the
+    same event, an exception to 614.5), so the owner may put it into the command zone."""
+    g, uid = _bolt_own_kei(leyline=True)
+    d = g.decision
+    assert d is not None and d.kind == "choose_replacement" and d.player == 0
+    labels = d.labels  # type: ignore[attr-defined]
+    assert set(labels) == {"Leyline of the Void (exile it instead)",
+                           "Kei Takahashi's owner may put it into the command zone "
+                           "instead (903.9)"}
+    ley = labels.index("Leyline of the Void (exile it instead)")
+    h, k = g.copy(), g.copy()
+    # Leyline first, then 903.9 on the exile event: yes -> command zone
+    g.apply(0, Choose((ley,)))
+    d = g.decision
+    assert d is not None and d.kind == "commander_zone" and "exile" in d.prompt
+    g.apply(0, Choose((0,)))
+    assert _zone_of(g, uid) == Zone.COMMAND
+    # 903.9 first, declined: Leyline exiles it, then 903.9 applies again (614.5 exception)
+    h.apply(0, Choose((1 - ley,)))
+    d = h.decision
+    assert d is not None and d.kind == "commander_zone" and "graveyard" in d.prompt
+    h.apply(0, Choose((1,)))
+    d = h.decision
+    assert d is not None and d.kind == "commander_zone" and "exile" in d.prompt
+    h.apply(0, Choose((1,)))
+    assert _zone_of(h, uid) == Zone.EXILE
+    # 903.9 first, accepted: Leyline no longer applies (not going to a graveyard)
+    k.apply(0, Choose((1 - ley,)))
+    k.apply(0, Choose((0,)))
+    assert _zone_of(k, uid) == Zone.COMMAND
+    assert k.decision is not None and k.decision.kind == "priority"
+
+
+def test_cr_903_9_a_stolen_commander_the_controller_orders_the_owner_decides() -> None:
+    """616.1: the affected object's controller orders the replacement effects; 903.9's
+    choice stays its owner's."""
+    g = setup_game(options=GameOptions(
+        variant="commander", mulligan=None,
+        extra={"commanders": ["Kei Takahashi", "Norin the Wary"]}))
+    kei = put(g, 0, Zone.BATTLEFIELD, "Kei Takahashi", controller=1)
+    put(g, 1, Zone.BATTLEFIELD, "Leyline of the Void")  # Bob's: Alice is his opponent
+    lands(g, 1, "Mountain", 1)
+    bolt = put(g, 1, Zone.HAND, "Lightning Bolt")
+    start_at(g, "precombat_main", active=1)
+    g.apply(1, Cast(bolt.id, (kei.id,)))
+    g.apply(1, Pass())
+    g.apply(0, Pass())
+    d = g.decision  # Bob controls Kei: he orders Leyline and 903.9 (616.1)
+    assert d is not None and d.kind == "choose_replacement" and d.player == 1
+    labels = d.labels  # type: ignore[attr-defined]
+    g.apply(1, Choose((labels.index("Kei Takahashi's owner may put it into the command "
+                                    "zone instead (903.9)"),)))
+    d = g.decision  # ... and Alice, its owner, decides where it goes
+    assert d is not None and d.kind == "commander_zone" and d.player == 0
+    g.apply(0, Choose((0,)))
+    assert _zone_of(g, kei.uid) == Zone.COMMAND
+
+
+def test_cr_903_9_a_commander_in_the_library_drawn_may_return() -> None:
+    """903.9 (2017) applies from anywhere: a commander drawn from the library would be put
+    into its owner's hand, so its owner may put it into the command zone instead."""
+    g = setup_game(options=opts())
+    put(g, 1, Zone.LIBRARY, "Kei Takahashi")
+    put(g, 0, Zone.LIBRARY, "Norin the Wary")  # on top of Alice's library
+    start_at(g, "upkeep")
+    g.apply(0, Pass())
+    g.apply(1, Pass())  # the draw step begins: Alice draws Norin
+    d = g.decision
+    assert d is not None and d.kind == "commander_zone" and "hand" in d.prompt
+    g.apply(0, Choose((0,)))
+    assert commander_in(g, Zone.COMMAND) is not None
+    assert not g.players[0].hand
 
 
 def test_cr_903_3_a_token_copy_is_not_a_commander() -> None:

@@ -127,7 +127,7 @@ class Game:
         #: Choices in the middle of an event (manastack.rules.midrun): (state before the
         #: answer, player, answer, choices made so far), and the choices supplied to the
         #: running answer.
-        self.rerun_root: tuple[Game, int, Action, tuple[int, ...]] | None = None
+        self.rerun_root: tuple[Game, int, Action | None, tuple[int, ...]] | None = None
         self.midrun_answers: tuple[int, ...] = ()
         self.midrun_answers_used = 0
         self._tasks: list[Task] = []
@@ -267,6 +267,19 @@ class Game:
         fn, args = d.resume
         try:
             fn(self, action, *args)
+            self.run()
+        except ChoiceNeeded as need:
+            ask_interrupted(self, need)
+            return
+        self.rerun_root = None
+
+    def run_rerunnable(self) -> None:
+        """:meth:`run`, keeping a re-run point like an answer does (:meth:`apply`), so that
+        a choice in the middle of an event (616.1, 903.9) can be asked before the first
+        decision too (a game set up in a position, e.g. a scenario)."""
+        from manastack.rules.midrun import ChoiceNeeded, ask_interrupted, choice_possible
+        self.rerun_root = (self.copy(), -1, None, ()) if choice_possible(self) else None
+        try:
             self.run()
         except ChoiceNeeded as need:
             ask_interrupted(self, need)

@@ -13,7 +13,8 @@ so the re-run reaches the same choices; replays and copies see the same
 decisions in the same order.
 
 Outside any answer (a test setting a game up) nothing can be asked: the
-default option is taken.
+default option is taken; :meth:`Game.run_rerunnable` gives the run before the
+first decision a re-run point too (the scenario runner starts positions with it).
 """
 
 from __future__ import annotations
@@ -93,5 +94,13 @@ def interrupted_choice_made(game: Game, action: Any) -> None:
     game.rerun_root = (snapshot, p, first, made)
     game.midrun_answers, game.midrun_answers_used = made, 0
     game.history.extend(tail)
-    game.answer(p, first, record=False)
+    if first is None:  # the run before any answer (Game.run_rerunnable)
+        try:
+            game.run()
+        except ChoiceNeeded as need:
+            ask_interrupted(game, need)
+        else:
+            game.rerun_root = None
+    else:
+        game.answer(p, first, record=False)
     game.midrun_answers, game.midrun_answers_used = (), 0

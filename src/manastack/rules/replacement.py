@@ -52,6 +52,11 @@ class Replacement:
     #: by a source), ``"recipient"`` (damage dealt to a permanent or player), or ``""``
     #: (neither: both must be within its controller's range of influence).
     prevents: str = ""
+    #: May apply again to the same event once another effect modified it (903.9: an
+    #: exception to 614.5).
+    repeatable: bool = False
+    #: The effect logs what it did itself (no generic 614.6 note).
+    quiet: bool = False
 
     def key(self) -> Any:
         return self.static_key if self.static_key is not None else id(self)
@@ -84,9 +89,11 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     When several apply, the affected player chooses (616.1): ``chooser``
     receives the candidates (the damage pipeline asks through it); without one
     the choice is asked with :func:`_choose_order`.  ``extra``: more candidates,
-    e.g. those of a card working from its hand (112.6b).
+    e.g. those of a card working from its hand (112.6b) or the game's rules (903.9).
+    A ``repeatable`` effect may apply again once another effect modified the event.
     """
     used: set[Any] = set()
+    repeatable: set[Any] = set()
     cur: dict[str, Any] | None = event
     while cur is not None:
         event = cur
@@ -105,12 +112,17 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
             r = chooser(pool)
         else:
             r = pool[_choose_order(game, kind, event, pool)]
+        if not r.repeatable:  # 903.9 may apply again to the event another effect modified
+            used = {k for k in used if k not in repeatable}
         used.add(r.key())
+        if r.repeatable:
+            repeatable.add(r.key())
         cur = r.replace(game, event)
-        game.note("614.6" if not r.is_prevention else "615.1",
-                  f"{r.text or 'A replacement effect'} applies"
-                  f"{'' if cur is not None else ' (the event does not happen)'}",
-                  before=str(event.get("summary", "")))
+        if not r.quiet:
+            game.note("614.6" if not r.is_prevention else "615.1",
+                      f"{r.text or 'A replacement effect'} applies"
+                      f"{'' if cur is not None else ' (the event does not happen)'}",
+                      before=str(event.get("summary", "")))
     return cur
 
 
@@ -151,8 +163,12 @@ def own_zone_replacements(game: Game, obj: GameObject, event: str) -> list[Repla
 def replace_zone_change(game: Game, obj: GameObject, to: str,
                         cause: dict[str, Any] | None = None) -> str:
     """Zone-change replacements ("exile it instead", CR 614.6); returns the destination.
-    ``cause`` adds data to the proposed event (``discard``, ``player``, ``cause``)."""
+    ``cause`` adds data to the proposed event (``discard``, ``player``, ``cause``).
+    The variant's rule replacements (903.9) take part like the others (616.1)."""
     own = own_zone_replacements(game, obj, "zone_change")
+    if game.variant_state and to != obj.zone:
+        from manastack.variants import variant_of
+        own += variant_of(game).zone_change_replacements(game, obj, to)  # 903.9
     if not game.replacements and not own and not _has_static_replacements(game):
         return to
     event = apply_replacements(game, "zone_change", {"object": obj.id, "from": obj.zone,

@@ -37,10 +37,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     """
     from manastack.rules.replacement import replace_zone_change
 
-    to = replace_zone_change(game, obj, to, cause)
-    if game.variant_state and to != obj.zone:
-        from manastack.variants import variant_of
-        to = variant_of(game).zone_change_destination(game, obj, to)  # 903.9
+    to = replace_zone_change(game, obj, to, cause)  # 614, 616.1 (and 903.9)
     frm = obj.zone
     lki: Characteristics | None = None
     if frm == Zone.BATTLEFIELD:

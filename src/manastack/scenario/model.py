@@ -70,10 +70,10 @@ MAX_COUNT = 1000
 
 #: The verbs of script entries; each entry has exactly one.
 VERBS: tuple[str, ...] = (
-    "cast", "activate", "play", "pass", "attack", "block", "order", "assign",
+    "cast", "activate", "play", "pass", "special", "attack", "block", "order", "assign",
     "mulligan", "bottom", "scry_bottom", "choose", "concede",
 )
-PRIORITY_VERBS = frozenset({"cast", "activate", "play", "pass"})
+PRIORITY_VERBS = frozenset({"cast", "activate", "play", "pass", "special"})
 #: Zones a player's cards can be listed in (``state``) and checked in (``expect``).
 ALL_ZONES: tuple[str, ...] = ("battlefield", "hand", "library", "graveyard", "exile", "command")
 #: Values of ``expect.objects.X.zone``.
@@ -178,6 +178,9 @@ class PlayerState:
     exile: tuple[CardSpec, ...] = ()
     command: tuple[CardSpec, ...] = ()
     mana_pool: str | None = None
+    #: The variant's own keys (``Variant.scenario_state_keys``: ``commander_casts``...);
+    #: ``per_player`` values map player names to numbers.
+    variant: dict[str, Any] = field(default_factory=dict)
 
     def zone(self, name: str) -> tuple[CardSpec, ...] | None:
         """The cards listed in zone ``name`` (one of ``ALL_ZONES``)."""
@@ -235,7 +238,8 @@ class Start:
     """Where the game begins.
 
     For ``step == "game_start"``: ``turn`` is 1, ``active`` is ``None`` and
-    ``first`` the starting player (default the first seat).  Otherwise
+    ``first`` the starting player as given (``None``: the first seat, unless the
+    variant's rules name the starting player, as Archenemy does, 103.2b).  Otherwise
     ``active`` is resolved (default the first seat) and ``first`` is ``None``.
     """
 
@@ -270,6 +274,9 @@ class PlayerExpect:
     zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
     has: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
+    #: The variant's own keys (``Variant.scenario_expect_keys``): ``commander_damage``,
+    #: ``planar_deck`` (a tuple of names, top first)...
+    variant: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -636,6 +643,8 @@ class _Parser:
         self.aliases: dict[str, str] = {}  # alias -> where
         self.locations: dict[str, tuple[str, int | None]] = {}
         self.game_start = False
+        #: The variant's extra ``state`` and ``expect`` keys, with their kinds.
+        self.variant_keys: tuple[dict[str, str], dict[str, str]] = ({}, {})
         self.opts: dict[str, Any] = {}
 
     # -- helpers ----------------------------------------------------------
@@ -748,7 +757,9 @@ class _Parser:
         extra = self._extra(at, opts, variant, n)
         mulligan = opts.get("mulligan")
         if mulligan is None:
-            mulligan = DEFAULT_MULLIGAN
+            from manastack.variants import get_variant, variant_names
+            mulligan = get_variant(variant).default_mulligan \
+                if variant in variant_names() else DEFAULT_MULLIGAN
         elif mulligan not in MULLIGANS:
             at.fail(f"unknown mulligan rule {_show(mulligan)} (one of {', '.join(MULLIGANS)})",
                     _line_of(opts, "mulligan"))
@@ -771,6 +782,11 @@ class _Parser:
                 if not isinstance(k, str):
                     at.fail(f"option {_show(k)} must be a string (quote it)", line)
                 extra[k] = v
+        for k, v in extra.items():  # card lists (schemes, planar decks) take counts
+            if isinstance(v, dict):
+                extra[k] = {pk: self.extra_cards(at, pv, k, line) for pk, pv in v.items()}
+            else:
+                extra[k] = self.extra_cards(at, v, k, line)
         if "teams" in extra:
             teams = extra["teams"]
             if not isinstance(teams, list) or not all(isinstance(t, list) for t in teams):
@@ -787,13 +803,49 @@ class _Parser:
 
         if variant in variant_names():
             v = get_variant(variant)
+            self.variant_keys = (v.scenario_state_keys, v.scenario_expect_keys)
+            def is_player(k: Any) -> bool:
+                return not isinstance(k, str) or k in self.players or \
+                    k.removeprefix("P").isdigit()
+            for key in v.player_options:
+                value = extra.get(key)
+                if isinstance(value, Mapping):
+                    for k in value:
+                        if not is_player(k):
+                            at.fail(f"options.extra.{key}: {_show(k)} isn't a player",
+                                    _line_of(value, k))
+            for key in v.player_valued_options:
+                if key in extra and not is_player(extra[key]):
+                    at.fail(f"options.extra.{key}: {_show(extra[key])} isn't a player",
+                            _line_of(raw, key))
             problem = v.check_player_count(n) or v.check_extra(n, extra)
             if problem:
                 at.fail(problem, _line_of(opts, "extra" if raw is not None else "variant"))
+            for key in v.player_options:  # {A: ...} -> {0: ...}
+                if isinstance(extra.get(key), Mapping):
+                    extra[key] = {self.players.index(k) if k in self.players else k: x
+                                  for k, x in extra[key].items()}
+            for key in v.player_valued_options:
+                if extra.get(key) in self.players:
+                    extra[key] = self.players.index(extra[key])
         elif variant == "two_headed_giant" and n != 4:
             at.fail(f"variant two_headed_giant needs exactly 4 players, not {n}",
                     _line_of(opts, "variant"))
         return extra
+
+    def extra_cards(self, at: _At, value: Any, key: str, line: int | None) -> Any:
+        """A list of strings in ``options.extra`` with ``"N Name"`` counts expanded."""
+        if not isinstance(value, list) or not value or \
+                not all(isinstance(x, str) for x in value):
+            return value
+        out: list[str] = []
+        for x in value:
+            try:
+                n, name = parse_card_count(x)
+            except ValueError as exc:
+                at.fail(f"options.extra.{key}: {exc}", line)
+            out.extend([name] * n)
+        return out
 
     def start(self) -> Start:
         d = self.data
@@ -814,7 +866,7 @@ class _Parser:
                         _line_of(s, "active"))
             if turn not in (None, 1):
                 at.fail("with game_start the game begins at turn 1", _line_of(s, "turn"))
-            return Start(turn=1, active=None, step=step, first=first or self.players[0])
+            return Start(turn=1, active=None, step=step, first=first)
         if first is not None:
             at.fail("'first' is only for step game_start (use 'active')", _line_of(s, "first"))
         return Start(turn=turn or 1, active=active or self.players[0], step=step, first=None)
@@ -867,7 +919,8 @@ class _Parser:
         if value is None:
             return PlayerState()
         m = _mapping(at, value, "a player's state")
-        _check_keys(at, m, _STATE_KEYS)
+        own = self.variant_keys[0]
+        self.variant_key_check(at, m, _STATE_KEYS, own, "state")
         zones: dict[str, tuple[CardSpec, ...] | None] = {}
         for zone in ALL_ZONES:
             if zone in m and m[zone] is None:
@@ -887,6 +940,7 @@ class _Parser:
             exile=zones["exile"] or (),
             command=zones["command"] or (),
             mana_pool=_mana(at, m, "mana_pool"),
+            variant={k: self.variant_value(at, m, k, own[k]) for k in m if k in own},
         )
 
     def cards(self, at: _At, value: Any, zone: str) -> tuple[CardSpec, ...]:
@@ -1093,6 +1147,10 @@ class _Parser:
             if v is None:
                 at.fail(f"{w} needs the name of a card (or an alias)", line)
             return _text(at, v, w, line)
+        if verb == "special":
+            if v is None:
+                at.fail("'special' needs the kind of special action (planar_die)", line)
+            return _text(at, v, w, line)
         if verb in ("pass", "concede"):
             if v is not True:
                 at.fail(f"write '{verb}: true', not '{verb}: {_show(v)}'", line)
@@ -1252,7 +1310,8 @@ class _Parser:
 
     def player_expect(self, at: _At, value: Any) -> PlayerExpect:
         m = _mapping(at, value, "a player's expectations")
-        _check_keys(at, m, _EXPECT_PLAYER_KEYS)
+        own = self.variant_keys[1]
+        self.variant_key_check(at, m, _EXPECT_PLAYER_KEYS, own, "expect")
         zones: dict[str, tuple[str, ...]] = {}
         has: dict[str, tuple[str, ...]] = {}
         sizes: dict[str, int] = {}
@@ -1276,7 +1335,50 @@ class _Parser:
             lost=_get_bool(at, m, "lost", default=None),
             mana_pool=_mana(at, m, "mana_pool"),
             zones=zones, has=has, sizes=sizes,
+            variant={k: self.variant_value(at, m, k, own[k]) for k in m if k in own},
         )
+
+    def variant_key_check(self, at: _At, m: Mapping[Any, Any], keys: tuple[str, ...],
+                          own: dict[str, str], where: str) -> None:
+        """Check a player's keys: the common ones and the variant's own; a key of another
+        variant gets a message naming it."""
+        from manastack.variants import get_variant, variant_names
+
+        for key in m:
+            if key in keys or key in own:
+                continue
+            for name in variant_names():
+                v = get_variant(name)
+                if key in (v.scenario_state_keys if where == "state"
+                           else v.scenario_expect_keys):
+                    at.fail(f"'{key}' is only for options.variant {name}", _line_of(m, key))
+        _check_keys(at, m, keys + tuple(own))
+
+    def variant_value(self, at: _At, m: Mapping[Any, Any], key: str, kind: str) -> Any:
+        """A value of one of the variant's own keys (``count``, ``per_player``,
+        ``cards``)."""
+        line = _line_of(m, key)
+        v = m[key]
+        if v is None:
+            at.fail(f"'{key}' has no value", line)
+        if kind == "count":
+            if not _is_int(v) or v < 0:
+                at.fail(f"'{key}' must be a whole number at least 0, not {_show(v)}", line)
+            return v
+        if kind == "per_player":
+            if not isinstance(v, dict):
+                at.fail(f"'{key}' must map players to numbers, e.g. {{{self.players[0]}: 3}}, "
+                        f"not {_show(v)}", line)
+            out: dict[str, int] = {}
+            for p, n in v.items():
+                pline = _line_of(v, p)
+                name = _player(at, self.players, p, f"a player of '{key}'", pline)
+                if not _is_int(n) or n < 0:
+                    at.fail(f"'{key}': the number for {name} must be a whole number at "
+                            f"least 0, not {_show(n)}", pline)
+                out[name] = n
+            return out
+        return self.names(at.key(m, key), v, f"'{key}'", counts=True)
 
     def objects(self, at: _At, value: Any) -> dict[str, dict[str, Any]]:
         if value is None:

@@ -29,6 +29,7 @@ from manastack.decisions import (
     Mulligan,
     Pass,
     PlayLand,
+    Special,
 )
 from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
 from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
@@ -47,7 +48,7 @@ MAX_DECISIONS = 20_000
 GAME_OVER_TURN_LIMIT = 50
 STEP_ORDER = {name: i for i, name in enumerate(STEP_NAMES)}
 STEP_ORDER["game_start"] = -1
-PRIORITY_VERBS = ("cast", "activate", "play", "pass")
+PRIORITY_VERBS = ("cast", "activate", "play", "pass", "special")
 KIND_OF_VERB = {
     "attack": ("declare_attackers",), "block": ("declare_blockers",),
     "order": ("order_blockers", "order_attackers"), "assign": ("assign_damage",),
@@ -150,7 +151,24 @@ class Runner:
             game.changed()
         active = self.pidx[sc.start.active] if sc.start.active else 0
         start_at(game, sc.start.step, sc.start.turn, active, run=False)
+        self._variant_position(game)
         return game
+
+    def _variant_position(self, game: Game) -> None:
+        """The variant's cards the position doesn't list (commanders, scheme and planar
+        decks, a face-up plane, avatars) and the variant's state keys of ``state``."""
+        from manastack.variants import variant_of
+
+        v = variant_of(game)
+        try:
+            v.setup_position(game)
+        except DeckError as e:
+            raise self.err(f"state: {e}") from None
+        for pname, st in self.sc.state.items():
+            for key, value in st.variant.items():
+                if isinstance(value, dict):
+                    value = {self.pidx[k]: n for k, n in value.items()}
+                v.set_scenario_value(game, self.pidx[pname], key, value)
 
     def _put(self, game: Game, p: int, zone: str, spec: CardSpec, put: Any) -> GameObject:
         ctrl = self.pidx[spec.controller] if spec.controller else None
@@ -182,11 +200,16 @@ class Runner:
                     raise self.err(f"decks.{pname}: {e}") from None
             else:
                 decks.append(list(d))
-        if sc.start.first:
-            opts.first_player = self.pidx[sc.start.first]
-        else:
-            opts.first_player = 0
+        opts.first_player = self.pidx[sc.start.first] if sc.start.first else 0
         game = Game(sc.players, sc.seed, opts)
+        from manastack.variants import variant_of
+        v = variant_of(game)
+        dictated = v.first_player(game)  # 103.2b: the archenemy takes the first turn
+        if dictated is not None:
+            if sc.start.first and self.pidx[sc.start.first] != dictated:
+                raise self.err(f"start.first: {sc.start.first} can't take the first turn: "
+                               f"{game.players[dictated].name} does ({v.name}, 103.2b)")
+            game.options.first_player = None  # begin() asks the variant (and cites it)
         for i, deck in enumerate(decks):
             for name in deck:
                 game.create_object(self._card(name), i, Zone.LIBRARY, position="bottom")
@@ -305,6 +328,8 @@ class Runner:
             return Concede()
         if e.verb == "pass":
             return Pass()
+        if e.verb == "special":
+            return Special(str(e.value))
         if e.verb == "play":
             if d.kind == "play_card":  # the card an effect lets the player play now
                 return PlayLand(self._play_card(e, d))
@@ -414,8 +439,11 @@ class Runner:
         opts = getattr(d, "options", ())
         vals = e.value if isinstance(e.value, tuple) else (e.value,)
         out: list[Any] = []
+        labels = getattr(d, "labels", ())
         for v in vals:
-            if isinstance(v, bool):
+            if isinstance(v, bool) and ("yes" if v else "no") in labels:
+                out.append(opts[labels.index("yes" if v else "no")])  # 903.9
+            elif isinstance(v, bool):
                 out.append("yes" if v else "no")
             elif isinstance(v, int) and v in opts:
                 out.append(v)
@@ -477,6 +505,9 @@ class Runner:
                 return Choose(tuple(d.options))
             if "no" in d.options and d.kind == "may":
                 return Choose(("no",))
+            labels = d.labels
+            if labels and set(labels) == {"yes", "no"}:  # a "may" asked mid-event (903.9)
+                return Choose((d.options[labels.index("no")],))
         acts = d.legal_actions(g)
         if not acts:
             raise Fail(f"no legal answer to: {d.prompt}")
@@ -502,7 +533,7 @@ class Runner:
         st = self.sc.stop
         if st is not None and not st.game_over and st.turn is not None:
             g.breakpoint = (st.turn, st.step or "untap")
-        g.run()
+        g.run_rerunnable()  # a choice in the middle of an event may come up at once
         n = 0
         while True:
             if self.reached_stop():
@@ -510,7 +541,7 @@ class Runner:
             d = g.decision
             if d is None:
                 if g.paused and st is not None and (st.game_over or st.turn is None):
-                    g.run()
+                    g.run_rerunnable()
                     continue
                 raise Fail("the game stopped without a decision before the stop point")
             if st is not None and st.game_over and g.turn_number > GAME_OVER_TURN_LIMIT:
@@ -596,6 +627,7 @@ class Runner:
                 k = len(self._zone_names(p.index, zone))
                 if k != n:
                     problems.append(f"{pname} {zone} size {k}, expected {n}")
+            problems.extend(self._check_variant(pname, p.index, pe.variant))
         for name, checks in ex.objects.items():
             problems.extend(self._check_object(name, checks))
         problems.extend(self._check_game(ex.game))
@@ -606,6 +638,22 @@ class Runner:
             return Result(self.sc.name, self.sc.path, False, "; ".join(problems))
         return Result(self.sc.name, self.sc.path, True)
 
+    def _check_variant(self, pname: str, p: int, checks: dict[str, Any]) -> list[str]:
+        """The variant's own expectation keys (``commander_damage``, ``planar_deck``...)."""
+        from manastack.variants import variant_of
+
+        out = []
+        for key, want in checks.items():
+            value: Any = variant_of(self.game).scenario_value(self.game, p, key)
+            if isinstance(want, dict):  # per player: the players named
+                value = {q: value.get(self.pidx[q], 0) for q in want}
+                want = dict(want)
+            elif isinstance(want, tuple):  # cards, in order (top first)
+                want = list(want)
+            if value != want:
+                out.append(f"{pname} {key} {value!r}, expected {want!r}")
+        return out
+
     def _zone_names(self, p: int, zone: str) -> list[str]:
         g = self.game
         if zone == "battlefield":
@@ -613,7 +661,10 @@ class Runner:
                     g.controller(g.objects[i]) == p] + \
                 [g.objects[i].name for i in g.battlefield if _owner(g, i) != p and
                  g.controller(g.objects[i]) == p]
-        if zone in ("exile", "command"):
+        if zone == "command":  # face-up cards (scheme and planar decks: the variant's keys)
+            return [g.objects[i].name for i in g.zone_list(zone, p) if _owner(g, i) == p
+                    and not getattr(g.objects[i], "face_down", False)]
+        if zone == "exile":
             return [g.objects[i].name for i in g.zone_list(zone, p) if _owner(g, i) == p]
         return [g.objects[i].name for i in g.zone_list(zone, p)]
 
@@ -716,6 +767,9 @@ def _cites(have: str, want: str) -> bool:
 def run_scenario(sc: Scenario) -> Result:
     try:
         return Runner(sc).run()
+    except DeckError as e:  # the variant's setup (903.6: a commander not in the deck)
+        return Result(sc.name, sc.path, False,
+                      f"scenario error: {sc.path}: scenario {sc.name!r}: {e}")
     except Fail as f:
         return Result(sc.name, sc.path, False, str(f))
     except ScenarioError as e:

@@ -27,6 +27,9 @@ from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
+    attack_multiple_by_default,
+    card_list_problem,
+    check_keys,
     deck,
     face_up,
     player_of,
@@ -60,8 +63,44 @@ class ArchenemyVariant(MultiplayerVariant):
         decks, extra = super().default_setup(n_players, seed)
         return decks, {**extra, "archenemy": 0, "schemes": default_scheme_deck(seed)}
 
+    player_valued_options = ("archenemy",)
+    scenario_expect_keys = {"scheme_deck": "cards", "scheme_deck_size": "count"}
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        from manastack.variants.command_zone import player_key_problem
+        problem = check_keys(extra, self.name, ("archenemy", "schemes"))
+        if problem:
+            return problem
+        if "archenemy" in extra:
+            problem = player_key_problem(extra["archenemy"], n_players)
+            if problem:
+                return f"options.extra.archenemy: {problem}"
+        if extra.get("schemes") is not None:
+            problem = card_list_problem(extra["schemes"], "Scheme")
+            if problem:
+                return f"options.extra.schemes: {problem}"
+        return None
+
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         check_scheme_deck(extra.get("schemes") or ())
+
+    def setup_position(self, game: Game) -> None:
+        """904.4 in a position: the scheme deck in the listed order (the first listed on
+        top), face down; schemes the position lists in the command zone are face up."""
+        a = archenemy(game)
+        for o in face_up(game, "Scheme"):
+            if o.owner != a:
+                raise DeckError(f"{o.name} is in {game.players[o.owner].name}'s command "
+                                f"zone: only the archenemy has schemes (904.3)")
+        for name in reversed(game.options.extra.get("schemes") or ()):
+            put_in_command(game, a, name, face_down=True, kind="Scheme")
+
+    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+        if key == "scheme_deck":  # top first
+            return [game.obj(i).name for i in reversed(deck(game, player, "Scheme"))]
+        if key == "scheme_deck_size":
+            return len(deck(game, player, "Scheme"))
+        return super().scenario_value(game, player, key)
 
     def configure(self, game: Game) -> None:
         a = player_of(game, game.options.extra.get("archenemy", 0))
@@ -69,6 +108,7 @@ class ArchenemyVariant(MultiplayerVariant):
             p.team = a if p.index == a else min(q.index for q in game.players if q.index != a)
         game.variant_state["archenemy"] = {"player": a, "no_motion_turn": -1,
                                            "hand_size": None, "damage_taken": 0}
+        attack_multiple_by_default(game)  # 904.2
 
     def starting_life_of(self, game: Game, player: int) -> int:
         if game.options.starting_life is not None:

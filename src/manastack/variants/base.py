@@ -22,6 +22,11 @@ Hooks and who calls them:
 * :meth:`midrun_choices_possible` - ``Game.apply``: may a choice come up in the middle
   of an event (:mod:`manastack.rules.midrun`; 903.9).
 * :meth:`check_extra` - ``GameOptions.extra`` validation (``Game.__init__``, scenarios, CLI).
+* :meth:`setup_position` - a game put in a position (scenarios): the variant's cards where
+  they would be (commanders, scheme and planar decks in the listed order, a face-up
+  plane, avatars); :attr:`player_options`, :attr:`scenario_state_keys`,
+  :attr:`scenario_expect_keys`, :meth:`set_scenario_value`, :meth:`scenario_value` -
+  the variant's part of scenario files (``docs/scenarios.md``).
 * :meth:`active_players` - who takes the turn (805.4: the active team), used by untap,
   draw, sorcery timing, land plays, attackers, cleanup (``Game.active_players``).
 * :meth:`next_turn_player` - whose normal turn comes next (``rules.turn``, 805.4).
@@ -50,8 +55,8 @@ Hooks and who calls them:
 
 Called only when ``game.variant_state`` is non-empty (the variant stored something):
 
-* :meth:`zone_change_destination` - ``rules.zones.move``: rule replacements of zone
-  changes (903.9).
+* :meth:`zone_change_replacements` - ``rules.replacement.replace_zone_change``: replacement
+  effects of the variant's rules on a zone change, ordered with the others (616.1; 903.9).
 * :meth:`player_dealt_damage` - ``rules.damage``: damage dealt to a player (903.10a).
 * :meth:`state_based_actions` - ``rules.sba.perform``: the variant's SBAs (704.5v-w).
 * :meth:`player_left` - after a player left the game and their objects left (800.4a, 901.10).
@@ -63,7 +68,7 @@ Abilities of face-up objects in the command zone work when ``"command"`` is in t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -82,6 +87,17 @@ class Variant:
     starting_life = 20
     #: 103.4 (2017): the mulligan rule used when the options don't name one.
     default_mulligan = "paris"
+
+    #: ``GameOptions.extra`` keys whose value maps players to values (a scenario may key
+    #: them by player name: the scenario model turns names into indexes), and keys whose
+    #: value is one player.
+    player_options: ClassVar[tuple[str, ...]] = ()
+    player_valued_options: ClassVar[tuple[str, ...]] = ()
+    #: Extra per-player keys of a scenario's ``state`` and ``expect``, with their kind:
+    #: ``count`` (a number >= 0), ``per_player`` (a mapping of players to numbers >= 0)
+    #: or ``cards`` (a list of card names, in order; ``expect`` only).
+    scenario_state_keys: ClassVar[dict[str, str]] = {}
+    scenario_expect_keys: ClassVar[dict[str, str]] = {}
 
     def check_player_count(self, n: int) -> str | None:
         """A message when ``n`` players can't play this variant, else ``None``."""
@@ -115,6 +131,21 @@ class Variant:
         """103.1b: put the variant's cards where they start (the decks are in the
         libraries, not yet shuffled).  Tests that build a game with ``setup_game`` call it
         themselves."""
+
+    def setup_position(self, game: Game) -> None:
+        """A game put in a position rather than started (scenarios): put the variant's
+        cards the position doesn't list where they would be, without shuffling (the
+        listed order is kept).  Called once the turn and step are set.  Raise
+        :class:`~manastack.errors.DeckError` for a position the variant can't have."""
+
+    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+        """Set a key of :attr:`scenario_state_keys` for ``player`` (``per_player`` values
+        are keyed by player index)."""
+        raise KeyError(key)
+
+    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+        """The value of a key of :attr:`scenario_expect_keys` for ``player``."""
+        raise KeyError(key)
 
     def first_player(self, game: Game) -> int | None:
         """103.2: the starting player when the variant decides (else a coin flip)."""
@@ -276,9 +307,10 @@ class Variant:
     def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
         """``player`` casts ``obj`` from the command zone (before it moves, 601.2a)."""
 
-    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
-        """The zone ``obj`` goes to when it would go to ``to`` (903.9)."""
-        return to
+    def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
+        """Replacement effects (:class:`~manastack.rules.replacement.Replacement`) the
+        variant's rules apply to ``obj`` moving to ``to`` (903.9)."""
+        return []
 
     def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
                             combat: bool) -> None:

@@ -119,3 +119,93 @@ def shuffle_deck(game: Game, player: int, card_type: str) -> None:
     for slot, oid in zip(slots, ids, strict=True):
         game.command[slot] = oid
     game.changed()
+
+
+# ------------------------------------------------------------ checking options.extra
+
+def check_keys(extra: Mapping[str, Any], variant: str, allowed: tuple[str, ...]) -> str | None:
+    """A message naming the first key of ``extra`` the variant doesn't know."""
+    from manastack.variants.multiplayer import check_options
+
+    known = (*allowed, "attack", "range")
+    for key in extra:
+        if key not in known:
+            return (f"options.extra.{key}: not an option of {variant} (its options: "
+                    f"{', '.join(known)})")
+    return check_options(0, dict(extra))
+
+
+def player_key_problem(key: Any, n_players: int) -> str | None:
+    """Why ``key`` (an index, ``"0"``, ``"P0"`` or a name) can't name a player, or None
+    (names are resolved in the game)."""
+    if isinstance(key, bool):
+        return f"{key!r} isn't a player"
+    if isinstance(key, int):
+        return None if 0 <= key < n_players else f"{key} isn't a player index"
+    text = str(key)
+    if text[:1] == "P" and text[1:].isdigit():
+        text = text[1:]
+    if text.isdigit() and int(text) >= n_players:
+        return f"{key!r} isn't a player index"
+    return None
+
+
+def check_per_player(extra: Mapping[str, Any], key: str, n_players: int,
+                     check_one: Any) -> str | None:
+    """Check ``extra[key]``: a list by player index or a mapping keyed by player, each
+    value checked by ``check_one(value) -> message | None``."""
+    value = extra.get(key)
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, (list, tuple)):
+        if len(value) > n_players:
+            return f"options.extra.{key}: {len(value)} entries for {n_players} players"
+        items = list(enumerate(value))
+    else:
+        return (f"options.extra.{key} must map players to values (or list them by seat), "
+                f"not {value!r}")
+    for k, v in items:
+        problem = player_key_problem(k, n_players) or check_one(v)
+        if problem:
+            return f"options.extra.{key}: {k}: {problem}"
+    return None
+
+
+def card_problem(name: Any, card_type: str | None = None,
+                 supertype: str | None = None) -> str | None:
+    """Why ``name`` isn't a card of the pool (of that type), or None."""
+    from manastack.cards.database import UnknownCard, card_data
+
+    if not isinstance(name, str):
+        return f"{name!r} isn't a card name"
+    try:
+        c = card_data(name)
+    except UnknownCard as e:
+        return str(e)
+    if card_type is not None and card_type not in c.types:
+        return f"{c.name} isn't a {card_type.lower()} card ({c.type_line})"
+    if supertype is not None and supertype not in c.supertypes:
+        return f"{c.name} isn't {supertype.lower()} ({c.type_line})"
+    return None
+
+
+def card_list_problem(value: Any, card_type: str) -> str | None:
+    """Why ``value`` isn't a list of ``card_type`` cards, or None."""
+    if not isinstance(value, (list, tuple)):
+        return f"expected a list of {card_type.lower()} cards, not {value!r}"
+    for n in value:
+        problem = card_problem(n, card_type)
+        if problem:
+            return problem
+    return None
+
+
+def attack_multiple_by_default(game: Game) -> None:
+    """901.2, 903.2, 904.2: the default multiplayer setup uses the attack multiple players
+    option (802); ``extra["attack"]`` may still choose another."""
+    if "attack" not in game.options.extra:
+        import dataclasses
+        game.options = dataclasses.replace(
+            game.options, extra={**game.options.extra, "attack": "multiple"})

@@ -5,9 +5,12 @@ Options (``GameOptions.extra``):
 * ``commanders``: each player's commander, a list by player index or a mapping keyed by
   index (``0``, ``"0"``, ``"P0"``) or player name (names are resolved in the game only).
   The commander is one of the deck's 100 cards; it starts in the command zone (903.6).
-* ``commander_replacement``: per player (same keys), ``"command"`` (default) or
-  ``"decline"``: the owner's standing choice for the 903.9 replacement.  (A zone change
-  can't pause for a decision in the engine, so the choice is given in advance.)
+* ``commander_replacement``: per player (same keys), ``"ask"`` (default), ``"command"`` or
+  ``"decline"``.  903.9 is a replacement effect of the game's rules, ordered with the
+  others by 616.1 (:meth:`CommanderVariant.zone_change_replacements`); when it applies,
+  the owner is asked (a yes/no decision in the middle of the event,
+  :mod:`manastack.rules.midrun`) unless they gave a standing answer here: ``"command"``
+  (always yes) or ``"decline"`` (always no: the effect doesn't apply).
 
 State (``game.variant_state["commander"]``): ``names`` (player -> commander name),
 ``casts`` (times cast from the command zone, 903.8), ``damage`` (``"victim:owner"`` ->
@@ -23,7 +26,13 @@ from typing import TYPE_CHECKING, Any
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
 from manastack.variants.base import MultiplayerVariant
-from manastack.variants.command_zone import per_player
+from manastack.variants.command_zone import (
+    attack_multiple_by_default,
+    card_problem,
+    check_keys,
+    check_per_player,
+    per_player,
+)
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -35,6 +44,8 @@ COMMANDER_DAMAGE = 21
 DEFAULT_COMMANDERS = ("Kei Takahashi", "Norin the Wary")
 _BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 _REPLACED = (Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
+#: Standing answers to 903.9 (``extra["commander_replacement"]``).
+REPLACEMENT_ANSWERS = ("ask", "command", "decline")
 
 
 class CommanderVariant(MultiplayerVariant):
@@ -49,6 +60,22 @@ class CommanderVariant(MultiplayerVariant):
     default_mulligan = "commander"
 
     # ------------------------------------------------------------ before the game
+
+    player_options = ("commanders", "commander_replacement")
+    scenario_state_keys = {"commander_casts": "count", "commander_damage": "per_player"}
+    scenario_expect_keys = scenario_state_keys
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        def commander(v: Any) -> str | None:
+            problem = card_problem(v, "Creature", "Legendary")
+            return problem and f"{problem}: a commander is a legendary creature (903.3)"
+
+        def answer(v: Any) -> str | None:
+            return None if v in REPLACEMENT_ANSWERS else \
+                f"{v!r} isn't one of {', '.join(REPLACEMENT_ANSWERS)} (903.9)"
+        return (check_keys(extra, self.name, ("commanders", "commander_replacement"))
+                or check_per_player(extra, "commanders", n_players, commander)
+                or check_per_player(extra, "commander_replacement", n_players, answer))
 
     def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
         decks = [commander_deck(DEFAULT_COMMANDERS[i % len(DEFAULT_COMMANDERS)], seed + i)
@@ -67,6 +94,7 @@ class CommanderVariant(MultiplayerVariant):
         names = {p: str(n) for p, n in per_player(game, game.options.extra.get(
             "commanders")).items()}
         game.variant_state["commander"] = {"names": names, "casts": {}, "damage": {}}
+        attack_multiple_by_default(game)  # 903.2
 
     def setup_zones(self, game: Game) -> None:
         """103.1b / 903.6: each commander goes from its deck face up to the command zone."""
@@ -81,6 +109,34 @@ class CommanderVariant(MultiplayerVariant):
             move(game, game.obj(found), Zone.COMMAND, "903.6",
                  verb=f"{game.players[p].name} puts their commander {name} into the "
                       "command zone")
+
+    def setup_position(self, game: Game) -> None:
+        """903.6: a commander the position doesn't put anywhere is in the command zone."""
+        from manastack.setup import put
+
+        for p, name in sorted(_state(game)["names"].items()):
+            if not any(isinstance(o, GameObject) and o.owner == p and o.card.name == name
+                       for o in game.objects.values()):
+                put(game, p, Zone.COMMAND, name)
+
+    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+        st = _state(game)
+        if key == "commander_casts":  # 903.8: previous casts from the command zone
+            st["casts"][player] = int(value)
+        elif key == "commander_damage":  # 903.10a: combat damage dealt by each commander
+            for owner, n in value.items():
+                st["damage"][f"{player}:{owner}"] = int(n)
+        else:
+            super().set_scenario_value(game, player, key, value)
+
+    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+        st = _state(game)
+        if key == "commander_casts":
+            return int(st["casts"].get(player, 0))
+        if key == "commander_damage":
+            return {int(k.split(":")[1]): n for k, n in st["damage"].items()
+                    if int(k.split(":")[0]) == player}
+        return super().scenario_value(game, player, key)
 
     # ------------------------------------------------------------ casting (903.8)
 
@@ -104,16 +160,45 @@ class CommanderVariant(MultiplayerVariant):
 
     # ------------------------------------------------------------ 903.9
 
-    def zone_change_destination(self, game: Game, obj: Any, to: str) -> str:
-        if to not in _REPLACED or not is_commander(game, obj):
-            return to
-        choice = per_player(game, game.options.extra.get("commander_replacement")).get(
-            obj.owner, "command")
-        if choice == "decline":
-            return to
-        game.note("903.9", f"{obj.name} would be put into {to}; its owner puts it into the "
-                           "command zone instead")
-        return Zone.COMMAND
+    def midrun_choices_possible(self, game: Game) -> bool:
+        """903.9 may ask a commander's owner while an answer runs: a commander (whose
+        owner has no standing answer) is somewhere it could leave for a graveyard, exile,
+        a hand or a library (anywhere but the command zone)."""
+        names = _state(game)["names"]
+        if not names:
+            return False
+        asked = {p: n for p, n in names.items() if standing_answer(game, p) == "ask"}
+        if not asked:
+            return False
+        wanted = set(asked.values())
+        return any(o.zone != Zone.COMMAND and o.card.name in wanted
+                   and asked.get(o.owner) == o.card.name and is_commander(game, o)
+                   for o in game.objects.values() if isinstance(o, GameObject))
+
+    def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
+        """903.9 (2017): "If a commander would be exiled from anywhere or put into its
+        owner's hand, graveyard, or library from anywhere, its owner may put it into the
+        command zone instead."  A replacement effect (ordered with the others by the
+        affected object's controller, 616.1) that may apply more than once to the same
+        event (an exception to 614.5)."""
+        if not isinstance(obj, GameObject) or not is_commander(game, obj):
+            return []
+        owner = obj.owner
+        if standing_answer(game, owner) == "decline":
+            return []
+        from manastack.rules.replacement import Replacement
+        oid = obj.id
+
+        def applies(g: Game, e: dict[str, Any]) -> bool:
+            return e.get("object") == oid and e.get("to") in _REPLACED and \
+                e.get("to") != e.get("from")
+
+        def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+            return _commander_choice(g, oid, owner, e)
+
+        return [Replacement("zone_change", applies, replace, owner, oid,
+                            f"{obj.name}'s owner may put it into the command zone instead "
+                            "(903.9)", repeatable=True, quiet=True)]
 
     # ------------------------------------------------------------ 903.10a / 704.5v
 
@@ -141,6 +226,45 @@ class CommanderVariant(MultiplayerVariant):
 
 def _state(game: Game) -> dict[str, Any]:
     return game.variant_state["commander"]  # type: ignore[no-any-return]
+
+
+#: Where 903.9 would have sent the commander, for messages.
+_ZONE_WORDS = {Zone.GRAVEYARD: "their graveyard", Zone.EXILE: "exile",
+               Zone.HAND: "their hand", Zone.LIBRARY: "their library"}
+
+
+def standing_answer(game: Game, player: int) -> str:
+    """``player``'s standing answer to 903.9: ``ask`` (default), ``command`` or
+    ``decline`` (``extra["commander_replacement"]``)."""
+    value = game.options.extra.get("commander_replacement")
+    if value is None:
+        return "ask"
+    return str(per_player(game, value).get(player, "ask"))
+
+
+def _commander_choice(game: Game, oid: int, owner: int, event: dict[str, Any]
+                      ) -> dict[str, Any]:
+    """903.9: the owner chooses whether the commander goes to the command zone instead."""
+    from manastack.rules.midrun import choose_during_run
+
+    o = game.obj(oid)
+    to = str(event["to"])
+    who = game.players[owner].name
+    where = _ZONE_WORDS.get(to, to).replace("their", f"{who}'s")
+    if standing_answer(game, owner) == "command":
+        yes = True
+    else:
+        # outside any answer (a test setting a game up) nothing can be asked: yes
+        yes = choose_during_run(
+            game, owner, "commander_zone",
+            f"{o.name} would be put into {where}: put it into the command zone instead? "
+            "(CR 903.9)", ("yes", "no"), "903.9", "command zone instead", default=0) == 0
+    if not yes:
+        game.note("903.9", f"{who} lets {o.name} go to {where}")
+        return event
+    game.note("903.9", f"{o.name} would be put into {where}; {who} puts it into the "
+                       "command zone instead")
+    return dict(event, to=Zone.COMMAND)
 
 
 def is_commander(game: Game, obj: GameObject) -> bool:

@@ -35,6 +35,10 @@ from manastack.errors import DeckError
 from manastack.game.objects import Zone
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
+    attack_multiple_by_default,
+    card_list_problem,
+    check_keys,
+    check_per_player,
     deck,
     face_up,
     per_player,
@@ -80,6 +84,61 @@ class PlanechaseVariant(MultiplayerVariant):
         return decks, {**extra, "planar_decks": [default_planar_deck(seed * 16 + i)
                                                  for i in range(n_players)]}
 
+    player_options = ("planar_decks",)
+    scenario_state_keys = {"planar_die_rolls": "count"}
+    scenario_expect_keys = {"planar_deck": "cards", "planar_deck_size": "count",
+                            "planar_die_rolls": "count"}
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        problem = check_keys(extra, self.name, ("planar_decks", "planar_die")) or \
+            check_per_player(extra, "planar_decks", n_players,
+                             lambda v: card_list_problem(v, "Plane"))
+        if problem:
+            return problem
+        faces = extra.get("planar_die")
+        if faces is not None and (not isinstance(faces, (list, tuple)) or any(
+                f not in DIE_FACES for f in faces)):
+            return (f"options.extra.planar_die must list die faces (planeswalk, chaos, "
+                    f"blank), not {faces!r}")
+        return None
+
+    def setup_position(self, game: Game) -> None:
+        """901.4 in a position: each planar deck in the listed order (the first listed on
+        top), face down; a plane the position lists in a command zone is face up, else the
+        top card of the active player's planar deck is turned face up (as the starting
+        plane is, 901.5: nothing triggers).  The planar controller is the active player
+        (901.6)."""
+        if len(face_up(game, "Plane")) > 1:
+            raise DeckError("only one plane can be face up (901.14, Grand Melee, isn't "
+                            "modelled)")
+        for p, names in sorted(per_player(game, game.options.extra.get(
+                "planar_decks")).items()):
+            for name in reversed(names):
+                put_in_command(game, p, name, face_down=True, kind="Plane")
+        for o in face_up(game, "Plane"):
+            o.controller = game.active_player
+        if not face_up(game, "Plane"):
+            ids = deck(game, game.active_player, "Plane")
+            if ids:
+                new = turn_face_up(game, ids[-1], controller=game.active_player)
+                game.note("901.5", f"{new.name} is the face-up plane")
+        game.changed()
+
+    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+        if key == "planar_die_rolls":  # 901.9: times the action was taken this turn
+            game.turn_flags[f"_planar_rolls:{player}"] = int(value)
+        else:
+            super().set_scenario_value(game, player, key, value)
+
+    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+        if key == "planar_deck":  # top first
+            return [game.obj(i).name for i in reversed(deck(game, player, "Plane"))]
+        if key == "planar_deck_size":
+            return len(deck(game, player, "Plane"))
+        if key == "planar_die_rolls":
+            return rolls_this_turn(game, player)
+        return super().scenario_value(game, player, key)
+
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         planar = extra.get("planar_decks")
         items = list(planar.values()) if isinstance(planar, dict) else list(planar or ())
@@ -90,7 +149,8 @@ class PlanechaseVariant(MultiplayerVariant):
             check_planar_deck(d)
 
     def configure(self, game: Game) -> None:
-        game.variant_state["planechase"] = {"walks": 0}
+        game.variant_state["planechase"] = {"walks": 0, "rolls": 0}
+        attack_multiple_by_default(game)  # 901.2
 
     def setup_zones(self, game: Game) -> None:
         """901.4: each planar deck, shuffled, face down in the command zone."""
@@ -180,7 +240,13 @@ def rolls_this_turn(game: Game, player: int) -> int:
 def roll_planar_die(game: Game, player: int, cost: int = 0) -> str:
     """Roll the planar die (901.3a, 901.9a-c); returns the face."""
     from manastack.rules.triggers import PendingTrigger
-    result = game.rng.choice(DIE_FACES)
+    st = game.variant_state["planechase"]
+    rigged = game.options.extra.get("planar_die") or ()
+    n = st.get("rolls", 0)
+    st["rolls"] = n + 1
+    # a rigged die (options.extra.planar_die, for scenarios and tests) shows the listed
+    # faces first; then the die is random
+    result = rigged[n] if n < len(rigged) else game.rng.choice(DIE_FACES)
     shown = {"planeswalk": "the planeswalker symbol", "chaos": "the chaos symbol",
              "blank": "a blank face"}[result]
     rule = {"planeswalk": "901.9c", "chaos": "901.9b", "blank": "901.9a"}[result]

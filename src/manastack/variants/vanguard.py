@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.variants.base import MultiplayerVariant
-from manastack.variants.command_zone import per_player, put_in_command
+from manastack.variants.command_zone import (
+    card_problem,
+    check_keys,
+    check_per_player,
+    face_up,
+    per_player,
+    put_in_command,
+)
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -40,6 +47,27 @@ class VanguardVariant(MultiplayerVariant):
         decks, extra = super().default_setup(n_players, seed)
         names = [c.name for c in variant_cards("VAN") if is_implemented(c.name)]
         return decks, {**extra, "avatars": random.Random(seed).sample(names, n_players)}
+
+    player_options = ("avatars",)
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        return check_keys(extra, self.name, ("avatars",)) or check_per_player(
+            extra, "avatars", n_players, lambda v: card_problem(v, "Vanguard"))
+
+    def setup_position(self, game: Game) -> None:
+        """902.3 in a position: each player's avatar (``extra["avatars"]``, which gives the
+        hand and life modifiers) face up in the command zone, unless the position lists
+        it there."""
+        avatars = game.variant_state["vanguard"]["avatars"]
+        for o in face_up(game, "Vanguard"):
+            if avatars.get(o.owner) != o.card.name:
+                raise DeckError(f"{o.name} is in {game.players[o.owner].name}'s command "
+                                "zone, but options.extra.avatars gives them "
+                                f"{avatars.get(o.owner) or 'no avatar'} (902.3)")
+        listed = {o.owner for o in face_up(game, "Vanguard")}
+        for p, name in sorted(avatars.items()):
+            if p not in listed:
+                put_in_command(game, p, name, kind="Vanguard")
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         from manastack.cards.database import UnknownCard, card_data
