@@ -134,8 +134,15 @@ class Game:
         self._next_id = 1
         self._timestamp = 0
         self._version = 0
+        #: Bumped by every change but the narrow ones (``changed(touches)``).
+        self._wide_version = 0
+        #: Narrow kind of change (NARROW_CHANGES) -> the version of its last change.
+        self._touched: dict[str, int] = {}
         self._view: dict[int, Characteristics] = {}
         self._view_version = -1
+        #: ``_wide_version`` when the view was computed, and the narrow kinds it read.
+        self._view_wide = -1
+        self._view_reads: frozenset[str] = frozenset()
         self._cache: dict[str, Any] = {}
         self._outside: dict[int, Characteristics] = {}
         self._index_sig: Any = None
@@ -293,7 +300,7 @@ class Game:
              self._outside) = saved
         g.log = list(self.log)
         g.history = list(self.history)
-        g._view_version = -1
+        g._view_version = g._view_wide = -1
         g._cache_version = -1
         return g
 
@@ -347,9 +354,26 @@ class Game:
         self._timestamp += 1
         return self._timestamp
 
-    def changed(self) -> None:
-        """Invalidate computed characteristics (call after any state change)."""
+    def changed(self, touches: str | None = None) -> None:
+        """Record a state change (call after any): caches keyed on the version are dropped.
+
+        ``touches`` names a narrow kind of change when it is all that changed since the
+        last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana");
+        characteristics computed without reading it then stay valid (:meth:`chars`)."""
         self._version += 1
+        if touches is None:
+            self._wide_version += 1
+        else:
+            self._touched[touches] = self._version
+
+    def unchanged_since(self, version: int, wide_version: int, reads: frozenset[str]
+                        ) -> bool:
+        """Has nothing a computation reading the narrow kinds ``reads`` (and any other
+        state) may depend on changed since ``version`` (and ``wide_version``)?"""
+        if wide_version != self._wide_version:
+            return False
+        touched = self._touched
+        return all(touched.get(k, -1) <= version for k in reads)
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
         """What the permanents' printed abilities could react to, without computing
@@ -515,16 +539,20 @@ class Game:
             c = self._view.get(obj.id)
             if c is not None:
                 return c
+        elif self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
+            # only narrow changes the view didn't read (tapping for mana...): still exact
+            self._view_version = self._version
         else:
             from manastack.rules.layers import compute_battlefield
             self._view = compute_battlefield(self)
             self._view_version = self._version
+            self._view_wide = self._wide_version
         c = self._view.get(obj.id)
         if c is None:
             c = self._outside.get(obj.id)
             if c is not None:
                 return c
-            from manastack.rules.layers import compute_single
+            from manastack.rules.layers import compute_single, single_reads
             c = compute_single(self, obj)
             if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
                 # elsewhere only CDAs change characteristics here (a spell may be changed by
@@ -532,6 +560,7 @@ class Game:
                 self._outside[obj.id] = c
             else:
                 self._view[obj.id] = c
+                self._view_reads |= single_reads(self, obj)
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:

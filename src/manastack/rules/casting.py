@@ -227,7 +227,7 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
         raise AssertionError("payment plan failed")
     pool.spend(pay.from_pool)
     del units
-    game.changed()
+    game.changed("mana")
 
 
 # ------------------------------------------------------------ costs
@@ -239,11 +239,11 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
 
     if obj is not None and cost.tap:
         obj.tapped = True
-        game.changed()
+        game.changed("tapped")
         game.emit(ev.TAPPED, rule, f"{obj.name} becomes tapped", object=obj.id)
     if obj is not None and cost.untap:
         obj.tapped = False
-        game.changed()
+        game.changed("tapped")
     if cost.pay_life:
         from manastack.rules.damage import lose_life
         lose_life(game, player, cost.pay_life, "118.4", why="paid as a cost")
@@ -976,7 +976,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
             perform_payment(game, player, ab.cost.mana, payment)
         for u in produced:
             game.players[player].mana_pool.add(u)
-        game.changed()
+        game.changed("mana")
         game.emit(ev.MANA, "605.3b", f"{game.players[player].name} activates {o.name}'s mana "
                   f"ability: adds {produced}", player=player, source=o.id, mana=produced)
         return
