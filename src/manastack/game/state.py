@@ -146,8 +146,9 @@ class Game:
         self._cache: dict[str, Any] = {}
         self._outside: dict[int, Characteristics] = {}
         self._index_sig: Any = None
-        #: State version at which the last SBA check found nothing to do.
-        self._sba_clean = -1
+        #: (version, wide version, narrow kinds read, players' totals) of the last SBA
+        #: check that found nothing to do (rules/sba.py).
+        self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), ())
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
         self._adds_abilities = False
