@@ -144,6 +144,12 @@ class Game:
         self._view_wide = -1
         self._view_reads: frozenset[str] = frozenset()
         self._cache: dict[str, Any] = {}
+        #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
+        #: version, wide version and narrow kinds read they are valid for.
+        self._wide_cache: dict[str, Any] = {}
+        self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
+        #: True while the layer system computes the view (queries are not memoised then).
+        self._in_layers = False
         self._outside: dict[int, Characteristics] = {}
         self._index_sig: Any = None
         #: (version, wide version, narrow kinds read, players' totals) of the last SBA
@@ -286,9 +292,9 @@ class Game:
         Logged events and answered decisions are immutable, so the copy shares them (its
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside)
+                 self._outside, self._wide_cache)
         self.listeners, self.log, self.history = [], [], []
-        self._view, self._cache, self._outside = {}, {}, {}
+        self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
         # zones are lists of ints: copied flat rather than element by element
         memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
         rng = random.Random()
@@ -298,10 +304,11 @@ class Game:
             g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside) = saved
+             self._outside, self._wide_cache) = saved
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1
+        g._wide_cache_at = (-1, -1, frozenset())
         g._cache_version = -1
         return g
 
@@ -420,7 +427,7 @@ class Game:
         planes, vanguards: 901.7, 902.7, 904.8; ``"command"`` in the ability's zones)."""
         if not self.command:
             return []
-        return self.cached("command_sources",  # type: ignore[no-any-return]
+        return self.cached_wide("command_sources",  # type: ignore[no-any-return]
                            lambda: [o for o in (self.objects[i] for i in self.command)
                                     if isinstance(o, GameObject) and not o.face_down and any(
                                         "command" in getattr(ab, "zones", ())
@@ -443,6 +450,26 @@ class Game:
             return self._cache[key]
         except KeyError:
             v = self._cache[key] = fn()
+            return v
+
+    def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
+        """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
+        characteristics don't read (tapping for mana...): for queries reading only zones,
+        phasing and characteristics, never tapped status or mana pools themselves."""
+        version, wide, reads = self._wide_cache_at
+        if version != self._version:
+            if not self.unchanged_since(version, wide, reads):
+                self._wide_cache.clear()
+                wide, reads = self._wide_version, frozenset()
+            self._wide_cache_at = (self._version, wide, reads)
+        try:
+            return self._wide_cache[key]
+        except KeyError:
+            v = fn()
+            if not self._in_layers:  # the view is partial while the layers are computed
+                self._wide_cache[key] = v
+                self._wide_cache_at = (self._version, self._wide_cache_at[1],
+                                       self._wide_cache_at[2] | self._view_reads)
             return v
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
@@ -495,8 +522,8 @@ class Game:
 
         The list is cached until the next state change: don't modify it."""
         if controller is None:
-            return self.cached("perm:None", self._phased_in)  # type: ignore[no-any-return]
-        by_controller: dict[int, list[GameObject]] = self.cached(
+            return self.cached_wide("perm:None", self._phased_in)  # type: ignore[no-any-return]
+        by_controller: dict[int, list[GameObject]] = self.cached_wide(
             "perm:by_controller", self._permanents_by_controller)
         return by_controller.get(controller) or []
 
@@ -545,7 +572,11 @@ class Game:
             self._view_version = self._version
         else:
             from manastack.rules.layers import compute_battlefield
-            self._view = compute_battlefield(self)
+            self._in_layers = True
+            try:
+                self._view = compute_battlefield(self)
+            finally:
+                self._in_layers = False
             self._view_version = self._version
             self._view_wide = self._wide_version
         c = self._view.get(obj.id)

@@ -784,7 +784,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
-    from_yard: list[GameObject] = game.cached(f"yard_activators:{player}", lambda: [
+    from_yard: list[GameObject] = game.cached_wide(f"yard_activators:{player}", lambda: [
         game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
     from_command = [o for o in game.command_sources() if game.controller(o) == player]
     # "can't activate" hooks (Pithing Needle...) are rare: look for them once
