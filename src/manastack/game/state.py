@@ -300,6 +300,8 @@ class Game:
         rng = random.Random()
         rng.setstate(self.rng.getstate())  # the state is a tuple of ints: no deep copy
         memo[id(self.rng)] = rng
+        for reads in (self._view_reads, self._sba_clean[2]):  # frozensets of str: shared
+            memo[id(reads)] = reads
         try:
             g = copy.deepcopy(self, memo)
         finally:
