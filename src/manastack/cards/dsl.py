@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.mana import ManaCost
-from manastack.game.objects import GameObject, PlayerRef, Ref
+from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, Ref
 
 if TYPE_CHECKING:
     from manastack.cards.effects import Effect
@@ -38,20 +38,28 @@ class Immutable:
 
 # ---------------------------------------------------------------- selectors
 
+#: ``Selector.reads`` of a test reading no narrow kind of state (characteristics, zones,
+#: controllers, combat and players only).
+NOTHING: frozenset[str] = frozenset()
+
 
 class Selector(Immutable):
     """A test on an object or player, composable with ``&``, ``|`` and ``~``.
 
     ``test(game, ref, controller, source)`` is true when ``ref`` qualifies,
     seen from ``controller`` (the player controlling the ability) and
-    ``source`` (the object with the ability, or None).
+    ``source`` (the object with the ability, or None).  ``reads`` names the narrow kinds
+    of state change (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana") the
+    test may depend on; by default all of them (the vocabulary's selectors say less).
     """
 
-    __slots__ = ("fn", "text")
+    __slots__ = ("fn", "text", "reads")
 
-    def __init__(self, fn: Callable[[Game, Ref, int, int | None], bool], text: str) -> None:
+    def __init__(self, fn: Callable[[Game, Ref, int, int | None], bool], text: str,
+                 reads: frozenset[str] = NARROW_CHANGES) -> None:
         self.fn = fn
         self.text = text
+        self.reads = reads
 
     def test(self, game: Game, ref: Ref, controller: int, source: int | None = None) -> bool:
         return self.fn(game, ref, controller, source)
@@ -59,16 +67,16 @@ class Selector(Immutable):
     def __and__(self, other: Selector) -> Selector:
         a, b = self.fn, other.fn
         return Selector(lambda g, r, c, s: a(g, r, c, s) and b(g, r, c, s),
-                        f"{self.text} {other.text}")
+                        f"{self.text} {other.text}", self.reads | other.reads)
 
     def __or__(self, other: Selector) -> Selector:
         a, b = self.fn, other.fn
         return Selector(lambda g, r, c, s: a(g, r, c, s) or b(g, r, c, s),
-                        f"{self.text} or {other.text}")
+                        f"{self.text} or {other.text}", self.reads | other.reads)
 
     def __invert__(self) -> Selector:
         a = self.fn
-        return Selector(lambda g, r, c, s: not a(g, r, c, s), f"non-{self.text}")
+        return Selector(lambda g, r, c, s: not a(g, r, c, s), f"non-{self.text}", self.reads)
 
     def __repr__(self) -> str:
         return f"Selector({self.text!r})"
@@ -86,28 +94,28 @@ def of_type(t: str) -> Selector:
     def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
         o = _obj(g, r)
         return o is not None and t in g.chars(o).types
-    return Selector(f, t.lower())
+    return Selector(f, t.lower(), NOTHING)
 
 
 def with_subtype(t: str) -> Selector:
     def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
         o = _obj(g, r)
         return o is not None and t in g.chars(o).subtypes
-    return Selector(f, t)
+    return Selector(f, t, NOTHING)
 
 
 def with_keyword(k: str) -> Selector:
     def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
         o = _obj(g, r)
         return o is not None and k in g.chars(o).keywords
-    return Selector(f, f"with {k}")
+    return Selector(f, f"with {k}", NOTHING)
 
 
 def of_color(col: str) -> Selector:
     def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
         o = _obj(g, r)
         return o is not None and col in g.chars(o).colors
-    return Selector(f, col)
+    return Selector(f, col, NOTHING)
 
 
 def _on_battlefield(g: Game, r: Ref, c: int, s: int | None) -> bool:
@@ -159,17 +167,17 @@ def _blocking(g: Game, r: Ref, c: int, s: int | None) -> bool:
     return not isinstance(r, PlayerRef) and g.combat is not None and r in g.combat.blockers
 
 
-permanent = Selector(_on_battlefield, "permanent")
-player = Selector(_player, "player")
-you_control = Selector(_you_control, "you control")
-opponent_controls = Selector(_opp_control, "an opponent controls")
-you = Selector(_is_you, "you")
-opponent = Selector(_is_opponent, "opponent")
-another = Selector(_other, "other")
-spell = Selector(_spell, "spell")
-tapped = Selector(_tapped, "tapped")
-attacking = Selector(_attacking, "attacking")
-blocking = Selector(_blocking, "blocking")
+permanent = Selector(_on_battlefield, "permanent", NOTHING)
+player = Selector(_player, "player", NOTHING)
+you_control = Selector(_you_control, "you control", NOTHING)
+opponent_controls = Selector(_opp_control, "an opponent controls", NOTHING)
+you = Selector(_is_you, "you", NOTHING)
+opponent = Selector(_is_opponent, "opponent", NOTHING)
+another = Selector(_other, "other", NOTHING)
+spell = Selector(_spell, "spell", NOTHING)
+tapped = Selector(_tapped, "tapped", frozenset({"tapped"}))
+attacking = Selector(_attacking, "attacking", NOTHING)
+blocking = Selector(_blocking, "blocking", NOTHING)
 creature = permanent & of_type("Creature")
 land = permanent & of_type("Land")
 artifact = permanent & of_type("Artifact")
@@ -184,14 +192,14 @@ def card_in(zone: str) -> Selector:
     def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
         o = _obj(g, r)
         return o is not None and o.zone == zone
-    return Selector(f, f"card in {zone}")
+    return Selector(f, f"card in {zone}", NOTHING)
 
 
 def owned_by_you() -> Selector:
     def f(g: Game, r: Ref, c: int, s: int | None) -> bool:
         o = _obj(g, r)
         return o is not None and o.owner == c
-    return Selector(f, "you own")
+    return Selector(f, "you own", NOTHING)
 
 
 def where(fn: Callable[[Game, GameObject], bool], text: str) -> Selector:

@@ -467,7 +467,7 @@ class Tap(Effect):
         for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.tapped == self.untap:
                 o.tapped = not self.untap
-                game.changed()
+                game.changed("tapped")
                 game.emit(ev.UNTAPPED if self.untap else ev.TAPPED, "701.19a",
                           f"{o.name} becomes {'untapped' if self.untap else 'tapped'}",
                           object=o.id)

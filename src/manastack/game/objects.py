@@ -49,6 +49,11 @@ class PlayerRef:
 
 Ref = int | PlayerRef  # an object id or a player
 
+#: Narrow kinds of state change (``game.changed(touches)``): "tapped" (the tapped status of
+#: permanents) and "mana" (mana pools).  Code that may read them is declared (selectors'
+#: ``reads``); code that declares nothing is assumed to read them all.
+NARROW_CHANGES: frozenset[str] = frozenset({"tapped", "mana"})
+
 
 @dataclass(slots=True)
 class Characteristics:

@@ -134,13 +134,27 @@ class Game:
         self._next_id = 1
         self._timestamp = 0
         self._version = 0
+        #: Bumped by every change but the narrow ones (``changed(touches)``).
+        self._wide_version = 0
+        #: Narrow kind of change (NARROW_CHANGES) -> the version of its last change.
+        self._touched: dict[str, int] = {}
         self._view: dict[int, Characteristics] = {}
         self._view_version = -1
+        #: ``_wide_version`` when the view was computed, and the narrow kinds it read.
+        self._view_wide = -1
+        self._view_reads: frozenset[str] = frozenset()
         self._cache: dict[str, Any] = {}
+        #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
+        #: version, wide version and narrow kinds read they are valid for.
+        self._wide_cache: dict[str, Any] = {}
+        self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
+        #: True while the layer system computes the view (queries are not memoised then).
+        self._in_layers = False
         self._outside: dict[int, Characteristics] = {}
         self._index_sig: Any = None
-        #: State version at which the last SBA check found nothing to do.
-        self._sba_clean = -1
+        #: (version, wide version, narrow kinds read, players' totals) of the last SBA
+        #: check that found nothing to do (rules/sba.py).
+        self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), ())
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
         self._adds_abilities = False
@@ -303,22 +317,25 @@ class Game:
         Logged events and answered decisions are immutable, so the copy shares them (its
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside)
+                 self._outside, self._wide_cache)
         self.listeners, self.log, self.history = [], [], []
-        self._view, self._cache, self._outside = {}, {}, {}
+        self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
         # zones are lists of ints: copied flat rather than element by element
         memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
         rng = random.Random()
         rng.setstate(self.rng.getstate())  # the state is a tuple of ints: no deep copy
         memo[id(self.rng)] = rng
+        for reads in (self._view_reads, self._sba_clean[2]):  # frozensets of str: shared
+            memo[id(reads)] = reads
         try:
             g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside) = saved
+             self._outside, self._wide_cache) = saved
         g.log = list(self.log)
         g.history = list(self.history)
-        g._view_version = -1
+        g._view_version = g._view_wide = -1
+        g._wide_cache_at = (-1, -1, frozenset())
         g._cache_version = -1
         return g
 
@@ -372,9 +389,26 @@ class Game:
         self._timestamp += 1
         return self._timestamp
 
-    def changed(self) -> None:
-        """Invalidate computed characteristics (call after any state change)."""
+    def changed(self, touches: str | None = None) -> None:
+        """Record a state change (call after any): caches keyed on the version are dropped.
+
+        ``touches`` names a narrow kind of change when it is all that changed since the
+        last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana");
+        characteristics computed without reading it then stay valid (:meth:`chars`)."""
         self._version += 1
+        if touches is None:
+            self._wide_version += 1
+        else:
+            self._touched[touches] = self._version
+
+    def unchanged_since(self, version: int, wide_version: int, reads: frozenset[str]
+                        ) -> bool:
+        """Has nothing a computation reading the narrow kinds ``reads`` (and any other
+        state) may depend on changed since ``version`` (and ``wide_version``)?"""
+        if wide_version != self._wide_version:
+            return False
+        touched = self._touched
+        return all(touched.get(k, -1) <= version for k in reads)
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
         """What the permanents' printed abilities could react to, without computing
@@ -420,7 +454,7 @@ class Game:
         planes, vanguards: 901.7, 902.7, 904.8; ``"command"`` in the ability's zones)."""
         if not self.command:
             return []
-        return self.cached("command_sources",  # type: ignore[no-any-return]
+        return self.cached_wide("command_sources",  # type: ignore[no-any-return]
                            lambda: [o for o in (self.objects[i] for i in self.command)
                                     if isinstance(o, GameObject) and not o.face_down and any(
                                         "command" in getattr(ab, "zones", ())
@@ -443,6 +477,26 @@ class Game:
             return self._cache[key]
         except KeyError:
             v = self._cache[key] = fn()
+            return v
+
+    def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
+        """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
+        characteristics don't read (tapping for mana...): for queries reading only zones,
+        phasing and characteristics, never tapped status or mana pools themselves."""
+        version, wide, reads = self._wide_cache_at
+        if version != self._version:
+            if not self.unchanged_since(version, wide, reads):
+                self._wide_cache.clear()
+                wide, reads = self._wide_version, frozenset()
+            self._wide_cache_at = (self._version, wide, reads)
+        try:
+            return self._wide_cache[key]
+        except KeyError:
+            v = fn()
+            if not self._in_layers:  # the view is partial while the layers are computed
+                self._wide_cache[key] = v
+                self._wide_cache_at = (self._version, self._wide_cache_at[1],
+                                       self._wide_cache_at[2] | self._view_reads)
             return v
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
@@ -495,8 +549,8 @@ class Game:
 
         The list is cached until the next state change: don't modify it."""
         if controller is None:
-            return self.cached("perm:None", self._phased_in)  # type: ignore[no-any-return]
-        by_controller: dict[int, list[GameObject]] = self.cached(
+            return self.cached_wide("perm:None", self._phased_in)  # type: ignore[no-any-return]
+        by_controller: dict[int, list[GameObject]] = self.cached_wide(
             "perm:by_controller", self._permanents_by_controller)
         return by_controller.get(controller) or []
 
@@ -540,16 +594,24 @@ class Game:
             c = self._view.get(obj.id)
             if c is not None:
                 return c
+        elif self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
+            # only narrow changes the view didn't read (tapping for mana...): still exact
+            self._view_version = self._version
         else:
             from manastack.rules.layers import compute_battlefield
-            self._view = compute_battlefield(self)
+            self._in_layers = True
+            try:
+                self._view = compute_battlefield(self)
+            finally:
+                self._in_layers = False
             self._view_version = self._version
+            self._view_wide = self._wide_version
         c = self._view.get(obj.id)
         if c is None:
             c = self._outside.get(obj.id)
             if c is not None:
                 return c
-            from manastack.rules.layers import compute_single
+            from manastack.rules.layers import compute_single, single_reads
             c = compute_single(self, obj)
             if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
                 # elsewhere only CDAs change characteristics here (a spell may be changed by
@@ -557,6 +619,7 @@ class Game:
                 self._outside[obj.id] = c
             else:
                 self._view[obj.id] = c
+                self._view_reads |= single_reads(self, obj)
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:

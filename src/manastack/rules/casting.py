@@ -227,7 +227,7 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
         raise AssertionError("payment plan failed")
     pool.spend(pay.from_pool)
     del units
-    game.changed()
+    game.changed("mana")
 
 
 # ------------------------------------------------------------ costs
@@ -239,11 +239,11 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
 
     if obj is not None and cost.tap:
         obj.tapped = True
-        game.changed()
+        game.changed("tapped")
         game.emit(ev.TAPPED, rule, f"{obj.name} becomes tapped", object=obj.id)
     if obj is not None and cost.untap:
         obj.tapped = False
-        game.changed()
+        game.changed("tapped")
     if cost.pay_life:
         from manastack.rules.damage import lose_life
         lose_life(game, player, cost.pay_life, "118.4", why="paid as a cost")
@@ -789,57 +789,64 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
-    from_yard: list[GameObject] = game.cached(f"yard_activators:{player}", lambda: [
-        game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
-    from_command = [o for o in game.command_sources() if game.controller(o) == player]
     # "can't activate" hooks (Pithing Needle...) are rare: look for them once
     may_forbid = bool(hooks(game, "cant_activate")) or bool(
         game.rule_effects and rule_effects(game, "cant_activate"))
-    for o in [*game.permanents(player), *from_yard, *from_command]:
-        abilities = activated_abilities(game, o)
-        for i, ab in enumerate(abilities):
-            if o.zone not in ab.zones:
+    for o, i, ab in game.cached_wide(f"activation_candidates:{player}",
+                                     lambda: _activation_candidates(game, player)):
+        if ab.mana is not None:
+            if o.tapped and ab.cost.tap:
                 continue
-            if ab.mana is not None:
-                if o.tapped and ab.cost.tap:
-                    continue
-                if _simple_mana(ab):
-                    # the common "{T}: Add ...": all its conditions are checked here
-                    if summoning_sick(game, o) or (ab.condition is not None and not
-                                                   ab.condition(game, o)) or \
-                            (may_forbid and _forbidden(game, player, o, ab)):
-                        continue
-                    for m in ab.mana.options:
-                        out.append(Activate(o.id, i,
-                                            mana=m if len(ab.mana.options) > 1 else None))
+            if _simple_mana(ab):
+                # the common "{T}: Add ...": all its conditions are checked here
+                if summoning_sick(game, o) or (ab.condition is not None and not
+                                               ab.condition(game, o)) or \
+                        (may_forbid and _forbidden(game, player, o, ab)):
                     continue
                 for m in ab.mana.options:
-                    act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
-                    if problem(game, player, act) is None:
-                        out.append(act)
-                    if len(ab.mana.options) == 1:
-                        break
+                    out.append(Activate(o.id, i,
+                                        mana=m if len(ab.mana.options) > 1 else None))
                 continue
-            if ab.cost.tap and o.tapped:
-                continue
-            xs = [0]
-            if ab.cost.loyalty_x:
-                xs = list(range(0, o.counters.get("loyalty", 0) + 1))
-            elif ab.has_x or ab.cost.mana.x_count:
-                if avail is None:
-                    avail = available_mana(game, player)
-                xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
-            combos = list(_target_combos(game, ab.targets, player, o.id))
-            if not combos:
-                continue
-            ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
-                    is None]
-            for targets in combos:
-                for x in ok_x:
-                    out.append(Activate(o.id, i, targets, x))
+            for m in ab.mana.options:
+                act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
+                if problem(game, player, act) is None:
+                    out.append(act)
+                if len(ab.mana.options) == 1:
+                    break
+            continue
+        if ab.cost.tap and o.tapped:
+            continue
+        xs = [0]
+        if ab.cost.loyalty_x:
+            xs = list(range(0, o.counters.get("loyalty", 0) + 1))
+        elif ab.has_x or ab.cost.mana.x_count:
+            if avail is None:
+                avail = available_mana(game, player)
+            xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
+        combos = list(_target_combos(game, ab.targets, player, o.id))
+        if not combos:
+            continue
+        ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
+                is None]
+        for targets in combos:
+            for x in ok_x:
+                out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
     return out
+
+
+def _activation_candidates(game: Game, player: int
+                           ) -> list[tuple[GameObject, int, ActivatedAbility]]:
+    """(object, index, ability) for each activated ability ``player`` may be able to activate
+    where its object is (113.6): on their permanents, in their graveyard, in the command
+    zone.  Depends only on zones and characteristics (memoised with ``cached_wide``)."""
+    p = game.players[player]
+    from_yard: list[GameObject] = game.cached_wide(f"yard_activators:{player}", lambda: [
+        game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
+    from_command = [o for o in game.command_sources() if game.controller(o) == player]
+    return [(o, i, ab) for o in [*game.permanents(player), *from_yard, *from_command]
+            for i, ab in enumerate(activated_abilities(game, o)) if o.zone in ab.zones]
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str = ""
@@ -981,7 +988,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
             perform_payment(game, player, ab.cost.mana, payment)
         for u in produced:
             game.players[player].mana_pool.add(u)
-        game.changed()
+        game.changed("mana")
         game.emit(ev.MANA, "605.3b", f"{game.players[player].name} activates {o.name}'s mana "
                   f"ability: adds {produced}", player=player, source=o.id, mana=produced)
         return

@@ -88,6 +88,13 @@ def end_source_effects(game: Game) -> None:
     drop_effects_on_vanished_objects(game)
 
 
+def while_predicates(game: Game) -> bool:
+    """Does an effect last "for as long as" a predicate holds (a ``while`` duration)?"""
+    return any(_duration(e) is not None and _duration(e).kind == "while"
+               for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
+               for e in getattr(game, attr))
+
+
 def drop_effects_on_vanished_objects(game: Game) -> None:
     """Forget layer effects whose locked set of affected objects (611.2c) no longer exists.
 

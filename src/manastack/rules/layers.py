@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
-from manastack.game.objects import Characteristics, GameObject
+from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -154,6 +154,26 @@ def _counters_pt(obj: GameObject, c: Characteristics) -> None:
         c.toughness += plus - minus
 
 
+def effect_reads(e: LayerEffect) -> frozenset[str]:
+    """The narrow kinds of state change (NARROW_CHANGES) applying ``e`` may depend on: its
+    selector's, unless its apply function is undeclared (then all of them)."""
+    if getattr(e.apply, "__code__", None) not in _LOCAL_APPLY:
+        return NARROW_CHANGES
+    return e.affected.reads if isinstance(e.affected, Selector) else frozenset()
+
+
+def single_reads(game: Game, obj: GameObject) -> frozenset[str]:
+    """The narrow kinds of state change :func:`compute_single` may depend on for ``obj``."""
+    if _card_of(obj).cda is not None:
+        return NARROW_CHANGES
+    reads: frozenset[str] = frozenset()
+    for e in game.effects:
+        if isinstance(e, LayerEffect) and isinstance(e.affected, frozenset) \
+                and obj.id in e.affected:
+            reads |= effect_reads(e)
+    return reads
+
+
 def compute_single(game: Game, obj: GameObject) -> Characteristics:
     """Characteristics of an object outside the battlefield (CDAs apply everywhere, 604.3),
     with the effects of resolved spells and abilities locked on it (a spell on the stack
@@ -204,13 +224,18 @@ def static_effects(game: Game, obj: GameObject, abilities: tuple[Any, ...]) -> l
 
 
 def compute_battlefield(game: Game) -> dict[int, Characteristics]:
-    """Characteristics of every object on the battlefield, all layers applied."""
+    """Characteristics of every object on the battlefield, all layers applied.
+
+    Sets ``game._view_reads``: the narrow kinds of state change (NARROW_CHANGES) the result
+    may depend on (those read by CDAs, selectors and undeclared functions involved)."""
     view: dict[int, Characteristics] = {}
     objs: list[GameObject] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         objs.append(o)
+    game._view_reads = NARROW_CHANGES if any(_card_of(o).cda is not None for o in objs) \
+        else frozenset()
     if not game.effects and not game.ability_index()[2]:
         # No continuous effect can apply: printed values, CDAs and counters only.  The
         # result is kept on the object while its counters and controller don't change.
@@ -264,6 +289,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     # even if an earlier layer removed it (613.5).
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
     scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
+    reads = game._view_reads
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
         for o in objs:
@@ -281,7 +307,9 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         origin: dict[int, tuple[GameObject, StaticAbility]] = {}
         for o, ab in started.values():
             only = _EFFECT_LAYERS.get(ab.effects)  # type: ignore[arg-type]
-            if only is not None and layer not in only:
+            if only is None:
+                reads = NARROW_CHANGES  # an undeclared effects function may read anything
+            elif layer not in only:
                 continue
             for e in static_effects(game, o, (ab,)):
                 if e.layer == layer:
@@ -291,6 +319,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             for o in objs:
                 if _card_of(o).cda is not None:
                     _apply_cda(game, o, view[o.id])
+        for e in effects:
+            reads |= effect_reads(e)
         effects.sort(key=lambda e: e.timestamp)
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)
@@ -308,6 +338,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         if layer == "7c":
             for o in objs:
                 _counters_pt(o, view[o.id])
+    game._view_reads = reads
     _note_control_changes(game, objs, view)
     return view
 

@@ -180,6 +180,12 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
 
 
 def _has_static_replacements(game: Game) -> bool:
+    """Does a permanent (or command-zone object) have a static replacement ability?"""
+    return game.cached_wide(  # type: ignore[no-any-return]
+        "static_replacements", lambda: _find_static_replacements(game))
+
+
+def _find_static_replacements(game: Game) -> bool:
     for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
         if isinstance(o, GameObject) and not o.phased_out:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
-from manastack.game.objects import GameObject, PlayerRef, StackAbility, Zone
+from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, StackAbility, Zone
 from manastack.variants import variant_of
 
 if TYPE_CHECKING:
@@ -35,8 +35,11 @@ def perform(game: Game) -> bool:
     from manastack.rules.static import cant_lose
     from manastack.rules.zones import move
 
-    if game._sba_clean == game._version:
-        return False  # nothing changed since a check that found nothing to do
+    version, wide, reads_then, totals = game._sba_clean
+    if version == game._version or (game.unchanged_since(version, wide, reads_then)
+                                    and totals == _totals(game)):
+        return False  # nothing it reads changed since a check that found nothing to do
+    log_length = len(game.log)
     check_combat(game)
     losers: list[tuple[int, str, str]] = []
     for p in game.players:
@@ -53,6 +56,7 @@ def perform(game: Game) -> bool:
                            f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
                            "counters"))
         p.drew_from_empty = False
+    reads = game._view_reads  # narrow changes this check depends on (see _clean)
     to_graveyard: list[tuple[GameObject, str, str]] = []
     to_destroy: list[tuple[GameObject, str, str]] = []
     vanish: list[tuple[int, str]] = []
@@ -99,6 +103,7 @@ def perform(game: Game) -> bool:
             to_graveyard.append((o, "704.5i", f"{o.name} has 0 loyalty"))
             continue
         if "Aura" in c.subtypes and "Enchantment" in c.types:
+            reads |= _aura_reads(o)
             if not _aura_legal(game, o):
                 to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal "
                                                   "object or player"))
@@ -194,10 +199,30 @@ def perform(game: Game) -> bool:
         lose(game, idx, rule, why)
         happened = True
     if not happened:
-        from manastack.rules.effects_end import end_source_effects
+        from manastack.rules.effects_end import end_source_effects, while_predicates
         end_source_effects(game)
-        game._sba_clean = game._version
+        if while_predicates(game) or game.variant_state or len(game.log) != log_length:
+            # a "for as long as" predicate or a variant's SBA may read anything; a check
+            # that logged something ("is indestructible") logs it again on the next one
+            reads = NARROW_CHANGES
+        # Nothing to do until something this check read changes: any wide change, the
+        # narrow ones the characteristics or Auras' restrictions read (no SBA reads mana
+        # pools or, otherwise, tapped status: 704.5), or the players' totals (some are
+        # changed without a call to game.changed())
+        game._sba_clean = (game._version, game._wide_version, game._view_reads | reads,
+                           _totals(game))
     return happened
+
+
+def _totals(game: Game) -> tuple[tuple[int, int, bool, bool], ...]:
+    """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library."""
+    return tuple((p.life, p.poison, p.drew_from_empty, p.in_game) for p in game.players)
+
+
+def _aura_reads(aura: GameObject) -> frozenset[str]:
+    """The narrow kinds of change the legality of ``aura``'s attachment may depend on."""
+    sp = aura.card.spell
+    return sp.targets[0].selector.reads if sp is not None and sp.targets else frozenset()
 
 
 def _keep_chosen(game: Game, action: Any, gkey: str) -> None:

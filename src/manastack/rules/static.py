@@ -44,7 +44,7 @@ def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
     (a list cached until the next state change: don't modify it)."""
     if not game.ability_index()[1] and not game.abilities_may_be_added():
         return _NO_HOOKS
-    return game.cached("static_hooks", lambda: _all_hooks(game)).get(  # type: ignore[no-any-return]
+    return game.cached_wide("static_hooks", lambda: _all_hooks(game)).get(  # type: ignore[no-any-return]
         rule, _NO_HOOKS)
 
 

@@ -54,7 +54,7 @@ class DelayedTrigger:
 
 def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
     """Objects whose triggered abilities may see ``e``, with their characteristics."""
-    out: list[tuple[GameObject, Any]] = list(game.cached("trigger_sources",
+    out: list[tuple[GameObject, Any]] = list(game.cached_wide("trigger_sources",
                                                          lambda: _trigger_sources(game)))
     if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD or \
             e.kind in (ev.ZONE_CHANGE, ev.DAMAGE) and game.lki_batch:
@@ -71,7 +71,7 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
 
 
 def _graveyard_triggers(game: Game) -> bool:
-    return bool(game.cached("graveyard_triggers", lambda: any(
+    return bool(game.cached_wide("graveyard_triggers", lambda: any(
         isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
         for p in game.players for oid in p.graveyard
         for ab in game.objects[oid].card.abilities)))  # type: ignore[union-attr]
@@ -222,7 +222,7 @@ def check_state_triggers(game: Game) -> None:
     kinds, _, grants = game.ability_index()
     if ev.STATE not in kinds and not grants:
         return
-    for o, c in game.cached("trigger_sources", lambda: _trigger_sources(game)):
+    for o, c in game.cached_wide("trigger_sources", lambda: _trigger_sources(game)):
         for ab in c.abilities:
             if isinstance(ab, TriggeredAbility) and ab.event == ev.STATE:
                 _maybe_state_trigger(game, ab, o, c.controller)

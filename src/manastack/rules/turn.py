@@ -308,7 +308,7 @@ def end_step(game: Game) -> None:
     for p in game.players:
         lost = p.mana_pool.empty()
         if lost:
-            game.changed()
+            game.changed("mana")
             game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
                       f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
                       player=p.index, lost=lost)
