@@ -1,0 +1,69 @@
+"""What the benchmarks share: play N games, time them, and print the figures.
+
+A benchmark gives :func:`run` a function playing game ``seed`` to its end (or to
+``max_decisions`` answers); :func:`run` prints games/s, decisions/s, the mean
+decision time, the game length, the time of ``game.copy()`` mid-game and the
+peak memory of one game (tracemalloc).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from manastack.game.state import Game
+
+#: play(seed, max_decisions) -> the game, played to its end or to max_decisions answers
+Player = Callable[[int, int], Game]
+
+
+def play_to_end(game: Game, agents: Sequence[Any], max_decisions: int) -> Game:
+    """Let ``agents`` (one per player) answer the game's decisions, at most
+    ``max_decisions`` of them."""
+    n = 0
+    while game.decision is not None and n < max_decisions:
+        d = game.decision
+        game.apply(d.by, agents[d.by].act(game))
+        n += 1
+    return game
+
+
+def run(play: Player, default_games: int, description: str, midgame: int = 150) -> None:
+    """Parse ``--games/--seed/--no-memory`` and print the figures for ``play``; the copy
+    is timed after ``midgame`` answers of the first game."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--games", type=int, default=default_games)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--no-memory", action="store_true")
+    args = ap.parse_args()
+    decisions = turns = 0
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        g = play(args.seed + i, 1_000_000)
+        decisions += len(g.history)
+        turns += g.turn_number
+    dt = time.perf_counter() - t0
+    print(f"games:            {args.games} in {dt:.2f} s")
+    print(f"games/s:          {args.games / dt:.1f}")
+    print(f"decisions/s:      {decisions / dt:.0f}")
+    print(f"mean decision:    {dt / max(1, decisions) * 1e6:.1f} us")
+    print(f"mean game length: {turns / args.games:.1f} turns, {decisions / args.games:.0f} "
+          "decisions")
+    g = play(args.seed, midgame)
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        g.copy()
+        times.append(time.perf_counter() - t)
+    print(f"game.copy():      {statistics.median(times) * 1e3:.2f} ms (median of 20, "
+          f"turn {g.turn_number})")
+    if not args.no_memory:
+        tracemalloc.start()
+        play(args.seed, 1_000_000)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(f"peak memory:      {peak / 1e6:.1f} MB (one game, tracemalloc)")
