@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from manastack.decisions import Choose, DeclareAttackers, DeclareBlockers, Pass
-from manastack.game.objects import GameObject, Zone
+from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game
 from manastack.setup import put
 
@@ -60,3 +60,23 @@ def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
         else:
             raise AssertionError(f"unexpected decision while advancing: {d}")
     raise AssertionError("condition never reached")
+
+
+#: The second player, whom tests attack by default.
+SECOND = PlayerRef(1)
+
+
+def attack(g: Game, *attackers: GameObject, target: Any = SECOND) -> None:
+    """Declare ``attackers`` (all attacking ``target``, by default the second player)."""
+    assert g.decision is not None and g.decision.kind == "declare_attackers", g.decision
+    g.apply(g.decision.by, DeclareAttackers(tuple((a.id, target) for a in attackers)))
+
+
+def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:
+    """Declare blocks as (blocker, attacker) pairs; a blocker may appear more than once."""
+    assert g.decision is not None and g.decision.kind == "declare_blockers", g.decision
+    blocks: dict[int, list[int]] = {}
+    for b, a in pairs:
+        blocks.setdefault(b.id, []).append(a.id)
+    g.apply(g.decision.by,
+            DeclareBlockers(tuple((b, tuple(a)) for b, a in blocks.items())))

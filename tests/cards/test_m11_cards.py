@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import answer, lands
+from cardplay import answer, attack, block, lands
 
 from manastack import log as ev
 from manastack.decisions import (
@@ -104,19 +104,6 @@ def activate(g: Game, src: GameObject, *targets: Any, ability: int = 0, x: int =
              mana: str | None = None) -> None:
     g.apply(g.decision.player, Activate(src.id, ability, tuple(
         t.id if isinstance(t, GameObject) else t for t in targets), x, mana=mana))
-
-
-def attack(g: Game, *attackers: GameObject, target: Any = P1) -> None:
-    assert g.decision is not None and g.decision.kind == "declare_attackers", g.decision
-    g.apply(g.decision.player, DeclareAttackers(tuple((a.id, target) for a in attackers)))
-
-
-def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:
-    assert g.decision is not None and g.decision.kind == "declare_blockers", g.decision
-    blocks: dict[int, list[int]] = {}
-    for b, a in pairs:
-        blocks.setdefault(b.id, []).append(a.id)
-    g.apply(g.decision.player, DeclareBlockers(tuple((b, tuple(a)) for b, a in blocks.items())))
 
 
 def combat(g: Game, attackers: list[GameObject],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, lands, settle
+from cardplay import advance, answer, attack, block, lands, settle
 
 from manastack import log as ev
 from manastack.cards.database import all_card_data
@@ -21,8 +21,6 @@ from manastack.decisions import (
     Activate,
     AssignDamage,
     Cast,
-    DeclareAttackers,
-    DeclareBlockers,
     Pass,
     PlayLand,
 )
@@ -87,20 +85,6 @@ def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
 
 def life(g: Game, p: int) -> int:
     return g.players[p].life
-
-
-def attack(g: Game, *attackers: GameObject, target: Any = P1) -> None:
-    assert g.decision is not None and g.decision.kind == "declare_attackers", g.decision
-    g.apply(g.decision.player, DeclareAttackers(tuple((a.id, target) for a in attackers)))
-
-
-def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:
-    assert g.decision is not None and g.decision.kind == "declare_blockers", g.decision
-    blocks: dict[int, list[int]] = {}
-    for b, a in pairs:
-        blocks.setdefault(b.id, []).append(a.id)
-    g.apply(g.decision.player,
-            DeclareBlockers(tuple((b, tuple(a)) for b, a in blocks.items())))
 
 
 def refused(g: Game, rule: str, fn: Any, *args: Any) -> None:
