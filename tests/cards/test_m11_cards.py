@@ -781,6 +781,22 @@ def test_mass_polymorph_exiles_and_reveals_that_many_creatures() -> None:
     assert "Forest" in names(g, g.players[0].library)
 
 
+def test_mass_polymorph_with_no_creature_card_in_the_library_still_shuffles() -> None:
+    """With no creature card to reveal, nothing enters (an empty simultaneous entry is no
+    event) and the revealed cards are still shuffled back (CR 701.19); found by the pool
+    soak (seed 306)."""
+    from manastack import log as ev
+    g = new(filler="Island")
+    lands(g, 0, "Island", 6)
+    bear = put(g, 0, BF, "Grizzly Bears")
+    mp = put(g, 0, HAND, "Mass Polymorph")
+    main(g)
+    cast(g, mp)
+    resolve(g)
+    assert zone_of(g, bear) == EXILE and not list(g.creatures(0))
+    assert any(e.kind == ev.SHUFFLE for e in g.log[-5:])
+
+
 def test_mass_polymorph_creatures_enter_at_the_same_time() -> None:
     """CR 603.6a: creatures put onto the battlefield by one effect enter at once: each
     Garruk's Packleader sees the other enter (two "you may draw" triggers)."""

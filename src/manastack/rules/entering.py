@@ -179,7 +179,9 @@ def _enter_all(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
 
     go = [(e, m) for e, m in zip(entries, made, strict=True)
           if m is not None and _pending(game, e) is not None]
-    if together:
+    if together and not go:
+        new_ids: tuple[int, ...] = ()
+    elif together:
         new_ids = tuple(o.id for o in move_all(
             game, [game.obj(e.oid) for e, _ in go], Zone.BATTLEFIELD, entries[0].rule,
             controller=entries[0].controller, verb=entries[0].verb or "",
