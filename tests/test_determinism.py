@@ -17,6 +17,7 @@ from manastack.game.state import Game
 from manastack.log import render_text
 from manastack.play import default_deck, play_game, replay, replay_data
 from manastack.rules.start import new_game
+from manastack.variants.command_zone import is_nontraditional
 
 DECKS = [default_deck("red_green"), default_deck("white_black")]
 
@@ -41,7 +42,7 @@ def check_zones(game: Game) -> None:
     # cards still in the game, and those that left it with their owner (800.4a)
     cards = sum(1 for o in [*game.objects.values(), *game.departed.values()]
                 if isinstance(o, GameObject) and not o.is_token and not o.is_copy  # 706.10a
-                and not o.card.types & {"Scheme", "Plane", "Phenomenon", "Vanguard"})  # 108.2a
+                and not is_nontraditional(o))  # 108.2a
     assert not set(game.departed) & set(game.objects)
     abilities = sum(1 for o in game.objects.values() if isinstance(o, StackAbility))
     assert cards == sum(len(d) for d in game.deck_lists) or not game.deck_lists

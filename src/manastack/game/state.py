@@ -165,7 +165,6 @@ class Game:
         self.turns_taken: dict[int, int] = {}
         self.game_started = False
         self.turn_flags: dict[str, Any] = {}
-        self.decision_player_last = 0
         #: (turn, step): the machine pauses when that step begins (tools, scenarios).
         self.breakpoint: tuple[int, str] | None = None
         #: Count of damage events (each simultaneous batch is one event, 119.4).
@@ -277,7 +276,6 @@ class Game:
         if record:
             self.history.append((p, action))
         self.decision = None
-        self.decision_player_last = p
         fn, args = d.resume
         try:
             fn(self, action, *args)

@@ -237,7 +237,9 @@ def _choose_order(game: Game, kind: str, event: dict[str, Any],
         f"Several replacement effects would apply to {event.get('summary', kind)}: choose "
         "the one to apply first (CR 616.1)", labels, "616.1",
         "replacement effect to apply first")
-    if game.midrun_answers:  # chosen by the player (not the default order)
+    # while answers are supplied every choice comes from them (an unanswered one stops
+    # the run); without any, this is the default order of a game set up by hand
+    if game.midrun_answers:
         game.note("616.1", f"{game.players[who].name} chooses to apply "
                            f"{pool[i].text or 'a replacement effect'} first")
     return i

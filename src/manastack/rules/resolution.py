@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import SpellAbility, TargetSpec, TriggeredAbility
+from manastack.cards.dsl import TargetSpec, TriggeredAbility
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
 
@@ -196,7 +196,3 @@ def _become_permanent(game: Game, obj: GameObject) -> None:
         verb=f"{obj.name} enters the battlefield under "
              f"{game.players[obj.controller].name}'s control"
              + (f", attached to {game.name_of(attach)} (303.4f)" if attach else ""))
-
-
-def spell_ability(obj: GameObject) -> SpellAbility | None:
-    return obj.card.spell

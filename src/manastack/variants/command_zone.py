@@ -125,9 +125,9 @@ def shuffle_deck(game: Game, player: int, card_type: str) -> None:
 
 def check_keys(extra: Mapping[str, Any], variant: str, allowed: tuple[str, ...]) -> str | None:
     """A message naming the first key of ``extra`` the variant doesn't know."""
-    from manastack.variants.multiplayer import check_options
+    from manastack.variants.multiplayer import OPTION_KEYS, check_options
 
-    known = (*allowed, "attack", "range")
+    known = (*allowed, *OPTION_KEYS)
     for key in extra:
         if key not in known:
             return (f"options.extra.{key}: not an option of {variant} (its options: "
