@@ -23,6 +23,7 @@ from manastack.decisions import Action, Concede, Decision
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
+from manastack.rules import midrun
 from manastack.rules.triggers import check_event
 from manastack.variants.registry import variant_of
 
@@ -255,7 +256,6 @@ class Game:
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
                 f"decide ({d.kind})", d.rule or "117.1")
         d.validate(self, action)
-        from manastack.rules import midrun
         if d.resume[0] is midrun.resume_marker:  # a choice made in the middle of an event:
             self.history.append((p, action))  # re-run the interrupted answer with it
             midrun.interrupted_choice_made(self, action)
@@ -270,7 +270,6 @@ class Game:
     def answer(self, p: int, action: Action, record: bool = True) -> None:
         """Record (unless re-running it) and carry out an answer to the pending decision
         (already validated)."""
-        from manastack.rules.midrun import ChoiceNeeded, ask_interrupted
         d = self.decision
         assert d is not None
         if record:
@@ -280,8 +279,8 @@ class Game:
         try:
             fn(self, action, *args)
             self.run()
-        except ChoiceNeeded as need:
-            ask_interrupted(self, need)
+        except midrun.ChoiceNeeded as need:
+            midrun.ask_interrupted(self, need)
             return
         self.rerun_root = None
 
@@ -391,7 +390,8 @@ class Game:
         """Record a state change (call after any): caches keyed on the version are dropped.
 
         ``touches`` names a narrow kind of change when it is all that changed since the
-        last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana");
+        last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana",
+        "combat", "hidden");
         characteristics computed without reading it then stay valid (:meth:`chars`)."""
         self._version += 1
         if touches is None:
@@ -479,8 +479,10 @@ class Game:
 
     def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
-        characteristics don't read (tapping for mana...): for queries reading only zones,
-        phasing and characteristics, never tapped status or mana pools themselves."""
+        characteristics don't read (tapping for mana, a draw...): for queries reading only
+        the public zones, phasing and characteristics, never what the narrow kinds are
+        about themselves (tapped status, mana pools, whether it is combat, the contents of
+        libraries and hands)."""
         version, wide, reads = self._wide_cache_at
         if version != self._version:
             if not self.unchanged_since(version, wide, reads):

@@ -126,9 +126,16 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
     """Untapped permanents whose mana abilities cost only {T} (used for automatic payment).
 
     A permanent with several such abilities is one source offering all their mana
-    (it can be tapped once)."""
-    from manastack.rules.static import forbids
+    (it can be tapped once).  All of them (no ``exclude``/``only``) are memoised until
+    the next state change: don't modify the list."""
+    if not exclude and only is None:
+        return game.cached(f"mana_sources:{player}",  # type: ignore[no-any-return]
+                           lambda: _mana_sources(game, player, (), None))
+    return _mana_sources(game, player, exclude, only)
 
+
+def _mana_sources(game: Game, player: int, exclude: Sequence[int],
+                  only: Sequence[int] | None) -> list[ManaSource]:
     out: list[ManaSource] = []
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
@@ -758,7 +765,11 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     sorcery_ok = land_ok
     avail: int | None = None
     cards = list(p.hand)
-    if p.library and castable_from(game, player, game.obj(p.library[-1])):
+    # permissions and restrictions (rule hooks) are rare: look for them once
+    any_hook = bool(game.rule_effects) or game.ability_index()[1] or \
+        game.abilities_may_be_added()
+    if p.library and any_hook and _hooked(game, "cast_from_library_top") and castable_from(
+            game, player, game.obj(p.library[-1])):
         cards.append(p.library[-1])  # Garruk's Horde: the top card of the library
     variant = None
     if game.command:
@@ -766,9 +777,12 @@ def priority_actions(game: Game, player: int) -> list[Action]:
         variant = variant_of(game)
         cards += variant.castable_objects(game, player)  # e.g. a commander (903.8)
     may_play_land: bool | None = None
+    flash_hooked = any_hook and _hooked(game, "cast_as_though_flash")
+    cant_cast_hooked = any_hook and _hooked(game, "cant_cast")
+    chars = game.chars
     for oid in cards:
         o = game.obj(oid)
-        c = game.chars(o)
+        c = chars(o)
         if c.is_land:
             if o.zone == Zone.HAND and land_ok:
                 if may_play_land is None:
@@ -776,12 +790,13 @@ def priority_actions(game: Game, player: int) -> list[Action]:
                 if may_play_land:
                     out.append(PlayLand(oid))
             continue
-        if not sorcery_ok and not _instant_speed(game, player, o, c):
-            continue
+        if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords and (
+                not flash_hooked or forbids(game, "cast_as_though_flash", player, o) is None):
+            continue  # 307.1 etc.: sorcery timing (_instant_speed)
         sp = o.card.spell
         if sp is not None and sp.timing is not None and not sp.timing(game, player):
             continue
-        if forbids(game, "cant_cast", player, o):
+        if cant_cast_hooked and forbids(game, "cant_cast", player, o):
             continue
         if avail is None:
             avail = available_mana(game, player)
@@ -789,23 +804,23 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
-    # "can't activate" hooks (Pithing Needle...) are rare: look for them once
-    may_forbid = bool(hooks(game, "cant_activate")) or bool(
-        game.rule_effects and rule_effects(game, "cant_activate"))
-    for o, i, ab in game.cached_wide(f"activation_candidates:{player}",
-                                     lambda: _activation_candidates(game, player)):
+    may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
+    for o, i, ab, ready in game.cached_wide(f"activation_plan:{player}",
+                                            lambda: _activation_plan(game, player)):
+        if ready is not None:  # the common "{T}: Add ...", not summoning sick
+            if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
+                out.extend(ready)
+            continue
         if ab.mana is not None:
             if o.tapped and ab.cost.tap:
                 continue
             if _simple_mana(ab):
-                # the common "{T}: Add ...": all its conditions are checked here
+                # all its conditions are checked here
                 if summoning_sick(game, o) or (ab.condition is not None and not
                                                ab.condition(game, o)) or \
                         (may_forbid and _forbidden(game, player, o, ab)):
                     continue
-                for m in ab.mana.options:
-                    out.append(Activate(o.id, i,
-                                        mana=m if len(ab.mana.options) > 1 else None))
+                out.extend(_mana_actions(o, i, ab))
                 continue
             for m in ab.mana.options:
                 act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
@@ -833,6 +848,47 @@ def priority_actions(game: Game, player: int) -> list[Action]:
                 out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
+    return out
+
+
+def _hooked(game: Game, rule: str) -> bool:
+    """Could the yes/no hook ``rule`` apply now (a static ability or a rule effect has it)?"""
+    return bool(hooks(game, rule)) or bool(game.rule_effects and rule_effects(game, rule))
+
+
+#: (object id, ability index, mana options) -> the activations (actions are values).
+_MANA_ACTIONS: dict[tuple[int, int, tuple[str, ...]], list[Action]] = {}
+
+
+def _mana_actions(o: GameObject, i: int, ab: ActivatedAbility) -> list[Action]:
+    """The activations of the mana ability ``ab`` (the ``i``-th of ``o``), one per mana
+    option (named only when there is a choice).  Memoised: don't modify the list."""
+    assert ab.mana is not None
+    opts = ab.mana.options
+    key = (o.id, i, opts)
+    hit = _MANA_ACTIONS.get(key)
+    if hit is None:
+        if len(_MANA_ACTIONS) > 8192:
+            _MANA_ACTIONS.clear()
+        hit = _MANA_ACTIONS[key] = [Activate(o.id, i, mana=m if len(opts) > 1 else None)
+                                    for m in opts]
+    return hit
+
+
+def _activation_plan(game: Game, player: int
+                     ) -> list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]]:
+    """:func:`_activation_candidates` with, for each common "{T}: Add ..." ability without
+    a condition whose object isn't summoning sick (302.6), its actions ready (then only
+    the tapped status and "can't activate" hooks are left to check); such abilities of
+    summoning-sick objects are left out.  Reads only zones and characteristics (and the
+    turn, which changes no narrow way), like the candidates."""
+    out: list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]] = []
+    for o, i, ab in _activation_candidates(game, player):
+        if ab.mana is not None and ab.condition is None and _simple_mana(ab):
+            if not summoning_sick(game, o):
+                out.append((o, i, ab, _mana_actions(o, i, ab)))
+            continue
+        out.append((o, i, ab, None))
     return out
 
 

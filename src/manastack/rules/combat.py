@@ -130,15 +130,16 @@ def begin_combat_phase(game: Game) -> None:
     ap = game.active_player
     game.combat = Combat(ap, game.opponents(ap)[:1] if len(game.players) == 2
                          else game.opponents(ap))
-    game.changed()
+    game.changed("combat")  # nothing is in combat yet
 
 
 def end_combat_phase(game: Game) -> None:
     """CR 511.3: as the end of combat step ends, everything is removed from combat."""
-    if game.combat is not None and (game.combat.attackers or game.combat.blockers):
+    in_combat = game.combat is not None and bool(game.combat.attackers or game.combat.blockers)
+    if in_combat:
         game.note("511.3", "All creatures and planeswalkers are removed from combat")
     game.combat = None
-    game.changed()
+    game.changed(None if in_combat else "combat")
 
 
 # ------------------------------------------------------------ declare attackers

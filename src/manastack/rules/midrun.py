@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from manastack.rules.replacement import replacement_choice_possible
+from manastack.variants import variant_of
+
 if TYPE_CHECKING:
     from manastack.game.state import Game
 
@@ -38,9 +41,6 @@ class ChoiceNeeded(Exception):
 def choice_possible(game: Game) -> bool:
     """Whether a choice in the middle of an event could come up (replacement effects
     outside the damage pipeline, or the variant's own such choices)."""
-    from manastack.rules.replacement import replacement_choice_possible
-    from manastack.variants import variant_of
-
     return replacement_choice_possible(game) or variant_of(game).midrun_choices_possible(game)
 
 

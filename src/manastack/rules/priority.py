@@ -14,6 +14,8 @@ from manastack import log as ev
 from manastack.cards.dsl import StaticAbility
 from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision, Special
 from manastack.game.objects import GameObject, StackAbility, Zone
+from manastack.rules import casting, sba
+from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
 from manastack.variants import variant_of
 
 if TYPE_CHECKING:
@@ -22,9 +24,6 @@ if TYPE_CHECKING:
 
 def start_priority(game: Game, player: int) -> None:
     """``player`` would receive priority: SBAs and triggers first (CR 117.5)."""
-    from manastack.rules import sba
-    from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
-
     if game.over:
         return
     if not game.players[player].in_game:
@@ -51,8 +50,6 @@ def start_priority(game: Game, player: int) -> None:
 
 def on_priority(game: Game, action: Action, player: int) -> None:
     """Apply a priority action (already validated)."""
-    from manastack.rules import casting
-
     if isinstance(action, Pass):
         game.passes += 1
         game.emit(ev.PASS, "117.3d", f"{game.players[player].name} passes priority",

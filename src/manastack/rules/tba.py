@@ -159,6 +159,7 @@ def _cleanup_rest(game: Game) -> None:
     from manastack.rules.priority import start_priority
 
     healed = []
+    shields = False
     for oid in game.battlefield:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
@@ -166,11 +167,14 @@ def _cleanup_rest(game: Game) -> None:
             o.damage = 0
             o.deathtouch_damage = False
             healed.append(o.name)
-        o.regeneration_shields = 0
+        if o.regeneration_shields:
+            o.regeneration_shields = 0
+            shields = True
+    if healed or shields:
+        game.changed()
     if healed:
         game.emit(ev.INFO, "514.2", "Damage wears off: " + ", ".join(healed))
-    end_turn_effects(game)
-    game.changed()
+    end_turn_effects(game)  # (a state change if an effect ends)
     # 514.3a: SBAs or triggers now -> players get priority, then another cleanup.
     if sba.perform(game) or game.pending_triggers:
         game.push(start_priority, game.active_player)

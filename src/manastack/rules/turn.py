@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.rules import tba
+from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -246,9 +248,6 @@ def add_skip(game: Game, kind: str, what: str, player: int, count: int = 1) -> N
 
 def begin_step(game: Game, step: StepInfo) -> None:
     """A step or phase begins: "until" effects end, turn-based actions, triggers (703.3)."""
-    from manastack.rules import tba
-    from manastack.rules.effects_end import end_effects_at_begin
-
     if game.breakpoint is not None and game.breakpoint == (game.turn_number, step.name) \
             and not game.turn_flags.get("_bp_hit"):
         # pause at the very beginning of the step (before its turn-based actions)
@@ -301,8 +300,6 @@ def _phase_display(step: StepInfo) -> str:
 
 def end_step(game: Game) -> None:
     """The step ends: mana empties (500.4), "until end of" effects end, then the next step."""
-    from manastack.rules.effects_end import end_effects_at_end
-
     step = game.step
     assert step is not None
     for p in game.players:

@@ -22,6 +22,9 @@ ZONE_TEXT = {"library": "library", "hand": "hand", "battlefield": "the battlefie
              "command": "the command zone"}
 
 
+_HIDDEN = (Zone.LIBRARY, Zone.HAND)
+
+
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: str | None = None, attach_to: Ref | None = None,
@@ -83,7 +86,10 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         lst.insert(0, new.id)
     else:
         lst.append(new.id)
-    game.changed()
+    # a card going between a library and a hand (a draw) is a narrow change: only what
+    # reads those hidden zones depends on it
+    game.changed("hidden" if frm in _HIDDEN and to in _HIDDEN and not new.is_token
+                 and not new.is_copy else None)
     if not quiet:
         who = game.players[obj.owner].name
         where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
