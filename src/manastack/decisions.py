@@ -269,17 +269,20 @@ class PriorityDecision(Decision):
     """A player holds priority (CR 117): pass, play a land, cast, activate."""
 
     _cache: list[Action] | None = field(default=None, repr=False)
+    #: The state version ``_cache`` was listed at.
+    _cache_version: int = field(default=-1, repr=False)
 
     def legal_actions(self, game: Game) -> list[Action]:
         if self._cache is None:
-            from manastack.rules.casting import priority_actions
-            st = game.step
-            key = f"priority_actions:{self.player}:{game.turn_number}:" + (
-                f"{st.phase_id}:{st.name}" if st is not None else "-")
-            self._cache = game.cached(key, lambda: priority_actions(game, self.player))
+            from manastack.rules.casting import listed_priority_actions
+            self._cache = listed_priority_actions(game, self.player)
+            self._cache_version = game._version
         return list(self._cache)
 
     def validate(self, game: Game, action: Action) -> None:
+        if self._cache is not None and self._cache_version == game._version and \
+                action in self._cache:
+            return  # listed, so legal (and nothing changed since it was listed)
         from manastack.rules.casting import check_priority_action
         check_priority_action(game, self.player, action)
 

@@ -149,6 +149,8 @@ class Game:
         #: version, wide version and narrow kinds read they are valid for.
         self._wide_cache: dict[str, Any] = {}
         self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
+        #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
+        self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
         #: True while the layer system computes the view (queries are not memoised then).
         self._in_layers = False
         self._outside: dict[int, Characteristics] = {}
@@ -314,9 +316,10 @@ class Game:
         Logged events and answered decisions are immutable, so the copy shares them (its
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside, self._wide_cache)
+                 self._outside, self._wide_cache, self._kept)
         self.listeners, self.log, self.history = [], [], []
         self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
+        self._kept = {}
         # zones are lists of ints: copied flat rather than element by element
         memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
         rng = random.Random()
@@ -328,7 +331,7 @@ class Game:
             g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside, self._wide_cache) = saved
+             self._outside, self._wide_cache, self._kept) = saved
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1
@@ -498,6 +501,19 @@ class Game:
                 self._wide_cache_at = (self._version, self._wide_cache_at[1],
                                        self._wide_cache_at[2] | self._view_reads)
             return v
+
+    def remember(self, key: Any, reads: frozenset[str], value: Any) -> None:
+        """Keep ``value``, computed from the current state, until a wide change or a narrow
+        change of a kind in ``reads`` or read by the characteristics (:meth:`recall`)."""
+        self._kept[key] = (self._version, self._wide_version, reads | self._view_reads, value)
+
+    def recall(self, key: Any) -> Any:
+        """The value kept under ``key`` by :meth:`remember` if still valid, else None."""
+        hit = self._kept.get(key)
+        if hit is not None and (hit[0] == self._version or self.unchanged_since(
+                hit[0], hit[1], hit[2])):
+            return hit[3]
+        return None
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
                       controller: int | None = None, is_token: bool = False,

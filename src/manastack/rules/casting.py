@@ -18,7 +18,15 @@ from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAb
 from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand, Special
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost, ManaSource, ManaSymbol, Payment, find_payment
-from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.game.objects import (
+    NARROW_CHANGES,
+    Characteristics,
+    GameObject,
+    PlayerRef,
+    Ref,
+    StackAbility,
+    Zone,
+)
 from manastack.rules.static import forbids, hooks, rule_effects
 
 if TYPE_CHECKING:
@@ -757,8 +765,39 @@ def check_priority_action(game: Game, player: int, action: Action) -> None:
 # ------------------------------------------------------------ enumeration
 
 
+#: The narrow kinds of change the legal actions read (not "combat": see NARROW_CHANGES).
+_ACTIONS_READ = frozenset({"tapped", "mana", "hidden"})
+
+
+def listed_priority_actions(game: Game, player: int) -> list[Action]:
+    """:func:`priority_actions`, memoised (don't modify the list).
+
+    Players often get priority in several steps with nothing changed in between, or only
+    a combat phase begun or ended: the list is the same then, unless it read something
+    that may depend on the step or on combat (a card's own timing, an ability's
+    condition, a rule hook, a variant's permission); besides the state, it depends only
+    on whether the player could cast a sorcery now (the key)."""
+    key = ("priority_actions", player, sorcery_timing(game, player) is None)
+    st = game.step
+    step = (game.turn_number, st.phase_id, st.name) if st is not None else None
+    hit = game.recall(key)
+    if hit is not None and (hit[0] is None or hit[0] == step):
+        return hit[1]  # type: ignore[no-any-return]
+    actions, dynamic = _priority_actions(game, player)
+    # a list that may depend on the step stays valid for this step and state only
+    game.remember(key, NARROW_CHANGES if dynamic else _ACTIONS_READ,
+                  (step if dynamic else None, actions))
+    return actions
+
+
 def priority_actions(game: Game, player: int) -> list[Action]:
     """Every legal action for ``player`` holding priority (automatic payment)."""
+    return _priority_actions(game, player)[0]
+
+
+def _priority_actions(game: Game, player: int) -> tuple[list[Action], bool]:
+    """:func:`priority_actions`, and whether the list may depend on the step (beyond the
+    sorcery timing) or on anything else a state change doesn't cover."""
     out: list[Action] = [Pass()]
     p = game.players[player]
     land_ok = sorcery_timing(game, player) is None
@@ -768,6 +807,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     # permissions and restrictions (rule hooks) are rare: look for them once
     any_hook = bool(game.rule_effects) or game.ability_index()[1] or \
         game.abilities_may_be_added()
+    dynamic = any_hook or bool(game.command)
     if p.library and any_hook and _hooked(game, "cast_from_library_top") and castable_from(
             game, player, game.obj(p.library[-1])):
         cards.append(p.library[-1])  # Garruk's Horde: the top card of the library
@@ -794,8 +834,10 @@ def priority_actions(game: Game, player: int) -> list[Action]:
                 not flash_hooked or forbids(game, "cast_as_though_flash", player, o) is None):
             continue  # 307.1 etc.: sorcery timing (_instant_speed)
         sp = o.card.spell
-        if sp is not None and sp.timing is not None and not sp.timing(game, player):
-            continue
+        if sp is not None and sp.timing is not None:
+            dynamic = True
+            if not sp.timing(game, player):
+                continue
         if cant_cast_hooked and forbids(game, "cant_cast", player, o):
             continue
         if avail is None:
@@ -811,6 +853,8 @@ def priority_actions(game: Game, player: int) -> list[Action]:
             if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
                 out.extend(ready)
             continue
+        if ab.condition is not None:
+            dynamic = True
         if ab.mana is not None:
             if o.tapped and ab.cost.tap:
                 continue
@@ -848,7 +892,7 @@ def priority_actions(game: Game, player: int) -> list[Action]:
                 out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
-    return out
+    return out, dynamic
 
 
 def _hooked(game: Game, rule: str) -> bool:

@@ -515,9 +515,11 @@ def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
 
 
 def _totals_changed(game: Game, player: int) -> None:
-    """810.9 / 810.10: the result is applied to a shared team total (variant hook)."""
+    """810.9 / 810.10: the result is applied to a shared team total (variant hook); a
+    state change."""
     from manastack.variants import variant_of
     variant_of(game).totals_changed(game, player)
+    game.changed()
 
 
 def lethal_damage(game: Game, creature: GameObject, source_deathtouch: bool = False) -> int:

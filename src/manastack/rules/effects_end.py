@@ -22,6 +22,8 @@ def _duration(e: Any) -> Any:
 
 def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) -> int:
     """End every continuous, replacement and delayed effect whose duration matches."""
+    if not (game.effects or game.replacements or game.delayed_triggers or game.rule_effects):
+        return 0
     n = 0
     for attr in ("effects", "replacements", "delayed_triggers", "rule_effects"):
         lst = getattr(game, attr)

@@ -31,14 +31,14 @@ def check(game: Game, player: int) -> bool:
 
 def perform(game: Game) -> bool:
     """One simultaneous round of state-based actions; True if any happened (704.3)."""
-    from manastack.rules.combat import check_combat
-    from manastack.rules.static import cant_lose
-    from manastack.rules.zones import move
-
     version, wide, reads_then, totals = game._sba_clean
     if version == game._version or (game.unchanged_since(version, wide, reads_then)
                                     and totals == _totals(game)):
         return False  # nothing it reads changed since a check that found nothing to do
+    from manastack.rules.combat import check_combat
+    from manastack.rules.static import cant_lose
+    from manastack.rules.zones import move
+
     log_length = len(game.log)
     check_combat(game)
     losers: list[tuple[int, str, str]] = []

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.rules import tba
 from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
+from manastack.rules.static import skip_step_by_static
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -197,6 +198,8 @@ def next_step(game: Game) -> None:
 def _skipped(game: Game, step: StepInfo) -> bool:
     """Skip effects (CR 614.1b): "skip your next draw step", Stasis, Fatigue..."""
     ap = game.active_player
+    if not game.skips:
+        return skip_step_by_static(game, step.name, ap)
     # a whole phase is skipped when its first step would begin
     if step.phase in ("combat", "beginning", "ending") and step.name in (
             "beginning_of_combat", "untap", "end"):
@@ -212,7 +215,6 @@ def _skipped(game: Game, step: StepInfo) -> bool:
     if _consume_skip_team(game, "step", step.name, ap):
         game.note("500.10", f"{game.players[ap].name} skips the {step.display}")
         return True
-    from manastack.rules.static import skip_step_by_static
     if skip_step_by_static(game, step.name, ap):
         return True
     return False
