@@ -151,6 +151,10 @@ class Game:
         self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
         #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
         self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
+        #: (player, version before, version after, source) of the last activation of a
+        #: mana ability that only moved one source's mana into its controller's pool
+        #: (rules/casting.py derives the legal actions after it from those before it).
+        self._mana_shift: tuple[int, int, int, int] | None = None
         #: True while the layer system computes the view (queries are not memoised then).
         self._in_layers = False
         self._outside: dict[int, Characteristics] = {}

@@ -783,11 +783,32 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     hit = game.recall(key)
     if hit is not None and (hit[0] is None or hit[0] == step):
         return hit[1]  # type: ignore[no-any-return]
+    shifted = _after_mana_shift(game, key, player)
+    if shifted is not None:
+        game.remember(key, _ACTIONS_READ, (None, shifted))
+        return shifted
     actions, dynamic = _priority_actions(game, player)
     # a list that may depend on the step stays valid for this step and state only
     game.remember(key, NARROW_CHANGES if dynamic else _ACTIONS_READ,
                   (step if dynamic else None, actions))
     return actions
+
+
+def _after_mana_shift(game: Game, key: Any, player: int) -> list[Action] | None:
+    """The legal actions right after ``player`` activated the only ability of a permanent,
+    a mana ability costing only {T} with one fixed mana option, if nothing else happened
+    since they were listed: those listed before it but that ability.  The pool now holds
+    the mana the permanent offered as a source, so every cost payable before is payable
+    now and no other (605.3b: mana abilities don't use the stack; 601.2g-h)."""
+    shift = game._mana_shift
+    if shift is None or shift[0] != player or shift[2] != game._version:
+        return None
+    kept = game._kept.get(key)
+    if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version or \
+            kept[3][0] is not None:
+        return None
+    source = shift[3]
+    return [a for a in kept[3][1] if not (isinstance(a, Activate) and a.source == source)]
 
 
 def priority_actions(game: Game, player: int) -> list[Action]:
@@ -1080,6 +1101,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
     if ab.once_per_turn:
         o.memory[f"activated_{a.ability}"] = game.turn_number
     if ab.mana is not None:
+        before = game._version
         produced = ab.mana.produce(game, o, a.mana or ab.mana.options[0])
         _pay_nonmana_cost(game, player, o, ab.cost, "605.3a")
         if not ab.cost.mana.is_empty():
@@ -1089,6 +1111,9 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
         for u in produced:
             game.players[player].mana_pool.add(u)
         game.changed("mana")
+        if ab.condition is None and _simple_mana(ab) and len(ab.mana.options) == 1 and \
+                len(activated_abilities(game, o)) == 1:
+            game._mana_shift = (player, before, game._version, o.id)
         game.emit(ev.MANA, "605.3b", f"{game.players[player].name} activates {o.name}'s mana "
                   f"ability: adds {produced}", player=player, source=o.id, mana=produced)
         return

@@ -117,17 +117,25 @@ class _GraveyardView:
                                and "graveyard" in ab.zones)
 
 
+def _watched_kinds(game: Game) -> frozenset[str] | None:
+    """The kinds of event the printed triggered abilities of the permanents and
+    command-zone objects watch, or None if anything may be watched (a state trigger, an
+    ability that may be granted, a triggered ability working from a graveyard)."""
+    kinds = game.ability_index()[0]
+    if ev.STATE in kinds or game.abilities_may_be_added() or _graveyard_triggers(game):
+        return None
+    return kinds
+
+
 def check_event(game: Game, e: Event) -> None:
     """Trigger every ability that watches this event (CR 603.2)."""
     kind = e.kind
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
         return
-    kinds = game.ability_index()[0]
-    if kind not in kinds and ev.STATE not in kinds and not game.abilities_may_be_added() \
-            and not game.lki_batch and not game.delayed_triggers \
-            and not _graveyard_triggers(game) \
-            and not (kind == ev.PHASED and e.data.get("phased_out")):
-        return  # nothing on the battlefield watches this kind of event
+    if not game.lki_batch and not game.delayed_triggers and kind != ev.PHASED:
+        watched = game.cached("watched_kinds", lambda: _watched_kinds(game))
+        if watched is not None and kind not in watched:
+            return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):
         for ab in c.abilities:
             if isinstance(ab, TriggeredAbility):
