@@ -1,0 +1,76 @@
+"""The legal actions kept across steps and narrow changes (CR 117.3: what a player holding
+priority may do) always equal a fresh listing (casting.listed_priority_actions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+import test_soak_pool
+import test_soak_variants
+import test_soak_variants_cmd
+
+from manastack.agents import RandomAgent
+from manastack.game.state import Game
+from manastack.play import default_deck
+from manastack.rules import casting
+from manastack.rules.start import new_game
+
+
+@contextmanager
+def compared() -> Iterator[list[str]]:
+    """While active, every memoised listing is compared with a fresh one; the differences
+    are collected in the yielded list."""
+    original = casting.listed_priority_actions
+    diffs: list[str] = []
+
+    def checked(game: Game, player: int) -> list:  # type: ignore[type-arg]
+        kept = original(game, player)
+        fresh = casting._priority_actions(game, player)[0]
+        if kept != fresh:
+            st = game.step.name if game.step else "-"
+            diffs.append(f"turn {game.turn_number} {st} P{player}: kept "
+                         f"{[str(a) for a in kept if a not in fresh]} fresh "
+                         f"{[str(a) for a in fresh if a not in kept]}")
+        return kept
+
+    casting.listed_priority_actions = checked  # type: ignore[assignment]
+    try:
+        yield diffs
+    finally:
+        casting.listed_priority_actions = original  # type: ignore[assignment]
+
+
+def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_default_decks() -> None:
+    """117.3 / 601.2g-h: the list kept across steps, combat beginning and ending, and a
+    basic land tapped for mana is the list a fresh check gives (default decks)."""
+    with compared() as diffs:
+        for seed in range(6):
+            g = new_game(["Alice", "Bob"], [default_deck("red_green"),
+                                            default_deck("white_black")], seed)
+            agents = [RandomAgent(2 * seed + 1), RandomAgent(2 * seed + 2)]
+            while g.decision is not None:
+                d = g.decision
+                g.apply(d.by, agents[d.by].act(g))
+    assert not diffs, "\n".join(diffs[:10])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_pool(seed: int) -> None:
+    """The same over random decks from the whole pool (timing restrictions, conditions,
+    rule hooks, graveyard abilities, X costs)."""
+    with compared() as diffs:
+        test_soak_pool._play(7 * seed + 3)
+    assert not diffs, "\n".join(diffs[:10])
+
+
+def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_variants() -> None:
+    """The same in multiplayer games and the casual variants (team turns, commanders cast
+    from the command zone, the planar die)."""
+    with compared() as diffs:
+        for case, (variant, n, extra, _) in enumerate(test_soak_variants.CASES):
+            test_soak_variants._play(variant, n, extra(case), case)
+        for name in test_soak_variants_cmd.VARIANTS:
+            test_soak_variants_cmd._play(name, 3)
+    assert not diffs, "\n".join(diffs[:10])
