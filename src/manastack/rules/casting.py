@@ -568,13 +568,15 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
     return None
 
 
-def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics) -> bool:
+def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics,
+                   hooked: bool = True) -> bool:
     """May this spell be cast any time its caster could cast an instant?  Instants, spells
     with flash (702.8a), and spells a permission lets be cast "as though they had flash"
-    (Leyline of Anticipation; the ``cast_as_though_flash`` hook)."""
+    (Leyline of Anticipation; the ``cast_as_though_flash`` hook, looked at only if
+    ``hooked``: the caller knows whether one may exist)."""
     if "Instant" in c.types or "flash" in c.keywords:
         return True
-    return forbids(game, "cast_as_though_flash", player, o) is not None
+    return hooked and forbids(game, "cast_as_though_flash", player, o) is not None
 
 
 #: ``Cast.alt`` for "cast it without paying its mana cost" (117.9), allowed by effects only.
@@ -851,9 +853,8 @@ def _priority_actions(game: Game, player: int) -> tuple[list[Action], bool]:
                 if may_play_land:
                     out.append(PlayLand(oid))
             continue
-        if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords and (
-                not flash_hooked or forbids(game, "cast_as_though_flash", player, o) is None):
-            continue  # 307.1 etc.: sorcery timing (_instant_speed)
+        if not sorcery_ok and not _instant_speed(game, player, o, c, flash_hooked):
+            continue  # 307.1 etc.: sorcery timing
         sp = o.card.spell
         if sp is not None and sp.timing is not None:
             dynamic = True
@@ -946,7 +947,7 @@ def _activation_plan(game: Game, player: int
     a condition whose object isn't summoning sick (302.6), its actions ready (then only
     the tapped status and "can't activate" hooks are left to check); such abilities of
     summoning-sick objects are left out.  Reads only zones and characteristics (and the
-    turn, which changes no narrow way), like the candidates."""
+    turn number: a new turn is a wide change), like the candidates."""
     out: list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]] = []
     for o, i, ab in _activation_candidates(game, player):
         if ab.mana is not None and ab.condition is None and _simple_mana(ab):
