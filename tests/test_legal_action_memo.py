@@ -12,10 +12,17 @@ import test_soak_variants
 import test_soak_variants_cmd
 
 from manastack.agents import RandomAgent
+from manastack.cards.dsl import CardDef, SpellAbility, creature, make_card, target_of
+from manastack.cards.effects import DealDamage, T
+from manastack.cards.registry import register_test_card
+from manastack.cards.sets.m11 import DEFENDING_CONTROLS
+from manastack.decisions import Cast, Pass
+from manastack.game.objects import Zone
 from manastack.game.state import Game
 from manastack.play import default_deck
 from manastack.rules import casting
 from manastack.rules.start import new_game
+from manastack.setup import put, setup_game, start_at
 
 
 @contextmanager
@@ -74,3 +81,30 @@ def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_variants() -> None:
         for name in test_soak_variants_cmd.VARIANTS:
             test_soak_variants_cmd._play(name, 3)
     assert not diffs, "\n".join(diffs[:10])
+
+
+def _defender_jolt() -> CardDef:
+    """A test-only instant whose target restriction reads combat (an undeclared selector)."""
+    return register_test_card(make_card(
+        "Test Defender Jolt", "{R}", types=("Instant",),
+        spell=SpellAbility(effect=DealDamage(1, T(0)), targets=(target_of(
+            creature & DEFENDING_CONTROLS, "target creature defending player controls"),)),
+        text="Test Defender Jolt deals 1 damage to target creature defending player "
+             "controls."))
+
+
+def test_cr_506_2_target_reading_combat_relisted_when_combat_begins() -> None:
+    """506.2 / 115.1: "target creature defending player controls" has no legal target
+    before combat and one once the defending player is chosen (507.1): the list kept
+    from the main phase isn't reused in the beginning of combat step."""
+    g = setup_game()
+    jolt = put(g, 1, Zone.HAND, _defender_jolt())
+    put(g, 1, Zone.BATTLEFIELD, "Mountain")
+    bears = put(g, 1, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "precombat_main")
+    g.apply(0, Pass())  # Alice passes in her main phase: Bob gets priority
+    assert not any(isinstance(a, Cast) and a.card == jolt.id for a in g.legal_actions())
+    g.apply(1, Pass())
+    assert g.step is not None and g.step.name == "beginning_of_combat"
+    g.apply(0, Pass())
+    assert Cast(jolt.id, (bears.id,)) in g.legal_actions()

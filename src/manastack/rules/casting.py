@@ -776,9 +776,10 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
 
     Players often get priority in several steps with nothing changed in between, or only
     a combat phase begun or ended: the list is the same then, unless it read something
-    that may depend on the step or on combat (a card's own timing, an ability's
-    condition, a rule hook, a variant's permission); besides the state, it depends only
-    on whether the player could cast a sorcery now (the key)."""
+    that may depend on the step (a card's own timing, an ability's condition, a rule
+    hook, a variant's permission) or a target restriction reading combat ("creature
+    defending player controls"); besides the state, it depends only on whether the
+    player could cast a sorcery now (the key)."""
     key = ("priority_actions", player, sorcery_timing(game, player) is None)
     st = game.step
     step = (game.turn_number, st.phase_id, st.name) if st is not None else None
@@ -789,9 +790,9 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if shifted is not None:
         game.remember(key, _ACTIONS_READ, (None, shifted))
         return shifted
-    actions, dynamic = _priority_actions(game, player)
+    actions, dynamic, reads = _priority_actions(game, player)
     # a list that may depend on the step stays valid for this step and state only
-    game.remember(key, NARROW_CHANGES if dynamic else _ACTIONS_READ,
+    game.remember(key, NARROW_CHANGES if dynamic else _ACTIONS_READ | reads,
                   (step if dynamic else None, actions))
     return actions
 
@@ -818,10 +819,21 @@ def priority_actions(game: Game, player: int) -> list[Action]:
     return _priority_actions(game, player)[0]
 
 
-def _priority_actions(game: Game, player: int) -> tuple[list[Action], bool]:
-    """:func:`priority_actions`, and whether the list may depend on the step (beyond the
-    sorcery timing) or on anything else a state change doesn't cover."""
+def _target_reads(specs: Sequence[TargetSpec]) -> frozenset[str]:
+    """The narrow kinds of state change the target restrictions ``specs`` read."""
+    reads: frozenset[str] = frozenset()
+    for spec in specs:
+        reads |= spec.selector.reads
+    return reads
+
+
+def _priority_actions(game: Game, player: int
+                      ) -> tuple[list[Action], bool, frozenset[str]]:
+    """:func:`priority_actions`; whether the list may depend on the step (beyond the
+    sorcery timing) or on anything else a state change doesn't cover; and the narrow
+    kinds of change the target restrictions looked at read."""
     out: list[Action] = [Pass()]
+    reads: frozenset[str] = frozenset()
     p = game.players[player]
     land_ok = sorcery_timing(game, player) is None
     sorcery_ok = land_ok
@@ -862,6 +874,8 @@ def _priority_actions(game: Game, player: int) -> tuple[list[Action], bool]:
                 continue
         if cant_cast_hooked and forbids(game, "cant_cast", player, o):
             continue
+        if sp is not None:
+            reads |= _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
         if avail is None:
             avail = available_mana(game, player)
         if c.mana_cost.mana_value <= avail:
@@ -877,6 +891,7 @@ def _priority_actions(game: Game, player: int) -> tuple[list[Action], bool]:
             continue
         if ab.condition is not None:
             dynamic = True
+        reads |= _target_reads(ab.targets)
         if ab.mana is not None:
             if o.tapped and ab.cost.tap:
                 continue
@@ -914,7 +929,7 @@ def _priority_actions(game: Game, player: int) -> tuple[list[Action], bool]:
                 out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
-    return out, dynamic
+    return out, dynamic, reads
 
 
 def _hooked(game: Game, rule: str) -> bool:

@@ -39,6 +39,7 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
             variant_of(game).choose_defending_player(game)
         elif game.combat is not None:
             game.combat.defending_players = []
+        game.changed("combat")  # the defending players (a choice asked changes it again)
     elif name == "declare_attackers":
         combat.ask_attackers(game)
     elif name == "declare_blockers":

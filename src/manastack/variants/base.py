@@ -401,5 +401,6 @@ def _defender_chosen(game: Game, action: Any) -> None:
     assert game.combat is not None
     choice = action.items[0]
     game.combat.defending_players = [choice.index]
+    game.changed("combat")
     game.note("507.1", f"{game.players[game.active_player].name} chooses "
                        f"{game.players[choice.index].name} as the defending player")
