@@ -43,6 +43,24 @@ def test_cr_806_2b_options_are_checked() -> None:
         ffa(3, range=0)
 
 
+@pytest.mark.parametrize(("variant", "players", "extra", "message"), [
+    ("free_for_all", 3, {"atack": "left"},
+     "options.extra.atack: not an option of free_for_all .its options: attack, range"),
+    ("two_headed_giant", 4, {"team": [[0, 2], [1, 3]]},
+     "options.extra.team: not an option of two_headed_giant .its options: attack, range, "
+     "teams"),
+    (None, 2, {"range": 1}, "options.extra.range: not an option of two_player .it has none"),
+])
+def test_cr_800_2_unknown_variant_options_are_refused(variant: str | None, players: int,
+                                                      extra: dict[str, object],
+                                                      message: str) -> None:
+    """CR 800.2 / 100.1: a game's options say which variant rules apply; a key the
+    variant doesn't know (e.g. misspelt) is refused, naming it, rather than ignored."""
+    names = [f"P{i}" for i in range(players)]
+    with pytest.raises(IllegalAction, match=message):
+        Game(names, 0, GameOptions(variant=variant, extra=extra))
+
+
 def test_cr_103_7c_no_player_skips_the_first_draw() -> None:
     """CR 103.7c (2011) / 800.6: in free-for-all the starting player draws on turn 1."""
     g = new_game(["A", "B", "C"], [FORESTS] * 3, seed=1, options=GameOptions(first_player=1))

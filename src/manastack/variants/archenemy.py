@@ -29,7 +29,6 @@ from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
-    check_keys,
     deck,
     face_up,
     player_of,
@@ -38,6 +37,7 @@ from manastack.variants.command_zone import (
     to_bottom,
     turn_face_up,
 )
+from manastack.variants.multiplayer import OPTION_KEYS
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class ArchenemyVariant(MultiplayerVariant):
 
     name = "archenemy"
     rule = "904"
+    option_keys = {**OPTION_KEYS, "archenemy": "904.1", "schemes": "904.3"}
     min_players = 2
     max_players = 8
 
@@ -68,7 +69,7 @@ class ArchenemyVariant(MultiplayerVariant):
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
         from manastack.variants.command_zone import player_key_problem
-        problem = check_keys(extra, self.name, ("archenemy", "schemes"))
+        problem = super().check_extra(n_players, extra)
         if problem:
             return problem
         if "archenemy" in extra:

@@ -70,8 +70,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from manastack.variants.multiplayer import OPTION_KEYS
+
 if TYPE_CHECKING:
     from manastack.game.state import Game
+
+
+def unknown_option(extra: dict[str, Any], variant: str, known: dict[str, str]) -> str | None:
+    """A message naming the first key of ``extra`` that isn't in ``known``, else None."""
+    for key in extra:
+        if key not in known:
+            have = f"its options: {', '.join(known)}" if known else "it has none"
+            return f"options.extra.{key}: not an option of {variant} ({have})"
+    return None
 
 
 class Variant:
@@ -98,6 +109,9 @@ class Variant:
     #: or ``cards`` (a list of card names, in order; ``expect`` only).
     scenario_state_keys: ClassVar[dict[str, str]] = {}
     scenario_expect_keys: ClassVar[dict[str, str]] = {}
+    #: The ``GameOptions.extra`` keys the variant knows, each with its rule; any other key
+    #: is refused by :meth:`check_extra` (a misspelt option must not be ignored).
+    option_keys: ClassVar[dict[str, str]] = {}
 
     def check_player_count(self, n: int) -> str | None:
         """A message when ``n`` players can't play this variant, else ``None``."""
@@ -125,7 +139,13 @@ class Variant:
         """Called once by ``Game.__init__`` after the players exist (teams, zones)."""
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
-        """A message when ``GameOptions.extra`` doesn't suit the variant, else ``None``."""
+        """A message when ``GameOptions.extra`` doesn't suit the variant, else ``None``:
+        here, the first key not in :attr:`option_keys` (variants check the values too).
+
+        >>> Variant().check_extra(2, {"range": 1})
+        'options.extra.range: not an option of two_player (it has none)'
+        """
+        return unknown_option(extra, self.name, self.option_keys)
 
     def setup_zones(self, game: Game) -> None:
         """103.1b: put the variant's cards where they start (the decks are in the
@@ -332,12 +352,13 @@ class MultiplayerVariant(Variant):
 
     name = "free_for_all"
     rule = "806"
+    option_keys = OPTION_KEYS
     min_players = 3
     max_players = 6
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
         from manastack.variants.multiplayer import check_options
-        return check_options(n_players, extra)
+        return super().check_extra(n_players, extra) or check_options(n_players, extra)
 
     def free_first_mulligan(self, game: Game) -> bool:
         return len(game.players) > 2

@@ -123,18 +123,6 @@ def shuffle_deck(game: Game, player: int, card_type: str) -> None:
 
 # ------------------------------------------------------------ checking options.extra
 
-def check_keys(extra: Mapping[str, Any], variant: str, allowed: tuple[str, ...]) -> str | None:
-    """A message naming the first key of ``extra`` the variant doesn't know."""
-    from manastack.variants.multiplayer import OPTION_KEYS, check_options
-
-    known = (*allowed, *OPTION_KEYS)
-    for key in extra:
-        if key not in known:
-            return (f"options.extra.{key}: not an option of {variant} (its options: "
-                    f"{', '.join(known)})")
-    return check_options(0, dict(extra))
-
-
 def player_key_problem(key: Any, n_players: int) -> str | None:
     """Why ``key`` (an index, ``"0"``, ``"P0"`` or a name) can't name a player, or None
     (names are resolved in the game)."""

@@ -29,10 +29,10 @@ from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_problem,
-    check_keys,
     check_per_player,
     per_player,
 )
+from manastack.variants.multiplayer import OPTION_KEYS
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ class CommanderVariant(MultiplayerVariant):
 
     name = "commander"
     rule = "903"
+    option_keys = {**OPTION_KEYS, "commanders": "903.3", "commander_replacement": "903.9"}
     min_players = 2
     max_players = 8
     starting_life = 40
@@ -73,7 +74,7 @@ class CommanderVariant(MultiplayerVariant):
         def answer(v: Any) -> str | None:
             return None if v in REPLACEMENT_ANSWERS else \
                 f"{v!r} isn't one of {', '.join(REPLACEMENT_ANSWERS)} (903.9)"
-        return (check_keys(extra, self.name, ("commanders", "commander_replacement"))
+        return (super().check_extra(n_players, extra)
                 or check_per_player(extra, "commanders", n_players, commander)
                 or check_per_player(extra, "commander_replacement", n_players, answer))
 

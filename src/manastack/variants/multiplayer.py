@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 ATTACK_OPTIONS = ("one", "multiple", "left", "right")
 #: GameOptions.extra keys of the multiplayer options (and what they are).
-OPTION_KEYS = {"attack": "806.2b", "range": "801"}
+OPTION_KEYS: dict[str, str] = {"attack": "806.2b", "range": "801"}
 
 
 def check_options(n_players: int, extra: dict[str, Any]) -> str | None:

@@ -37,7 +37,6 @@ from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
-    check_keys,
     check_per_player,
     deck,
     face_up,
@@ -47,6 +46,7 @@ from manastack.variants.command_zone import (
     to_bottom,
     turn_face_up,
 )
+from manastack.variants.multiplayer import OPTION_KEYS
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ class PlanechaseVariant(MultiplayerVariant):
 
     name = "planechase"
     rule = "901"
+    option_keys = {**OPTION_KEYS, "planar_decks": "901.3", "planar_die": "901.9"}
     min_players = 2
     max_players = 8
 
@@ -90,7 +91,7 @@ class PlanechaseVariant(MultiplayerVariant):
                             "planar_die_rolls": "count"}
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
-        problem = check_keys(extra, self.name, ("planar_decks", "planar_die")) or \
+        problem = super().check_extra(n_players, extra) or \
             check_per_player(extra, "planar_decks", n_players,
                              lambda v: card_list_problem(v, "Plane"))
         if problem:

@@ -37,6 +37,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from manastack.variants.base import MultiplayerVariant
+from manastack.variants.multiplayer import OPTION_KEYS
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -70,6 +71,7 @@ class TwoHeadedGiant(MultiplayerVariant):
     starting_life = 30
     #: 810.8d: poison counters a team of two needs to lose.
     poison = 15
+    option_keys = {**OPTION_KEYS, "teams": "810.1"}
 
     def check_player_count(self, n: int) -> str | None:
         if n < 4 or n > 8 or n % 2:
@@ -78,9 +80,10 @@ class TwoHeadedGiant(MultiplayerVariant):
         return None
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        problem = super().check_extra(n_players, extra)
         teams = extra.get("teams")
-        if teams is None:
-            return None
+        if problem or teams is None:
+            return problem
         if not (isinstance(teams, list) and len(teams) == 2
                 and all(isinstance(t, list) and all(isinstance(p, int) and
                                                     not isinstance(p, bool) for p in t)

@@ -19,12 +19,12 @@ from manastack.errors import DeckError
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     card_problem,
-    check_keys,
     check_per_player,
     face_up,
     per_player,
     put_in_command,
 )
+from manastack.variants.multiplayer import OPTION_KEYS
 from manastack.variants.registry import register
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ class VanguardVariant(MultiplayerVariant):
 
     name = "vanguard"
     rule = "902"
+    option_keys = {**OPTION_KEYS, "avatars": "902.3"}
     min_players = 2
     max_players = 8
 
@@ -51,7 +52,7 @@ class VanguardVariant(MultiplayerVariant):
     player_options = ("avatars",)
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
-        return check_keys(extra, self.name, ("avatars",)) or check_per_player(
+        return super().check_extra(n_players, extra) or check_per_player(
             extra, "avatars", n_players, lambda v: card_problem(v, "Vanguard"))
 
     def setup_position(self, game: Game) -> None:
