@@ -323,3 +323,53 @@ def test_cr_903_2_commander_multiplayer_defaults() -> None:
     g = new_game(["A", "B", "C", "D"], decks, 3, GameOptions(variant="commander",
                                                               mulligan=None, extra=extra))
     assert len(g.command) == 4 and all(p.life == 40 for p in g.players)
+
+
+def _commander_game_log(seed: int) -> tuple[str, int]:
+    """A random 2-player Commander game (the owners are asked, 903.9); its log and the
+    number of choices asked in the middle of an event."""
+    from manastack.agents import RandomAgent
+    from manastack.log import render_text
+
+    decks, extra = V.default_setup(2, seed)
+    g = new_game(["A", "B"], decks, seed, GameOptions(variant="commander", mulligan=None,
+                                                      extra=extra, max_turns=25))
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    asked = 0
+    while g.decision is not None:
+        d = g.decision
+        asked += d.kind == "commander_zone"
+        g.apply(d.by, agents[d.by].act(g))
+    return render_text(g.log), asked
+
+
+def test_cr_903_9_a_shared_rerun_point_gives_the_same_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """903.9 (asked in the middle of an event, rules.midrun): the state the interrupted
+    answer re-runs from may be a copy taken several answers earlier, those answers run
+    again; the games are the ones played with a copy before every answer."""
+    from manastack.rules import midrun
+
+    shared = [_commander_game_log(seed) for seed in (3, 8)]
+    assert sum(n for _, n in shared) >= 2  # the choice did come up
+    monkeypatch.setattr(midrun, "RERUN_EVERY", 1)
+    assert [_commander_game_log(seed) for seed in (3, 8)] == shared
+
+
+def test_cr_903_9_a_state_changed_between_answers_takes_a_new_rerun_point() -> None:
+    """903.9 / 104.3a: a concession between answers changes the game other than by an
+    answer: the next answer doesn't re-run from a state before it; copies don't carry
+    the re-run point."""
+    g = setup_game(options=opts())
+    put(g, 0, Zone.BATTLEFIELD, "Norin the Wary")  # out of the command zone: 903.9 may ask
+    put(g, 1, Zone.COMMAND, "Kei Takahashi")
+    start_at(g, "upkeep")
+    assert g.decision is not None
+    g.apply(g.decision.by, Pass())
+    base = g._rerun_base
+    assert base is not None and g.copy()._rerun_base is None
+    g.apply(g.decision.by, Pass())
+    assert g._rerun_base is base and len(g._rerun_log) == 2
+    g.history.append((0, Pass()))  # the state no longer follows from the base
+    g.apply(g.decision.by, Pass())
+    assert g._rerun_base is not base and len(g._rerun_log) == 1

@@ -150,7 +150,8 @@ def test_cr_103_4c_starting_team_declares_first() -> None:
     from manastack.rules.start import declaration_order
 
     g = new_game(["A", "B", "C", "D"], [FORESTS] * 4, seed=1,
-                 options=GameOptions(first_player=1, extra={"teams": [[0, 2], [1, 3]]}))
+                 options=GameOptions(variant="two_headed_giant", first_player=1,
+                                     extra={"teams": [[0, 2], [1, 3]]}))
     assert declaration_order(g) == [1, 3, 0, 2]
     assert g.decision.player == 1
 

@@ -131,6 +131,12 @@ class Game:
         self.rerun_root: tuple[Game, int, Action | None, tuple[int, ...]] | None = None
         self.midrun_answers: tuple[int, ...] = ()
         self.midrun_answers_used = 0
+        #: The shared re-run point (midrun): a copy of the state taken before an answer,
+        #: the answers run from it since (player, answer, choices made in it), and the
+        #: (version, history length) after the last of them; not part of copies.
+        self._rerun_base: Game | None = None
+        self._rerun_log: list[tuple[int, Action, tuple[int, ...]]] = []
+        self._rerun_at: tuple[int, int] = (-1, -1)
         self._tasks: list[Task] = []
         self._next_id = 1
         self._timestamp = 0
@@ -269,9 +275,24 @@ class Game:
         self.rerun_root = None
         if midrun.choice_possible(self):
             # a choice may come up in the middle of an event while this answer runs (616.1,
-            # 903.9): keep the state before it, to re-run the answer once it is made
-            self.rerun_root = (self.copy(), p, action, ())
+            # 903.9): keep a state before it, to re-run the answer once it is made
+            self.rerun_root = (self._rerun_point(), p, action, ())
+        else:
+            self._rerun_base = None
         self.answer(p, action)
+
+    def _rerun_point(self) -> Game:
+        """A copy of the state from before this answer or from a few answers earlier
+        (copying is dear: one is shared by up to ``midrun.RERUN_EVERY`` answers, which
+        :func:`midrun.ask_interrupted` runs again from it when a choice comes up).  A new
+        one is taken when the state changed other than by the answers run from it (a
+        concession, a test setting it up)."""
+        base = self._rerun_base
+        if base is None or len(self._rerun_log) >= midrun.RERUN_EVERY or \
+                self._rerun_at != (self._version, len(self.history)):
+            base = self._rerun_base = self.copy()
+            self._rerun_log = []
+        return base
 
     def answer(self, p: int, action: Action, record: bool = True) -> None:
         """Record (unless re-running it) and carry out an answer to the pending decision
@@ -288,6 +309,13 @@ class Game:
         except midrun.ChoiceNeeded as need:
             midrun.ask_interrupted(self, need)
             return
+        base = self._rerun_base
+        if base is not None:
+            if self.rerun_root is not None and self.rerun_root[0] is base:
+                self._rerun_log.append((p, action, self.midrun_answers))
+                self._rerun_at = (self._version, len(self.history))
+            else:
+                self._rerun_base = None
         self.rerun_root = None
 
     def run_rerunnable(self) -> None:
@@ -320,10 +348,11 @@ class Game:
         Logged events and answered decisions are immutable, so the copy shares them (its
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside, self._wide_cache, self._kept)
+                 self._outside, self._wide_cache, self._kept, self._rerun_base,
+                 self._rerun_log)
         self.listeners, self.log, self.history = [], [], []
         self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
-        self._kept = {}
+        self._kept, self._rerun_base, self._rerun_log = {}, None, []
         # zones are lists of ints: copied flat rather than element by element
         memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
         rng = random.Random()
@@ -335,7 +364,8 @@ class Game:
             g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside, self._wide_cache, self._kept) = saved
+             self._outside, self._wide_cache, self._kept, self._rerun_base,
+             self._rerun_log) = saved
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1

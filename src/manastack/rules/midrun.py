@@ -38,6 +38,11 @@ class ChoiceNeeded(Exception):
         self.labels, self.rule, self.purpose = labels, rule, purpose
 
 
+#: How many answers share one re-run point at most (``Game._rerun_point``): a copy of
+#: the state is taken once every so many answers rather than before each one.
+RERUN_EVERY = 24
+
+
 def choice_possible(game: Game) -> bool:
     """Whether a choice in the middle of an event could come up (replacement effects
     outside the damage pipeline, or the variant's own such choices)."""
@@ -61,19 +66,47 @@ def choose_during_run(game: Game, player: int, kind: str, prompt: str,
 
 def ask_interrupted(game: Game, need: ChoiceNeeded) -> None:
     """Put the game back as it was before the interrupted answer and ask the choice;
-    :func:`interrupted_choice_made` re-runs the answer with it."""
+    :func:`interrupted_choice_made` re-runs the answer with it.
+
+    The re-run point may be from a few answers earlier (``Game._rerun_point``): those
+    answers are run again from it, with the choices made in them, and the state reached
+    is kept as the re-run point of the interrupted answer."""
     from manastack.decisions import ChoiceDecision
 
     root = game.rerun_root
     assert root is not None
     snapshot = root[0]
     tail = game.history[len(snapshot.history):]
+    earlier = game._rerun_log if snapshot is game._rerun_base else []
     game.restore(snapshot)
+    if earlier:
+        for p, action, made in earlier:
+            _run_again(game, p, action, made, root)
+        snapshot = game.copy()
+        root = (snapshot, *root[1:])
     game.history.extend(tail)
     game.rerun_root = root
     game.ask(ChoiceDecision(
         need.player, need.kind, need.prompt, (resume_marker, ()), rule=need.rule,
         options=tuple(range(len(need.labels))), labels=need.labels, purpose=need.purpose))
+
+
+def _run_again(game: Game, p: int, action: Any, made: tuple[int, ...],
+               root: tuple[Game, int, Any, tuple[int, ...]]) -> None:
+    """Run an answer again as it ran the first time (same state, same choices made in
+    the middle of its events), without recording it."""
+    d = game.decision
+    assert d is not None and d.by == p, "engine bug: a re-run answer meets another decision"
+    game.midrun_answers, game.midrun_answers_used = made, 0
+    game.rerun_root = root  # as when it first ran: a choice could be asked
+    game.decision = None
+    fn, args = d.resume
+    try:
+        fn(game, action, *args)
+        game.run()
+    except ChoiceNeeded as need:  # the engine is deterministic: it can't
+        raise AssertionError("engine bug: an answer run again asked a new choice") from need
+    game.midrun_answers, game.midrun_answers_used = (), 0
 
 
 def resume_marker(game: Game, action: Any) -> None:

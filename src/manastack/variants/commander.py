@@ -172,9 +172,12 @@ class CommanderVariant(MultiplayerVariant):
         if not asked:
             return False
         wanted = set(asked.values())
-        return any(o.zone != Zone.COMMAND and o.card.name in wanted
-                   and asked.get(o.owner) == o.card.name and is_commander(game, o)
-                   for o in game.objects.values() if isinstance(o, GameObject))
+        # kept across narrow changes: none moves a card into or out of the command zone
+        # (a draw moves one between a library and a hand, both outside it)
+        return bool(game.cached_wide("commander_outside", lambda: any(
+            o.zone != Zone.COMMAND and o.card.name in wanted
+            and asked.get(o.owner) == o.card.name and is_commander(game, o)
+            for o in game.objects.values() if isinstance(o, GameObject))))
 
     def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
         """903.9 (2017): "If a commander would be exiled from anywhere or put into its
