@@ -117,7 +117,7 @@ class _GraveyardView:
                                and "graveyard" in ab.zones)
 
 
-def _watched_kinds(game: Game) -> frozenset[str] | None:
+def watched_kinds(game: Game) -> frozenset[str] | None:
     """The kinds of event the printed triggered abilities of the permanents and
     command-zone objects watch, or None if anything may be watched (a state trigger, an
     ability that may be granted, a triggered ability working from a graveyard)."""
@@ -133,7 +133,7 @@ def check_event(game: Game, e: Event) -> None:
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
         return
     if not game.lki_batch and not game.delayed_triggers and kind != ev.PHASED:
-        watched = game.cached("watched_kinds", lambda: _watched_kinds(game))
+        watched = game.watched_kinds()
         if watched is not None and kind not in watched:
             return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):
