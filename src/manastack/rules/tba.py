@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 
 
 def turn_based_actions(game: Game, step: StepInfo) -> None:
-    from manastack.rules import combat
-
+    """The turn-based actions of a step that begins (703.4): most steps have none."""
     name = step.name
+    if name in _NO_ACTIONS:
+        return
     if name == "untap":
         phasing(game)
         untap(game)
@@ -41,15 +42,22 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
             game.combat.defending_players = []
         game.changed("combat")  # the defending players (a choice asked changes it again)
     elif name == "declare_attackers":
-        combat.ask_attackers(game)
+        from manastack.rules.combat import ask_attackers
+        ask_attackers(game)
     elif name == "declare_blockers":
-        combat.ask_blockers(game)
+        from manastack.rules.combat import ask_blockers
+        ask_blockers(game)
     elif name in ("combat_damage", "combat_damage_2"):
         if game.combat is not None and game.combat.attackers or \
                 game.combat is not None and game.combat.blockers:
-            combat.begin_damage_step(game)
+            from manastack.rules.combat import begin_damage_step
+            begin_damage_step(game)
     elif name == "cleanup":
         cleanup(game)
+
+
+#: Steps (and the postcombat main phase) without turn-based actions (703.4).
+_NO_ACTIONS = frozenset({"upkeep", "end_of_combat", "end", "postcombat_main"})
 
 
 def phasing(game: Game) -> None:
@@ -63,9 +71,11 @@ def phasing(game: Game) -> None:
         if o.phased_out:
             if o.phased_out_controller in aps and not o.phased_indirectly:
                 back.append(o)
-        elif game.controller(o) in aps and "phasing" in game.chars(o).keywords and \
-                "can't phase out" not in game.chars(o).flags:
-            out.append(o)
+        else:
+            c = game.chars(o)  # (its controller too: game.controller of a permanent)
+            if c.controller in aps and "phasing" in c.keywords and \
+                    "can't phase out" not in c.flags:
+                out.append(o)
     for o in out:
         _phase(game, o, True, False)
     for o in back:

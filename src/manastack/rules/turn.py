@@ -46,6 +46,11 @@ DISPLAY = {
     "combat_damage": "combat damage step", "combat_damage_2": "second combat damage step",
     "end_of_combat": "end of combat step", "end": "end step", "cleanup": "cleanup step",
 }
+#: How the phases other than a main phase are named as they begin and end.
+_PHASE_DISPLAY = {"beginning": "Beginning phase", "combat": "Combat phase",
+                  "ending": "Ending phase"}
+#: Step name -> the text of its STEP_ENDED event (precomputed: every step ends).
+_STEP_ENDS = {name: f"{display.capitalize()} ends" for name, display in DISPLAY.items()}
 
 
 @dataclass
@@ -250,39 +255,42 @@ def add_skip(game: Game, kind: str, what: str, player: int, count: int = 1) -> N
 
 def begin_step(game: Game, step: StepInfo) -> None:
     """A step or phase begins: "until" effects end, turn-based actions, triggers (703.3)."""
-    if game.breakpoint is not None and game.breakpoint == (game.turn_number, step.name) \
-            and not game.turn_flags.get("_bp_hit"):
+    flags = game.turn_flags
+    name = step.name
+    if game.breakpoint is not None and game.breakpoint == (game.turn_number, name) \
+            and not flags.get("_bp_hit"):
         # pause at the very beginning of the step (before its turn-based actions)
-        game.turn_flags["_bp_hit"] = True
-        game.turn_flags["_bp_prev"] = game.step
+        flags["_bp_hit"] = True
+        flags["_bp_prev"] = game.step
         game.paused = True
         game.step = step
         game.push(begin_step, step)
         return
-    if game.turn_flags.pop("_bp_hit", None):
-        game.step = game.turn_flags.pop("_bp_prev", None)
+    if "_bp_hit" in flags and flags.pop("_bp_hit"):
+        game.step = flags.pop("_bp_prev", None)
     prev = game.step
+    phase = step.phase
     new_phase = prev is None or prev.phase_id != step.phase_id
     game.step = step
     game.passes = 0
-    if step.name in ("precombat_main", "postcombat_main"):
-        game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
-    if step.name == "upkeep":
-        game.turn_flags["_upkeeps_begun"] = game.turn_flags.get("_upkeeps_begun", 0) + 1
-    if step.phase == "combat" and new_phase:
-        game.combat_phases_this_turn += 1
-        from manastack.rules.combat import begin_combat_phase
-        begin_combat_phase(game)
+    if name == "precombat_main" or name == "postcombat_main":
+        flags["main_phases"] = flags.get("main_phases", 0) + 1
+    elif name == "upkeep":
+        flags["_upkeeps_begun"] = flags.get("_upkeeps_begun", 0) + 1
+    ap = game.active_player
     if new_phase:
-        who = f"{game.players[game.active_player].name}'s " if step.phase == "main" else ""
-        game.emit(ev.PHASE_BEGAN, PHASE_RULES[step.phase],
-                  f"{who}{_phase_display(step)} begins" if not who else
-                  f"{who}{step.display} begins", phase=step.phase, step=step.name,
-                  player=game.active_player)
-    if step.phase != "main":  # a main phase has no steps (505.2): one event
-        game.emit(ev.STEP_BEGAN, STEP_RULES.get(step.name, "500"),
-                  f"{game.players[game.active_player].name}'s {step.display} begins",
-                  step=step.name, phase=step.phase, player=game.active_player)
+        if phase == "combat":
+            game.combat_phases_this_turn += 1
+            from manastack.rules.combat import begin_combat_phase
+            begin_combat_phase(game)
+        game.emit(ev.PHASE_BEGAN, PHASE_RULES[phase],
+                  f"{game.players[ap].name}'s {step.display} begins" if phase == "main"
+                  else f"{_PHASE_DISPLAY[phase]} begins", phase=phase, step=name,
+                  player=ap)
+    if phase != "main":  # a main phase has no steps (505.2): one event
+        game.emit(ev.STEP_BEGAN, STEP_RULES.get(name, "500"),
+                  f"{game.players[ap].name}'s {step.display} begins",
+                  step=name, phase=phase, player=ap)
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
@@ -296,8 +304,10 @@ def begin_step(game: Game, step: StepInfo) -> None:
 
 
 def _phase_display(step: StepInfo) -> str:
-    return {"beginning": "Beginning phase", "main": step.display.capitalize(),
-            "combat": "Combat phase", "ending": "Ending phase"}[step.phase]
+    """The phase's name as it begins or ends ("Combat phase", "Precombat main phase")."""
+    if step.phase == "main":
+        return step.display.capitalize()
+    return _PHASE_DISPLAY[step.phase]
 
 
 def end_step(game: Game) -> None:
@@ -305,12 +315,13 @@ def end_step(game: Game) -> None:
     step = game.step
     assert step is not None
     for p in game.players:
+        if not p.mana_pool.has_mana():
+            continue
         lost = p.mana_pool.empty()
-        if lost:
-            game.changed("mana")
-            game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
-                      f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
-                      player=p.index, lost=lost)
+        game.changed("mana")
+        game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
+                  f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
+                  player=p.index, lost=lost)
     phase_ends = not game.turn_plan or game.turn_plan[0].phase_id != step.phase_id
     if step.name == "cleanup" and step.had_priority:
         # CR 514.3a: another cleanup step follows.
@@ -319,8 +330,10 @@ def end_step(game: Game) -> None:
         game.note("514.3a", "Players received priority during cleanup: a new cleanup "
                             "step follows")
     if step.phase != "main":
-        game.emit(ev.STEP_ENDED, STEP_RULES.get(step.name, "500"),
-                  f"{step.display.capitalize()} ends", step=step.name, phase=step.phase)
+        name = step.name
+        game.emit(ev.STEP_ENDED, STEP_RULES.get(name, "500"),
+                  _STEP_ENDS.get(name) or f"{step.display.capitalize()} ends",
+                  step=name, phase=step.phase)
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
         if step.phase == "combat":
