@@ -169,6 +169,9 @@ class Game:
         #: version it was found at (:meth:`watched_kinds`).
         self._watched: frozenset[str] | None = None
         self._watched_wide = -1
+        #: The contents of the graveyards and whether a card there has a triggered
+        #: ability working there (rules/triggers.py).
+        self.graveyard_triggers_at: tuple[tuple[tuple[int, ...], ...], bool] | None = None
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
         self._adds_abilities = False
