@@ -34,6 +34,8 @@ STEP_RULES = {
     "declare_blockers": "509", "combat_damage": "510", "combat_damage_2": "510.4",
     "end_of_combat": "511", "end": "513", "cleanup": "514",
 }
+#: Steps in which no player receives priority (normally: CR 502.3, 514.3).
+NO_PRIORITY = ("untap", "cleanup")
 PHASE_RULES = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
 STEP_NAMES = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
               "declare_attackers", "declare_blockers", "combat_damage", "combat_damage_2",
@@ -49,8 +51,25 @@ DISPLAY = {
 #: How the phases other than a main phase are named as they begin and end.
 _PHASE_DISPLAY = {"beginning": "Beginning phase", "combat": "Combat phase",
                   "ending": "Ending phase"}
-#: Step name -> the text of its STEP_ENDED event (precomputed: every step ends).
-_STEP_ENDS = {name: f"{display.capitalize()} ends" for name, display in DISPLAY.items()}
+#: The steps of each phase, in order (CR 501.1, 505, 506.1, 512.1).
+_PHASE_STEP_NAMES = {
+    "beginning": ("untap", "upkeep", "draw"),
+    "main": ("main",),
+    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers",
+               "combat_damage", "end_of_combat"),
+    "ending": ("end", "cleanup"),
+}
+
+
+def _texts(name: str) -> tuple[str, str, str]:
+    """A step's rule, the end of its "begins" text after the active player's name, and
+    its "ends" text (a main phase's too, 505.2: it has no steps)."""
+    display = DISPLAY.get(name, name)
+    return STEP_RULES.get(name, "500"), f"'s {display} begins", f"{display.capitalize()} ends"
+
+
+#: Step name -> :func:`_texts` (precomputed: every turn begins and ends most steps).
+_STEP_TEXTS = {name: _texts(name) for name in DISPLAY}
 
 
 @dataclass
@@ -74,7 +93,7 @@ class StepInfo:
     @property
     def has_priority(self) -> bool:
         """Untap and (normally) cleanup give no priority (CR 502.3, 514.3)."""
-        return self.name not in ("untap", "cleanup")
+        return self.name not in NO_PRIORITY
 
     @property
     def display(self) -> str:
@@ -83,14 +102,7 @@ class StepInfo:
 
 def phase_steps(phase: str, phase_id: int, extra: bool = False) -> list[StepInfo]:
     """The steps of one phase, in order (CR 501.1, 505, 506.1, 512.1)."""
-    names = {
-        "beginning": ["untap", "upkeep", "draw"],
-        "main": ["main"],
-        "combat": ["beginning_of_combat", "declare_attackers", "declare_blockers",
-                   "combat_damage", "end_of_combat"],
-        "ending": ["end", "cleanup"],
-    }[phase]
-    return [StepInfo(n, phase, phase_id, extra) for n in names]
+    return [StepInfo(n, phase, phase_id, extra) for n in _PHASE_STEP_NAMES[phase]]
 
 
 def normal_turn_plan(game: Game) -> list[StepInfo]:
@@ -277,37 +289,31 @@ def begin_step(game: Game, step: StepInfo) -> None:
         flags["main_phases"] = flags.get("main_phases", 0) + 1
     elif name == "upkeep":
         flags["_upkeeps_begun"] = flags.get("_upkeeps_begun", 0) + 1
-    ap = game.active_player
+    rule, begins, _ = _STEP_TEXTS.get(name) or _texts(name)
     if new_phase:
         if phase == "combat":
             game.combat_phases_this_turn += 1
             from manastack.rules.combat import begin_combat_phase
             begin_combat_phase(game)
+        ap = game.active_player
         game.emit(ev.PHASE_BEGAN, PHASE_RULES[phase],
-                  f"{game.players[ap].name}'s {step.display} begins" if phase == "main"
+                  game.players[ap].name + begins if phase == "main"
                   else f"{_PHASE_DISPLAY[phase]} begins", phase=phase, step=name,
                   player=ap)
     if phase != "main":  # a main phase has no steps (505.2): one event
-        game.emit(ev.STEP_BEGAN, STEP_RULES.get(name, "500"),
-                  f"{game.players[ap].name}'s {step.display} begins",
+        ap = game.active_player
+        game.emit(ev.STEP_BEGAN, rule, game.players[ap].name + begins,
                   step=name, phase=phase, player=ap)
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
-    if step.has_priority:
+    if name not in NO_PRIORITY:
         from manastack.rules.priority import start_priority
         game.push(start_priority, game.active_player)
     else:
         game.push(end_step)
     tba.turn_based_actions(game, step)
-
-
-def _phase_display(step: StepInfo) -> str:
-    """The phase's name as it begins or ends ("Combat phase", "Precombat main phase")."""
-    if step.phase == "main":
-        return step.display.capitalize()
-    return _PHASE_DISPLAY[step.phase]
 
 
 def end_step(game: Game) -> None:
@@ -329,18 +335,17 @@ def end_step(game: Game) -> None:
         phase_ends = False
         game.note("514.3a", "Players received priority during cleanup: a new cleanup "
                             "step follows")
-    if step.phase != "main":
-        name = step.name
-        game.emit(ev.STEP_ENDED, STEP_RULES.get(name, "500"),
-                  _STEP_ENDS.get(name) or f"{step.display.capitalize()} ends",
-                  step=name, phase=step.phase)
+    name, phase = step.name, step.phase
+    rule, _, ends = _STEP_TEXTS.get(name) or _texts(name)
+    if phase != "main":
+        game.emit(ev.STEP_ENDED, rule, ends, step=name, phase=phase)
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
-        if step.phase == "combat":
+        if phase == "combat":
             from manastack.rules.combat import end_combat_phase
             end_combat_phase(game)
-        game.emit(ev.PHASE_ENDED, PHASE_RULES[step.phase], f"{_phase_display(step)} ends",
-                  phase=step.phase)
+        game.emit(ev.PHASE_ENDED, PHASE_RULES[phase],
+                  ends if phase == "main" else f"{_PHASE_DISPLAY[phase]} ends", phase=phase)
     game.push(next_step)
 
 
