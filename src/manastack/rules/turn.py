@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.rules import tba
+from manastack.rules.combat import begin_combat_phase, end_combat_phase
 from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
+from manastack.rules.priority import start_priority
 from manastack.rules.static import skip_step_by_static
+from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -137,7 +140,6 @@ def begin_next_turn(game: Game) -> None:
         player = game.next_normal_player
         while not game.players[player].in_game:  # 800.4j
             player = game.next_player(player)
-        from manastack.variants import variant_of
         game.next_normal_player = variant_of(game).next_turn_player(game, player)
         extra = False
     if _consume_skip_team(game, "turn", "turn", player):
@@ -164,7 +166,6 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
         # CR 103.7a: the starting player of a two-player game skips the draw
         # step of their first turn.
         game.turn_plan = [s for s in game.turn_plan if s.name != "draw"]
-        from manastack.variants import variant_of
         team = variant_of(game).active_players(game)
         if len(team) > 1:  # 103.7b: the team who plays first
             game.note("103.7b", " and ".join(game.players[p].name for p in team)
@@ -173,7 +174,6 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
             game.note("103.7a", f"{game.players[player].name} skips the draw step of "
                                 "their first turn")
     kind = "extra turn" if extra else "turn"
-    from manastack.variants import variant_of
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
     if len(team) > 1:  # 805.4a: shared team turns
@@ -293,7 +293,6 @@ def begin_step(game: Game, step: StepInfo) -> None:
     if new_phase:
         if phase == "combat":
             game.combat_phases_this_turn += 1
-            from manastack.rules.combat import begin_combat_phase
             begin_combat_phase(game)
         ap = game.active_player
         game.emit(ev.PHASE_BEGAN, PHASE_RULES[phase],
@@ -309,7 +308,6 @@ def begin_step(game: Game, step: StepInfo) -> None:
     # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
     if name not in NO_PRIORITY:
-        from manastack.rules.priority import start_priority
         game.push(start_priority, game.active_player)
     else:
         game.push(end_step)
@@ -342,7 +340,6 @@ def end_step(game: Game) -> None:
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
         if phase == "combat":
-            from manastack.rules.combat import end_combat_phase
             end_combat_phase(game)
         game.emit(ev.PHASE_ENDED, PHASE_RULES[phase],
                   ends if phase == "main" else f"{_PHASE_DISPLAY[phase]} ends", phase=phase)
