@@ -147,6 +147,10 @@ class ManaPool:
     def total(self) -> int:
         return sum(self.amounts.values())
 
+    def has_mana(self) -> bool:
+        """Is there mana in the pool?"""
+        return any(self.amounts.values())
+
     def empty(self) -> dict[str, int]:
         """Empty the pool (CR 500.4); returns what was lost."""
         lost = {k: v for k, v in self.amounts.items() if v}

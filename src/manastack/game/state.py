@@ -24,7 +24,7 @@ from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
 from manastack.rules import midrun
-from manastack.rules.triggers import check_event
+from manastack.rules.triggers import check_event, watched_kinds
 from manastack.variants.registry import variant_of
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ class GameOptions:
 
 
 Task = tuple[Callable[..., None], tuple[Any, ...]]
+
+#: Event kinds no triggered ability ever sees (``check_event`` ignores them).
+UNWATCHED_KINDS = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 
 
 class Game:
@@ -168,6 +171,13 @@ class Game:
         #: (version, wide version, narrow kinds read, players' totals) of the last SBA
         #: check that found nothing to do (rules/sba.py).
         self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), ())
+        #: The event kinds triggered abilities watch (None: any may be), and the wide
+        #: version it was found at (:meth:`watched_kinds`).
+        self._watched: frozenset[str] | None = None
+        self._watched_wide = -1
+        #: The contents of the graveyards and whether a card there has a triggered
+        #: ability working there (rules/triggers.py).
+        self.graveyard_triggers_at: tuple[tuple[tuple[int, ...], ...], bool] | None = None
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
         self._adds_abilities = False
@@ -395,14 +405,36 @@ class Game:
     # ------------------------------------------------------------ events
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> ev.Event:
-        """Record an event citing ``rule`` and let triggered abilities see it."""
+        """Record an event citing ``rule`` and let triggered abilities see it.
+
+        :func:`~manastack.rules.triggers.check_event` is skipped when its own first test
+        would return at once: a kind no ability watches (:data:`UNWATCHED_KINDS`, or
+        not among :meth:`watched_kinds`), with no object looked back at (603.10a), no
+        delayed trigger and no phasing event (603.10b)."""
         e = ev.Event(kind, rule, text, data, self.turn_number)
         self.log.append(e)
-        for fn in self.listeners:
-            fn(e)
-        if self.game_started:
-            check_event(self, e)
+        if self.listeners:
+            for fn in self.listeners:
+                fn(e)
+        if self.game_started and kind not in UNWATCHED_KINDS:
+            if self.lki_batch or self.delayed_triggers or kind == ev.PHASED:
+                check_event(self, e)
+            else:
+                watched = self.watched_kinds()
+                if watched is None or kind in watched:
+                    check_event(self, e)
         return e
+
+    def watched_kinds(self) -> frozenset[str] | None:
+        """The kinds of event triggered abilities watch, or None if any kind may be
+        (:func:`manastack.rules.triggers.watched_kinds`).
+
+        What it reads (the battlefield, the list of effects, the command zone and the
+        graveyards) changes only with a wide change, so it is kept for a wide version."""
+        if self._watched_wide != self._wide_version:
+            self._watched = watched_kinds(self)
+            self._watched_wide = self._wide_version
+        return self._watched
 
     def note(self, rule: str, text: str, **data: Any) -> None:
         """Log an informational event (no trigger looks at it)."""

@@ -20,9 +20,16 @@ def _duration(e: Any) -> Any:
     return getattr(e, "duration", None)
 
 
+def _no_effects(game: Game) -> bool:
+    """Is there no effect that could end (no continuous, replacement, delayed or rule
+    effect)?"""
+    return not (game.effects or game.replacements or game.delayed_triggers
+                or game.rule_effects)
+
+
 def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) -> int:
     """End every continuous, replacement and delayed effect whose duration matches."""
-    if not (game.effects or game.replacements or game.delayed_triggers or game.rule_effects):
+    if _no_effects(game):
         return 0
     n = 0
     for attr in ("effects", "replacements", "delayed_triggers", "rule_effects"):
@@ -44,6 +51,8 @@ def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) ->
 
 def end_effects_at_begin(game: Game, step: StepInfo) -> None:
     """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5)."""
+    if _no_effects(game):
+        return
     ap = game.active_player
     end_effects(game, lambda d: d.kind == "until_step" and d.name == step.name
                 and (d.player is None or d.player == ap), "500.5", f"{step.display} began")
@@ -59,6 +68,8 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
 
 def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
     """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.3."""
+    if _no_effects(game):
+        return
     end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
                 "500.5", f"end of {step.display}")
     if phase_ends:

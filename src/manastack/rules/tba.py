@@ -12,6 +12,13 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject
+from manastack.rules import sba
+from manastack.rules.combat import ask_attackers, ask_blockers, begin_damage_step
+from manastack.rules.effects_end import end_turn_effects
+from manastack.rules.priority import start_priority
+from manastack.rules.static import doesnt_untap
+from manastack.rules.zones import discard, draw
+from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -19,37 +26,39 @@ if TYPE_CHECKING:
 
 
 def turn_based_actions(game: Game, step: StepInfo) -> None:
-    from manastack.rules import combat
-
+    """The turn-based actions of a step that begins (703.4): most steps have none."""
     name = step.name
+    if name in _NO_ACTIONS:
+        return
     if name == "untap":
         phasing(game)
         untap(game)
     elif name == "draw":
-        from manastack.rules.zones import draw
         team = [p for p in game.active_players() if game.players[p].in_game]  # 800.4i
         for p in team:  # 805.4b / 805.6a: each player of the active team, in team order
             draw(game, p, 1, "504.1" if len(team) == 1 else "805.4b")
     elif name == "precombat_main":
-        from manastack.variants import variant_of
         variant_of(game).precombat_main_actions(game)  # 703.4d (Archenemy)
     elif name == "beginning_of_combat":
-        from manastack.variants import variant_of
         if game.players[game.active_player].in_game:  # 800.4i: no one chooses
             variant_of(game).choose_defending_player(game)
         elif game.combat is not None:
             game.combat.defending_players = []
         game.changed("combat")  # the defending players (a choice asked changes it again)
     elif name == "declare_attackers":
-        combat.ask_attackers(game)
+        ask_attackers(game)
     elif name == "declare_blockers":
-        combat.ask_blockers(game)
+        ask_blockers(game)
     elif name in ("combat_damage", "combat_damage_2"):
         if game.combat is not None and game.combat.attackers or \
                 game.combat is not None and game.combat.blockers:
-            combat.begin_damage_step(game)
+            begin_damage_step(game)
     elif name == "cleanup":
         cleanup(game)
+
+
+#: Steps (and the postcombat main phase) without turn-based actions (703.4).
+_NO_ACTIONS = frozenset({"upkeep", "end_of_combat", "end", "postcombat_main"})
 
 
 def phasing(game: Game) -> None:
@@ -63,9 +72,11 @@ def phasing(game: Game) -> None:
         if o.phased_out:
             if o.phased_out_controller in aps and not o.phased_indirectly:
                 back.append(o)
-        elif game.controller(o) in aps and "phasing" in game.chars(o).keywords and \
-                "can't phase out" not in game.chars(o).flags:
-            out.append(o)
+        else:
+            c = game.chars(o)  # (its controller too: game.controller of a permanent)
+            if c.controller in aps and "phasing" in c.keywords and \
+                    "can't phase out" not in c.flags:
+                out.append(o)
     for o in out:
         _phase(game, o, True, False)
     for o in back:
@@ -97,8 +108,6 @@ def _phase(game: Game, o: GameObject, out: bool, indirect: bool) -> None:
 
 def untap(game: Game) -> None:
     """CR 502.2: the active player untaps their permanents (effects may stop some)."""
-    from manastack.rules.static import doesnt_untap
-
     untapped = []
     aps = game.active_players()
     ap = aps[0]
@@ -140,8 +149,6 @@ def cleanup(game: Game, players: tuple[int, ...] | None = None) -> None:
 
 def _discarded(game: Game, action: Any, ap: int | None = None,
                rest: tuple[int, ...] = ()) -> None:
-    from manastack.rules.zones import discard
-
     if ap is None:
         ap = game.active_player
     for oid in action.items:
@@ -155,10 +162,6 @@ def _discarded(game: Game, action: Any, ap: int | None = None,
 
 
 def _cleanup_rest(game: Game) -> None:
-    from manastack.rules import sba
-    from manastack.rules.effects_end import end_turn_effects
-    from manastack.rules.priority import start_priority
-
     healed = []
     shields = False
     for oid in game.battlefield:

@@ -71,10 +71,20 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
 
 
 def _graveyard_triggers(game: Game) -> bool:
-    return bool(game.cached_wide("graveyard_triggers", lambda: any(
-        isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
-        for p in game.players for oid in p.graveyard
-        for ab in game.objects[oid].card.abilities)))  # type: ignore[union-attr]
+    """Does a card in a graveyard have a triggered ability that works there (113.6)?
+
+    The answer is kept for the same contents of the graveyards: an id always names the
+    same object (a zone change makes a new one, 400.7) and an object's card never
+    changes."""
+    contents = tuple(tuple(p.graveyard) for p in game.players)
+    kept = game.graveyard_triggers_at
+    if kept is not None and kept[0] == contents:
+        return kept[1]
+    found = any(isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
+                for oids in contents for oid in oids
+                for ab in game.objects[oid].card.abilities)  # type: ignore[union-attr]
+    game.graveyard_triggers_at = (contents, found)
+    return found
 
 
 def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
@@ -117,7 +127,7 @@ class _GraveyardView:
                                and "graveyard" in ab.zones)
 
 
-def _watched_kinds(game: Game) -> frozenset[str] | None:
+def watched_kinds(game: Game) -> frozenset[str] | None:
     """The kinds of event the printed triggered abilities of the permanents and
     command-zone objects watch, or None if anything may be watched (a state trigger, an
     ability that may be granted, a triggered ability working from a graveyard)."""
@@ -133,7 +143,7 @@ def check_event(game: Game, e: Event) -> None:
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
         return
     if not game.lki_batch and not game.delayed_triggers and kind != ev.PHASED:
-        watched = game.cached("watched_kinds", lambda: _watched_kinds(game))
+        watched = game.watched_kinds()
         if watched is not None and kind not in watched:
             return  # nothing on the battlefield watches this kind of event
     for o, c in _candidates(game, e):

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.rules import tba
+from manastack.rules.combat import begin_combat_phase, end_combat_phase
 from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
+from manastack.rules.priority import start_priority
 from manastack.rules.static import skip_step_by_static
+from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -34,6 +37,8 @@ STEP_RULES = {
     "declare_blockers": "509", "combat_damage": "510", "combat_damage_2": "510.4",
     "end_of_combat": "511", "end": "513", "cleanup": "514",
 }
+#: Steps in which no player receives priority (normally: CR 502.3, 514.3).
+NO_PRIORITY = ("untap", "cleanup")
 PHASE_RULES = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
 STEP_NAMES = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
               "declare_attackers", "declare_blockers", "combat_damage", "combat_damage_2",
@@ -46,6 +51,28 @@ DISPLAY = {
     "combat_damage": "combat damage step", "combat_damage_2": "second combat damage step",
     "end_of_combat": "end of combat step", "end": "end step", "cleanup": "cleanup step",
 }
+#: How the phases other than a main phase are named as they begin and end.
+_PHASE_DISPLAY = {"beginning": "Beginning phase", "combat": "Combat phase",
+                  "ending": "Ending phase"}
+#: The steps of each phase, in order (CR 501.1, 505, 506.1, 512.1).
+_PHASE_STEP_NAMES = {
+    "beginning": ("untap", "upkeep", "draw"),
+    "main": ("main",),
+    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers",
+               "combat_damage", "end_of_combat"),
+    "ending": ("end", "cleanup"),
+}
+
+
+def _texts(name: str) -> tuple[str, str, str]:
+    """A step's rule, the end of its "begins" text after the active player's name, and
+    its "ends" text (a main phase's too, 505.2: it has no steps)."""
+    display = DISPLAY.get(name, name)
+    return STEP_RULES.get(name, "500"), f"'s {display} begins", f"{display.capitalize()} ends"
+
+
+#: Step name -> :func:`_texts` (precomputed: every turn begins and ends most steps).
+_STEP_TEXTS = {name: _texts(name) for name in DISPLAY}
 
 
 @dataclass
@@ -69,7 +96,7 @@ class StepInfo:
     @property
     def has_priority(self) -> bool:
         """Untap and (normally) cleanup give no priority (CR 502.3, 514.3)."""
-        return self.name not in ("untap", "cleanup")
+        return self.name not in NO_PRIORITY
 
     @property
     def display(self) -> str:
@@ -78,14 +105,7 @@ class StepInfo:
 
 def phase_steps(phase: str, phase_id: int, extra: bool = False) -> list[StepInfo]:
     """The steps of one phase, in order (CR 501.1, 505, 506.1, 512.1)."""
-    names = {
-        "beginning": ["untap", "upkeep", "draw"],
-        "main": ["main"],
-        "combat": ["beginning_of_combat", "declare_attackers", "declare_blockers",
-                   "combat_damage", "end_of_combat"],
-        "ending": ["end", "cleanup"],
-    }[phase]
-    return [StepInfo(n, phase, phase_id, extra) for n in names]
+    return [StepInfo(n, phase, phase_id, extra) for n in _PHASE_STEP_NAMES[phase]]
 
 
 def normal_turn_plan(game: Game) -> list[StepInfo]:
@@ -120,7 +140,6 @@ def begin_next_turn(game: Game) -> None:
         player = game.next_normal_player
         while not game.players[player].in_game:  # 800.4j
             player = game.next_player(player)
-        from manastack.variants import variant_of
         game.next_normal_player = variant_of(game).next_turn_player(game, player)
         extra = False
     if _consume_skip_team(game, "turn", "turn", player):
@@ -147,7 +166,6 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
         # CR 103.7a: the starting player of a two-player game skips the draw
         # step of their first turn.
         game.turn_plan = [s for s in game.turn_plan if s.name != "draw"]
-        from manastack.variants import variant_of
         team = variant_of(game).active_players(game)
         if len(team) > 1:  # 103.7b: the team who plays first
             game.note("103.7b", " and ".join(game.players[p].name for p in team)
@@ -156,7 +174,6 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
             game.note("103.7a", f"{game.players[player].name} skips the draw step of "
                                 "their first turn")
     kind = "extra turn" if extra else "turn"
-    from manastack.variants import variant_of
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
     if len(team) > 1:  # 805.4a: shared team turns
@@ -250,54 +267,51 @@ def add_skip(game: Game, kind: str, what: str, player: int, count: int = 1) -> N
 
 def begin_step(game: Game, step: StepInfo) -> None:
     """A step or phase begins: "until" effects end, turn-based actions, triggers (703.3)."""
-    if game.breakpoint is not None and game.breakpoint == (game.turn_number, step.name) \
-            and not game.turn_flags.get("_bp_hit"):
+    flags = game.turn_flags
+    name = step.name
+    if game.breakpoint is not None and game.breakpoint == (game.turn_number, name) \
+            and not flags.get("_bp_hit"):
         # pause at the very beginning of the step (before its turn-based actions)
-        game.turn_flags["_bp_hit"] = True
-        game.turn_flags["_bp_prev"] = game.step
+        flags["_bp_hit"] = True
+        flags["_bp_prev"] = game.step
         game.paused = True
         game.step = step
         game.push(begin_step, step)
         return
-    if game.turn_flags.pop("_bp_hit", None):
-        game.step = game.turn_flags.pop("_bp_prev", None)
+    if "_bp_hit" in flags and flags.pop("_bp_hit"):
+        game.step = flags.pop("_bp_prev", None)
     prev = game.step
+    phase = step.phase
     new_phase = prev is None or prev.phase_id != step.phase_id
     game.step = step
     game.passes = 0
-    if step.name in ("precombat_main", "postcombat_main"):
-        game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
-    if step.name == "upkeep":
-        game.turn_flags["_upkeeps_begun"] = game.turn_flags.get("_upkeeps_begun", 0) + 1
-    if step.phase == "combat" and new_phase:
-        game.combat_phases_this_turn += 1
-        from manastack.rules.combat import begin_combat_phase
-        begin_combat_phase(game)
+    if name == "precombat_main" or name == "postcombat_main":
+        flags["main_phases"] = flags.get("main_phases", 0) + 1
+    elif name == "upkeep":
+        flags["_upkeeps_begun"] = flags.get("_upkeeps_begun", 0) + 1
+    rule, begins, _ = _STEP_TEXTS.get(name) or _texts(name)
     if new_phase:
-        who = f"{game.players[game.active_player].name}'s " if step.phase == "main" else ""
-        game.emit(ev.PHASE_BEGAN, PHASE_RULES[step.phase],
-                  f"{who}{_phase_display(step)} begins" if not who else
-                  f"{who}{step.display} begins", phase=step.phase, step=step.name,
-                  player=game.active_player)
-    if step.phase != "main":  # a main phase has no steps (505.2): one event
-        game.emit(ev.STEP_BEGAN, STEP_RULES.get(step.name, "500"),
-                  f"{game.players[game.active_player].name}'s {step.display} begins",
-                  step=step.name, phase=step.phase, player=game.active_player)
+        if phase == "combat":
+            game.combat_phases_this_turn += 1
+            begin_combat_phase(game)
+        ap = game.active_player
+        game.emit(ev.PHASE_BEGAN, PHASE_RULES[phase],
+                  game.players[ap].name + begins if phase == "main"
+                  else f"{_PHASE_DISPLAY[phase]} begins", phase=phase, step=name,
+                  player=ap)
+    if phase != "main":  # a main phase has no steps (505.2): one event
+        ap = game.active_player
+        game.emit(ev.STEP_BEGAN, rule, game.players[ap].name + begins,
+                  step=name, phase=phase, player=ap)
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
-    if step.has_priority:
-        from manastack.rules.priority import start_priority
+    if name not in NO_PRIORITY:
         game.push(start_priority, game.active_player)
     else:
         game.push(end_step)
     tba.turn_based_actions(game, step)
-
-
-def _phase_display(step: StepInfo) -> str:
-    return {"beginning": "Beginning phase", "main": step.display.capitalize(),
-            "combat": "Combat phase", "ending": "Ending phase"}[step.phase]
 
 
 def end_step(game: Game) -> None:
@@ -305,12 +319,13 @@ def end_step(game: Game) -> None:
     step = game.step
     assert step is not None
     for p in game.players:
+        if not p.mana_pool.has_mana():
+            continue
         lost = p.mana_pool.empty()
-        if lost:
-            game.changed("mana")
-            game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
-                      f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
-                      player=p.index, lost=lost)
+        game.changed("mana")
+        game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
+                  f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
+                  player=p.index, lost=lost)
     phase_ends = not game.turn_plan or game.turn_plan[0].phase_id != step.phase_id
     if step.name == "cleanup" and step.had_priority:
         # CR 514.3a: another cleanup step follows.
@@ -318,16 +333,16 @@ def end_step(game: Game) -> None:
         phase_ends = False
         game.note("514.3a", "Players received priority during cleanup: a new cleanup "
                             "step follows")
-    if step.phase != "main":
-        game.emit(ev.STEP_ENDED, STEP_RULES.get(step.name, "500"),
-                  f"{step.display.capitalize()} ends", step=step.name, phase=step.phase)
+    name, phase = step.name, step.phase
+    rule, _, ends = _STEP_TEXTS.get(name) or _texts(name)
+    if phase != "main":
+        game.emit(ev.STEP_ENDED, rule, ends, step=name, phase=phase)
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
-        if step.phase == "combat":
-            from manastack.rules.combat import end_combat_phase
+        if phase == "combat":
             end_combat_phase(game)
-        game.emit(ev.PHASE_ENDED, PHASE_RULES[step.phase], f"{_phase_display(step)} ends",
-                  phase=step.phase)
+        game.emit(ev.PHASE_ENDED, PHASE_RULES[phase],
+                  ends if phase == "main" else f"{_PHASE_DISPLAY[phase]} ends", phase=phase)
     game.push(next_step)
 
 
