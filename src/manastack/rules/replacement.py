@@ -181,8 +181,49 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
 
 def _has_static_replacements(game: Game) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
+    if not _printed_static_replacements(game) and not game.abilities_may_be_added():
+        return False  # none is printed and no effect can add one
     return game.cached_wide(  # type: ignore[no-any-return]
         "static_replacements", lambda: _find_static_replacements(game))
+
+
+def _printed_static_replacements(game: Game) -> bool:
+    """Does a permanent or command-zone object print a static replacement ability (its
+    copiable values', for a copy: 706.2)?  Its characteristics have one only if so, or if
+    an effect may add abilities (``game.abilities_may_be_added``).  This reads only the
+    zones and printed abilities, which change only with a wide change: memoised per wide
+    version."""
+    wide = game._wide_version
+    at, found = game._printed_repl_at
+    if at != wide:
+        found = False
+        objects = game.objects
+        prints = _PRINTS_REPLACEMENT
+        for oid in game.battlefield + game.command:
+            o = objects[oid]
+            if not isinstance(o, GameObject):
+                continue
+            memory = o.memory
+            card = (memory.get("copy_of") or o.card) if memory else o.card
+            p = prints.get(card)
+            if p is None:
+                p = prints[card] = _has_replacement_ability(card.abilities)
+            if p or memory and _has_replacement_ability(
+                    (memory.get("copy_extra") or {}).get("abilities", ())):
+                found = True
+                break
+        game._printed_repl_at = (wide, found)
+    return found
+
+
+def _has_replacement_ability(abilities: Sequence[Any]) -> bool:
+    return any(isinstance(ab, StaticAbility) and ab.replacements is not None
+               for ab in abilities)
+
+
+#: Card definition -> does it print a static replacement ability?  (Card definitions are
+#: immutable.)
+_PRINTS_REPLACEMENT: dict[Any, bool] = {}
 
 
 def _find_static_replacements(game: Game) -> bool:

@@ -71,10 +71,23 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
 
 
 def _graveyard_triggers(game: Game) -> bool:
-    return bool(game.cached_wide("graveyard_triggers", lambda: any(
-        isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
-        for p in game.players for oid in p.graveyard
-        for ab in game.objects[oid].card.abilities)))  # type: ignore[union-attr]
+    """Is a card with a triggered ability working from a graveyard in one (113.6)?"""
+    works = _WORKS_IN_GRAVEYARD
+    for p in game.players:
+        for oid in p.graveyard:
+            card = game.objects[oid].card  # type: ignore[union-attr]
+            w = works.get(card)
+            if w is None:
+                w = works[card] = any(isinstance(ab, TriggeredAbility)
+                                      and "graveyard" in ab.zones for ab in card.abilities)
+            if w:
+                return True
+    return False
+
+
+#: Card definition -> does it print a triggered ability working from a graveyard?
+#: (Card definitions are immutable.)
+_WORKS_IN_GRAVEYARD: dict[Any, bool] = {}
 
 
 def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
@@ -120,11 +133,19 @@ class _GraveyardView:
 def _watched_kinds(game: Game) -> frozenset[str] | None:
     """The kinds of event the printed triggered abilities of the permanents and
     command-zone objects watch, or None if anything may be watched (a state trigger, an
-    ability that may be granted, a triggered ability working from a graveyard)."""
+    ability that may be granted, a triggered ability working from a graveyard).
+
+    It reads only the zones, the list of effects and printed abilities (never the
+    characteristics), which change only with a wide change: memoised per wide version."""
+    wide = game._wide_version
+    at, kinds_then = game._watched_at
+    if at == wide:
+        return kinds_then
     kinds = game.ability_index()[0]
-    if ev.STATE in kinds or game.abilities_may_be_added() or _graveyard_triggers(game):
-        return None
-    return kinds
+    watched = None if ev.STATE in kinds or game.abilities_may_be_added() or \
+        _graveyard_triggers(game) else kinds
+    game._watched_at = (wide, watched)
+    return watched
 
 
 def check_event(game: Game, e: Event) -> None:
