@@ -10,8 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.cards.effects import destroy_all
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, StackAbility, Zone
+from manastack.rules.combat import check_combat
+from manastack.rules.effects_end import end_source_effects, while_predicates
+from manastack.rules.static import cant_lose
+from manastack.rules.zones import move
 from manastack.variants import variant_of
 
 if TYPE_CHECKING:
@@ -35,10 +40,6 @@ def perform(game: Game) -> bool:
     if version == game._version or (game.unchanged_since(version, wide, reads_then)
                                     and totals == _totals(game)):
         return False  # nothing it reads changed since a check that found nothing to do
-    from manastack.rules.combat import check_combat
-    from manastack.rules.static import cant_lose
-    from manastack.rules.zones import move
-
     log_length = len(game.log)
     check_combat(game)
     losers: list[tuple[int, str, str]] = []
@@ -184,7 +185,6 @@ def perform(game: Game) -> bool:
             happened = True
     live = [(o, rule, why) for o, rule, why in to_destroy
             if o.id in game.objects and o.zone == Zone.BATTLEFIELD]
-    from manastack.cards.effects import destroy_all
     if live:
         fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
                             [w for _, _, w in live])
@@ -199,9 +199,8 @@ def perform(game: Game) -> bool:
         lose(game, idx, rule, why)
         happened = True
     if not happened:
-        from manastack.rules.effects_end import end_source_effects, while_predicates
         end_source_effects(game)
-        if while_predicates(game) or game.variant_state or len(game.log) != log_length:
+        if game.variant_state or len(game.log) != log_length or while_predicates(game):
             # a "for as long as" predicate or a variant's SBA may read anything; a check
             # that logged something ("is indestructible") logs it again on the next one
             reads = NARROW_CHANGES
@@ -214,9 +213,10 @@ def perform(game: Game) -> bool:
     return happened
 
 
-def _totals(game: Game) -> tuple[tuple[int, int, bool, bool], ...]:
-    """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library."""
-    return tuple((p.life, p.poison, p.drew_from_empty, p.in_game) for p in game.players)
+def _totals(game: Game) -> list[tuple[int, int, bool, bool, bool]]:
+    """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library,
+    and whether each player is still in the game (lost or left)."""
+    return [(p.life, p.poison, p.drew_from_empty, p.lost, p.left_game) for p in game.players]
 
 
 def _aura_reads(aura: GameObject) -> frozenset[str]:
@@ -392,7 +392,6 @@ def _leave_game(game: Game, player: int) -> None:
     Their waiting and delayed triggered abilities won't be put on the stack (800.4d)."""
     if len(game.teams_left()) <= 1:
         return  # the game is over (104.2a): nothing leaves
-    from manastack.rules.zones import move
 
     name = game.players[player].name
     owned = [oid for oid, o in game.objects.items() if isinstance(o, GameObject)
@@ -448,7 +447,7 @@ def win_game(game: Game, player: int, why: str, rule: str = "104.2b") -> None:
     can't win the game", hook ``cant_win``) stop it.  801.14 / 104.3h: with a limited
     range of influence, the player's opponents within range lose instead (the game may go
     on)."""
-    from manastack.rules.static import cant_lose, forbids
+    from manastack.rules.static import forbids
 
     pl = game.players[player]
     if not pl.in_game or game.over:
