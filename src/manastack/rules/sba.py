@@ -25,10 +25,9 @@ if TYPE_CHECKING:
 
 def check(game: Game, player: int) -> bool:
     """Perform SBAs; if any were performed, schedule another check and return True."""
-    from manastack.rules.priority import start_priority
-
     if perform(game):
         if not game.over:
+            from manastack.rules.priority import start_priority  # (priority imports sba)
             game.push(start_priority, player)
         return True
     return False
