@@ -162,11 +162,11 @@ class Game:
         #: (version, wide version, narrow kinds read, players' totals) of the last SBA
         #: check that found nothing to do (rules/sba.py).
         self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), ())
-        #: (wide version, value) of queries reading only zones and printed abilities:
-        #: the event kinds triggered abilities watch (rules/triggers.py) and whether a
-        #: static replacement ability is printed on a permanent (rules/replacement.py).
+        #: (wide version, value) of queries reading only zones, the list of effects and
+        #: printed abilities: the event kinds triggered abilities watch (rules/triggers.py)
+        #: and whether a permanent may have a static replacement ability (replacement.py).
         self._watched_at: tuple[int, frozenset[str] | None] = (-1, None)
-        self._printed_repl_at: tuple[int, bool] = (-1, False)
+        self._static_repl_at: tuple[int, bool] = (-1, False)
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
         self._adds_abilities = False

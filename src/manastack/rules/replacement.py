@@ -181,22 +181,23 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
 
 def _has_static_replacements(game: Game) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
-    if not _printed_static_replacements(game) and not game.abilities_may_be_added():
-        return False  # none is printed and no effect can add one
+    if not _static_replacements_possible(game):
+        return False
     return game.cached_wide(  # type: ignore[no-any-return]
         "static_replacements", lambda: _find_static_replacements(game))
 
 
-def _printed_static_replacements(game: Game) -> bool:
-    """Does a permanent or command-zone object print a static replacement ability (its
-    copiable values', for a copy: 706.2)?  Its characteristics have one only if so, or if
-    an effect may add abilities (``game.abilities_may_be_added``).  This reads only the
-    zones and printed abilities, which change only with a wide change: memoised per wide
-    version."""
+def _static_replacements_possible(game: Game) -> bool:
+    """Could a permanent or command-zone object have a static replacement ability: does
+    one print it (its copiable values', for a copy: 706.2), or may an effect add abilities
+    (``game.abilities_may_be_added``)?  This reads only the zones, the list of effects and
+    printed abilities, which change only with a wide change: memoised per wide version."""
     wide = game._wide_version
-    at, found = game._printed_repl_at
-    if at != wide:
-        found = False
+    at, possible = game._static_repl_at
+    if at == wide:
+        return possible
+    possible = game.abilities_may_be_added()
+    if not possible:
         objects = game.objects
         prints = _PRINTS_REPLACEMENT
         for oid in game.battlefield + game.command:
@@ -210,10 +211,10 @@ def _printed_static_replacements(game: Game) -> bool:
                 p = prints[card] = _has_replacement_ability(card.abilities)
             if p or memory and _has_replacement_ability(
                     (memory.get("copy_extra") or {}).get("abilities", ())):
-                found = True
+                possible = True
                 break
-        game._printed_repl_at = (wide, found)
-    return found
+    game._static_repl_at = (wide, possible)
+    return possible
 
 
 def _has_replacement_ability(abilities: Sequence[Any]) -> bool:
@@ -244,7 +245,8 @@ def replacement_choice_possible(game: Game) -> bool:
     choice could come up while an answer runs (the game then keeps a re-run point)."""
     # a card's own replacement (from its hand, 112.6b) only meets another one, so a
     # choice needs at least one of these
-    return any(r.event not in _STAGED for r in game.replacements) or \
+    return bool(game.replacements) and any(r.event not in _STAGED
+                                           for r in game.replacements) or \
         _has_static_replacements(game)
 
 
