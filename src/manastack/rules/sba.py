@@ -36,11 +36,14 @@ def check(game: Game, player: int) -> bool:
 def perform(game: Game) -> bool:
     """One simultaneous round of state-based actions; True if any happened (704.3)."""
     version, wide, reads_then, totals = game._sba_clean
-    if version == game._version or (game.unchanged_since(version, wide, reads_then)
-                                    and totals == _totals(game)):
+    if version == game._version or (
+            wide == game._wide_version
+            and (not reads_then or game.unchanged_since(version, wide, reads_then))
+            and totals == _totals(game)):
         return False  # nothing it reads changed since a check that found nothing to do
     log_length = len(game.log)
     check_combat(game)
+    variant = variant_of(game)
     losers: list[tuple[int, str, str]] = []
     for p in game.players:
         if not p.in_game:
@@ -50,8 +53,8 @@ def perform(game: Game) -> bool:
         elif p.drew_from_empty:
             losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
                                               "library"))
-        elif p.poison >= variant_of(game).poison_limit(game, p.index):
-            limit = variant_of(game).poison_limit(game, p.index)
+        elif p.poison >= variant.poison_limit(game, p.index):
+            limit = variant.poison_limit(game, p.index)
             losers.append((p.index, "704.5c" if limit == 10 else "810.8d",
                            f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
                            "counters"))
@@ -75,8 +78,9 @@ def perform(game: Game) -> bool:
                 vanish.append((oid, "704.5d"))
         game.tokens_elsewhere.clear()
     chars = game.chars
+    objects = game.objects
     for oid in game.battlefield:
-        o = game.objects[oid]
+        o = objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
             continue
@@ -183,7 +187,7 @@ def perform(game: Game) -> bool:
                  f"graveyard ({why})")
             happened = True
     live = [(o, rule, why) for o, rule, why in to_destroy
-            if o.id in game.objects and o.zone == Zone.BATTLEFIELD]
+            if o.id in game.objects and o.zone == Zone.BATTLEFIELD] if to_destroy else []
     if live:
         fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
                             [w for _, _, w in live])
