@@ -65,6 +65,8 @@ class Replacement:
 def active_replacements(game: Game, event: str) -> list[Replacement]:
     """Replacement effects of this kind from resolved effects and static abilities."""
     out = [r for r in game.replacements if r.event == event]
+    if not _static_replacements_possible(game):
+        return out  # no permanent or command-zone object can have a static one
     for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
         if not isinstance(o, GameObject) or o.phased_out:
