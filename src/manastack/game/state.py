@@ -418,7 +418,10 @@ class Game:
         if wide_version != self._wide_version:
             return False
         touched = self._touched
-        return all(touched.get(k, -1) <= version for k in reads)
+        for k in reads:
+            if touched.get(k, -1) > version:
+                return False
+        return True
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
         """What the permanents' printed abilities could react to, without computing
