@@ -202,8 +202,14 @@ def perform(game: Game) -> bool:
         lose(game, idx, rule, why)
         happened = True
     if not happened:
-        end_source_effects(game)
-        if game.variant_state or len(game.log) != log_length or while_predicates(game):
+        # with no effect at all (the lists end_source_effects and while_predicates look
+        # at), none can end and none lasts "for as long as" a predicate holds
+        effects = bool(game.effects or game.replacements or game.delayed_triggers
+                       or game.rule_effects)
+        if effects:
+            end_source_effects(game)
+        if game.variant_state or len(game.log) != log_length or (
+                effects and while_predicates(game)):
             # a "for as long as" predicate or a variant's SBA may read anything; a check
             # that logged something ("is indestructible") logs it again on the next one
             reads = NARROW_CHANGES
