@@ -168,6 +168,7 @@ class Game:
         self._watched_at: tuple[int, frozenset[str] | None] = (-1, None)
         self._static_repl_at: tuple[int, bool] = (-1, False)
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
+        #: ``_wide_version`` the index was last checked at.
         self._index_version = -1
         self._adds_abilities = False
         self._cache_version = -1
@@ -428,11 +429,11 @@ class Game:
         characteristics: (trigger event kinds, any rule hook, abilities may be granted).
 
         Recomputed when the battlefield, the list of effects or the command zone's
-        sources change (only with a state change, so the check is skipped while the
-        version is the same)."""
-        if self._index_version == self._version:
+        sources change (only with a wide state change, so the check is skipped while the
+        wide version is the same)."""
+        if self._index_version == self._wide_version:
             return self._index
-        self._index_version = self._version
+        self._index_version = self._wide_version
         command = tuple(o.id for o in self.command_sources()) if self.command else ()
         sig = (tuple(self.battlefield), len(self.effects), command)
         if self._index_sig != sig:
