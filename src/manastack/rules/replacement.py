@@ -247,9 +247,9 @@ def replacement_choice_possible(game: Game) -> bool:
     choice could come up while an answer runs (the game then keeps a re-run point)."""
     # a card's own replacement (from its hand, 112.6b) only meets another one, so a
     # choice needs at least one of these
-    return bool(game.replacements) and any(r.event not in _STAGED
-                                           for r in game.replacements) or \
-        _has_static_replacements(game)
+    if game.replacements and any(r.event not in _STAGED for r in game.replacements):
+        return True
+    return _static_replacements_possible(game) and _has_static_replacements(game)
 
 
 #: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).
