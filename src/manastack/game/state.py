@@ -178,7 +178,11 @@ class Game:
         #: The contents of the graveyards and whether a card there has a triggered
         #: ability working there (rules/triggers.py).
         self.graveyard_triggers_at: tuple[tuple[tuple[int, ...], ...], bool] | None = None
+        #: (wide version, value): whether a permanent may have a static replacement
+        #: ability (replacement.py; reads only zones, effects and printed abilities).
+        self._static_repl_at: tuple[int, bool] = (-1, False)
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
+        #: ``_wide_version`` the index was last checked at.
         self._index_version = -1
         self._adds_abilities = False
         self._cache_version = -1
@@ -475,18 +479,21 @@ class Game:
         if wide_version != self._wide_version:
             return False
         touched = self._touched
-        return all(touched.get(k, -1) <= version for k in reads)
+        for k in reads:
+            if touched.get(k, -1) > version:
+                return False
+        return True
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
         """What the permanents' printed abilities could react to, without computing
         characteristics: (trigger event kinds, any rule hook, abilities may be granted).
 
         Recomputed when the battlefield, the list of effects or the command zone's
-        sources change (only with a state change, so the check is skipped while the
-        version is the same)."""
-        if self._index_version == self._version:
+        sources change (only with a wide state change, so the check is skipped while the
+        wide version is the same)."""
+        if self._index_version == self._wide_version:
             return self._index
-        self._index_version = self._version
+        self._index_version = self._wide_version
         command = tuple(o.id for o in self.command_sources()) if self.command else ()
         sig = (tuple(self.battlefield), len(self.effects), command)
         if self._index_sig != sig:

@@ -14,7 +14,8 @@ from manastack import log as ev
 from manastack.cards.dsl import StaticAbility
 from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision, Special
 from manastack.game.objects import GameObject, StackAbility, Zone
-from manastack.rules import casting, sba
+from manastack.rules import casting, sba, turn  # turn imports this module: use turn.X
+from manastack.rules.resolution import resolve
 from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
 from manastack.variants import variant_of
 
@@ -59,8 +60,7 @@ def on_priority(game: Game, action: Action, player: int) -> None:
             if game.stack:
                 game.push(resolve_top)
             else:
-                from manastack.rules.turn import end_step
-                game.push(end_step)
+                game.push(turn.end_step)
         else:
             game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
@@ -80,8 +80,6 @@ def on_priority(game: Game, action: Action, player: int) -> None:
 
 def resolve_top(game: Game) -> None:
     """Resolve the top object of the stack (CR 608); then the active player gets priority."""
-    from manastack.rules.resolution import resolve
-
     oid = game.stack[-1]
     game.push(start_priority, game.active_player)  # 117.3b
     resolve(game, oid)

@@ -65,6 +65,8 @@ class Replacement:
 def active_replacements(game: Game, event: str) -> list[Replacement]:
     """Replacement effects of this kind from resolved effects and static abilities."""
     out = [r for r in game.replacements if r.event == event]
+    if not _static_replacements_possible(game):
+        return out  # no permanent or command-zone object can have a static one
     for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
         if not isinstance(o, GameObject) or o.phased_out:
@@ -181,8 +183,50 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
 
 def _has_static_replacements(game: Game) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
+    if not _static_replacements_possible(game):
+        return False
     return game.cached_wide(  # type: ignore[no-any-return]
         "static_replacements", lambda: _find_static_replacements(game))
+
+
+def _static_replacements_possible(game: Game) -> bool:
+    """Could a permanent or command-zone object have a static replacement ability: does
+    one print it (its copiable values', for a copy: 706.2), or may an effect add abilities
+    (``game.abilities_may_be_added``)?  This reads only the zones, the list of effects and
+    printed abilities, which change only with a wide change: memoised per wide version."""
+    wide = game._wide_version
+    at, possible = game._static_repl_at
+    if at == wide:
+        return possible
+    possible = game.abilities_may_be_added()
+    if not possible:
+        objects = game.objects
+        prints = _PRINTS_REPLACEMENT
+        for oid in game.battlefield + game.command:
+            o = objects[oid]
+            if not isinstance(o, GameObject):
+                continue
+            memory = o.memory
+            card = (memory.get("copy_of") or o.card) if memory else o.card
+            p = prints.get(card)
+            if p is None:
+                p = prints[card] = _has_replacement_ability(card.abilities)
+            if p or memory and _has_replacement_ability(
+                    (memory.get("copy_extra") or {}).get("abilities", ())):
+                possible = True
+                break
+    game._static_repl_at = (wide, possible)
+    return possible
+
+
+def _has_replacement_ability(abilities: Sequence[Any]) -> bool:
+    return any(isinstance(ab, StaticAbility) and ab.replacements is not None
+               for ab in abilities)
+
+
+#: Card definition -> does it print a static replacement ability?  (Card definitions are
+#: immutable.)
+_PRINTS_REPLACEMENT: dict[Any, bool] = {}
 
 
 def _find_static_replacements(game: Game) -> bool:
@@ -203,8 +247,9 @@ def replacement_choice_possible(game: Game) -> bool:
     choice could come up while an answer runs (the game then keeps a re-run point)."""
     # a card's own replacement (from its hand, 112.6b) only meets another one, so a
     # choice needs at least one of these
-    return any(r.event not in _STAGED for r in game.replacements) or \
-        _has_static_replacements(game)
+    if game.replacements and any(r.event not in _STAGED for r in game.replacements):
+        return True
+    return _static_replacements_possible(game) and _has_static_replacements(game)
 
 
 #: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).

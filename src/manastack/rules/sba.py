@@ -10,8 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.cards.effects import destroy_all
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, StackAbility, Zone
+from manastack.rules.combat import check_combat
+from manastack.rules.effects_end import end_source_effects, while_predicates
+from manastack.rules.static import cant_lose
+from manastack.rules.zones import move
 from manastack.variants import variant_of
 
 if TYPE_CHECKING:
@@ -20,10 +25,9 @@ if TYPE_CHECKING:
 
 def check(game: Game, player: int) -> bool:
     """Perform SBAs; if any were performed, schedule another check and return True."""
-    from manastack.rules.priority import start_priority
-
     if perform(game):
         if not game.over:
+            from manastack.rules.priority import start_priority  # (priority imports sba)
             game.push(start_priority, player)
         return True
     return False
@@ -32,15 +36,14 @@ def check(game: Game, player: int) -> bool:
 def perform(game: Game) -> bool:
     """One simultaneous round of state-based actions; True if any happened (704.3)."""
     version, wide, reads_then, totals = game._sba_clean
-    if version == game._version or (game.unchanged_since(version, wide, reads_then)
-                                    and totals == _totals(game)):
+    if version == game._version or (
+            wide == game._wide_version
+            and (not reads_then or game.unchanged_since(version, wide, reads_then))
+            and totals == _totals(game)):
         return False  # nothing it reads changed since a check that found nothing to do
-    from manastack.rules.combat import check_combat
-    from manastack.rules.static import cant_lose
-    from manastack.rules.zones import move
-
     log_length = len(game.log)
     check_combat(game)
+    variant = variant_of(game)
     losers: list[tuple[int, str, str]] = []
     for p in game.players:
         if not p.in_game:
@@ -50,8 +53,8 @@ def perform(game: Game) -> bool:
         elif p.drew_from_empty:
             losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
                                               "library"))
-        elif p.poison >= variant_of(game).poison_limit(game, p.index):
-            limit = variant_of(game).poison_limit(game, p.index)
+        elif p.poison >= variant.poison_limit(game, p.index):
+            limit = variant.poison_limit(game, p.index)
             losers.append((p.index, "704.5c" if limit == 10 else "810.8d",
                            f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
                            "counters"))
@@ -75,8 +78,9 @@ def perform(game: Game) -> bool:
                 vanish.append((oid, "704.5d"))
         game.tokens_elsewhere.clear()
     chars = game.chars
+    objects = game.objects
     for oid in game.battlefield:
-        o = game.objects[oid]
+        o = objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
             continue
@@ -183,8 +187,7 @@ def perform(game: Game) -> bool:
                  f"graveyard ({why})")
             happened = True
     live = [(o, rule, why) for o, rule, why in to_destroy
-            if o.id in game.objects and o.zone == Zone.BATTLEFIELD]
-    from manastack.cards.effects import destroy_all
+            if o.id in game.objects and o.zone == Zone.BATTLEFIELD] if to_destroy else []
     if live:
         fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
                             [w for _, _, w in live])
@@ -199,9 +202,14 @@ def perform(game: Game) -> bool:
         lose(game, idx, rule, why)
         happened = True
     if not happened:
-        from manastack.rules.effects_end import end_source_effects, while_predicates
-        end_source_effects(game)
-        if while_predicates(game) or game.variant_state or len(game.log) != log_length:
+        # with no effect at all (the lists end_source_effects and while_predicates look
+        # at), none can end and none lasts "for as long as" a predicate holds
+        effects = bool(game.effects or game.replacements or game.delayed_triggers
+                       or game.rule_effects)
+        if effects:
+            end_source_effects(game)
+        if game.variant_state or len(game.log) != log_length or (
+                effects and while_predicates(game)):
             # a "for as long as" predicate or a variant's SBA may read anything; a check
             # that logged something ("is indestructible") logs it again on the next one
             reads = NARROW_CHANGES
@@ -214,9 +222,10 @@ def perform(game: Game) -> bool:
     return happened
 
 
-def _totals(game: Game) -> tuple[tuple[int, int, bool, bool], ...]:
-    """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library."""
-    return tuple((p.life, p.poison, p.drew_from_empty, p.in_game) for p in game.players)
+def _totals(game: Game) -> list[tuple[int, int, bool, bool, bool]]:
+    """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library,
+    and whether each player is still in the game (lost or left)."""
+    return [(p.life, p.poison, p.drew_from_empty, p.lost, p.left_game) for p in game.players]
 
 
 def _aura_reads(aura: GameObject) -> frozenset[str]:
@@ -392,7 +401,6 @@ def _leave_game(game: Game, player: int) -> None:
     Their waiting and delayed triggered abilities won't be put on the stack (800.4d)."""
     if len(game.teams_left()) <= 1:
         return  # the game is over (104.2a): nothing leaves
-    from manastack.rules.zones import move
 
     name = game.players[player].name
     owned = [oid for oid, o in game.objects.items() if isinstance(o, GameObject)
@@ -448,7 +456,7 @@ def win_game(game: Game, player: int, why: str, rule: str = "104.2b") -> None:
     can't win the game", hook ``cant_win``) stop it.  801.14 / 104.3h: with a limited
     range of influence, the player's opponents within range lose instead (the game may go
     on)."""
-    from manastack.rules.static import cant_lose, forbids
+    from manastack.rules.static import forbids
 
     pl = game.players[player]
     if not pl.in_game or game.over:

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject
-from manastack.rules import sba
+from manastack.rules import (
+    priority,  # (a cycle: priority imports this module)
+    sba,
+)
 from manastack.rules.combat import ask_attackers, ask_blockers, begin_damage_step
 from manastack.rules.effects_end import end_turn_effects
-from manastack.rules.priority import start_priority
 from manastack.rules.static import doesnt_untap
 from manastack.rules.zones import discard, draw
 from manastack.variants import variant_of
@@ -181,4 +183,4 @@ def _cleanup_rest(game: Game) -> None:
     end_turn_effects(game)  # (a state change if an effect ends)
     # 514.3a: SBAs or triggers now -> players get priority, then another cleanup.
     if sba.perform(game) or game.pending_triggers:
-        game.push(start_priority, game.active_player)
+        game.push(priority.start_priority, game.active_player)

@@ -130,7 +130,11 @@ class _GraveyardView:
 def watched_kinds(game: Game) -> frozenset[str] | None:
     """The kinds of event the printed triggered abilities of the permanents and
     command-zone objects watch, or None if anything may be watched (a state trigger, an
-    ability that may be granted, a triggered ability working from a graveyard)."""
+    ability that may be granted, a triggered ability working from a graveyard).
+
+    It reads only the zones, the list of effects and printed abilities (never the
+    characteristics), which change only with a wide change: ``Game.watched_kinds`` keeps
+    it per wide version."""
     kinds = game.ability_index()[0]
     if ev.STATE in kinds or game.abilities_may_be_added() or _graveyard_triggers(game):
         return None
@@ -237,6 +241,8 @@ def ref_controller(game: Game, r: Any) -> int | None:
 def check_state_triggers(game: Game) -> None:
     """CR 603.8: every state trigger whose state is true triggers (checked when a player
     would receive priority, besides after every event)."""
+    if game.watched_kinds() is not None:
+        return  # none is printed, none can be granted, none works from a graveyard
     kinds, _, grants = game.ability_index()
     if ev.STATE not in kinds and not grants:
         return

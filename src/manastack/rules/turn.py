@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.rules import tba
+from manastack.rules import (
+    priority,  # (a cycle: priority imports this module)
+    tba,
+)
 from manastack.rules.combat import begin_combat_phase, end_combat_phase
 from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
-from manastack.rules.priority import start_priority
 from manastack.rules.static import skip_step_by_static
 from manastack.variants import variant_of
 
@@ -308,7 +310,7 @@ def begin_step(game: Game, step: StepInfo) -> None:
     # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
     if name not in NO_PRIORITY:
-        game.push(start_priority, game.active_player)
+        game.push(priority.start_priority, game.active_player)
     else:
         game.push(end_step)
     tba.turn_based_actions(game, step)
