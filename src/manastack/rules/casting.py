@@ -883,50 +883,52 @@ def _priority_actions(game: Game, player: int
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    for o, i, ab, ready in game.cached_wide(f"activation_plan:{player}",
-                                            lambda: _activation_plan(game, player)):
-        if ready is not None:  # the common "{T}: Add ...", not summoning sick
-            if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
-                out.extend(ready)
-            continue
-        if ab.condition is not None:
-            dynamic = True
-        reads |= _target_reads(ab.targets)
-        if ab.mana is not None:
-            if o.tapped and ab.cost.tap:
+    plan: list[tuple[GameObject, _PlanPart]] = game.cached_wide(
+        f"activation_plan:{player}", lambda: _activation_plan(game, player))
+    for o, part in plan:
+        for i, ab, ready in part:
+            if ready is not None:  # the common "{T}: Add ...", not summoning sick
+                if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
+                    out.extend(ready)
                 continue
-            if _simple_mana(ab):
-                # all its conditions are checked here
-                if summoning_sick(game, o) or (ab.condition is not None and not
-                                               ab.condition(game, o)) or \
-                        (may_forbid and _forbidden(game, player, o, ab)):
+            if ab.condition is not None:
+                dynamic = True
+            reads |= _target_reads(ab.targets)
+            if ab.mana is not None:
+                if o.tapped and ab.cost.tap:
                     continue
-                out.extend(_mana_actions(o, i, ab))
+                if _simple_mana(ab):
+                    # all its conditions are checked here
+                    if summoning_sick(game, o) or (ab.condition is not None and not
+                                                   ab.condition(game, o)) or \
+                            (may_forbid and _forbidden(game, player, o, ab)):
+                        continue
+                    out.extend(_mana_actions(o, i, ab))
+                    continue
+                for m in ab.mana.options:
+                    act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
+                    if problem(game, player, act) is None:
+                        out.append(act)
+                    if len(ab.mana.options) == 1:
+                        break
                 continue
-            for m in ab.mana.options:
-                act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
-                if problem(game, player, act) is None:
-                    out.append(act)
-                if len(ab.mana.options) == 1:
-                    break
-            continue
-        if ab.cost.tap and o.tapped:
-            continue
-        xs = [0]
-        if ab.cost.loyalty_x:
-            xs = list(range(0, o.counters.get("loyalty", 0) + 1))
-        elif ab.has_x or ab.cost.mana.x_count:
-            if avail is None:
-                avail = available_mana(game, player)
-            xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
-        combos = list(_target_combos(game, ab.targets, player, o.id))
-        if not combos:
-            continue
-        ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
-                is None]
-        for targets in combos:
-            for x in ok_x:
-                out.append(Activate(o.id, i, targets, x))
+            if ab.cost.tap and o.tapped:
+                continue
+            xs = [0]
+            if ab.cost.loyalty_x:
+                xs = list(range(0, o.counters.get("loyalty", 0) + 1))
+            elif ab.has_x or ab.cost.mana.x_count:
+                if avail is None:
+                    avail = available_mana(game, player)
+                xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
+            combos = list(_target_combos(game, ab.targets, player, o.id))
+            if not combos:
+                continue
+            ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
+                    is None]
+            for targets in combos:
+                for x in ok_x:
+                    out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
     return out, dynamic, reads
@@ -956,34 +958,60 @@ def _mana_actions(o: GameObject, i: int, ab: ActivatedAbility) -> list[Action]:
     return hit
 
 
-def _activation_plan(game: Game, player: int
-                     ) -> list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]]:
-    """:func:`_activation_candidates` with, for each common "{T}: Add ..." ability without
-    a condition whose object isn't summoning sick (302.6), its actions ready (then only
-    the tapped status and "can't activate" hooks are left to check); such abilities of
-    summoning-sick objects are left out.  Reads only zones and characteristics (and the
-    turn number: a new turn is a wide change), like the candidates."""
-    out: list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]] = []
-    for o, i, ab in _activation_candidates(game, player):
-        if ab.mana is not None and ab.condition is None and _simple_mana(ab):
-            if not summoning_sick(game, o):
-                out.append((o, i, ab, _mana_actions(o, i, ab)))
-            continue
-        out.append((o, i, ab, None))
-    return out
+#: What the listing does with one object's activated abilities: (index, ability, its
+#: actions if it is a common "{T}: Add ..." ability without a condition, else None).
+_PlanPart = tuple[tuple[int, ActivatedAbility, "list[Action] | None"], ...]
+#: (object id, id(abilities tuple), zone, summoning sick) -> (the tuple, the object's
+#: part of the activation plan); the tuple is kept so that its id can't be reused while
+#: the entry exists.  The part depends on nothing else (actions are values).
+_PLAN_PARTS: dict[tuple[int, int, str, bool], tuple[tuple[Any, ...], _PlanPart]] = {}
 
 
-def _activation_candidates(game: Game, player: int
-                           ) -> list[tuple[GameObject, int, ActivatedAbility]]:
-    """(object, index, ability) for each activated ability ``player`` may be able to activate
-    where its object is (113.6): on their permanents, in their graveyard, in the command
-    zone.  Depends only on zones and characteristics (memoised with ``cached_wide``)."""
+def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPart]]:
+    """The objects whose activated abilities ``player`` may be able to activate where they
+    are (113.6): on their permanents, in their graveyard, in the command zone; each with
+    its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
+    characteristics (and the turn number: a new turn is a wide change)."""
     p = game.players[player]
     from_yard: list[GameObject] = game.cached_wide(f"yard_activators:{player}", lambda: [
         game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
     from_command = [o for o in game.command_sources() if game.controller(o) == player]
-    return [(o, i, ab) for o in [*game.permanents(player), *from_yard, *from_command]
-            for i, ab in enumerate(activated_abilities(game, o)) if o.zone in ab.zones]
+    out: list[tuple[GameObject, _PlanPart]] = []
+    chars, turn = game.chars, game.turn_number
+    for o in [*game.permanents(player), *from_yard, *from_command]:
+        c = chars(o)
+        abilities = c.abilities
+        # summoning_sick (302.6), from the characteristics at hand
+        sick = "Creature" in c.types and "haste" not in c.keywords and \
+            o.control_since >= turn
+        key = (o.id, id(abilities), o.zone, sick)
+        hit = _PLAN_PARTS.get(key)
+        if hit is None or hit[0] is not abilities:
+            if len(_PLAN_PARTS) > 8192:
+                _PLAN_PARTS.clear()
+            hit = _PLAN_PARTS[key] = (abilities, _plan_part(o, activated_abilities(game, o),
+                                                            sick))
+        if hit[1]:
+            out.append((o, hit[1]))
+    return out
+
+
+def _plan_part(o: GameObject, abilities: Sequence[ActivatedAbility], sick: bool
+               ) -> _PlanPart:
+    """``o``'s part of the activation plan: its activated abilities that work in its zone
+    (113.6), with the actions of each common "{T}: Add ..." ability without a condition
+    ready (then only the tapped status and "can't activate" hooks are left to check);
+    such abilities are left out when ``o`` is summoning sick (302.6)."""
+    out: list[tuple[int, ActivatedAbility, list[Action] | None]] = []
+    for i, ab in enumerate(abilities):
+        if o.zone not in ab.zones:
+            continue
+        if ab.mana is not None and ab.condition is None and _simple_mana(ab):
+            if not sick:
+                out.append((i, ab, _mana_actions(o, i, ab)))
+            continue
+        out.append((i, ab, None))
+    return tuple(out)
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str = ""
