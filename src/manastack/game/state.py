@@ -413,7 +413,10 @@ class Game:
         if wide_version != self._wide_version:
             return False
         touched = self._touched
-        return all(touched.get(k, -1) <= version for k in reads)
+        for k in reads:
+            if touched.get(k, -1) > version:
+                return False
+        return True
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
         """What the permanents' printed abilities could react to, without computing
@@ -586,11 +589,12 @@ class Game:
     def _permanents_by_controller(self) -> dict[int, list[GameObject]]:
         """Phased-in permanents grouped by controller, in battlefield order (one pass)."""
         out: dict[int, list[GameObject]] = {}
+        objects, chars = self.objects, self.chars
         for oid in self.battlefield:
-            o = self.objects[oid]
+            o = objects[oid]
             assert isinstance(o, GameObject)
             if not o.phased_out:
-                out.setdefault(self.controller(o), []).append(o)
+                out.setdefault(chars(o).controller, []).append(o)  # controller() there
         return out
 
     def creatures(self, controller: int | None = None) -> list[GameObject]:
@@ -610,36 +614,43 @@ class Game:
 
     def chars(self, obj: GameObject) -> Characteristics:
         """Characteristics after all continuous effects (CR 613)."""
-        if self._view_version == self._version:
-            c = self._view.get(obj.id)
-            if c is not None:
-                return c
-        elif self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
-            # only narrow changes the view didn't read (tapping for mana...): still exact
-            self._view_version = self._version
-        else:
-            from manastack.rules.layers import compute_battlefield
-            self._in_layers = True
-            try:
-                self._view = compute_battlefield(self)
-            finally:
-                self._in_layers = False
-            self._view_version = self._version
-            self._view_wide = self._wide_version
+        if self._view_version != self._version:
+            self._refresh_view()
         c = self._view.get(obj.id)
         if c is None:
             c = self._outside.get(obj.id)
-            if c is not None:
-                return c
-            from manastack.rules.layers import compute_single, single_reads
-            c = compute_single(self, obj)
-            if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
-                # elsewhere only CDAs change characteristics here (a spell may be changed by
-                # effects of resolved abilities, 400.7a; command-zone objects by effects)
-                self._outside[obj.id] = c
-            else:
-                self._view[obj.id] = c
-                self._view_reads |= single_reads(self, obj)
+            if c is None:
+                c = self._chars_elsewhere(obj)
+        return c
+
+    def _refresh_view(self) -> None:
+        """Make the view of the battlefield current: kept if only narrow changes it didn't
+        read happened since it was computed (tapping for mana...), else recomputed."""
+        if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
+            self._view_version = self._version
+            return
+        from manastack.rules.layers import compute_battlefield
+        self._in_layers = True
+        try:
+            self._view = compute_battlefield(self)
+        finally:
+            self._in_layers = False
+        self._view_version = self._version
+        self._view_wide = self._wide_version
+
+    def _chars_elsewhere(self, obj: GameObject) -> Characteristics:
+        """Characteristics of an object the current view doesn't hold (not on the
+        battlefield, or not yet computed), memoised like the view or, when nothing but
+        its printed values and locked effects can change them, in ``_outside``."""
+        from manastack.rules.layers import compute_single, single_reads
+        c = compute_single(self, obj)
+        if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
+            # elsewhere only CDAs change characteristics here (a spell may be changed by
+            # effects of resolved abilities, 400.7a; command-zone objects by effects)
+            self._outside[obj.id] = c
+        else:
+            self._view[obj.id] = c
+            self._view_reads |= single_reads(self, obj)
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:
