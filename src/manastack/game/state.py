@@ -59,6 +59,9 @@ class GameOptions:
 
 Task = tuple[Callable[..., None], tuple[Any, ...]]
 
+#: Marks a key missing from a memo (memoised values may be None).
+_MISSING: Any = object()
+
 
 class Game:
     """A game of Magic in progress.
@@ -481,11 +484,10 @@ class Game:
         if self._cache_version != self._version:
             self._cache.clear()
             self._cache_version = self._version
-        try:
-            return self._cache[key]
-        except KeyError:
+        v = self._cache.get(key, _MISSING)
+        if v is _MISSING:
             v = self._cache[key] = fn()
-            return v
+        return v
 
     def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
@@ -493,21 +495,20 @@ class Game:
         the public zones, phasing and characteristics, never what the narrow kinds are
         about themselves (tapped status, mana pools, whether it is combat, the contents of
         libraries and hands)."""
-        version, wide, reads = self._wide_cache_at
-        if version != self._version:
+        if self._wide_cache_at[0] != self._version:
+            version, wide, reads = self._wide_cache_at
             if not self.unchanged_since(version, wide, reads):
                 self._wide_cache.clear()
                 wide, reads = self._wide_version, frozenset()
             self._wide_cache_at = (self._version, wide, reads)
-        try:
-            return self._wide_cache[key]
-        except KeyError:
+        v = self._wide_cache.get(key, _MISSING)
+        if v is _MISSING:
             v = fn()
             if not self._in_layers:  # the view is partial while the layers are computed
                 self._wide_cache[key] = v
                 self._wide_cache_at = (self._version, self._wide_cache_at[1],
                                        self._wide_cache_at[2] | self._view_reads)
-            return v
+        return v
 
     def remember(self, key: Any, reads: frozenset[str], value: Any) -> None:
         """Keep ``value``, computed from the current state, until a wide change or a narrow
