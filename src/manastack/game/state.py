@@ -154,6 +154,8 @@ class Game:
         self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
         #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
         self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
+        #: Values kept by :meth:`memo_on`: key -> (inputs, value).
+        self._on_inputs: dict[Any, tuple[Any, Any]] = {}
         #: (player, version before, version after, source) of the last activation of a
         #: mana ability that only moved one source's mana into its controller's pool
         #: (rules/casting.py derives the legal actions after it from those before it).
@@ -323,10 +325,10 @@ class Game:
         Logged events and answered decisions are immutable, so the copy shares them (its
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside, self._wide_cache, self._kept)
+                 self._outside, self._wide_cache, self._kept, self._on_inputs)
         self.listeners, self.log, self.history = [], [], []
         self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
-        self._kept = {}
+        self._kept, self._on_inputs = {}, {}
         # zones are lists of ints: copied flat rather than element by element
         memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
         rng = random.Random()
@@ -338,7 +340,7 @@ class Game:
             g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside, self._wide_cache, self._kept) = saved
+             self._outside, self._wide_cache, self._kept, self._on_inputs) = saved
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1
@@ -522,6 +524,17 @@ class Game:
                 hit[0], hit[1], hit[2])):
             return hit[3]
         return None
+
+    def memo_on(self, key: Any, inputs: Any, fn: Callable[[], Any]) -> Any:
+        """``fn()`` memoised while ``inputs`` stays equal: ``inputs`` must capture everything
+        ``fn`` reads (e.g. the ids in a zone, when ``fn`` reads only what those objects
+        never change: their cards, their zone).  Kept across every kind of change."""
+        hit = self._on_inputs.get(key)
+        if hit is not None and hit[0] == inputs:
+            return hit[1]
+        v = fn()
+        self._on_inputs[key] = (inputs, v)
+        return v
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
                       controller: int | None = None, is_token: bool = False,

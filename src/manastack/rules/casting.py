@@ -972,9 +972,10 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
     are (113.6): on their permanents, in their graveyard, in the command zone; each with
     its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
     characteristics (and the turn number: a new turn is a wide change)."""
-    p = game.players[player]
-    from_yard: list[GameObject] = game.cached_wide(f"yard_activators:{player}", lambda: [
-        game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
+    yard = tuple(game.players[player].graveyard)
+    # an object's card and zone never change (a new object is made, 400.7): the ids say all
+    from_yard: list[GameObject] = game.memo_on(("yard_activators", player), yard, lambda: [
+        o for o in map(game.obj, yard) if _activates_from_graveyard(o.card)])
     from_command = [o for o in game.command_sources() if game.controller(o) == player]
     out: list[tuple[GameObject, _PlanPart]] = []
     chars, turn = game.chars, game.turn_number
