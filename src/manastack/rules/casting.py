@@ -840,8 +840,7 @@ def _priority_actions(game: Game, player: int
     avail: int | None = None
     cards = list(p.hand)
     # permissions and restrictions (rule hooks) are rare: look for them once
-    any_hook = bool(game.rule_effects) or game.ability_index()[1] or \
-        game.abilities_may_be_added()
+    any_hook = bool(game.rule_effects) or game.hooks_may_exist()
     dynamic = any_hook or bool(game.command)
     if p.library and any_hook and _hooked(game, "cast_from_library_top") and castable_from(
             game, player, game.obj(p.library[-1])):
