@@ -853,19 +853,21 @@ def _priority_actions(game: Game, player: int
     may_play_land: bool | None = None
     flash_hooked = any_hook and _hooked(game, "cast_as_though_flash")
     cant_cast_hooked = any_hook and _hooked(game, "cant_cast")
-    chars = game.chars
+    chars, objects = game.chars, game.objects
     for oid in cards:
-        o = game.obj(oid)
+        o = objects[oid]
+        assert isinstance(o, GameObject)
         c = chars(o)
-        if c.is_land:
+        if "Land" in c.types:
             if o.zone == Zone.HAND and land_ok:
                 if may_play_land is None:
                     may_play_land = p.lands_played < land_plays(game, player)
                 if may_play_land:
                     out.append(PlayLand(oid))
             continue
-        if not sorcery_ok and not _instant_speed(game, player, o, c, flash_hooked):
-            continue  # 307.1 etc.: sorcery timing
+        if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords and \
+                not (flash_hooked and _instant_speed(game, player, o, c)):
+            continue  # 307.1 etc.: sorcery timing (_instant_speed's tests, inline)
         sp = o.card.spell
         if sp is not None and sp.timing is not None:
             dynamic = True
