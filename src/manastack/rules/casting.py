@@ -145,28 +145,80 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 def _mana_sources(game: Game, player: int, exclude: Sequence[int],
                   only: Sequence[int] | None) -> list[ManaSource]:
     out: list[ManaSource] = []
+    # without a "can't activate" hook, what a permanent offers depends only on its
+    # characteristics, unless an ability has a condition or a variable amount
+    memo_ok = not _hooked(game, "cant_activate")
+    chars, turn = game.chars, game.turn_number
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
             continue
-        options: list[str] = []
-        first = -1
-        for i, ab in mana_abilities(game, o):
-            c = ab.cost
-            if not c.tap or not c.mana.is_empty() or c.sacrifice_self or c.pay_life \
-                    or c.sacrifice is not None or c.discard:
+        if memo_ok:
+            c = chars(o)
+            abilities = c.abilities
+            sick = "Creature" in c.types and "haste" not in c.keywords and \
+                o.control_since >= turn  # summoning_sick (302.6)
+            key = (o.id, id(abilities), sick)
+            hit = _SOURCE_OF.get(key)
+            if hit is None or hit[0] is not abilities:
+                if len(_SOURCE_OF) > 8192:
+                    _SOURCE_OF.clear()
+                hit = _SOURCE_OF[key] = (abilities, _DYNAMIC if _reads_more(game, o) else
+                                         _mana_source(game, player, o))
+            if hit[1] is not _DYNAMIC:
+                if hit[1] is not None:
+                    out.append(hit[1])
                 continue
-            if ab.condition is not None and not ab.condition(game, o):
-                continue
-            if forbids(game, "cant_activate", player, o, ab):
-                continue
-            assert ab.mana is not None
-            if first < 0:
-                first = i
-            options.extend(ab.mana.produce(game, o, m) for m in ab.mana.options
-                           if ab.mana.produce(game, o, m) not in options)
-        if options and not summoning_sick(game, o):
-            out.append(ManaSource(o.id, first, tuple(options)))
+        s = _mana_source(game, player, o)
+        if s is not None:
+            out.append(s)
     return out
+
+
+#: Marks a permanent whose mana abilities read more than its characteristics.
+_DYNAMIC = ManaSource(-1, -1, ())
+#: (object id, id(abilities tuple), summoning sick) -> (the tuple, the object as a mana
+#: source when no "can't activate" hook applies, or _DYNAMIC); the tuple is kept so that
+#: its id can't be reused while the entry exists.  Sources are values.
+_SOURCE_OF: dict[tuple[int, int, bool], tuple[tuple[Any, ...], ManaSource | None]] = {}
+
+
+def _reads_more(game: Game, o: GameObject) -> bool:
+    """Does one of ``o``'s mana abilities paying automatically have a condition or a
+    variable amount (reading more than ``o``'s characteristics)?"""
+    return any(_pays(ab) and (ab.condition is not None or ab.mana is None
+                              or ab.mana.amount is not None)
+               for _, ab in mana_abilities(game, o))
+
+
+def _pays(ab: ActivatedAbility) -> bool:
+    """Is ``ab`` (a mana ability) used by automatic payment: {T} and nothing that needs a
+    choice or a sacrifice?"""
+    c = ab.cost
+    return c.tap and c.mana.is_empty() and not (c.sacrifice_self or c.pay_life) \
+        and c.sacrifice is None and not c.discard
+
+
+def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
+    """The untapped permanent ``o`` as a mana source of ``player``, if it is one: a
+    source offering the mana of all its abilities paying automatically that it may
+    activate now."""
+    options: list[str] = []
+    first = -1
+    for i, ab in mana_abilities(game, o):
+        if not _pays(ab):
+            continue
+        if ab.condition is not None and not ab.condition(game, o):
+            continue
+        if forbids(game, "cant_activate", player, o, ab):
+            continue
+        assert ab.mana is not None
+        if first < 0:
+            first = i
+        options.extend(ab.mana.produce(game, o, m) for m in ab.mana.options
+                       if ab.mana.produce(game, o, m) not in options)
+    if options and not summoning_sick(game, o):
+        return ManaSource(o.id, first, tuple(options))
+    return None
 
 
 def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -> int:
