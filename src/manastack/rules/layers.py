@@ -234,11 +234,11 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         objs.append(o)
-    game._view_reads = NARROW_CHANGES if any(_card_of(o).cda is not None for o in objs) \
-        else frozenset()
     if not game.effects and not game.ability_index()[2]:
         # No continuous effect can apply: printed values, CDAs and counters only.  The
-        # result is kept on the object while its counters and controller don't change.
+        # result is kept on the object while its counters and controller don't change
+        # (only for an object without a CDA: its card and what it copies never change,
+        # 706.2 copy_of is set as it enters, so a kept result means no CDA).
         game._view = view
         game._view_version = game._version
         with_cda = []
@@ -246,22 +246,24 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             key = (tuple(o.counters.items()), o.controller) if o.counters else \
                 ((), o.controller)
             cached = o.chars_cache
-            cda = ((o.memory.get("copy_of") or o.card) if o.memory else o.card).cda
-            if cda is None and cached is not None and cached[0] == key:
+            if cached is not None and cached[0] == key:
                 view[o.id] = cached[1]
                 continue
             c = base_characteristics(o)
             view[o.id] = c
-            if cda is not None:
+            if _card_of(o).cda is not None:
                 with_cda.append(o)
                 continue
             _counters_pt(o, c)
             o.chars_cache = (key, c)
+        game._view_reads = NARROW_CHANGES if with_cda else frozenset()
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.id])
             _counters_pt(o, view[o.id])
         _note_control_changes(game, objs, view)
         return view
+    game._view_reads = NARROW_CHANGES if any(_card_of(o).cda is not None for o in objs) \
+        else frozenset()
     for o in objs:
         view[o.id] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
