@@ -151,7 +151,9 @@ class Game:
         #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
         #: version, wide version and narrow kinds read they are valid for.
         self._wide_cache: dict[str, Any] = {}
-        self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
+        #: The narrow kinds of change the entries of ``_wide_cache`` read (they are dropped
+        #: by a wide change or a narrow change of one of these kinds: :meth:`changed`).
+        self._wide_reads: frozenset[str] = frozenset()
         #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
         self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
         #: Values kept by :meth:`memo_on`: key -> (inputs, value).
@@ -170,7 +172,6 @@ class Game:
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         self._index_version = -1
         self._adds_abilities = False
-        self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
         #: Turns taken by each player (CR 103.7a needs "their first turn").
@@ -344,8 +345,7 @@ class Game:
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1
-        g._wide_cache_at = (-1, -1, frozenset())
-        g._cache_version = -1
+        g._wide_reads = frozenset()
         return g
 
     def _zone_lists(self) -> list[list[int]]:
@@ -404,12 +404,19 @@ class Game:
         ``touches`` names a narrow kind of change when it is all that changed since the
         last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana",
         "combat", "hidden");
-        characteristics computed without reading it then stay valid (:meth:`chars`)."""
+        characteristics computed without reading it then stay valid (:meth:`chars`).
+        Memoised queries that may depend on the change are dropped now (:meth:`cached`,
+        :meth:`cached_wide`); the view and kept values are checked when next used."""
         self._version += 1
+        self._cache.clear()
         if touches is None:
             self._wide_version += 1
         else:
             self._touched[touches] = self._version
+            if touches not in self._wide_reads:
+                return
+        self._wide_cache.clear()
+        self._wide_reads = frozenset()
 
     def unchanged_since(self, version: int, wide_version: int, reads: frozenset[str]
                         ) -> bool:
@@ -491,9 +498,6 @@ class Game:
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
-        if self._cache_version != self._version:
-            self._cache.clear()
-            self._cache_version = self._version
         v = self._cache.get(key, _MISSING)
         if v is _MISSING:
             v = self._cache[key] = fn()
@@ -505,19 +509,12 @@ class Game:
         the public zones, phasing and characteristics, never what the narrow kinds are
         about themselves (tapped status, mana pools, whether it is combat, the contents of
         libraries and hands)."""
-        if self._wide_cache_at[0] != self._version:
-            version, wide, reads = self._wide_cache_at
-            if not self.unchanged_since(version, wide, reads):
-                self._wide_cache.clear()
-                wide, reads = self._wide_version, frozenset()
-            self._wide_cache_at = (self._version, wide, reads)
         v = self._wide_cache.get(key, _MISSING)
         if v is _MISSING:
             v = fn()
             if not self._in_layers:  # the view is partial while the layers are computed
                 self._wide_cache[key] = v
-                self._wide_cache_at = (self._version, self._wide_cache_at[1],
-                                       self._wide_cache_at[2] | self._view_reads)
+                self._wide_reads |= self._view_reads  # what fn read through chars()
         return v
 
     def remember(self, key: Any, reads: frozenset[str], value: Any) -> None:
