@@ -266,7 +266,27 @@ def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
 
 def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
                  exclude: Sequence[int] = ()) -> Payment | None:
-    """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources."""
+    """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources.
+
+    Automatic payments are memoised until the next state change (they read the pool and
+    the mana sources only; payments are values): listing the casts of several cards with
+    the same cost plans it once."""
+    if pay is not None:
+        return _plan_payment(game, player, cost, pay, exclude)
+    memo: dict[Any, Payment | None] = game.cached("plan_payment", dict)
+    key = (player, cost.generic, cost.symbols, cost.x_count, tuple(exclude))
+    hit = memo.get(key, _UNPLANNED)
+    if hit is _UNPLANNED:
+        hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
+    return hit
+
+
+#: Marks a payment not planned yet (a memoised plan may be None: no way to pay).
+_UNPLANNED: Any = object()
+
+
+def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
+                  exclude: Sequence[int]) -> Payment | None:
     pool = game.players[player].mana_pool.units()
     if pay is not None and tuple(pay) == ("pool",):
         return find_payment(cost, pool, ())
