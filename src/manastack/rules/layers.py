@@ -292,9 +292,10 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
     scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
     reads = game._view_reads
+    rescan = True  # abilities may have been added or removed since the last scan
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
-        for o in objs:
+        for o in objs if rescan else ():
             if o.phased_out:
                 continue
             abilities = view[o.id].abilities
@@ -326,6 +327,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         effects.sort(key=lambda e: e.timestamp)
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)
+        # only applying an effect changes abilities (CDAs and counters change P/T only)
+        rescan = bool(effects)
         for e in effects:
             affected, apply = e.affected, e.apply
             if isinstance(affected, frozenset):
