@@ -608,12 +608,15 @@ class Game:
     def _permanents_by_controller(self) -> dict[int, list[GameObject]]:
         """Phased-in permanents grouped by controller, in battlefield order (one pass)."""
         out: dict[int, list[GameObject]] = {}
-        objects, chars = self.objects, self.chars
+        if self._view_version != self._version:
+            self._refresh_view()
+        objects, view = self.objects, self._view  # chars(), looked up directly
         for oid in self.battlefield:
             o = objects[oid]
             assert isinstance(o, GameObject)
             if not o.phased_out:
-                out.setdefault(chars(o).controller, []).append(o)  # controller() there
+                c = view.get(oid) or self.chars(o)
+                out.setdefault(c.controller, []).append(o)  # controller() there
         return out
 
     def creatures(self, controller: int | None = None) -> list[GameObject]:
