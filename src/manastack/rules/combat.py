@@ -731,7 +731,12 @@ def _has_requirements(game: Game) -> bool:
 
 
 def block_candidates(game: Game) -> list[GameObject]:
-    return [o for o in game.creatures(block_declarer(game)) if can_block(game, o) is None]
+    """The creatures that can block now (509.1a-b), of the player declaring blockers
+    (memoised until the next state change, per declarer: don't modify the list)."""
+    declarer = block_declarer(game)
+    return game.cached(  # type: ignore[no-any-return]
+        f"block_candidates:{declarer}",
+        lambda: [o for o in game.creatures(declarer) if can_block(game, o) is None])
 
 
 def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:
