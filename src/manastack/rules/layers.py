@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject
@@ -229,11 +229,9 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     Sets ``game._view_reads``: the narrow kinds of state change (NARROW_CHANGES) the result
     may depend on (those read by CDAs, selectors and undeclared functions involved)."""
     view: dict[int, Characteristics] = {}
-    objs: list[GameObject] = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        assert isinstance(o, GameObject)
-        objs.append(o)
+    objects = game.objects
+    # only cards and tokens are on the battlefield (abilities live on the stack)
+    objs = cast("list[GameObject]", [objects[oid] for oid in game.battlefield])
     if not game.effects and not game.ability_index()[2]:
         # No continuous effect can apply: printed values, CDAs and counters only.  The
         # result is kept on the object while its counters and controller don't change
@@ -508,11 +506,10 @@ def _note_control_changes(game: Game, objs: list[GameObject],
     control now (summoning sickness)."""
     for o in objs:
         ctrl = view[o.id].controller
-        if o.seen_controller is None:
+        if o.seen_controller != ctrl:
+            if o.seen_controller is not None:  # not the first computation: a change
+                o.control_since = game.turn_number
             o.seen_controller = ctrl
-        elif o.seen_controller != ctrl:
-            o.seen_controller = ctrl
-            o.control_since = game.turn_number
 
 
 def _card_of(o: GameObject) -> Any:
