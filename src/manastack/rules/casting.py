@@ -53,6 +53,13 @@ def sorcery_timing(game: Game, player: int) -> str | None:
     return None
 
 
+def sorcery_timing_ok(game: Game, player: int) -> bool:
+    """``sorcery_timing(game, player) is None``, cheapest test first."""
+    st = game.step
+    return st is not None and st.name in MAIN_PHASES and not game.stack and (
+        game.active_player == player or game.is_active(player))
+
+
 def _type_rule(types: frozenset[str]) -> str:
     for t, r in (("Sorcery", "307.1"), ("Creature", "302.1"), ("Planeswalker", "306.1"),
                  ("Artifact", "301.1"), ("Enchantment", "303.1")):
@@ -852,7 +859,7 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     hook, a variant's permission) or a target restriction reading combat ("creature
     defending player controls"); besides the state, it depends only on whether the
     player could cast a sorcery now (the key)."""
-    key = ("priority_actions", player, sorcery_timing(game, player) is None)
+    key = ("priority_actions", player, sorcery_timing_ok(game, player))
     st = game.step
     step = (game.turn_number, st.phase_id, st.name) if st is not None else None
     hit = game.recall(key)
@@ -907,7 +914,7 @@ def _priority_actions(game: Game, player: int
     out: list[Action] = [Pass()]
     reads: frozenset[str] = frozenset()
     p = game.players[player]
-    land_ok = sorcery_timing(game, player) is None
+    land_ok = sorcery_timing_ok(game, player)
     sorcery_ok = land_ok
     avail: int | None = None
     cards = list(p.hand)
