@@ -958,7 +958,7 @@ def _priority_actions(game: Game, player: int
             reads |= _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
         if avail is None:
             avail = available_mana(game, player)
-        if c.mana_cost.mana_value <= avail:
+        if _mana_value(c.mana_cost) <= avail:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
@@ -1012,6 +1012,20 @@ def _priority_actions(game: Game, player: int
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
     return out, dynamic, reads
+
+
+#: id(mana cost) -> (the cost, its mana value); costs are immutable (and kept alive here).
+_MANA_VALUES: dict[int, tuple[ManaCost, int]] = {}
+
+
+def _mana_value(cost: ManaCost) -> int:
+    """``cost.mana_value`` (202.3), memoised per cost object."""
+    hit = _MANA_VALUES.get(id(cost))
+    if hit is None or hit[0] is not cost:
+        if len(_MANA_VALUES) > 4096:
+            _MANA_VALUES.clear()
+        hit = _MANA_VALUES[id(cost)] = (cost, cost.mana_value)
+    return hit[1]
 
 
 def _hooked(game: Game, rule: str) -> bool:
