@@ -61,6 +61,8 @@ Task = tuple[Callable[..., None], tuple[Any, ...]]
 
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
 UNWATCHED_KINDS = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
+#: Marks a key missing from a memo (memoised values may be None).
+_MISSING: Any = object()
 
 
 class Game:
@@ -157,9 +159,13 @@ class Game:
         #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
         #: version, wide version and narrow kinds read they are valid for.
         self._wide_cache: dict[str, Any] = {}
-        self._wide_cache_at: tuple[int, int, frozenset[str]] = (-1, -1, frozenset())
+        #: The narrow kinds of change the entries of ``_wide_cache`` read (they are dropped
+        #: by a wide change or a narrow change of one of these kinds: :meth:`changed`).
+        self._wide_reads: frozenset[str] = frozenset()
         #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
         self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
+        #: Values kept by :meth:`memo_on`: key -> (inputs, value).
+        self._on_inputs: dict[Any, tuple[Any, Any]] = {}
         #: (player, version before, version after, source) of the last activation of a
         #: mana ability that only moved one source's mana into its controller's pool
         #: (rules/casting.py derives the legal actions after it from those before it).
@@ -185,7 +191,6 @@ class Game:
         #: ``_wide_version`` the index was last checked at.
         self._index_version = -1
         self._adds_abilities = False
-        self._cache_version = -1
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
         #: Turns taken by each player (CR 103.7a needs "their first turn").
@@ -362,11 +367,11 @@ class Game:
         Logged events and answered decisions are immutable, so the copy shares them (its
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside, self._wide_cache, self._kept, self._rerun_base,
-                 self._rerun_log)
+                 self._outside, self._wide_cache, self._kept, self._on_inputs,
+                 self._rerun_base, self._rerun_log)
         self.listeners, self.log, self.history = [], [], []
         self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
-        self._kept, self._rerun_base, self._rerun_log = {}, None, []
+        self._kept, self._on_inputs, self._rerun_base, self._rerun_log = {}, {}, None, []
         # zones are lists of ints: copied flat rather than element by element
         memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
         rng = random.Random()
@@ -378,13 +383,12 @@ class Game:
             g = copy.deepcopy(self, memo)
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside, self._wide_cache, self._kept, self._rerun_base,
-             self._rerun_log) = saved
+             self._outside, self._wide_cache, self._kept, self._on_inputs,
+             self._rerun_base, self._rerun_log) = saved
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1
-        g._wide_cache_at = (-1, -1, frozenset())
-        g._cache_version = -1
+        g._wide_reads = frozenset()
         return g
 
     def _zone_lists(self) -> list[list[int]]:
@@ -465,12 +469,19 @@ class Game:
         ``touches`` names a narrow kind of change when it is all that changed since the
         last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana",
         "combat", "hidden");
-        characteristics computed without reading it then stay valid (:meth:`chars`)."""
+        characteristics computed without reading it then stay valid (:meth:`chars`).
+        Memoised queries that may depend on the change are dropped now (:meth:`cached`,
+        :meth:`cached_wide`); the view and kept values are checked when next used."""
         self._version += 1
+        self._cache.clear()
         if touches is None:
             self._wide_version += 1
         else:
             self._touched[touches] = self._version
+            if touches not in self._wide_reads:
+                return
+        self._wide_cache.clear()
+        self._wide_reads = frozenset()
 
     def unchanged_since(self, version: int, wide_version: int, reads: frozenset[str]
                         ) -> bool:
@@ -539,19 +550,23 @@ class Game:
         triggered ability or rule hook not in :meth:`ability_index` may exist)?  Unlike the
         third item of the index, static effects declared not to add abilities
         (:func:`manastack.rules.layers.declare_layers`: anthems, most Auras) don't count."""
-        self.ability_index()
+        if self._index_version != self._version:
+            self.ability_index()
         return self._adds_abilities
+
+    def hooks_may_exist(self) -> bool:
+        """Could a permanent or a command-zone object have a static ability with a rule
+        hook: a printed one (:meth:`ability_index`), or one an effect may add?"""
+        if self._index_version != self._version:
+            self.ability_index()
+        return self._index[1] or self._adds_abilities
 
     def cached(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
-        if self._cache_version != self._version:
-            self._cache.clear()
-            self._cache_version = self._version
-        try:
-            return self._cache[key]
-        except KeyError:
+        v = self._cache.get(key, _MISSING)
+        if v is _MISSING:
             v = self._cache[key] = fn()
-            return v
+        return v
 
     def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
@@ -559,21 +574,13 @@ class Game:
         the public zones, phasing and characteristics, never what the narrow kinds are
         about themselves (tapped status, mana pools, whether it is combat, the contents of
         libraries and hands)."""
-        version, wide, reads = self._wide_cache_at
-        if version != self._version:
-            if not self.unchanged_since(version, wide, reads):
-                self._wide_cache.clear()
-                wide, reads = self._wide_version, frozenset()
-            self._wide_cache_at = (self._version, wide, reads)
-        try:
-            return self._wide_cache[key]
-        except KeyError:
+        v = self._wide_cache.get(key, _MISSING)
+        if v is _MISSING:
             v = fn()
             if not self._in_layers:  # the view is partial while the layers are computed
                 self._wide_cache[key] = v
-                self._wide_cache_at = (self._version, self._wide_cache_at[1],
-                                       self._wide_cache_at[2] | self._view_reads)
-            return v
+                self._wide_reads |= self._view_reads  # what fn read through chars()
+        return v
 
     def remember(self, key: Any, reads: frozenset[str], value: Any) -> None:
         """Keep ``value``, computed from the current state, until a wide change or a narrow
@@ -587,6 +594,17 @@ class Game:
                 hit[0], hit[1], hit[2])):
             return hit[3]
         return None
+
+    def memo_on(self, key: Any, inputs: Any, fn: Callable[[], Any]) -> Any:
+        """``fn()`` memoised while ``inputs`` stays equal: ``inputs`` must capture everything
+        ``fn`` reads (e.g. the ids in a zone, when ``fn`` reads only what those objects
+        never change: their cards, their zone).  Kept across every kind of change."""
+        hit = self._on_inputs.get(key)
+        if hit is not None and hit[0] == inputs:
+            return hit[1]
+        v = fn()
+        self._on_inputs[key] = (inputs, v)
+        return v
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
                       controller: int | None = None, is_token: bool = False,
@@ -655,11 +673,15 @@ class Game:
     def _permanents_by_controller(self) -> dict[int, list[GameObject]]:
         """Phased-in permanents grouped by controller, in battlefield order (one pass)."""
         out: dict[int, list[GameObject]] = {}
+        if self._view_version != self._version:
+            self._refresh_view()
+        objects, view = self.objects, self._view  # chars(), looked up directly
         for oid in self.battlefield:
-            o = self.objects[oid]
+            o = objects[oid]
             assert isinstance(o, GameObject)
             if not o.phased_out:
-                out.setdefault(self.controller(o), []).append(o)
+                c = view.get(oid) or self.chars(o)
+                out.setdefault(c.controller, []).append(o)  # controller() there
         return out
 
     def creatures(self, controller: int | None = None) -> list[GameObject]:
@@ -679,36 +701,43 @@ class Game:
 
     def chars(self, obj: GameObject) -> Characteristics:
         """Characteristics after all continuous effects (CR 613)."""
-        if self._view_version == self._version:
-            c = self._view.get(obj.id)
-            if c is not None:
-                return c
-        elif self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
-            # only narrow changes the view didn't read (tapping for mana...): still exact
-            self._view_version = self._version
-        else:
-            from manastack.rules.layers import compute_battlefield
-            self._in_layers = True
-            try:
-                self._view = compute_battlefield(self)
-            finally:
-                self._in_layers = False
-            self._view_version = self._version
-            self._view_wide = self._wide_version
+        if self._view_version != self._version:
+            self._refresh_view()
         c = self._view.get(obj.id)
         if c is None:
             c = self._outside.get(obj.id)
-            if c is not None:
-                return c
-            from manastack.rules.layers import compute_single, single_reads
-            c = compute_single(self, obj)
-            if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
-                # elsewhere only CDAs change characteristics here (a spell may be changed by
-                # effects of resolved abilities, 400.7a; command-zone objects by effects)
-                self._outside[obj.id] = c
-            else:
-                self._view[obj.id] = c
-                self._view_reads |= single_reads(self, obj)
+            if c is None:
+                c = self._chars_elsewhere(obj)
+        return c
+
+    def _refresh_view(self) -> None:
+        """Make the view of the battlefield current: kept if only narrow changes it didn't
+        read happened since it was computed (tapping for mana...), else recomputed."""
+        if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
+            self._view_version = self._version
+            return
+        from manastack.rules.layers import compute_battlefield
+        self._in_layers = True
+        try:
+            self._view = compute_battlefield(self)
+        finally:
+            self._in_layers = False
+        self._view_version = self._version
+        self._view_wide = self._wide_version
+
+    def _chars_elsewhere(self, obj: GameObject) -> Characteristics:
+        """Characteristics of an object the current view doesn't hold (not on the
+        battlefield, or not yet computed), memoised like the view or, when nothing but
+        its printed values and locked effects can change them, in ``_outside``."""
+        from manastack.rules.layers import compute_single, single_reads
+        c = compute_single(self, obj)
+        if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
+            # elsewhere only CDAs change characteristics here (a spell may be changed by
+            # effects of resolved abilities, 400.7a; command-zone objects by effects)
+            self._outside[obj.id] = c
+        else:
+            self._view[obj.id] = c
+            self._view_reads |= single_reads(self, obj)
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:

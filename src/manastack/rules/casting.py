@@ -53,6 +53,13 @@ def sorcery_timing(game: Game, player: int) -> str | None:
     return None
 
 
+def sorcery_timing_ok(game: Game, player: int) -> bool:
+    """``sorcery_timing(game, player) is None``, cheapest test first."""
+    st = game.step
+    return st is not None and st.name in MAIN_PHASES and not game.stack and (
+        game.active_player == player or game.is_active(player))
+
+
 def _type_rule(types: frozenset[str]) -> str:
     for t, r in (("Sorcery", "307.1"), ("Creature", "302.1"), ("Planeswalker", "306.1"),
                  ("Artifact", "301.1"), ("Enchantment", "303.1")):
@@ -145,28 +152,80 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 def _mana_sources(game: Game, player: int, exclude: Sequence[int],
                   only: Sequence[int] | None) -> list[ManaSource]:
     out: list[ManaSource] = []
+    # without a "can't activate" hook, what a permanent offers depends only on its
+    # characteristics, unless an ability has a condition or a variable amount
+    memo_ok = not _hooked(game, "cant_activate")
+    chars, turn = game.chars, game.turn_number
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
             continue
-        options: list[str] = []
-        first = -1
-        for i, ab in mana_abilities(game, o):
-            c = ab.cost
-            if not c.tap or not c.mana.is_empty() or c.sacrifice_self or c.pay_life \
-                    or c.sacrifice is not None or c.discard:
+        if memo_ok:
+            c = chars(o)
+            abilities = c.abilities
+            sick = "Creature" in c.types and "haste" not in c.keywords and \
+                o.control_since >= turn  # summoning_sick (302.6)
+            key = (o.id, id(abilities), sick)
+            hit = _SOURCE_OF.get(key)
+            if hit is None or hit[0] is not abilities:
+                if len(_SOURCE_OF) > 8192:
+                    _SOURCE_OF.clear()
+                hit = _SOURCE_OF[key] = (abilities, _DYNAMIC if _reads_more(game, o) else
+                                         _mana_source(game, player, o))
+            if hit[1] is not _DYNAMIC:
+                if hit[1] is not None:
+                    out.append(hit[1])
                 continue
-            if ab.condition is not None and not ab.condition(game, o):
-                continue
-            if forbids(game, "cant_activate", player, o, ab):
-                continue
-            assert ab.mana is not None
-            if first < 0:
-                first = i
-            options.extend(ab.mana.produce(game, o, m) for m in ab.mana.options
-                           if ab.mana.produce(game, o, m) not in options)
-        if options and not summoning_sick(game, o):
-            out.append(ManaSource(o.id, first, tuple(options)))
+        s = _mana_source(game, player, o)
+        if s is not None:
+            out.append(s)
     return out
+
+
+#: Marks a permanent whose mana abilities read more than its characteristics.
+_DYNAMIC = ManaSource(-1, -1, ())
+#: (object id, id(abilities tuple), summoning sick) -> (the tuple, the object as a mana
+#: source when no "can't activate" hook applies, or _DYNAMIC); the tuple is kept so that
+#: its id can't be reused while the entry exists.  Sources are values.
+_SOURCE_OF: dict[tuple[int, int, bool], tuple[tuple[Any, ...], ManaSource | None]] = {}
+
+
+def _reads_more(game: Game, o: GameObject) -> bool:
+    """Does one of ``o``'s mana abilities paying automatically have a condition or a
+    variable amount (reading more than ``o``'s characteristics)?"""
+    return any(_pays(ab) and (ab.condition is not None or ab.mana is None
+                              or ab.mana.amount is not None)
+               for _, ab in mana_abilities(game, o))
+
+
+def _pays(ab: ActivatedAbility) -> bool:
+    """Is ``ab`` (a mana ability) used by automatic payment: {T} and nothing that needs a
+    choice or a sacrifice?"""
+    c = ab.cost
+    return c.tap and c.mana.is_empty() and not (c.sacrifice_self or c.pay_life) \
+        and c.sacrifice is None and not c.discard
+
+
+def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
+    """The untapped permanent ``o`` as a mana source of ``player``, if it is one: a
+    source offering the mana of all its abilities paying automatically that it may
+    activate now."""
+    options: list[str] = []
+    first = -1
+    for i, ab in mana_abilities(game, o):
+        if not _pays(ab):
+            continue
+        if ab.condition is not None and not ab.condition(game, o):
+            continue
+        if forbids(game, "cant_activate", player, o, ab):
+            continue
+        assert ab.mana is not None
+        if first < 0:
+            first = i
+        options.extend(ab.mana.produce(game, o, m) for m in ab.mana.options
+                       if ab.mana.produce(game, o, m) not in options)
+    if options and not summoning_sick(game, o):
+        return ManaSource(o.id, first, tuple(options))
+    return None
 
 
 def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -> int:
@@ -214,7 +273,27 @@ def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
 
 def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
                  exclude: Sequence[int] = ()) -> Payment | None:
-    """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources."""
+    """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources.
+
+    Automatic payments are memoised until the next state change (they read the pool and
+    the mana sources only; payments are values): listing the casts of several cards with
+    the same cost plans it once."""
+    if pay is not None:
+        return _plan_payment(game, player, cost, pay, exclude)
+    memo: dict[Any, Payment | None] = game.cached("plan_payment", dict)
+    key = (player, cost.generic, cost.symbols, cost.x_count, tuple(exclude))
+    hit = memo.get(key, _UNPLANNED)
+    if hit is _UNPLANNED:
+        hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
+    return hit
+
+
+#: Marks a payment not planned yet (a memoised plan may be None: no way to pay).
+_UNPLANNED: Any = object()
+
+
+def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
+                  exclude: Sequence[int]) -> Payment | None:
     pool = game.players[player].mana_pool.units()
     if pay is not None and tuple(pay) == ("pool",):
         return find_payment(cost, pool, ())
@@ -780,7 +859,7 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     hook, a variant's permission) or a target restriction reading combat ("creature
     defending player controls"); besides the state, it depends only on whether the
     player could cast a sorcery now (the key)."""
-    key = ("priority_actions", player, sorcery_timing(game, player) is None)
+    key = ("priority_actions", player, sorcery_timing_ok(game, player))
     st = game.step
     step = (game.turn_number, st.phase_id, st.name) if st is not None else None
     hit = game.recall(key)
@@ -835,13 +914,12 @@ def _priority_actions(game: Game, player: int
     out: list[Action] = [Pass()]
     reads: frozenset[str] = frozenset()
     p = game.players[player]
-    land_ok = sorcery_timing(game, player) is None
+    land_ok = sorcery_timing_ok(game, player)
     sorcery_ok = land_ok
     avail: int | None = None
     cards = list(p.hand)
     # permissions and restrictions (rule hooks) are rare: look for them once
-    any_hook = bool(game.rule_effects) or game.ability_index()[1] or \
-        game.abilities_may_be_added()
+    any_hook = bool(game.rule_effects) or game.hooks_may_exist()
     dynamic = any_hook or bool(game.command)
     if p.library and any_hook and _hooked(game, "cast_from_library_top") and castable_from(
             game, player, game.obj(p.library[-1])):
@@ -854,19 +932,21 @@ def _priority_actions(game: Game, player: int
     may_play_land: bool | None = None
     flash_hooked = any_hook and _hooked(game, "cast_as_though_flash")
     cant_cast_hooked = any_hook and _hooked(game, "cant_cast")
-    chars = game.chars
+    chars, objects = game.chars, game.objects
     for oid in cards:
-        o = game.obj(oid)
+        o = objects[oid]
+        assert isinstance(o, GameObject)
         c = chars(o)
-        if c.is_land:
+        if "Land" in c.types:
             if o.zone == Zone.HAND and land_ok:
                 if may_play_land is None:
                     may_play_land = p.lands_played < land_plays(game, player)
                 if may_play_land:
                     out.append(PlayLand(oid))
             continue
-        if not sorcery_ok and not _instant_speed(game, player, o, c, flash_hooked):
-            continue  # 307.1 etc.: sorcery timing
+        if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords and \
+                not (flash_hooked and _instant_speed(game, player, o, c)):
+            continue  # 307.1 etc.: sorcery timing (_instant_speed's tests, inline)
         sp = o.card.spell
         if sp is not None and sp.timing is not None:
             dynamic = True
@@ -878,58 +958,74 @@ def _priority_actions(game: Game, player: int
             reads |= _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
         if avail is None:
             avail = available_mana(game, player)
-        if c.mana_cost.mana_value <= avail:
+        if _mana_value(c.mana_cost) <= avail:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    for o, i, ab, ready in game.cached_wide(f"activation_plan:{player}",
-                                            lambda: _activation_plan(game, player)):
-        if ready is not None:  # the common "{T}: Add ...", not summoning sick
-            if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
-                out.extend(ready)
-            continue
-        if ab.condition is not None:
-            dynamic = True
-        reads |= _target_reads(ab.targets)
-        if ab.mana is not None:
-            if o.tapped and ab.cost.tap:
+    plan: list[tuple[GameObject, _PlanPart]] = game.cached_wide(
+        f"activation_plan:{player}", lambda: _activation_plan(game, player))
+    for o, part in plan:
+        for i, ab, ready in part:
+            if ready is not None:  # the common "{T}: Add ...", not summoning sick
+                if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
+                    out.extend(ready)
                 continue
-            if _simple_mana(ab):
-                # all its conditions are checked here
-                if summoning_sick(game, o) or (ab.condition is not None and not
-                                               ab.condition(game, o)) or \
-                        (may_forbid and _forbidden(game, player, o, ab)):
+            if ab.condition is not None:
+                dynamic = True
+            reads |= _target_reads(ab.targets)
+            if ab.mana is not None:
+                if o.tapped and ab.cost.tap:
                     continue
-                out.extend(_mana_actions(o, i, ab))
+                if _simple_mana(ab):
+                    # all its conditions are checked here
+                    if summoning_sick(game, o) or (ab.condition is not None and not
+                                                   ab.condition(game, o)) or \
+                            (may_forbid and _forbidden(game, player, o, ab)):
+                        continue
+                    out.extend(_mana_actions(o, i, ab))
+                    continue
+                for m in ab.mana.options:
+                    act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
+                    if problem(game, player, act) is None:
+                        out.append(act)
+                    if len(ab.mana.options) == 1:
+                        break
                 continue
-            for m in ab.mana.options:
-                act = Activate(o.id, i, mana=m if len(ab.mana.options) > 1 else None)
-                if problem(game, player, act) is None:
-                    out.append(act)
-                if len(ab.mana.options) == 1:
-                    break
-            continue
-        if ab.cost.tap and o.tapped:
-            continue
-        xs = [0]
-        if ab.cost.loyalty_x:
-            xs = list(range(0, o.counters.get("loyalty", 0) + 1))
-        elif ab.has_x or ab.cost.mana.x_count:
-            if avail is None:
-                avail = available_mana(game, player)
-            xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
-        combos = list(_target_combos(game, ab.targets, player, o.id))
-        if not combos:
-            continue
-        ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
-                is None]
-        for targets in combos:
-            for x in ok_x:
-                out.append(Activate(o.id, i, targets, x))
+            if ab.cost.tap and o.tapped:
+                continue
+            xs = [0]
+            if ab.cost.loyalty_x:
+                xs = list(range(0, o.counters.get("loyalty", 0) + 1))
+            elif ab.has_x or ab.cost.mana.x_count:
+                if avail is None:
+                    avail = available_mana(game, player)
+                xs = list(range(0, max(0, avail - ab.cost.mana.mana_value) + 1))
+            combos = list(_target_combos(game, ab.targets, player, o.id))
+            if not combos:
+                continue
+            ok_x = [x for x in xs if problem(game, player, Activate(o.id, i, combos[0], x))
+                    is None]
+            for targets in combos:
+                for x in ok_x:
+                    out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
     return out, dynamic, reads
+
+
+#: id(mana cost) -> (the cost, its mana value); costs are immutable (and kept alive here).
+_MANA_VALUES: dict[int, tuple[ManaCost, int]] = {}
+
+
+def _mana_value(cost: ManaCost) -> int:
+    """``cost.mana_value`` (202.3), memoised per cost object."""
+    hit = _MANA_VALUES.get(id(cost))
+    if hit is None or hit[0] is not cost:
+        if len(_MANA_VALUES) > 4096:
+            _MANA_VALUES.clear()
+        hit = _MANA_VALUES[id(cost)] = (cost, cost.mana_value)
+    return hit[1]
 
 
 def _hooked(game: Game, rule: str) -> bool:
@@ -956,34 +1052,61 @@ def _mana_actions(o: GameObject, i: int, ab: ActivatedAbility) -> list[Action]:
     return hit
 
 
-def _activation_plan(game: Game, player: int
-                     ) -> list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]]:
-    """:func:`_activation_candidates` with, for each common "{T}: Add ..." ability without
-    a condition whose object isn't summoning sick (302.6), its actions ready (then only
-    the tapped status and "can't activate" hooks are left to check); such abilities of
-    summoning-sick objects are left out.  Reads only zones and characteristics (and the
-    turn number: a new turn is a wide change), like the candidates."""
-    out: list[tuple[GameObject, int, ActivatedAbility, list[Action] | None]] = []
-    for o, i, ab in _activation_candidates(game, player):
-        if ab.mana is not None and ab.condition is None and _simple_mana(ab):
-            if not summoning_sick(game, o):
-                out.append((o, i, ab, _mana_actions(o, i, ab)))
-            continue
-        out.append((o, i, ab, None))
+#: What the listing does with one object's activated abilities: (index, ability, its
+#: actions if it is a common "{T}: Add ..." ability without a condition, else None).
+_PlanPart = tuple[tuple[int, ActivatedAbility, "list[Action] | None"], ...]
+#: (object id, id(abilities tuple), zone, summoning sick) -> (the tuple, the object's
+#: part of the activation plan); the tuple is kept so that its id can't be reused while
+#: the entry exists.  The part depends on nothing else (actions are values).
+_PLAN_PARTS: dict[tuple[int, int, str, bool], tuple[tuple[Any, ...], _PlanPart]] = {}
+
+
+def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPart]]:
+    """The objects whose activated abilities ``player`` may be able to activate where they
+    are (113.6): on their permanents, in their graveyard, in the command zone; each with
+    its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
+    characteristics (and the turn number: a new turn is a wide change)."""
+    yard = tuple(game.players[player].graveyard)
+    # an object's card and zone never change (a new object is made, 400.7): the ids say all
+    from_yard: list[GameObject] = game.memo_on(("yard_activators", player), yard, lambda: [
+        o for o in map(game.obj, yard) if _activates_from_graveyard(o.card)])
+    from_command = [o for o in game.command_sources() if game.controller(o) == player]
+    out: list[tuple[GameObject, _PlanPart]] = []
+    chars, turn = game.chars, game.turn_number
+    for o in [*game.permanents(player), *from_yard, *from_command]:
+        c = chars(o)
+        abilities = c.abilities
+        # summoning_sick (302.6), from the characteristics at hand
+        sick = "Creature" in c.types and "haste" not in c.keywords and \
+            o.control_since >= turn
+        key = (o.id, id(abilities), o.zone, sick)
+        hit = _PLAN_PARTS.get(key)
+        if hit is None or hit[0] is not abilities:
+            if len(_PLAN_PARTS) > 8192:
+                _PLAN_PARTS.clear()
+            hit = _PLAN_PARTS[key] = (abilities, _plan_part(o, activated_abilities(game, o),
+                                                            sick))
+        if hit[1]:
+            out.append((o, hit[1]))
     return out
 
 
-def _activation_candidates(game: Game, player: int
-                           ) -> list[tuple[GameObject, int, ActivatedAbility]]:
-    """(object, index, ability) for each activated ability ``player`` may be able to activate
-    where its object is (113.6): on their permanents, in their graveyard, in the command
-    zone.  Depends only on zones and characteristics (memoised with ``cached_wide``)."""
-    p = game.players[player]
-    from_yard: list[GameObject] = game.cached_wide(f"yard_activators:{player}", lambda: [
-        game.obj(i) for i in p.graveyard if _activates_from_graveyard(game.obj(i).card)])
-    from_command = [o for o in game.command_sources() if game.controller(o) == player]
-    return [(o, i, ab) for o in [*game.permanents(player), *from_yard, *from_command]
-            for i, ab in enumerate(activated_abilities(game, o)) if o.zone in ab.zones]
+def _plan_part(o: GameObject, abilities: Sequence[ActivatedAbility], sick: bool
+               ) -> _PlanPart:
+    """``o``'s part of the activation plan: its activated abilities that work in its zone
+    (113.6), with the actions of each common "{T}: Add ..." ability without a condition
+    ready (then only the tapped status and "can't activate" hooks are left to check);
+    such abilities are left out when ``o`` is summoning sick (302.6)."""
+    out: list[tuple[int, ActivatedAbility, list[Action] | None]] = []
+    for i, ab in enumerate(abilities):
+        if o.zone not in ab.zones:
+            continue
+        if ab.mana is not None and ab.condition is None and _simple_mana(ab):
+            if not sick:
+                out.append((i, ab, _mana_actions(o, i, ab)))
+            continue
+        out.append((i, ab, None))
+    return tuple(out)
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str = ""

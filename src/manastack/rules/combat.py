@@ -213,10 +213,21 @@ def attack_declarer(game: Game) -> int:
 
 
 def attack_candidates(game: Game) -> list[GameObject]:
-    return [o for o in game.creatures(attack_declarer(game)) if can_attack(game, o) is None]
+    """The creatures that can attack now (508.1a-c), of the player declaring attackers
+    (memoised until the next state change, per declarer: don't modify the list)."""
+    declarer = attack_declarer(game)
+    return game.cached(  # type: ignore[no-any-return]
+        f"attack_candidates:{declarer}",
+        lambda: [o for o in game.creatures(declarer) if can_attack(game, o) is None])
 
 
 def attack_targets(game: Game) -> list[Ref]:
+    """The defending players and their planeswalkers (508.1b; memoised until the next
+    state change: don't modify the list)."""
+    return game.cached("attack_targets", lambda: _attack_targets(game))  # type: ignore[no-any-return]
+
+
+def _attack_targets(game: Game) -> list[Ref]:
     assert game.combat is not None
     out: list[Ref] = []
     for d in game.combat.defending_players:
@@ -720,7 +731,12 @@ def _has_requirements(game: Game) -> bool:
 
 
 def block_candidates(game: Game) -> list[GameObject]:
-    return [o for o in game.creatures(block_declarer(game)) if can_block(game, o) is None]
+    """The creatures that can block now (509.1a-b), of the player declaring blockers
+    (memoised until the next state change, per declarer: don't modify the list)."""
+    declarer = block_declarer(game)
+    return game.cached(  # type: ignore[no-any-return]
+        f"block_candidates:{declarer}",
+        lambda: [o for o in game.creatures(declarer) if can_block(game, o) is None])
 
 
 def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject
@@ -229,16 +229,14 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     Sets ``game._view_reads``: the narrow kinds of state change (NARROW_CHANGES) the result
     may depend on (those read by CDAs, selectors and undeclared functions involved)."""
     view: dict[int, Characteristics] = {}
-    objs: list[GameObject] = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        assert isinstance(o, GameObject)
-        objs.append(o)
-    game._view_reads = NARROW_CHANGES if any(_card_of(o).cda is not None for o in objs) \
-        else frozenset()
+    objects = game.objects
+    # only cards and tokens are on the battlefield (abilities live on the stack)
+    objs = cast("list[GameObject]", [objects[oid] for oid in game.battlefield])
     if not game.effects and not game.ability_index()[2]:
         # No continuous effect can apply: printed values, CDAs and counters only.  The
-        # result is kept on the object while its counters and controller don't change.
+        # result is kept on the object while its counters and controller don't change
+        # (only for an object without a CDA: its card and what it copies never change,
+        # 706.2 copy_of is set as it enters, so a kept result means no CDA).
         game._view = view
         game._view_version = game._version
         with_cda = []
@@ -246,22 +244,24 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             key = (tuple(o.counters.items()), o.controller) if o.counters else \
                 ((), o.controller)
             cached = o.chars_cache
-            cda = ((o.memory.get("copy_of") or o.card) if o.memory else o.card).cda
-            if cda is None and cached is not None and cached[0] == key:
+            if cached is not None and cached[0] == key:
                 view[o.id] = cached[1]
                 continue
             c = base_characteristics(o)
             view[o.id] = c
-            if cda is not None:
+            if _card_of(o).cda is not None:
                 with_cda.append(o)
                 continue
             _counters_pt(o, c)
             o.chars_cache = (key, c)
+        game._view_reads = NARROW_CHANGES if with_cda else frozenset()
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.id])
             _counters_pt(o, view[o.id])
         _note_control_changes(game, objs, view)
         return view
+    game._view_reads = NARROW_CHANGES if any(_card_of(o).cda is not None for o in objs) \
+        else frozenset()
     for o in objs:
         view[o.id] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
@@ -290,9 +290,10 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
     scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
     reads = game._view_reads
+    rescan = True  # abilities may have been added or removed since the last scan
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
-        for o in objs:
+        for o in objs if rescan else ():
             if o.phased_out:
                 continue
             abilities = view[o.id].abilities
@@ -324,6 +325,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         effects.sort(key=lambda e: e.timestamp)
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)
+        # only applying an effect changes abilities (CDAs and counters change P/T only)
+        rescan = bool(effects)
         for e in effects:
             affected, apply = e.affected, e.apply
             if isinstance(affected, frozenset):
@@ -503,11 +506,10 @@ def _note_control_changes(game: Game, objs: list[GameObject],
     control now (summoning sickness)."""
     for o in objs:
         ctrl = view[o.id].controller
-        if o.seen_controller is None:
+        if o.seen_controller != ctrl:
+            if o.seen_controller is not None:  # not the first computation: a change
+                o.control_since = game.turn_number
             o.seen_controller = ctrl
-        elif o.seen_controller != ctrl:
-            o.seen_controller = ctrl
-            o.control_since = game.turn_number
 
 
 def _card_of(o: GameObject) -> Any:

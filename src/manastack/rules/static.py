@@ -42,7 +42,7 @@ _NO_HOOKS: tuple[tuple[GameObject, StaticAbility], ...] = ()
 def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
     """Phased-in permanents whose (current) static abilities carry the hook ``rule``
     (a list cached until the next state change: don't modify it)."""
-    if not game.ability_index()[1] and not game.abilities_may_be_added():
+    if not game.hooks_may_exist():
         return _NO_HOOKS
     return game.cached_wide("static_hooks", lambda: _all_hooks(game)).get(  # type: ignore[no-any-return]
         rule, _NO_HOOKS)
