@@ -550,14 +550,14 @@ class Game:
         triggered ability or rule hook not in :meth:`ability_index` may exist)?  Unlike the
         third item of the index, static effects declared not to add abilities
         (:func:`manastack.rules.layers.declare_layers`: anthems, most Auras) don't count."""
-        if self._index_version != self._version:
+        if self._index_version != self._wide_version:
             self.ability_index()
         return self._adds_abilities
 
     def hooks_may_exist(self) -> bool:
         """Could a permanent or a command-zone object have a static ability with a rule
         hook: a printed one (:meth:`ability_index`), or one an effect may add?"""
-        if self._index_version != self._version:
+        if self._index_version != self._wide_version:
             self.ability_index()
         return self._index[1] or self._adds_abilities
 
