@@ -12,24 +12,12 @@ import argparse
 import statistics
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
 
 from manastack.game.state import Game
 
 #: play(seed, max_decisions) -> the game, played to its end or to max_decisions answers
 Player = Callable[[int, int], Game]
-
-
-def play_to_end(game: Game, agents: Sequence[Any], max_decisions: int) -> Game:
-    """Let ``agents`` (one per player) answer the game's decisions, at most
-    ``max_decisions`` of them."""
-    n = 0
-    while game.decision is not None and n < max_decisions:
-        d = game.decision
-        game.apply(d.by, agents[d.by].act(game))
-        n += 1
-    return game
 
 
 def run(play: Player, default_games: int, description: str, midgame: int = 150) -> None:

@@ -9,11 +9,12 @@ time of ``game.copy()`` mid-game and peak memory (tracemalloc).  Usage:
 
 from __future__ import annotations
 
-from harness import play_to_end, run
+from harness import run
 
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
 from manastack.game.state import Game
+from manastack.play import play_to_end
 from manastack.rules.start import new_game
 
 

@@ -34,7 +34,12 @@ def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int
               names: Sequence[str] = ("Alice", "Bob"), options: GameOptions | None = None,
               max_decisions: int = 200_000) -> Game:
     """Play a complete game; each agent answers its player's decisions."""
-    game = new_game(names, decks, seed, options)
+    return play_to_end(new_game(names, decks, seed, options), agents, max_decisions)
+
+
+def play_to_end(game: Game, agents: Sequence[Agent], max_decisions: int = 200_000) -> Game:
+    """Let ``agents`` (one per player) answer ``game``'s decisions, whoever must decide
+    (``Decision.by``), until it ends or ``max_decisions`` answers were given."""
     n = 0
     while game.decision is not None and n < max_decisions:
         d = game.decision
