@@ -264,6 +264,19 @@ class Decision:
         return f"{self.kind} for P{self.player}{by}: {self.prompt}"
 
 
+_CASTING: Any = None
+
+
+def _casting() -> Any:
+    """The module :mod:`manastack.rules.casting` (it imports this one: imported on first
+    use, then kept, as a function-level import costs on every call)."""
+    global _CASTING
+    if _CASTING is None:
+        from manastack.rules import casting
+        _CASTING = casting
+    return _CASTING
+
+
 @dataclass(eq=False)
 class PriorityDecision(Decision):
     """A player holds priority (CR 117): pass, play a land, cast, activate."""
@@ -273,18 +286,24 @@ class PriorityDecision(Decision):
     _cache_version: int = field(default=-1, repr=False)
 
     def legal_actions(self, game: Game) -> list[Action]:
-        if self._cache is None:
-            from manastack.rules.casting import listed_priority_actions
-            self._cache = listed_priority_actions(game, self.player)
+        return list(self._listed(game))
+
+    def _listed(self, game: Game) -> list[Action]:
+        """The legal actions, listed once per decision (the list itself: don't modify it)."""
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = _casting().listed_priority_actions(game, self.player)
             self._cache_version = game._version
-        return list(self._cache)
+        return cache
+
+    def sample(self, game: Game, rng: random.Random) -> Action:
+        return rng.choice(self._listed(game))  # as Decision.sample, without copying the list
 
     def validate(self, game: Game, action: Action) -> None:
         if self._cache is not None and self._cache_version == game._version and \
                 action in self._cache:
             return  # listed, so legal (and nothing changed since it was listed)
-        from manastack.rules.casting import check_priority_action
-        check_priority_action(game, self.player, action)
+        _casting().check_priority_action(game, self.player, action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PriorityDecision:
         return PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule,

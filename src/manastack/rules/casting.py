@@ -10,7 +10,7 @@ Mana is paid from the pool and by activating mana abilities during casting
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -508,8 +508,20 @@ def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None
 # ------------------------------------------------------------ the legality check
 
 
+#: The target combinations of something with no target: one, choosing nothing.
+_NO_TARGETS: tuple[tuple[Ref, ...], ...] = ((),)
+
+
 def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
-                   source: int | None, spell: bool = False) -> Iterator[tuple[Ref, ...]]:
+                   source: int | None, spell: bool = False) -> Iterable[tuple[Ref, ...]]:
+    """The legal combinations of targets for ``specs`` (601.2c), at most ``MAX_COMBOS``."""
+    if not specs:
+        return _NO_TARGETS
+    return _target_combos_of(game, specs, controller, source, spell)
+
+
+def _target_combos_of(game: Game, specs: Sequence[TargetSpec], controller: int,
+                      source: int | None, spell: bool) -> Iterator[tuple[Ref, ...]]:
     from manastack.rules.targeting import legal_targets
 
     per: list[list[tuple[Ref, ...]]] = []
