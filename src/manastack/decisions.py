@@ -300,9 +300,15 @@ class PriorityDecision(Decision):
         return rng.choice(self._listed(game))  # as Decision.sample, without copying the list
 
     def validate(self, game: Game, action: Action) -> None:
-        if self._cache is not None and self._cache_version == game._version and \
-                action in self._cache:
-            return  # listed, so legal (and nothing changed since it was listed)
+        cache = self._cache
+        if cache is not None and self._cache_version == game._version:
+            # listed, so legal (and nothing changed since it was listed); an agent usually
+            # answers with the listed object itself: look for it before comparing values
+            for listed in cache:
+                if listed is action:
+                    return
+            if action in cache:
+                return
         _casting().check_priority_action(game, self.player, action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PriorityDecision:

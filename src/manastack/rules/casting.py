@@ -329,8 +329,6 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
 
 def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cost,
                       rule: str, x: int = 0) -> None:
-    from manastack.rules.zones import move
-
     if obj is not None and cost.tap:
         obj.tapped = True
         game.changed("tapped")
@@ -352,8 +350,10 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
         game.changed()
         game.note("606.4", f"{obj.name}'s loyalty becomes {obj.counters['loyalty']}")
     if obj is not None and cost.sacrifice_self:
+        from manastack.rules.zones import move
         move(game, obj, Zone.GRAVEYARD, "701.15a", verb=f"{obj.name} is sacrificed")
     if obj is not None and cost.exile_self:
+        from manastack.rules.zones import move
         move(game, obj, Zone.EXILE, "406.3", verb=f"{obj.name} is exiled as a cost")
 
 
@@ -871,21 +871,29 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     hook, a variant's permission) or a target restriction reading combat ("creature
     defending player controls"); besides the state, it depends only on whether the
     player could cast a sorcery now (the key)."""
-    key = ("priority_actions", player, sorcery_timing_ok(game, player))
-    st = game.step
-    step = (game.turn_number, st.phase_id, st.name) if st is not None else None
+    sorcery_ok = sorcery_timing_ok(game, player)
+    key = ("priority_actions", player, sorcery_ok)
     hit = game.recall(key)
-    if hit is not None and (hit[0] is None or hit[0] == step):
+    if hit is not None and (hit[0] is None or hit[0] == _step_key(game)):
         return hit[1]  # type: ignore[no-any-return]
-    shifted = _after_mana_shift(game, key, player)
-    if shifted is not None:
-        game.remember(key, _ACTIONS_READ, (None, shifted))
-        return shifted
-    actions, dynamic, reads = _priority_actions(game, player)
+    if game._mana_shift is not None:
+        shifted = _after_mana_shift(game, key, player)
+        if shifted is not None:
+            game.remember(key, _ACTIONS_READ, (None, shifted))
+            return shifted
+    actions, dynamic, reads = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
-    game.remember(key, NARROW_CHANGES if dynamic else _ACTIONS_READ | reads,
-                  (step if dynamic else None, actions))
+    if dynamic:
+        game.remember(key, NARROW_CHANGES, (_step_key(game), actions))
+    else:
+        game.remember(key, _ACTIONS_READ | reads, (None, actions))
     return actions
+
+
+def _step_key(game: Game) -> tuple[int, int, str] | None:
+    """The current step, as a step-dependent legal list is kept for (turn, phase, step)."""
+    st = game.step
+    return (game.turn_number, st.phase_id, st.name) if st is not None else None
 
 
 def _after_mana_shift(game: Game, key: Any, player: int) -> list[Action] | None:
@@ -905,6 +913,10 @@ def _after_mana_shift(game: Game, key: Any, player: int) -> list[Action] | None:
     return [a for a in kept[3][1] if not (isinstance(a, Activate) and a.source == source)]
 
 
+#: Passing priority (actions are values: one instance serves every list).
+_PASS = Pass()
+
+
 def priority_actions(game: Game, player: int) -> list[Action]:
     """Every legal action for ``player`` holding priority (automatic payment)."""
     return _priority_actions(game, player)[0]
@@ -918,16 +930,18 @@ def _target_reads(specs: Sequence[TargetSpec]) -> frozenset[str]:
     return reads
 
 
-def _priority_actions(game: Game, player: int
+def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
                       ) -> tuple[list[Action], bool, frozenset[str]]:
     """:func:`priority_actions`; whether the list may depend on the step (beyond the
     sorcery timing) or on anything else a state change doesn't cover; and the narrow
-    kinds of change the target restrictions looked at read."""
-    out: list[Action] = [Pass()]
+    kinds of change the target restrictions looked at read.  ``sorcery_ok``: the value
+    of :func:`sorcery_timing_ok` now, if the caller knows it."""
+    out: list[Action] = [_PASS]
     reads: frozenset[str] = frozenset()
     p = game.players[player]
-    land_ok = sorcery_timing_ok(game, player)
-    sorcery_ok = land_ok
+    if sorcery_ok is None:
+        sorcery_ok = sorcery_timing_ok(game, player)
+    land_ok = sorcery_ok
     avail: int | None = None
     cards = list(p.hand)
     # permissions and restrictions (rule hooks) are rare: look for them once
