@@ -12,11 +12,20 @@ import test_soak_variants
 import test_soak_variants_cmd
 
 from manastack.agents import RandomAgent
-from manastack.cards.dsl import CardDef, SpellAbility, creature, make_card, target_of
+from manastack.cards.dsl import (
+    ActivatedAbility,
+    CardDef,
+    ManaProduction,
+    SpellAbility,
+    cost,
+    creature,
+    make_card,
+    target_of,
+)
 from manastack.cards.effects import DealDamage, T
 from manastack.cards.registry import register_test_card
 from manastack.cards.sets.m11 import DEFENDING_CONTROLS
-from manastack.decisions import Cast, Pass
+from manastack.decisions import Activate, Cast, Pass
 from manastack.game.objects import Zone
 from manastack.game.state import Game
 from manastack.play import default_deck
@@ -108,3 +117,47 @@ def test_cr_506_2_target_reading_combat_relisted_when_combat_begins() -> None:
     assert g.step is not None and g.step.name == "beginning_of_combat"
     g.apply(0, Pass())
     assert Cast(jolt.id, (bears.id,)) in g.legal_actions()
+
+
+def test_cr_605_3b_list_after_mana_ability_relisted_when_a_target_reads_tapped() -> None:
+    """605.3b / 115.1: tapping Llanowar Elves for mana makes it a legal target for
+    "target tapped creature" (Assassinate, Royal Assassin's ability): the list after the
+    mana ability isn't derived from the one before it then."""
+    g = setup_game()
+    assassinate = put(g, 0, Zone.HAND, "Assassinate")
+    elves = put(g, 0, Zone.BATTLEFIELD, "Llanowar Elves")
+    royal = put(g, 0, Zone.BATTLEFIELD, "Royal Assassin")
+    for _ in range(3):
+        put(g, 0, Zone.BATTLEFIELD, "Swamp")
+    start_at(g, "precombat_main")
+    before = g.legal_actions()
+    assert not any(isinstance(a, Cast) for a in before)
+    tap = next(a for a in before if isinstance(a, Activate) and a.source == elves.id)
+    g.apply(0, tap)
+    after = g.legal_actions()
+    assert after == casting._priority_actions(g, 0)[0]
+    assert Cast(assassinate.id, (elves.id,)) in after
+    assert Activate(royal.id, 0, (elves.id,)) in after
+
+
+def test_cr_602_2b_list_after_mana_ability_relisted_when_a_cost_taps_others() -> None:
+    """602.2b: Arachnus Spinner's cost "tap an untapped Spider you control" reads which
+    permanents are untapped: after the only Spider is tapped for mana, the ability is no
+    longer listed."""
+    spider = register_test_card(make_card(
+        "Test Mana Spider", "{G}", types=("Creature",), subtypes=("Spider",), power=1,
+        toughness=1, abilities=(ActivatedAbility(cost(tap=True), mana=ManaProduction(("G",)),
+                                                 text="{T}: Add {G}."),),
+        text="{T}: Add {G}."))
+    g = setup_game()
+    mana_spider = put(g, 0, Zone.BATTLEFIELD, spider)
+    spinner = put(g, 0, Zone.BATTLEFIELD, "Arachnus Spinner")
+    spinner.tapped = True  # a Spider itself: only the other one may pay the cost
+    start_at(g, "precombat_main")
+    before = g.legal_actions()
+    assert any(isinstance(a, Activate) and a.source == spinner.id for a in before)
+    g.apply(0, next(a for a in before if isinstance(a, Activate)
+                    and a.source == mana_spider.id))
+    after = g.legal_actions()
+    assert after == casting._priority_actions(g, 0)[0]
+    assert not any(isinstance(a, Activate) and a.source == spinner.id for a in after)

@@ -860,6 +860,9 @@ def check_priority_action(game: Game, player: int, action: Action) -> None:
 
 #: The narrow kinds of change the legal actions read (not "combat": see NARROW_CHANGES).
 _ACTIONS_READ = frozenset({"tapped", "mana", "hidden"})
+#: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
+_SHIFT_READS = frozenset({"tapped", "mana"})
+_TAPPED_READ = frozenset({"tapped"})
 
 
 def listed_priority_actions(game: Game, player: int) -> list[Action]:
@@ -879,14 +882,15 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if game._mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
-            game.remember(key, _ACTIONS_READ, (None, shifted))
+            game.remember(key, _ACTIONS_READ, (None, shifted, True))
             return shifted
     actions, dynamic, reads = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
-        game.remember(key, NARROW_CHANGES, (_step_key(game), actions))
+        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False))
     else:
-        game.remember(key, _ACTIONS_READ | reads, (None, actions))
+        game.remember(key, _ACTIONS_READ | reads, (None, actions, not (
+            (reads | game._view_reads) & _SHIFT_READS)))
     return actions
 
 
@@ -901,13 +905,19 @@ def _after_mana_shift(game: Game, key: Any, player: int) -> list[Action] | None:
     a mana ability costing only {T} with one fixed mana option, if nothing else happened
     since they were listed: those listed before it but that ability.  The pool now holds
     the mana the permanent offered as a source, so every cost payable before is payable
-    now and no other (605.3b: mana abilities don't use the stack; 601.2g-h)."""
+    now and no other (605.3b: mana abilities don't use the stack; 601.2g-h).
+
+    Not when the list read tapped permanents or mana pools other than through the
+    sources of mana: a target restriction ("target tapped creature": the permanent just
+    tapped may now be one), a cost tapping other permanents (602.2b), or
+    characteristics that depend on them."""
     shift = game._mana_shift
-    if shift is None or shift[0] != player or shift[2] != game._version:
+    if shift is None or shift[0] != player or shift[2] != game._version or \
+            game._view_reads & _SHIFT_READS:
         return None
     kept = game._kept.get(key)
     if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version or \
-            kept[3][0] is not None:
+            kept[3][0] is not None or not kept[3][2]:
         return None
     source = shift[3]
     return [a for a in kept[3][1] if not (isinstance(a, Activate) and a.source == source)]
@@ -1000,6 +1010,8 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
             if ab.condition is not None:
                 dynamic = True
             reads |= _target_reads(ab.targets)
+            if ab.cost.tap_others is not None:
+                reads |= _TAPPED_READ  # "tap N untapped [creatures] you control" (602.2b)
             if ab.mana is not None:
                 if o.tapped and ab.cost.tap:
                     continue
