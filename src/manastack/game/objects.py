@@ -52,10 +52,12 @@ Ref = int | PlayerRef  # an object id or a player
 #: Narrow kinds of state change (``game.changed(touches)``): "tapped" (the tapped status of
 #: permanents), "mana" (mana pools), "combat" (a combat phase begins, or ends with no
 #: creature or planeswalker in combat, or its defending players are chosen: never what
-#: attacks or blocks) and "hidden" (a card moves between a library and a hand, e.g. a draw: the contents of
-#: those hidden zones).  Code that may read them is declared (selectors' ``reads``); code
-#: that declares nothing is assumed to read them all.
-NARROW_CHANGES: frozenset[str] = frozenset({"tapped", "mana", "combat", "hidden"})
+#: attacks or blocks), "hidden" (a card moves between a library and a hand, e.g. a draw: the contents of
+#: those hidden zones) and "turn" (a turn begins: the turn number, the active player, what
+#: is counted per turn and ``turn_flags``, so also whether a permanent has been controlled
+#: continuously since the turn began, 302.6).  Code that may read them is declared
+#: (selectors' ``reads``); code that declares nothing is assumed to read them all.
+NARROW_CHANGES: frozenset[str] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
 
 
 @dataclass(slots=True)

@@ -859,7 +859,7 @@ def check_priority_action(game: Game, player: int, action: Action) -> None:
 
 
 #: The narrow kinds of change the legal actions read (not "combat": see NARROW_CHANGES).
-_ACTIONS_READ = frozenset({"tapped", "mana", "hidden"})
+_ACTIONS_READ = frozenset({"tapped", "mana", "hidden", "turn"})
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
 _SHIFT_READS = frozenset({"tapped", "mana"})
 _TAPPED_READ = frozenset({"tapped"})
@@ -999,8 +999,8 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    plan: list[tuple[GameObject, _PlanPart]] = game.cached_wide(
-        f"activation_plan:{player}", lambda: _activation_plan(game, player))
+    plan: list[tuple[GameObject, _PlanPart]] = game.cached_wide(  # (it reads the turn)
+        f"activation_plan:{player}:{game.turn_number}", lambda: _activation_plan(game, player))
     for o, part in plan:
         for i, ab, ready in part:
             if ready is not None:  # the common "{T}: Add ...", not summoning sick
@@ -1103,7 +1103,8 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
     """The objects whose activated abilities ``player`` may be able to activate where they
     are (113.6): on their permanents, in their graveyard, in the command zone; each with
     its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
-    characteristics (and the turn number: a new turn is a wide change)."""
+    characteristics, and the turn number (302.6; a new turn is a narrow change, "turn":
+    the caller keys the plan on the turn number)."""
     yard = tuple(game.players[player].graveyard)
     # an object's card and zone never change (a new object is made, 400.7): the ids say all
     from_yard: list[GameObject] = game.memo_on(("yard_activators", player), yard, lambda: [

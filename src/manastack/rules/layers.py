@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
+from manastack.game.mana import ManaCost
 from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject
 
 if TYPE_CHECKING:
@@ -118,7 +119,11 @@ class LayerEffect:
         return self.affected.test(game, obj.id, self.controller, self.source)
 
 
-_PT: dict[Any, tuple[int | None, int | None]] = {}
+#: Card definition -> its printed values in the order of the :class:`Characteristics`
+#: fields, from the name to the abilities (definitions are immutable, hashed by identity).
+_PRINTED: dict[Any, tuple[str, ManaCost, frozenset[str], frozenset[str], frozenset[str],
+                          frozenset[str], int | None, int | None, int | None, frozenset[str],
+                          tuple[Any, ...]]] = {}
 
 
 def base_characteristics(obj: GameObject) -> Characteristics:
@@ -126,15 +131,13 @@ def base_characteristics(obj: GameObject) -> Characteristics:
     for a copy, the copiable values of what it copies with the copy's exceptions (layer 1,
     706.2, 706.9)."""
     card = _card_of(obj)
-    pt = _PT.get(card)
-    if pt is None:
-        pt = _PT[card] = printed_pt(card)
-    p, t = pt
-    c = Characteristics(
-        name=card.name, mana_cost=card.mana_cost, colors=card.colors,
-        supertypes=card.supertypes, types=card.types, subtypes=card.subtypes,
-        power=p, toughness=t, loyalty=card.loyalty, keywords=card.keywords,
-        abilities=card.abilities, controller=obj.controller, flags=card.flags)
+    values = _PRINTED.get(card)
+    if values is None:
+        p, t = printed_pt(card)
+        values = _PRINTED[card] = (card.name, card.mana_cost, card.colors, card.supertypes,
+                                   card.types, card.subtypes, p, t, card.loyalty,
+                                   card.keywords, card.abilities)
+    c = Characteristics(*values, obj.controller, card.flags)
     extra = obj.memory.get("copy_extra") if obj.memory else None
     if extra:
         c.subtypes = c.subtypes | frozenset(extra.get("subtypes", ()))
@@ -260,8 +263,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             _counters_pt(o, view[o.id])
         _note_control_changes(game, objs, view)
         return view
-    game._view_reads = NARROW_CHANGES if any(_card_of(o).cda is not None for o in objs) \
-        else frozenset()
+    with_cda = [o for o in objs if _card_of(o).cda is not None]
+    game._view_reads = NARROW_CHANGES if with_cda else frozenset()
     for o in objs:
         view[o.id] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
@@ -273,12 +276,11 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     command = [(o, ab) for o in game.command_sources() for ab in o.card.abilities
                if isinstance(ab, StaticAbility) and ab.effects is not None
                and "command" in ab.zones]
-    has_static = bool(command) or any(isinstance(a, StaticAbility) and a.effects is not None
-                                      for o in objs for a in view[o.id].abilities)
+    has_static = bool(command) or any(_has_static_effects(view[o.id].abilities) for o in objs)
     if not resolved and not has_static:
-        for o in objs:
+        for o in objs:  # a CDA may read the objects before it (with their counters)
             c = view[o.id]
-            if _card_of(o).cda is not None:
+            if with_cda and _card_of(o).cda is not None:
                 _apply_cda(game, o, c)
             _counters_pt(o, c)
         _note_control_changes(game, objs, view)
@@ -300,6 +302,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             if scanned.get(o.id) is abilities:
                 continue  # no ability added or removed since the last layer
             scanned[o.id] = abilities
+            if not _has_static_effects(abilities):
+                continue
             for ab in abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
                     started.setdefault((o.id, id(ab)), (o, ab))
@@ -317,9 +321,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                     effects.append(e)
                     origin[id(e)] = (o, ab)
         if layer == "7a":
-            for o in objs:
-                if _card_of(o).cda is not None:
-                    _apply_cda(game, o, view[o.id])
+            for o in with_cda:
+                _apply_cda(game, o, view[o.id])
         for e in effects:
             reads |= effect_reads(e)
         effects.sort(key=lambda e: e.timestamp)
@@ -334,7 +337,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                     if o.id in affected:
                         apply(game, o, view[o.id])
             else:
-                test, ctrl, source = affected.test, e.controller, e.source
+                # Selector.test, without the method call
+                test, ctrl, source = affected.fn, e.controller, e.source
                 for o in objs:
                     if test(game, o.id, ctrl, source):
                         apply(game, o, view[o.id])
@@ -344,6 +348,23 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     game._view_reads = reads
     _note_control_changes(game, objs, view)
     return view
+
+
+#: id(abilities tuple) -> (the tuple, whether one of them is a static ability with
+#: effects); the tuple is kept so that its id can't be reused while the entry exists.
+_STATIC_EFFECTS: dict[int, tuple[tuple[Any, ...], bool]] = {}
+
+
+def _has_static_effects(abilities: tuple[Any, ...]) -> bool:
+    """Is one of ``abilities`` a static ability making continuous effects (memoised per
+    tuple: abilities are immutable)?"""
+    hit = _STATIC_EFFECTS.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        if len(_STATIC_EFFECTS) > 4096:
+            _STATIC_EFFECTS.clear()
+        hit = _STATIC_EFFECTS[id(abilities)] = (abilities, any(
+            isinstance(a, StaticAbility) and a.effects is not None for a in abilities))
+    return hit[1]
 
 
 def _clone(c: Characteristics) -> Characteristics:

@@ -208,10 +208,11 @@ def perform(game: Game) -> bool:
                        or game.rule_effects)
         if effects:
             end_source_effects(game)
-        if game.variant_state or len(game.log) != log_length or (
+        if game.variant_state or len(game.log) != log_length or losers or (
                 effects and while_predicates(game)):
-            # a "for as long as" predicate or a variant's SBA may read anything; a check
-            # that logged something ("is indestructible") logs it again on the next one
+            # a "for as long as" predicate, a variant's SBA or a "can't lose" hook that
+            # spared a player (e.g. "during your turn") may read anything; a check that
+            # logged something ("is indestructible") logs it again on the next one
             reads = NARROW_CHANGES
         # Nothing to do until something this check read changes: any wide change, the
         # narrow ones the characteristics or Auras' restrictions read (no SBA reads mana

@@ -186,7 +186,7 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
         game.emit(ev.TURN_BEGAN, "500.1", f"Turn {game.turn_number} ({kind}) begins: "
                   f"{game.players[player].name} is the active player",
                   player=player, extra=extra)
-    game.changed()
+    game.changed("turn")  # only the turn's state changed (a variant's hook says otherwise)
     game.push(next_step)
 
 

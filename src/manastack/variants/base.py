@@ -215,7 +215,10 @@ class Variant:
         return game.next_player(player)
 
     def turn_started(self, game: Game) -> None:
-        """As a turn begins, once the turn's state is reset (801.2c range of influence)."""
+        """As a turn begins, once the turn's state is reset (801.2c range of influence).
+
+        The turn's beginning is a narrow change ("turn", NARROW_CHANGES): a hook changing
+        anything else calls ``game.changed()`` itself."""
 
     def apnap_order(self, game: Game) -> list[int]:
         """101.4: the active player, then the others in turn order (still in the game)."""
@@ -370,6 +373,8 @@ class MultiplayerVariant(Variant):
     def turn_started(self, game: Game) -> None:
         from manastack.variants.multiplayer import compute_ranges
         compute_ranges(game)  # 801.2c
+        if game.options.extra.get("range"):
+            game.changed()  # ranges of influence are read by rules beyond the turn's state
 
     def in_range(self, game: Game, player: int, other: int) -> bool:
         from manastack.variants.multiplayer import in_range
