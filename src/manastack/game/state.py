@@ -183,7 +183,7 @@ class Game:
         self._watched_wide = -1
         #: The contents of the graveyards and whether a card there has a triggered
         #: ability working there (rules/triggers.py).
-        self.graveyard_triggers_at: tuple[tuple[tuple[int, ...], ...], bool] | None = None
+        self.graveyard_triggers_at: tuple[list[list[int]], bool] | None = None
         #: (wide version, value): whether a permanent may have a static replacement
         #: ability (replacement.py; reads only zones, effects and printed abilities).
         self._static_repl_at: tuple[int, bool] = (-1, False)

@@ -48,7 +48,7 @@ def start_priority(game: Game, player: int) -> None:
     game.priority_player = player
     game.ask(PriorityDecision(player, "priority",
                               f"{game.players[player].name} has priority",
-                              (on_priority, (player,)), rule="117.3"))
+                              (on_priority, (player,)), "117.3"))  # (rule)
 
 
 def on_priority(game: Game, action: Action, player: int) -> None:

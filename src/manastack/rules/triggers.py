@@ -76,14 +76,14 @@ def _graveyard_triggers(game: Game) -> bool:
     The answer is kept for the same contents of the graveyards: an id always names the
     same object (a zone change makes a new one, 400.7) and an object's card never
     changes."""
-    contents = tuple(tuple(p.graveyard) for p in game.players)
+    graveyards = [p.graveyard for p in game.players]  # (compared without copying them)
     kept = game.graveyard_triggers_at
-    if kept is not None and kept[0] == contents:
+    if kept is not None and kept[0] == graveyards:
         return kept[1]
     found = any(isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
-                for oids in contents for oid in oids
+                for oids in graveyards for oid in oids
                 for ab in game.objects[oid].card.abilities)  # type: ignore[union-attr]
-    game.graveyard_triggers_at = (contents, found)
+    game.graveyard_triggers_at = ([list(g) for g in graveyards], found)
     return found
 
 
