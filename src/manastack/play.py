@@ -42,8 +42,8 @@ def play_to_end(game: Game, agents: Sequence[Agent], max_decisions: int = 200_00
     (``Decision.by``), until it ends or ``max_decisions`` answers were given."""
     n = 0
     while game.decision is not None and n < max_decisions:
-        d = game.decision
-        game.apply(d.by, agents[d.by].act(game))
+        by = game.decision.by
+        game.apply(by, agents[by].act(game))
         n += 1
     return game
 

@@ -183,7 +183,7 @@ class Game:
         self._watched_wide = -1
         #: The contents of the graveyards and whether a card there has a triggered
         #: ability working there (rules/triggers.py).
-        self.graveyard_triggers_at: tuple[tuple[tuple[int, ...], ...], bool] | None = None
+        self.graveyard_triggers_at: tuple[list[list[int]], bool] | None = None
         #: (wide version, value): whether a permanent may have a static replacement
         #: ability (replacement.py; reads only zones, effects and printed abilities).
         self._static_repl_at: tuple[int, bool] = (-1, False)
@@ -272,12 +272,14 @@ class Game:
         if d is None:
             raise IllegalAction("the game is over; there is nothing to decide" if self.over
                                 else "no decision is pending")
-        p = self.player_index(player)
+        # (a seat number is the usual answer: checked here without a call)
+        p = player if type(player) is int and 0 <= player < len(self.players) \
+            else self.player_index(player)
         if isinstance(action, Concede):  # 104.3a: at any time, whoever decides
             from manastack.rules.sba import concede
             concede(self, p)
             return
-        if p != d.by:
+        if p != (d.decider if d.decider >= 0 else d.player):  # (d.by)
             if d.by != d.player:
                 raise IllegalAction(
                     f"{self.players[p].name} can't act now: {self.players[d.by].name} "
@@ -428,7 +430,9 @@ class Game:
             if self.lki_batch or self.delayed_triggers or kind == ev.PHASED:
                 check_event(self, e)
             else:
-                watched = self.watched_kinds()
+                if self._watched_wide != self._wide_version:  # (watched_kinds(), inlined)
+                    self.watched_kinds()
+                watched = self._watched
                 if watched is None or kind in watched:
                     check_event(self, e)
         return e

@@ -33,20 +33,22 @@ def start_priority(game: Game, player: int) -> None:
         # step ends: the passes are counted among the players still in the game)
         game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
-    if sba.check(game, player):
+    # (sba.check; its "nothing changed since a clean check" test made without a call)
+    if game._sba_clean[0] != game._version and sba.check(game, player):
         return  # it scheduled start_priority again (and maybe asked a choice)
     check_state_triggers(game)  # 603.8
     if game.pending_triggers:
         game.push(start_priority, player)
         put_triggers_on_stack(game)
         return
-    if game.step is not None:
-        game.step.had_priority = True
+    step = game.step
+    if step is not None:
+        step.had_priority = True
     game.lki_batch.clear()
     game.priority_player = player
     game.ask(PriorityDecision(player, "priority",
                               f"{game.players[player].name} has priority",
-                              (on_priority, (player,)), rule="117.3"))
+                              (on_priority, (player,)), "117.3"))  # (rule)
 
 
 def on_priority(game: Game, action: Action, player: int) -> None:
@@ -55,7 +57,11 @@ def on_priority(game: Game, action: Action, player: int) -> None:
         game.passes += 1
         game.emit(ev.PASS, "117.3d", f"{game.players[player].name} passes priority",
                   player=player)
-        if game.passes >= len(game.living_players):
+        living = 0  # (len(game.living_players), without building the list)
+        for p in game.players:
+            if p.in_game:
+                living += 1
+        if game.passes >= living:
             game.passes = 0
             if game.stack:
                 game.push(resolve_top)

@@ -79,12 +79,19 @@ def perform(game: Game) -> bool:
         game.tokens_elsewhere.clear()
     chars = game.chars
     objects = game.objects
+    # chars(o) is looked up in the view directly while it is current (None: not known to
+    # be; chars() then makes it current, when it would have been made so anyway)
+    view = game._view if game._view_version == game._version else None
     for oid in game.battlefield:
         o = objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
             continue
-        c = chars(o)
+        if view is None:
+            c = chars(o)
+            view = game._view
+        else:
+            c = view.get(oid) or chars(o)
         types = c.types
         if not o.counters and o.attached_to is None and "Legendary" not in c.supertypes \
                 and "Planeswalker" not in types and "Aura" not in c.subtypes and (
@@ -122,12 +129,14 @@ def perform(game: Game) -> bool:
                                               or not game.chars(host).is_creature):
                 o.attached_to = None
                 game.changed()
+                view = None  # (no longer current)
                 game.note("704.5n", f"{o.name} becomes unattached")
             elif "Equipment" in c.subtypes and host is not None and \
                     game.options.extra.get("range") and not variant_of(game).in_range(
                         game, c.controller, game.controller(host)):
                 o.attached_to = None
                 game.changed()
+                view = None  # (no longer current)
                 game.note("801.9", f"{o.name} becomes unattached ({host.name} is outside "
                           f"{game.players[c.controller].name}'s range of influence)")
         if "Legendary" in c.supertypes:

@@ -76,14 +76,14 @@ def _graveyard_triggers(game: Game) -> bool:
     The answer is kept for the same contents of the graveyards: an id always names the
     same object (a zone change makes a new one, 400.7) and an object's card never
     changes."""
-    contents = tuple(tuple(p.graveyard) for p in game.players)
+    graveyards = [p.graveyard for p in game.players]  # (compared without copying them)
     kept = game.graveyard_triggers_at
-    if kept is not None and kept[0] == contents:
+    if kept is not None and kept[0] == graveyards:
         return kept[1]
     found = any(isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
-                for oids in contents for oid in oids
+                for oids in graveyards for oid in oids
                 for ab in game.objects[oid].card.abilities)  # type: ignore[union-attr]
-    game.graveyard_triggers_at = (contents, found)
+    game.graveyard_triggers_at = ([list(g) for g in graveyards], found)
     return found
 
 
@@ -241,7 +241,9 @@ def ref_controller(game: Game, r: Any) -> int | None:
 def check_state_triggers(game: Game) -> None:
     """CR 603.8: every state trigger whose state is true triggers (checked when a player
     would receive priority, besides after every event)."""
-    if game.watched_kinds() is not None:
+    watched = game._watched if game._watched_wide == game._wide_version \
+        else game.watched_kinds()  # (kept per wide version: looked up without a call)
+    if watched is not None:
         return  # none is printed, none can be granted, none works from a graveyard
     kinds, _, grants = game.ability_index()
     if ev.STATE not in kinds and not grants:

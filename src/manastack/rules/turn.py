@@ -77,7 +77,7 @@ def _texts(name: str) -> tuple[str, str, str]:
 _STEP_TEXTS = {name: _texts(name) for name in DISPLAY}
 
 
-@dataclass
+@dataclass(slots=True)
 class StepInfo:
     """One step (or main phase) of a turn.
 
@@ -110,12 +110,17 @@ def phase_steps(phase: str, phase_id: int, extra: bool = False) -> list[StepInfo
     return [StepInfo(n, phase, phase_id, extra) for n in _PHASE_STEP_NAMES[phase]]
 
 
+#: The steps of a normal turn (CR 500.1): (name, phase, which of the five phases it is in).
+_NORMAL_TURN = tuple((name, phase, i) for i, phase in enumerate(
+    ("beginning", "main", "combat", "main", "ending"), 1) for name in _PHASE_STEP_NAMES[phase])
+
+
 def normal_turn_plan(game: Game) -> list[StepInfo]:
-    """The five phases in order (CR 500.1)."""
-    plan: list[StepInfo] = []
-    for phase in ("beginning", "main", "combat", "main", "ending"):
-        plan.extend(phase_steps(phase, _new_phase_id(game)))
-    return plan
+    """The five phases in order (CR 500.1), each with a new phase id (the next five)."""
+    flags = game.turn_flags
+    last: int = flags.get("_phase_ids", 0)
+    flags["_phase_ids"] = last + 5
+    return [StepInfo(name, phase, last + i) for name, phase, i in _NORMAL_TURN]
 
 
 def _new_phase_id(game: Game) -> int:
@@ -321,7 +326,7 @@ def end_step(game: Game) -> None:
     step = game.step
     assert step is not None
     for p in game.players:
-        if not p.mana_pool.has_mana():
+        if not any(p.mana_pool.amounts.values()):  # (ManaPool.has_mana, without a call)
             continue
         lost = p.mana_pool.empty()
         game.changed("mana")
