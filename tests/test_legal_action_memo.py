@@ -21,6 +21,7 @@ from manastack.cards.dsl import (
     creature,
     make_card,
     target_of,
+    you_control,
 )
 from manastack.cards.effects import DealDamage, T
 from manastack.cards.registry import register_test_card
@@ -161,3 +162,24 @@ def test_cr_602_2b_list_after_mana_ability_relisted_when_a_cost_taps_others() ->
     after = g.legal_actions()
     assert after == casting._priority_actions(g, 0)[0]
     assert not any(isinstance(a, Activate) and a.source == spinner.id for a in after)
+
+
+def test_cr_118_3_mana_ability_tapping_another_creature_needs_an_untapped_one() -> None:
+    """118.3 / 602.2b / 605.3a: a cost can't be paid without the resources: a Springleaf
+    Drum-like mana ability ("{T}, Tap an untapped creature you control: Add one mana of any
+    color") isn't a plain "{T}: Add" ability whose activations are listed ready-made, nor
+    a source of automatic payment: with no untapped creature, it isn't listed and pays
+    for nothing (before, Lightning Bolt was castable with it alone)."""
+    drum = register_test_card(make_card(
+        "Test Tapping Drum", "{1}", types=("Artifact",),
+        abilities=(ActivatedAbility(
+            cost(tap=True, tap_others=creature & you_control, tap_count=1),
+            mana=ManaProduction(("W", "U", "B", "R", "G")),
+            text="{T}, Tap an untapped creature you control: Add one mana of any color."),),
+        text="{T}, Tap an untapped creature you control: Add one mana of any color."))
+    g = setup_game()
+    put(g, 0, Zone.BATTLEFIELD, drum)
+    put(g, 0, Zone.HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    assert g.legal_actions() == [Pass()]
+    assert casting.available_mana(g, 0) == 0

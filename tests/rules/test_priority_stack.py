@@ -156,6 +156,19 @@ def test_cr_704_5b_draw_from_empty_library_loses() -> None:
     assert g.over and g.winner == 1
 
 
+def test_cr_704_5b_empty_library_draw_loses_before_priority_after_a_checked_upkeep() -> None:
+    """CR 704.5b / 117.5: state-based actions are checked before a player receives
+    priority; a player who attempted to draw from an empty library in their draw step loses
+    then, even though the state-based actions were just checked in the upkeep with nothing
+    changed since (the attempt itself is what they look at)."""
+    g = setup_game(filler=None)
+    start_at(g, "upkeep", turn=2)
+    g.apply(0, Pass())
+    g.apply(1, Pass())
+    assert any(e.rule == "704.5b" and "loses" in e.text for e in g.log)
+    assert g.over and g.winner == 1
+
+
 def test_cr_704_5c_ten_poison_counters_lose() -> None:
     """CR 704.5c: ten or more poison counters."""
     g = setup_game()

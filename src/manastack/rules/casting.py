@@ -87,7 +87,8 @@ def _simple_mana(ab: ActivatedAbility) -> bool:
 def _is_tap_only(c: Cost) -> bool:
     return c.tap and c.mana.is_empty() and not (
         c.untap or c.sacrifice_self or c.sacrifice is not None or c.discard or c.pay_life
-        or c.remove_counters or c.exile_self or c.discard_self) and c.loyalty is None
+        or c.remove_counters or c.exile_self or c.discard_self or c.tap_others is not None
+        or c.exile_graveyard) and c.loyalty is None
 
 
 def _forbidden(game: Game, player: int, o: GameObject, ab: ActivatedAbility) -> bool:
@@ -202,7 +203,8 @@ def _pays(ab: ActivatedAbility) -> bool:
     choice or a sacrifice?"""
     c = ab.cost
     return c.tap and c.mana.is_empty() and not (c.sacrifice_self or c.pay_life) \
-        and c.sacrifice is None and not c.discard
+        and c.sacrifice is None and not c.discard and c.tap_others is None \
+        and not c.exile_graveyard
 
 
 def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:

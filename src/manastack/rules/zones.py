@@ -176,6 +176,9 @@ def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
     for _ in range(n):
         if not p.library:
             p.drew_from_empty = True
+            # a state change (the SBA check read at this version is stale: 704.5b); a
+            # narrow one, as only the SBA check reads it (through the players' totals)
+            game.changed("hidden")
             game.note("704.5b", f"{p.name} attempts to draw from an empty library")
             continue
         top = game.obj(p.library[-1])
