@@ -884,8 +884,8 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if game._mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
-            game.remember(key, _ACTIONS_READ, (None, shifted, True))
-            return shifted
+            game.remember(key, shifted[1], (None, shifted[0], True))
+            return shifted[0]
     actions, dynamic, reads = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
@@ -902,12 +902,14 @@ def _step_key(game: Game) -> tuple[int, int, str] | None:
     return (game.turn_number, st.phase_id, st.name) if st is not None else None
 
 
-def _after_mana_shift(game: Game, key: Any, player: int) -> list[Action] | None:
+def _after_mana_shift(game: Game, key: Any, player: int
+                      ) -> tuple[list[Action], frozenset[str]] | None:
     """The legal actions right after ``player`` activated the only ability of a permanent,
     a mana ability costing only {T} with one fixed mana option, if nothing else happened
     since they were listed: those listed before it but that ability.  The pool now holds
     the mana the permanent offered as a source, so every cost payable before is payable
-    now and no other (605.3b: mana abilities don't use the stack; 601.2g-h).
+    now and no other (605.3b: mana abilities don't use the stack; 601.2g-h).  Returned
+    with the narrow kinds of change that list read (the new one reads the same).
 
     Not when the list read tapped permanents or mana pools other than through the
     sources of mana: a target restriction ("target tapped creature": the permanent just
@@ -922,7 +924,8 @@ def _after_mana_shift(game: Game, key: Any, player: int) -> list[Action] | None:
             kept[3][0] is not None or not kept[3][2]:
         return None
     source = shift[3]
-    return [a for a in kept[3][1] if not (isinstance(a, Activate) and a.source == source)]
+    return [a for a in kept[3][1] if not (isinstance(a, Activate) and a.source == source)], \
+        kept[2]  # what the list it comes from read
 
 
 #: Passing priority (actions are values: one instance serves every list).
