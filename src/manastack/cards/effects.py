@@ -291,6 +291,7 @@ def _destroy_fate(game: Game, o: GameObject, allow_regen: bool) -> str:
         was_tapped = o.tapped
         o.tapped = True
         if not was_tapped:
+            game.changed("tapped")  # seen by what the event triggers
             game.emit(ev.TAPPED, "701.13b", f"{o.name} becomes tapped (regenerating)",
                       object=o.id)
         o.damage = 0

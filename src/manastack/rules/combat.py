@@ -117,6 +117,7 @@ def check_combat(game: Game) -> bool:
             pw = game.get(t)
             if pw is not None and not game.chars(pw).is_planeswalker:
                 cb.attackers[a] = PlayerRef(-1)
+                game.changed()
                 game.note("506.4", f"{pw.name} stopped being a planeswalker: it is no longer "
                                    "attacked")
                 changed = True
