@@ -279,7 +279,7 @@ class Game:
             from manastack.rules.sba import concede
             concede(self, p)
             return
-        if p != (d.decider if d.decider >= 0 else d.player):  # (d.by)
+        if p != d.by:
             if d.by != d.player:
                 raise IllegalAction(
                     f"{self.players[p].name} can't act now: {self.players[d.by].name} "

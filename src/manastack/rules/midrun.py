@@ -46,13 +46,7 @@ RERUN_EVERY = 24
 def choice_possible(game: Game) -> bool:
     """Whether a choice in the middle of an event could come up (replacement effects
     outside the damage pipeline, or the variant's own such choices)."""
-    at, possible = game._static_repl_at
-    if game.replacements or at != game._wide_version or possible:
-        # (else no replacement effect is there and, as kept for this wide version, no
-        # permanent may have a static replacement ability: no 616.1 choice, no call)
-        if replacement_choice_possible(game):
-            return True
-    return variant_of(game).midrun_choices_possible(game)
+    return replacement_choice_possible(game) or variant_of(game).midrun_choices_possible(game)
 
 
 def choose_during_run(game: Game, player: int, kind: str, prompt: str,

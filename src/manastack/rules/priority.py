@@ -57,11 +57,7 @@ def on_priority(game: Game, action: Action, player: int) -> None:
         game.passes += 1
         game.emit(ev.PASS, "117.3d", f"{game.players[player].name} passes priority",
                   player=player)
-        living = 0  # (len(game.living_players), without building the list)
-        for p in game.players:
-            if p.in_game:
-                living += 1
-        if game.passes >= living:
+        if game.passes >= len(game.living_players):
             game.passes = 0
             if game.stack:
                 game.push(resolve_top)

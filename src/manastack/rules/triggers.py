@@ -241,9 +241,7 @@ def ref_controller(game: Game, r: Any) -> int | None:
 def check_state_triggers(game: Game) -> None:
     """CR 603.8: every state trigger whose state is true triggers (checked when a player
     would receive priority, besides after every event)."""
-    watched = game._watched if game._watched_wide == game._wide_version \
-        else game.watched_kinds()  # (kept per wide version: looked up without a call)
-    if watched is not None:
+    if game.watched_kinds() is not None:
         return  # none is printed, none can be granted, none works from a graveyard
     kinds, _, grants = game.ability_index()
     if ev.STATE not in kinds and not grants:

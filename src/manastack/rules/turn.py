@@ -326,7 +326,7 @@ def end_step(game: Game) -> None:
     step = game.step
     assert step is not None
     for p in game.players:
-        if not any(p.mana_pool.amounts.values()):  # (ManaPool.has_mana, without a call)
+        if not p.mana_pool.has_mana():
             continue
         lost = p.mana_pool.empty()
         game.changed("mana")
