@@ -104,7 +104,7 @@ def _defender_jolt() -> CardDef:
 
 
 def test_cr_506_2_target_reading_combat_relisted_when_combat_begins() -> None:
-    """506.2 / 115.1: "target creature defending player controls" has no legal target
+    """506.2 / 114.1: "target creature defending player controls" has no legal target
     before combat and one once the defending player is chosen (507.1): the list kept
     from the main phase isn't reused in the beginning of combat step."""
     g = setup_game()
@@ -121,7 +121,7 @@ def test_cr_506_2_target_reading_combat_relisted_when_combat_begins() -> None:
 
 
 def test_cr_605_3b_list_after_mana_ability_relisted_when_a_target_reads_tapped() -> None:
-    """605.3b / 115.1: tapping Llanowar Elves for mana makes it a legal target for
+    """605.3b / 114.1: tapping Llanowar Elves for mana makes it a legal target for
     "target tapped creature" (Assassinate, Royal Assassin's ability): the list after the
     mana ability isn't derived from the one before it then."""
     g = setup_game()
@@ -164,8 +164,8 @@ def test_cr_602_2b_list_after_mana_ability_relisted_when_a_cost_taps_others() ->
     assert not any(isinstance(a, Activate) and a.source == spinner.id for a in after)
 
 
-def test_cr_118_3_mana_ability_tapping_another_creature_needs_an_untapped_one() -> None:
-    """118.3 / 602.2b / 605.3a: a cost can't be paid without the resources: a Springleaf
+def test_cr_117_3_mana_ability_tapping_another_creature_needs_an_untapped_one() -> None:
+    """117.3 / 602.2b / 605.3a: a cost can't be paid without the resources: a Springleaf
     Drum-like mana ability ("{T}, Tap an untapped creature you control: Add one mana of any
     color") isn't a plain "{T}: Add" ability whose activations are listed ready-made, nor
     a source of automatic payment: with no untapped creature, it isn't listed and pays
