@@ -157,7 +157,7 @@ def test_cr_704_5b_draw_from_empty_library_loses() -> None:
 
 
 def test_cr_704_5b_empty_library_draw_loses_before_priority_after_a_checked_upkeep() -> None:
-    """CR 704.5b / 117.5: state-based actions are checked before a player receives
+    """CR 704.5b / 116.5: state-based actions are checked before a player receives
     priority; a player who attempted to draw from an empty library in their draw step loses
     then, even though the state-based actions were just checked in the upkeep with nothing
     changed since (the attempt itself is what they look at)."""
