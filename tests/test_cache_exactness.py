@@ -45,13 +45,13 @@ def _same_both_ways(play: Callable[..., str], *args: Any) -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_cr_117_3_memos_kept_across_narrow_changes_are_exact_pool(seed: int) -> None:
-    """117.3, 613, 704.3: random games with decks from the whole pool play the same with
+def test_cr_116_1_memos_kept_across_narrow_changes_are_exact_pool(seed: int) -> None:
+    """116.1, 613, 704.3: random games with decks from the whole pool play the same with
     and without memos kept across narrow changes."""
     _same_both_ways(test_soak_pool._play, 11 * seed + 5)
 
 
-def test_cr_117_3_memos_kept_across_narrow_changes_are_exact_variants() -> None:
+def test_cr_116_1_memos_kept_across_narrow_changes_are_exact_variants() -> None:
     """The same in multiplayer games and the casual variants (team turns, commanders,
     schemes, planes, vanguards)."""
     for case, (variant, n, extra, _) in enumerate(test_soak_variants.CASES[:4]):
@@ -119,7 +119,7 @@ def _adversarial_play(seed: int) -> str:
 
 @pytest.mark.parametrize("seed", [1001, 1002, 1003])
 def test_cr_704_5b_memos_exact_adversarial_decks(seed: int) -> None:
-    """117.3, 613, 704.3: games between decks concentrated on cards reading tapped status,
+    """116.1, 613, 704.3: games between decks concentrated on cards reading tapped status,
     mana, combat and hidden zones (and Auras, Equipment, control changes) play the same
     with and without memos kept across narrow changes (seed 1001 found a draw from an empty
     library the SBA check skipped, 704.5b)."""

@@ -1,4 +1,4 @@
-"""The legal actions kept across steps and narrow changes (CR 117.3: what a player holding
+"""The legal actions kept across steps and narrow changes (CR 116.1: what a player holding
 priority may do) always equal a fresh listing (casting.listed_priority_actions)."""
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def compared() -> Iterator[list[str]]:
         casting.listed_priority_actions = original  # type: ignore[assignment]
 
 
-def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_default_decks() -> None:
-    """117.3 / 601.2g-h: the list kept across steps, combat beginning and ending, and a
+def test_cr_116_1_kept_legal_actions_equal_a_fresh_listing_default_decks() -> None:
+    """116.1 / 601.2g-h: the list kept across steps, combat beginning and ending, and a
     basic land tapped for mana is the list a fresh check gives (default decks)."""
     with compared() as diffs:
         for seed in range(6):
@@ -74,7 +74,7 @@ def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_default_decks() -> No
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_pool(seed: int) -> None:
+def test_cr_116_1_kept_legal_actions_equal_a_fresh_listing_pool(seed: int) -> None:
     """The same over random decks from the whole pool (timing restrictions, conditions,
     rule hooks, graveyard abilities, X costs)."""
     with compared() as diffs:
@@ -82,7 +82,7 @@ def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_pool(seed: int) -> No
     assert not diffs, "\n".join(diffs[:10])
 
 
-def test_cr_117_3_kept_legal_actions_equal_a_fresh_listing_variants() -> None:
+def test_cr_116_1_kept_legal_actions_equal_a_fresh_listing_variants() -> None:
     """The same in multiplayer games and the casual variants (team turns, commanders cast
     from the command zone, the planar die)."""
     with compared() as diffs:

@@ -65,14 +65,14 @@ def _fmt(v: Any) -> str:
 
 @dataclass(frozen=True)
 class Pass(Action):
-    """Pass priority (CR 117.3d)."""
+    """Pass priority (CR 116.3d)."""
 
     verb: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
 class PlayLand(Action):
-    """Play a land (special action, CR 305.1, 116.2a)."""
+    """Play a land (special action, CR 305.1, 115.2a)."""
 
     card: int
     verb: ClassVar[str] = "play"
@@ -171,7 +171,7 @@ class Mulligan(Action):
 
 @dataclass(frozen=True)
 class Special(Action):
-    """A special action a variant allows (CR 116.2), e.g. rolling the planar die (901.9):
+    """A special action a variant allows (CR 115.2), e.g. rolling the planar die (901.9):
     ``kind`` names it; ``source`` is the object involved, if any."""
 
     kind: str
@@ -279,7 +279,7 @@ def _casting() -> Any:
 
 @dataclass(eq=False)
 class PriorityDecision(Decision):
-    """A player holds priority (CR 117): pass, play a land, cast, activate."""
+    """A player holds priority (CR 116): pass, play a land, cast, activate."""
 
     _cache: list[Action] | None = field(default=None, repr=False)
     #: The state version ``_cache`` was listed at.

@@ -2269,7 +2269,7 @@ def test_conundrum_sphinx_each_player_names_a_card() -> None:
 
 
 def test_redirect_changes_target_of_a_spell() -> None:
-    """"You may choose new targets for target spell." (CR 115.7): the Bolt aimed at Alice
+    """"You may choose new targets for target spell." (CR 114.6d): the Bolt aimed at Alice
     hits Bob instead."""
     g = new()
     put(g, 1, BF, "Mountain")
@@ -2390,7 +2390,7 @@ def test_angelic_arbiter_spell_casters_cant_attack_attackers_cant_cast() -> None
 
 def test_call_to_mind_returns_instant_or_sorcery_from_your_graveyard() -> None:
     """"Return target instant or sorcery card from your graveyard to your hand." (a target
-    in a graveyard, CR 115.1)."""
+    in a graveyard, CR 114.2)."""
     g = new()
     lands(g, 0, "Island", 3)
     ctm = put(g, 0, HAND, "Call to Mind")

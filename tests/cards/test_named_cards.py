@@ -1012,7 +1012,7 @@ def test_lurking_crocodile_bloodthirst_one_and_islandwalk() -> None:
 def test_naturalize_destroys_artifact_or_enchantment() -> None:
     """Naturalize: destroy target artifact or enchantment (701.7a): an artifact creature
     (Stone Golem) or Glorious Anthem; a creature that is neither isn't a legal target
-    (115.1, 601.2c)."""
+    (114.1, 601.2c)."""
     for victim in ("Stone Golem", "Glorious Anthem"):
         g = setup_game()
         v = put(g, 1, BF, victim)

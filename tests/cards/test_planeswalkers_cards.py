@@ -198,7 +198,7 @@ def test_liliana_vess_minus_eight_creatures_enter_at_the_same_time() -> None:
 
 def test_garruk_wildspeaker_plus_one_untaps_two_target_lands() -> None:
     """Garruk Wildspeaker +1: untap two target lands -- exactly two different lands
-    (CR 601.2c, 115.3)."""
+    (CR 601.2c, 114.3)."""
     g = new_game()
     garruk = put(g, 0, BF, "Garruk Wildspeaker")
     forests = lands(g, 0, "Forest", 2, tapped=True)
@@ -206,7 +206,7 @@ def test_garruk_wildspeaker_plus_one_untaps_two_target_lands() -> None:
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="601.2c"):
         activate(g, garruk, 0, forests[0].id)
-    with pytest.raises(IllegalAction, match="601.2c|115.3"):
+    with pytest.raises(IllegalAction, match="601.2c|114.3"):
         activate(g, garruk, 0, forests[0].id, forests[0].id)
     with pytest.raises(IllegalAction, match="601.2c"):
         activate(g, garruk, 0, forests[0].id, bear.id)

@@ -72,7 +72,7 @@ def test_cr_103_7c_no_player_skips_the_first_draw() -> None:
 
 
 def test_cr_101_4_apnap_and_priority_go_around_the_table() -> None:
-    """CR 101.4 / 117.3d: APNAP order and priority follow turn order from the active
+    """CR 101.4 / 116.3d: APNAP order and priority follow turn order from the active
     player."""
     g = ffa(4)
     start_at(g, "precombat_main", active=2)

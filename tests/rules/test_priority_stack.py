@@ -23,8 +23,8 @@ def bolt_board():  # type: ignore[no-untyped-def]
     return g, m, bolt, bear
 
 
-def test_cr_117_3a_active_player_receives_priority_first() -> None:
-    """CR 117.3a: the active player receives priority at the beginning of most steps."""
+def test_cr_116_3a_active_player_receives_priority_first() -> None:
+    """CR 116.3a: the active player receives priority at the beginning of most steps."""
     g = setup_game()
     start_at(g, "upkeep", turn=1, active=1)
     assert g.decision.kind == "priority" and g.decision.player == 1
@@ -35,7 +35,7 @@ def test_cr_601_2_casting_moves_to_stack_and_pays_costs() -> None:
     g, m, bolt, bear = bolt_board()
     g.apply(0, Cast(bolt.id, (bear.id,)))
     assert len(g.stack) == 1 and g.obj(m.id).tapped
-    assert g.decision.player == 0  # 117.3c: the caster receives priority again
+    assert g.decision.player == 0  # 116.3c: the caster receives priority again
     assert any(e.kind == ev.CAST and e.rule == "601.2i" for e in g.log)
 
 
@@ -49,7 +49,7 @@ def test_cr_608_2_resolution_then_sba_destroys_creature() -> None:
     assert [g.objects[i].name for i in g.players[1].graveyard] == ["Grizzly Bears"]
     assert [g.objects[i].name for i in g.players[0].graveyard] == ["Lightning Bolt"]
     assert any(e.rule == "704.5g" for e in g.log)
-    assert g.decision.player == 0  # 117.3b: active player gets priority after resolution
+    assert g.decision.player == 0  # 116.3b: active player gets priority after resolution
 
 
 def test_cr_608_2b_spell_with_illegal_target_does_not_resolve() -> None:
@@ -69,7 +69,7 @@ def test_cr_608_2b_spell_with_illegal_target_does_not_resolve() -> None:
 
 
 def test_cr_601_2c_illegal_target_rejected_and_state_unchanged() -> None:
-    """CR 601.2c / 115.1: an illegal target is refused, citing the rule; nothing changes."""
+    """CR 601.2c / 114.1: an illegal target is refused, citing the rule; nothing changes."""
     g, m, bolt, bear = bolt_board()
     before = g.state_hash()
     with pytest.raises(IllegalAction, match="601.2c"):
@@ -120,8 +120,8 @@ def test_cr_302_6_summoning_sick_creature_cant_tap_for_mana() -> None:
         g.apply(0, Activate(elf.id, 0))
 
 
-def test_cr_117_4_both_pass_resolves_top_object_first() -> None:
-    """CR 405.5 / 117.4: the stack resolves last in, first out."""
+def test_cr_116_4_both_pass_resolves_top_object_first() -> None:
+    """CR 405.5 / 116.4: the stack resolves last in, first out."""
     g = setup_game()
     for _ in range(2):
         put(g, 0, Zone.BATTLEFIELD, "Mountain")

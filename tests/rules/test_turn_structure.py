@@ -45,7 +45,7 @@ def test_cr_502_3_no_priority_during_untap_step() -> None:
 
 
 def test_cr_500_2_step_ends_only_when_all_pass_in_succession() -> None:
-    """CR 500.2 / 117.4: one pass doesn't end the step; the other player's does."""
+    """CR 500.2 / 116.4: one pass doesn't end the step; the other player's does."""
     g = setup_game()
     start_at(g, "upkeep", turn=1)
     g.apply(0, Pass())

@@ -215,7 +215,7 @@ def where(fn: Callable[[Game, GameObject], bool], text: str) -> Selector:
 
 @dataclass(frozen=True, eq=False)
 class TargetSpec(Immutable):
-    """One "target" word of a spell or ability (CR 115): what it may target.
+    """One "target" word of a spell or ability (CR 114): what it may target.
 
     ``count``/``min_count`` express "up to N targets" and "N targets".
     """

@@ -221,7 +221,7 @@ def when_becomes_tapped(effect: Effect, text: str, **kw: Any) -> TriggeredAbilit
 
 
 def when_becomes_target(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
-    """"Whenever [this] becomes the target of a spell or ability" (CR 115)."""
+    """"Whenever [this] becomes the target of a spell or ability" (CR 114)."""
     return _trig(ev.TARGETED, lambda g, e, s: e.data.get("target") == s.id, effect, text,
                  **kw)
 

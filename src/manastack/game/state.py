@@ -287,7 +287,7 @@ class Game:
                     f"({d.kind})", "714.5")
             raise IllegalAction(
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
-                f"decide ({d.kind})", d.rule or "117.1")
+                f"decide ({d.kind})", d.rule or "116.1")
         d.validate(self, action)
         if d.resume[0] is midrun.resume_marker:  # a choice made in the middle of an event:
             self.history.append((p, action))  # re-run the interrupted answer with it

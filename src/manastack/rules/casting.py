@@ -554,13 +554,13 @@ def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, 
     for si, (a, b) in enumerate(ctx.spec_slices()):
         chunk = targets[a:b]
         if len(set(chunk)) != len(chunk):
-            return ("the same object can't be chosen twice for one \"target\"", "115.3")
+            return ("the same object can't be chosen twice for one \"target\"", "114.3")
         for t in chunk:
             if not isinstance(t, PlayerRef) and t not in game.objects:
-                return (f"there is no object #{t}", "115.1")
+                return (f"there is no object #{t}", "114.1")
             why = can_target(game, t, controller, source, spell)
             if why:
-                return (f"{game.name_of(t)} can't be targeted: {why}", "115.1")
+                return (f"{game.name_of(t)} can't be targeted: {why}", "114.1")
             if not specs[si].selector.test(game, t, controller, source):
                 return (f"{game.name_of(t)} isn't a legal choice for {specs[si].text}",
                         "601.2c")
@@ -632,7 +632,7 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
     if isinstance(action, Special):
         from manastack.variants import variant_of
         return variant_of(game).special_action_problem(game, player, action)
-    return (f"{action} can't be done while holding priority", "117.1")
+    return (f"{action} can't be done while holding priority", "116.1")
 
 
 def land_plays(game: Game, player: int) -> int:
@@ -1053,7 +1053,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
                 for x in ok_x:
                     out.append(Activate(o.id, i, targets, x))
     if variant is not None:
-        out.extend(variant.special_actions(game, player))  # 116.2 (planar die, 901.9)
+        out.extend(variant.special_actions(game, player))  # 115.2g (planar die, 901.9)
     return out, dynamic, reads
 
 

@@ -1,9 +1,9 @@
-"""Priority and the stack (CR 116/117, 405, 608).
+"""Priority and the stack (CR 116, 405, 608).
 
 Before a player would receive priority, state-based actions are checked
 until none apply and waiting triggered abilities are put on the stack
-(117.5).  When all players pass in succession, the top object of the stack
-resolves, or, with an empty stack, the step or phase ends (117.4, 500.2).
+(116.5).  When all players pass in succession, the top object of the stack
+resolves, or, with an empty stack, the step or phase ends (116.4, 500.2).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def start_priority(game: Game, player: int) -> None:
-    """``player`` would receive priority: SBAs and triggers first (CR 117.5)."""
+    """``player`` would receive priority: SBAs and triggers first (CR 116.5)."""
     if game.over:
         return
     if not game.players[player].in_game:
@@ -48,14 +48,14 @@ def start_priority(game: Game, player: int) -> None:
     game.priority_player = player
     game.ask(PriorityDecision(player, "priority",
                               f"{game.players[player].name} has priority",
-                              (on_priority, (player,)), "117.3"))  # (rule)
+                              (on_priority, (player,)), "116.3"))  # (rule)
 
 
 def on_priority(game: Game, action: Action, player: int) -> None:
     """Apply a priority action (already validated)."""
     if isinstance(action, Pass):
         game.passes += 1
-        game.emit(ev.PASS, "117.3d", f"{game.players[player].name} passes priority",
+        game.emit(ev.PASS, "116.3d", f"{game.players[player].name} passes priority",
                   player=player)
         if game.passes >= len(game.living_players):
             game.passes = 0
@@ -67,14 +67,14 @@ def on_priority(game: Game, action: Action, player: int) -> None:
             game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
     game.passes = 0
-    game.push(start_priority, player)  # 117.3c: the player receives priority again
+    game.push(start_priority, player)  # 116.3c: the player receives priority again
     if isinstance(action, PlayLand):
         casting.play_land(game, player, action)
     elif isinstance(action, Cast):
         casting.cast_spell(game, player, action)
     elif isinstance(action, Activate):
         casting.activate_ability(game, player, action)
-    elif isinstance(action, Special):  # 116.2: a variant's special action
+    elif isinstance(action, Special):  # 115.2: a variant's special action
         variant_of(game).perform_special_action(game, player, action)
     else:  # pragma: no cover - validated before
         raise AssertionError(action)
@@ -83,7 +83,7 @@ def on_priority(game: Game, action: Action, player: int) -> None:
 def resolve_top(game: Game) -> None:
     """Resolve the top object of the stack (CR 608); then the active player gets priority."""
     oid = game.stack[-1]
-    game.push(start_priority, game.active_player)  # 117.3b
+    game.push(start_priority, game.active_player)  # 116.3b
     resolve(game, oid)
 
 

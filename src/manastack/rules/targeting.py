@@ -1,4 +1,4 @@
-"""Targets (CR 115): legal targets, hexproof/shroud/protection, re-checks on resolution."""
+"""Targets (CR 114): legal targets, hexproof/shroud/protection, re-checks on resolution."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
 
 def can_target(game: Game, ref: Ref, controller: int, source: int | None,
                spell: bool | None = None) -> str | None:
-    """Why ``ref`` can't be the target of something from ``source``, or None (CR 115, 702).
+    """Why ``ref`` can't be the target of something from ``source``, or None (CR 114, 702).
 
     ``spell`` says whether the targeting object is a spell or an ability (None: a spell
     if ``source`` is an object on the stack); "can't be the target of" effects read it
@@ -141,14 +141,14 @@ def protection_from(game: Game, protected: GameObject, source: int | None) -> bo
 def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | None,
                   data: dict[str, Any] | None = None, *, spell: bool | None = None,
                   chooser: int | None = None) -> list[Ref]:
-    """All legal choices for one target spec (CR 115.1, 601.2c).  ``chooser``: the player
+    """All legal choices for one target spec (CR 114.1, 601.2c).  ``chooser``: the player
     choosing when it isn't the controller (603.3d); the target words are read from their
     side."""
     out = []
     side = controller if chooser is None else chooser
     for r in candidate_refs(game, spec.zones):
         if r == source and not isinstance(r, PlayerRef) and r in game.stack:
-            continue  # a spell can't target itself (115.5)
+            continue  # a spell can't target itself (114.4)
         if spec.selector.test(game, r, side, source) and \
                 can_target(game, r, controller, source, spell) is None:
             out.append(r)
@@ -169,7 +169,7 @@ def still_legal(game: Game, spec: TargetSpec, ref: Ref, controller: int,
 
 
 def announce_targets(game: Game, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
-    """Each target "becomes the target" of the spell or ability (CR 115, 603.2)."""
+    """Each target "becomes the target" of the spell or ability (CR 114, 603.2)."""
     for t in targets:
-        game.emit(ev.TARGETED, "115.1", f"{game.name_of(t)} becomes the target of "
+        game.emit(ev.TARGETED, "114.1", f"{game.name_of(t)} becomes the target of "
                   f"{game.name_of(oid)}", target=t, by=oid, controller=controller)

@@ -32,7 +32,7 @@ Hooks and who calls them:
 * :meth:`next_turn_player` - whose normal turn comes next (``rules.turn``, 805.4).
 * :meth:`turn_started` - as each turn begins, after the turn's state is reset (801.2c).
 * :meth:`apnap_order` - APNAP order (101.4, 805.6; ``Game.apnap``).
-* :meth:`next_priority_player` - who receives priority after a pass (117.3d, 805.5).
+* :meth:`next_priority_player` - who receives priority after a pass (116.3d, 805.5).
 * :meth:`attack_declarers`/:meth:`block_declarers` - who declares attackers and
   blockers, in order (508.1, 509.1, 802.4, 805.10b/d); :meth:`combined_block` tells
   whether the declarations form one block legal as a whole (805.10d) or one per
@@ -48,7 +48,7 @@ Hooks and who calls them:
 * :meth:`loses_with` - the players who lose together with a player (810.8a).
 * :meth:`result_names` - names of the winners for ``Game over: ... win(s)`` (104.2).
 * :meth:`special_actions`/:meth:`special_action_problem`/:meth:`perform_special_action` -
-  ``rules.casting``/``rules.priority``: the variant's special actions (116.2), answered with
+  ``rules.casting``/``rules.priority``: the variant's special actions (115.2), answered with
   :class:`~manastack.decisions.Special` (the planar die, 901.9).
 * :meth:`castable_objects`, :meth:`additional_cost`, :meth:`casting_from_command` -
   ``rules.casting``: spells cast from outside the hand and their extra cost (903.8).
@@ -227,7 +227,7 @@ class Variant:
         return [(ap + i) % n for i in range(n) if game.players[(ap + i) % n].in_game]
 
     def next_priority_player(self, game: Game, player: int) -> int:
-        """117.3d: after a pass, the next player in turn order receives priority."""
+        """116.3d: after a pass, the next player in turn order receives priority."""
         return game.next_player(player)
 
     # -- combat
@@ -307,13 +307,13 @@ class Variant:
     # -- special actions, casting from other zones, variant rules
 
     def special_actions(self, game: Game, player: int) -> list[Any]:
-        """The variant's special actions ``player`` may take now (116.2)."""
+        """The variant's special actions ``player`` may take now (115.2)."""
         return []
 
     def special_action_problem(self, game: Game, player: int, action: Any
                                ) -> tuple[str, str] | None:
         """Why ``action`` (a :class:`~manastack.decisions.Special`) is illegal, or None."""
-        return (f"{action} isn't a special action of this game", "116.2")
+        return (f"{action} isn't a special action of this game", "115.2")
 
     def perform_special_action(self, game: Game, player: int, action: Any) -> None:
         """Take a special action validated by :meth:`special_action_problem`."""

@@ -566,7 +566,7 @@ def _self_per(count: Callable[[Game, GameObject], int], dp: int, dt: int,
 
 
 def _gy_card(selector: Selector, text: str, yours: bool = True) -> Any:
-    """"target [kind] card from your graveyard" (or "from a graveyard", CR 115.1)."""
+    """"target [kind] card from your graveyard" (or "from a graveyard", CR 114.2)."""
     sel = card_in(Zone.GRAVEYARD) & selector
     if yours:
         sel = sel & owned_by_you()
@@ -1067,7 +1067,7 @@ def _target_words(game: Game, sp: GameObject) -> list[tuple[Any, tuple[Ref, ...]
 
 
 def _redirect_word(game: Game, sid: int, i: int, chosen: tuple[Ref, ...], chooser: int) -> None:
-    """CR 115.7: keep or change each target; new ones must be legal for that spell."""
+    """CR 114.6d: keep or change each target; new ones must be legal for that spell."""
     from manastack.rules.targeting import announce_targets, legal_targets
     sp = game.get(sid)
     if sp is None or sp.zone != Zone.STACK:
@@ -1078,7 +1078,7 @@ def _redirect_word(game: Game, sid: int, i: int, chosen: tuple[Ref, ...], choose
         if chosen != sp.targets:
             sp.targets = chosen
             game.changed()
-            game.note("115.7", f"{sp.name} now targets "
+            game.note("114.6d", f"{sp.name} now targets "
                                + ", ".join(game.name_of(t) for t in chosen))
             announce_targets(game, sp.id, changed, game.controller(sp))
         return
@@ -1091,7 +1091,7 @@ def _redirect_word(game: Game, sid: int, i: int, chosen: tuple[Ref, ...], choose
     game.ask(ChoiceDecision(
         chooser, "choose_targets", f"Targets for {spec.text} of {sp.name} (choose the current "
                                    "ones to leave them unchanged)",
-        (_redirect_chosen, (sid, i, chosen, chooser)), rule="115.7", options=tuple(opts),
+        (_redirect_chosen, (sid, i, chosen, chooser)), rule="114.6d", options=tuple(opts),
         min_count=len(current), max_count=len(current), purpose=f"new targets of {sp.name}"))
 
 
