@@ -47,7 +47,7 @@ def test_clone_choosing_nothing_is_a_0_0_and_dies() -> None:
 
 
 def test_phantasmal_image_exceptions_and_sacrifice_when_targeted() -> None:
-    """CR 706.9a: Phantasmal Image copies Serra Angel except it's also an Illusion and has
+    """CR 706.9a, 706.9c: Phantasmal Image copies Serra Angel except it's also an Illusion and has
     "When this creature becomes the target of a spell or ability, sacrifice it."."""
     g, angel = _cast_copier("Phantasmal Image", "Serra Angel", n=2)
     g.apply(0, Choose((angel.id,)))
@@ -64,8 +64,8 @@ def test_phantasmal_image_exceptions_and_sacrifice_when_targeted() -> None:
 
 
 def test_clone_copying_an_image_copy_gets_its_exceptions() -> None:
-    """CR 706.9b: the exceptions of a copy effect are part of the copiable values: a Clone
-    copying a Phantasmal Image (as Serra Angel) is an Illusion Serra Angel too."""
+    """CR 706.9a, 706.9c: the exceptions of a copy effect are part of the copiable values:
+    a Clone copying a Phantasmal Image (as Serra Angel) is an Illusion Serra Angel too."""
     g = setup_game()
     for _ in range(6):
         put(g, 0, Zone.BATTLEFIELD, "Island")

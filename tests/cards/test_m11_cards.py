@@ -263,7 +263,7 @@ def test_condemn_needs_an_attacking_creature() -> None:
 
 def test_day_of_judgment_destroys_all_creatures_simultaneously() -> None:
     """"Destroy all creatures." is one event: Knight Exemplar's other Knights are still
-    indestructible when it happens (CR 701.6a, 702.12b), Roc Egg's dies trigger works."""
+    indestructible when it happens (CR 701.7a, 702.12b), Roc Egg's dies trigger works."""
     g = new()
     lands(g, 0, "Plains", 4)
     doj = put(g, 0, HAND, "Day of Judgment")
@@ -494,7 +494,7 @@ def test_solemn_offering_destroys_artifact_and_gains_4() -> None:
 
 def test_squadron_hawk_searches_up_to_three_hawks() -> None:
     """ETB: you may search for up to three cards named Squadron Hawk, reveal them, put
-    them into your hand, then shuffle (CR 701.19)."""
+    them into your hand, then shuffle (CR 701.18)."""
     g = new()
     lands(g, 0, "Plains", 2)
     hawks = [put(g, 0, LIB, "Squadron Hawk", position="bottom") for _ in range(3)]
@@ -577,7 +577,7 @@ def test_air_servant_taps_creature_with_flying_only() -> None:
 
 
 def test_augury_owl_scry_3() -> None:
-    """Scry 3 (CR 701.18a): put any number on the bottom, the rest on top in any order."""
+    """Scry 3 (CR 701.16a): put any number on the bottom, the rest on top in any order."""
     g = new(filler=None)
     lands(g, 0, "Island", 2)
     a = put(g, 0, LIB, "Forest")
@@ -716,7 +716,7 @@ def test_harbor_serpent_needs_five_islands_to_attack() -> None:
 
 
 def test_jaces_erasure_draw_mills_target_player() -> None:
-    """"Whenever you draw a card, you may have target player mill a card." (CR 701.13)."""
+    """"Whenever you draw a card, you may have target player mill a card." (CR 400.7)."""
     g = new()
     put(g, 0, BF, "Jace's Erasure")
     start_at(g, "draw", turn=2)
@@ -783,7 +783,7 @@ def test_mass_polymorph_exiles_and_reveals_that_many_creatures() -> None:
 
 def test_mass_polymorph_with_no_creature_card_in_the_library_still_shuffles() -> None:
     """With no creature card to reveal, nothing enters (an empty simultaneous entry is no
-    event) and the revealed cards are still shuffled back (CR 701.19); found by the pool
+    event) and the revealed cards are still shuffled back (CR 701.18); found by the pool
     soak (seed 306)."""
     from manastack import log as ev
     g = new(filler="Island")
@@ -993,7 +993,7 @@ def test_time_reversal_shuffles_hands_and_graveyards_draw_seven() -> None:
 
 
 def test_tome_scour_mills_five() -> None:
-    """"Target player mills five cards." (CR 701.13)."""
+    """"Target player mills five cards." (CR 400.7)."""
     g = new()
     put(g, 0, BF, "Island")
     ts = put(g, 0, HAND, "Tome Scour")
@@ -1751,7 +1751,7 @@ def test_birds_of_paradise_any_color() -> None:
 
 
 def test_cudgel_troll_regenerates() -> None:
-    """"{G}: Regenerate this creature." (CR 701.12)."""
+    """"{G}: Regenerate this creature." (CR 701.13)."""
     g = new()
     troll = put(g, 0, BF, "Cudgel Troll")
     put(g, 0, BF, "Forest")

@@ -1027,7 +1027,7 @@ def test_drifting_shade_pumps() -> None:
 
 def test_hideous_visage_grants_intimidate() -> None:
     """Hideous Visage: creatures you control gain intimidate: a creature that isn't an
-    artifact and shares no color can't block them (CR 702.12b)."""
+    artifact and shares no color can't block them (CR 702.13b)."""
     g = new_game()
     lands(g, 0, "Swamp", 3)
     bear = put(g, 0, BF, "Grizzly Bears")
@@ -1080,7 +1080,7 @@ def test_onyx_mage_grants_deathtouch() -> None:
 
 def test_rune_scarred_demon_tutors_any_card() -> None:
     """Rune-Scarred Demon: when it enters, search your library for a card, put it into
-    your hand, then shuffle (CR 701.18)."""
+    your hand, then shuffle (CR 701.17, 701.18)."""
     g = new_game()
     lands(g, 0, "Swamp", 7)
     bolt = put(g, 0, Zone.LIBRARY, "Lightning Bolt", position="bottom")
@@ -1641,7 +1641,7 @@ def test_overrun_pumps_and_tramples() -> None:
 
 def test_rampant_growth_fetches_basic_land_tapped() -> None:
     """Rampant Growth: search for a basic land card, put it onto the battlefield tapped,
-    then shuffle (a search for a stated quality may fail to find, CR 701.18b)."""
+    then shuffle (a search for a stated quality may fail to find, CR 701.17b)."""
     g = new_game(filler="Forest")
     lands(g, 0, "Forest", 2)
     put(g, 0, Zone.LIBRARY, "Grizzly Bears")
@@ -1696,7 +1696,7 @@ def test_stingerfling_spider_may_destroy_flyer() -> None:
 
 
 def test_trollhide_grants_regeneration() -> None:
-    """Trollhide: +2/+2 and "{1}{G}: Regenerate this creature" (CR 701.12: destruction
+    """Trollhide: +2/+2 and "{1}{G}: Regenerate this creature" (CR 701.13: destruction
     replaced: tapped, damage removed)."""
     g = new_game()
     lands(g, 0, "Forest", 5)

@@ -130,7 +130,7 @@ def test_liliana_vess_plus_one_target_player_discards() -> None:
 
 
 def test_liliana_vess_minus_two_tutors_to_top_after_shuffle() -> None:
-    """Liliana Vess −2: search your library for a card (CR 701.18), then shuffle and put
+    """Liliana Vess −2: search your library for a card (CR 701.17), then shuffle and put
     that card on top -- the shuffle comes before the card goes on top, so it's the next
     card drawn."""
     g = new_game()

@@ -102,7 +102,7 @@ def test_putrefax_sacrificed_at_end_step() -> None:
 
 
 def test_kitchen_finks_persist_returns_with_counter() -> None:
-    """Kitchen Finks: ETB gain 2; persist returns it with a -1/-1 counter (702.77)."""
+    """Kitchen Finks: ETB gain 2; persist returns it with a -1/-1 counter (702.78a)."""
     g = setup_game()
     put(g, 1, Zone.BATTLEFIELD, "Mountain")
     bolt = put(g, 1, Zone.HAND, "Lightning Bolt")

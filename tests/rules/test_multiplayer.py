@@ -117,7 +117,7 @@ def test_cr_803_1_attack_left_and_right(option: str, active: int, defender: int)
     start_at(g, "beginning_of_combat", active=active)
     pass_until(g, lambda q: q.decision.kind == "declare_attackers")
     assert g.combat.defending_players == [defender]
-    assert any(e.rule == "803.1" for e in g.log)
+    assert any(e.rule == ("803.1a" if option == "left" else "803.1b") for e in g.log)
 
 
 def test_cr_801_range_of_influence() -> None:

@@ -198,8 +198,8 @@ def test_cr_104_4b_loop_detection_finds_a_repeating_sequence() -> None:
     g = ring(3, rng=None)
     g.log.extend([Event("x", "1", "start", {})])
     for _ in range(5):
-        g.log.extend([Event("tapped", "701.20", "Bears becomes tapped", {"object": 7}),
-                      Event("untapped", "701.20", "Bears becomes untapped", {"object": 7})])
+        g.log.extend([Event("tapped", "701.19a", "Bears becomes tapped", {"object": 7}),
+                      Event("untapped", "701.19b", "Bears becomes untapped", {"object": 7})])
     assert loop_objects(g) == [7]
     g.log.append(Event("x", "1", "something else", {}))
     assert loop_objects(g) is None

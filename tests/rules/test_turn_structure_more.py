@@ -69,8 +69,8 @@ def test_cr_500_5_until_step_effect_ends_when_that_step_begins() -> None:
     assert g.chars(g.obj(c.id)).power == 2
 
 
-def test_cr_702_25g_attachments_phase_out_with_the_permanent() -> None:
-    """CR 702.25g / seed 1.1.a: an Aura attached to a phasing creature phases out with it
+def test_cr_702_25f_attachments_phase_out_with_the_permanent() -> None:
+    """CR 702.25f / seed 1.1.a: an Aura attached to a phasing creature phases out with it
     ("indirectly") and phases in with it."""
     g = setup_game()
     bk = put(g, 0, Zone.BATTLEFIELD, "Breezekeeper")

@@ -292,14 +292,14 @@ def _destroy_fate(game: Game, o: GameObject, allow_regen: bool) -> str:
         o.tapped = True
         if not was_tapped:
             game.changed("tapped")  # seen by what the event triggers
-            game.emit(ev.TAPPED, "701.13b", f"{o.name} becomes tapped (regenerating)",
+            game.emit(ev.TAPPED, "701.13a", f"{o.name} becomes tapped (regenerating)",
                       object=o.id)
         o.damage = 0
         o.deathtouch_damage = False
         if game.combat is not None:
-            game.combat.remove(game, o.id, rule="701.13b")
+            game.combat.remove(game, o.id, rule="701.13a")
         game.changed()
-        game.emit(ev.INFO, "701.13b", f"{o.name} regenerates (tapped, damage removed, "
+        game.emit(ev.INFO, "701.13a", f"{o.name} regenerates (tapped, damage removed, "
                                       "removed from combat)", object=o.id)
         return "regenerated"
     return "destroyed"
@@ -469,7 +469,8 @@ class Tap(Effect):
             if o.tapped == self.untap:
                 o.tapped = not self.untap
                 game.changed("tapped")
-                game.emit(ev.UNTAPPED if self.untap else ev.TAPPED, "701.19a",
+                game.emit(ev.UNTAPPED if self.untap else ev.TAPPED,
+                          "701.19b" if self.untap else "701.19a",
                           f"{o.name} becomes {'untapped' if self.untap else 'tapped'}",
                           object=o.id)
 

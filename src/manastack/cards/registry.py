@@ -108,7 +108,7 @@ def keywords_from_text(text: str) -> tuple[frozenset[str], bool]:
                 if k.startswith("enchant "):
                     continue
                 if k.startswith("protection from ") and " and from " in k:
-                    # "protection from Demons and from Dragons" is two qualities (702.16a)
+                    # "protection from Demons and from Dragons" is two qualities (702.16g)
                     for part in k[len("protection from "):].split(" and from "):
                         kws.add("protection from " + part.strip())
                 else:

@@ -147,7 +147,7 @@ class GameObject:
     #: Sources that dealt deathtouch damage this turn are tracked as a flag (CR 704.5h).
     deathtouch_damage: bool = False
     attached_to: Ref | None = None
-    #: Phased out "indirectly" with the permanent it's attached to (CR 702.25g).
+    #: Phased out "indirectly" with the permanent it's attached to (CR 702.25f).
     phased_indirectly: bool = False
     #: Controller when it phased out (CR 502.1).
     phased_out_controller: int | None = None
@@ -161,7 +161,7 @@ class GameObject:
     is_copy: bool = False
     #: Loyalty abilities activated this turn (CR 606.3): turn number of last activation.
     loyalty_activated_turn: int = -1
-    #: Regeneration shields (CR 701.12): number available this turn.
+    #: Regeneration shields (CR 701.13): number available this turn.
     regeneration_shields: int = 0
     #: Zone it came from for the last zone change (for "from your hand" etc.).
     came_from: str | None = None

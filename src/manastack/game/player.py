@@ -37,7 +37,7 @@ class Player:
     #: Life gained/lost this turn (for cards that count it).
     life_gained_this_turn: int = 0
     life_lost_this_turn: int = 0
-    #: Damage dealt to this player this turn by sources (bloodthirst, CR 702.52).
+    #: Damage dealt to this player this turn by sources (bloodthirst, CR 702.53).
     damaged_this_turn: bool = False
     mulligans: int = 0
     #: Kept an opening hand (CR 103.4).

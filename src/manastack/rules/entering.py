@@ -163,7 +163,7 @@ def _copy_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
             exceptions: dict[str, Any] = ab.check() if ab is not None and ab.check else {}
             prior = src.memory.get("copy_extra") or {}
             extra = {k: tuple(prior.get(k, ())) + tuple(exceptions.get(k, ()))
-                     for k in ("subtypes", "types", "abilities")}  # 706.9b
+                     for k in ("subtypes", "types", "abilities")}  # 706.9a, 706.9c
             copy = (src.memory.get("copy_of") or src.card, extra)
             game.note("706.2", f"{obj.name} enters as a copy of {src.name}")
             # 706.2 with 614.12a: the copied card's "as [this] enters, choose" applies

@@ -49,7 +49,10 @@ def perform(game: Game) -> bool:
         if not p.in_game:
             continue
         if p.life <= 0:
-            losers.append((p.index, "704.5a", f"{p.name} has 0 or less life"))
+            # 810.8c: in Two-Headed Giant the life total is the team's
+            team = len(variant.shares_totals_with(game, p.index)) > 1
+            losers.append((p.index, "810.8c" if team else "704.5a",
+                           f"{p.name} has 0 or less life"))
         elif p.drew_from_empty:
             losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
                                               "library"))
@@ -116,7 +119,7 @@ def perform(game: Game) -> bool:
         if "Aura" in c.subtypes and "Enchantment" in c.types:
             reads |= _aura_reads(o)
             if not _aura_legal(game, o):
-                to_graveyard.append((o, "704.5m", f"{o.name} isn't attached to a legal "
+                to_graveyard.append((o, "704.5n", f"{o.name} isn't attached to a legal "
                                                   "object or player"))
                 continue
             if game.options.extra.get("range") and not _aura_in_range(game, o):
@@ -130,7 +133,7 @@ def perform(game: Game) -> bool:
                 o.attached_to = None
                 game.changed()
                 view = None  # (no longer current)
-                game.note("704.5n", f"{o.name} becomes unattached")
+                game.note("704.5p", f"{o.name} becomes unattached")
             elif "Equipment" in c.subtypes and host is not None and \
                     game.options.extra.get("range") and not variant_of(game).in_range(
                         game, c.controller, game.controller(host)):

@@ -98,7 +98,7 @@ def _phase(game: Game, o: GameObject, out: bool, indirect: bool) -> None:
     o.phased_indirectly = indirect and out
     game.changed()
     verb = "phases out" if out else "phases in"
-    game.emit(ev.PHASED, "502.1" if not indirect else "702.25g",
+    game.emit(ev.PHASED, "502.1" if not indirect else "702.25f",
               f"{o.name} {verb}" + (" (attached to a permanent phasing)" if indirect else ""),
               object=o.id, phased_out=out)
     for oid in list(game.battlefield):

@@ -189,7 +189,7 @@ def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
 
 
 def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
-    """Randomise a library with the game's RNG (CR 701.19)."""
+    """Randomise a library with the game's RNG (CR 701.18)."""
     game.rng.shuffle(game.players[player].library)
     game.changed()
     game.emit(ev.SHUFFLE, rule, f"{game.players[player].name} shuffles their library",

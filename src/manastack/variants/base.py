@@ -402,12 +402,13 @@ class MultiplayerVariant(Variant):
             return
         if option in ("left", "right"):
             d = directional_defender(game, option)
+            rule = "803.1a" if option == "left" else "803.1b"
             game.combat.defending_players = [] if d is None or d not in opps else [d]
             if game.combat.defending_players:
-                game.note("803.1", f"{game.players[ap].name} attacks {option}: "
+                game.note(rule, f"{game.players[ap].name} attacks {option}: "
                           f"{game.players[d].name} is the defending player")  # type: ignore
             else:
-                game.note("803.1", f"{game.players[ap].name}'s nearest opponent to the "
+                game.note(rule, f"{game.players[ap].name}'s nearest opponent to the "
                           f"{option} is out of reach: {game.players[ap].name} can't attack")
             return
         if len(opps) <= 1:

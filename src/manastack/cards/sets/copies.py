@@ -41,7 +41,7 @@ SACRIFICE_WHEN_TARGETED = TriggeredAbility(
 
 
 def _image_exceptions() -> dict[str, Any]:
-    """706.9a: "except it's an Illusion ... and it has [ability]"."""
+    """706.9a, 706.9c: "except it's an Illusion ... and it has [ability]"."""
     return {"subtypes": ("Illusion",), "abilities": (SACRIFICE_WHEN_TARGETED,)}
 
 

@@ -128,6 +128,7 @@ R_SCRY = "701.16a"
 R_SEARCH = "701.17a"
 R_SHUFFLE = "701.18a"
 R_TAP = "701.19a"
+R_UNTAP = "701.19b"
 R_MILL = "400.7"
 
 ANY = target_of(any_target, "any target")
@@ -180,7 +181,7 @@ def _tap(game: Game, o: GameObject, rule: str = R_TAP) -> None:
 
 
 def sacrifice(game: Game, o: GameObject) -> None:
-    """CR 701.17a: its controller moves it to its owner's graveyard."""
+    """CR 701.15a: its controller moves it to its owner's graveyard."""
     if _on_battlefield(o):
         _move(game, o, Zone.GRAVEYARD, R_SACRIFICE, verb=f"{o.name} is sacrificed")
 
@@ -226,7 +227,7 @@ def _power_at_most(n: int) -> Selector:
 
 @dataclass(frozen=True, eq=False)
 class Sacrifice(Effect):
-    """Each referenced permanent's controller sacrifices it (CR 701.17a)."""
+    """Each referenced permanent's controller sacrifices it (CR 701.15a)."""
 
     what: Refs = SELF
 
@@ -239,7 +240,7 @@ class Sacrifice(Effect):
 
 @dataclass(frozen=True, eq=False)
 class DestroyAll(Effect):
-    """"Destroy all [selector]": one simultaneous event (CR 701.6a, 608.2c).
+    """"Destroy all [selector]": one simultaneous event (CR 701.7a, 608.2c).
 
     Whether each permanent is indestructible or regenerates is decided before
     any of them leaves (e.g. Knight Exemplar and another Knight under Day of
@@ -267,7 +268,7 @@ class DestroyAll(Effect):
 
 @dataclass(frozen=True, eq=False)
 class Scry(Effect):
-    """Scry N (CR 701.18a): look at the top N cards, put any number on the bottom
+    """Scry N (CR 701.16a): look at the top N cards, put any number on the bottom
     in any order and the rest on top in any order."""
 
     n: int
@@ -325,10 +326,10 @@ def search_library(game: Game, p: int, pred: Callable[[Game, GameObject], bool],
                    min_count: int, max_count: int, then: Callable[..., None],
                    args: tuple[Any, ...], text: str, owner: int | None = None) -> None:
     """``p`` searches ``owner``'s library (default: their own) for cards matching
-    ``pred`` (CR 701.19).
+    ``pred`` (CR 701.17).
 
     ``then(game, Choose(found), *args)`` continues with the cards found.  A search
-    for cards with a stated quality may find fewer (701.19b: pass min_count=0)."""
+    for cards with a stated quality may find fewer (701.17b: pass min_count=0)."""
     lib = game.players[p if owner is None else owner].library
     cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
     if not cands or max_count <= 0:
@@ -1457,7 +1458,7 @@ def _act_of_treason(game: Game, ctx: Ctx) -> None:
         if o.tapped:
             o.tapped = False
             game.changed()
-            game.emit(ev.UNTAPPED, R_TAP, f"{o.name} becomes untapped", object=o.id)
+            game.emit(ev.UNTAPPED, R_UNTAP, f"{o.name} becomes untapped", object=o.id)
     _until_eot(game, ctx, "6", add_keywords("haste"), ids, "haste")
 
 

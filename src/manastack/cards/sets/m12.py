@@ -184,11 +184,11 @@ def _controls_named(game: Game, player_: int, *names: str) -> bool:
 
 
 def _sacrifice(game: Game, o: GameObject, player_: int) -> bool:
-    """``player_`` sacrifices ``o`` if it's a permanent they control (CR 701.14a)."""
+    """``player_`` sacrifices ``o`` if it's a permanent they control (CR 701.15a)."""
     from manastack.rules.zones import move
     if o.zone != Zone.BATTLEFIELD or game.controller(o) != player_:
         return False
-    move(game, o, Zone.GRAVEYARD, "701.14a", verb=f"{o.name} is sacrificed")
+    move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
     return True
 
 
@@ -206,7 +206,7 @@ def _card_types(game: Game, o: GameObject) -> frozenset[str]:
     return game.chars(o).types
 
 
-def _emit_discard(game: Game, o: GameObject, p: int, rule: str = "701.7a",
+def _emit_discard(game: Game, o: GameObject, p: int, rule: str = "701.8a",
                   cause: int | None = None) -> GameObject:
     """``p`` discards ``o`` because of a spell or ability ``cause`` controls (701.8a)."""
     from manastack.rules.zones import discard
@@ -361,7 +361,7 @@ def _ask_sacrifice(game: Game, p: int, selector: Selector, source: int) -> None:
         _sacrificed(game, None, p, cands)
         return
     game.ask(ChoiceDecision(p, "choose", f"Choose a {selector.text} to sacrifice",
-                            (_sacrificed, (p, cands)), rule="701.14a", options=cands,
+                            (_sacrificed, (p, cands)), rule="701.15a", options=cands,
                             purpose="sacrifice"))
 
 
@@ -374,16 +374,16 @@ def _sacrificed(game: Game, action: Any, p: int, cands: tuple[int, ...]) -> None
 
 def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n: int,
                     then: Callable[..., None], args: tuple[Any, ...], what: str) -> None:
-    """Search ``p``'s library (CR 701.18): choose between ``min_n`` and ``max_n`` of
+    """Search ``p``'s library (CR 701.17): choose between ``min_n`` and ``max_n`` of
     ``cands``, then ``then(game, ids, *args)`` (which also shuffles)."""
     max_n = min(max_n, len(cands))
     min_n = min(min_n, max_n)
-    game.note("701.18a", f"{game.players[p].name} searches their library for {what}")
+    game.note("701.17a", f"{game.players[p].name} searches their library for {what}")
     if max_n == 0:
         then(game, (), *args)
         return
     game.ask(ChoiceDecision(p, "choose", f"Search your library for {what}",
-                            (_searched, (then, args)), rule="701.18a", options=tuple(cands),
+                            (_searched, (then, args)), rule="701.17a", options=tuple(cands),
                             min_count=min_n, max_count=max_n, purpose="search library"))
 
 
@@ -394,7 +394,7 @@ def _searched(game: Game, action: Any, then: Callable[..., None], args: tuple[An
 
 def _shuffle(game: Game, p: int) -> None:
     from manastack.rules.zones import shuffle
-    shuffle(game, p, "701.19a")
+    shuffle(game, p, "701.18a")
 
 
 def _is_basic_land_card(game: Game, o: GameObject) -> bool:
@@ -412,7 +412,7 @@ def _basic_land_to_battlefield(game: Game, ctx: Ctx) -> None:
 def _put_lands_tapped(game: Game, ids: tuple[int, ...], p: int) -> None:
     from manastack.rules.zones import move
     for oid in ids:
-        move(game, game.obj(oid), Zone.BATTLEFIELD, "701.18a", controller=p, tapped=True,
+        move(game, game.obj(oid), Zone.BATTLEFIELD, "701.17a", controller=p, tapped=True,
              verb=f"{game.obj(oid).name} is put onto the battlefield tapped")
     _shuffle(game, p)
 
@@ -784,7 +784,7 @@ def _ponder_ordered(game: Game, action: Any, p: int, top: tuple[int, ...]) -> No
 
 def _ponder_ask_shuffle(game: Game, p: int) -> None:
     game.ask(ChoiceDecision(p, "may", "Shuffle your library?", (_ponder_shuffle, (p,)),
-                            rule="701.19a", options=("yes", "no"), purpose="shuffle"))
+                            rule="701.18a", options=("yes", "no"), purpose="shuffle"))
 
 
 def _ponder_shuffle(game: Game, action: Any, p: int) -> None:
@@ -805,7 +805,7 @@ def _uthuun(game: Game, ctx: Ctx) -> None:
     cards = tuple(reversed(game.players[p].library[-5:]))
     if not cards:
         return
-    game.note("701.13", f"{game.players[p].name} reveals "
+    game.note("701.14a", f"{game.players[p].name} reveals "
                         + ", ".join(game.obj(i).name for i in cards))
     opps = game.opponents(p)
     if len(opps) > 1:
@@ -912,13 +912,13 @@ define("Devouring Swarm", activated(
 def _distress(game: Game, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         hand = game.players[p].hand
-        game.note("701.13", f"{game.players[p].name} reveals their hand: "
+        game.note("701.14a", f"{game.players[p].name} reveals their hand: "
                             + (", ".join(game.obj(i).name for i in hand) or "no cards"))
         cands = tuple(i for i in hand if "Land" not in game.chars(game.obj(i)).types)
         if cands:
             game.ask(ChoiceDecision(ctx.controller, "choose", "Choose a nonland card to be "
                                     "discarded", (_distress_done, (p, ctx.controller)),
-                                    rule="701.7a",
+                                    rule="701.8a",
                                     options=cands, purpose="discard"))
 
 
@@ -942,7 +942,7 @@ def _monomania(game: Game, ctx: Ctx) -> None:
         hand = tuple(game.players[p].hand)
         if hand:
             game.ask(ChoiceDecision(p, "choose", "Choose a card to keep (discard the rest)",
-                                    (_monomania_done, (p, ctx.controller)), rule="701.7a",
+                                    (_monomania_done, (p, ctx.controller)), rule="701.8a",
                                     options=hand,
                                     purpose="keep"))
 
@@ -973,7 +973,7 @@ def _tutor(game: Game, ctx: Ctx) -> None:
 def _tutor_done(game: Game, ids: tuple[int, ...], p: int) -> None:
     from manastack.rules.zones import move
     for oid in ids:
-        move(game, game.obj(oid), Zone.HAND, "701.18a",
+        move(game, game.obj(oid), Zone.HAND, "701.17a",
              verb=f"{game.players[p].name} puts a card into their hand")
     _shuffle(game, p)
 
@@ -1165,7 +1165,7 @@ def _scrambleverse(game: Game, ctx: Ctx) -> None:
     before = {o.id: game.controller(o) for o, _ in chosen}
     ts = game.new_timestamp()
     for o, p in chosen:
-        game.note("706.1", f"{game.players[p].name} is chosen at random for {o.name}")
+        game.note("608.2c", f"{game.players[p].name} is chosen at random for {o.name}")
         add_effect(game, LayerEffect("2", set_controller(p), frozenset({o.id}), ctx.controller,
                                      ctx.source, ts, text="Scrambleverse"))
     for o, _ in chosen:
@@ -1236,14 +1236,14 @@ def _doubling_chant(game: Game, ctx: Ctx) -> None:
         names[n] = names.get(n, 0) + 1
     cands = [o.id for o in _library_cards(game, p)
              if "Creature" in _card_types(game, o) and o.name in names]
-    game.note("701.18a", f"{game.players[p].name} searches their library for creature "
+    game.note("701.17a", f"{game.players[p].name} searches their library for creature "
                          "cards with the same names as their creatures")
     if not cands:
         _shuffle(game, p)
         return
     game.ask(ChoiceDecision(p, "choose", "For each creature you control, you may find a "
                             "creature card with the same name", (_doubling_done, (p,)),
-                            rule="701.18a", options=tuple(cands), min_count=0,
+                            rule="701.17a", options=tuple(cands), min_count=0,
                             max_count=len(cands), purpose="search library",
                             check=_doubling_check(dict(names))))
 
@@ -1263,7 +1263,7 @@ def _doubling_check(names: dict[str, int]) -> Callable[[Game, tuple[Any, ...]], 
 def _doubling_done(game: Game, action: Any, p: int) -> None:
     from manastack.rules.entering import put_all_onto_battlefield
     # the cards found enter at the same time, after their choices (614.12a)
-    put_all_onto_battlefield(game, [game.obj(oid) for oid in action.items], p, "701.18a",
+    put_all_onto_battlefield(game, [game.obj(oid) for oid in action.items], p, "701.17a",
                              then=(_shuffle_after_entry, (p,)))
 
 
@@ -1433,11 +1433,11 @@ def _satchel(game: Game, ctx: Ctx) -> None:
         return
     top = game.obj(lib[-1])
     types = game.chars(top).types
-    game.note("701.13", f"{game.players[p].name} reveals {top.name}")
+    game.note("701.14a", f"{game.players[p].name} reveals {top.name}")
     if "Creature" in types:
         create_token(game, SAPROLING, p)
     if "Land" in types:
-        move(game, top, Zone.BATTLEFIELD, "701.13", controller=p)
+        move(game, top, Zone.BATTLEFIELD, "608.2c", controller=p)
     if "Creature" not in types and "Land" not in types:
         gain_life(game, p, 2)
 
@@ -1680,7 +1680,7 @@ define("Chandra's Phoenix", TriggeredAbility(
 
 # Incinerate
 def _incinerate_no_regen(game: Game, ctx: Ctx) -> None:
-    """"A creature dealt damage this way can't be regenerated this turn" (701.13): only a
+    """"A creature dealt damage this way can't be regenerated this turn" (701.13c): only a
     creature that was actually dealt damage by this spell (not if it was prevented)."""
     for e in reversed(game.log):
         if e.kind == ev.RESOLVE and e.data.get("object") == ctx.object_id:
@@ -1689,7 +1689,7 @@ def _incinerate_no_regen(game: Game, ctx: Ctx) -> None:
             o = _on_battlefield(game, e.data.get("target"))
             if o is not None and game.chars(o).is_creature:
                 o.memory["cant_regenerate_turn"] = game.turn_number
-                game.note("701.13", f"{o.name} can't be regenerated this turn")
+                game.note("701.13c", f"{o.name} can't be regenerated this turn")
 
 
 define("Incinerate", spell=spell_of(

@@ -79,8 +79,8 @@ define("Jace Beleren",
 
 # Liliana Vess {3}{B}{B}, loyalty 5
 def _liliana_search(game: Game, ctx: Ctx) -> None:
-    """Search for a card (701.18b: "a card" has no stated quality, so one is found if the
-    library isn't empty), then shuffle and put that card on top."""
+    """Search for a card (701.17d: "a card" has no stated quality, so one is found if the
+    library isn't empty), then shuffle and put that card on top (701.18b)."""
     p = ctx.controller
     game.push(search_library, p, _any_card, 1, 1, _liliana_found, (p,),
               "Search your library for a card (you'll shuffle, then put it on top)")

@@ -254,8 +254,8 @@ def _embrace(game: Game, ctx: Ctx) -> None:
     for p in game.apnap():
         pl = game.players[p]
         for oid in list(pl.hand) + list(pl.graveyard):
-            move(game, game.obj(oid), Zone.LIBRARY, "701.19a", quiet=True)
-        shuffle(game, p, "701.19a")
+            move(game, game.obj(oid), Zone.LIBRARY, "701.18a", quiet=True)
+        shuffle(game, p, "701.18a")
     draw(game, ctx.controller, 7, "121.1")
     for p in game.apnap():
         if p != ctx.controller:
@@ -603,8 +603,8 @@ def _any_card(game: Game, o: GameObject) -> bool:
 def _magics_found(game: Game, action: Any, p: int) -> None:
     from manastack.rules.zones import move, shuffle
     for oid in action.items:
-        move(game, game.obj(oid), Zone.HAND, "701.19a")
-    shuffle(game, p, "701.19a")
+        move(game, game.obj(oid), Zone.HAND, "701.18a")
+    shuffle(game, p, "701.18a")
 
 
 define("I Call on the Ancient Magics", in_motion(
