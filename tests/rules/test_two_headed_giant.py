@@ -148,7 +148,7 @@ def test_cr_810_7_team_combat() -> None:
 
 
 def test_cr_810_8a_the_team_loses_together() -> None:
-    """CR 810.8a / 810.8c: a team at 0 life loses; both players lose; the other team
+    """CR 810.8a / 810.8c / 704.5t: a team at 0 life loses; both players lose; the other team
     wins: ``Game over: A and C win``."""
     from manastack.play import result_line
     g = thg()
@@ -161,10 +161,12 @@ def test_cr_810_8a_the_team_loses_together() -> None:
     assert g.players[1].lost and g.players[3].lost
     assert g.players[0].won and g.players[2].won
     assert result_line(g) == f"Game over: A and C win (turn {g.turn_number})"
+    losses = [(e.rule, e.text) for e in g.log if e.kind == "lose"]
+    assert losses[0][0] == "704.5t" and losses[1][0] == "810.8a"  # the SBA, then the team
 
 
 def test_cr_810_8d_fifteen_poison_counters() -> None:
-    """CR 810.8d / 810.10: poison counters are shared; the team loses at 15."""
+    """CR 810.8d / 704.5u / 810.10: poison counters are shared; the team loses at 15."""
     g = thg()
     start_at(g, "precombat_main")
     g.players[1].poison = 14

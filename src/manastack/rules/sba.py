@@ -49,16 +49,16 @@ def perform(game: Game) -> bool:
         if not p.in_game:
             continue
         if p.life <= 0:
-            # 810.8c: in Two-Headed Giant the life total is the team's
+            # 704.5t, 810.8c: in Two-Headed Giant the life total is the team's
             team = len(variant.shares_totals_with(game, p.index)) > 1
-            losers.append((p.index, "810.8c" if team else "704.5a",
+            losers.append((p.index, "704.5t" if team else "704.5a",
                            f"{p.name} has 0 or less life"))
         elif p.drew_from_empty:
             losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
                                               "library"))
         elif p.poison >= variant.poison_limit(game, p.index):
             limit = variant.poison_limit(game, p.index)
-            losers.append((p.index, "704.5c" if limit == 10 else "810.8d",
+            losers.append((p.index, "704.5c" if limit == 10 else "704.5u",  # 810.8d
                            f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
                            "counters"))
         p.drew_from_empty = False
