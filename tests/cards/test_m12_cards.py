@@ -117,7 +117,7 @@ def test_aegis_angel_grants_indestructible_while_controlled() -> None:
 
 
 def test_aegis_angel_targets_another_permanent_only() -> None:
-    """Aegis Angel: "another target permanent" - the Angel can't target itself (CR 115)."""
+    """Aegis Angel: "another target permanent" - the Angel can't target itself (CR 114)."""
     g = new_game()
     lands(g, 0, "Plains", 6)
     angel = put(g, 0, Zone.HAND, "Aegis Angel")

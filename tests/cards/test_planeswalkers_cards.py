@@ -92,7 +92,7 @@ def test_jace_beleren_minus_one_target_player_draws() -> None:
 def test_jace_beleren_minus_ten_mills_twenty() -> None:
     """Jace Beleren −10: target player mills twenty cards.  With exactly ten loyalty the
     cost leaves him at zero: he's put into the graveyard (CR 704.5i) before the ability
-    resolves, and the ability resolves anyway (113.7a).  With nine he can't pay (606.6)."""
+    resolves, and the ability resolves anyway (112.7a).  With nine he can't pay (606.6)."""
     g = new_game()
     weak = put(g, 0, BF, "Jace Beleren", loyalty=9)
     start_at(g, "precombat_main")
@@ -218,7 +218,7 @@ def test_garruk_wildspeaker_plus_one_untaps_two_target_lands() -> None:
 
 
 def test_garruk_wildspeaker_minus_one_beast_token() -> None:
-    """Garruk Wildspeaker −1: create a 3/3 green Beast creature token (CR 111.1)."""
+    """Garruk Wildspeaker −1: create a 3/3 green Beast creature token (CR 110.5)."""
     g = new_game()
     garruk = put(g, 0, BF, "Garruk Wildspeaker")
     start_at(g, "precombat_main")
@@ -326,7 +326,7 @@ def test_jace_memory_adept_minus_seven_any_number_of_players_draw_twenty() -> No
 
 
 def test_garruk_primal_hunter_plus_one_beast_token() -> None:
-    """Garruk, Primal Hunter +1: create a 3/3 green Beast creature token (CR 111.1)."""
+    """Garruk, Primal Hunter +1: create a 3/3 green Beast creature token (CR 110.5)."""
     g = new_game()
     garruk = put(g, 0, BF, "Garruk, Primal Hunter")
     start_at(g, "precombat_main")

@@ -664,7 +664,7 @@ def _condemn(game: Game, ctx: Ctx) -> None:
         assert o is not None
         toughness = game.chars(o).toughness or 0
         ctrl = game.controller(o)
-        _move(game, o, Zone.LIBRARY, "401.4", position="bottom",
+        _move(game, o, Zone.LIBRARY, "400.7", position="bottom",
               verb=f"{o.name} is put on the bottom of its owner's library")
         # 608.2g: its toughness as it last existed on the battlefield
         gain_life(game, ctrl, max(0, toughness))
@@ -677,7 +677,7 @@ define("Condemn", spell=instant(
 
 define("Day of Judgment", spell=instant(DestroyAll(creature)))
 
-define("Excommunicate", spell=instant(MoveTo(T(0), Zone.LIBRARY, "401.4"), CREATURE))
+define("Excommunicate", spell=instant(MoveTo(T(0), Zone.LIBRARY, "400.7"), CREATURE))
 
 define("Goldenglow Moth", when_blocks(GainLife(4), "Whenever this creature blocks, you may "
                                                    "gain 4 life.", optional=True))

@@ -591,7 +591,7 @@ def _exile_discarded(game: Game, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = game.get(ctx.data.get("object"))
     if o is not None and o.zone == "graveyard":
-        move(game, o, "exile", "406.3", verb=f"{o.name} is exiled from the graveyard")
+        move(game, o, "exile", "406.2", verb=f"{o.name} is exiled from the graveyard")
 
 
 def _necro_draw(game: Game, ctx: Ctx) -> None:
