@@ -500,7 +500,7 @@ def test_stave_off_protection_from_chosen_color() -> None:
 
 
 def test_stonehorn_dignitary_skips_opponents_next_combat() -> None:
-    """Stonehorn Dignitary: target opponent skips their next combat phase (CR 500.11)."""
+    """Stonehorn Dignitary: target opponent skips their next combat phase (CR 500.10)."""
     g = new_game()
     lands(g, 0, "Plains", 4)
     dig = put(g, 0, Zone.HAND, "Stonehorn Dignitary")

@@ -47,7 +47,7 @@ class DelayedTrigger:
     one_shot: bool = True
     data: dict[str, Any] = field(default_factory=dict)
     duration: Any = None
-    #: Turn number when created: "the next end step" can't be this one if it began (513.3).
+    #: Turn number when created: "the next end step" can't be this one if it began (513.2).
     created_turn: int = 0
     created_step: str = ""
 
