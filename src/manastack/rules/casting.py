@@ -382,7 +382,7 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
                 return (f"{obj.name} doesn't have {n} {kind} counter(s)", "602.2b")
         if cost.loyalty is not None and cost.loyalty < 0 and not cost.loyalty_x and \
                 obj.counters.get("loyalty", 0) < -cost.loyalty:
-            return (f"{obj.name} doesn't have enough loyalty", "606.6")
+            return (f"{obj.name} doesn't have enough loyalty", "606.5")
     if cost.discard and len(_discard_candidates(game, player, obj, cost)) < cost.discard:
         what = f"{cost.discard_filter.text} cards" if cost.discard_filter else "cards"
         return (f"you don't have enough {what} to discard", "602.2b")
@@ -837,7 +837,7 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return bad
     if ab.cost.loyalty_x and a.x > o.counters.get("loyalty", 0):
         return (f"X can't be more than {o.name}'s loyalty "
-                f"({o.counters.get('loyalty', 0)})", "606.6")
+                f"({o.counters.get('loyalty', 0)})", "606.5")
     bad = _check_targets(game, ab.targets, a.targets, player, o.id)
     if bad:
         return bad
@@ -1312,7 +1312,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
         assert payment is not None
         perform_payment(game, player, cost, payment, "602.2b")
     game.changed()
-    # 602.2i: the ability becomes activated once its costs are paid
+    # 602.2b: the ability becomes activated once its costs are paid
     game.push(_ability_activated, player, sab.id, o.id, o.name, a.targets)
     _pay_nonmana_cost(game, player, o, ab.cost, "602.2b", a.x)
     _choice_costs(game, player, o, ab.cost, o.id, sab.id)
@@ -1325,6 +1325,6 @@ def _ability_activated(game: Game, player: int, sab: int, source: int, name: str
     tgt = ""
     if targets:
         tgt = " targeting " + ", ".join(game.name_of(t) for t in targets)
-    game.emit(ev.ACTIVATE, "602.2i", f"{game.players[player].name} activates {name}'s "
+    game.emit(ev.ACTIVATE, "602.2b", f"{game.players[player].name} activates {name}'s "
               f"ability{tgt}", player=player, object=sab, source=source)
     announce_targets(game, sab, targets, player)

@@ -1526,7 +1526,7 @@ define("Chandra's Spitfire", TriggeredAbility(
 
 def _gladiator(game: Game, ctx: Ctx) -> None:
     """"It" deals damage even if it left the battlefield, using its last known power
-    (CR 608.2h); the other creature then deals damage to it (nothing if it's gone)."""
+    (CR 608.2g); the other creature then deals damage to it (nothing if it's gone)."""
     from manastack.rules.damage import DamageItem, deal_damage
     me = game.get(ctx.source)
     if me is not None:
@@ -2110,7 +2110,7 @@ def _check_land(name: str, a: str, b: str, ma: str, mb: str) -> None:
         mine = [o for o in game.permanents(obj.controller) if o.id != obj.id]
         if not any({a, b} & game.chars(o).subtypes and game.chars(o).is_land for o in mine):
             obj.tapped = True
-            game.note("614.1c", f"{obj.name} enters the battlefield tapped (its controller "
+            game.note("614.1d", f"{obj.name} enters the battlefield tapped (its controller "
                                 f"controls no {a} or {b})")
     define(name,
            StaticAbility(rule="as_enters", check=check,

@@ -237,7 +237,7 @@ def _no_life_gain(game: Game, ctx: Ctx) -> None:
                     ctx.controller, ctx.source,
                     f"{game.players[who].name} can't gain life (Stigma Lasher)")
     game.replacements.append(r)
-    game.note("614.1", f"{game.players[who].name} can't gain life for the rest of the game")
+    game.note("614.16", f"{game.players[who].name} can't gain life for the rest of the game")
 
 
 define("Stigma Lasher", when_deals_damage(
