@@ -464,7 +464,7 @@ def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str, by: int | None 
         return
     game.ask(ChoiceDecision(payer, "pay", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
                                           f"countered ({name})",
-                            (_paid_or_not, (oid, n, name, by)), rule="608.2d",
+                            (_paid_or_not, (oid, n, name, by)), rule="117.12a",
                             options=("yes", "no"), purpose=f"pay {cost} for {name}"))
 
 
@@ -484,8 +484,8 @@ def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str,
         counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})",
                 by=by)
         return
-    perform_payment(game, payer, cost, payment, "608.2d")
-    game.note("608.2d", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
+    perform_payment(game, payer, cost, payment, "117.12a")
+    game.note("117.12a", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
                         f"countered ({name})")
 
 
