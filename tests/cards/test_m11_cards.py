@@ -317,7 +317,7 @@ def test_holy_strength_gives_plus_1_plus_2() -> None:
 
 
 def test_honor_of_the_pure_pumps_only_your_white_creatures() -> None:
-    """"White creatures you control get +1/+1." (layer 7c, CR 613.4c)."""
+    """"White creatures you control get +1/+1." (layer 7c, CR 613.3c)."""
     g = new()
     put(g, 0, BF, "Honor of the Pure")
     lion = put(g, 0, BF, "Silvercoat Lion")
@@ -2239,7 +2239,7 @@ def test_terramorphic_expanse_fetches_basic_land_tapped() -> None:
 
 def test_cyclops_gladiator_uses_last_known_power_if_it_left() -> None:
     """Cyclops Gladiator: if it left the battlefield before its ability resolves, "it"
-    still deals damage equal to its last known power (CR 608.2h)."""
+    still deals damage equal to its last known power (CR 608.2g)."""
     g = new()
     cy = put(g, 0, BF, "Cyclops Gladiator")
     bear = put(g, 1, BF, "Grizzly Bears")
@@ -2487,7 +2487,7 @@ def test_rise_from_the_grave_reanimates_as_black_zombie() -> None:
 
 
 def test_rotting_legion_enters_tapped() -> None:
-    """"This creature enters tapped." (CR 614.1c)."""
+    """"This creature enters tapped." (CR 614.1d)."""
     g = new()
     lands(g, 0, "Swamp", 5)
     rl = put(g, 0, HAND, "Rotting Legion")
@@ -2540,7 +2540,7 @@ def test_triskelion_enters_with_counters_and_pings() -> None:
     ("Sunpetal Grove", "Forest", "Mountain", "GW")])
 def test_dragonskull_summit_drowned_catacomb_glacial_fortress_rootbound_crag_sunpetal_grove(
         name: str, basic: str, other: str, colors: str) -> None:
-    """Check lands: "This land enters tapped unless you control a [A] or a [B]." (CR 614.1c)
+    """Check lands: "This land enters tapped unless you control a [A] or a [B]." (CR 614.1d)
     and "{T}: Add [A] or [B]."."""
     g = new()
     put(g, 0, BF, basic)

@@ -117,7 +117,7 @@ def test_aegis_angel_grants_indestructible_while_controlled() -> None:
 
 
 def test_aegis_angel_targets_another_permanent_only() -> None:
-    """Aegis Angel: "another target permanent" - the Angel can't target itself (CR 115)."""
+    """Aegis Angel: "another target permanent" - the Angel can't target itself (CR 114)."""
     g = new_game()
     lands(g, 0, "Plains", 6)
     angel = put(g, 0, Zone.HAND, "Aegis Angel")
@@ -500,7 +500,7 @@ def test_stave_off_protection_from_chosen_color() -> None:
 
 
 def test_stonehorn_dignitary_skips_opponents_next_combat() -> None:
-    """Stonehorn Dignitary: target opponent skips their next combat phase (CR 500.11)."""
+    """Stonehorn Dignitary: target opponent skips their next combat phase (CR 500.10)."""
     g = new_game()
     lands(g, 0, "Plains", 4)
     dig = put(g, 0, Zone.HAND, "Stonehorn Dignitary")
@@ -2194,7 +2194,7 @@ def test_chandras_phoenix_not_for_creatures_or_opponents_spells() -> None:
 
 def test_chandras_phoenix_returns_for_red_planeswalker() -> None:
     """Chandra's Phoenix: damage dealt to an opponent by a red planeswalker you control
-    returns it too (the planeswalker is the source of the damage, CR 609.7a)."""
+    returns it too (the planeswalker is the source of the damage, CR 119.7)."""
     walker = _test_red_walker()
     g = new_game()
     put(g, 0, Zone.GRAVEYARD, "Chandra's Phoenix")
@@ -2437,7 +2437,7 @@ def test_pentavus_needs_counter_to_remove() -> None:
 
 
 def test_rusted_sentinel_enters_tapped() -> None:
-    """Rusted Sentinel: enters the battlefield tapped (a replacement effect, CR 614.1c)."""
+    """Rusted Sentinel: enters the battlefield tapped (a replacement effect, CR 614.1d)."""
     g = new_game()
     lands(g, 0, "Plains", 4)
     rs = put(g, 0, Zone.HAND, "Rusted Sentinel")

@@ -603,7 +603,7 @@ def test_teferis_imp_phasing_discards_then_draws() -> None:
     """Teferi's Imp: flying (702.9b); phasing (702.25a): it phases out on its controller's
     untap step ("whenever this creature phases out, discard a card") and back in on the
     next ("whenever this creature phases in, draw a card"); triggers from the untap step
-    wait for the upkeep (502.4, 503.1)."""
+    wait for the upkeep (502.3, 503.1)."""
     flying_evades_ground("Teferi's Imp")
     g = setup_game()
     imp = put(g, 0, BF, "Teferi's Imp")

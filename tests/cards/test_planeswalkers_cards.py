@@ -92,11 +92,11 @@ def test_jace_beleren_minus_one_target_player_draws() -> None:
 def test_jace_beleren_minus_ten_mills_twenty() -> None:
     """Jace Beleren −10: target player mills twenty cards.  With exactly ten loyalty the
     cost leaves him at zero: he's put into the graveyard (CR 704.5i) before the ability
-    resolves, and the ability resolves anyway (113.7a).  With nine he can't pay (606.6)."""
+    resolves, and the ability resolves anyway (112.7a).  With nine he can't pay (606.5)."""
     g = new_game()
     weak = put(g, 0, BF, "Jace Beleren", loyalty=9)
     start_at(g, "precombat_main")
-    with pytest.raises(IllegalAction, match="606.6"):
+    with pytest.raises(IllegalAction, match="606.5"):
         activate(g, weak, 2, P1)
     g2 = new_game()
     jace = put(g2, 0, BF, "Jace Beleren", loyalty=10)
@@ -218,7 +218,7 @@ def test_garruk_wildspeaker_plus_one_untaps_two_target_lands() -> None:
 
 
 def test_garruk_wildspeaker_minus_one_beast_token() -> None:
-    """Garruk Wildspeaker −1: create a 3/3 green Beast creature token (CR 111.1)."""
+    """Garruk Wildspeaker −1: create a 3/3 green Beast creature token (CR 110.5)."""
     g = new_game()
     garruk = put(g, 0, BF, "Garruk Wildspeaker")
     start_at(g, "precombat_main")
@@ -326,7 +326,7 @@ def test_jace_memory_adept_minus_seven_any_number_of_players_draw_twenty() -> No
 
 
 def test_garruk_primal_hunter_plus_one_beast_token() -> None:
-    """Garruk, Primal Hunter +1: create a 3/3 green Beast creature token (CR 111.1)."""
+    """Garruk, Primal Hunter +1: create a 3/3 green Beast creature token (CR 110.5)."""
     g = new_game()
     garruk = put(g, 0, BF, "Garruk, Primal Hunter")
     start_at(g, "precombat_main")
@@ -340,7 +340,7 @@ def test_garruk_primal_hunter_plus_one_beast_token() -> None:
 
 def test_garruk_primal_hunter_minus_three_draws_greatest_power() -> None:
     """Garruk, Primal Hunter −3: draw cards equal to the greatest power among creatures you
-    control, counted as the ability resolves (CR 608.2h) -- a Giant Growth cast in response
+    control, counted as the ability resolves (CR 608.2g) -- a Giant Growth cast in response
     counts; the opponent's bigger creature doesn't."""
     g = new_game()
     garruk = put(g, 0, BF, "Garruk, Primal Hunter")
@@ -410,7 +410,7 @@ def test_two_jaces_planeswalker_uniqueness_rule() -> None:
 
 def test_chandra_nalaar_minus_x_removes_x_loyalty_as_the_cost() -> None:
     """Chandra Nalaar −X (CR 606.4, 107.3): X loyalty counters are removed as the cost;
-    X can't exceed her loyalty (606.6); she deals X damage to target creature."""
+    X can't exceed her loyalty (606.5); she deals X damage to target creature."""
     g = new_game()
     ch = put(g, 0, BF, "Chandra Nalaar")
     angel = put(g, 1, BF, "Serra Angel")
@@ -418,7 +418,7 @@ def test_chandra_nalaar_minus_x_removes_x_loyalty_as_the_cost() -> None:
     legal = [a for a in g.decision.legal_actions(g)
              if isinstance(a, Activate) and a.source == ch.id and a.ability == 1]
     assert sorted({a.x for a in legal}) == list(range(0, 7))
-    with pytest.raises(IllegalAction, match="606.6"):
+    with pytest.raises(IllegalAction, match="606.5"):
         g.apply(0, Activate(ch.id, 1, (angel.id,), x=7))
     g.apply(0, Activate(ch.id, 1, (angel.id,), x=4))
     assert loyalty(g, ch) == 2  # paid before anyone can respond

@@ -315,7 +315,7 @@ def test_arachnus_spinner_needs_an_untapped_spider() -> None:
 
 
 def test_reassembling_skeleton_returns_from_graveyard_tapped() -> None:
-    """Reassembling Skeleton: its ability works only from the graveyard (CR 113.6) and
+    """Reassembling Skeleton: its ability works only from the graveyard (CR 112.6) and
     returns the card to the battlefield tapped."""
     g = new_game()
     lands(g, 0, "Swamp", 4)
@@ -326,7 +326,7 @@ def test_reassembling_skeleton_returns_from_graveyard_tapped() -> None:
     settle(g)
     back = on_bf(g, "Reassembling Skeleton", 0)
     assert len(back) == 1 and back[0].tapped and not g.players[0].graveyard
-    with pytest.raises(IllegalAction, match="113.6"):
+    with pytest.raises(IllegalAction, match="112.6"):
         activate(g, back[0], 0)
 
 
@@ -349,7 +349,7 @@ def test_reassembling_skeleton_is_a_new_object_after_it_moves() -> None:
 def test_magma_phoenix_dies_damages_everything_and_returns_to_hand() -> None:
     """Magma Phoenix: when it dies (CR 700.4), it deals 3 damage to each creature and each
     player (using its last known information, 608.2g); then {3}{R}{R} from the graveyard
-    returns the card to its owner's hand (113.6)."""
+    returns the card to its owner's hand (112.6)."""
     g = new_game()
     lands(g, 0, "Mountain", 6)
     phoenix = put(g, 0, BF, "Magma Phoenix")
@@ -820,7 +820,7 @@ def _hydra(g: Game, x: int) -> GameObject:
 
 
 def test_protean_hydra_enters_with_x_counters() -> None:
-    """Protean Hydra enters with X +1/+1 counters (CR 614.1c; X of the spell, 107.3m)."""
+    """Protean Hydra enters with X +1/+1 counters (CR 614.1c; X of the spell, 107.3m of later CRs)."""
     g = new_game()
     hydra = _hydra(g, 3)
     assert hydra.counters.get("+1/+1") == 3 and pt(g, hydra) == (3, 3)

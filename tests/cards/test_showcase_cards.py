@@ -224,7 +224,7 @@ def test_combust_cant_be_countered_and_damage_cant_be_prevented() -> None:
 
 def test_untap_upkeep_draw_entwined_adds_three_steps() -> None:
     """Untap, Upkeep, Draw: entwine {3} (702.41) chooses all modes; after this phase
-    there are an additional untap, upkeep and draw step (500.10)."""
+    there are an additional untap, upkeep and draw step (500.9)."""
     g = setup_game()
     for _ in range(5):
         put(g, 0, Zone.BATTLEFIELD, "Island")
@@ -241,7 +241,7 @@ def test_untap_upkeep_draw_entwined_adds_three_steps() -> None:
 
 def test_paradox_haze_additional_upkeep() -> None:
     """Paradox Haze: at the beginning of enchanted player's first upkeep each turn, that
-    player gets an additional upkeep step after this step (500.10)."""
+    player gets an additional upkeep step after this step (500.9)."""
     g = setup_game()
     haze = put(g, 0, Zone.BATTLEFIELD, "Paradox Haze")
     haze.attached_to = PlayerRef(0)

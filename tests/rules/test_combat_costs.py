@@ -1,4 +1,4 @@
-"""Costs to attack and block (CR 508.1d, 508.1g-h, 509.1c-f)."""
+"""Costs to attack and block (CR 508.1d, 508.1h-j, 509.1c-f)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from manastack.setup import put, setup_game, start_at
 import testcards  # noqa: F401
 
 
-def test_cr_508_1h_cost_to_attack_paid_or_illegal() -> None:
-    """CR 508.1g-h: the total cost to attack is locked in and paid (mana abilities may be
+def test_cr_508_1j_cost_to_attack_paid_or_illegal() -> None:
+    """CR 508.1h-j: the total cost to attack is locked in and paid (mana abilities may be
     activated); without enough mana the declaration is illegal and nothing changes."""
     g = setup_game()
     put(g, 1, Zone.BATTLEFIELD, "Test Propaganda")
@@ -22,12 +22,12 @@ def test_cr_508_1h_cost_to_attack_paid_or_illegal() -> None:
     lands = [put(g, 0, Zone.BATTLEFIELD, "Forest") for _ in range(3)]
     start_at(g, "declare_attackers", turn=1)
     before = g.state_hash()
-    with pytest.raises(IllegalAction, match="508.1h"):
+    with pytest.raises(IllegalAction, match="508.1j"):
         g.apply(0, DeclareAttackers(((a.id, PlayerRef(1)), (b.id, PlayerRef(1)))))
     assert g.state_hash() == before
     g.apply(0, DeclareAttackers(((a.id, PlayerRef(1)),)))
     assert sum(g.obj(x.id).tapped for x in lands) == 2
-    assert any(e.rule == "508.1g" for e in g.log)
+    assert any(e.rule == "508.1h" for e in g.log)
 
 
 def test_cr_508_1d_no_requirement_to_pay_an_attack_cost() -> None:

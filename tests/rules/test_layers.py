@@ -23,8 +23,8 @@ def _game():  # type: ignore[no-untyped-def]
     return g, bear
 
 
-def test_cr_613_4_sublayers_set_then_modify_then_counters() -> None:
-    """CR 613.4 (2017): 7b setting applies before 7c modifying and 7d counters, whatever
+def test_cr_613_3_sublayers_set_then_modify_then_counters() -> None:
+    """CR 613.3 (2017): 7b setting applies before 7c modifying and 7d counters, whatever
     the timestamps."""
     g, bear = _game()
     add_effect(g, LayerEffect("7c", modify_pt(2, 2), frozenset({bear.id}), 0))
@@ -67,8 +67,8 @@ def test_cr_611_2c_locked_set_of_affected_objects() -> None:
     assert g.chars(g.obj(late.id)).power == 2 and g.chars(g.obj(bear.id)).power == 3
 
 
-def test_cr_613_4d_switching_applies_after_counters_and_modifications() -> None:
-    """CR 613.4 (2017): switching power and toughness (7e) applies after setting (7b),
+def test_cr_613_3e_switching_applies_after_counters_and_modifications() -> None:
+    """CR 613.3 (2017): switching power and toughness (7e) applies after setting (7b),
     modifying (7c) and counters (7d), whatever the timestamps."""
     from manastack.rules.layers import switch_pt
 

@@ -29,12 +29,12 @@ def test_cr_606_3_loyalty_ability_once_per_turn_sorcery_speed() -> None:
     assert g.players[0].life == 22
 
 
-def test_cr_606_6_cant_pay_more_loyalty_than_it_has() -> None:
-    """CR 606.6: a negative loyalty cost can't be paid with too few counters."""
+def test_cr_606_5_cant_pay_more_loyalty_than_it_has() -> None:
+    """CR 606.5: a negative loyalty cost can't be paid with too few counters."""
     g = setup_game()
     ajani = put(g, 0, Zone.BATTLEFIELD, "Ajani Goldmane")
     start_at(g, "precombat_main", turn=1)
-    with pytest.raises(IllegalAction, match="606.6"):
+    with pytest.raises(IllegalAction, match="606.5"):
         g.apply(0, Activate(ajani.id, 2))
 
 

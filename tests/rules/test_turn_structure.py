@@ -175,8 +175,8 @@ def test_cr_514_3a_cleanup_repeats_after_state_based_actions() -> None:
     assert len(cleanups) == 2
 
 
-def test_cr_511_3_until_end_of_combat_ends_with_the_combat_phase() -> None:
-    """Seed 3.5.a / CR 511.3: "until end of combat" effects end at the end of the combat
+def test_cr_511_2_until_end_of_combat_ends_with_the_combat_phase() -> None:
+    """Seed 3.5.a / CR 511.2: "until end of combat" effects end at the end of the combat
     phase, not at the beginning of the end of combat step."""
     g = setup_game()
     c = put(g, 0, Zone.BATTLEFIELD, "Test Combat Pumper")

@@ -314,7 +314,7 @@ class AlternativeCost(Immutable):
 
 
 class Ability(Immutable):
-    """Base of every ability (CR 113).  ``kind`` is spell, activated, triggered or static."""
+    """Base of every ability (CR 112).  ``kind`` is spell, activated, triggered or static."""
 
     kind: str = "static"
     text: str = ""
@@ -322,7 +322,7 @@ class Ability(Immutable):
 
 @dataclass(frozen=True, eq=False)
 class SpellAbility(Ability):
-    """What an instant or sorcery does, or an Aura's enchant target (CR 113.3a)."""
+    """What an instant or sorcery does, or an Aura's enchant target (CR 112.3a)."""
 
     effect: Effect | None = None
     targets: tuple[TargetSpec, ...] = ()
@@ -374,7 +374,7 @@ class ActivatedAbility(Ability):
     condition: Callable[[Game, GameObject], bool] | None = None
     condition_text: str = ""
     once_per_turn: bool = False
-    #: Zones it can be activated from (113.6): e.g. ``("graveyard",)``.
+    #: Zones it can be activated from (112.6): e.g. ``("graveyard",)``.
     zones: tuple[str, ...] = ("battlefield",)
 
     @property

@@ -699,7 +699,7 @@ class ExileUntilNextEndStep(Effect):
         for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.zone != Zone.BATTLEFIELD:
                 continue
-            new = move(game, o, Zone.EXILE, "406.3")
+            new = move(game, o, Zone.EXILE, "406.2")
             ab = TriggeredAbility(ev.STEP_BEGAN, Custom(_return_exiled),
                                   condition=_is_end_step,
                                   text=f"Return {new.name} to the battlefield at the beginning "

@@ -75,7 +75,7 @@ def enters_with(game: Game, obj: GameObject) -> None:
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_tapped" and not obj.tapped:
             obj.tapped = True
-            game.note("614.1c", f"{obj.name} enters the battlefield tapped")
+            game.note("614.1d", f"{obj.name} enters the battlefield tapped")
         elif isinstance(ab, StaticAbility) and ab.rule == "as_enters" and ab.check:
             ab.check(game, obj)  # "enters with N counters", "as this enters" (614.1c-d)
     # Bloodthirst is read from the object's abilities: printed, or gained while it was a

@@ -290,7 +290,7 @@ def hook(rule: str, check: Callable[..., Any] | None = None, text: str = "") -> 
 
 def cost_change(delta: int, spells: Callable[[Game, GameObject, GameObject], bool],
                 text: str) -> StaticAbility:
-    """"[Spells] cost {N} more/less to cast" (CR 601.2e): ``spells(game, src, spell)``."""
+    """"[Spells] cost {N} more/less to cast" (CR 601.2f): ``spells(game, src, spell)``."""
     def check(game: Game, src: GameObject, spell_obj: GameObject) -> int:
         return delta if spells(game, src, spell_obj) else 0
     return StaticAbility(rule="cost_change", check=check, text=text)

@@ -119,7 +119,7 @@ class ManaCost:
         return ManaCost(self.generic + x * self.x_count, self.symbols, 0, self.text)
 
     def plus(self, generic: int = 0, symbols: Sequence[ManaSymbol] = ()) -> ManaCost:
-        """The cost increased by generic mana and symbols (CR 601.2e)."""
+        """The cost increased by generic mana and symbols (CR 601.2f)."""
         return ManaCost(max(0, self.generic + generic), self.symbols + tuple(symbols),
                         self.x_count, self.text)
 

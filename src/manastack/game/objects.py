@@ -205,10 +205,10 @@ _object_values = operator.attrgetter(*_OBJECT_FIELDS)
 
 @dataclass(slots=True)
 class StackAbility:
-    """An activated or triggered ability on the stack (CR 113.1, 603.3).
+    """An activated or triggered ability on the stack (CR 112.1b, 603.3).
 
     It is an object on the stack controlled by ``controller`` whose source is
-    ``source`` (an object id, which may no longer exist: CR 113.7a, the ability
+    ``source`` (an object id, which may no longer exist: CR 112.7a, the ability
     uses last known information).
     """
 

@@ -356,7 +356,7 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
         move(game, obj, Zone.GRAVEYARD, "701.15a", verb=f"{obj.name} is sacrificed")
     if obj is not None and cost.exile_self:
         from manastack.rules.zones import move
-        move(game, obj, Zone.EXILE, "406.3", verb=f"{obj.name} is exiled as a cost")
+        move(game, obj, Zone.EXILE, "406.2", verb=f"{obj.name} is exiled as a cost")
 
 
 def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
@@ -382,7 +382,7 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
                 return (f"{obj.name} doesn't have {n} {kind} counter(s)", "602.2b")
         if cost.loyalty is not None and cost.loyalty < 0 and not cost.loyalty_x and \
                 obj.counters.get("loyalty", 0) < -cost.loyalty:
-            return (f"{obj.name} doesn't have enough loyalty", "606.6")
+            return (f"{obj.name} doesn't have enough loyalty", "606.5")
     if cost.discard and len(_discard_candidates(game, player, obj, cost)) < cost.discard:
         what = f"{cost.discard_filter.text} cards" if cost.discard_filter else "cards"
         return (f"you don't have enough {what} to discard", "602.2b")
@@ -762,7 +762,7 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     if a.x and not has_x:
         return (f"{o.name} has no X", "601.2b")
     if a.x < 0:
-        return ("X can't be negative", "107.3")
+        return ("X can't be negative", "107.1b")
     specs = spell_specs(sp, a.modes)
     bad = _check_targets(game, specs, a.targets, player, o.id, spell=True)
     if bad:
@@ -811,7 +811,7 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return (f"{o.name} has no activated ability {a.ability + 1}", "602.2")
     ab = abilities[a.ability]
     if o.zone not in ab.zones:
-        return (f"{o.name}'s ability can't be activated from {o.zone}", "113.6")
+        return (f"{o.name}'s ability can't be activated from {o.zone}", "112.6")
     if ab.mana is not None:
         if a.mana is not None and a.mana not in ab.mana.options:
             return (f"{o.name} can't produce {a.mana}", "605.1a")
@@ -837,7 +837,7 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return bad
     if ab.cost.loyalty_x and a.x > o.counters.get("loyalty", 0):
         return (f"X can't be more than {o.name}'s loyalty "
-                f"({o.counters.get('loyalty', 0)})", "606.6")
+                f"({o.counters.get('loyalty', 0)})", "606.5")
     bad = _check_targets(game, ab.targets, a.targets, player, o.id)
     if bad:
         return bad
@@ -1106,7 +1106,7 @@ _PLAN_PARTS: dict[tuple[int, int, str, bool], tuple[tuple[Any, ...], _PlanPart]]
 
 def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPart]]:
     """The objects whose activated abilities ``player`` may be able to activate where they
-    are (113.6): on their permanents, in their graveyard, in the command zone; each with
+    are (112.6): on their permanents, in their graveyard, in the command zone; each with
     its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
     characteristics, and the turn number (302.6; a new turn is a narrow change, "turn":
     the caller keys the plan on the turn number)."""
@@ -1138,7 +1138,7 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
 def _plan_part(o: GameObject, abilities: Sequence[ActivatedAbility], sick: bool
                ) -> _PlanPart:
     """``o``'s part of the activation plan: its activated abilities that work in its zone
-    (113.6), with the actions of each common "{T}: Add ..." ability without a condition
+    (112.6), with the actions of each common "{T}: Add ..." ability without a condition
     ready (then only the tapped status and "can't activate" hooks are left to check);
     such abilities are left out when ``o`` is summoning sick (302.6)."""
     out: list[tuple[int, ActivatedAbility, list[Action] | None]] = []
@@ -1312,7 +1312,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
         assert payment is not None
         perform_payment(game, player, cost, payment, "602.2b")
     game.changed()
-    # 602.2i: the ability becomes activated once its costs are paid
+    # 602.2b: the ability becomes activated once its costs are paid
     game.push(_ability_activated, player, sab.id, o.id, o.name, a.targets)
     _pay_nonmana_cost(game, player, o, ab.cost, "602.2b", a.x)
     _choice_costs(game, player, o, ab.cost, o.id, sab.id)
@@ -1325,6 +1325,6 @@ def _ability_activated(game: Game, player: int, sab: int, source: int, name: str
     tgt = ""
     if targets:
         tgt = " targeting " + ", ".join(game.name_of(t) for t in targets)
-    game.emit(ev.ACTIVATE, "602.2i", f"{game.players[player].name} activates {name}'s "
+    game.emit(ev.ACTIVATE, "602.2b", f"{game.players[player].name} activates {name}'s "
               f"ability{tgt}", player=player, object=sab, source=source)
     announce_targets(game, sab, targets, player)

@@ -275,13 +275,13 @@ def combat_cost(game: Game, kind: str, creature: int, target: Any = None) -> int
 
 def _cost_problem(game: Game, kind: str, player: int, items: list[tuple[int, Any]]
                   ) -> tuple[str, str] | None:
-    """508.1g-h / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
+    """508.1h-j / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
     activated); partial payment isn't allowed."""
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import plan_payment
     total = sum(combat_cost(game, kind, c, t) for c, t in items)
     if total and plan_payment(game, player, ManaCost(generic=total), None) is None:
-        rule = "508.1h" if kind == "attack" else "509.1f"
+        rule = "508.1j" if kind == "attack" else "509.1f"
         return (f"you can't pay the total cost to {kind} ({{{total}}})", rule)
     return None
 
@@ -295,7 +295,7 @@ def _pay_combat_cost(game: Game, kind: str, player: int, items: list[tuple[int, 
     cost = ManaCost(generic=total)
     payment = plan_payment(game, player, cost, None)
     assert payment is not None
-    rules = ("508.1g", "508.1h") if kind == "attack" else ("509.1d", "509.1f")
+    rules = ("508.1h", "508.1j") if kind == "attack" else ("509.1d", "509.1f")
     game.note(rules[0], f"The total cost to {kind} is locked in: {{{total}}}")
     perform_payment(game, player, cost, payment, rules[1])
 
@@ -1321,7 +1321,7 @@ def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
         game.note("506.3", f"{blocker.name} is put onto the battlefield but isn't blocking")
         return
     if game.controller(blocker) not in cb.defending_players:
-        game.note("506.3", f"{blocker.name} isn't controlled by a defending player: it isn't "
+        game.note("509.7a", f"{blocker.name} isn't controlled by a defending player: it isn't "
                            "blocking")
         return
     was_blocked = attacker in cb.blocked

@@ -1,4 +1,4 @@
-"""Damage, life and its results (CR 119 of the seed / 120 of the 2017 CR).
+"""Damage, life and its results (CR 119, the same in the seed and the 2017 CR).
 
 All damage dealt at once is one event (119.4): each proposed item is
 modified by prevention and replacement effects, then turned into results

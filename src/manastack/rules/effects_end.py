@@ -1,4 +1,4 @@
-"""When continuous effects end (CR 500.5, 511.3, 514.2, 611.2b).
+"""When continuous effects end (CR 500.5, 511.2, 514.2, 611.2b).
 
 Durations are data on each effect (:class:`manastack.rules.layers.Duration`);
 the turn structure calls these functions as steps and phases begin and end.
@@ -67,7 +67,7 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
 
 
 def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
-    """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.3."""
+    """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.2."""
     if _no_effects(game):
         return
     end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,

@@ -147,7 +147,7 @@ def base_characteristics(obj: GameObject) -> Characteristics:
 
 
 def _counters_pt(obj: GameObject, c: Characteristics) -> None:
-    """Layer 7d: +1/+1 and -1/-1 counters (CR 613.4c of the 2017 CR)."""
+    """Layer 7d: +1/+1 and -1/-1 counters (CR 613.3d)."""
     if not obj.counters or c.power is None or c.toughness is None:
         return
     plus = obj.counters.get("+1/+1", 0)
@@ -573,7 +573,7 @@ def set_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteri
 
 @reads_only_its_object
 def switch_pt(game: Game, obj: GameObject, c: Characteristics) -> None:
-    """Layer 7e: power and toughness are switched (CR 613.4d of the 2017 CR)."""
+    """Layer 7e: power and toughness are switched (CR 613.3e)."""
     c.power, c.toughness = c.toughness, c.power
 
 

@@ -47,7 +47,7 @@ class DelayedTrigger:
     one_shot: bool = True
     data: dict[str, Any] = field(default_factory=dict)
     duration: Any = None
-    #: Turn number when created: "the next end step" can't be this one if it began (513.3).
+    #: Turn number when created: "the next end step" can't be this one if it began (513.2).
     created_turn: int = 0
     created_step: str = ""
 
@@ -71,7 +71,7 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
 
 
 def _graveyard_triggers(game: Game) -> bool:
-    """Does a card in a graveyard have a triggered ability that works there (113.6)?
+    """Does a card in a graveyard have a triggered ability that works there (112.6)?
 
     The answer is kept for the same contents of the graveyards: an id always names the
     same object (a zone change makes a new one, 400.7) and an object's card never
@@ -99,7 +99,7 @@ def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
                 out.append((o, c))
     for o in game.command_sources():  # schemes, planes, vanguards (901.7, 902.7, 904.8)
         out.append((o, _ZoneView(game.controller(o), o.card.abilities, "command")))
-    for p in game.players:  # abilities that work from a graveyard (113.6)
+    for p in game.players:  # abilities that work from a graveyard (112.6)
         for oid in p.graveyard:
             o = game.objects[oid]
             assert isinstance(o, GameObject)

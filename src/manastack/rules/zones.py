@@ -65,7 +65,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
             new.attached_to = attach_to
         if chosen is not None:  # "as [this] enters, choose ..." (614.12)
             new.memory["chosen"] = chosen
-        if frm == Zone.STACK:  # 107.3m: X of the spell is X for its enters abilities
+        if frm == Zone.STACK:  # X of the spell is X for its enters abilities (107.3m of later CRs)
             new.x = obj.x
         loyalty = effective_card(new).loyalty
         if loyalty is not None:
@@ -170,7 +170,7 @@ def _leave_battlefield(game: Game, obj: GameObject) -> None:
 
 
 def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
-    """Draw ``n`` cards one at a time (CR 121.2); an empty library sets 704.5b."""
+    """Draw ``n`` cards one at a time (CR 120.2); an empty library sets 704.5b."""
     p = game.players[player]
     drawn = 0
     for _ in range(n):
@@ -196,9 +196,9 @@ def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
               player=player)
 
 
-def create_token(game: Game, card: object, controller: int, rule: str = "111.1",
+def create_token(game: Game, card: object, controller: int, rule: str = "110.5",
                  tapped: bool = False) -> GameObject:
-    """Create a token (CR 111.1): it enters the battlefield under ``controller``'s control."""
+    """Create a token (CR 110.5): it enters the battlefield under ``controller``'s control."""
     from manastack.cards.dsl import CardDef
 
     assert isinstance(card, CardDef)

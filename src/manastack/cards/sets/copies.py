@@ -83,7 +83,7 @@ def _your_instant_or_sorcery(game: Game, e: ev.Event, src: Any) -> bool:
 
 
 def _copy_cast_spell(game: Game, ctx: Ctx) -> None:
-    """Copy that spell: as it is now, or as it last existed on the stack (608.2h)."""
+    """Copy that spell: as it is now, or as it last existed on the stack (608.2g)."""
     snap = spell_snapshot(game, ctx.data.get("object", -1)) or ctx.data.get("snapshot")
     if snap is not None:
         copy_spell(game, snap, ctx.controller)

@@ -465,7 +465,7 @@ def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str, by: int | None 
         return
     game.ask(ChoiceDecision(payer, "pay", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
                                           f"countered ({name})",
-                            (_paid_or_not, (oid, n, name, by)), rule="608.2d",
+                            (_paid_or_not, (oid, n, name, by)), rule="117.12a",
                             options=("yes", "no"), purpose=f"pay {cost} for {name}"))
 
 
@@ -485,8 +485,8 @@ def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str,
         counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})",
                 by=by)
         return
-    perform_payment(game, payer, cost, payment, "608.2d")
-    game.note("608.2d", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
+    perform_payment(game, payer, cost, payment, "117.12a")
+    game.note("117.12a", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
                         f"countered ({name})")
 
 
@@ -665,7 +665,7 @@ def _condemn(game: Game, ctx: Ctx) -> None:
         assert o is not None
         toughness = game.chars(o).toughness or 0
         ctrl = game.controller(o)
-        _move(game, o, Zone.LIBRARY, "401.4", position="bottom",
+        _move(game, o, Zone.LIBRARY, "400.7", position="bottom",
               verb=f"{o.name} is put on the bottom of its owner's library")
         # 608.2g: its toughness as it last existed on the battlefield
         gain_life(game, ctrl, max(0, toughness))
@@ -678,7 +678,7 @@ define("Condemn", spell=instant(
 
 define("Day of Judgment", spell=instant(DestroyAll(creature)))
 
-define("Excommunicate", spell=instant(MoveTo(T(0), Zone.LIBRARY, "401.4"), CREATURE))
+define("Excommunicate", spell=instant(MoveTo(T(0), Zone.LIBRARY, "400.7"), CREATURE))
 
 define("Goldenglow Moth", when_blocks(GainLife(4), "Whenever this creature blocks, you may "
                                                    "gain 4 life.", optional=True))
@@ -1527,7 +1527,7 @@ define("Chandra's Spitfire", TriggeredAbility(
 
 def _gladiator(game: Game, ctx: Ctx) -> None:
     """"It" deals damage even if it left the battlefield, using its last known power
-    (CR 608.2h); the other creature then deals damage to it (nothing if it's gone)."""
+    (CR 608.2g); the other creature then deals damage to it (nothing if it's gone)."""
     from manastack.rules.damage import DamageItem, deal_damage
     me = game.get(ctx.source)
     if me is not None:
@@ -2111,7 +2111,7 @@ def _check_land(name: str, a: str, b: str, ma: str, mb: str) -> None:
         mine = [o for o in game.permanents(obj.controller) if o.id != obj.id]
         if not any({a, b} & game.chars(o).subtypes and game.chars(o).is_land for o in mine):
             obj.tapped = True
-            game.note("614.1c", f"{obj.name} enters the battlefield tapped (its controller "
+            game.note("614.1d", f"{obj.name} enters the battlefield tapped (its controller "
                                 f"controls no {a} or {b})")
     define(name,
            StaticAbility(rule="as_enters", check=check,

@@ -225,7 +225,7 @@ def _until_eot(game: Game, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[
 
 
 def _set_subtypes(*subtypes: str) -> LayerFn:
-    """Layer 4: "becomes a [creature type]" replaces its creature types (CR 205.1b)."""
+    """Layer 4: "becomes a [creature type]" replaces its creature types (CR 205.1a)."""
     new = frozenset(subtypes)
 
     def f(game: Game, obj: GameObject, c: Characteristics) -> None:
@@ -622,13 +622,13 @@ def _stave_off(game: Game, ctx: Ctx) -> None:
     if not targets:
         return
     game.ask(ChoiceDecision(ctx.controller, "choose", "Choose a color",
-                            (_stave_off_color, (ctx,)), rule="105.3",
+                            (_stave_off_color, (ctx,)), rule="105.4",
                             options=tuple(COLOR_WORDS), purpose="color"))
 
 
 def _stave_off_color(game: Game, action: Any, ctx: Ctx) -> None:
     color = action.items[0]
-    game.note("105.3", f"{game.players[ctx.controller].name} chooses {color}")
+    game.note("105.4", f"{game.players[ctx.controller].name} chooses {color}")
     Grant((f"protection from {color}",), T(0)).resolve(game, ctx)
 
 

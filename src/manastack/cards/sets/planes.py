@@ -101,7 +101,7 @@ def _may_answer(game: Game, action: Any, then: Any, args: tuple[Any, ...]) -> No
 
 def _seven(game: Game, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
-    draw(game, ctx.controller, 7, "121.1")
+    draw(game, ctx.controller, 7, "120.1")
 
 
 def _discard_hand(game: Game, ctx: Ctx) -> None:
@@ -213,7 +213,7 @@ def _caster_may_draw(game: Game, ctx: Ctx) -> None:
 
 def _draw_one(game: Game, p: int) -> None:
     from manastack.rules.zones import draw
-    draw(game, p, 1, "121.1")
+    draw(game, p, 1, "120.1")
 
 
 def _minamo_chaos(game: Game, ctx: Ctx) -> None:
@@ -477,7 +477,7 @@ define("Stronghold Furnace",
 def _draw_per_land(game: Game, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
     n = sum(1 for o in game.permanents(ctx.controller) if game.chars(o).is_land)
-    draw(game, ctx.controller, n, "121.1")
+    draw(game, ctx.controller, n, "120.1")
 
 
 define("Tazeem",

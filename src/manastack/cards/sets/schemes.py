@@ -256,10 +256,10 @@ def _embrace(game: Game, ctx: Ctx) -> None:
         for oid in list(pl.hand) + list(pl.graveyard):
             move(game, game.obj(oid), Zone.LIBRARY, "701.18a", quiet=True)
         shuffle(game, p, "701.18a")
-    draw(game, ctx.controller, 7, "121.1")
+    draw(game, ctx.controller, 7, "120.1")
     for p in game.apnap():
         if p != ctx.controller:
-            draw(game, p, 4, "121.1")
+            draw(game, p, 4, "120.1")
 
 
 define("Embrace My Diabolical Vision", in_motion(
@@ -446,7 +446,7 @@ def _genius_paid(game: Game, p: int, x: int) -> None:
     from manastack.rules.zones import draw
     if x > 0:
         gain_life(game, p, x)
-        draw(game, p, x, "121.1")
+        draw(game, p, x, "120.1")
 
 
 define("My Genius Knows No Bounds", in_motion(

@@ -237,7 +237,7 @@ def _no_life_gain(game: Game, ctx: Ctx) -> None:
                     ctx.controller, ctx.source,
                     f"{game.players[who].name} can't gain life (Stigma Lasher)")
     game.replacements.append(r)
-    game.note("614.1", f"{game.players[who].name} can't gain life for the rest of the game")
+    game.note("614.16", f"{game.players[who].name} can't gain life for the rest of the game")
 
 
 define("Stigma Lasher", when_deals_damage(
@@ -591,7 +591,7 @@ def _exile_discarded(game: Game, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = game.get(ctx.data.get("object"))
     if o is not None and o.zone == "graveyard":
-        move(game, o, "exile", "406.3", verb=f"{o.name} is exiled from the graveyard")
+        move(game, o, "exile", "406.2", verb=f"{o.name} is exiled from the graveyard")
 
 
 def _necro_draw(game: Game, ctx: Ctx) -> None:
