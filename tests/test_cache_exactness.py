@@ -124,3 +124,25 @@ def test_cr_704_5b_memos_exact_adversarial_decks(seed: int) -> None:
     with and without memos kept across narrow changes (seed 1001 found a draw from an empty
     library the SBA check skipped, 704.5b)."""
     _same_both_ways(_adversarial_play, seed)
+
+
+def test_cr_613_1f_ability_index_sees_an_effect_replaced_by_an_ability_adding_one() -> None:
+    """613.1f: a layer 6 effect may give a permanent abilities it doesn't print.  When one
+    effect ends and a layer 6 effect begins between two reads of ``Game.ability_index``,
+    the list of effects has the same length but the index must still say that abilities
+    may be granted (it used to compare only the number of effects)."""
+    from manastack.game.objects import Zone
+    from manastack.rules.layers import LayerEffect, add_effect, add_keywords, modify_pt
+    from manastack.setup import put, setup_game, start_at
+
+    g = setup_game()
+    bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "precombat_main", turn=1)
+    pump = LayerEffect("7c", modify_pt(1, 1), frozenset({bear.id}), 0)
+    add_effect(g, pump)
+    assert g.ability_index()[2] is False
+    g.effects.remove(pump)
+    add_effect(g, LayerEffect("6", add_keywords("flying"), frozenset({bear.id}), 0))
+    assert len(g.effects) == 1
+    assert g.ability_index()[2] is True
+    assert "flying" in g.chars(bear).keywords

@@ -510,7 +510,7 @@ class Game:
             return self._index
         self._index_version = self._wide_version
         command = tuple(o.id for o in self.command_sources()) if self.command else ()
-        sig = (tuple(self.battlefield), len(self.effects), command)
+        sig = (tuple(self.battlefield), tuple(self.effects), command)
         if self._index_sig != sig:
             from manastack.cards.dsl import StaticAbility, TriggeredAbility
             from manastack.rules.layers import may_add_abilities
