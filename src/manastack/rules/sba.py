@@ -99,6 +99,14 @@ def perform(game: Game) -> bool:
                     or (c.toughness > 0 and o.damage < c.toughness
                         and not o.deathtouch_damage)):
             continue  # the common case: no state-based action looks at it (704.5f-r)
+        # 704.3: every applicable SBA is performed at once, so a legendary permanent or a
+        # planeswalker that another SBA puts into the graveyard still counts for 704.5j-k
+        # (keeping the one with lethal damage loses both)
+        if "Legendary" in c.supertypes:
+            legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
+        if c.is_planeswalker:
+            for sub_ in c.subtypes:
+                legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
         if c.is_creature and c.toughness is not None:
             if c.toughness <= 0:
                 to_graveyard.append((o, "704.5f", f"{o.name} has 0 or less toughness"))
@@ -139,11 +147,6 @@ def perform(game: Game) -> bool:
                 view = None  # (no longer current)
                 game.note("801.9", f"{o.name} becomes unattached ({host.name} is outside "
                           f"{game.players[c.controller].name}'s range of influence)")
-        if "Legendary" in c.supertypes:
-            legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
-        if c.is_planeswalker:
-            for sub_ in c.subtypes:
-                legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(o)
     # 704.5j / 704.5k: the controller chooses the one to keep (asked before the batch).
