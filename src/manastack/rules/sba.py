@@ -102,6 +102,14 @@ def perform(game: Game) -> bool:
                     or (c.toughness > 0 and o.damage < c.toughness
                         and not o.deathtouch_damage)):
             continue  # the common case: no state-based action looks at it (704.5f-r)
+        # 704.3: every applicable SBA is performed at once, so a legendary permanent or a
+        # planeswalker that another SBA puts into the graveyard still counts for 704.5j-k
+        # (keeping the one with lethal damage loses both)
+        if "Legendary" in c.supertypes:
+            legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
+        if c.is_planeswalker:
+            for sub_ in c.subtypes:
+                legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
         if c.is_creature and c.toughness is not None:
             if c.toughness <= 0:
                 to_graveyard.append((o, "704.5f", f"{o.name} has 0 or less toughness"))
@@ -142,11 +150,6 @@ def perform(game: Game) -> bool:
                 view = None  # (no longer current)
                 game.note("801.9", f"{o.name} becomes unattached ({host.name} is outside "
                           f"{game.players[c.controller].name}'s range of influence)")
-        if "Legendary" in c.supertypes:
-            legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
-        if c.is_planeswalker:
-            for sub_ in c.subtypes:
-                legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(o)
     # 704.5j / 704.5k: the controller chooses the one to keep (asked before the batch).
@@ -208,11 +211,16 @@ def perform(game: Game) -> bool:
     if game.variant_state:
         if variant_of(game).state_based_actions(game, losers):  # 704.5v, 704.5w
             happened = True
+    lost_now = False
     for idx, rule, why in losers:
         if any(cant_lose(game, q) for q in variant_of(game).loses_with(game, idx)):
             continue  # 810.8a: if a player can't lose, their team can't
-        lose(game, idx, rule, why)
-        happened = True
+        # 704.3: these players lose simultaneously; if none is left, the game is a draw
+        # (104.4a), so the end of the game is decided once all of them have lost
+        lose(game, idx, rule, why, end_check=False)
+        happened = lost_now = True
+    if lost_now:
+        _end_if_one_team_left(game)
     if not happened:
         # with no effect at all (the lists end_source_effects and while_predicates look
         # at), none can end and none lasts "for as long as" a predicate holds
@@ -278,10 +286,12 @@ def _aura_in_range(game: Game, aura: GameObject) -> bool:
     return who is None or variant_of(game).in_range(game, game.controller(aura), who)
 
 
-def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a") -> None:
+def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a",
+         end_check: bool = True) -> None:
     """A player loses the game (CR 104.3); with teams that lose together, the whole team
     does (810.8a; ``team_rule`` is cited for the teammates: 810.8b for a concession);
-    the game ends when one player or team remains (104.2a)."""
+    the game ends when one player or team remains (104.2a).  ``end_check=False`` leaves
+    that check to the caller (players losing simultaneously: 704.3, 104.4a)."""
     p = game.players[player]
     if not p.in_game:
         return
@@ -304,7 +314,8 @@ def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a"
         from manastack.rules.priority import start_priority
         game.decision = None
         game.push(start_priority, variant_of(game).next_priority_player(game, d.player))
-    _end_if_one_team_left(game)
+    if end_check:
+        _end_if_one_team_left(game)
 
 
 def _end_if_one_team_left(game: Game) -> None:

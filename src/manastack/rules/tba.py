@@ -19,6 +19,7 @@ from manastack.rules import (
 from manastack.rules.combat import ask_attackers, ask_blockers, begin_damage_step
 from manastack.rules.effects_end import end_turn_effects
 from manastack.rules.static import doesnt_untap
+from manastack.rules.triggers import check_state_triggers
 from manastack.rules.zones import discard, draw
 from manastack.variants import variant_of
 
@@ -181,6 +182,10 @@ def _cleanup_rest(game: Game) -> None:
     if healed:
         game.emit(ev.INFO, "514.2", "Damage wears off: " + ", ".join(healed))
     end_turn_effects(game)  # (a state change if an effect ends)
-    # 514.3a: SBAs or triggers now -> players get priority, then another cleanup.
-    if sba.perform(game) or game.pending_triggers:
+    # 514.3a: SBAs or triggers now -> players get priority, then another cleanup.  A
+    # state trigger (603.8) may trigger on what the step changed (an effect that ended
+    # gives a permanent back): it is checked here, as no player receives priority.
+    performed = sba.perform(game)
+    check_state_triggers(game)
+    if performed or game.pending_triggers:
         game.push(priority.start_priority, game.active_player)

@@ -116,6 +116,7 @@ class Runner:
         game = setup_game(sc.players, sc.seed, opts, filler=None)
         filler = sc.options.get("filler", "Plains")
         attach: list[tuple[GameObject, str]] = []
+        given: list[GameObject] = []  # battlefield permanents controlled by a non-owner
         for pname, st in sc.state.items():
             p = self.pidx[pname]
             lib = st.library
@@ -131,6 +132,8 @@ class Runner:
                 o = self._put(game, p, Zone.BATTLEFIELD, spec, put)
                 if spec.attached_to:
                     attach.append((o, spec.attached_to))
+                if spec.controller and self.pidx[spec.controller] != p:
+                    given.append(o)
             if st.life is not None:
                 game.players[p].life = st.life
             if st.poison is not None:
@@ -148,6 +151,26 @@ class Runner:
                 if t is None:
                     raise self.err(f"attached_to: no object {target!r}")
                 o.attached_to = t
+            game.changed()
+        if given:
+            # A permanent the position gives to another player together with the effect
+            # that gives it (Mind Control attached to it) is controlled through that
+            # effect: its owner stays its base controller, so control returns when the
+            # effect ends (613.1b, 611.2).  Otherwise the control is simply there.  (The
+            # trial isn't a change of control: 302.6 isn't affected.)
+            since = {o.id: o.control_since for o in given}
+            for o in given:
+                want = o.controller
+                o.controller = o.owner
+                game.changed()
+                if game.controller(o) != want:
+                    o.controller = want
+                    game.changed()
+            for oid in game.battlefield:
+                b = game.objects[oid]
+                if isinstance(b, GameObject):
+                    b.seen_controller = None
+                    b.control_since = since.get(b.id, b.control_since)
             game.changed()
         active = self.pidx[sc.start.active] if sc.start.active else 0
         start_at(game, sc.start.step, sc.start.turn, active, run=False)
