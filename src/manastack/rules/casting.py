@@ -109,6 +109,18 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
 _ACTIVATED: dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]] = {}
 
 
+def _printed_ability(abilities: list[ActivatedAbility], i: int) -> range:
+    """The indices of the abilities that make up the printed ability ``abilities[i]``:
+    itself, or every mode of a modal activated ability (700.2, ``ActivatedAbility.mode``)."""
+    if not abilities[i].mode:
+        return range(i, i + 1)
+    lo = i - abilities[i].mode + 1
+    hi = i + 1
+    while hi < len(abilities) and abilities[hi].mode == abilities[hi - 1].mode + 1:
+        hi += 1
+    return range(lo, hi)
+
+
 def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
     """The activated abilities of ``obj`` in order (memoised per abilities tuple: don't
     modify the list)."""
@@ -826,8 +838,10 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
                     f"{why}", "606.3" if ab.is_loyalty else "602.5d")
     if ab.is_loyalty and o.loyalty_activated_turn == game.turn_number:
         return (f"a loyalty ability of {o.name} was already activated this turn", "606.3")
-    if ab.once_per_turn and o.memory.get(f"activated_{a.ability}") == game.turn_number:
-        return ("this ability can be activated only once each turn", "602.5b")
+    if ab.once_per_turn and any(o.memory.get(f"activated_{i}") == game.turn_number
+                                for i in _printed_ability(abilities, a.ability)):
+        return ("this ability can be activated only once each turn"
+                + (", whichever mode is chosen" if ab.mode else ""), "602.5b")
     if ab.condition is not None and not ab.condition(game, o):
         return (f"you can't activate that now: {ab.condition_text}", "602.5")
     from manastack.rules.static import forbids
