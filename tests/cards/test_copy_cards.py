@@ -129,3 +129,27 @@ def test_chandra_the_firebrand_copies_next_instant() -> None:
     g.apply(0, Cast(s2.id, (PlayerRef(1),)))
     pass_until(g, lambda q: not q.stack)
     assert g.players[1].life == 14
+
+
+def test_cr_706_10_copy_of_fling_uses_the_creature_sacrificed_for_the_original() -> None:
+    """CR 706.10: "If an effect of the copy refers to objects used to pay its costs, it
+    uses the objects used to pay the costs of the original spell": a copy of Fling made
+    by Reverberate deals damage equal to the power of the creature sacrificed to cast
+    Fling (a 3/3 Grizzly Bears with a +1/+1 counter): 3 + 3 damage, not 3 + 0."""
+    g = setup_game()
+    for _ in range(4):
+        put(g, 0, Zone.BATTLEFIELD, "Mountain")
+    bears = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    bears.counters["+1/+1"] = 1
+    fling = put(g, 0, Zone.HAND, "Fling")
+    rev = put(g, 0, Zone.HAND, "Reverberate")
+    start_at(g, "precombat_main", turn=1)
+    g.apply(0, Cast(fling.id, (PlayerRef(1),)))
+    if g.decision.kind == "choose":  # the sacrifice (601.2h)
+        g.apply(0, Choose((bears.id,)))
+    assert bears.id not in g.battlefield
+    g.apply(0, Cast(rev.id, (g.stack[-1],)))
+    pass_until(g, lambda q: q.decision.kind == "choose_targets")
+    g.apply(0, Choose((PlayerRef(1),)))
+    pass_until(g, lambda q: not q.stack)
+    assert g.players[1].life == 14

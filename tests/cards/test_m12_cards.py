@@ -1669,7 +1669,7 @@ def test_skinshifter_modes_once_per_turn() -> None:
     assert (c.power, c.toughness) == (2, 2) and "flying" in c.keywords
     assert c.subtypes == frozenset({"Bird"})
     for i in range(3):
-        with pytest.raises(IllegalAction, match="602.5"):
+        with pytest.raises(IllegalAction, match="602.5b"):
             g.apply(0, Activate(sk.id, i))
     to_step(g, "precombat_main", 3)
     g.apply(0, Activate(sk.id, 2))

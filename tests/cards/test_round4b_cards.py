@@ -112,7 +112,7 @@ def test_demon_of_deaths_gate_alternative_cost_only_when_payable() -> None:
     the rule, and changes nothing."""
     g, demon, _ = _demon_game(black=2)
     assert casts(g) == []
-    refused(g, 0, Cast(demon.id, alt="alternative"), "602.2b")
+    refused(g, 0, Cast(demon.id, alt="alternative"), "601.2h")
     g, demon, _ = _demon_game(life=5)
     assert casts(g) == []
     refused(g, 0, Cast(demon.id, alt="alternative"), "118.4")

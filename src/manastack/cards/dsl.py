@@ -376,6 +376,10 @@ class ActivatedAbility(Ability):
     once_per_turn: bool = False
     #: Zones it can be activated from (112.6): e.g. ``("graveyard",)``.
     zones: tuple[str, ...] = ("battlefield",)
+    #: A modal activated ability ("{G}: Choose one - ...", 700.2) is defined as one
+    #: ability per mode: ``mode`` is this one's 1-based mode, 0 for a non-modal ability.
+    #: Adjacent abilities with mode 1, 2, ... are one printed ability.
+    mode: int = 0
 
     @property
     def is_mana_ability(self) -> bool:

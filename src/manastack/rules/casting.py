@@ -109,6 +109,18 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
 _ACTIVATED: dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]] = {}
 
 
+def _printed_ability(abilities: list[ActivatedAbility], i: int) -> range:
+    """The indices of the abilities that make up the printed ability ``abilities[i]``:
+    itself, or every mode of a modal activated ability (700.2, ``ActivatedAbility.mode``)."""
+    if not abilities[i].mode:
+        return range(i, i + 1)
+    lo = i - abilities[i].mode + 1
+    hi = i + 1
+    while hi < len(abilities) and abilities[hi].mode == abilities[hi - 1].mode + 1:
+        hi += 1
+    return range(lo, hi)
+
+
 def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
     """The activated abilities of ``obj`` in order (memoised per abilities tuple: don't
     modify the list)."""
@@ -360,12 +372,14 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
 
 
 def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
-                         cost: Cost) -> tuple[str, str] | None:
+                         cost: Cost, rule: str = "602.2b") -> tuple[str, str] | None:
+    """Why ``cost``'s non-mana parts can't be paid.  ``rule``: the rule the payment
+    falls under, 601.2h for a spell's costs, 602.2b for an activated ability's."""
     if obj is not None and obj.zone == Zone.BATTLEFIELD:
         if cost.tap and obj.tapped:
-            return (f"{obj.name} is already tapped", "602.2b")
+            return (f"{obj.name} is already tapped", rule)
         if cost.untap and not obj.tapped:
-            return (f"{obj.name} is already untapped", "602.2b")
+            return (f"{obj.name} is already untapped", rule)
         if (cost.tap or cost.untap) and summoning_sick(game, obj):
             return (f"{obj.name} hasn't been under your control continuously since your "
                     "most recent turn began (summoning sickness)", "302.6")
@@ -379,27 +393,27 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
     if obj is not None:
         for kind, n in cost.remove_counters:
             if obj.counters.get(kind, 0) < n:
-                return (f"{obj.name} doesn't have {n} {kind} counter(s)", "602.2b")
+                return (f"{obj.name} doesn't have {n} {kind} counter(s)", rule)
         if cost.loyalty is not None and cost.loyalty < 0 and not cost.loyalty_x and \
                 obj.counters.get("loyalty", 0) < -cost.loyalty:
             return (f"{obj.name} doesn't have enough loyalty", "606.5")
     if cost.discard and len(_discard_candidates(game, player, obj, cost)) < cost.discard:
         what = f"{cost.discard_filter.text} cards" if cost.discard_filter else "cards"
-        return (f"you don't have enough {what} to discard", "602.2b")
+        return (f"you don't have enough {what} to discard", rule)
     if cost.tap_others is not None and len(
             _tap_candidates(game, player, obj, cost)) < cost.tap_count:
         return (f"you control fewer than {cost.tap_count} untapped "
-                f"{cost.tap_others.text} to tap", "602.2b")
+                f"{cost.tap_others.text} to tap", rule)
     if cost.exile_graveyard and len(
             _graveyard_candidates(game, player, obj, cost)) < cost.exile_graveyard:
         return (f"you have fewer than {cost.exile_graveyard} cards to exile from your "
-                "graveyard", "602.2b")
+                "graveyard", rule)
     if cost.sacrifice is not None:
         cands = [o for o in game.permanents(player)
                  if cost.sacrifice.test(game, o.id, player, obj.id if obj else None)]
         if len(cands) < cost.sacrifice_count:
             return (f"you control fewer than {cost.sacrifice_count} "
-                    f"{cost.sacrifice.text} to sacrifice", "602.2b")
+                    f"{cost.sacrifice.text} to sacrifice", rule)
     return None
 
 
@@ -768,11 +782,11 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     if bad:
         return bad
     if alt_cost is not None:
-        bad = nonmana_cost_problem(game, player, o, alt_cost)
+        bad = nonmana_cost_problem(game, player, o, alt_cost, "601.2h")
         if bad:
             return bad
     if sp is not None and sp.additional_cost is not None:
-        bad = nonmana_cost_problem(game, player, o, sp.additional_cost)
+        bad = nonmana_cost_problem(game, player, o, sp.additional_cost, "601.2h")
         if bad:
             return bad
     cost = total_cost(game, o, a.x, a.modes, a.targets, alt=a.alt)
@@ -824,8 +838,10 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
                     f"{why}", "606.3" if ab.is_loyalty else "602.5d")
     if ab.is_loyalty and o.loyalty_activated_turn == game.turn_number:
         return (f"a loyalty ability of {o.name} was already activated this turn", "606.3")
-    if ab.once_per_turn and o.memory.get(f"activated_{a.ability}") == game.turn_number:
-        return ("this ability can be activated only once each turn", "602.5b")
+    if ab.once_per_turn and any(o.memory.get(f"activated_{i}") == game.turn_number
+                                for i in _printed_ability(abilities, a.ability)):
+        return ("this ability can be activated only once each turn"
+                + (", whichever mode is chosen" if ab.mode else ""), "602.5b")
     if ab.condition is not None and not ab.condition(game, o):
         return (f"you can't activate that now: {ab.condition_text}", "602.5")
     from manastack.rules.static import forbids

@@ -14,12 +14,17 @@ if TYPE_CHECKING:
 
 
 def spell_snapshot(game: Game, oid: int) -> dict[str, Any] | None:
-    """What a copy needs of a spell: its copiable values and choices (706.10)."""
+    """What a copy needs of a spell: its copiable values and choices (706.10), among
+    them what was paid for its costs: "if an effect of the copy refers to objects used
+    to pay its costs, it uses the objects used to pay the costs of the original" (a
+    copy of Fling deals damage equal to the power of the creature sacrificed for it)."""
     o = game.objects.get(oid)
     if not isinstance(o, GameObject) or o.zone != Zone.STACK:
         return None
+    paid = {k: list(v) for k, v in o.memory.get("cost_data", {}).items()}
     return {"card": o.memory.get("copy_of") or o.card, "targets": o.targets, "x": o.x,
-            "modes": o.modes, "name": o.name}
+            "modes": o.modes, "name": o.name, "cost_data": paid,
+            "alt_cost": o.memory.get("alt_cost")}
 
 
 def copy_spell(game: Game, snap: dict[str, Any], controller: int, rule: str = "706.10"
@@ -33,6 +38,10 @@ def copy_spell(game: Game, snap: dict[str, Any], controller: int, rule: str = "7
                       timestamp=game.new_timestamp(), targets=tuple(snap["targets"]),
                       x=snap["x"], modes=tuple(snap["modes"]))
     copy.uid = copy.id
+    if snap.get("cost_data"):  # 706.10: the original's cost payments
+        copy.memory["cost_data"] = {k: list(v) for k, v in snap["cost_data"].items()}
+    if snap.get("alt_cost"):  # 706.10: the alternative cost decision is copied
+        copy.memory["alt_cost"] = snap["alt_cost"]
     game.objects[copy.id] = copy
     game.stack.append(copy.id)
     game.copies_exist = True

@@ -72,6 +72,40 @@ class Result:
                            "message": self.message}, ensure_ascii=False)
 
 
+def _ability_index(g: Game, oid: int, e: ScriptEntry) -> int:
+    """The engine's index of the activated ability an ``activate`` entry names.
+
+    ``ability`` counts the abilities as printed (SCENARIOS.md); a modal activated
+    ability (Skinshifter's "{G}: Choose one", CR 700.2) is one printed ability that the
+    engine defines as one ability per mode, picked by ``modes`` (exactly one)."""
+    from manastack.rules.casting import activated_abilities
+    abilities = activated_abilities(g, g.obj(oid))
+    want = e.ability or 1
+    if not any(a.mode for a in abilities):
+        if e.modes:
+            raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} has "
+                       "no modes (CR 700.2)")
+        return want - 1
+    printed = 0
+    for i, a in enumerate(abilities):
+        if a.mode <= 1:
+            printed += 1
+        if printed != want:
+            continue
+        if not a.mode:
+            if e.modes:
+                raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} "
+                           "has no modes (CR 700.2)")
+            return i
+        if len(e.modes) != 1:
+            raise Fail(f"script entry {e.index}: choose one mode of {g.obj(oid).name}'s "
+                       f"ability {want} with `modes` (CR 700.2)")
+        if a.mode == e.modes[0]:
+            return i
+    raise Fail(f"script entry {e.index}: {g.obj(oid).name} has no activated ability {want}"
+               + (f" with a mode {e.modes[0]}" if e.modes else ""))
+
+
 class Fail(Exception):
     """The scenario ran but something differed (a failure, not a scenario error)."""
 
@@ -398,7 +432,7 @@ class Runner:
             oid = self.find(e.value)
             if oid is None:
                 raise Fail(f"script entry {e.index}: no object {e.value!r}")
-            return Activate(oid, (e.ability or 1) - 1, targets, e.x or 0, pay)
+            return Activate(oid, _ability_index(g, oid, e), targets, e.x or 0, pay)
         if e.verb == "attack":
             atk: list[tuple[int, Ref]] = []
             for name, tgt in e.value.items():

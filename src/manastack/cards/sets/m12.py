@@ -1367,7 +1367,7 @@ _SKIN_MODES = (
 # three share the once-each-turn restriction (CR 602.5b, 700.2).
 define("Skinshifter", *(ActivatedAbility(
     C("{G}"), _skinshift(sub, p, t, kw), condition=_skinshifter_unused,
-    condition_text="activate only once each turn", once_per_turn=True,
+    condition_text="activate only once each turn", once_per_turn=True, mode=i + 1,
     text=f"{{G}} (mode {i + 1}): {txt} Activate only once each turn.")
     for i, (sub, p, t, kw, txt) in enumerate(_SKIN_MODES)))
 
