@@ -109,16 +109,17 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
 _ACTIVATED: dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]] = {}
 
 
-def _printed_ability(abilities: list[ActivatedAbility], i: int) -> range:
-    """The indices of the abilities that make up the printed ability ``abilities[i]``:
-    itself, or every mode of a modal activated ability (700.2, ``ActivatedAbility.mode``)."""
-    if not abilities[i].mode:
-        return range(i, i + 1)
-    lo = i - abilities[i].mode + 1
-    hi = i + 1
-    while hi < len(abilities) and abilities[hi].mode == abilities[hi - 1].mode + 1:
-        hi += 1
-    return range(lo, hi)
+def printed_abilities(abilities: list[ActivatedAbility]) -> list[range]:
+    """The engine's activated abilities grouped as printed: each range is one printed
+    ability, a single engine ability or every mode of a modal activated ability (700.2,
+    ``ActivatedAbility.mode``: modes 1, 2, ... are adjacent)."""
+    groups: list[range] = []
+    for i, ab in enumerate(abilities):
+        if ab.mode > 1 and groups:
+            groups[-1] = range(groups[-1].start, i + 1)
+        else:
+            groups.append(range(i, i + 1))
+    return groups
 
 
 def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
@@ -839,7 +840,8 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
     if ab.is_loyalty and o.loyalty_activated_turn == game.turn_number:
         return (f"a loyalty ability of {o.name} was already activated this turn", "606.3")
     if ab.once_per_turn and any(o.memory.get(f"activated_{i}") == game.turn_number
-                                for i in _printed_ability(abilities, a.ability)):
+                                for i in next(r for r in printed_abilities(abilities)
+                                              if a.ability in r)):
         return ("this ability can be activated only once each turn"
                 + (", whichever mode is chosen" if ab.mode else ""), "602.5b")
     if ab.condition is not None and not ab.condition(game, o):

@@ -78,32 +78,29 @@ def _ability_index(g: Game, oid: int, e: ScriptEntry) -> int:
     ``ability`` counts the abilities as printed (SCENARIOS.md); a modal activated
     ability (Skinshifter's "{G}: Choose one", CR 700.2) is one printed ability that the
     engine defines as one ability per mode, picked by ``modes`` (exactly one)."""
-    from manastack.rules.casting import activated_abilities
+    from manastack.rules.casting import activated_abilities, printed_abilities
     abilities = activated_abilities(g, g.obj(oid))
     want = e.ability or 1
-    if not any(a.mode for a in abilities):
+    groups = printed_abilities(abilities)
+    if want > len(groups):
+        if not any(a.mode for a in abilities) and not e.modes:
+            return want - 1  # (the activation itself is refused, citing the rule)
+        raise Fail(f"script entry {e.index}: {g.obj(oid).name} has no activated ability "
+                   f"{want}")
+    group = groups[want - 1]
+    if not abilities[group.start].mode:
         if e.modes:
             raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} has "
                        "no modes (CR 700.2)")
-        return want - 1
-    printed = 0
-    for i, a in enumerate(abilities):
-        if a.mode <= 1:
-            printed += 1
-        if printed != want:
-            continue
-        if not a.mode:
-            if e.modes:
-                raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} "
-                           "has no modes (CR 700.2)")
+        return group.start
+    if len(e.modes) != 1:
+        raise Fail(f"script entry {e.index}: choose one mode of {g.obj(oid).name}'s "
+                   f"ability {want} with `modes` (CR 700.2)")
+    for i in group:
+        if abilities[i].mode == e.modes[0]:
             return i
-        if len(e.modes) != 1:
-            raise Fail(f"script entry {e.index}: choose one mode of {g.obj(oid).name}'s "
-                       f"ability {want} with `modes` (CR 700.2)")
-        if a.mode == e.modes[0]:
-            return i
-    raise Fail(f"script entry {e.index}: {g.obj(oid).name} has no activated ability {want}"
-               + (f" with a mode {e.modes[0]}" if e.modes else ""))
+    raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} has no mode "
+               f"{e.modes[0]}")
 
 
 class Fail(Exception):
