@@ -99,6 +99,8 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     cur: dict[str, Any] | None = event
     while cur is not None:
         event = cur
+        if kind == "damage" and event.get("amount", 1) <= 0:
+            break  # 615.6, 119.8: all of it prevented, no damage is left to replace
         cands = [r for r in [*active_replacements(game, kind), *extra]
                  if r.key() not in used and r.applies(game, event)]
         if cands and kind == "damage" and game.options.extra.get("range"):
