@@ -50,3 +50,27 @@ def test_cr_616_1_affected_player_orders_redirection_first() -> None:
     g.apply(1, Choose((other, shield)))
     pass_until(g, lambda q: not q.stack)
     assert g.players[1].life == 20 and wall.id not in g.battlefield  # 3 damage: dies
+
+
+def test_cr_614_9_redirection_to_a_noncreature_or_gone_object_does_nothing() -> None:
+    """CR 614.9: if the creature the damage would be redirected to is no longer on the
+    battlefield, or no longer a creature, the redirection effect does nothing: the
+    damage is dealt to the original recipient."""
+    from manastack.rules.damage import DamageItem, deal_damage
+    from manastack.rules.replacement import Replacement
+
+    g = setup_game()
+    start_at(g, "precombat_main", turn=1)
+    src = put(g, 1, Zone.BATTLEFIELD, "Grizzly Bears")
+    land = put(g, 0, Zone.BATTLEFIELD, "Forest")
+    gone = put(g, 0, Zone.GRAVEYARD, "Kjeldoran Royal Guard")
+    for to in (land.id, gone.id):
+        r = Replacement("damage", lambda gm, e: e["target"] == PlayerRef(0),
+                        lambda gm, e, to=to: dict(e, target=to), 0, to, "redirect")
+        g.replacements.append(r)
+        deal_damage(g, [DamageItem(src.id, PlayerRef(0), 2)])
+        g.run()
+        g.replacements.remove(r)
+    assert g.players[0].life == 16
+    assert g.obj(land.id).damage == 0 and g.obj(gone.id).damage == 0
+    assert any(e.rule == "614.9" for e in g.log)

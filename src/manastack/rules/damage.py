@@ -205,6 +205,35 @@ def _redirected(game: Game, it: DamageItem, to: Any) -> DamageItem:
     return DamageItem(it.source, to, it.amount, it.combat, it.unpreventable)
 
 
+def _protected_recipient(game: Game, e: dict[str, Any]) -> bool:
+    from manastack.rules.targeting import protection_from
+    o = game.get(e["target"])
+    return o is not None and e["amount"] > 0 and not e.get("unpreventable") and \
+        protection_from(game, o, e["source"])
+
+
+def _protection_prevents(game: Game, e: dict[str, Any]) -> dict[str, Any]:
+    game.note("702.16e", f"Damage from {game.name_of(e['source'])} to "
+                         f"{game.name_of(e['target'])} is prevented (protection)")
+    return dict(e, amount=0)
+
+
+def _make_protection() -> Any:
+    """702.16e for damage that another replacement effect redirected to a creature or
+    planeswalker with protection from its source (614.9: Pariah, Kjeldoran Royal Guard).
+    Damage aimed at it directly is prevented before any other effect is considered; here
+    too protection applies before the other effects on the new recipient (ranked like a
+    self-replacement, 614.15): of the orders its controller may choose (616.1), preventing
+    it all first is the one that spends no prevention shield."""
+    from manastack.rules.replacement import Replacement
+    return Replacement("damage", _protected_recipient, _protection_prevents, -1, None,
+                       "Protection (702.16e)", self_replacement=True,
+                       static_key=("702.16e",), quiet=True)
+
+
+_PROTECTION = _make_protection()
+
+
 def _chooser(order: list[Any] | None) -> Any:
     if not order:
         return None
@@ -248,7 +277,8 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
                                      "prevented (protection)")
                 continue
         proposed = _proposal(game, it, event_id)
-        event = apply_replacements(game, "damage", proposed, _chooser(order))
+        event = apply_replacements(game, "damage", proposed, _chooser(order),
+                                   extra=(_PROTECTION,))
         if event is None:
             continue
         if idx in plan.redirects and not redirect_first and isinstance(

@@ -99,6 +99,8 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     cur: dict[str, Any] | None = event
     while cur is not None:
         event = cur
+        if kind == "damage" and event.get("amount", 1) <= 0:
+            break  # 615.6, 119.8: all of it prevented, no damage is left to replace
         cands = [r for r in [*active_replacements(game, kind), *extra]
                  if r.key() not in used and r.applies(game, event)]
         if cands and kind == "damage" and game.options.extra.get("range"):
@@ -120,12 +122,33 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
         if r.repeatable:
             repeatable.add(r.key())
         cur = r.replace(game, event)
+        if kind == "damage" and cur is not None and cur.get("target") != event.get("target") \
+                and not _redirect_possible(game, cur.get("target")):
+            game.note("614.9", f"{r.text or 'A redirection effect'} does nothing: "
+                               f"{game.name_of(cur.get('target'))} can't be dealt the damage",
+                      before=str(event.get("summary", "")))
+            cur = event
+            continue
         if not r.quiet:
             game.note("614.6" if not r.is_prevention else "615.1",
                       f"{r.text or 'A replacement effect'} applies"
                       f"{'' if cur is not None else ' (the event does not happen)'}",
                       before=str(event.get("summary", "")))
     return cur
+
+
+def _redirect_possible(game: Game, to: Any) -> bool:
+    """614.9: a redirection effect does nothing if the creature or planeswalker the damage
+    would be redirected to is no longer on the battlefield (or phased out, 702.25b) or no
+    longer a creature or planeswalker, or if that player has left the game."""
+    from manastack.game.objects import PlayerRef
+    if isinstance(to, PlayerRef):
+        return not game.players[to.index].left_game
+    o = game.get(to)
+    if o is None or o.zone != "battlefield" or o.phased_out:
+        return False
+    c = game.chars(o)
+    return c.is_creature or c.is_planeswalker
 
 
 def prevention_in_range(game: Game, r: Replacement, event: dict[str, Any]) -> bool:
