@@ -6,11 +6,13 @@ Options (``GameOptions.extra``):
 * ``schemes``: the archenemy's scheme deck, a list of scheme names (904.3: at least 20
   cards, at most two of a name).
 
-The other players form one team (904.2b): they aren't each other's opponents, "each
+The other players form one team (904.2b, 808): they aren't each other's opponents, "each
 opponent" of the archenemy is all of them, and the game ends when a team is left
-(104.2a).  Deviation: the shared team turns option (805) of 904.2 isn't modelled: each
-player of the team takes their own turns (in turn order after the archenemy).  Combat
-uses the free-for-all defender choice of :class:`MultiplayerVariant`.
+(104.2a).  The game uses the shared team turns option (904.2, 805;
+:class:`~manastack.variants.shared_turns.SharedTeamTurns`): the archenemy's turn
+alternates with the team's turn, in which every player of the team is an active player;
+the team attacks and blocks as a team (805.10), each of the archenemy's attackers
+attacking one player of the team or a planeswalker (802.3).
 
 State (``game.variant_state["archenemy"]``): ``player``, ``no_motion_turn`` (All in Good
 Time), ``hand_size`` (Your Puny Minds Cannot Fathom), ``damage_taken`` (per turn, for
@@ -25,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
-from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
@@ -39,6 +40,7 @@ from manastack.variants.command_zone import (
 )
 from manastack.variants.multiplayer import OPTION_KEYS
 from manastack.variants.registry import register
+from manastack.variants.shared_turns import SharedTeamTurns
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -50,7 +52,7 @@ ABANDONED = "abandoned"
 MIN_SCHEMES = 20
 
 
-class ArchenemyVariant(MultiplayerVariant):
+class ArchenemyVariant(SharedTeamTurns):
     """904: the archenemy (40 life, goes first, sets a scheme in motion each precombat main
     phase) against a team of opponents."""
 
@@ -102,6 +104,12 @@ class ArchenemyVariant(MultiplayerVariant):
         if key == "scheme_deck_size":
             return len(deck(game, player, "Scheme"))
         return super().scenario_value(game, player, key)
+
+    def teams(self, game: Game) -> list[list[int]]:
+        """904.2: the archenemy, and the team of the others (in turn order after the
+        archenemy: the first is the team's primary player, 805.2)."""
+        a = archenemy(game)
+        return [[a], _others(game, a)]
 
     def configure(self, game: Game) -> None:
         a = player_of(game, game.options.extra.get("archenemy", 0))
@@ -171,6 +179,13 @@ class ArchenemyVariant(MultiplayerVariant):
             game.note("704.5w", f"{o.name} is turned face down and put on the bottom of "
                                 f"{game.players[o.owner].name}'s scheme deck")
         return True
+
+
+def _others(game: Game, a: int) -> list[int]:
+    """The players of the archenemy's team, in turn order after the archenemy ``a``
+    (players who left the game included: the team is fixed)."""
+    n = len(game.players)
+    return [(a + k) % n for k in range(1, n)]
 
 
 def _is_scheme(game: Game, oid: int) -> bool:

@@ -12,21 +12,12 @@ What changes, and where:
   810.11): both players' totals are kept equal; damage, life loss and life gain happen
   to each player and the result is applied to the team total (810.9, hook
   :meth:`totals_changed`);
-* the teams take turns (805.4): both players of the active team are active players
-  (untap, draw 805.4b, a land each 805.4c, sorcery timing, cleanup); turn order goes
-  from team to team; ``game.active_player`` is the team's primary player (or whoever
-  started the game);
-* teams have priority (805.5): priority passes through the active team's players, then
-  the other team's; all players passing in succession is all teams passing;
-* APNAP becomes active team then nonactive team (805.6, 805.7);
+* the teams take turns, have priority and attack and block as teams (805.4-805.10,
+  810.7; :mod:`manastack.variants.shared_turns`): the nonactive team is the defending
+  team (seed 3.1); each player orders and assigns the damage of their own creatures
+  (810.7e-f);
 * the starting team skips the draw step of its first turn (103.7b, 810.6); the first
   mulligan is free (103.4b, 800.5); the starting team declares mulligans first (103.4c);
-* combat (810.7): the nonactive team is the defending team (seed 3.1); each attacking
-  player declares attackers for their own creatures, in team order, each creature
-  attacking one defending player or planeswalker (805.10b), the whole attack legal as a
-  whole; then each defending player declares blockers for their own creatures, which
-  may block any attacker (810.7d), the combined block legal as a whole; each player
-  orders and assigns the damage of their own creatures (810.7e-f);
 * players win and lose as a team (810.8a): when one loses, so does the teammate; an
   effect that stops one player from losing stops the team from losing.
 """
@@ -36,8 +27,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from manastack.variants.base import MultiplayerVariant
 from manastack.variants.multiplayer import OPTION_KEYS
+from manastack.variants.shared_turns import SharedTeamTurns
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -61,7 +52,7 @@ def team_of(game: Game, player: int) -> list[int]:
     return [player]
 
 
-class TwoHeadedGiant(MultiplayerVariant):
+class TwoHeadedGiant(SharedTeamTurns):
     """Two-Headed Giant (810): shared team turns, shared life and poison."""
 
     name = "two_headed_giant"
@@ -112,6 +103,9 @@ class TwoHeadedGiant(MultiplayerVariant):
 
     # -- starting the game
 
+    def teams(self, game: Game) -> list[list[int]]:
+        return teams_of(game)
+
     def starting_life_of(self, game: Game, player: int) -> int:
         """810.4 / 810.11: 30 for the team, plus 15 per player beyond the second."""
         if game.options.starting_life is not None:
@@ -121,81 +115,6 @@ class TwoHeadedGiant(MultiplayerVariant):
     def skips_first_draw(self, game: Game) -> bool:
         """103.7b / 810.6: the team who plays first skips its first draw step."""
         return True
-
-    # -- shared team turns (805)
-
-    def active_players(self, game: Game) -> list[int]:
-        team = team_of(game, game.active_player)
-        ap = game.active_player
-        return [ap] + [p for p in team if p != ap and game.players[p].in_game]
-
-    def _team_cycle(self, game: Game, first_team_player: int) -> list[int]:
-        """Players grouped by team, teams in turn order from ``first_team_player``'s team
-        (805.6); within the active team the active player first."""
-        n = len(game.players)
-        order: list[int] = []
-        for k in range(n):
-            q = (first_team_player + k) % n
-            if q in order:
-                continue
-            team = team_of(game, q)
-            lead = [q] if q == first_team_player else []
-            order += lead + [p for p in team if p not in lead]
-        return [p for p in order if game.players[p].in_game]
-
-    def apnap_order(self, game: Game) -> list[int]:
-        return self._team_cycle(game, game.active_player)
-
-    def next_priority_player(self, game: Game, player: int) -> int:
-        """805.5: the active team, then the other team; a team passes when all its
-        players have passed."""
-        cycle = self._team_cycle(game, game.active_player)
-        if player not in cycle:
-            return game.next_player(player)
-        return cycle[(cycle.index(player) + 1) % len(cycle)]
-
-    def next_turn_player(self, game: Game, player: int) -> int:
-        """805.4: the next team in turn order takes the next turn (its primary player is
-        the active player)."""
-        mine = team_of(game, player)
-        n = len(game.players)
-        for k in range(1, n + 1):
-            q = (player + k) % n
-            if q not in mine and game.players[q].in_game:
-                team = team_of(game, q)
-                return next(p for p in team if game.players[p].in_game)
-        return player
-
-    # -- combat (805.10, 810.7)
-
-    def choose_defending_player(self, game: Game) -> None:
-        """810.7a / seed 3.1: the nonactive team is the defending team."""
-        if game.combat is None:
-            return
-        opps = [p for p in self._team_cycle(game, game.active_player)
-                if p in game.opponents(game.active_player)]
-        game.combat.defending_players = opps
-        if opps:
-            game.note("810.7a", " and ".join(game.players[p].name for p in opps)
-                      + " are the defending team")
-
-    def attack_declarers(self, game: Game) -> list[int]:
-        return self.active_players(game)
-
-    def block_declarers(self, game: Game) -> list[int]:
-        cb = game.combat
-        return list(cb.defending_players) if cb is not None else []
-
-    def combined_block(self, game: Game) -> bool:
-        return True
-
-    def defending_players_meant(self, game: Game, source: int | None) -> list[int]:
-        """810.7b: a one-shot effect's "defending player" is one defending player its
-        controller chooses (a target may be any defending player's object); other
-        references mean both, a positive comparison answering yes if either would
-        (810.7d: forestwalk if either defending player controls a Forest)."""
-        cb = game.combat
-        return list(cb.defending_players) if cb is not None else []
 
     # -- life, poison, winning and losing (810.8-810.10)
 
