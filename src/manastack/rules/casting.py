@@ -282,7 +282,7 @@ def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
             return (f"{o.name} is tapped and can't be tapped for mana", "601.2h")
         if summoning_sick(game, o):
             return (f"{o.name} can't be tapped for mana: it hasn't been under your control "
-                    "since your most recent turn began", "302.6")
+                    "since your most recent turn began (CR 602.5a)", "302.6")
     return None
 
 
@@ -383,7 +383,7 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
             return (f"{obj.name} is already untapped", rule)
         if (cost.tap or cost.untap) and summoning_sick(game, obj):
             return (f"{obj.name} hasn't been under your control continuously since your "
-                    "most recent turn began (summoning sickness)", "302.6")
+                    "most recent turn began (summoning sickness, CR 602.5a)", "302.6")
     if cost.pay_life and game.players[player].life < cost.pay_life:
         return ("you don't have enough life to pay", "118.4")
     if cost.pay_life:
@@ -569,7 +569,8 @@ def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, 
     for si, (a, b) in enumerate(ctx.spec_slices()):
         chunk = targets[a:b]
         if len(set(chunk)) != len(chunk):
-            return ("the same object can't be chosen twice for one \"target\"", "114.3")
+            return ("the same object can't be chosen twice for one \"target\" (CR 601.2c "
+                    "example)", "114.3")
         for t in chunk:
             if not isinstance(t, PlayerRef) and t not in game.objects:
                 return (f"there is no object #{t}", "114.1")

@@ -46,7 +46,29 @@ def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) ->
         lst[:] = keep
     if n:
         game.changed()
+        exile_if_controller_left(game)
     return n
+
+
+def exile_if_controller_left(game: Game) -> None:
+    """CR 800.4c: when an effect giving a player control of a permanent ends and no other
+    effect gives it to a player in the game, a permanent that entered the battlefield under
+    the control of a player who has left the game goes back to that player's control:
+    it is exiled instead, as soon as the effect ends (not a state-based action)."""
+    if all(p.in_game for p in game.players):
+        return
+    from manastack.game.objects import GameObject, Zone
+    from manastack.rules.zones import move
+    gone = [o for oid in game.battlefield
+            if isinstance(o := game.objects[oid], GameObject)
+            and not game.players[game.controller(o)].in_game]
+    for o in gone:
+        if game.combat is not None:
+            game.combat.remove(game, o.id, quiet=True, rule="800.4c")
+        move(game, o, Zone.EXILE, "800.4c",
+             verb=f"{o.name} is exiled (the effect giving control of it ended, and it "
+                  f"entered the battlefield under {game.players[o.controller].name}'s "
+                  "control, who has left the game)")
 
 
 def end_effects_at_begin(game: Game, step: StepInfo) -> None:

@@ -120,8 +120,8 @@ def resolve(game: Game, oid: int) -> None:
         if ab.intervening_if is not None:
             src_obj = src if isinstance(src, GameObject) else game.lki.get(obj.source, (None,))[0]
             if src_obj is None or not ab.intervening_if(game, src_obj):
-                game.note("603.4", f"{obj.name}: its condition is no longer true; it does "
-                                   "nothing")
+                game.note("603.4", f"{obj.name}: its condition is no longer true")
+                game.note("608.2a", f"{obj.name} is removed from the stack and does nothing")
                 _finish(game, oid)
                 return
     name = obj.name

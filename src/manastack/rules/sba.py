@@ -14,7 +14,11 @@ from manastack.cards.effects import destroy_all
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, StackAbility, Zone
 from manastack.rules.combat import check_combat
-from manastack.rules.effects_end import end_source_effects, while_predicates
+from manastack.rules.effects_end import (
+    end_source_effects,
+    exile_if_controller_left,
+    while_predicates,
+)
 from manastack.rules.static import cant_lose
 from manastack.rules.zones import move
 from manastack.variants import variant_of
@@ -42,6 +46,7 @@ def perform(game: Game) -> bool:
             and totals == _totals(game)):
         return False  # nothing it reads changed since a check that found nothing to do
     log_length = len(game.log)
+    exile_if_controller_left(game)  # 800.4c (as soon as a control effect ends)
     check_combat(game)
     variant = variant_of(game)
     losers: list[tuple[int, str, str]] = []

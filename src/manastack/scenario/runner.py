@@ -516,6 +516,12 @@ class Runner:
                     cands = [o for pos, o in enumerate(opts) if o not in out
                              and pos < len(labels) and (labels[pos] == name or
                                                         labels[pos].startswith(name))]
+                if not cands and not labels:
+                    # an object that isn't among the options: the engine rejects it,
+                    # citing its rule (an entry marked ``illegal: true`` then goes on)
+                    oid = self.find(name)
+                    if oid is not None:
+                        cands = [oid]
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
                                f"{d.prompt}")

@@ -233,10 +233,13 @@ def _no_life_gain(game: Game, ctx: Ctx) -> None:
     if not isinstance(t, PlayerRef):
         return
     who = t.index
-    r = Replacement("life_gain", lambda g, e: e["player"] == who, lambda g, e: None,
-                    ctx.controller, ctx.source,
-                    f"{game.players[who].name} can't gain life (Stigma Lasher)")
-    game.replacements.append(r)
+    # a "can't" effect, not a replacement effect (614.16); in Two-Headed Giant it stops
+    # the whole team gaining life (810.9g, see damage.team_forbids)
+    from manastack.rules.static import RuleEffect, add_rule_effect
+    add_rule_effect(game, RuleEffect(
+        "cant_gain_life", lambda g, p: p == who, Duration("permanent"),
+        text=f"Stigma Lasher: {game.players[who].name} can't gain life",
+        controller=ctx.controller))
     game.note("614.16", f"{game.players[who].name} can't gain life for the rest of the game")
 
 
