@@ -832,7 +832,11 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return ("there is no such object", "602.2")
     if o.zone == Zone.BATTLEFIELD:
         if game.controller(o) != player:
-            return (f"you don't control {o.name}", "602.2")
+            # only an Aura's / Equipment's controller activates its abilities, whoever
+            # controls what it is attached to (303.4e, 301.5d)
+            sub = game.chars(o).subtypes
+            extra = " (303.4e)" if "Aura" in sub else " (301.5d)" if "Equipment" in sub else ""
+            return (f"you don't control {o.name}{extra}", "602.2")
         if o.phased_out:
             return (f"{o.name} is phased out", "702.25b")
     elif o.zone == Zone.COMMAND:  # schemes, planes, vanguards (901.7, 902.7, 904.8)
