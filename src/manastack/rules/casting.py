@@ -259,6 +259,25 @@ def summoning_sick(game: Game, o: GameObject) -> bool:
     return o.control_since >= game.turn_number
 
 
+def _sorcery_speed_rules(ab: Any) -> str:
+    """Rules behind "only any time you could cast a sorcery" besides 602.5d / 606.3."""
+    if ab.is_loyalty:
+        return "306.5d"
+    return "702.6a, 307.5" if (ab.text or "").startswith("Equip") else "307.5"
+
+
+def _unpayable(game: Game, player: int, text: str) -> tuple[str, str]:
+    """601.2h: a cost that can't be paid; the message names the player's untapped
+    summoning-sick creatures with a {T} mana ability, which can't pay it (302.6)."""
+    sick = [o.name for o in game.permanents(player) if not o.tapped and summoning_sick(game, o)
+            and any(isinstance(ab, ActivatedAbility) and ab.mana is not None and ab.cost.tap
+                    for ab in game.chars(o).abilities)]
+    if sick:
+        text += (f" ({', '.join(sick)} can't be tapped for mana: summoning sickness, "
+                 "302.6)")
+    return (text, "601.2h")
+
+
 def available_mana(game: Game, player: int, exclude: Sequence[int] = ()) -> int:
     total = game.players[player].mana_pool.total()
     for s in mana_sources(game, player, exclude):
@@ -671,9 +690,9 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
         return ("you can't play a land during another player's turn", "305.3")
     why = sorcery_timing(game, player)
     if why:
-        return (f"you can't play a land now: {why}", "305.1")
+        return (f"you can't play a land now: {why} (115.2a, 116.1c)", "305.1")
     if p.lands_played >= land_plays(game, player):
-        return ("you have already played a land this turn", "305.2")
+        return ("you have already played a land this turn (305.2a, 115.2a)", "305.2b")
     return None
 
 
@@ -737,7 +756,7 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     if resolving is None and not _instant_speed(game, player, o, c):
         why = sorcery_timing(game, player)
         if why:
-            return (f"you can't cast {o.name} now: {why}", _type_rule(c.types))
+            return (f"you can't cast {o.name} now: {why} (116.1a)", _type_rule(c.types))
     if sp is not None and sp.timing is not None and not sp.timing(game, player):
         # the card's own restriction ("cast only during combat") applies even when an
         # effect lets it be cast during a resolution; only the card-type timing doesn't
@@ -796,7 +815,7 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     if bad:
         return bad
     if plan_payment(game, player, cost, a.pay) is None:
-        return (f"you can't pay {cost} for {o.name}", "601.2h")
+        return _unpayable(game, player, f"you can't pay {cost} for {o.name}")
     return None
 
 
@@ -814,7 +833,11 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return ("there is no such object", "602.2")
     if o.zone == Zone.BATTLEFIELD:
         if game.controller(o) != player:
-            return (f"you don't control {o.name}", "602.2")
+            # only an Aura's / Equipment's controller activates its abilities, whoever
+            # controls what it is attached to (303.4e, 301.5d)
+            sub = game.chars(o).subtypes
+            extra = " (303.4e)" if "Aura" in sub else " (301.5d)" if "Equipment" in sub else ""
+            return (f"you don't control {o.name}{extra}", "602.2")
         if o.phased_out:
             return (f"{o.name} is phased out", "702.25b")
     elif o.zone == Zone.COMMAND:  # schemes, planes, vanguards (901.7, 902.7, 904.8)
@@ -837,7 +860,8 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         why = sorcery_timing(game, player)
         if why:
             return (f"this ability can be activated only any time you could cast a sorcery: "
-                    f"{why}", "606.3" if ab.is_loyalty else "602.5d")
+                    f"{why} ({_sorcery_speed_rules(ab)})",
+                    "606.3" if ab.is_loyalty else "602.5d")
     if ab.is_loyalty and o.loyalty_activated_turn == game.turn_number:
         return (f"a loyalty ability of {o.name} was already activated this turn", "606.3")
     if ab.once_per_turn and any(o.memory.get(f"activated_{i}") == game.turn_number
@@ -866,7 +890,7 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return bad
     exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
     if not cost.is_empty() and plan_payment(game, player, cost, a.pay, exclude) is None:
-        return (f"you can't pay {cost}", "601.2h")
+        return _unpayable(game, player, f"you can't pay {cost}")
     return None
 
 

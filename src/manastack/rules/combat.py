@@ -161,7 +161,7 @@ def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
         return f"{o.name} is tapped", "508.1a"
     if summoning_sick(game, o):
         return (f"{o.name} hasn't been under your control continuously since the turn "
-                "began and has no haste", "508.1a")
+                "began and has no haste (summoning sickness, 302.6)", "508.1a")
     if "defender" in c.keywords:
         return f"{o.name} has defender (702.3b)", "508.1c"
     if "can't attack" in c.flags or "can't attack or block" in c.flags:

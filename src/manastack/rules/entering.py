@@ -84,6 +84,22 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             made += (None,)
             continue
         state = (entries, made, then, together)
+        if entry.attach_to is None and entry.zone != Zone.STACK and \
+                "Aura" in game.chars(obj).subtypes:
+            # 303.4f: an Aura put onto the battlefield by an effect that doesn't say what
+            # it enchants: its controller chooses (not a target: hexproof and shroud don't
+            # matter); 303.4g: with nothing it could enchant, it stays where it is
+            hosts = aura_hosts(game, obj, entry.controller)
+            if not hosts:
+                game.note("303.4g", f"{obj.name} can't enchant anything: it stays in its "
+                                    "current zone")
+                made += (None,)
+                continue
+            game.ask(ChoiceDecision(
+                entry.controller, "choose", f"Choose what {obj.name} will enchant as it "
+                "enters the battlefield", (_aura_host_chosen, state), rule="303.4f",
+                options=hosts, purpose="enchant"))
+            return None
         if enters_as_copy(obj.card) is not None:
             # 614.12 / 706.2: the choice is made as it enters (before it is on the battlefield)
             cands = tuple(o.id for o in game.creatures() if o.id != obj.id)
@@ -97,6 +113,44 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             return None
         made += ((None, None),)
     return _enter_all(game, entries, made, then, together)
+
+
+def aura_hosts(game: Game, aura: GameObject, controller: int) -> tuple[Ref, ...]:
+    """What the Aura ``aura`` could legally enchant under ``controller``'s control (303.4f):
+    what its enchant ability allows (702.5a) and protection doesn't forbid (702.16c)."""
+    from manastack.game.objects import PlayerRef
+    from manastack.rules.targeting import protection_from
+
+    sp = aura.card.spell
+    spec = sp.targets[0] if sp is not None and sp.targets else None
+    out: list[Ref] = []
+    for p in game.players:
+        if p.in_game and spec is not None and \
+                spec.selector.test(game, PlayerRef(p.index), controller, aura.id):
+            out.append(PlayerRef(p.index))
+    for oid in game.battlefield:
+        host = game.obj(oid)
+        if host.phased_out or spec is None or \
+                not spec.selector.test(game, oid, controller, aura.id):
+            continue
+        if not protection_from(game, host, aura.id):
+            out.append(oid)
+    return tuple(out)
+
+
+def _aura_host_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+                      made: tuple[Made, ...], then: Task | None, together: bool) -> None:
+    """303.4f: the Aura will enter attached to the chosen object or player."""
+    from dataclasses import replace
+    i = len(made)
+    host = action.items[0] if action.items else None
+    if _pending(game, entries[i]) is None or host is None:
+        _choose(game, entries, (*made, None), then, together)
+        return
+    game.note("303.4f", f"{game.obj(entries[i].oid).name} will enter attached to "
+                        f"{game.name_of(host)}")
+    entries = (*entries[:i], replace(entries[i], attach_to=host), *entries[i + 1:])
+    _choose(game, entries, made, then, together)
 
 
 def enters_as_copy(card: Any) -> Any:
@@ -185,7 +239,8 @@ def _enter_all(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
         new_ids = tuple(o.id for o in move_all(
             game, [game.obj(e.oid) for e, _ in go], Zone.BATTLEFIELD, entries[0].rule,
             controller=entries[0].controller, verb=entries[0].verb or "",
-            entering=[m for _, m in go if m is not None]))
+            entering=[m for _, m in go if m is not None],
+            attach=[e.attach_to for e, _ in go]))
     else:
         new_ids = tuple(
             move(game, game.obj(e.oid), Zone.BATTLEFIELD, e.rule, controller=e.controller,

@@ -108,7 +108,7 @@ _MODIFIERS: dict[str, frozenset[str]] = {
     "alt_cost": frozenset({"cast"}),
     "pay": frozenset({"cast", "activate"}),
     "ability": frozenset({"activate"}),
-    "respond_to": frozenset({"cast", "activate", "pass"}),
+    "respond_to": frozenset({"cast", "activate", "play", "pass"}),
     "for": frozenset({"choose"}),
     "bands": frozenset({"attack"}),
 }
