@@ -364,7 +364,9 @@ class ChoiceDecision(Decision):
             raise IllegalAction(f"the same option was chosen twice for: {self.prompt}", self.rule)
         for it in items:
             if it not in self.options:
-                raise IllegalAction(f"{it!r} is not an option for: {self.prompt}", self.rule)
+                what = game.name_of(it) if isinstance(it, int) and it in game.objects \
+                    else repr(it)
+                raise IllegalAction(f"{what} is not an option for: {self.prompt}", self.rule)
         if self.ordered and self.min_count == self.max_count == len(self.options):
             pass
         if self.check is not None:

@@ -296,6 +296,9 @@ class Runner:
                     if owner is not None and p.index != owner:
                         continue
                     ids += [i for i in g.zone_list(zone, p.index) if g.objects[i].name == name]
+            if len(ids) > 1:  # an object with an alias is named by it: a bare name
+                aliased = set(self.aliases.values())  # means one of the others
+                ids = [i for i in ids if g.objects[i].uid not in aliased] or ids
             if len(ids) > 1 and zone in ("battlefield", "stack", "exile", "command"):
                 raise self.err(f"{name!r} is ambiguous ({len(ids)} in {zone}); use an alias")
             if ids:
@@ -516,6 +519,10 @@ class Runner:
                     cands = [o for pos, o in enumerate(opts) if o not in out
                              and pos < len(labels) and (labels[pos] == name or
                                                         labels[pos].startswith(name))]
+                if not cands and e.illegal:  # the engine is to reject it (and cite why)
+                    oid = self.find(name)
+                    out.append(oid if oid is not None else name)
+                    continue
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
                                f"{d.prompt}")
