@@ -84,6 +84,17 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             made += (None,)
             continue
         state = (entries, made, then, together)
+        if entry.attach_to is None and _is_aura(game, obj):
+            hosts = aura_hosts(game, obj, entry.controller)
+            if hosts:  # 303.4f: its controller chooses what it will enchant
+                game.ask(ChoiceDecision(
+                    entry.controller, "choose", f"Choose what {obj.name} will enchant as "
+                    "it enters the battlefield", (_host_chosen, state), rule="303.4f",
+                    options=hosts, purpose="what the Aura enchants"))
+                return None
+            _cant_enter(game, obj)  # 303.4g
+            made += (None,)
+            continue
         if enters_as_copy(obj.card) is not None:
             # 614.12 / 706.2: the choice is made as it enters (before it is on the battlefield)
             cands = tuple(o.id for o in game.creatures() if o.id != obj.id)
@@ -97,6 +108,62 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             return None
         made += ((None, None),)
     return _enter_all(game, entries, made, then, together)
+
+
+def _is_aura(game: Game, obj: GameObject) -> bool:
+    c = game.chars(obj)
+    return "Aura" in c.subtypes and "Enchantment" in c.types
+
+
+def aura_hosts(game: Game, aura: GameObject, controller: int) -> tuple[Ref, ...]:
+    """303.4f: what an Aura entering under ``controller``'s control, not as a resolving
+    Aura spell, could enchant: the objects and players its enchant ability allows and
+    that it wouldn't be put into the graveyard from (protection, 702.16c). It isn't
+    targeted, so hexproof and shroud don't matter (702.11, 702.18)."""
+    from manastack.rules.targeting import candidate_refs, protection_from
+
+    sp = aura.card.spell
+    if sp is None or not sp.targets:
+        return ()
+    spec = sp.targets[0]
+    out: list[Ref] = []
+    for r in candidate_refs(game, spec.zones):
+        if r == aura.id or not spec.selector.test(game, r, controller, aura.id):
+            continue
+        host = game.get(r) if isinstance(r, int) else None
+        if host is not None and (host.zone != Zone.BATTLEFIELD or
+                                 protection_from(game, host, aura.id)):
+            continue
+        out.append(r)
+    return tuple(out)
+
+
+def _cant_enter(game: Game, obj: GameObject) -> None:
+    """303.4g: an Aura with nothing to enchant stays where it is (from the stack, it is
+    put into its owner's graveyard instead)."""
+    from manastack.rules.zones import ZONE_TEXT, move
+    owner = game.players[obj.owner].name
+    if obj.zone == Zone.STACK:
+        move(game, obj, Zone.GRAVEYARD, "303.4g",
+             verb=f"{obj.name} has nothing to enchant: it is put into {owner}'s graveyard")
+        return
+    where = ZONE_TEXT[obj.zone] if obj.zone in ("exile", "command") else \
+        f"{owner}'s {ZONE_TEXT[obj.zone]}"
+    game.note("303.4g", f"{obj.name} has nothing it could enchant: it stays in {where}")
+
+
+def _host_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+                 made: tuple[Made, ...], then: Task | None, together: bool) -> None:
+    """303.4f: the Aura will enter attached to the chosen object or player."""
+    from dataclasses import replace
+    k = len(made)
+    host = action.items[0] if action.items else None
+    obj = _pending(game, entries[k])
+    if obj is not None and host is not None:
+        game.note("303.4f", f"{game.players[entries[k].controller].name} chooses "
+                            f"{game.name_of(host)}: {obj.name} will enter attached to it")
+    entries = (*entries[:k], replace(entries[k], attach_to=host), *entries[k + 1:])
+    _choose(game, entries, made, then, together)
 
 
 def enters_as_copy(card: Any) -> Any:
@@ -185,7 +252,8 @@ def _enter_all(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
         new_ids = tuple(o.id for o in move_all(
             game, [game.obj(e.oid) for e, _ in go], Zone.BATTLEFIELD, entries[0].rule,
             controller=entries[0].controller, verb=entries[0].verb or "",
-            entering=[m for _, m in go if m is not None]))
+            entering=[m for _, m in go if m is not None],
+            attach=[e.attach_to for e, _ in go]))
     else:
         new_ids = tuple(
             move(game, game.obj(e.oid), Zone.BATTLEFIELD, e.rule, controller=e.controller,
