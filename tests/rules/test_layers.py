@@ -130,3 +130,19 @@ def test_cr_613_8_gains_and_loses_flying_apply_in_timestamp_order() -> None:
     add_effect(g3, LayerEffect("6", remove_all_abilities, frozenset({bear3.id}), 0))
     add_effect(g3, LayerEffect("6", add_keywords("flying"), frozenset({bear3.id}), 0))
     assert "flying" in g3.chars(g3.obj(bear3.id)).keywords
+
+
+def test_cr_613_5_lord_losing_its_abilities_in_layer_6_pumps_nobody() -> None:
+    """CR 613.5, 613.1f: Captivating Vampire loses all abilities (a layer-6 effect such as
+    Turn to Frog's): its "other Vampires you control get +1/+1" has not started to apply
+    (its only effect is in layer 7c), so it applies to nothing.  (It used to go on
+    pumping: the engine kept every static ability it had seen in an earlier layer.)"""
+    g, _bear = _game()
+    vamp = put(g, 0, Zone.BATTLEFIELD, "Captivating Vampire")
+    outcasts = put(g, 0, Zone.BATTLEFIELD, "Vampire Outcasts")
+    g.changed()
+    assert g.chars(g.obj(outcasts.id)).power == 3
+    add_effect(g, LayerEffect("6", remove_all_abilities, frozenset({vamp.id}), 0,
+                              duration=Duration("end_of_turn")))
+    c = g.chars(g.obj(outcasts.id))
+    assert (c.power, c.toughness) == (2, 2)

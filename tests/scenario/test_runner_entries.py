@@ -24,3 +24,48 @@ expect: {objects: {%s: {power: 0, toughness: 8}}}
     sc, = parse_scenarios(text % ("Llanowar Elves", "Llanowar Elves", "Llanowar Elves"))
     res = run_scenario(sc)
     assert not res.passed and "has no modes" in res.message
+
+
+def test_bare_name_means_an_object_without_an_alias() -> None:
+    """SCENARIOS.md, Names: an object with an alias is named by its alias, so a bare card
+    name means one of the others: with `hand: [Shock, {card: Shock, as: s2}]`, `cast: Shock`
+    casts the first Shock and `cast: s2` the second (both deal their damage)."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: ["2 Mountain"], hand: [Shock, {card: Shock, as: s2}]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Shock, targets: [B]}
+  - {turn: 1, step: precombat_main, player: A, cast: s2, targets: [B]}
+expect: {B: {life: 16}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message
+
+
+def test_cr_603_3d_illegal_choose_entry_is_rejected_by_the_engine() -> None:
+    """SCENARIOS.md, The script: a `choose` entry naming something that isn't an option is,
+    with `illegal: true`, handed to the engine, which rejects it citing the decision's rule
+    (603.3d for the target of a triggered ability: Sun Titan can't return Shock, not a
+    permanent card); the script goes on with the next entry."""
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: ["6 Plains"], hand: [Sun Titan], graveyard: [Grizzly Bears, Shock]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Sun Titan}
+  - {turn: 1, step: precombat_main, player: A, choose: [Shock], illegal: true, rule: "%s"}
+  - {turn: 1, step: precombat_main, player: A, choose: [Grizzly Bears]}
+  - {turn: 1, step: precombat_main, player: A, choose: yes}
+expect: {A: {graveyard: [Shock]}, objects: {Grizzly Bears: {zone: battlefield}}}
+"""
+    sc, = parse_scenarios(text % "603.3d")
+    res = run_scenario(sc)
+    assert res.passed, res.message
+    sc, = parse_scenarios(text % "509.1c")
+    res = run_scenario(sc)
+    assert not res.passed and "doesn't cite 509.1c" in res.message

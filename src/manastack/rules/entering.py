@@ -84,22 +84,17 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             made += (None,)
             continue
         state = (entries, made, then, together)
-        if entry.attach_to is None and entry.zone != Zone.STACK and \
-                "Aura" in game.chars(obj).subtypes:
-            # 303.4f: an Aura put onto the battlefield by an effect that doesn't say what
-            # it enchants: its controller chooses (not a target: hexproof and shroud don't
-            # matter); 303.4g: with nothing it could enchant, it stays where it is
+        if entry.attach_to is None and _is_aura(game, obj):
             hosts = aura_hosts(game, obj, entry.controller)
-            if not hosts:
-                game.note("303.4g", f"{obj.name} can't enchant anything: it stays in its "
-                                    "current zone")
-                made += (None,)
-                continue
-            game.ask(ChoiceDecision(
-                entry.controller, "choose", f"Choose what {obj.name} will enchant as it "
-                "enters the battlefield", (_aura_host_chosen, state), rule="303.4f",
-                options=hosts, purpose="enchant"))
-            return None
+            if hosts:  # 303.4f: its controller chooses what it will enchant
+                game.ask(ChoiceDecision(
+                    entry.controller, "choose", f"Choose what {obj.name} will enchant as "
+                    "it enters the battlefield", (_host_chosen, state), rule="303.4f",
+                    options=hosts, purpose="what the Aura enchants"))
+                return None
+            _cant_enter(game, obj)  # 303.4g
+            made += (None,)
+            continue
         if enters_as_copy(obj.card) is not None:
             # 614.12 / 706.2: the choice is made as it enters (before it is on the battlefield)
             cands = tuple(o.id for o in game.creatures() if o.id != obj.id)
@@ -115,41 +110,59 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
     return _enter_all(game, entries, made, then, together)
 
 
+def _is_aura(game: Game, obj: GameObject) -> bool:
+    c = game.chars(obj)
+    return "Aura" in c.subtypes and "Enchantment" in c.types
+
+
 def aura_hosts(game: Game, aura: GameObject, controller: int) -> tuple[Ref, ...]:
-    """What the Aura ``aura`` could legally enchant under ``controller``'s control (303.4f):
-    what its enchant ability allows (702.5a) and protection doesn't forbid (702.16c)."""
-    from manastack.game.objects import PlayerRef
-    from manastack.rules.targeting import protection_from
+    """303.4f: what an Aura entering under ``controller``'s control, not as a resolving
+    Aura spell, could enchant: the objects and players its enchant ability allows and
+    that it wouldn't be put into the graveyard from (protection, 702.16c). It isn't
+    targeted, so hexproof and shroud don't matter (702.11, 702.18)."""
+    from manastack.rules.targeting import candidate_refs, protection_from
 
     sp = aura.card.spell
-    spec = sp.targets[0] if sp is not None and sp.targets else None
+    if sp is None or not sp.targets:
+        return ()
+    spec = sp.targets[0]
     out: list[Ref] = []
-    for p in game.players:
-        if p.in_game and spec is not None and \
-                spec.selector.test(game, PlayerRef(p.index), controller, aura.id):
-            out.append(PlayerRef(p.index))
-    for oid in game.battlefield:
-        host = game.obj(oid)
-        if host.phased_out or spec is None or \
-                not spec.selector.test(game, oid, controller, aura.id):
+    for r in candidate_refs(game, spec.zones):
+        if r == aura.id or not spec.selector.test(game, r, controller, aura.id):
             continue
-        if not protection_from(game, host, aura.id):
-            out.append(oid)
+        host = game.get(r) if isinstance(r, int) else None
+        if host is not None and (host.zone != Zone.BATTLEFIELD or
+                                 protection_from(game, host, aura.id)):
+            continue
+        out.append(r)
     return tuple(out)
 
 
-def _aura_host_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
-                      made: tuple[Made, ...], then: Task | None, together: bool) -> None:
+def _cant_enter(game: Game, obj: GameObject) -> None:
+    """303.4g: an Aura with nothing to enchant stays where it is (from the stack, it is
+    put into its owner's graveyard instead)."""
+    from manastack.rules.zones import ZONE_TEXT, move
+    owner = game.players[obj.owner].name
+    if obj.zone == Zone.STACK:
+        move(game, obj, Zone.GRAVEYARD, "303.4g",
+             verb=f"{obj.name} has nothing to enchant: it is put into {owner}'s graveyard")
+        return
+    where = ZONE_TEXT[obj.zone] if obj.zone in ("exile", "command") else \
+        f"{owner}'s {ZONE_TEXT[obj.zone]}"
+    game.note("303.4g", f"{obj.name} has nothing it could enchant: it stays in {where}")
+
+
+def _host_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+                 made: tuple[Made, ...], then: Task | None, together: bool) -> None:
     """303.4f: the Aura will enter attached to the chosen object or player."""
     from dataclasses import replace
-    i = len(made)
+    k = len(made)
     host = action.items[0] if action.items else None
-    if _pending(game, entries[i]) is None or host is None:
-        _choose(game, entries, (*made, None), then, together)
-        return
-    game.note("303.4f", f"{game.obj(entries[i].oid).name} will enter attached to "
-                        f"{game.name_of(host)}")
-    entries = (*entries[:i], replace(entries[i], attach_to=host), *entries[i + 1:])
+    obj = _pending(game, entries[k])
+    if obj is not None and host is not None:
+        game.note("303.4f", f"{game.players[entries[k].controller].name} chooses "
+                            f"{game.name_of(host)}: {obj.name} will enter attached to it")
+    entries = (*entries[:k], replace(entries[k], attach_to=host), *entries[k + 1:])
     _choose(game, entries, made, then, together)
 
 

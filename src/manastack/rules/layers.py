@@ -7,7 +7,9 @@ toughness), in timestamp order within a layer (613.6).  Effects from
 resolved spells and abilities affect a set of objects locked in when they
 began (611.2c); effects of static abilities affect whatever they apply to at
 each moment (611.3a).  An effect that began to apply in one layer keeps
-applying in later layers even if its ability was removed meanwhile (613.5).
+applying in later layers even if its ability was removed meanwhile (613.5);
+an ability removed before any of its effects applied (a lord's layer-7c bonus
+after a layer-6 "loses all abilities") generates none.
 """
 
 from __future__ import annotations
@@ -290,6 +292,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     # types in layer 4).  An ability that began to apply keeps applying in later layers
     # even if an earlier layer removed it (613.5).
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
+    begun: set[tuple[int, int]] = set()  # those whose effects have applied in a layer
     scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
     reads = game._view_reads
     rescan = True  # abilities may have been added or removed since the last scan
@@ -301,6 +304,12 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             abilities = view[o.id].abilities
             if scanned.get(o.id) is abilities:
                 continue  # no ability added or removed since the last layer
+            if o.id in scanned:
+                # an ability removed before any of its effects applied generates none
+                # (613.5 keeps only an effect that has started to apply)
+                for gone in [k for k, (so, ab) in started.items() if so is o and
+                             k not in begun and ab not in abilities]:
+                    del started[gone]
             scanned[o.id] = abilities
             if not _has_static_effects(abilities):
                 continue
@@ -328,6 +337,10 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         effects.sort(key=lambda e: e.timestamp)
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)
+        for e in effects:
+            src = origin.get(id(e))
+            if src is not None:
+                begun.add((src[0].id, id(src[1])))
         # only applying an effect changes abilities (CDAs and counters change P/T only)
         rescan = bool(effects)
         for e in effects:

@@ -296,6 +296,10 @@ class Runner:
                     if owner is not None and p.index != owner:
                         continue
                     ids += [i for i in g.zone_list(zone, p.index) if g.objects[i].name == name]
+            if len(ids) > 1:  # an object with an alias is named by it: a bare name
+                aliased = set(self.aliases.values())  # means one of the others
+                ids = [i for i in ids if getattr(g.objects[i], "uid", None) not in aliased] \
+                    or ids
             if len(ids) > 1 and zone in ("battlefield", "stack", "exile", "command"):
                 raise self.err(f"{name!r} is ambiguous ({len(ids)} in {zone}); use an alias")
             if ids:
