@@ -20,7 +20,7 @@ same time: every choice first, then one event (603.6a).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from manastack.decisions import ChoiceDecision
@@ -84,6 +84,21 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             made += (None,)
             continue
         state = (entries, made, then, together)
+        if entry.attach_to is None and _is_aura(obj.card):
+            # 303.4f: an Aura put onto the battlefield by an effect that doesn't say what it
+            # enchants: its controller chooses a legal object as it enters (no targeting,
+            # so hexproof or shroud don't matter; protection does, 702.16c)
+            cands = enchantable(game, obj, entry.controller)
+            if not cands:
+                game.note("303.4g", f"{obj.name} has nothing it could enchant: it stays "
+                                    f"where it is")
+                made += (None,)
+                continue
+            game.ask(ChoiceDecision(
+                entry.controller, "choose", f"Choose what {obj.name} will enchant as it "
+                "enters the battlefield", (_aura_chosen, state), rule="303.4f",
+                options=cands, purpose="enchant"))
+            return None
         if enters_as_copy(obj.card) is not None:
             # 614.12 / 706.2: the choice is made as it enters (before it is on the battlefield)
             cands = tuple(o.id for o in game.creatures() if o.id != obj.id)
@@ -97,6 +112,35 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
             return None
         made += ((None, None),)
     return _enter_all(game, entries, made, then, together)
+
+
+def _is_aura(card: Any) -> bool:
+    return "Aura" in card.subtypes and "Enchantment" in card.types
+
+
+def enchantable(game: Game, aura: GameObject, controller: int) -> tuple[int, ...]:
+    """The permanents ``aura`` could legally enchant under ``controller``'s control, by its
+    enchant ability and protection (303.4f, 702.16c); targeting restrictions don't apply."""
+    from manastack.rules.targeting import protection_from
+    sp = aura.card.spell
+    spec = sp.targets[0] if sp is not None and sp.targets else None
+    return tuple(o.id for o in game.permanents()
+                 if o.id != aura.id  # 303.4d
+                 and (spec is None or spec.selector.test(game, o.id, controller, aura.id))
+                 and not protection_from(game, o, aura.id))
+
+
+def _aura_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+                 made: tuple[Made, ...], then: Task | None, together: bool) -> None:
+    """303.4f: the Aura will enter attached to the chosen object."""
+    i = len(made)
+    pick = action.items[0] if action.items else None
+    obj = _pending(game, entries[i])
+    if obj is not None and pick is not None:
+        game.note("303.4f", f"{game.players[entries[i].controller].name} chooses "
+                            f"{game.name_of(pick)} for {obj.name} to enchant as it enters")
+    entries = (*entries[:i], replace(entries[i], attach_to=pick), *entries[i + 1:])
+    _choose(game, entries, made, then, together)
 
 
 def enters_as_copy(card: Any) -> Any:
@@ -185,7 +229,8 @@ def _enter_all(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
         new_ids = tuple(o.id for o in move_all(
             game, [game.obj(e.oid) for e, _ in go], Zone.BATTLEFIELD, entries[0].rule,
             controller=entries[0].controller, verb=entries[0].verb or "",
-            entering=[m for _, m in go if m is not None]))
+            entering=[m for _, m in go if m is not None],
+            attach=[e.attach_to for e, _ in go]))
     else:
         new_ids = tuple(
             move(game, game.obj(e.oid), Zone.BATTLEFIELD, e.rule, controller=e.controller,

@@ -104,21 +104,22 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
 
 def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
              controller: int | None = None, verb: str = "",
-             entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None = None
-             ) -> list[GameObject]:
+             entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None = None,
+             attach: Sequence[Ref | None] | None = None) -> list[GameObject]:
     """Move several objects at once: every object moves, then the zone-change events are
     reported, so triggered abilities see the whole event (603.6a, 603.10a).
 
     ``verb`` (optional) is a format string with ``{name}``.  ``entering`` gives, for each
     object put onto the battlefield, what was chosen as it enters: (copy of, choice)
-    (see :mod:`manastack.rules.entering`)."""
+    (see :mod:`manastack.rules.entering`); ``attach`` what each Aura enters attached to
+    (303.4f)."""
     moved: list[tuple[GameObject, GameObject, Characteristics | None]] = []
     for i, o in enumerate(objs):
         frm = o.zone
         lki = game.chars(o) if frm == Zone.BATTLEFIELD else None
         copy_of, chosen = entering[i] if entering is not None else (None, None)
         new = move(game, o, to, rule, controller=controller, quiet=True, copy_of=copy_of,
-                   chosen=chosen)
+                   chosen=chosen, attach_to=attach[i] if attach is not None else None)
         moved.append((o, new, lki))
     for old, new, lki in moved:
         where_to = ZONE_TEXT[new.zone] if new.zone in ("battlefield", "stack", "exile",
