@@ -516,6 +516,10 @@ class Runner:
                     cands = [o for pos, o in enumerate(opts) if o not in out
                              and pos < len(labels) and (labels[pos] == name or
                                                         labels[pos].startswith(name))]
+                found = self.find(name) if not cands and e.illegal else None
+                if found is not None:
+                    # an illegal choice: the engine is given the object and must refuse it
+                    cands = [found]
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
                                f"{d.prompt}")
