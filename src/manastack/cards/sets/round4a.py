@@ -214,7 +214,7 @@ def _dead_creatures_controller(game: Game, data: dict[str, Any]) -> int | None:
 def _plague_return(game: Game, ctx: Ctx) -> None:
     """Return the Plague card (what it became in its owner's graveyard, 400.7) to the
     battlefield under the ability controller's control, attached to the target; it stays
-    there if it can't enchant that creature (303.4g)."""
+    there if it can't enchant that creature (303.4i)."""
     from manastack.rules.targeting import protection_from
     from manastack.rules.zones import move
 
@@ -232,7 +232,7 @@ def _plague_return(game: Game, ctx: Ctx) -> None:
         if not game.chars(host).is_creature or protection_from(game, host, card.id) or (
                 sp is not None and sp.targets and
                 not sp.targets[0].selector.test(game, host.id, ctx.controller, card.id)):
-            game.note("303.4g", f"{card.name} can't enchant {host.name}: it stays in "
+            game.note("303.4i", f"{card.name} can't enchant {host.name}: it stays in "
                                 f"{_pname(game, card.owner)}'s graveyard")
             return
         move(game, card, BF, "608.2c", controller=ctx.controller, attach_to=host.id,
