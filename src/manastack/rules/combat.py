@@ -1293,6 +1293,9 @@ def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: di
                                  "its damage is assigned to what it attacks")
         asg = given.get(o.id) or default_assignment(game, o, new_planned)
         out.append((o.id, asg))
+        if asg and _needs_choice(game, o):  # 510.1c-d, 703.4j: the announced division
+            game.note("510.1", f"{game.players[player].name} assigns {o.name}'s combat "
+                      "damage: " + ", ".join(f"{n} to {game.name_of(r)}" for r, n in asg))
         for r, n in asg:
             if not isinstance(r, PlayerRef):
                 new_planned[r] = new_planned.get(r, 0) + n
