@@ -69,3 +69,17 @@ expect: {A: {graveyard: [Shock]}, objects: {Grizzly Bears: {zone: battlefield}}}
     sc, = parse_scenarios(text % "509.1c")
     res = run_scenario(sc)
     assert not res.passed and "doesn't cite 509.1c" in res.message
+
+
+def test_cr_703_4_log_cites_a_turn_based_action_by_its_703_4_letter() -> None:
+    """CR 703.4 (seed 003): each turn-based action refers to the rule of its step
+    ("703.4c ... See rule 504.1"); a log line citing that rule cites the letter too."""
+    from manastack.scenario.runner import _log_cites
+
+    assert _log_cites("504.1", "703.4c")
+    assert _log_cites("500.4", "703.4p")
+    assert _log_cites("510.1", "703.4j") and _log_cites("514.2", "703.4n")
+    assert _log_cites("502.1", "703.4")
+    assert not _log_cites("504.1", "703.4p")
+    assert not _log_cites("603.3", "703.4")
+    assert _log_cites("510.1c", "510.1") and not _log_cites("510.1", "510.1c")

@@ -334,6 +334,9 @@ class SpellAbility(Ability):
     #: Extra restriction on casting (e.g. "cast only during combat after blockers").
     timing: Callable[[Game, int], bool] | None = None
     timing_rule: str = ""
+    #: The rule and reason a failed ``timing`` cites when it depends on the moment
+    #: (Flash Foliage: 506.6f once the declare blockers step was skipped).
+    timing_why: Callable[[Game, int], tuple[str, str]] | None = None
     additional_cost: Cost | None = None
     #: Entwine (702.41): choosing all modes costs this much more.
     entwine: Cost | None = None

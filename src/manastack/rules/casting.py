@@ -760,6 +760,9 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     if sp is not None and sp.timing is not None and not sp.timing(game, player):
         # the card's own restriction ("cast only during combat") applies even when an
         # effect lets it be cast during a resolution; only the card-type timing doesn't
+        if sp.timing_why is not None:
+            why, rule = sp.timing_why(game, player)
+            return (f"you can't cast {o.name} now: {why}", rule)
         return (f"you can't cast {o.name} now", sp.timing_rule or "601.3")
     alt_cost: Cost | None = None
     if a.alt == FREE:

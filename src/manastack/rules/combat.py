@@ -154,7 +154,7 @@ def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
 
     c = game.chars(o)
     if not c.is_creature:
-        return f"{o.name} isn't a creature", "508.1a"
+        return f"{o.name} isn't a creature (only a creature can attack, 506.3)", "508.1a"
     if game.controller(o) != attack_declarer(game):
         return f"you don't control {o.name}", "508.1a"
     if o.tapped:
@@ -546,7 +546,8 @@ def block_problem(game: Game, blocker: GameObject) -> tuple[str, str] | None:
 
     c = game.chars(blocker)
     if not c.is_creature:
-        return f"{blocker.name} isn't a creature", "509.1a"
+        return (f"{blocker.name} isn't a creature (only a creature can block, 506.3)",
+                "509.1a")
     if blocker.tapped:
         return f"{blocker.name} is tapped", "509.1a"
     if "can't block" in c.flags or "can't attack or block" in c.flags:
@@ -1292,6 +1293,9 @@ def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: di
                                  "its damage is assigned to what it attacks")
         asg = given.get(o.id) or default_assignment(game, o, new_planned)
         out.append((o.id, asg))
+        if asg and _needs_choice(game, o):  # 510.1c-d, 703.4j: the announced division
+            game.note("510.1", f"{game.players[player].name} assigns {o.name}'s combat "
+                      "damage: " + ", ".join(f"{n} to {game.name_of(r)}" for r, n in asg))
         for r, n in asg:
             if not isinstance(r, PlayerRef):
                 new_planned[r] = new_planned.get(r, 0) + n

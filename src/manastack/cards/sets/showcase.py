@@ -170,6 +170,17 @@ def _after_blockers(game: Game, player: int) -> bool:
     return game.combat is not None and game.combat.blockers_declared
 
 
+def _after_blockers_why(game: Game, player: int) -> tuple[str, str]:
+    """506.6c/f: "cast only during combat after blockers are declared"."""
+    cb = game.combat
+    if cb is not None and game.step is not None and game.step.name in (
+            "combat_damage", "combat_damage_2", "end_of_combat"):
+        return ("it may be cast only during combat after blockers are declared, and this "
+                "combat's declare blockers step was skipped (506.6f)", "506.6f")
+    return ("it may be cast only during combat after blockers are declared (506.6c)",
+            "506.6")
+
+
 def _attacking_controller(g: Game, r: Any, c: int, s: int | None) -> bool:
     return g.combat is not None and r in g.combat.attackers and \
         g.combat.attackers[r] == PlayerRef(c)
@@ -189,7 +200,7 @@ ATTACKING_YOU = Selector(_attacking_controller, "creature attacking you")
 define("Flash Foliage", spell=SpellAbility(
     effect=seq(Custom(_foliage, "create a Saproling blocking target creature"), Draw(1)),
     targets=(target_of(creature & attacking & ATTACKING_YOU, "target creature attacking you"),),
-    timing=_after_blockers, timing_rule="601.3",
+    timing=_after_blockers, timing_rule="506.6", timing_why=_after_blockers_why,
 ))
 
 
