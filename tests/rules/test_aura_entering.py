@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardplay import answer, lands, settle
 
 from manastack.decisions import Cast, Pass
@@ -17,8 +19,10 @@ def _on_bf(g: Game, name: str) -> list[GameObject]:
     return [o for o in g.permanents() if o.name == name]
 
 
-def _ring_and_return(g: Game, target: GameObject) -> None:
-    """A casts Oblivion Ring exiling ``target``, then Naturalize on the Ring."""
+def _ring_and_return(g: Game, target: GameObject,
+                     between: Callable[[], None] | None = None) -> None:
+    """A casts Oblivion Ring exiling ``target``, then (after ``between``, if given)
+    Naturalize on the Ring."""
     lands(g, 0, "Plains", 3)
     lands(g, 0, "Forest", 2)
     ring = put(g, 0, HAND, "Oblivion Ring")
@@ -28,6 +32,8 @@ def _ring_and_return(g: Game, target: GameObject) -> None:
     settle(g)
     answer(g, target.id)
     settle(g)
+    if between is not None:
+        between()
     g.apply(0, Cast(nat.id, (_on_bf(g, "Oblivion Ring")[0].id,)))
     settle(g)
 
@@ -59,20 +65,14 @@ def test_cr_303_4g_aura_with_nothing_to_enchant_stays_in_exile() -> None:
     pac = put(g, 1, BF, "Pacifism")
     pac.attached_to = bear.id
     lands(g, 0, "Swamp", 4)
-    lands(g, 0, "Plains", 3)
-    lands(g, 0, "Forest", 4)
-    ring = put(g, 0, HAND, "Oblivion Ring")
-    nat = put(g, 0, HAND, "Naturalize")
+    lands(g, 0, "Forest", 2)
     blade = put(g, 0, HAND, "Doom Blade")
-    start_at(g, "precombat_main")
-    g.apply(0, Cast(ring.id, ()))
-    settle(g)
-    answer(g, pac.id)
-    settle(g)
-    g.apply(0, Cast(blade.id, (bear.id,)))
-    settle(g)
-    g.apply(0, Cast(nat.id, (_on_bf(g, "Oblivion Ring")[0].id,)))
-    settle(g)
+
+    def destroy_the_bear() -> None:
+        g.apply(0, Cast(blade.id, (bear.id,)))
+        settle(g)
+
+    _ring_and_return(g, pac, destroy_the_bear)
     assert g.decision is not None and g.decision.rule != "303.4f"
     assert [g.objects[i].name for i in g.zone_list(EXILE, 1)] == ["Pacifism"]
     assert not _on_bf(g, "Pacifism")

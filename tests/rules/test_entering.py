@@ -117,19 +117,26 @@ def test_cr_614_12a_choice_pending_for_a_card_that_left_is_dropped() -> None:
     assert not _on_bf(g, "Adaptive Automaton")
 
 
-def test_cr_303_4f_aura_put_onto_battlefield_by_an_effect_chooses_what_it_enchants() -> None:
-    """CR 303.4f: Sun Titan returns Holy Strength; A chooses what it will enchant (a
-    creature, not one with protection from white) while it is still in the graveyard,
-    then it enters attached.  CR 303.4g: with nothing to enchant it stays there."""
-    g = _game()
+def _sun_titan_targets_holy_strength(g: Game) -> GameObject:
+    """A casts Sun Titan; its enters trigger targets Holy Strength in A's graveyard (the
+    Aura, returned)."""
     lands(g, 0, "Plains", 6)
     aura = put(g, 0, GY, "Holy Strength")
-    knight = put(g, 1, BF, "White Knight")
     titan = put(g, 0, HAND, "Sun Titan")
     start_at(g, "precombat_main")
     _cast(g, titan)
     settle(g)
     answer(g, aura.id)  # the trigger's target
+    return aura
+
+
+def test_cr_303_4f_aura_put_onto_battlefield_by_an_effect_chooses_what_it_enchants() -> None:
+    """CR 303.4f: Sun Titan returns Holy Strength; A chooses what it will enchant (a
+    creature, not one with protection from white) while it is still in the graveyard,
+    then it enters attached.  CR 303.4g: with nothing to enchant it stays there."""
+    g = _game()
+    knight = put(g, 1, BF, "White Knight")
+    aura = _sun_titan_targets_holy_strength(g)
     settle(g)
     answer(g, "yes")  # "you may"
     assert g.decision is not None and g.decision.rule == "303.4f"
@@ -145,13 +152,7 @@ def test_cr_303_4g_aura_with_nothing_to_enchant_stays_in_its_zone() -> None:
     battlefield (the Titan left before it resolved): the Aura stays in the graveyard, and
     the log cites 303.4g."""
     g = _game()
-    lands(g, 0, "Plains", 6)
-    aura = put(g, 0, GY, "Holy Strength")
-    titan = put(g, 0, HAND, "Sun Titan")
-    start_at(g, "precombat_main")
-    _cast(g, titan)
-    settle(g)
-    answer(g, aura.id)
+    aura = _sun_titan_targets_holy_strength(g)
     from manastack.rules.zones import move
     move(g, _on_bf(g, "Sun Titan")[0], GY, "701.6a")  # the Titan leaves before resolution
     settle(g)
