@@ -45,13 +45,6 @@ def teams_of(game: Game) -> list[list[int]]:
     return teams
 
 
-def team_of(game: Game, player: int) -> list[int]:
-    for t in teams_of(game):
-        if player in t:
-            return list(t)
-    return [player]
-
-
 class TwoHeadedGiant(SharedTeamTurns):
     """Two-Headed Giant (810): shared team turns, shared life and poison."""
 
@@ -110,7 +103,7 @@ class TwoHeadedGiant(SharedTeamTurns):
         """810.4 / 810.11: 30 for the team, plus 15 per player beyond the second."""
         if game.options.starting_life is not None:
             return game.options.starting_life
-        return self.starting_life + 15 * (len(team_of(game, player)) - 2)
+        return self.starting_life + 15 * (len(self.team_of(game, player)) - 2)
 
     def skips_first_draw(self, game: Game) -> bool:
         """103.7b / 810.6: the team who plays first skips its first draw step."""
@@ -121,17 +114,17 @@ class TwoHeadedGiant(SharedTeamTurns):
     def totals_changed(self, game: Game, player: int) -> None:
         """810.9 / 810.10: the team shares the player's new life and poison totals."""
         me = game.players[player]
-        for p in team_of(game, player):
+        for p in self.team_of(game, player):
             if p != player:
                 game.players[p].life = me.life
                 game.players[p].poison = me.poison
 
     def shares_totals_with(self, game: Game, player: int) -> list[int]:
-        return [p for p in team_of(game, player) if game.players[p].in_game]
+        return [p for p in self.team_of(game, player) if game.players[p].in_game]
 
     def poison_limit(self, game: Game, player: int) -> int:
         """810.8d / 810.11: fifteen, plus five per player beyond the second."""
-        return self.poison + 5 * (len(team_of(game, player)) - 2)
+        return self.poison + 5 * (len(self.team_of(game, player)) - 2)
 
     def loses_with(self, game: Game, player: int) -> list[int]:
-        return team_of(game, player)
+        return self.team_of(game, player)
