@@ -299,6 +299,26 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
         return  # 801.7
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, dict(e.data),
                                                 len(game.pending_triggers)))
+    rule, how = _trigger_rule(e)
+    game.note(rule, f"{o.name}'s triggered ability triggers{how} ({ab.text})")
+
+
+def _trigger_rule(e: Event) -> tuple[str, str]:
+    """The rule under which an ability triggers on ``e``, for the log: leaves-the-
+    battlefield abilities look back in time (603.6c, 603.10a), enters-the-battlefield
+    abilities look at the permanent as it entered (603.6a), "at the beginning of"
+    abilities trigger as the step or phase begins (603.2b), phasing out looks back too
+    (603.10b); any other ability triggers on its event (603.2)."""
+    if e.kind == ev.ZONE_CHANGE:
+        if e.data.get("from_zone") == Zone.BATTLEFIELD:
+            return "603.10a", " (a leaves-the-battlefield ability: the game looks back in time)"
+        if e.data.get("to_zone") == Zone.BATTLEFIELD:
+            return "603.6a", " (an enters-the-battlefield ability)"
+    elif e.kind in (ev.STEP_BEGAN, ev.PHASE_BEGAN):
+        return "603.2b", ""
+    elif e.kind == ev.PHASED and e.data.get("phased_out"):
+        return "603.10b", " (on phasing out: the game looks back in time)"
+    return "603.2", ""
 
 
 # ------------------------------------------------------------ stack placement

@@ -554,8 +554,20 @@ def _own_plus_counter_removed(game: Game, e: Event, src: GameObject) -> bool:
     return e.data.get("object") == src.id and e.data.get("counter") == "+1/+1"
 
 
+def _two_counters_on_it(game: Game, ctx: Ctx) -> None:
+    """603.7c: the delayed ability still affects the Hydra it refers to, but does nothing
+    if that object has left the battlefield (a Hydra that returned is a new object, 400.7)."""
+    o = game.objects.get(ctx.source)
+    if not isinstance(o, GameObject) or o.zone != Zone.BATTLEFIELD:
+        game.note("603.7c", f"{ctx.source_name} is no longer on the battlefield: the delayed "
+                            "triggered ability does nothing")
+        return
+    AddCounters("+1/+1", 2, SELF).resolve(game, ctx)
+
+
 _TWO_COUNTERS_AT_END_STEP = TriggeredAbility(
-    ev.STEP_BEGAN, AddCounters("+1/+1", 2, SELF), condition=_is_end_step,
+    ev.STEP_BEGAN, Custom(_two_counters_on_it, "put two +1/+1 counters on it"),
+    condition=_is_end_step,
     text="At the beginning of the next end step, put two +1/+1 counters on it.")
 
 
