@@ -20,6 +20,7 @@ from manastack.rules.effects_end import (
     while_predicates,
 )
 from manastack.rules.static import cant_lose
+from manastack.rules.targeting import protection_from
 from manastack.rules.zones import move
 from manastack.variants import variant_of
 
@@ -73,6 +74,7 @@ def perform(game: Game) -> bool:
     vanish: list[tuple[int, str]] = []
     counters_fix: list[GameObject] = []
     legends: dict[tuple[int, str], list[GameObject]] = {}
+    deathtouched: list[GameObject] = []
     for zone_list in [game.battlefield, game.exile, game.command] + [
             z for p in game.players for z in (p.hand, p.graveyard)] if game.copies_exist else []:
         for oid in zone_list:
@@ -107,6 +109,8 @@ def perform(game: Game) -> bool:
                     or (c.toughness > 0 and o.damage < c.toughness
                         and not o.deathtouch_damage)):
             continue  # the common case: no state-based action looks at it (704.5f-r)
+        if o.deathtouch_damage:
+            deathtouched.append(o)
         # 704.3: every applicable SBA is performed at once, so a legendary permanent or a
         # planeswalker that another SBA puts into the graveyard still counts for 704.5j-k
         # (keeping the one with lethal damage loses both)
@@ -122,7 +126,7 @@ def perform(game: Game) -> bool:
             if o.damage >= c.toughness and o.damage > 0:
                 to_destroy.append((o, "704.5g", f"{o.name} has lethal damage marked on it"))
                 continue
-            if o.deathtouch_damage and o.damage > 0:
+            if o.deathtouch_damage:
                 to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source "
                                                 "with deathtouch"))
                 continue
@@ -182,6 +186,12 @@ def perform(game: Game) -> bool:
                                      else "planeswalker uniqueness rule"))
     keeps.clear()
     happened = False
+    # 704.5h looks at damage from a deathtouch source dealt "since the last time
+    # state-based actions were checked": this check has seen it (an indestructible
+    # creature isn't destroyed by it later, once it loses indestructible)
+    for o in deathtouched:
+        o.deathtouch_damage = False
+        game.changed()
     for ids, rule in vanish:
         o = game.objects[ids]
         assert isinstance(o, GameObject)
@@ -278,7 +288,6 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
         spec = sp.targets[0]
         if not spec.selector.test(game, t, game.controller(aura), aura.id):
             return False
-    from manastack.rules.targeting import protection_from
     return not protection_from(game, host, aura.id)
 
 
