@@ -146,7 +146,11 @@ def perform(game: Game) -> bool:
         if o.attached_to is not None and "Aura" not in c.subtypes:
             host = game.get(o.attached_to) if not isinstance(o.attached_to, PlayerRef) else None
             if "Equipment" in c.subtypes and (host is None or host.zone != Zone.BATTLEFIELD
-                                              or not game.chars(host).is_creature):
+                                              or not game.chars(host).is_creature
+                                              or host.id == o.id
+                                              or protection_from(game, host, o.id)):
+                # 301.5c: an Equipment can't equip itself; 702.16c: nor a permanent with
+                # protection from it
                 o.attached_to = None
                 game.changed()
                 view = None  # (no longer current)
