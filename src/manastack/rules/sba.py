@@ -246,7 +246,14 @@ def perform(game: Game) -> bool:
         effects = bool(game.effects or game.replacements or game.delayed_triggers
                        or game.rule_effects)
         if effects:
+            before = game._version
             end_source_effects(game)
+            if game._version != before:
+                # 611.2b: an effect that ended may make a state-based action apply (the
+                # Forest animated for as long as Awakener Druid remains on the battlefield
+                # stops being a creature: an Aura that enchants a creature falls off, and
+                # it is removed from combat): check again, now
+                return perform(game)
         if game.variant_state or len(game.log) != log_length or losers or (
                 effects and while_predicates(game)):
             # a "for as long as" predicate, a variant's SBA or a "can't lose" hook that
