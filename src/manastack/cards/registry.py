@@ -139,9 +139,15 @@ def _build(data: CardData, beh: Behaviour | None) -> CardDef:
         or k == "persist" for k in kws))
     from manastack.cards.keywords import keyword_abilities
     abilities = abilities + keyword_abilities(kws)
+    supertypes = frozenset(data.supertypes)
+    if "Planeswalker" in data.types:
+        # Under the 2017-08-25 rules these planeswalkers aren't legendary (Oracle made
+        # every planeswalker legendary with the Ixalan update that removed the
+        # planeswalker uniqueness rule): two Ajani Goldmanes fall under 704.5j only
+        supertypes -= {"Legendary"}
     return CardDef(
         name=data.name, mana_cost=ManaCost.parse(data.mana_cost),
-        colors=frozenset(data.colors), supertypes=frozenset(data.supertypes),
+        colors=frozenset(data.colors), supertypes=supertypes,
         types=frozenset(data.types), subtypes=frozenset(data.subtypes),
         power=data.power, toughness=data.toughness, loyalty=loyalty, keywords=kws,
         abilities=abilities, spell=beh.spell if beh else None, text=data.oracle_text,

@@ -314,6 +314,7 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
             elif "infect" in kws or "wither" in kws:
                 results.append(dict(base, kind="minus_counters", object=tgt,
                                     why="infect" if "infect" in kws else "wither",
+                                    deathtouch="deathtouch" in kws,
                                     loyalty=oc.is_planeswalker))
             else:
                 # 119.3c with 119.3e: a creature planeswalker also loses loyalty
@@ -460,11 +461,13 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             rule = "119.3c"
         elif kind == "minus_counters":
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
+            if r.get("deathtouch") and n > 0:
+                o.deathtouch_damage = True  # 704.5h: damage, even dealt as counters
             text = f"{sname} deals {n} damage to {o.name} ({n} -1/-1 counters, {r['why']})"
             rule = "119.3d"
         else:
             o.damage += n
-            if r.get("deathtouch"):
+            if r.get("deathtouch") and n > 0:
                 o.deathtouch_damage = True
             text = f"{sname} deals {n} damage to {o.name}"
             rule = "119.3e"

@@ -20,6 +20,7 @@ from manastack.rules.effects_end import (
     while_predicates,
 )
 from manastack.rules.static import cant_lose
+from manastack.rules.targeting import protection_from
 from manastack.rules.zones import move
 from manastack.variants import variant_of
 
@@ -73,6 +74,7 @@ def perform(game: Game) -> bool:
     vanish: list[tuple[int, str]] = []
     counters_fix: list[GameObject] = []
     legends: dict[tuple[int, str], list[GameObject]] = {}
+    deathtouched: list[GameObject] = []
     for zone_list in [game.battlefield, game.exile, game.command] + [
             z for p in game.players for z in (p.hand, p.graveyard)] if game.copies_exist else []:
         for oid in zone_list:
@@ -107,6 +109,8 @@ def perform(game: Game) -> bool:
                     or (c.toughness > 0 and o.damage < c.toughness
                         and not o.deathtouch_damage)):
             continue  # the common case: no state-based action looks at it (704.5f-r)
+        if o.deathtouch_damage:
+            deathtouched.append(o)
         # 704.3: every applicable SBA is performed at once, so a legendary permanent or a
         # planeswalker that another SBA puts into the graveyard still counts for 704.5j-k
         # (keeping the one with lethal damage loses both)
@@ -122,7 +126,7 @@ def perform(game: Game) -> bool:
             if o.damage >= c.toughness and o.damage > 0:
                 to_destroy.append((o, "704.5g", f"{o.name} has lethal damage marked on it"))
                 continue
-            if o.deathtouch_damage and o.damage > 0:
+            if o.deathtouch_damage:
                 to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source "
                                                 "with deathtouch"))
                 continue
@@ -142,7 +146,11 @@ def perform(game: Game) -> bool:
         if o.attached_to is not None and "Aura" not in c.subtypes:
             host = game.get(o.attached_to) if not isinstance(o.attached_to, PlayerRef) else None
             if "Equipment" in c.subtypes and (host is None or host.zone != Zone.BATTLEFIELD
-                                              or not game.chars(host).is_creature):
+                                              or not game.chars(host).is_creature
+                                              or host.id == o.id
+                                              or protection_from(game, host, o.id)):
+                # 301.5c: an Equipment can't equip itself; 702.16c: nor a permanent with
+                # protection from it
                 o.attached_to = None
                 game.changed()
                 view = None  # (no longer current)
@@ -182,6 +190,12 @@ def perform(game: Game) -> bool:
                                      else "planeswalker uniqueness rule"))
     keeps.clear()
     happened = False
+    # 704.5h looks at damage from a deathtouch source dealt "since the last time
+    # state-based actions were checked": this check has seen it (an indestructible
+    # creature isn't destroyed by it later, once it loses indestructible)
+    for o in deathtouched:
+        o.deathtouch_damage = False
+        game.changed()
     for ids, rule in vanish:
         o = game.objects[ids]
         assert isinstance(o, GameObject)
@@ -232,7 +246,14 @@ def perform(game: Game) -> bool:
         effects = bool(game.effects or game.replacements or game.delayed_triggers
                        or game.rule_effects)
         if effects:
+            before = game._version
             end_source_effects(game)
+            if game._version != before:
+                # 611.2b: an effect that ended may make a state-based action apply (the
+                # Forest animated for as long as Awakener Druid remains on the battlefield
+                # stops being a creature: an Aura that enchants a creature falls off, and
+                # it is removed from combat): check again, now
+                return perform(game)
         if game.variant_state or len(game.log) != log_length or losers or (
                 effects and while_predicates(game)):
             # a "for as long as" predicate, a variant's SBA or a "can't lose" hook that
@@ -278,7 +299,6 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
         spec = sp.targets[0]
         if not spec.selector.test(game, t, game.controller(aura), aura.id):
             return False
-    from manastack.rules.targeting import protection_from
     return not protection_from(game, host, aura.id)
 
 
