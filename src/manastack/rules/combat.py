@@ -105,11 +105,11 @@ def check_combat(game: Game) -> bool:
             continue
         c = game.chars(o)
         if not c.is_creature:
-            cb.remove(game, oid, rule="506.4")
+            cb.remove(game, oid, quiet=True, rule="506.4")
             game.note("506.4", f"{o.name} stopped being a creature: removed from combat")
             changed = True
         elif cb.controllers.get(oid, game.controller(o)) != game.controller(o):
-            cb.remove(game, oid, rule="506.4")
+            cb.remove(game, oid, quiet=True, rule="506.4")
             game.note("506.4", f"{o.name} changed controller: removed from combat")
             changed = True
     for a, t in list(cb.attackers.items()):

@@ -32,6 +32,8 @@ def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) ->
     if _no_effects(game):
         return 0
     n = 0
+    # one line for one effect applying in several layers (same text, source, timestamp)
+    logged: set[tuple[str, Any, Any]] = set()
     for attr in ("effects", "replacements", "delayed_triggers", "rule_effects"):
         lst = getattr(game, attr)
         keep = []
@@ -40,7 +42,10 @@ def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) ->
             if d is not None and pred(d):
                 n += 1
                 text = getattr(e, "text", "") or "an effect"
-                game.emit(ev.EFFECT_ENDED, rule, f"{text} ends ({why})")
+                key = (text, getattr(e, "source", id(e)), getattr(e, "timestamp", id(e)))
+                if key not in logged:
+                    logged.add(key)
+                    game.emit(ev.EFFECT_ENDED, rule, f"{text} ends ({why})")
             else:
                 keep.append(e)
         lst[:] = keep
