@@ -80,9 +80,6 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
                 and (d.player is None or d.player == ap), "500.5", f"{step.display} began")
     end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
                 and (d.player is None or d.player == ap), "500.5", f"{step.phase} phase began")
-    if step.name == "untap":
-        end_effects(game, lambda d: d.kind == "until_next_turn" and d.player == ap,
-                    "611.2b", "that player's next turn began")
     if step.name == "upkeep":
         end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player == ap,
                     "611.2b", "that player's next upkeep began")
@@ -94,12 +91,27 @@ def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
         return
     end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
                 "500.5", f"end of {step.display}")
+    # "during [a player]'s next [step]": a step that happened (a skipped one never
+    # begins, so it doesn't end either: 614.10a)
+    active = game.active_players()
+    end_effects(game, lambda d: d.kind == "through_step" and d.name == step.name
+                and d.player in active, "500.5", f"end of {step.display}")
     if phase_ends:
         end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,
                     "500.5", f"end of the {step.phase} phase")
         if step.phase == "combat":
             end_effects(game, lambda d: d.kind == "end_of_combat", "511.2",
                         "end of combat")
+
+
+def end_effects_at_turn_start(game: Game) -> None:
+    """"Until [a player]'s next turn" effects end as that turn begins (611.2b), even if its
+    untap step is skipped."""
+    if _no_effects(game):
+        return
+    active = game.active_players()
+    end_effects(game, lambda d: d.kind == "until_next_turn" and d.player in active,
+                "611.2b", "that player's next turn began")
 
 
 def end_turn_effects(game: Game) -> None:

@@ -18,7 +18,11 @@ from manastack.rules import (
     tba,
 )
 from manastack.rules.combat import begin_combat_phase, end_combat_phase
-from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
+from manastack.rules.effects_end import (
+    end_effects_at_begin,
+    end_effects_at_end,
+    end_effects_at_turn_start,
+)
 from manastack.rules.static import skip_step_by_static
 from manastack.variants import variant_of
 
@@ -192,6 +196,7 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
                   f"{game.players[player].name} is the active player",
                   player=player, extra=extra)
     game.changed("turn")  # only the turn's state changed (a variant's hook says otherwise)
+    end_effects_at_turn_start(game)
     game.push(next_step)
 
 
