@@ -75,13 +75,14 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
     """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5)."""
     if _no_effects(game):
         return
-    ap = game.active_player
+    active = game.active_players()  # the active team's steps are each of its players' (805.4a)
     end_effects(game, lambda d: d.kind == "until_step" and d.name == step.name
-                and (d.player is None or d.player == ap), "500.5", f"{step.display} began")
+                and (d.player is None or d.player in active), "500.5", f"{step.display} began")
     end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
-                and (d.player is None or d.player == ap), "500.5", f"{step.phase} phase began")
+                and (d.player is None or d.player in active), "500.5",
+                f"{step.phase} phase began")
     if step.name == "upkeep":
-        end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player == ap,
+        end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player in active,
                     "611.2b", "that player's next upkeep began")
 
 

@@ -187,6 +187,9 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
     kind = "extra turn" if extra else "turn"
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
+    for mate in team:  # 805.4a: with shared team turns, each player of the team takes it
+        if mate != player:
+            game.turns_taken[mate] = game.turns_taken.get(mate, 0) + 1
     if len(team) > 1:  # 805.4a: shared team turns
         game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "
                   + " and ".join(game.players[p].name for p in team)
