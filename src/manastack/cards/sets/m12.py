@@ -592,7 +592,7 @@ def _sanctuary(game: Game, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
     def applies(g: Game, e: dict[str, Any]) -> bool:
-        return g.active_player == me and e["target"] == PlayerRef(me) and \
+        return g.is_active(me) and e["target"] == PlayerRef(me) and \
             not e.get("unpreventable") and e["amount"] > 0
 
     def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
@@ -1559,7 +1559,7 @@ define("Auramancer", when_enters(
 # of artifacts, creatures, or enchantments." One static ability read by two rule hooks.
 def _abolisher_applies(game: Game, src: GameObject, player_: int) -> bool:
     me = game.controller(src)
-    return game.active_player == me and player_ in game.opponents(me)
+    return game.is_active(me) and player_ in game.opponents(me)  # (805.4a)
 
 
 def _abolisher_cant_cast(game: Game, src: GameObject, player_: int, spell_obj: GameObject
