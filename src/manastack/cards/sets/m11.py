@@ -607,9 +607,11 @@ def _arbiter_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
 
 
 def _arbiter_cant_cast(game: Game, src: GameObject, p: int, spell_card: GameObject) -> bool:
-    """Only the active player attacks (CR 506.2): they attacked if a creature attacked."""
-    return p in game.opponents(game.controller(src)) and p == game.active_player and \
-        bool(game.turn_flags.get("attacked"))
+    """"Each opponent who attacked with a creature this turn": the controller of a creature
+    as it was declared as an attacker (506.2; with shared team turns, each player of the
+    active team attacks with their own creatures, 805.10a)."""
+    return p in game.opponents(game.controller(src)) and \
+        p in game.turn_flags.get("attacked_players", ())
 
 
 define("Angelic Arbiter",
