@@ -508,11 +508,15 @@ def _declare_attackers(game: Game, action: Any, paid: bool = False) -> None:
     if not paid:
         _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
     attacked = game.turn_flags.setdefault("attacked", set())
+    # the players who attacked with a creature (805.10a: each player of the active team
+    # attacks with the creatures they control)
+    attacked_with = game.turn_flags.setdefault("attacked_players", set())
     for a, t in action.attacks:
         o = game.obj(a)
         cb.attackers[a] = t
         cb.controllers[a] = game.controller(o)
         attacked.add(a)
+        attacked_with.add(cb.controllers[a])
         if "vigilance" not in game.chars(o).keywords and not o.tapped:
             o.tapped = True  # 508.1f: tapping isn't a cost
             game.changed()

@@ -44,7 +44,7 @@ class ControlOfPlayer:
 
     def __call__(self, game: Game) -> bool:
         """Does the effect apply now (during that very turn)?"""
-        return game.active_player == self.player and \
+        return game.is_active(self.player) and \
             game.turns_taken.get(self.player, 0) == self.turn_index and \
             game.players[self.controller].in_game
 
@@ -59,7 +59,7 @@ class _NotOverYet:
     def __call__(self, game: Game) -> bool:
         taken = game.turns_taken.get(self.player, 0)
         return taken < self.turn_index or (taken == self.turn_index and
-                                           game.active_player == self.player)
+                                           game.is_active(self.player))
 
 
 def control_next_turn(game: Game, controller: int, player: int, source_name: str) -> None:

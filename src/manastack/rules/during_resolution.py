@@ -47,7 +47,7 @@ def land_play_problem(game: Game, player: int, o: GameObject) -> tuple[str, str]
 
     if not game.chars(o).is_land:
         return (f"{o.name} isn't a land", "305.1")
-    if game.active_player != player:
+    if not game.is_active(player):  # (805.4c: each player of the active team)
         return ("a land can't be played during another player's turn", "305.3")
     if game.players[player].lands_played >= land_plays(game, player):
         return ("no land play is available this turn", "305.2b")

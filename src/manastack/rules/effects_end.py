@@ -80,16 +80,14 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
     """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5)."""
     if _no_effects(game):
         return
-    ap = game.active_player
+    active = game.active_players()  # the active team's steps are each of its players' (805.4a)
     end_effects(game, lambda d: d.kind == "until_step" and d.name == step.name
-                and (d.player is None or d.player == ap), "500.5", f"{step.display} began")
+                and (d.player is None or d.player in active), "500.5", f"{step.display} began")
     end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
-                and (d.player is None or d.player == ap), "500.5", f"{step.phase} phase began")
-    if step.name == "untap":
-        end_effects(game, lambda d: d.kind == "until_next_turn" and d.player == ap,
-                    "611.2b", "that player's next turn began")
+                and (d.player is None or d.player in active), "500.5",
+                f"{step.phase} phase began")
     if step.name == "upkeep":
-        end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player == ap,
+        end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player in active,
                     "611.2b", "that player's next upkeep began")
 
 
@@ -99,12 +97,27 @@ def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
         return
     end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
                 "500.5", f"end of {step.display}")
+    # "during [a player]'s next [step]": a step that happened (a skipped one never
+    # begins, so it doesn't end either: 614.10a)
+    active = game.active_players()
+    end_effects(game, lambda d: d.kind == "through_step" and d.name == step.name
+                and d.player in active, "500.5", f"end of {step.display}")
     if phase_ends:
         end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,
                     "500.5", f"end of the {step.phase} phase")
         if step.phase == "combat":
             end_effects(game, lambda d: d.kind == "end_of_combat", "511.2",
                         "end of combat")
+
+
+def end_effects_at_turn_start(game: Game) -> None:
+    """"Until [a player]'s next turn" effects end as that turn begins (611.2b), even if its
+    untap step is skipped."""
+    if _no_effects(game):
+        return
+    active = game.active_players()
+    end_effects(game, lambda d: d.kind == "until_next_turn" and d.player in active,
+                "611.2b", "that player's next turn began")
 
 
 def end_turn_effects(game: Game) -> None:

@@ -74,6 +74,8 @@ class Duration:
     (of ``name``), ``until_step``/``until_phase`` (``name`` begins),
     ``while_source`` ("for as long as" its source stays on the battlefield),
     ``until_next_turn`` (of ``player``), ``until_next_upkeep`` (of ``player``),
+    ``through_step`` ("during [``player``]'s next [``name``] step": until the end of the
+    first such step that actually happens, a skipped one not counting, 614.10a),
     ``while`` (a predicate).
     """
 

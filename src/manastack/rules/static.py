@@ -109,7 +109,7 @@ def rule_effects(game: Game, kind: str) -> list[RuleEffect]:
     if not game.rule_effects:
         return []
     return [e for e in game.rule_effects if e.kind == kind and (
-        e.active_player is None or (game.active_player == e.active_player
+        e.active_player is None or (game.is_active(e.active_player)  # 805.4a
                                     and game.turn_number > e.created_turn))]
 
 

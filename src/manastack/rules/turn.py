@@ -18,7 +18,11 @@ from manastack.rules import (
     tba,
 )
 from manastack.rules.combat import begin_combat_phase, end_combat_phase
-from manastack.rules.effects_end import end_effects_at_begin, end_effects_at_end
+from manastack.rules.effects_end import (
+    end_effects_at_begin,
+    end_effects_at_end,
+    end_effects_at_turn_start,
+)
 from manastack.rules.static import skip_step_by_static
 from manastack.variants import variant_of
 
@@ -183,6 +187,9 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
     kind = "extra turn" if extra else "turn"
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
+    for mate in team:  # 805.4a: with shared team turns, each player of the team takes it
+        if mate != player:
+            game.turns_taken[mate] = game.turns_taken.get(mate, 0) + 1
     if len(team) > 1:  # 805.4a: shared team turns
         game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "
                   + " and ".join(game.players[p].name for p in team)
@@ -192,6 +199,7 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
                   f"{game.players[player].name} is the active player",
                   player=player, extra=extra)
     game.changed("turn")  # only the turn's state changed (a variant's hook says otherwise)
+    end_effects_at_turn_start(game)
     game.push(next_step)
 
 

@@ -397,23 +397,13 @@ def _any_card(game: Game, o: GameObject) -> bool:
 # ---------------------------------------------------------------- "doesn't untap"
 
 
-def _until_next_untap(player: int, turn: int) -> Callable[[Game], bool]:
-    """True until ``player``'s next untap step (after turn ``turn``) is over."""
-    def still(g: Game) -> bool:
-        st = g.step
-        over = g.turn_number > turn and g.active_player == player and st is not None \
-            and st.name != "untap"
-        return not over
-    return still
-
-
 def freeze(game: Game, ids: frozenset[int], player: int, ctx: Ctx) -> None:
     """``ids`` don't untap during ``player``'s next untap step (CR 502.2, 611.2b)."""
     if not ids:
         return
     add_effect(game, LayerEffect(
         "6", add_keywords("doesn't untap"), ids, ctx.controller, ctx.source,
-        duration=Duration("while", predicate=_until_next_untap(player, game.turn_number)),
+        duration=Duration("through_step", "untap", player=player),  # 614.10a
         text=f"{ctx.source_name}: doesn't untap during {_pname(game, player)}'s next untap "
              "step"))
 
@@ -617,9 +607,11 @@ def _arbiter_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
 
 
 def _arbiter_cant_cast(game: Game, src: GameObject, p: int, spell_card: GameObject) -> bool:
-    """Only the active player attacks (CR 506.2): they attacked if a creature attacked."""
-    return p in game.opponents(game.controller(src)) and p == game.active_player and \
-        bool(game.turn_flags.get("attacked"))
+    """"Each opponent who attacked with a creature this turn": the controller of a creature
+    as it was declared as an attacker (506.2; with shared team turns, each player of the
+    active team attacks with their own creatures, 805.10a)."""
+    return p in game.opponents(game.controller(src)) and \
+        p in game.turn_flags.get("attacked_players", ())
 
 
 define("Angelic Arbiter",

@@ -249,13 +249,14 @@ NONCREATURE_SUBTYPES = frozenset({
 
 
 def _doesnt_untap_next(game: Game, ctx: Ctx, ids: frozenset[int], who: int) -> None:
-    """"[They] don't untap during [who]'s next untap step": the effect lasts until that
-    player's next upkeep begins, i.e. through exactly one of their untap steps."""
+    """"[They] don't untap during [who]'s next untap step": the effect lasts through exactly
+    one untap step of that player that actually happens (a skipped one doesn't count,
+    614.10a)."""
     if not ids:
         return
     add_effect(game, LayerEffect(RULES_LAYER, add_keywords("doesn't untap"), ids,
                                  ctx.controller, ctx.source,
-                                 duration=Duration("until_step", "upkeep", player=who),
+                                 duration=Duration("through_step", "untap", player=who),
                                  text=f"{ctx.source_name}: doesn't untap during "
                                       f"{game.players[who].name}'s next untap step"))
 
@@ -591,7 +592,7 @@ def _sanctuary(game: Game, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
     def applies(g: Game, e: dict[str, Any]) -> bool:
-        return g.active_player == me and e["target"] == PlayerRef(me) and \
+        return g.is_active(me) and e["target"] == PlayerRef(me) and \
             not e.get("unpreventable") and e["amount"] > 0
 
     def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
@@ -1558,7 +1559,7 @@ define("Auramancer", when_enters(
 # of artifacts, creatures, or enchantments." One static ability read by two rule hooks.
 def _abolisher_applies(game: Game, src: GameObject, player_: int) -> bool:
     me = game.controller(src)
-    return game.active_player == me and player_ in game.opponents(me)
+    return game.is_active(me) and player_ in game.opponents(me)  # (805.4a)
 
 
 def _abolisher_cant_cast(game: Game, src: GameObject, player_: int, spell_obj: GameObject

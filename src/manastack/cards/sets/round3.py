@@ -164,7 +164,7 @@ def _through_next_turn_of(opp: int, turns_before: int) -> Callable[[Game], bool]
     def still(game: Game) -> bool:
         taken = game.turns_taken.get(opp, 0)
         return taken <= turns_before or (taken == turns_before + 1 and
-                                         game.active_player == opp)
+                                         game.is_active(opp))  # (805.4a: their team's)
     return still
 
 

@@ -239,7 +239,7 @@ define("Garruk's Horde",
 
 # Sundial of the Infinite {2}
 def _during_your_turn(game: Game, src: GameObject) -> bool:
-    return game.active_player == game.controller(src)
+    return game.is_active(game.controller(src))  # (its team's turn: 805.4a)
 
 
 def _end_the_turn(game: Game, ctx: Ctx) -> None:
