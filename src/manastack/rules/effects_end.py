@@ -88,6 +88,17 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
                     "611.2b", "that player's next upkeep began")
 
 
+def end_effects_after_untap(game: Game) -> None:
+    """"Doesn't untap during [its controller's] next untap step" is over once that player's
+    untap step has untapped (502.2). A skipped untap step doesn't happen (614.10), so
+    such an effect waits for the next untap step that does."""
+    if _no_effects(game):
+        return
+    aps = game.active_players()
+    end_effects(game, lambda d: d.kind == "through_next_untap" and d.player in aps,
+                "502.2", "that player's untap step happened")
+
+
 def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
     """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.2."""
     if _no_effects(game):

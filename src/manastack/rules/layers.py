@@ -74,7 +74,8 @@ class Duration:
     (of ``name``), ``until_step``/``until_phase`` (``name`` begins),
     ``while_source`` ("for as long as" its source stays on the battlefield),
     ``until_next_turn`` (of ``player``), ``until_next_upkeep`` (of ``player``),
-    ``while`` (a predicate).
+    ``through_next_untap`` (ends once an untap step of ``player`` has happened: a
+    skipped one doesn't count, 614.10), ``while`` (a predicate).
     """
 
     kind: str = "permanent"

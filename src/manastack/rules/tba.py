@@ -17,7 +17,7 @@ from manastack.rules import (
     sba,
 )
 from manastack.rules.combat import ask_attackers, ask_blockers, begin_damage_step
-from manastack.rules.effects_end import end_turn_effects
+from manastack.rules.effects_end import end_effects_after_untap, end_turn_effects
 from manastack.rules.static import doesnt_untap
 from manastack.rules.triggers import check_state_triggers
 from manastack.rules.zones import discard, draw
@@ -36,6 +36,7 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
     if name == "untap":
         phasing(game)
         untap(game)
+        end_effects_after_untap(game)
     elif name == "draw":
         team = [p for p in game.active_players() if game.players[p].in_game]  # 800.4i
         for p in team:  # 805.4b / 805.6a: each player of the active team, in team order
