@@ -183,6 +183,8 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
     kind = "extra turn" if extra else "turn"
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
+    for member in team:  # 302.6: "their most recent turn" (a team's turn is each member's)
+        game.turn_began[member] = game.turn_number
     if len(team) > 1:  # 805.4a: shared team turns
         game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "
                   + " and ".join(game.players[p].name for p in team)
