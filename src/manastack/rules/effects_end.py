@@ -92,7 +92,8 @@ def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
     """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.2."""
     if _no_effects(game):
         return
-    end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
+    end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name
+                and (d.player is None or game.is_active(d.player)),  # [who]'s next step
                 "500.5", f"end of {step.display}")
     if phase_ends:
         end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,

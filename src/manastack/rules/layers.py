@@ -71,7 +71,8 @@ class Duration:
 
     ``kind``: ``permanent`` (rest of the game), ``end_of_turn`` ("until end of
     turn"/"this turn"), ``end_of_combat``, ``end_of_step``/``end_of_phase``
-    (of ``name``), ``until_step``/``until_phase`` (``name`` begins),
+    (of ``name``; ``end_of_step`` with ``player``: the next such step of that player's
+    turn that actually happens), ``until_step``/``until_phase`` (``name`` begins),
     ``while_source`` ("for as long as" its source stays on the battlefield),
     ``until_next_turn`` (of ``player``), ``until_next_upkeep`` (of ``player``),
     ``while`` (a predicate).

@@ -397,23 +397,15 @@ def _any_card(game: Game, o: GameObject) -> bool:
 # ---------------------------------------------------------------- "doesn't untap"
 
 
-def _until_next_untap(player: int, turn: int) -> Callable[[Game], bool]:
-    """True until ``player``'s next untap step (after turn ``turn``) is over."""
-    def still(g: Game) -> bool:
-        st = g.step
-        over = g.turn_number > turn and g.active_player == player and st is not None \
-            and st.name != "untap"
-        return not over
-    return still
-
-
 def freeze(game: Game, ids: frozenset[int], player: int, ctx: Ctx) -> None:
     """``ids`` don't untap during ``player``'s next untap step (CR 502.2, 611.2b)."""
     if not ids:
         return
     add_effect(game, LayerEffect(
         "6", add_keywords("doesn't untap"), ids, ctx.controller, ctx.source,
-        duration=Duration("while", predicate=_until_next_untap(player, game.turn_number)),
+        # 614.10a: "next untap step" is the next one that actually happens (a skipped one,
+        # Stasis, doesn't count): the effect ends as that untap step ends
+        duration=Duration("end_of_step", "untap", player=player),
         text=f"{ctx.source_name}: doesn't untap during {_pname(game, player)}'s next untap "
              "step"))
 

@@ -250,12 +250,12 @@ NONCREATURE_SUBTYPES = frozenset({
 
 def _doesnt_untap_next(game: Game, ctx: Ctx, ids: frozenset[int], who: int) -> None:
     """"[They] don't untap during [who]'s next untap step": the effect lasts until that
-    player's next upkeep begins, i.e. through exactly one of their untap steps."""
+    player's next untap step that actually happens ends (614.10a: not a skipped one)."""
     if not ids:
         return
     add_effect(game, LayerEffect(RULES_LAYER, add_keywords("doesn't untap"), ids,
                                  ctx.controller, ctx.source,
-                                 duration=Duration("until_step", "upkeep", player=who),
+                                 duration=Duration("end_of_step", "untap", player=who),
                                  text=f"{ctx.source_name}: doesn't untap during "
                                       f"{game.players[who].name}'s next untap step"))
 
