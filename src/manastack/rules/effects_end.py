@@ -71,8 +71,9 @@ def exile_if_controller_left(game: Game) -> None:
                   "control, who has left the game)")
 
 
-def end_effects_at_begin(game: Game, step: StepInfo) -> None:
-    """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5)."""
+def end_effects_at_begin(game: Game, step: StepInfo, first_of_turn: bool = False) -> None:
+    """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5); "until
+    [a player]'s next turn" as the first step of that player's turn begins (611.2b)."""
     if _no_effects(game):
         return
     ap = game.active_player
@@ -80,7 +81,7 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
                 and (d.player is None or d.player == ap), "500.5", f"{step.display} began")
     end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
                 and (d.player is None or d.player == ap), "500.5", f"{step.phase} phase began")
-    if step.name == "untap":
+    if first_of_turn:  # its untap step, unless that is skipped (614.10a)
         end_effects(game, lambda d: d.kind == "until_next_turn" and d.player == ap,
                     "611.2b", "that player's next turn began")
     if step.name == "upkeep":

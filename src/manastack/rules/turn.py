@@ -312,7 +312,9 @@ def begin_step(game: Game, step: StepInfo) -> None:
         ap = game.active_player
         game.emit(ev.STEP_BEGAN, rule, game.players[ap].name + begins,
                   step=name, phase=phase, player=ap)
-    end_effects_at_begin(game, step)
+    first = not flags.get("_a_step_began")  # the first step of the turn that happens
+    flags["_a_step_began"] = True
+    end_effects_at_begin(game, step, first)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
