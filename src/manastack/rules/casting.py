@@ -885,7 +885,9 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
     from manastack.rules.static import forbids
     src = forbids(game, "cant_activate", player, o, ab)
     if src:
-        return (f"{o.name}'s ability can't be activated ({src})", "101.2")
+        # 602.5: an ability prohibited from being activated (Arachnus Web, Ice Cage); the
+        # "can't" wins over the permission to activate it (101.2)
+        return (f"{o.name}'s ability can't be activated ({src}, 101.2)", "602.5")
     bad = nonmana_cost_problem(game, player, o, ab.cost)
     if bad:
         return bad
