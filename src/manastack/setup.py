@@ -69,6 +69,7 @@ def start_at(game: Game, step: str = "precombat_main", turn: int = 1, active: in
     from manastack.variants import variant_of
     game.next_normal_player = variant_of(game).next_turn_player(game, active)
     game.turns_taken = {p.index: 1 for p in game.players}
+    game.turn_began = {p: turn for p in game.active_players()}
     game.turn_flags = dict(flags)
     game.game_started = True
     for oid in game.battlefield:

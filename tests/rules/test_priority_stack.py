@@ -120,6 +120,23 @@ def test_cr_302_6_summoning_sick_creature_cant_tap_for_mana() -> None:
         g.apply(0, Activate(elf.id, 0))
 
 
+def test_cr_302_6_sickness_lasts_through_the_opponents_next_turn() -> None:
+    """CR 302.6: control "since their most recent turn began": a creature that came under
+    A's control during A's turn 1 still can't use {T} abilities during B's turn 2, and can
+    in A's turn 3."""
+    g = setup_game()
+    elf = put(g, 0, Zone.BATTLEFIELD, "Llanowar Elves", sick=True)
+    start_at(g, "precombat_main", turn=1)
+    pass_until(g, lambda g: g.turn_number == 2 and g.decision is not None
+               and g.decision.kind == "priority" and g.decision.player == 0)
+    with pytest.raises(IllegalAction, match="302.6"):
+        g.apply(0, Activate(elf.id, 0))
+    pass_until(g, lambda g: g.turn_number == 3 and g.decision is not None
+               and g.decision.kind == "priority" and g.decision.player == 0)
+    g.apply(0, Activate(elf.id, 0))
+    assert str(g.players[0].mana_pool) == "G"
+
+
 def test_cr_116_4_both_pass_resolves_top_object_first() -> None:
     """CR 405.5 / 116.4: the stack resolves last in, first out."""
     g = setup_game()

@@ -195,6 +195,10 @@ class Game:
         self.first_turn_skips_draw = True
         #: Turns taken by each player (CR 103.7a needs "their first turn").
         self.turns_taken: dict[int, int] = {}
+        #: Number of the turn at which each player's most recent turn began (CR 302.6:
+        #: summoning sickness lasts until its controller's next turn begins); a player
+        #: who hasn't taken a turn yet is absent (read as 0).
+        self.turn_began: dict[int, int] = {}
         self.game_started = False
         self.turn_flags: dict[str, Any] = {}
         #: (turn, step): the machine pauses when that step begins (tools, scenarios).

@@ -169,7 +169,7 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
     # without a "can't activate" hook, what a permanent offers depends only on its
     # characteristics, unless an ability has a condition or a variable amount
     memo_ok = not _hooked(game, "cant_activate")
-    chars, turn = game.chars, game.turn_number
+    chars, since = game.chars, game.turn_began.get(player, 0)
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
             continue
@@ -177,7 +177,7 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
             c = chars(o)
             abilities = c.abilities
             sick = "Creature" in c.types and "haste" not in c.keywords and \
-                o.control_since >= turn  # summoning_sick (302.6)
+                o.control_since >= since  # summoning_sick (302.6)
             key = (o.id, id(abilities), sick)
             hit = _SOURCE_OF.get(key)
             if hit is None or hit[0] is not abilities:
@@ -251,12 +251,20 @@ def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -
     return default
 
 
+def controlled_since_turn_began(game: Game, o: GameObject, player: int) -> bool:
+    """CR 302.6: has ``player`` controlled ``o`` continuously since their most recent turn
+    began?  (During an opponent's turn that is the player's own previous turn: a creature
+    cast in your turn still can't use {T} abilities in the next opponent's turn.)"""
+    return o.control_since < game.turn_began.get(player, 0)
+
+
 def summoning_sick(game: Game, o: GameObject) -> bool:
-    """CR 302.6: a creature's {T}/{Q} abilities need continuous control since the turn began."""
+    """CR 302.6: a creature's {T}/{Q} abilities need continuous control since its
+    controller's most recent turn began."""
     c = game.chars(o)
     if "Creature" not in c.types or "haste" in c.keywords:
         return False
-    return o.control_since >= game.turn_number
+    return not controlled_since_turn_began(game, o, game.controller(o))
 
 
 def _sorcery_speed_rules(ab: Any) -> str:
@@ -877,7 +885,9 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
     from manastack.rules.static import forbids
     src = forbids(game, "cant_activate", player, o, ab)
     if src:
-        return (f"{o.name}'s ability can't be activated ({src})", "101.2")
+        # 602.5: an ability prohibited from being activated (Arachnus Web, Ice Cage); the
+        # "can't" wins over the permission to activate it (101.2)
+        return (f"{o.name}'s ability can't be activated ({src}, 101.2)", "602.5")
     bad = nonmana_cost_problem(game, player, o, ab.cost)
     if bad:
         return bad
@@ -1162,13 +1172,13 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
         o for o in map(game.obj, yard) if _activates_from_graveyard(o.card)])
     from_command = [o for o in game.command_sources() if game.controller(o) == player]
     out: list[tuple[GameObject, _PlanPart]] = []
-    chars, turn = game.chars, game.turn_number
+    chars, since = game.chars, game.turn_began.get(player, 0)
     for o in [*game.permanents(player), *from_yard, *from_command]:
         c = chars(o)
         abilities = c.abilities
         # summoning_sick (302.6), from the characteristics at hand
         sick = "Creature" in c.types and "haste" not in c.keywords and \
-            o.control_since >= turn
+            o.control_since >= since
         key = (o.id, id(abilities), o.zone, sick)
         hit = _PLAN_PARTS.get(key)
         if hit is None or hit[0] is not abilities:

@@ -1022,6 +1022,25 @@ def begin_damage_step(game: Game) -> None:
                                           if p != game.active_player], {})
 
 
+def trample_target(game: Game, o: GameObject) -> Ref | None:
+    """Where a blocked attacker with trample may assign damage beyond lethal (702.19b): the
+    player or planeswalker it attacks; None without trample, when it isn't a blocked
+    attacker, or when it attacks nothing any more (a planeswalker that left or was
+    removed from combat, 506.4c: then none of its damage goes to the defending player,
+    702.19d; a player who left the game, 800.4e)."""
+    cb = game.combat
+    assert cb is not None
+    if o.id not in cb.blocked or "trample" not in game.chars(o).keywords:
+        return None
+    t = cb.attackers.get(o.id)
+    if t is None:
+        return None
+    if isinstance(t, PlayerRef):
+        return t if t.index >= 0 and game.players[t.index].in_game else None
+    pw = game.get(t)
+    return t if pw is not None and pw.zone == "battlefield" else None
+
+
 def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
     """Where ``o`` may assign damage and whether it's a blocked attacker (510.1a-d)."""
     cb = game.combat
@@ -1031,10 +1050,9 @@ def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
             blockers: list[Ref] = list(cb.blocked_by.get(o.id, []))
             if not blockers and "trample" in game.chars(o).keywords:
                 # 702.19c: blocked, but no creatures blocking it: all to what it attacks
-                t = cb.attackers[o.id]
-                if isinstance(t, PlayerRef) and t.index < 0:
-                    return [], False
-                return [t], False
+                # (nothing if it attacks nothing any more, 702.19d)
+                tt = trample_target(game, o)
+                return ([tt] if tt is not None else []), False
             return blockers, True
         t = cb.attackers[o.id]
         if isinstance(t, PlayerRef) and (t.index < 0 or not game.players[t.index].in_game):
@@ -1106,9 +1124,10 @@ def default_assignment(game: Game, o: GameObject,
         give = min(left, need)
         out.append((r, give))
         left -= give
+    tt = trample_target(game, o) if blocked_attacker else None
     if left > 0:
-        if blocked_attacker and "trample" in kws and o.id in cb.attackers:
-            out.append((cb.attackers[o.id], left))
+        if tt is not None:
+            out.append((tt, left))
         elif out:
             r, n = out[-1]
             out[-1] = (r, n + left)
@@ -1146,13 +1165,16 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
             raise IllegalAction(f"{o.name} must assign exactly {power} damage", "510.1a")
         recips, blocked_attacker = _creature_recipients(game, o)
         kws = game.chars(o).keywords
-        trample_target = cb.attackers.get(cid) if "trample" in kws and blocked_attacker \
-            else None
+        tt = trample_target(game, o) if blocked_attacker else None
         amounts = {r: n for r, n in asg}
         for r in amounts:
-            if r not in recips and r != trample_target:
-                raise IllegalAction(f"{o.name} can't assign damage to {game.name_of(r)}",
-                                    "510.1c" if blocked_attacker else "510.1")
+            if r not in recips and r != tt:
+                past = blocked_attacker and "trample" in kws and r not in recips and (
+                    isinstance(r, PlayerRef) or game.get(r) is None or
+                    game.chars(game.obj(r)).is_planeswalker)
+                raise IllegalAction(  # 702.19d: it attacks nothing any more
+                    f"{o.name} can't assign damage to {game.name_of(r)}",
+                    "702.19d" if past else "510.1c" if blocked_attacker else "510.1")
         dt = "deathtouch" in kws
         if _banding_free(game, o):
             continue  # 702.21j-k: divided as the assigning player chooses
@@ -1167,10 +1189,9 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
             lethal = lethal_damage(game, ro, dt)
             got = amounts.get(r, 0) + (others.get(r, 0) if isinstance(r, int) else 0)
             if got < lethal and (any(amounts.get(x, 0) for x in later) or
-                                 (trample_target is not None and
-                                  amounts.get(trample_target, 0))):
-                rule = "702.19b" if trample_target is not None and amounts.get(
-                    trample_target, 0) and not any(amounts.get(x, 0) for x in later) \
+                                 (tt is not None and amounts.get(tt, 0))):
+                rule = "702.19b" if tt is not None and amounts.get(
+                    tt, 0) and not any(amounts.get(x, 0) for x in later) \
                     else ("510.1c" if blocked_attacker else "510.1d")
                 raise IllegalAction(
                     f"{o.name} can't assign damage past {ro.name} before assigning it "
@@ -1185,8 +1206,9 @@ def enumerate_assignments(game: Game, player: int, planned: dict[int, int]) -> l
     assert cb is not None
     for o in mine:
         recips, blocked_attacker = _creature_recipients(game, o)
-        if blocked_attacker and "trample" in game.chars(o).keywords:
-            recips = recips + [cb.attackers[o.id]]
+        tt = trample_target(game, o) if blocked_attacker else None
+        if tt is not None:
+            recips = recips + [tt]
         power = game.chars(o).power or 0
         # lethal-in-order assignments first (always legal, whatever the power), then
         # other splits (a bounded brute force) for variety
@@ -1252,7 +1274,7 @@ def _needs_choice(game: Game, o: GameObject) -> bool:
     recips, blocked_attacker = _creature_recipients(game, o)
     if _banding_free(game, o) and len(recips) > 1:
         return True
-    trample = blocked_attacker and "trample" in game.chars(o).keywords
+    trample = blocked_attacker and trample_target(game, o) is not None
     return len(recips) > 1 or trample
 
 

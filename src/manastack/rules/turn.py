@@ -190,6 +190,7 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
     for mate in team:  # 805.4a: with shared team turns, each player of the team takes it
         if mate != player:
             game.turns_taken[mate] = game.turns_taken.get(mate, 0) + 1
+        game.turn_began[mate] = game.turn_number  # 302.6: "their most recent turn"
     if len(team) > 1:  # 805.4a: shared team turns
         game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "
                   + " and ".join(game.players[p].name for p in team)
