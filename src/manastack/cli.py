@@ -133,6 +133,9 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     print(data.type_line)
     if data.oracle_text:
         print(data.oracle_text)
+    if data.oracle_text_2017 and data.oracle_text_2017 != data.oracle_text:
+        # the wording of the rules the engine follows ("target creature or player", 306.7)
+        print("2017 wording: " + data.oracle_text_2017.replace("\n", "\n  "))
     if data.power is not None:
         print(f"{data.power}/{data.toughness}")
     if data.loyalty is not None:

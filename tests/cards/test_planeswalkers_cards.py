@@ -440,8 +440,8 @@ def test_chandra_nalaar_ultimate_hits_player_and_their_creatures() -> None:
     assert mine.id in g.battlefield
 
 
-def test_chandra_nalaar_plus_one_targets_player_or_planeswalker() -> None:
-    """Chandra Nalaar +1: 1 damage to target player or planeswalker, not a creature."""
+def test_chandra_nalaar_plus_one_targets_a_player() -> None:
+    """Chandra Nalaar +1: 1 damage to target player (2017 wording), not a creature."""
     g = new_game()
     ch = put(g, 0, BF, "Chandra Nalaar")
     bear = put(g, 1, BF, "Grizzly Bears")

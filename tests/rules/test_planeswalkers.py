@@ -46,7 +46,9 @@ def test_cr_704_5i_planeswalker_with_zero_loyalty_dies() -> None:
     put(g, 0, Zone.BATTLEFIELD, "Mountain")
     bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
     start_at(g, "precombat_main", turn=1)
-    g.apply(0, Cast(bolt.id, (ajani.id,)))
+    g.apply(0, Cast(bolt.id, (PlayerRef(1),)))  # "target creature or player" (2017): the
+    pass_until(g, lambda q: q.decision.kind == "redirect")  # damage is redirected (306.7)
+    g.apply(0, Choose((ajani.id,)))
     pass_until(g, lambda q: not q.stack)
     assert ajani.id not in g.battlefield
     assert any(e.rule == "704.5i" for e in g.log) and any(e.rule == "119.3c" for e in g.log)

@@ -5,7 +5,7 @@ from these pieces::
 
     card("Prodigal Pyromancer",
          activated(cost(tap=True), deal_damage(1, target(0)),
-                   targets=[any_target]))
+                   targets=[creature_or_player]))
 
 Definitions are immutable and shared between games and copies of a game:
 ``copy.deepcopy`` returns them as they are.  Effects (what happens on
@@ -184,8 +184,9 @@ artifact = permanent & of_type("Artifact")
 enchantment = permanent & of_type("Enchantment")
 planeswalker = permanent & of_type("Planeswalker")
 nonland_permanent = permanent & ~of_type("Land")
+#: "target creature or player": the 2017 wording of burn spells (a planeswalker is reached
+#: by redirecting damage dealt to its controller, 306.7; "any target" came in 2018)
 creature_or_player = creature | player
-any_target = creature | player | planeswalker
 
 
 def card_in(zone: str) -> Selector:

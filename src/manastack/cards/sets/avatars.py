@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.cards.dsl import (
     ActivatedAbility,
-    any_target,
     cost,
     creature,
+    creature_or_player,
     make_card,
     target_of,
     you_control,
@@ -60,14 +60,14 @@ define("Tahngarth", _kw("haste", "Creatures you control have haste."))
 define("Lyna", _kw("shadow", "Creatures you control have shadow."))
 define("Ertai", _kw("hexproof", "Creatures you control have hexproof."))
 define("Urza", _activated(cost("{3}"), DealDamage(1, T(0)), "{3}: Urza deals 1 damage to any "
-                          "target.", (target_of(any_target, "any target"),)))
+                          "target.", (target_of(creature_or_player, "target creature or player"),)))
 define("Sliver Queen, Brood Mother", _activated(
     cost("{3}"), CreateTokens(SLIVER), "{3}: Create a 1/1 colorless Sliver creature token."))
 define("Sidar Kondo", _activated(cost("{3}"), Pump(3, 3, T(0)), "{3}: Target creature gets "
                                  "+3/+3 until end of turn.", (target_of(creature),)))
 define("Takara", _activated(cost(sacrifice=MINE, sacrifice_count=1), DealDamage(1, T(0)),
-                            "Sacrifice a creature: Takara deals 1 damage to any target.",
-                            (target_of(any_target, "any target"),)))
+                            "Sacrifice a creature: Takara deals 1 damage to target creature or player.",
+                            (target_of(creature_or_player, "target creature or player"),)))
 
 
 def _my_creature_died(game: Game, e: Event, src: GameObject) -> bool:

@@ -10,8 +10,8 @@ from manastack.cards.dsl import (
     SpellAbility,
     StaticAbility,
     TriggeredAbility,
-    any_target,
     cost,
+    creature_or_player,
     of_type,
     spell,
     target_of,
@@ -102,13 +102,13 @@ def _chandra_minus_two(game: Game, ctx: Ctx) -> None:
 
 define("Chandra, the Firebrand",
        ActivatedAbility(cost(loyalty=1), DealDamage(1, T(0)),
-                        (target_of(any_target, "any target"),),
-                        text="+1: Chandra deals 1 damage to any target."),
+                        (target_of(creature_or_player, "target creature or player"),),
+                        text="+1: Chandra deals 1 damage to target creature or player."),
        ActivatedAbility(cost(loyalty=-2), Custom(_chandra_minus_two, "copy your next instant "
                                                  "or sorcery spell this turn"),
                         text="\u22122: When you next cast an instant or sorcery spell this "
                              "turn, copy that spell. You may choose new targets for the "
                              "copy."),
        ActivatedAbility(cost(loyalty=-6), DealDamage(6, T(0)),
-                        (target_of(any_target, "up to six targets", count=6, min_count=0),),
-                        text="\u22126: Chandra deals 6 damage to each of up to six targets."))
+                        (target_of(creature_or_player, "up to six target creatures and/or players", count=6, min_count=0),),
+                        text="\u22126: Chandra deals 6 damage to each of up to six target creatures and/or players."))

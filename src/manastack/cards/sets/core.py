@@ -15,13 +15,12 @@ from manastack.cards.dsl import (
     SpellAbility,
     StaticAbility,
     TriggeredAbility,
-    any_target,
     artifact,
     creature,
+    creature_or_player,
     enchantment,
     make_card,
     of_color,
-    planeswalker,
     player,
     spell,
     target_of,
@@ -59,7 +58,7 @@ if TYPE_CHECKING:
     from manastack.game.objects import GameObject
     from manastack.game.state import Game
 
-ANY = target_of(any_target, "any target")
+ANY = target_of(creature_or_player, "target creature or player")
 CREATURE = target_of(creature, "target creature")
 PLAYER = target_of(player, "target player")
 
@@ -72,8 +71,7 @@ def instant(effect: object, *targets: object, **kw: object) -> SpellAbility:
 
 define("Lightning Bolt", spell=instant(DealDamage(3, T(0)), ANY))
 define("Shock", spell=instant(DealDamage(2, T(0)), ANY))
-define("Lava Axe", spell=instant(DealDamage(5, T(0)), target_of(
-    player | planeswalker, "target player or planeswalker")))
+define("Lava Axe", spell=instant(DealDamage(5, T(0)), PLAYER))
 define("Pyroclasm", spell=instant(DealDamage(2, EACH(creature))))
 define("Doom Blade", spell=instant(Destroy(T(0)), target_of(
     creature & ~of_color("B"), "target nonblack creature")))
@@ -97,7 +95,7 @@ define("Sign in Blood", spell=instant(seq(Draw(2, T(0)), LoseLife(2, T(0))), PLA
 define("Mind Rot", spell=instant(Discard(2, T(0)), PLAYER))
 define("Healing Salve", spell=SpellAbility(modes=(
     ("Target player gains 3 life.", GainLife(3, T(0)), (PLAYER,)),
-    ("Prevent the next 3 damage that would be dealt to any target this turn.",
+    ("Prevent the next 3 damage that would be dealt to target creature or player this turn.",
      PreventNext(3, T(0)), (ANY,)),
 )))
 
@@ -123,10 +121,10 @@ define("Llanowar Elves", ActivatedAbility(C(tap=True), mana=ManaProduction(("G",
 define("Prodigal Pyromancer", ActivatedAbility(C(tap=True), DealDamage(1, T(0)),
                                                targets=(ANY,),
                                                text="{T}: This creature deals 1 damage to "
-                                                    "any target."))
+                                                    "target creature or player."))
 define("Mogg Fanatic", ActivatedAbility(C(sacrifice_self=True), DealDamage(1, T(0)),
                                         targets=(ANY,), text="Sacrifice this creature: It "
-                                                             "deals 1 damage to any target."))
+                                                             "deals 1 damage to target creature or player."))
 define("Brindle Boar", ActivatedAbility(C(sacrifice_self=True), GainLife(4),
                                         text="Sacrifice this creature: You gain 4 life."))
 define("Kei Takahashi", ActivatedAbility(C(tap=True), PreventNext(2, T(0)), targets=(CREATURE,),

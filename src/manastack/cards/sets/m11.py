@@ -26,11 +26,11 @@ from manastack.cards.dsl import (
     StaticAbility,
     TriggeredAbility,
     another,
-    any_target,
     artifact,
     attacking,
     card_in,
     creature,
+    creature_or_player,
     enchantment,
     land,
     make_card,
@@ -39,7 +39,6 @@ from manastack.cards.dsl import (
     opponent,
     owned_by_you,
     permanent,
-    planeswalker,
     player,
     spell,
     tapped,
@@ -131,7 +130,7 @@ R_TAP = "701.19a"
 R_UNTAP = "701.19b"
 R_MILL = "400.7"
 
-ANY = target_of(any_target, "any target")
+ANY = target_of(creature_or_player, "target creature or player")
 CREATURE = target_of(creature, "target creature")
 PLAYER = target_of(player, "target player")
 SPELL = target_of(spell, "target spell")
@@ -812,10 +811,9 @@ def _archon_hit(game: Game, source: int, tgt: Ref, n: int) -> None:
 
 define("Vengeful Archon", ActivatedAbility(
     C("{X}"), Custom(_archon, "prevent the next X damage; deal that much to the target"),
-    targets=(target_of(player | planeswalker, "target player or planeswalker"),),
+    targets=(PLAYER,),
     text="{X}: Prevent the next X damage that would be dealt to you this turn. If damage is "
-         "prevented this way, this creature deals that much damage to target player or "
-         "planeswalker."))
+         "prevented this way, this creature deals that much damage to target player."))
 
 define("War Priest of Thune", when_enters(
     Destroy(T(0)), "When this creature enters, you may destroy target enchantment.",
@@ -1221,7 +1219,7 @@ def _corrupt(game: Game, ctx: Ctx) -> None:
 
 
 define("Corrupt", spell=instant(Custom(
-    _corrupt, "Corrupt deals damage to any target equal to the number of Swamps you control. "
+    _corrupt, "Corrupt deals damage to target creature or player equal to the number of Swamps you control. "
               "You gain life equal to the damage dealt this way."), ANY))
 
 
@@ -1596,7 +1594,7 @@ define("Earth Servant", _self_per(_mountains, 0, 1, "This creature gets +0/+1 fo
 
 define("Ember Hauler", ActivatedAbility(
     C("{1}", sacrifice_self=True), DealDamage(2, T(0)), targets=(ANY,),
-    text="{1}, Sacrifice this creature: It deals 2 damage to any target."))
+    text="{1}, Sacrifice this creature: It deals 2 damage to target creature or player."))
 
 define("Fiery Hellhound", ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
                                            text="{R}: This creature gets +1/+0 until end of "
@@ -2043,7 +2041,7 @@ define("Temple Bell", ActivatedAbility(C(tap=True), Draw(1, EACH_PLAYER),
 
 define("Triskelion", _enters_with_counters(3), ActivatedAbility(
     C(remove_counters=(("+1/+1", 1),)), DealDamage(1, T(0)), targets=(ANY,),
-    text="Remove a +1/+1 counter from this creature: It deals 1 damage to any target."))
+    text="Remove a +1/+1 counter from this creature: It deals 1 damage to target creature or player."))
 
 define("Voltaic Key", ActivatedAbility(
     C("{1}", tap=True), Tap(T(0), untap=True), targets=(target_of(artifact, "target artifact"),),

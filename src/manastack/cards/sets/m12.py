@@ -34,12 +34,12 @@ from manastack.cards.dsl import (
     TargetSpec,
     TriggeredAbility,
     another,
-    any_target,
     artifact,
     attacking,
     blocking,
     card_in,
     creature,
+    creature_or_player,
     enchantment,
     land,
     make_card,
@@ -49,7 +49,6 @@ from manastack.cards.dsl import (
     opponent_controls,
     owned_by_you,
     permanent,
-    planeswalker,
     player,
     target_of,
     with_keyword,
@@ -129,11 +128,10 @@ LayerFn = Callable[["Game", GameObject, Characteristics], None]
 #: Rule-changing effects ("can't block", "doesn't untap") apply after all layers.
 RULES_LAYER = "7e"
 
-ANY = target_of(any_target, "any target")
+ANY = target_of(creature_or_player, "target creature or player")
 CREATURE = target_of(creature, "target creature")
 CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you control")
 PLAYER = target_of(player, "target player")
-PLAYER_OR_PW = target_of(player | planeswalker, "target player or planeswalker")
 OPPONENT = target_of(opponent, "target opponent")
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -1010,8 +1008,8 @@ define("Smallpox", spell=spell_of(seq(
 
 define("Sorin's Thirst", spell=spell_of(seq(DealDamage(2, T(0)), GainLife(2)), CREATURE))
 define("Sorin's Vengeance", spell=spell_of(seq(DealDamage(10, T(0)), GainLife(10)),
-                                           PLAYER_OR_PW))
-define("Taste of Blood", spell=spell_of(seq(DealDamage(1, T(0)), GainLife(1)), PLAYER_OR_PW))
+                                           PLAYER))
+define("Taste of Blood", spell=spell_of(seq(DealDamage(1, T(0)), GainLife(1)), PLAYER))
 define("Tormented Soul", flags=("can't block", "can't be blocked"))
 define("Wring Flesh", spell=spell_of(Pump(-3, -1, T(0)), CREATURE))
 define("Zombie Infestation", activated(
@@ -1107,9 +1105,9 @@ def _flameblast_paid(game: Game, action: Any, ctx: Ctx) -> None:
 
 
 define("Flameblast Dragon", when_attacks(
-    Custom(_flameblast, "you may pay {X}{R}; if you do, X damage to any target"),
+    Custom(_flameblast, "you may pay {X}{R}; if you do, X damage to target creature or player"),
     "Whenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to "
-    "any target.", targets=[ANY]))
+    "target creature or player.", targets=[ANY]))
 
 define("Goblin Arsonist", when_dies(
     DealDamage(1, T(0)), "When this creature dies, you may have it deal 1 damage to any "
@@ -1129,13 +1127,13 @@ def _bangchuckers(game: Game, ctx: Ctx) -> None:
 
 
 define("Goblin Bangchuckers", activated(
-    None, Custom(_bangchuckers, "flip a coin: 2 damage to any target or to itself"),
-    "{T}: Flip a coin. If you win the flip, this creature deals 2 damage to any target. If "
+    None, Custom(_bangchuckers, "flip a coin: 2 damage to target creature or player or to itself"),
+    "{T}: Flip a coin. If you win the flip, this creature deals 2 damage to target creature or player. If "
     "you lose the flip, this creature deals 2 damage to itself.", targets=[ANY], tap=True))
 
 define("Goblin Fireslinger", activated(
     None, DealDamage(1, T(0)), "{T}: This creature deals 1 damage to target player or "
-    "planeswalker.", targets=[PLAYER_OR_PW], tap=True))
+    "planeswalker.", targets=[PLAYER], tap=True))
 
 define("Goblin Grenade", spell=spell_of(
     DealDamage(5, T(0)), ANY,
@@ -1407,9 +1405,9 @@ def _scepter_amount(game: Game, ctx: Ctx) -> int:
 
 define("Scepter of Empires", activated(
     None, DealDamage(_scepter_amount, T(0)),
-    "{T}: This artifact deals 1 damage to target player or planeswalker. It deals 3 damage "
+    "{T}: This artifact deals 1 damage to target player. It deals 3 damage "
     "instead if you control artifacts named Crown of Empires and Throne of Empires.",
-    targets=[PLAYER_OR_PW], tap=True))
+    targets=[PLAYER], tap=True))
 
 
 def _throne_amount(game: Game, ctx: Ctx) -> int:

@@ -14,9 +14,9 @@ from manastack.cards.dsl import (
     ActivatedAbility,
     ManaProduction,
     StaticAbility,
-    any_target,
     cost,
     creature,
+    creature_or_player,
     make_card,
     permanent,
     player,
@@ -469,7 +469,7 @@ define("Stronghold Furnace",
                      text="If a source would deal damage to a permanent or player, it deals "
                           "double that damage to that permanent or player instead."),
        chaos(DealDamage(1, T(0)), "Whenever chaos ensues, Stronghold Furnace deals 1 damage "
-             "to any target.", targets=(target_of(any_target, "any target"),)))
+             "to target creature or player.", targets=(target_of(creature_or_player, "target creature or player"),)))
 
 # ------------------------------------------------------------ Tazeem
 

@@ -1,4 +1,5 @@
-"""The planeswalkers of Magic 2011 and Magic 2012, following current Oracle text.
+"""The planeswalkers of Magic 2011 and Magic 2012, following Oracle text, with targets
+worded as in 2017 ("target player": a planeswalker is reached by redirection, 306.7).
 
 Loyalty abilities are ``[+N]/[−N]/[0]: effect`` (CR 606): the loyalty cost is paid
 as the ability is activated (606.4), one loyalty ability per permanent per turn at
@@ -22,7 +23,6 @@ from manastack.cards.dsl import (
     creature,
     land,
     make_card,
-    planeswalker,
     player,
     target_of,
 )
@@ -189,16 +189,15 @@ def _chandra_ultimate(game: Game, ctx: Ctx) -> None:
     deal_damage(game, items)
 
 
-PLAYER_OR_PW = target_of(player | planeswalker, "target player or planeswalker")
 
 define("Chandra Nalaar",
-       loyalty(+1, DealDamage(1, T(0)), "+1: Chandra Nalaar deals 1 damage to target player "
-               "or planeswalker.", (PLAYER_OR_PW,)),
+       loyalty(+1, DealDamage(1, T(0)), "+1: Chandra Nalaar deals 1 damage to target player.",
+               (PLAYER,)),
        ActivatedAbility(cost(loyalty=0, loyalty_x=True), DealDamage(X, T(0)),
                         (target_of(creature, "target creature"),),
                         text="\u2212X: Chandra Nalaar deals X damage to target creature."),
        loyalty(-8, Custom(_chandra_ultimate, "10 damage to the target and each creature its "
                                              "controller controls"),
-               "\u22128: Chandra Nalaar deals 10 damage to target player or planeswalker and "
-               "each creature that player or that planeswalker's controller controls.",
-               (PLAYER_OR_PW,)))
+               "\u22128: Chandra Nalaar deals 10 damage to target player and each "
+               "creature that player controls.",
+               (PLAYER,)))

@@ -114,7 +114,7 @@ def _control_player(game: Game, ctx: Ctx) -> None:
 
 define("Sorin Markov",
        loyalty(+2, seq(DealDamage(2, T(0)), GainLife(2)),
-               "+2: Sorin Markov deals 2 damage to any target and you gain 2 life.", (ANY,)),
+               "+2: Sorin Markov deals 2 damage to target creature or player and you gain 2 life.", (ANY,)),
        loyalty(-3, Custom(_life_becomes_ten, "Target opponent's life total becomes 10."),
                "\u22123: Target opponent's life total becomes 10.", (OPPONENT,)),
        loyalty(-7, Custom(_control_player, "You control target player during that "
