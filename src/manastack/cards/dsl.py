@@ -134,7 +134,7 @@ def _you_control(g: Game, r: Ref, c: int, s: int | None) -> bool:
 
 def _opp_control(g: Game, r: Ref, c: int, s: int | None) -> bool:
     o = _obj(g, r)
-    return o is not None and g.controller(o) != c
+    return o is not None and g.controller(o) in g.opponents(c)  # 102.3: not a teammate
 
 
 def _is_you(g: Game, r: Ref, c: int, s: int | None) -> bool:
@@ -142,7 +142,7 @@ def _is_you(g: Game, r: Ref, c: int, s: int | None) -> bool:
 
 
 def _is_opponent(g: Game, r: Ref, c: int, s: int | None) -> bool:
-    return isinstance(r, PlayerRef) and r.index != c and g.players[r.index].in_game
+    return isinstance(r, PlayerRef) and r.index in g.opponents(c)  # 102.3: not a teammate
 
 
 def _other(g: Game, r: Ref, c: int, s: int | None) -> bool:

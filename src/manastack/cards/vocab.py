@@ -154,8 +154,8 @@ def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: b
         t = d.get("target")
         if to == "player":
             return isinstance(t, PlayerRef)
-        if to == "opponent":
-            return isinstance(t, PlayerRef) and t.index != g.controller(src)
+        if to == "opponent":  # 102.3: a teammate isn't an opponent
+            return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index)
         if to == "creature":
             return not isinstance(t, PlayerRef)
         return True
@@ -171,7 +171,7 @@ def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> Triggere
     """"Whenever an opponent is dealt damage" (War Elemental)."""
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         t = e.data.get("target")
-        return isinstance(t, PlayerRef) and t.index != g.controller(src)
+        return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index)  # 102.3
     return _trig(ev.DAMAGE, cond, effect, text, **kw)
 
 
@@ -209,7 +209,8 @@ def when_cast(selector: Callable[[Game, GameObject, int], bool], effect: Effect,
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         me = g.controller(src)
         caster = e.data.get("player")
-        if who == "you" and caster != me or who == "opponent" and caster == me:
+        if who == "you" and caster != me or who == "opponent" and not (
+                isinstance(caster, int) and g.is_opponent(me, caster)):  # 102.3
             return False
         sp = g.get(e.data.get("object"))
         return sp is not None and selector(g, sp, me)

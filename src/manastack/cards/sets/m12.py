@@ -515,7 +515,7 @@ define("Divine Favor", **aura(creature, pt=(1, 3), extra=(
 def _opp_creature_tapped(game: Game, e: ev.Event, src: GameObject) -> bool:
     o = game.get(e.data.get("object"))
     return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_creature and \
-        game.controller(o) != game.controller(src)
+        game.is_opponent(game.controller(src), game.controller(o))  # 102.3
 
 
 define("Gideon's Avenger", TriggeredAbility(

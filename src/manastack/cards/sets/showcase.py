@@ -452,7 +452,8 @@ def _do_counter(game: Game, spell_id: int, name: str) -> None:
 
 
 def _opponent_casts(g: Game, e: ev.Event, src: GameObject) -> bool:
-    return e.data.get("player") is not None and e.data.get("player") != g.controller(src)
+    p = e.data.get("player")
+    return isinstance(p, int) and g.is_opponent(g.controller(src), p)  # 102.3
 
 
 COUNTER_UNLESS_ONE = Custom(_counter_unless_one, "counter it unless that player pays {1}")
