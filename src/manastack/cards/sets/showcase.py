@@ -623,7 +623,8 @@ def _necro_draw(game: Game, ctx: Ctx) -> None:
     me = ctx.controller
 
     def your_end_step(g: Game, e: ev.Event, s: Any) -> bool:
-        return e.data.get("step") == "end" and e.data.get("player") == me
+        # 805.4a: the team's end step is each of its players' (is_active)
+        return e.data.get("step") == "end" and (e.data.get("player") == me or g.is_active(me))
 
     add_delayed(game, TriggeredAbility(ev.STEP_BEGAN, Custom(_necro_return), your_end_step,
                                        text="Put that card into your hand."),
