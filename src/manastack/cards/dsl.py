@@ -422,6 +422,10 @@ class TriggeredAbility(Ability):
     #: 603.3d); target words ("one of their opponents controls") are read from that
     #: player's side, as in "its controller chooses target creature ..." (Necrotic Plague).
     target_chooser: Callable[[Game, dict[str, Any]], int | None] | None = None
+    #: "At the beginning of each player's [step]": with shared team turns the team's step
+    #: is each of its players' (805.4a), so it triggers once for each active player, the
+    #: event's ``player`` ("that player") being that one.
+    each_active_player: bool = False
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,6 +13,7 @@ Trigger events and what their data hold are documented in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -182,13 +183,15 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
                     **kw: Any) -> TriggeredAbility:
     """"At the beginning of [your/each/each opponent's] [step]" (CR 603.2, 503.1, 513.1).
 
-    ``whose``: your, each, opponent.  Step names as in :mod:`manastack.rules.turn`."""
+    ``whose``: your, each, opponent; ``each_player`` for "each player's [step], that
+    player ...", which triggers once per player of the active team (805.4a).  Step names
+    as in :mod:`manastack.rules.turn`."""
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         if e.data.get("step") != step:
             return False
         ap = e.data.get("player")
         me = g.controller(src)
-        if whose == "each":
+        if whose in ("each", "each_player"):
             return True
         # 805.4a: with shared team turns the active team's turn is each member's turn
         mine = ap == me or g.is_active(me)
@@ -197,7 +200,10 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
         return whose == "opponent" and not mine and isinstance(ap, int) and \
             g.players[ap].team != g.players[me].team
     kind = ev.PHASE_BEGAN if step in ("precombat_main", "postcombat_main") else ev.STEP_BEGAN
-    return _trig(kind, cond, effect, text, **kw)
+    ab = _trig(kind, cond, effect, text, **kw)
+    if whose == "each_player":
+        ab = dataclasses.replace(ab, each_active_player=True)
+    return ab
 
 
 # ------------------------------------------------------------ other triggers

@@ -895,7 +895,7 @@ define("Call to the Grave",
        at_beginning_of("upkeep", SacrificeOne(creature & ~with_subtype("Zombie"),
                                               TRIGGER("player")),
                        "At the beginning of each player's upkeep, that player sacrifices a "
-                       "non-Zombie creature of their choice.", whose="each"),
+                       "non-Zombie creature of their choice.", whose="each_player"),
        at_beginning_of("end", Custom(_sacrifice_source, "sacrifice this enchantment"),
                        "At the beginning of the end step, if no creatures are on the "
                        "battlefield, sacrifice this enchantment.", whose="each",
@@ -1793,7 +1793,7 @@ define("Reclaim", spell=spell_of(
 define("Rites of Flourishing",
        at_beginning_of("draw", Draw(1, TRIGGER("player")),
                        "At the beginning of each player's draw step, that player draws an "
-                       "additional card.", whose="each"),
+                       "additional card.", whose="each_player"),
        hook("additional_land", text="Each player may play an additional land on each of "
                                     "their turns."))
 
