@@ -134,7 +134,7 @@ def _you_control(g: Game, r: Ref, c: int, s: int | None) -> bool:
 
 def _opp_control(g: Game, r: Ref, c: int, s: int | None) -> bool:
     o = _obj(g, r)
-    return o is not None and g.controller(o) != c
+    return o is not None and g.controller(o) in g.opponents(c)  # 102.3: not a teammate
 
 
 def _is_you(g: Game, r: Ref, c: int, s: int | None) -> bool:
@@ -142,7 +142,7 @@ def _is_you(g: Game, r: Ref, c: int, s: int | None) -> bool:
 
 
 def _is_opponent(g: Game, r: Ref, c: int, s: int | None) -> bool:
-    return isinstance(r, PlayerRef) and r.index != c and g.players[r.index].in_game
+    return isinstance(r, PlayerRef) and r.index in g.opponents(c)  # 102.3: not a teammate
 
 
 def _other(g: Game, r: Ref, c: int, s: int | None) -> bool:
@@ -423,6 +423,10 @@ class TriggeredAbility(Ability):
     #: 603.3d); target words ("one of their opponents controls") are read from that
     #: player's side, as in "its controller chooses target creature ..." (Necrotic Plague).
     target_chooser: Callable[[Game, dict[str, Any]], int | None] | None = None
+    #: "At the beginning of each player's [step]": with shared team turns the team's step
+    #: is each of its players' (805.4a), so it triggers once for each active player, the
+    #: event's ``player`` ("that player") being that one.
+    each_active_player: bool = False
 
 
 @dataclass(frozen=True, eq=False)

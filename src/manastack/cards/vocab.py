@@ -13,6 +13,7 @@ Trigger events and what their data hold are documented in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -154,8 +155,8 @@ def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: b
         t = d.get("target")
         if to == "player":
             return isinstance(t, PlayerRef)
-        if to == "opponent":
-            return isinstance(t, PlayerRef) and t.index != g.controller(src)
+        if to == "opponent":  # 102.3: a teammate isn't an opponent
+            return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index)
         if to == "creature":
             return not isinstance(t, PlayerRef)
         return True
@@ -171,7 +172,7 @@ def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> Triggere
     """"Whenever an opponent is dealt damage" (War Elemental)."""
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         t = e.data.get("target")
-        return isinstance(t, PlayerRef) and t.index != g.controller(src)
+        return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index)  # 102.3
     return _trig(ev.DAMAGE, cond, effect, text, **kw)
 
 
@@ -182,13 +183,15 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
                     **kw: Any) -> TriggeredAbility:
     """"At the beginning of [your/each/each opponent's] [step]" (CR 603.2, 503.1, 513.1).
 
-    ``whose``: your, each, opponent.  Step names as in :mod:`manastack.rules.turn`."""
+    ``whose``: your, each, opponent; ``each_player`` for "each player's [step], that
+    player ...", which triggers once per player of the active team (805.4a).  Step names
+    as in :mod:`manastack.rules.turn`."""
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         if e.data.get("step") != step:
             return False
         ap = e.data.get("player")
         me = g.controller(src)
-        if whose == "each":
+        if whose in ("each", "each_player"):
             return True
         # 805.4a: with shared team turns the active team's turn is each member's turn
         mine = ap == me or g.is_active(me)
@@ -197,7 +200,10 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
         return whose == "opponent" and not mine and isinstance(ap, int) and \
             g.players[ap].team != g.players[me].team
     kind = ev.PHASE_BEGAN if step in ("precombat_main", "postcombat_main") else ev.STEP_BEGAN
-    return _trig(kind, cond, effect, text, **kw)
+    ab = _trig(kind, cond, effect, text, **kw)
+    if whose == "each_player":
+        ab = dataclasses.replace(ab, each_active_player=True)
+    return ab
 
 
 # ------------------------------------------------------------ other triggers
@@ -209,7 +215,8 @@ def when_cast(selector: Callable[[Game, GameObject, int], bool], effect: Effect,
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         me = g.controller(src)
         caster = e.data.get("player")
-        if who == "you" and caster != me or who == "opponent" and caster == me:
+        if who == "you" and caster != me or who == "opponent" and not (
+                isinstance(caster, int) and g.is_opponent(me, caster)):  # 102.3
             return False
         sp = g.get(e.data.get("object"))
         return sp is not None and selector(g, sp, me)

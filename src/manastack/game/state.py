@@ -755,6 +755,11 @@ class Game:
             return self.chars(obj).controller
         return obj.controller
 
+    def is_opponent(self, player: int, other: int) -> bool:
+        """Whether ``other`` is one of ``player``'s opponents: a player not on their team
+        (CR 102.3; a teammate in Two-Headed Giant or Archenemy isn't one, 810.1, 904.2)."""
+        return other != player and self.players[other].team != self.players[player].team
+
     def opponents(self, player: int) -> list[int]:
         """The player's opponents still in the game, within their range of influence
         (CR 102.3, 801.10: "each opponent" doesn't reach farther)."""

@@ -49,12 +49,18 @@ def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
 
 
 def skip_step_by_static(game: Game, step: str, player: int) -> bool:
-    """``skip_step``: check(game, source, step, player) -> bool (Stasis, CR 614.1b)."""
+    """``skip_step``: check(game, source, step, player) -> bool (Stasis, CR 614.1b).
+
+    With shared team turns a skip of any player of the active team skips the team's
+    step (805.8: "that player's team does so"), so each of them is asked."""
+    team = [player] + [p for p in game.active_players() if p != player]
     for src, ab in hooks(game, "skip_step"):
-        if ab.check is not None and ab.check(game, src, step, player):
-            game.note("614.1b", f"{game.players[player].name} skips the {step} step "
+        for who in team:
+            if ab.check is not None and ab.check(game, src, step, who):
+                rule, why = ("614.1b", "") if who == player else ("805.8", "'s team")
+                game.note(rule, f"{game.players[who].name}{why} skips the {step} step "
                                 f"({src.name})")
-            return True
+                return True
     return False
 
 

@@ -38,7 +38,7 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None,
     if why:
         return why
     if isinstance(ref, PlayerRef):
-        if ref.index != controller:
+        if game.is_opponent(ref.index, controller):  # 702.11c: "your opponents" (102.3)
             from manastack.rules.static import forbids
             src = forbids(game, "player_hexproof", ref.index)
             if src:
@@ -56,7 +56,7 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None,
         kws = c.keywords
         if "shroud" in kws:
             return f"{o.name} has shroud (702.18a)"
-        if "hexproof" in kws and game.controller(o) != controller:
+        if "hexproof" in kws and game.is_opponent(game.controller(o), controller):  # 102.3
             return f"{o.name} has hexproof (702.11b)"
         if source is not None and protection_from(game, o, source):
             return f"{o.name} has protection from that source (702.16b)"

@@ -297,6 +297,17 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
         return
     if game.options.extra.get("range") and not event_within_range(game, e, controller):
         return  # 801.7
+    if ab.each_active_player and e.kind in (ev.STEP_BEGAN, ev.PHASE_BEGAN):
+        team = [p for p in game.active_players() if game.players[p].in_game]
+        if len(team) > 1:  # 805.4a: the team's step is each of its players'
+            for p in team:
+                game.pending_triggers.append(PendingTrigger(
+                    ab, o.id, o.name, controller, dict(e.data, player=p),
+                    len(game.pending_triggers)))
+                game.note("603.2b", f"{o.name}'s triggered ability triggers for "
+                                    f"{game.players[p].name} ({ab.text}; 805.4a: the team's "
+                                    f"step is each of its players')")
+            return
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, dict(e.data),
                                                 len(game.pending_triggers)))
     rule, how = _trigger_rule(e)

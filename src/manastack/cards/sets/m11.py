@@ -928,8 +928,9 @@ define("Foresee", spell=instant(seq(Scry(4), Draw(2))))
 
 
 def _targeted_by_opponent(game: Game, e: Event, src: GameObject) -> bool:
-    return e.data.get("target") == src.id and \
-        e.data.get("controller") != game.controller(src)
+    c = e.data.get("controller")
+    return e.data.get("target") == src.id and isinstance(c, int) and \
+        game.is_opponent(game.controller(src), c)  # 102.3
 
 
 _TAP_FREEZE = seq(Tap(T(0)), Freeze(T(0)))

@@ -513,7 +513,7 @@ define("Divine Favor", **aura(creature, pt=(1, 3), extra=(
 def _opp_creature_tapped(game: Game, e: ev.Event, src: GameObject) -> bool:
     o = game.get(e.data.get("object"))
     return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_creature and \
-        game.controller(o) != game.controller(src)
+        game.is_opponent(game.controller(src), game.controller(o))  # 102.3
 
 
 define("Gideon's Avenger", TriggeredAbility(
@@ -893,7 +893,7 @@ define("Call to the Grave",
        at_beginning_of("upkeep", SacrificeOne(creature & ~with_subtype("Zombie"),
                                               TRIGGER("player")),
                        "At the beginning of each player's upkeep, that player sacrifices a "
-                       "non-Zombie creature of their choice.", whose="each"),
+                       "non-Zombie creature of their choice.", whose="each_player"),
        at_beginning_of("end", Custom(_sacrifice_source, "sacrifice this enchantment"),
                        "At the beginning of the end step, if no creatures are on the "
                        "battlefield, sacrifice this enchantment.", whose="each",
@@ -1791,7 +1791,7 @@ define("Reclaim", spell=spell_of(
 define("Rites of Flourishing",
        at_beginning_of("draw", Draw(1, TRIGGER("player")),
                        "At the beginning of each player's draw step, that player draws an "
-                       "additional card.", whose="each"),
+                       "additional card.", whose="each_player"),
        hook("additional_land", text="Each player may play an additional land on each of "
                                     "their turns."))
 

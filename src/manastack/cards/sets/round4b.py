@@ -211,7 +211,7 @@ define("Wild Evocation", at_beginning_of(
                                       "and puts it onto the battlefield or casts it"),
     "At the beginning of each player's upkeep, that player reveals a card at random from "
     "their hand. If it's a land card, the player puts it onto the battlefield. Otherwise, "
-    "the player casts it without paying its mana cost if able.", whose="each"))
+    "the player casts it without paying its mana cost if able.", whose="each_player"))
 
 
 # ====================================================================== green

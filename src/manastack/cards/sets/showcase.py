@@ -452,7 +452,8 @@ def _do_counter(game: Game, spell_id: int, name: str) -> None:
 
 
 def _opponent_casts(g: Game, e: ev.Event, src: GameObject) -> bool:
-    return e.data.get("player") is not None and e.data.get("player") != g.controller(src)
+    p = e.data.get("player")
+    return isinstance(p, int) and g.is_opponent(g.controller(src), p)  # 102.3
 
 
 COUNTER_UNLESS_ONE = Custom(_counter_unless_one, "counter it unless that player pays {1}")
@@ -622,7 +623,8 @@ def _necro_draw(game: Game, ctx: Ctx) -> None:
     me = ctx.controller
 
     def your_end_step(g: Game, e: ev.Event, s: Any) -> bool:
-        return e.data.get("step") == "end" and e.data.get("player") == me
+        # 805.4a: the team's end step is each of its players' (is_active)
+        return e.data.get("step") == "end" and (e.data.get("player") == me or g.is_active(me))
 
     add_delayed(game, TriggeredAbility(ev.STEP_BEGAN, Custom(_necro_return), your_end_step,
                                        text="Put that card into your hand."),
