@@ -174,3 +174,26 @@ def test_cr_901_3_planar_deck_checks() -> None:
         check_planar_deck(default_planar_deck(2)[:9] + ["Krosa", "Krosa"])
     with pytest.raises(DeckError, match="isn't a plane"):
         check_planar_deck(default_planar_deck(2)[:9] + ["Grizzly Bears"])
+
+
+def test_cr_601_2f_cost_reductions_in_the_listed_casts() -> None:
+    """601.2f: the total cost is the mana cost minus cost reductions.  The legal-action
+    listing skipped a spell whose mana value exceeded the available mana before looking
+    at reductions: with Turri Island ("Creature spells cost {2} less to cast") a single
+    Forest casts Grizzly Bears ({1}{G} -> {G}); with Feeding Grounds ("Red spells cost {1}
+    less") two Mountains cast Fireball with X = 2 ({2}{R} -> {1}{R})."""
+    from manastack.decisions import Cast
+
+    g = table(["Turri Island"])
+    lands(g, 0, "Forest", 1)
+    bears = put(g, 0, Zone.HAND, "Grizzly Bears")
+    casts = [a for a in g.legal_actions() if isinstance(a, Cast) and a.card == bears.id]
+    assert casts, "Grizzly Bears costs {G} under Turri Island"
+    g.apply(0, casts[0])
+    settle(g)
+    assert bears.id not in g.players[0].hand
+    g = table(["Feeding Grounds"])
+    lands(g, 0, "Mountain", 2)
+    ball = put(g, 0, Zone.HAND, "Fireball")
+    xs = {a.x for a in g.legal_actions() if isinstance(a, Cast) and a.card == ball.id}
+    assert max(xs) == 2

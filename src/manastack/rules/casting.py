@@ -649,17 +649,33 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
     if sp is not None and sp.entwine is not None and sp.modes and \
             len(set(modes)) == len(sp.modes) > 1:
         mc = mc.plus(sp.entwine.mana.generic, sp.entwine.mana.symbols)
-    for src, ab in hooks(game, "cost_change"):
-        if ab.check is not None:
-            delta = ab.check(game, src, obj)
-            if delta:
-                mc = mc.plus(delta)
     if game.command:
         from manastack.variants import variant_of
         extra = variant_of(game).additional_cost(game, obj)  # commander tax (903.8)
         if extra:
             mc = mc.plus(extra)
+    # 601.2f: all increases are added, then all reductions subtracted (the generic part
+    # can't go below 0 only at the end: a reduction seen before an increase still counts)
+    up, down = cost_changes(game, obj)
+    if up:
+        mc = mc.plus(up)
+    if down:
+        mc = mc.plus(down)
     return mc
+
+
+def cost_changes(game: Game, obj: GameObject) -> tuple[int, int]:
+    """The generic cost increases (>= 0) and reductions (<= 0) that apply to casting
+    ``obj`` (601.2f: "[spells] cost {N} more/less to cast")."""
+    up = down = 0
+    for src, ab in hooks(game, "cost_change"):
+        if ab.check is not None:
+            delta = ab.check(game, src, obj)
+            if delta > 0:
+                up += delta
+            elif delta < 0:
+                down += delta
+    return up, down
 
 
 def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
@@ -1029,6 +1045,8 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
     may_play_land: bool | None = None
     flash_hooked = any_hook and _hooked(game, "cast_as_though_flash")
     cant_cast_hooked = any_hook and _hooked(game, "cant_cast")
+    # 601.2f: a cost reduction may make a spell cost less than its mana value
+    reduced = any_hook and bool(hooks(game, "cost_change"))
     chars, objects = game.chars, game.objects
     for oid in cards:
         o = objects[oid]
@@ -1055,7 +1073,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
             reads |= _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
         if avail is None:
             avail = available_mana(game, player)
-        if _mana_value(c.mana_cost) <= avail:
+        if reduced or _mana_value(c.mana_cost) <= avail:
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
@@ -1226,7 +1244,10 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str 
         and (alt_cost is None or base.x_count > 0)  # 107.3b: otherwise X is 0
     xs = [0]
     if has_x:
-        xs = list(range(0, max(0, avail - base.mana_value) // max(1, base.x_count) + 1))
+        # 601.2f: a cost reduction leaves room for a larger X
+        slack = -cost_changes(game, o)[1]
+        xs = list(range(0, max(0, avail - base.mana_value + slack)
+                        // max(1, base.x_count) + 1))
     out: list[Action] = []
     if alt_cost is not None and nonmana_cost_problem(game, player, o, alt_cost.cost):
         return out

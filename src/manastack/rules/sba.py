@@ -73,6 +73,7 @@ def perform(game: Game) -> bool:
     to_destroy: list[tuple[GameObject, str, str]] = []
     vanish: list[tuple[int, str]] = []
     counters_fix: list[GameObject] = []
+    counters_after: list[GameObject] = []  # of creatures being destroyed (704.5r)
     legends: dict[tuple[int, str], list[GameObject]] = {}
     deathtouched: list[GameObject] = []
     for zone_list in [game.battlefield, game.exile, game.command] + [
@@ -119,17 +120,18 @@ def perform(game: Game) -> bool:
         if c.is_planeswalker:
             for sub_ in c.subtypes:
                 legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
+        doomed = False  # to be destroyed: it may stay (indestructible, regeneration)
         if c.is_creature and c.toughness is not None:
             if c.toughness <= 0:
                 to_graveyard.append((o, "704.5f", f"{o.name} has 0 or less toughness"))
                 continue
             if o.damage >= c.toughness and o.damage > 0:
                 to_destroy.append((o, "704.5g", f"{o.name} has lethal damage marked on it"))
-                continue
-            if o.deathtouch_damage:
+                doomed = True
+            elif o.deathtouch_damage:
                 to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source "
                                                 "with deathtouch"))
-                continue
+                doomed = True
         if c.is_planeswalker and o.counters.get("loyalty", 0) <= 0:
             to_graveyard.append((o, "704.5i", f"{o.name} has 0 loyalty"))
             continue
@@ -164,7 +166,10 @@ def perform(game: Game) -> bool:
                 game.note("801.9", f"{o.name} becomes unattached ({host.name} is outside "
                           f"{game.players[c.controller].name}'s range of influence)")
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
-            counters_fix.append(o)
+            # 704.3: 704.5r applies with 704.5g-h; if the creature is destroyed, it leaves
+            # with its counters (704.7: last known information from before the SBAs), if
+            # it stays (indestructible, regenerated) the pairs are removed all the same
+            (counters_after if doomed else counters_fix).append(o)
     # 704.5j / 704.5k: the controller chooses the one to keep (asked before the batch).
     keeps: dict[str, int] = game.turn_flags.setdefault("_keep", {})
     for (ctrl, key), objs in legends.items():
@@ -205,15 +210,7 @@ def perform(game: Game) -> bool:
         game.note(rule, f"The {o.name} {'token' if o.is_token else 'copy'} ceases to exist")
         happened = True
     for o in counters_fix:
-        n = min(o.counters["+1/+1"], o.counters["-1/-1"])
-        o.counters["+1/+1"] -= n
-        o.counters["-1/-1"] -= n
-        game.changed()
-        game.note("704.5r", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {o.name}")
-        for kind in ("+1/+1", "-1/-1"):
-            for _ in range(n):  # one event per counter: each removal can trigger (121.1)
-                game.emit(ev.COUNTERS_REMOVED, "704.5r", f"a {kind} counter is removed from "
-                          f"{o.name}", object=o.id, counter=kind, n=1)
+        _annihilate_counters(game, o)
         happened = True
     for o, rule, why in to_graveyard:
         if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
@@ -226,6 +223,10 @@ def perform(game: Game) -> bool:
         fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
                             [w for _, _, w in live])
         if any(f != "indestructible" for f in fates):
+            happened = True
+    for o in counters_after:
+        if o.id in game.objects and o.zone == Zone.BATTLEFIELD:  # it wasn't destroyed
+            _annihilate_counters(game, o)
             happened = True
     if game.variant_state:
         if variant_of(game).state_based_actions(game, losers):  # 704.5v, 704.5w
@@ -267,6 +268,19 @@ def perform(game: Game) -> bool:
         game._sba_clean = (game._version, game._wide_version, game._view_reads | reads,
                            _totals(game))
     return happened
+
+
+def _annihilate_counters(game: Game, o: GameObject) -> None:
+    """704.5r: N +1/+1 and N -1/-1 counters are removed (N the smaller count)."""
+    n = min(o.counters["+1/+1"], o.counters["-1/-1"])
+    o.counters["+1/+1"] -= n
+    o.counters["-1/-1"] -= n
+    game.changed()
+    game.note("704.5r", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {o.name}")
+    for kind in ("+1/+1", "-1/-1"):
+        for _ in range(n):  # one event per counter: each removal can trigger (121.1)
+            game.emit(ev.COUNTERS_REMOVED, "704.5r", f"a {kind} counter is removed from "
+                      f"{o.name}", object=o.id, counter=kind, n=1)
 
 
 def _totals(game: Game) -> list[tuple[int, int, bool, bool, bool]]:
