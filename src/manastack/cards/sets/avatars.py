@@ -66,7 +66,8 @@ define("Sliver Queen, Brood Mother", _activated(
 define("Sidar Kondo", _activated(cost("{3}"), Pump(3, 3, T(0)), "{3}: Target creature gets "
                                  "+3/+3 until end of turn.", (target_of(creature),)))
 define("Takara", _activated(cost(sacrifice=MINE, sacrifice_count=1), DealDamage(1, T(0)),
-                            "Sacrifice a creature: Takara deals 1 damage to target creature or player.",
+                            "Sacrifice a creature: Takara deals 1 damage to target creature "
+                            "or player.",
                             (target_of(creature_or_player, "target creature or player"),)))
 
 

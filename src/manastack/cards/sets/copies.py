@@ -110,5 +110,7 @@ define("Chandra, the Firebrand",
                              "turn, copy that spell. You may choose new targets for the "
                              "copy."),
        ActivatedAbility(cost(loyalty=-6), DealDamage(6, T(0)),
-                        (target_of(creature_or_player, "up to six target creatures and/or players", count=6, min_count=0),),
-                        text="\u22126: Chandra deals 6 damage to each of up to six target creatures and/or players."))
+                        (target_of(creature_or_player, "up to six target creatures and/or "
+                                   "players", count=6, min_count=0),),
+                        text="\u22126: Chandra deals 6 damage to each of up to six target "
+                             "creatures and/or players."))

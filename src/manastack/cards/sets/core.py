@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from manastack.game.objects import GameObject
     from manastack.game.state import Game
 
-ANY = target_of(creature_or_player, "target creature or player")
+CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
 CREATURE = target_of(creature, "target creature")
 PLAYER = target_of(player, "target player")
 
@@ -69,8 +69,8 @@ def instant(effect: object, *targets: object, **kw: object) -> SpellAbility:
 
 # ---------------------------------------------------------------- burn and removal
 
-define("Lightning Bolt", spell=instant(DealDamage(3, T(0)), ANY))
-define("Shock", spell=instant(DealDamage(2, T(0)), ANY))
+define("Lightning Bolt", spell=instant(DealDamage(3, T(0)), CREATURE_OR_PLAYER))
+define("Shock", spell=instant(DealDamage(2, T(0)), CREATURE_OR_PLAYER))
 define("Lava Axe", spell=instant(DealDamage(5, T(0)), PLAYER))
 define("Pyroclasm", spell=instant(DealDamage(2, EACH(creature))))
 define("Doom Blade", spell=instant(Destroy(T(0)), target_of(
@@ -96,7 +96,7 @@ define("Mind Rot", spell=instant(Discard(2, T(0)), PLAYER))
 define("Healing Salve", spell=SpellAbility(modes=(
     ("Target player gains 3 life.", GainLife(3, T(0)), (PLAYER,)),
     ("Prevent the next 3 damage that would be dealt to target creature or player this turn.",
-     PreventNext(3, T(0)), (ANY,)),
+     PreventNext(3, T(0)), (CREATURE_OR_PLAYER,)),
 )))
 
 # ---------------------------------------------------------------- turn structure
@@ -119,12 +119,13 @@ define("Relentless Assault", spell=instant(seq(
 define("Llanowar Elves", ActivatedAbility(C(tap=True), mana=ManaProduction(("G",)),
                                           text="{T}: Add {G}."))
 define("Prodigal Pyromancer", ActivatedAbility(C(tap=True), DealDamage(1, T(0)),
-                                               targets=(ANY,),
+                                               targets=(CREATURE_OR_PLAYER,),
                                                text="{T}: This creature deals 1 damage to "
                                                     "target creature or player."))
 define("Mogg Fanatic", ActivatedAbility(C(sacrifice_self=True), DealDamage(1, T(0)),
-                                        targets=(ANY,), text="Sacrifice this creature: It "
-                                                             "deals 1 damage to target creature or player."))
+                                        targets=(CREATURE_OR_PLAYER,),
+                                        text="Sacrifice this creature: It deals 1 damage to "
+                                             "target creature or player."))
 define("Brindle Boar", ActivatedAbility(C(sacrifice_self=True), GainLife(4),
                                         text="Sacrifice this creature: You gain 4 life."))
 define("Kei Takahashi", ActivatedAbility(C(tap=True), PreventNext(2, T(0)), targets=(CREATURE,),

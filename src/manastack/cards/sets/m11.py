@@ -130,7 +130,7 @@ R_TAP = "701.19a"
 R_UNTAP = "701.19b"
 R_MILL = "400.7"
 
-ANY = target_of(creature_or_player, "target creature or player")
+CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
 CREATURE = target_of(creature, "target creature")
 PLAYER = target_of(player, "target player")
 SPELL = target_of(spell, "target spell")
@@ -1220,8 +1220,9 @@ def _corrupt(game: Game, ctx: Ctx) -> None:
 
 
 define("Corrupt", spell=instant(Custom(
-    _corrupt, "Corrupt deals damage to target creature or player equal to the number of Swamps you control. "
-              "You gain life equal to the damage dealt this way."), ANY))
+    _corrupt, "Corrupt deals damage to target creature or player equal to the number of "
+              "Swamps you control. You gain life equal to the damage dealt this way."),
+    CREATURE_OR_PLAYER))
 
 
 def _dark_tutelage(game: Game, ctx: Ctx) -> None:
@@ -1594,7 +1595,7 @@ define("Earth Servant", _self_per(_mountains, 0, 1, "This creature gets +0/+1 fo
                                                     "Mountain you control."))
 
 define("Ember Hauler", ActivatedAbility(
-    C("{1}", sacrifice_self=True), DealDamage(2, T(0)), targets=(ANY,),
+    C("{1}", sacrifice_self=True), DealDamage(2, T(0)), targets=(CREATURE_OR_PLAYER,),
     text="{1}, Sacrifice this creature: It deals 2 damage to target creature or player."))
 
 define("Fiery Hellhound", ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
@@ -1636,7 +1637,7 @@ def _fling(game: Game, ctx: Ctx) -> None:
 
 define("Fling", spell=instant(
     Custom(_fling, "Fling deals damage equal to the sacrificed creature's power to any "
-                   "target."), ANY,
+                   "target."), CREATURE_OR_PLAYER,
     additional_cost=C(sacrifice=creature, sacrifice_count=1)))
 
 define("Goblin Balloon Brigade", ActivatedAbility(
@@ -1838,7 +1839,7 @@ define("Garruk's Packleader", when_another_enters(
     "Whenever another creature you control with power 3 or greater enters, you may draw a "
     "card.", optional=True))
 
-define("Hornet Sting", spell=instant(DealDamage(1, T(0)), ANY))
+define("Hornet Sting", spell=instant(DealDamage(1, T(0)), CREATURE_OR_PLAYER))
 
 define("Hunters' Feast", spell=instant(GainLife(6, T(0)), target_of(
     player, "any number of target players", count=99, min_count=0)))
@@ -2041,8 +2042,9 @@ define("Temple Bell", ActivatedAbility(C(tap=True), Draw(1, EACH_PLAYER),
                                        text="{T}: Each player draws a card."))
 
 define("Triskelion", _enters_with_counters(3), ActivatedAbility(
-    C(remove_counters=(("+1/+1", 1),)), DealDamage(1, T(0)), targets=(ANY,),
-    text="Remove a +1/+1 counter from this creature: It deals 1 damage to target creature or player."))
+    C(remove_counters=(("+1/+1", 1),)), DealDamage(1, T(0)), targets=(CREATURE_OR_PLAYER,),
+    text="Remove a +1/+1 counter from this creature: It deals 1 damage to target creature "
+         "or player."))
 
 define("Voltaic Key", ActivatedAbility(
     C("{1}", tap=True), Tap(T(0), untap=True), targets=(target_of(artifact, "target artifact"),),

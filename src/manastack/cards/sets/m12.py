@@ -128,7 +128,7 @@ LayerFn = Callable[["Game", GameObject, Characteristics], None]
 #: Rule-changing effects ("can't block", "doesn't untap") apply after all layers.
 RULES_LAYER = "7e"
 
-ANY = target_of(creature_or_player, "target creature or player")
+CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
 CREATURE = target_of(creature, "target creature")
 CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you control")
 PLAYER = target_of(player, "target player")
@@ -1107,11 +1107,11 @@ def _flameblast_paid(game: Game, action: Any, ctx: Ctx) -> None:
 define("Flameblast Dragon", when_attacks(
     Custom(_flameblast, "you may pay {X}{R}; if you do, X damage to target creature or player"),
     "Whenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to "
-    "target creature or player.", targets=[ANY]))
+    "target creature or player.", targets=[CREATURE_OR_PLAYER]))
 
 define("Goblin Arsonist", when_dies(
     DealDamage(1, T(0)), "When this creature dies, you may have it deal 1 damage to any "
-    "target.", targets=[ANY], optional=True))
+    "target.", targets=[CREATURE_OR_PLAYER], optional=True))
 
 
 # Goblin Bangchuckers
@@ -1128,15 +1128,16 @@ def _bangchuckers(game: Game, ctx: Ctx) -> None:
 
 define("Goblin Bangchuckers", activated(
     None, Custom(_bangchuckers, "flip a coin: 2 damage to target creature or player or to itself"),
-    "{T}: Flip a coin. If you win the flip, this creature deals 2 damage to target creature or player. If "
-    "you lose the flip, this creature deals 2 damage to itself.", targets=[ANY], tap=True))
+    "{T}: Flip a coin. If you win the flip, this creature deals 2 damage to target creature "
+    "or player. If you lose the flip, this creature deals 2 damage to itself.",
+    targets=[CREATURE_OR_PLAYER], tap=True))
 
 define("Goblin Fireslinger", activated(
     None, DealDamage(1, T(0)), "{T}: This creature deals 1 damage to target player or "
     "planeswalker.", targets=[PLAYER], tap=True))
 
 define("Goblin Grenade", spell=spell_of(
-    DealDamage(5, T(0)), ANY,
+    DealDamage(5, T(0)), CREATURE_OR_PLAYER,
     additional_cost=Cost(sacrifice=permanent & with_subtype("Goblin"), sacrifice_count=1)))
 
 define("Goblin War Paint", **aura(creature, pt=(2, 2), keywords=("haste",),
@@ -1214,7 +1215,7 @@ define("Warstorm Surge", when_another_enters(
     creature & you_control, Custom(_warstorm, "it deals damage equal to its power to any "
                                               "target"),
     "Whenever a creature you control enters, it deals damage equal to its power to any "
-    "target.", targets=[ANY]))
+    "target.", targets=[CREATURE_OR_PLAYER]))
 
 # ================================================================ GREEN
 
@@ -1695,7 +1696,7 @@ define("Incinerate", spell=spell_of(
     seq(DealDamage(3, T(0)), Custom(_incinerate_no_regen, "A creature dealt damage this "
                                                           "way can't be regenerated this "
                                                           "turn.")),
-    ANY))
+    CREATURE_OR_PLAYER))
 
 # ---------------------------------------------------------------- green
 

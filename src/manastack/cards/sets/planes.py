@@ -469,7 +469,8 @@ define("Stronghold Furnace",
                      text="If a source would deal damage to a permanent or player, it deals "
                           "double that damage to that permanent or player instead."),
        chaos(DealDamage(1, T(0)), "Whenever chaos ensues, Stronghold Furnace deals 1 damage "
-             "to target creature or player.", targets=(target_of(creature_or_player, "target creature or player"),)))
+             "to target creature or player.",
+             targets=(target_of(creature_or_player, "target creature or player"),)))
 
 # ------------------------------------------------------------ Tazeem
 

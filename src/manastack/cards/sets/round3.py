@@ -47,7 +47,7 @@ from manastack.cards.effects import (
 )
 from manastack.cards.registry import define
 from manastack.cards.sets.m11 import (
-    ANY,
+    CREATURE_OR_PLAYER,
     LEYLINE,
     OPPONENT_CONTROLS,
     R_SEARCH,
@@ -380,7 +380,7 @@ define("Sutured Ghoul",
 
 
 define("Grim Lavamancer", ActivatedAbility(
-    C("{R}", tap=True, exile_graveyard=2), DealDamage(2, T(0)), targets=(ANY,),
+    C("{R}", tap=True, exile_graveyard=2), DealDamage(2, T(0)), targets=(CREATURE_OR_PLAYER,),
     text="{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to any "
          "target."))
 

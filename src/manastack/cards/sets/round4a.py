@@ -83,7 +83,8 @@ def _titan_attacks(game: Game, e: Event, src: GameObject) -> bool:
 
 _TITAN_TEXT = ("Whenever this creature enters or attacks, it deals 3 damage divided as you "
                "choose among one, two, or three target creatures and/or players.")
-_TITAN_TARGETS = (target_of(creature_or_player, "one, two, or three target creatures and/or players", count=3, min_count=1),)
+_TITAN_TARGETS = (target_of(creature_or_player, "one, two, or three target creatures and/or "
+                            "players", count=3, min_count=1),)
 
 define("Inferno Titan",
        ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
@@ -104,10 +105,12 @@ def _fireball_share(game: Game, ctx: Ctx) -> int:
 
 define("Fireball", spell=SpellAbility(
     effect=DealDamage(_fireball_share, T(0)),
-    targets=(target_of(creature_or_player, "any number of target creatures and/or players", count=ANY_NUMBER, min_count=1),),
+    targets=(target_of(creature_or_player, "any number of target creatures and/or players",
+                       count=ANY_NUMBER, min_count=1),),
     extra_target_cost=1,
     text="This spell costs {1} more to cast for each target beyond the first. Fireball deals "
-         "X damage divided evenly, rounded down, among any number of target creatures and/or players."))
+         "X damage divided evenly, rounded down, among any number of target creatures "
+         "and/or players."))
 
 
 # ====================================================================== green
@@ -264,8 +267,8 @@ define("Necrotic Plague", **aura(
 define("Consume Spirit", spell=SpellAbility(
     effect=seq(DealDamage(X, T(0)), GainLife(X)),
     targets=(target_of(creature_or_player, "target creature or player"),), x_mana="B",
-    text="Spend only black mana on X. Consume Spirit deals X damage to target creature or player and you "
-         "gain X life."))
+    text="Spend only black mana on X. Consume Spirit deals X damage to target creature or "
+         "player and you gain X life."))
 
 
 # Phylactery Lich {B}{B}{B}

@@ -29,7 +29,7 @@ from manastack.cards.dsl import cost as C
 from manastack.cards.effects import Custom, DealDamage, GainLife, T, players_of, seq
 from manastack.cards.keywords import bloodthirst
 from manastack.cards.registry import define
-from manastack.cards.sets.m11 import ANY, R_REVEAL
+from manastack.cards.sets.m11 import CREATURE_OR_PLAYER, R_REVEAL
 from manastack.cards.sets.m12 import OPPONENT
 from manastack.cards.sets.planeswalkers import loyalty
 from manastack.cards.vocab import at_beginning_of, hook, when_cast
@@ -114,7 +114,8 @@ def _control_player(game: Game, ctx: Ctx) -> None:
 
 define("Sorin Markov",
        loyalty(+2, seq(DealDamage(2, T(0)), GainLife(2)),
-               "+2: Sorin Markov deals 2 damage to target creature or player and you gain 2 life.", (ANY,)),
+               "+2: Sorin Markov deals 2 damage to target creature or player and you gain 2 "
+               "life.", (CREATURE_OR_PLAYER,)),
        loyalty(-3, Custom(_life_becomes_ten, "Target opponent's life total becomes 10."),
                "\u22123: Target opponent's life total becomes 10.", (OPPONENT,)),
        loyalty(-7, Custom(_control_player, "You control target player during that "
