@@ -237,6 +237,13 @@ def target_of(selector: Selector, text: str | None = None, count: int = 1,
                       count if min_count is None else min_count, zones)
 
 
+#: The common targets, shared by the card sets ("target creature or player" is the 2017
+#: wording of burn, 306.7).
+CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
+CREATURE = target_of(creature, "target creature")
+PLAYER = target_of(player, "target player")
+
+
 # ---------------------------------------------------------------- costs
 
 

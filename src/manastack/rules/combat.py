@@ -25,7 +25,7 @@ from manastack.decisions import (
     DeclareBlockers,
 )
 from manastack.errors import IllegalAction
-from manastack.game.objects import GameObject, PlayerRef, Ref
+from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -1038,7 +1038,7 @@ def trample_target(game: Game, o: GameObject) -> Ref | None:
     if isinstance(t, PlayerRef):
         return t if t.index >= 0 and game.players[t.index].in_game else None
     pw = game.get(t)
-    return t if pw is not None and pw.zone == "battlefield" else None
+    return t if pw is not None and pw.zone == Zone.BATTLEFIELD else None
 
 
 def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
@@ -1169,7 +1169,7 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
         amounts = {r: n for r, n in asg}
         for r in amounts:
             if r not in recips and r != tt:
-                past = blocked_attacker and "trample" in kws and r not in recips and (
+                past = blocked_attacker and "trample" in kws and (
                     isinstance(r, PlayerRef) or game.get(r) is None or
                     game.chars(game.obj(r)).is_planeswalker)
                 raise IllegalAction(  # 702.19d: it attacks nothing any more

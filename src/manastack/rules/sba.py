@@ -200,6 +200,7 @@ def perform(game: Game) -> bool:
     # creature isn't destroyed by it later, once it loses indestructible)
     for o in deathtouched:
         o.deathtouch_damage = False
+    if deathtouched:
         game.changed()
     for ids, rule in vanish:
         o = game.objects[ids]

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE_OR_PLAYER,
     ActivatedAbility,
     cost,
     creature,
-    creature_or_player,
     make_card,
     target_of,
     you_control,
@@ -59,8 +59,8 @@ define("Orim", _kw("reach", "Creatures you control have reach."))
 define("Tahngarth", _kw("haste", "Creatures you control have haste."))
 define("Lyna", _kw("shadow", "Creatures you control have shadow."))
 define("Ertai", _kw("hexproof", "Creatures you control have hexproof."))
-define("Urza", _activated(cost("{3}"), DealDamage(1, T(0)), "{3}: Urza deals 1 damage to any "
-                          "target.", (target_of(creature_or_player, "target creature or player"),)))
+define("Urza", _activated(cost("{3}"), DealDamage(1, T(0)), "{3}: Urza deals 1 damage to target "
+                          "creature or player.", (CREATURE_OR_PLAYER,)))
 define("Sliver Queen, Brood Mother", _activated(
     cost("{3}"), CreateTokens(SLIVER), "{3}: Create a 1/1 colorless Sliver creature token."))
 define("Sidar Kondo", _activated(cost("{3}"), Pump(3, 3, T(0)), "{3}: Target creature gets "
@@ -68,7 +68,7 @@ define("Sidar Kondo", _activated(cost("{3}"), Pump(3, 3, T(0)), "{3}: Target cre
 define("Takara", _activated(cost(sacrifice=MINE, sacrifice_count=1), DealDamage(1, T(0)),
                             "Sacrifice a creature: Takara deals 1 damage to target creature "
                             "or player.",
-                            (target_of(creature_or_player, "target creature or player"),)))
+                            (CREATURE_OR_PLAYER,)))
 
 
 def _my_creature_died(game: Game, e: Event, src: GameObject) -> bool:

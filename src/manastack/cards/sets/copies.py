@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE_OR_PLAYER,
     ActivatedAbility,
     SpellAbility,
     StaticAbility,
@@ -102,7 +103,7 @@ def _chandra_minus_two(game: Game, ctx: Ctx) -> None:
 
 define("Chandra, the Firebrand",
        ActivatedAbility(cost(loyalty=1), DealDamage(1, T(0)),
-                        (target_of(creature_or_player, "target creature or player"),),
+                        (CREATURE_OR_PLAYER,),
                         text="+1: Chandra deals 1 damage to target creature or player."),
        ActivatedAbility(cost(loyalty=-2), Custom(_chandra_minus_two, "copy your next instant "
                                                  "or sorcery spell this turn"),

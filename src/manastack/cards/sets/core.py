@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE,
+    CREATURE_OR_PLAYER,
+    PLAYER,
     ActivatedAbility,
     ManaProduction,
     SpellAbility,
@@ -17,11 +20,9 @@ from manastack.cards.dsl import (
     TriggeredAbility,
     artifact,
     creature,
-    creature_or_player,
     enchantment,
     make_card,
     of_color,
-    player,
     spell,
     target_of,
     where,
@@ -58,9 +59,6 @@ if TYPE_CHECKING:
     from manastack.game.objects import GameObject
     from manastack.game.state import Game
 
-CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
-CREATURE = target_of(creature, "target creature")
-PLAYER = target_of(player, "target player")
 
 
 def instant(effect: object, *targets: object, **kw: object) -> SpellAbility:

@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE,
+    CREATURE_OR_PLAYER,
+    PLAYER,
     ActivatedAbility,
     ManaProduction,
     Selector,
@@ -30,7 +33,6 @@ from manastack.cards.dsl import (
     attacking,
     card_in,
     creature,
-    creature_or_player,
     enchantment,
     land,
     make_card,
@@ -130,9 +132,6 @@ R_TAP = "701.19a"
 R_UNTAP = "701.19b"
 R_MILL = "400.7"
 
-CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
-CREATURE = target_of(creature, "target creature")
-PLAYER = target_of(player, "target player")
 SPELL = target_of(spell, "target spell")
 
 
@@ -1636,8 +1635,8 @@ def _fling(game: Game, ctx: Ctx) -> None:
 
 
 define("Fling", spell=instant(
-    Custom(_fling, "Fling deals damage equal to the sacrificed creature's power to any "
-                   "target."), CREATURE_OR_PLAYER,
+    Custom(_fling, "Fling deals damage equal to the sacrificed creature's power to target "
+                   "creature or player."), CREATURE_OR_PLAYER,
     additional_cost=C(sacrifice=creature, sacrifice_count=1)))
 
 define("Goblin Balloon Brigade", ActivatedAbility(

@@ -25,6 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE,
+    CREATURE_OR_PLAYER,
+    PLAYER,
     ActivatedAbility,
     Cost,
     ManaProduction,
@@ -39,7 +42,6 @@ from manastack.cards.dsl import (
     blocking,
     card_in,
     creature,
-    creature_or_player,
     enchantment,
     land,
     make_card,
@@ -49,7 +51,6 @@ from manastack.cards.dsl import (
     opponent_controls,
     owned_by_you,
     permanent,
-    player,
     target_of,
     with_keyword,
     with_subtype,
@@ -128,10 +129,7 @@ LayerFn = Callable[["Game", GameObject, Characteristics], None]
 #: Rule-changing effects ("can't block", "doesn't untap") apply after all layers.
 RULES_LAYER = "7e"
 
-CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
-CREATURE = target_of(creature, "target creature")
 CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you control")
-PLAYER = target_of(player, "target player")
 OPPONENT = target_of(opponent, "target opponent")
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -1110,8 +1108,8 @@ define("Flameblast Dragon", when_attacks(
     "target creature or player.", targets=[CREATURE_OR_PLAYER]))
 
 define("Goblin Arsonist", when_dies(
-    DealDamage(1, T(0)), "When this creature dies, you may have it deal 1 damage to any "
-    "target.", targets=[CREATURE_OR_PLAYER], optional=True))
+    DealDamage(1, T(0)), "When this creature dies, you may have it deal 1 damage to target "
+    "creature or player.", targets=[CREATURE_OR_PLAYER], optional=True))
 
 
 # Goblin Bangchuckers
@@ -1212,10 +1210,10 @@ def _warstorm(game: Game, ctx: Ctx) -> None:
 
 
 define("Warstorm Surge", when_another_enters(
-    creature & you_control, Custom(_warstorm, "it deals damage equal to its power to any "
-                                              "target"),
-    "Whenever a creature you control enters, it deals damage equal to its power to any "
-    "target.", targets=[CREATURE_OR_PLAYER]))
+    creature & you_control, Custom(_warstorm, "it deals damage equal to its power to target "
+                                              "creature or player"),
+    "Whenever a creature you control enters, it deals damage equal to its power to target "
+    "creature or player.", targets=[CREATURE_OR_PLAYER]))
 
 # ================================================================ GREEN
 

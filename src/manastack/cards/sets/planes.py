@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE_OR_PLAYER,
     ActivatedAbility,
     ManaProduction,
     StaticAbility,
     cost,
     creature,
-    creature_or_player,
     make_card,
     permanent,
     player,
@@ -470,7 +470,7 @@ define("Stronghold Furnace",
                           "double that damage to that permanent or player instead."),
        chaos(DealDamage(1, T(0)), "Whenever chaos ensues, Stronghold Furnace deals 1 damage "
              "to target creature or player.",
-             targets=(target_of(creature_or_player, "target creature or player"),)))
+             targets=(CREATURE_OR_PLAYER,)))
 
 # ------------------------------------------------------------ Tazeem
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import (
+    PLAYER,
     ActivatedAbility,
     TargetSpec,
     cost,
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
     from manastack.rules.resolution import Ctx
 
-PLAYER = target_of(player, "target player")
 ANY_NUMBER_OF_PLAYERS = target_of(player, "any number of target players", count=99,
                                   min_count=0)
 TWO_LANDS = target_of(land, "two target lands", count=2)

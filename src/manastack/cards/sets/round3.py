@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE_OR_PLAYER,
     ActivatedAbility,
     ManaProduction,
     SpellAbility,
@@ -47,7 +48,6 @@ from manastack.cards.effects import (
 )
 from manastack.cards.registry import define
 from manastack.cards.sets.m11 import (
-    CREATURE_OR_PLAYER,
     LEYLINE,
     OPPONENT_CONTROLS,
     R_SEARCH,
@@ -381,8 +381,8 @@ define("Sutured Ghoul",
 
 define("Grim Lavamancer", ActivatedAbility(
     C("{R}", tap=True, exile_graveyard=2), DealDamage(2, T(0)), targets=(CREATURE_OR_PLAYER,),
-    text="{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to any "
-         "target."))
+    text="{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to target "
+         "creature or player."))
 
 define("Magma Phoenix",
        when_dies(DealDamage(3, EACH(creature | player)),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE_OR_PLAYER,
     ActivatedAbility,
     SpellAbility,
     StaticAbility,
@@ -266,7 +267,7 @@ define("Necrotic Plague", **aura(
 # Consume Spirit {X}{1}{B}
 define("Consume Spirit", spell=SpellAbility(
     effect=seq(DealDamage(X, T(0)), GainLife(X)),
-    targets=(target_of(creature_or_player, "target creature or player"),), x_mana="B",
+    targets=(CREATURE_OR_PLAYER,), x_mana="B",
     text="Spend only black mana on X. Consume Spirit deals X damage to target creature or "
          "player and you gain X life."))
 

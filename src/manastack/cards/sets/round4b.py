@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import (
+    CREATURE_OR_PLAYER,
     ActivatedAbility,
     AlternativeCost,
     Selector,
@@ -29,7 +30,7 @@ from manastack.cards.dsl import cost as C
 from manastack.cards.effects import Custom, DealDamage, GainLife, T, players_of, seq
 from manastack.cards.keywords import bloodthirst
 from manastack.cards.registry import define
-from manastack.cards.sets.m11 import CREATURE_OR_PLAYER, R_REVEAL
+from manastack.cards.sets.m11 import R_REVEAL
 from manastack.cards.sets.m12 import OPPONENT
 from manastack.cards.sets.planeswalkers import loyalty
 from manastack.cards.vocab import at_beginning_of, hook, when_cast
