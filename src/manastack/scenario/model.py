@@ -58,7 +58,7 @@ _STEP_ORDER = {name: i for i, name in enumerate(STEPS)}
 
 VARIANTS: tuple[str, ...] = (
     "two_player", "free_for_all", "two_headed_giant", "commander", "archenemy",
-    "planechase", "vanguard",
+    "planechase", "vanguard", "supervillain_rumble",
 )
 MULLIGANS: tuple[str, ...] = ("paris", "vancouver", "london", "commander")
 DEFAULT_MULLIGAN = "paris"

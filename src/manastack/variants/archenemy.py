@@ -14,9 +14,15 @@ alternates with the team's turn, in which every player of the team is an active 
 the team attacks and blocks as a team (805.10), each of the archenemy's attackers
 attacking one player of the team or a planeswalker (802.3).
 
-State (``game.variant_state["archenemy"]``): ``player``, ``no_motion_turn`` (All in Good
-Time), ``hand_size`` (Your Puny Minds Cannot Fathom), ``damage_taken`` (per turn, for
-Nothing Can Stop Me Now).
+The Supervillain Rumble option (904.12) is the variant ``supervillain_rumble``
+(:class:`SupervillainRumble`): a free-for-all in which every player is an archenemy with
+their own scheme deck (``extra["schemes"]`` maps players to scheme decks).
+
+State (``game.variant_state["archenemy"]``): ``player`` (the archenemy; ``None`` in a
+Supervillain Rumble) and ``schemers``, for each archenemy (by player index) the per-player
+state of the schemes: ``no_motion_turn`` (All in Good Time), ``hand_size`` (Your Puny
+Minds Cannot Fathom), ``damage_taken`` (per turn, for Nothing Can Stop Me Now).  Read it
+with :func:`scheme_state`.
 """
 
 from __future__ import annotations
@@ -27,11 +33,13 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
+from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
     deck,
     face_up,
+    per_player,
     player_of,
     put_in_command,
     shuffle_deck,
@@ -52,7 +60,75 @@ ABANDONED = "abandoned"
 MIN_SCHEMES = 20
 
 
-class ArchenemyVariant(SharedTeamTurns):
+class SchemeRules:
+    """The rules every archenemy plays by (904.4-904.11), shared by Archenemy and the
+    Supervillain Rumble option (904.12c: "all other rules that apply to the archenemy
+    ... apply to each player")."""
+
+    def scheme_players(self, game: Game) -> list[int]:
+        """The archenemies (each has a scheme deck)."""
+        return [archenemy(game)]
+
+    def configure_schemes(self, game: Game, player: int | None) -> None:
+        game.variant_state["archenemy"] = {
+            "player": player,
+            "schemers": {p: {"no_motion_turn": -1, "hand_size": None, "damage_taken": 0}
+                         for p in self.scheme_players(game)}}
+        attack_multiple_by_default(game)  # 904.2, 904.12a
+
+    def scheme_turn_started(self, game: Game) -> None:
+        """A new turn: damage taken this turn is forgotten; the active archenemy's "until
+        your next turn" hand size ends (611.2b)."""
+        for p, st in game.variant_state["archenemy"]["schemers"].items():
+            st["damage_taken"] = 0
+            if p == game.active_player and st["hand_size"] is not None:
+                game.players[p].max_hand_size = st["hand_size"]
+                st["hand_size"] = None
+                game.note("611.2b", f"{game.players[p].name} has a maximum hand size again")
+
+    def precombat_main_actions(self, game: Game) -> None:
+        """703.4d / 904.9: the archenemy sets the top scheme of their deck in motion."""
+        ap = game.active_player
+        st = scheme_state(game, ap)
+        if st is None or game.turn_flags.get("_schemed"):
+            return
+        game.turn_flags["_schemed"] = True  # only the first precombat main phase
+        if st["no_motion_turn"] == game.turn_number:
+            game.note("904.9", "Schemes can't be set in motion this turn (All in Good Time)")
+            return
+        set_in_motion(game, ap)
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        st = scheme_state(game, player)
+        if st is not None:
+            st["damage_taken"] += amount
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        """704.5w: a face-up non-ongoing scheme with no scheme trigger on the stack or
+        waiting goes to the bottom of its owner's scheme deck."""
+        done = [o for o in face_up(game, "Scheme") if "Ongoing" not in o.card.supertypes]
+        if not done:
+            return False
+        if any(_is_scheme(game, t.source) for t in game.pending_triggers) or any(
+                isinstance(s := game.objects[i], StackAbility) and _is_scheme(game, s.source)
+                for i in game.stack):
+            return False
+        for o in done:
+            to_bottom(game, o.id)
+            game.note("704.5w", f"{o.name} is turned face down and put on the bottom of "
+                                f"{game.players[o.owner].name}'s scheme deck")
+        return True
+
+    def scheme_deck_value(self, game: Game, player: int, key: str) -> Any:
+        if key == "scheme_deck":  # top first
+            return [game.obj(i).name for i in reversed(deck(game, player, "Scheme"))]
+        if key == "scheme_deck_size":
+            return len(deck(game, player, "Scheme"))
+        raise KeyError(key)
+
+
+class ArchenemyVariant(SchemeRules, SharedTeamTurns):
     """904: the archenemy (40 life, goes first, sets a scheme in motion each precombat main
     phase) against a team of opponents."""
 
@@ -99,10 +175,8 @@ class ArchenemyVariant(SharedTeamTurns):
             put_in_command(game, a, name, face_down=True, kind="Scheme")
 
     def scenario_value(self, game: Game, player: int, key: str) -> Any:
-        if key == "scheme_deck":  # top first
-            return [game.obj(i).name for i in reversed(deck(game, player, "Scheme"))]
-        if key == "scheme_deck_size":
-            return len(deck(game, player, "Scheme"))
+        if key in self.scenario_expect_keys:
+            return self.scheme_deck_value(game, player, key)
         return super().scenario_value(game, player, key)
 
     def teams(self, game: Game) -> list[list[int]]:
@@ -115,9 +189,7 @@ class ArchenemyVariant(SharedTeamTurns):
         a = player_of(game, game.options.extra.get("archenemy", 0))
         for p in game.players:  # 904.2: two teams (808)
             p.team = a if p.index == a else min(q.index for q in game.players if q.index != a)
-        game.variant_state["archenemy"] = {"player": a, "no_motion_turn": -1,
-                                           "hand_size": None, "damage_taken": 0}
-        attack_multiple_by_default(game)  # 904.2
+        self.configure_schemes(game, a)
 
     def starting_life_of(self, game: Game, player: int) -> int:
         if game.options.starting_life is not None:
@@ -139,46 +211,78 @@ class ArchenemyVariant(SharedTeamTurns):
 
     def turn_started(self, game: Game) -> None:
         super().turn_started(game)
-        st = game.variant_state["archenemy"]
-        st["damage_taken"] = 0
-        a = st["player"]
-        if game.active_player == a and st["hand_size"] is not None:
-            game.players[a].max_hand_size = st["hand_size"]  # "until your next turn"
-            st["hand_size"] = None
-            game.note("611.2b", f"{game.players[a].name} has a maximum hand size again")
+        self.scheme_turn_started(game)
 
-    def precombat_main_actions(self, game: Game) -> None:
-        """703.4d / 904.9: the archenemy sets the top scheme of their deck in motion."""
-        st = game.variant_state["archenemy"]
-        if game.active_player != st["player"] or game.turn_flags.get("_schemed"):
-            return
-        game.turn_flags["_schemed"] = True  # only the first precombat main phase
-        if st["no_motion_turn"] == game.turn_number:
-            game.note("904.9", "Schemes can't be set in motion this turn (All in Good Time)")
-            return
-        set_in_motion(game, st["player"])
 
-    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
-                            combat: bool) -> None:
-        st = game.variant_state["archenemy"]
-        if player == st["player"]:
-            st["damage_taken"] += amount
+class SupervillainRumble(SchemeRules, MultiplayerVariant):
+    """904.12: the Supervillain Rumble option of Archenemy, a free-for-all in which every
+    player is an archenemy (904.12b): each has a scheme deck (``extra["schemes"]``, a list
+    by seat or a mapping keyed by player), starts at 40 life (904.5) and sets a scheme in
+    motion in their precombat main phase (904.9).  The attack multiple players option is
+    used and no other multiplayer option (904.12a); the starting player is chosen at
+    random (904.12c, 103.2)."""
 
-    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
-        """704.5w: a face-up non-ongoing scheme with no scheme trigger on the stack or
-        waiting goes to the bottom of its owner's scheme deck."""
-        done = [o for o in face_up(game, "Scheme") if "Ongoing" not in o.card.supertypes]
-        if not done:
-            return False
-        if any(_is_scheme(game, t.source) for t in game.pending_triggers) or any(
-                isinstance(s := game.objects[i], StackAbility) and _is_scheme(game, s.source)
-                for i in game.stack):
-            return False
-        for o in done:
-            to_bottom(game, o.id)
-            game.note("704.5w", f"{o.name} is turned face down and put on the bottom of "
-                                f"{game.players[o.owner].name}'s scheme deck")
-        return True
+    name = "supervillain_rumble"
+    rule = "904.12"
+    option_keys = {"schemes": "904.3"}
+    min_players = 3
+    max_players = 6
+    player_options = ("schemes",)
+    scenario_expect_keys = {"scheme_deck": "cards", "scheme_deck_size": "count"}
+
+    def default_setup(self, n_players: int, seed: int) -> tuple[list[list[str]], dict[str, Any]]:
+        decks, extra = super().default_setup(n_players, seed)
+        return decks, {**extra, "schemes": [default_scheme_deck(seed * 16 + i)
+                                            for i in range(n_players)]}
+
+    def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
+        from manastack.variants.base import unknown_option
+        from manastack.variants.command_zone import check_per_player
+        return unknown_option(extra, self.name, self.option_keys) or check_per_player(
+            extra, "schemes", n_players, lambda v: card_list_problem(v, "Scheme"))
+
+    def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
+        schemes = extra.get("schemes")
+        items = list(schemes.values()) if isinstance(schemes, dict) else list(schemes or ())
+        if len(items) < len(decks):
+            raise DeckError("each player of a Supervillain Rumble is an archenemy and needs "
+                            "a scheme deck (904.12b, 904.3): set extra['schemes']")
+        for names in items:
+            check_scheme_deck(names)
+
+    def scheme_players(self, game: Game) -> list[int]:
+        return [p.index for p in game.players]  # 904.12b
+
+    def configure(self, game: Game) -> None:
+        self.configure_schemes(game, None)
+
+    def starting_life_of(self, game: Game, player: int) -> int:
+        if game.options.starting_life is not None:
+            return game.options.starting_life
+        return 40  # 904.12c, 904.5
+
+    def setup_zones(self, game: Game) -> None:
+        """904.4: each player's scheme deck, shuffled, face down in the command zone."""
+        for p, names in sorted(per_player(game, game.options.extra.get("schemes")).items()):
+            for name in names:
+                put_in_command(game, p, name, face_down=True, kind="Scheme")
+            shuffle_deck(game, p, "Scheme")
+            game.note("904.4", f"{game.players[p].name} shuffles their scheme deck "
+                               f"({len(names)} schemes)")
+
+    def setup_position(self, game: Game) -> None:
+        """904.4 in a position: each scheme deck in the listed order (the first listed on
+        top), face down; schemes the position lists in a command zone are face up."""
+        for p, names in sorted(per_player(game, game.options.extra.get("schemes")).items()):
+            for name in reversed(names):
+                put_in_command(game, p, name, face_down=True, kind="Scheme")
+
+    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+        return self.scheme_deck_value(game, player, key)
+
+    def turn_started(self, game: Game) -> None:
+        super().turn_started(game)
+        self.scheme_turn_started(game)
 
 
 def _others(game: Game, a: int) -> list[int]:
@@ -196,9 +300,18 @@ def _is_scheme(game: Game, oid: int) -> bool:
 def archenemy(game: Game) -> int:
     """The archenemy (904.2a) (readable before ``configure``)."""
     st = getattr(game, "variant_state", {}).get("archenemy")
-    if st is not None:
+    if st is not None and st["player"] is not None:
         return int(st["player"])
     return player_of(game, game.options.extra.get("archenemy", 0))
+
+
+def scheme_state(game: Game, player: int) -> dict[str, Any] | None:
+    """The schemes' state of ``player`` if they are an archenemy, else None."""
+    st = game.variant_state.get("archenemy")
+    if st is None:
+        return None
+    schemer: dict[str, Any] | None = st["schemers"].get(player)
+    return schemer
 
 
 def set_in_motion(game: Game, player: int) -> None:
@@ -255,3 +368,4 @@ def default_scheme_deck(seed: int) -> list[str]:
 
 
 register(ArchenemyVariant())
+register(SupervillainRumble())

@@ -44,6 +44,7 @@ from manastack.cards.vocab import anthem
 from manastack.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.layers import Duration
+from manastack.variants.archenemy import scheme_state
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -198,7 +199,7 @@ TARGET_OPPONENT = target_of(opponent, "target opponent")
 
 
 def _all_in_good_time(game: Game, ctx: Ctx) -> None:
-    st = game.variant_state.get("archenemy")
+    st = scheme_state(game, ctx.controller)
     if st is not None:
         st["no_motion_turn"] = game.turn_number + 1
 
@@ -535,7 +536,7 @@ define("Your Fate Is Thrice Sealed", in_motion(
 
 def _puny_minds(game: Game, ctx: Ctx) -> None:
     p = game.players[ctx.controller]
-    st = game.variant_state.get("archenemy")
+    st = scheme_state(game, ctx.controller)
     if st is not None and st["hand_size"] is None:
         st["hand_size"] = p.max_hand_size
     p.max_hand_size = None
@@ -654,7 +655,7 @@ def _nothing_can_stop(game: Game, src: GameObject) -> list[Any]:
 
 
 def _dealt_five(game: Game, src: GameObject) -> bool:
-    st = game.variant_state.get("archenemy")
+    st = scheme_state(game, src.owner)
     return st is not None and st["damage_taken"] >= 5
 
 
