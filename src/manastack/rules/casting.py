@@ -877,7 +877,11 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return (f"{o.name} has no activated ability {a.ability + 1}", "602.2")
     ab = abilities[a.ability]
     if o.zone not in ab.zones:
-        return (f"{o.name}'s ability can't be activated from {o.zone}", "112.6")
+        # 112.6k: an ability that moves its own object out of a zone (Reassembling
+        # Skeleton, Magma Phoenix: the pool's abilities that work only outside the
+        # battlefield) functions only in that zone; otherwise the general 112.6
+        rule = "112.6k" if Zone.BATTLEFIELD not in ab.zones else "112.6"
+        return (f"{o.name}'s ability can't be activated from {o.zone}", rule)
     if ab.mana is not None:
         if a.mana is not None and a.mana not in ab.mana.options:
             return (f"{o.name} can't produce {a.mana}", "605.1a")

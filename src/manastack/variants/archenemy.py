@@ -166,6 +166,7 @@ class ArchenemyVariant(SchemeRules, SharedTeamTurns):
     def setup_position(self, game: Game) -> None:
         """904.4 in a position: the scheme deck in the listed order (the first listed on
         top), face down; schemes the position lists in the command zone are face up."""
+        super().setup_position(game)  # ranges of influence (801.2c)
         a = archenemy(game)
         for o in face_up(game, "Scheme"):
             if o.owner != a:

@@ -363,6 +363,15 @@ class MultiplayerVariant(Variant):
         from manastack.variants.multiplayer import check_options
         return super().check_extra(n_players, extra) or check_options(n_players, extra)
 
+    def setup_position(self, game: Game) -> None:
+        """801.2c: in a position the turn has already begun, so each player's range of
+        influence is fixed now, with the players in the game at that point (a player who
+        leaves later changes the ranges only as the next turn begins)."""
+        from manastack.variants.multiplayer import compute_ranges
+        compute_ranges(game)
+        if game.options.extra.get("range"):
+            game.changed()
+
     def free_first_mulligan(self, game: Game) -> bool:
         return len(game.players) > 2
 

@@ -113,6 +113,7 @@ class CommanderVariant(MultiplayerVariant):
 
     def setup_position(self, game: Game) -> None:
         """903.6: a commander the position doesn't put anywhere is in the command zone."""
+        super().setup_position(game)  # ranges of influence (801.2c)
         from manastack.setup import put
 
         for p, name in sorted(_state(game)["names"].items()):

@@ -109,6 +109,7 @@ class PlanechaseVariant(MultiplayerVariant):
         top card of the active player's planar deck is turned face up (as the starting
         plane is, 901.5: nothing triggers).  The planar controller is the active player
         (901.6)."""
+        super().setup_position(game)  # ranges of influence (801.2c)
         if len(face_up(game, "Plane")) > 1:
             raise DeckError("only one plane can be face up (901.14, Grand Melee, isn't "
                             "modelled)")

@@ -59,6 +59,7 @@ class VanguardVariant(MultiplayerVariant):
         """902.3 in a position: each player's avatar (``extra["avatars"]``, which gives the
         hand and life modifiers) face up in the command zone, unless the position lists
         it there."""
+        super().setup_position(game)  # ranges of influence (801.2c)
         avatars = game.variant_state["vanguard"]["avatars"]
         for o in face_up(game, "Vanguard"):
             if avatars.get(o.owner) != o.card.name:
