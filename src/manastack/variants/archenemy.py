@@ -274,6 +274,7 @@ class SupervillainRumble(SchemeRules, MultiplayerVariant):
     def setup_position(self, game: Game) -> None:
         """904.4 in a position: each scheme deck in the listed order (the first listed on
         top), face down; schemes the position lists in a command zone are face up."""
+        super().setup_position(game)
         for p, names in sorted(per_player(game, game.options.extra.get("schemes")).items()):
             for name in reversed(names):
                 put_in_command(game, p, name, face_down=True, kind="Scheme")
