@@ -567,6 +567,15 @@ class Runner:
                 return Choose(tuple(hand[-d.min_count:]))
             if d.ordered and d.min_count == d.max_count == len(d.options):
                 return Choose(tuple(d.options))
+            if d.purpose == "search" and d.max_count > d.min_count:
+                # A search may fail to find cards of a stated quality (701.17b), but
+                # unscripted the searcher finds all it may, from the top of the library.
+                best = Choose(tuple(d.options[:d.max_count]))
+                try:
+                    d.validate(g, best)
+                    return best
+                except IllegalAction:
+                    pass
             if "no" in d.options and d.kind == "may":
                 return Choose(("no",))
             labels = d.labels
