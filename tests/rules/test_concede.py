@@ -144,3 +144,30 @@ def test_random_agents_never_concede() -> None:
         assert not isinstance(a, Concede)
         g.apply(g.decision.by, a)
     assert not any(e.rule == "104.3a" for e in g.log)
+
+
+def test_cr_603_6c_permanent_leaving_with_its_owner_leaves_the_battlefield() -> None:
+    """CR 603.6c / 800.4a: a phased-in permanent that leaves the game because its owner
+    leaves "leaves the battlefield": its leaves-the-battlefield ability triggers (looking
+    back, 603.10a) for its controller, who is still in the game."""
+    g = ffa(3)
+    fam = put(g, 1, Zone.BATTLEFIELD, "Ertai's Familiar", controller=0)
+    start_at(g, "precombat_main")
+    library = len(g.players[0].library)
+    g.apply(1, Concede())
+    assert fam.id in g.departed
+    assert any(e.rule == "603.6c" for e in g.log)
+    pass_until(g, lambda gm: not gm.stack and len(gm.players[0].library) < library)
+    assert len(g.players[0].library) == library - 3
+
+
+def test_cr_800_4a_a_player_who_left_is_no_longer_a_defending_player() -> None:
+    """CR 800.4a / 508.1b: when a defending player leaves, nothing can attack them."""
+    g = setup_game(("A", "B", "C"), options=GameOptions(
+        variant="free_for_all", extra={"attack": "multiple"}))
+    bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "declare_attackers")
+    g.apply(2, Concede())
+    assert g.combat is not None and g.combat.defending_players == [1]
+    with pytest.raises(IllegalAction, match="left the game"):
+        g.apply(0, DeclareAttackers(((bear.id, PlayerRef(2)),)))

@@ -248,7 +248,9 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
         if bad:
             return (f"{o.name} can't attack: {bad[0]}", bad[1])
         if t not in targets:
-            return (f"{game.name_of(t)} can't be attacked", "508.1b")
+            gone = isinstance(t, PlayerRef) and not game.players[t.index].in_game
+            return (f"{game.name_of(t)} can't be attacked"
+                    + (" (they have left the game, 800.4a)" if gone else ""), "508.1b")
     cb = game.combat
     whole = dict(cb.pending_attacks) if cb is not None else {}
     whole.update(attacks)

@@ -469,9 +469,25 @@ def _leave_game(game: Game, player: int) -> None:
     name = game.players[player].name
     owned = [oid for oid, o in game.objects.items() if isinstance(o, GameObject)
              and o.owner == player]
+    # 603.6c: a phased-in permanent that leaves the game with its owner leaves the
+    # battlefield; its leaves-the-battlefield abilities look back in time (603.10a)
+    # (phased-out ones don't trigger, 702.25j)
+    left_battlefield: list[tuple[GameObject, Any]] = []
+    for oid in owned:
+        o = game.objects[oid]
+        assert isinstance(o, GameObject)
+        if o.zone == Zone.BATTLEFIELD and not o.phased_out:
+            c = game.chars(o)
+            game.lki[oid] = (o, c)
+            game.lki_batch.append(oid)
+            left_battlefield.append((o, c))
     if game.combat is not None:
         for oid in owned:
             game.combat.remove(game, oid, quiet=True, rule="800.4a")
+        if player in game.combat.defending_players:
+            # 800.4a: a player who left the game can't be attacked (506.2, 508.1b)
+            game.combat.defending_players = [d for d in game.combat.defending_players
+                                             if d != player]
     for oid in owned:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
@@ -482,6 +498,13 @@ def _leave_game(game: Game, player: int) -> None:
         game.departed[oid] = o
     if owned:
         game.note("800.4a", f"All {len(owned)} objects {name} owns leave the game with them")
+    if left_battlefield:
+        game.changed()
+        for o, c in left_battlefield:
+            game.emit(ev.ZONE_CHANGE, "603.6c", f"{o.name} leaves the battlefield ({name} "
+                      "left the game)", object=None, old=o.id, from_zone=Zone.BATTLEFIELD,
+                      to_zone=None, owner=o.owner, name=o.name, token=o.is_token,
+                      controller=c.controller, lki=c, left_game=True)
     ended = [e for e in game.effects if getattr(e, "layer", "") == "2" and
              getattr(e.apply, "gives_control_to", e.controller) == player]
     for e in ended:

@@ -32,7 +32,7 @@ from manastack.cards.dsl import TriggeredAbility
 from manastack.cards.effects import Custom
 from manastack.decisions import Special
 from manastack.errors import DeckError
-from manastack.game.objects import Zone
+from manastack.game.objects import GameObject, Zone
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
@@ -215,7 +215,11 @@ class PlanechaseVariant(MultiplayerVariant):
     def player_left(self, game: Game, player: int) -> None:
         """901.10: their planar cards leave the game; if the face-up plane was theirs, the
         planar controller turns the top card of their planar deck face up."""
-        had_plane = any(o.owner == player for o in face_up(game, "Plane"))
+        # their cards have already left the game with them (800.4a, rules.sba._leave_game):
+        # the face-up plane is among the departed objects
+        had_plane = any(o.owner == player for o in face_up(game, "Plane")) or any(
+            isinstance(o, GameObject) and o.owner == player and o.zone == Zone.COMMAND
+            and not o.face_down and "Plane" in o.card.types for o in game.departed.values())
         for oid in list(game.command):
             o = game.obj(oid)
             if o.owner == player and "Plane" in o.card.types:
