@@ -334,6 +334,9 @@ class ChoiceDecision(Decision):
     check: Callable[[Game, tuple[Any, ...]], str | None] | None = None
     #: Readable names of the options when they are numbers (tools match names to them).
     labels: tuple[str, ...] = ()
+    #: With ``labels``: the object each option comes from (a replacement effect's source,
+    #: a damage source), so that tools may name an option by that object (an alias).
+    sources: tuple[Any, ...] = ()
 
     def legal_actions(self, game: Game) -> list[Action]:
         out: list[Action] = []

@@ -112,11 +112,13 @@ def _replacement_orders(game: Game, plan: _Plan, i: int) -> None:
         it = plan.items[i]
         if it.amount > 0:
             proposed = _proposal(game, it, game.damage_events + 1)
-            cands: list[tuple[Any, str]] = [
-                (r.key(), r.text) for r in active_replacements(game, "damage")
-                if not r.self_replacement and r.applies(game, proposed)]
+            effects = [r for r in active_replacements(game, "damage")
+                       if not r.self_replacement and r.applies(game, proposed)]
+            cands: list[tuple[Any, str]] = [(r.key(), r.text) for r in effects]
+            sources: list[Any] = [r.source for r in effects]
             if _redirect_options(game, it):
                 cands.append((REDIRECT_KEY, "Redirection to a planeswalker (306.7)"))
+                sources.append(None)
             if len(cands) >= 2:
                 game.ask(ChoiceDecision(
                     _affected_player(game, it), "order_replacements",
@@ -126,7 +128,7 @@ def _replacement_orders(game: Game, plan: _Plan, i: int) -> None:
                     (_orders_chosen, (plan, i, [k for k, _ in cands])), rule="616.1",
                     options=tuple(range(len(cands))), min_count=len(cands),
                     max_count=len(cands), ordered=True, purpose="replacement order",
-                    labels=tuple(t for _, t in cands)))
+                    labels=tuple(t for _, t in cands), sources=tuple(sources)))
                 return
         i += 1
     _redirect_choices(game, plan, 0)
@@ -188,7 +190,8 @@ def _shield_priorities(game: Game, plan: _Plan) -> None:
                 "which damage the prevention shield prevents first",
                 (_shield_chosen, (plan, tuple(ks))), rule="615.7", options=tuple(ks),
                 min_count=len(ks), max_count=len(ks), ordered=True, purpose="shield",
-                labels=tuple(game.name_of(plan.items[k].source) for k in ks)))
+                labels=tuple(game.name_of(plan.items[k].source) for k in ks),
+                sources=tuple(plan.items[k].source for k in ks)))
             return
     _deal_damage_event(game, plan)
 

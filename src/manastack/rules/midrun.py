@@ -32,10 +32,11 @@ class ChoiceNeeded(Exception):
     """Stops a run at a choice made in the middle of an event (see the module)."""
 
     def __init__(self, player: int, kind: str, prompt: str, labels: tuple[str, ...],
-                 rule: str, purpose: str) -> None:
+                 rule: str, purpose: str, sources: tuple[Any, ...] = ()) -> None:
         super().__init__(prompt)
         self.player, self.kind, self.prompt = player, kind, prompt
         self.labels, self.rule, self.purpose = labels, rule, purpose
+        self.sources = sources
 
 
 #: How many answers share one re-run point at most (``Game._rerun_point``): a copy of
@@ -51,7 +52,7 @@ def choice_possible(game: Game) -> bool:
 
 def choose_during_run(game: Game, player: int, kind: str, prompt: str,
                       labels: tuple[str, ...], rule: str, purpose: str,
-                      default: int = 0) -> int:
+                      default: int = 0, sources: tuple[Any, ...] = ()) -> int:
     """The index of the option of ``labels`` that ``player`` chooses now: an answer
     supplied to this re-run, else a new decision (the run stops here), else (no re-run
     point: outside any answer) ``default``."""
@@ -61,7 +62,7 @@ def choose_during_run(game: Game, player: int, kind: str, prompt: str,
         return i if 0 <= i < len(labels) else default
     if game.rerun_root is None or len(labels) < 2:
         return default
-    raise ChoiceNeeded(player, kind, prompt, labels, rule, purpose)
+    raise ChoiceNeeded(player, kind, prompt, labels, rule, purpose, sources)
 
 
 def ask_interrupted(game: Game, need: ChoiceNeeded) -> None:
@@ -88,7 +89,8 @@ def ask_interrupted(game: Game, need: ChoiceNeeded) -> None:
     game.rerun_root = root
     game.ask(ChoiceDecision(
         need.player, need.kind, need.prompt, (resume_marker, ()), rule=need.rule,
-        options=tuple(range(len(need.labels))), labels=need.labels, purpose=need.purpose))
+        options=tuple(range(len(need.labels))), labels=need.labels, purpose=need.purpose,
+        sources=need.sources))
 
 
 def _run_again(game: Game, p: int, action: Any, made: tuple[int, ...],

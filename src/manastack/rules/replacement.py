@@ -304,7 +304,7 @@ def _choose_order(game: Game, kind: str, event: dict[str, Any],
         game, who, "choose_replacement",
         f"Several replacement effects would apply to {event.get('summary', kind)}: choose "
         "the one to apply first (CR 616.1)", labels, "616.1",
-        "replacement effect to apply first")
+        "replacement effect to apply first", sources=tuple(r.source for r in pool))
     # while answers are supplied every choice comes from them (an unanswered one stops
     # the run); without any, this is the default order of a game set up by hand
     if game.midrun_answers:

@@ -520,6 +520,14 @@ class Runner:
                     cands = [o for pos, o in enumerate(opts) if o not in out
                              and pos < len(labels) and (labels[pos] == name or
                                                         labels[pos].startswith(name))]
+                    sources = getattr(d, "sources", ())
+                    if name in self.aliases and sources:
+                        # an alias names the option by the object it comes from (two
+                        # Pariahs: the labels are the same, their sources are not)
+                        oid = self.find(name)
+                        cands = [o for pos, o in enumerate(opts) if o not in out
+                                 and pos < len(sources) and sources[pos] == oid
+                                 and oid is not None]
                 if not cands and not labels:
                     # an object that isn't among the options: the engine rejects it,
                     # citing its rule (an entry marked ``illegal: true`` then goes on)
