@@ -38,11 +38,13 @@ from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
     deck,
+    each_players,
     face_up,
     per_player,
     player_of,
     put_in_command,
     shuffle_deck,
+    shuffle_in_decks,
     to_bottom,
     turn_face_up,
 )
@@ -243,12 +245,9 @@ class SupervillainRumble(SchemeRules, MultiplayerVariant):
             extra, "schemes", n_players, lambda v: card_list_problem(v, "Scheme"))
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
-        schemes = extra.get("schemes")
-        items = list(schemes.values()) if isinstance(schemes, dict) else list(schemes or ())
-        if len(items) < len(decks):
-            raise DeckError("each player of a Supervillain Rumble is an archenemy and needs "
-                            "a scheme deck (904.12b, 904.3): set extra['schemes']")
-        for names in items:
+        for names in each_players(extra, "schemes", len(decks), "each player of a "
+                                  "Supervillain Rumble is an archenemy and needs a scheme "
+                                  "deck (904.12b, 904.3)"):
             check_scheme_deck(names)
 
     def scheme_players(self, game: Game) -> list[int]:
@@ -264,12 +263,7 @@ class SupervillainRumble(SchemeRules, MultiplayerVariant):
 
     def setup_zones(self, game: Game) -> None:
         """904.4: each player's scheme deck, shuffled, face down in the command zone."""
-        for p, names in sorted(per_player(game, game.options.extra.get("schemes")).items()):
-            for name in names:
-                put_in_command(game, p, name, face_down=True, kind="Scheme")
-            shuffle_deck(game, p, "Scheme")
-            game.note("904.4", f"{game.players[p].name} shuffles their scheme deck "
-                               f"({len(names)} schemes)")
+        shuffle_in_decks(game, game.options.extra.get("schemes"), "Scheme", "904.4", "scheme")
 
     def setup_position(self, game: Game) -> None:
         """904.4 in a position: each scheme deck in the listed order (the first listed on

@@ -121,6 +121,18 @@ def shuffle_deck(game: Game, player: int, card_type: str) -> None:
     game.changed()
 
 
+def shuffle_in_decks(game: Game, decks: Any, card_type: str, rule: str, what: str) -> None:
+    """Each player's deck of ``card_type`` cards (``decks``: as :func:`per_player` takes
+    them), face down in the command zone and shuffled (901.4, 904.4), logged citing
+    ``rule`` as their ``what`` deck."""
+    for p, names in sorted(per_player(game, decks).items()):
+        for name in names:
+            put_in_command(game, p, name, face_down=True, kind=card_type)
+        shuffle_deck(game, p, card_type)
+        game.note(rule, f"{game.players[p].name} shuffles their {what} deck "
+                        f"({len(names)} {card_type.lower()}s)")
+
+
 # ------------------------------------------------------------ checking options.extra
 
 def player_key_problem(key: Any, n_players: int) -> str | None:
@@ -159,6 +171,17 @@ def check_per_player(extra: Mapping[str, Any], key: str, n_players: int,
         if problem:
             return f"options.extra.{key}: {k}: {problem}"
     return None
+
+
+def each_players(extra: Mapping[str, Any], key: str, n_players: int, need: str
+                 ) -> list[Any]:
+    """The per-player values of ``extra[key]`` (a mapping keyed by player, or a list by
+    seat); :class:`DeckError` saying ``need`` when some player has none."""
+    value = extra.get(key)
+    items = list(value.values()) if isinstance(value, Mapping) else list(value or ())
+    if len(items) < n_players:
+        raise DeckError(f"{need}: set extra[{key!r}]")
+    return items
 
 
 def card_problem(name: Any, card_type: str | None = None,

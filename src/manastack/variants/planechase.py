@@ -39,10 +39,11 @@ from manastack.variants.command_zone import (
     card_list_problem,
     check_per_player,
     deck,
+    each_players,
     face_up,
     per_player,
     put_in_command,
-    shuffle_deck,
+    shuffle_in_decks,
     to_bottom,
     turn_face_up,
 )
@@ -142,12 +143,8 @@ class PlanechaseVariant(MultiplayerVariant):
         return super().scenario_value(game, player, key)
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
-        planar = extra.get("planar_decks")
-        items = list(planar.values()) if isinstance(planar, dict) else list(planar or ())
-        if len(items) < len(decks):
-            raise DeckError("each player needs a planar deck (901.3): set "
-                            "extra['planar_decks']")
-        for d in items:
+        for d in each_players(extra, "planar_decks", len(decks),
+                              "each player needs a planar deck (901.3)"):
             check_planar_deck(d)
 
     def configure(self, game: Game) -> None:
@@ -156,13 +153,8 @@ class PlanechaseVariant(MultiplayerVariant):
 
     def setup_zones(self, game: Game) -> None:
         """901.4: each planar deck, shuffled, face down in the command zone."""
-        for p, names in sorted(per_player(game, game.options.extra.get(
-                "planar_decks")).items()):
-            for name in names:
-                put_in_command(game, p, name, face_down=True, kind="Plane")
-            shuffle_deck(game, p, "Plane")
-            game.note("901.4", f"{game.players[p].name} shuffles their planar deck "
-                               f"({len(names)} planes)")
+        shuffle_in_decks(game, game.options.extra.get("planar_decks"), "Plane", "901.4",
+                         "planar")
 
     def game_started(self, game: Game) -> None:
         """103.6 / 901.5: the starting plane (nothing triggers)."""

@@ -20,6 +20,7 @@ from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     card_problem,
     check_per_player,
+    each_players,
     face_up,
     per_player,
     put_in_command,
@@ -73,12 +74,8 @@ class VanguardVariant(MultiplayerVariant):
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         from manastack.cards.database import UnknownCard, card_data
-        avatars = extra.get("avatars")
-        items = list(avatars.values()) if isinstance(avatars, dict) else list(avatars or ())
-        if len(items) < len(decks):
-            raise DeckError("each player needs a vanguard card (902.3): set "
-                            "extra['avatars']")
-        for n in items:
+        for n in each_players(extra, "avatars", len(decks),
+                              "each player needs a vanguard card (902.3)"):
             try:
                 c = card_data(n)
             except UnknownCard as e:
