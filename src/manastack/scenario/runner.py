@@ -361,6 +361,11 @@ class Runner:
             if e.for_ and e.for_.lower() not in (getattr(d, "purpose", "") + " "
                                                  + d.prompt).lower():
                 return False
+            if _yes_or_no(e.value) and not _asks_yes_no(d):
+                # "choose: yes" answers a "you may" or "unless pays" question: a choice
+                # asked before it (the single target of War Priest of Thune's "you may
+                # destroy target enchantment", 603.3d) takes its default
+                return False
             return True
         return False
 
@@ -813,6 +818,18 @@ class Runner:
             if have != want:
                 out.append(f"game {key} {have!r}, expected {want!r}")
         return out
+
+
+def _yes_or_no(value: Any) -> bool:
+    """Is a ``choose`` answer a yes or a no (a boolean, alone or as a one-item list)?"""
+    if isinstance(value, tuple) and len(value) == 1:
+        value = value[0]
+    return isinstance(value, bool)
+
+
+def _asks_yes_no(d: Decision) -> bool:
+    """Is ``d`` a yes/no question ("you may", "unless pays", 903.9)?"""
+    return "yes" in getattr(d, "options", ()) or "yes" in getattr(d, "labels", ())
 
 
 def _stack_name(g: Game, oid: int) -> str:
