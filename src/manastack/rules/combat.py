@@ -1103,6 +1103,19 @@ def _assigners(game: Game, player: int) -> list[GameObject]:
     return out
 
 
+def _planned_weight(game: Game, o: GameObject, r: Ref, n: int) -> int:
+    """How much of ``o``'s ``n`` damage assigned to ``r`` counts toward lethal damage when
+    another creature's assignment is checked (510.1c-d: damage being assigned by other
+    creatures in the same step counts).  702.2c: any nonzero amount assigned by a source
+    with deathtouch is itself lethal damage, so it counts as at least lethal."""
+    from manastack.rules.damage import lethal_damage
+
+    if n <= 0 or isinstance(r, PlayerRef) or "deathtouch" not in game.chars(o).keywords:
+        return n
+    ro = game.get(r)
+    return n if ro is None else max(n, lethal_damage(game, ro))
+
+
 def default_assignment(game: Game, o: GameObject,
                        planned: dict[int, int]) -> tuple[tuple[Ref, int], ...]:
     """Lethal damage to each in order, the rest to the last (or the player, trample)."""
@@ -1152,11 +1165,15 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
         extra = [game.name_of(i) for i in set(given) - set(mine)]
         raise IllegalAction(f"{', '.join(extra)} doesn't assign combat damage now", "510.1")
     total_planned = dict(planned)
+    weights: dict[int, dict[Ref, int]] = {}  # each creature's share of total_planned
     for cid in mine:
         asg = given.get(cid) or default_assignment(game, mine[cid], planned)
+        weights[cid] = {}
         for r, n in asg:
             if not isinstance(r, PlayerRef):
-                total_planned[r] = total_planned.get(r, 0) + n
+                w = _planned_weight(game, mine[cid], r, n)
+                weights[cid][r] = weights[cid].get(r, 0) + w
+                total_planned[r] = total_planned.get(r, 0) + w
     for cid, o in mine.items():
         maybe = given.get(cid)
         if maybe is None:
@@ -1181,8 +1198,9 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
         if _banding_free(game, o):
             continue  # 702.21j-k: divided as the assigning player chooses
         # 510.1c/d: damage to a creature only if each earlier one got lethal damage.
-        # Damage already marked and assigned by other creatures counts (seed 3.4).
-        others = {k: v - amounts.get(k, 0) for k, v in total_planned.items()}
+        # Damage already marked and assigned by other creatures counts (seed 3.4), a
+        # deathtouch source's nonzero assignment as lethal (702.2c).
+        others = {k: v - weights[cid].get(k, 0) for k, v in total_planned.items()}
         for idx, r in enumerate(recips):
             later = recips[idx + 1:]
             ro = game.get(r)
@@ -1325,8 +1343,8 @@ def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: di
             game.note("510.1", f"{game.players[player].name} assigns {o.name}'s combat "
                       "damage: " + ", ".join(f"{n} to {game.name_of(r)}" for r, n in asg))
         for r, n in asg:
-            if not isinstance(r, PlayerRef):
-                new_planned[r] = new_planned.get(r, 0) + n
+            if not isinstance(r, PlayerRef):  # 702.2c: deathtouch damage counts as lethal
+                new_planned[r] = new_planned.get(r, 0) + _planned_weight(game, o, r, n)
     _assign(game, rest, new_planned, tuple(out))
 
 
