@@ -214,6 +214,18 @@ class Variant:
         """The player whose normal turn follows ``player``'s (101.4: turn order)."""
         return game.next_player(player)
 
+    def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
+        """800.4j-k: the players who have left the game whose normal turn would have begun
+        as ``player``'s normal turn begins after ``last``'s: those seated between them."""
+        n = len(game.players)
+        out: list[int] = []
+        q = (last + 1) % n
+        while q != player and q != last:
+            if not game.players[q].in_game:
+                out.append(q)
+            q = (q + 1) % n
+        return out
+
     def turn_started(self, game: Game) -> None:
         """As a turn begins, once the turn's state is reset (801.2c range of influence).
 

@@ -87,6 +87,10 @@ class SharedTeamTurns(MultiplayerVariant):
                 return next(p for p in team if game.players[p].in_game)
         return player
 
+    def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
+        """800.4k with shared team turns (805.4a): a departed player's turn is their team's."""
+        return [p for p in self.team_of(game, player) if not game.players[p].in_game]
+
     # -- combat (805.10)
 
     def choose_defending_player(self, game: Game) -> None:
