@@ -335,6 +335,11 @@ class Variant:
         """Cards outside ``player``'s hand that ``player`` may cast (601.3, 903.8)."""
         return []
 
+    def cast_problem(self, game: Game, player: int, obj: Any) -> tuple[str, str] | None:
+        """Why ``player`` can't cast ``obj`` from where it is, when this variant's rules
+        say it more precisely than 601.2a (a commander of another player, 903.8)."""
+        return None
+
     def additional_cost(self, game: Game, obj: Any) -> int:
         """Generic mana added to the total cost of casting ``obj`` (903.8)."""
         return 0
