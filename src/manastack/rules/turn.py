@@ -146,7 +146,7 @@ def begin_next_turn(game: Game) -> None:
         end_game_draw(game, f"the turn limit ({game.options.max_turns}) was reached")
         return
     if game.extra_turns:
-        player = game.extra_turns.pop()
+        player = variant_of(game).extra_turn_player(game, game.extra_turns.pop())  # 805.8
         extra = True
         if not game.players[player].in_game:
             # 800.4j: a player who has left the game doesn't begin a turn, extra ones too

@@ -214,6 +214,10 @@ class Variant:
         """The player whose normal turn follows ``player``'s (101.4: turn order)."""
         return game.next_player(player)
 
+    def extra_turn_player(self, game: Game, player: int) -> int:
+        """The active player of an extra turn given to ``player`` (500.7)."""
+        return player
+
     def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
         """800.4j-k: the players who have left the game whose normal turn would have begun
         as ``player``'s normal turn begins after ``last``'s: those seated between them."""
