@@ -109,6 +109,8 @@ class Game:
         self.extra_turns: list[int] = []
         #: The player whose normal (non-extra) turn comes next.
         self.next_normal_player = 0
+        #: The player whose normal turn began last (None before the first), 800.4k.
+        self.last_normal_player: int | None = None
         #: Skip effects: list of dicts {kind, what, player, count} (CR 614.1b, 500.10).
         self.skips: list[dict[str, Any]] = []
         self.priority_player: int | None = None

@@ -771,7 +771,9 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
             return ("only the card the effect names can be cast now", "601.3")
     elif o is None or not castable_from(game, player, o) and not _may_cast_from(
             game, player, o):
-        return ("you can only cast a spell from your hand", "601.2a")
+        from manastack.variants import variant_of
+        return ((variant_of(game).cast_problem(game, player, o) if o is not None else None)
+                or ("you can only cast a spell from your hand", "601.2a"))
     c = game.chars(o)
     if c.is_land:
         return (f"{o.name} is a land: lands are played (a special action), never cast "

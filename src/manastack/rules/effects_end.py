@@ -120,6 +120,20 @@ def end_effects_at_turn_start(game: Game) -> None:
                 "611.2b", "that player's next turn began")
 
 
+def end_effects_of_departed_turn(game: Game, player: int) -> None:
+    """800.4k: effects lasting until the next turn of a player who has left the game, or
+    until a point in that turn, last until that turn would have begun (it doesn't, 800.4j)."""
+    if _no_effects(game):
+        return
+    end_effects(game, lambda d: d.player == player and d.kind in _TURN_POINT_KINDS, "800.4k",
+                f"{game.players[player].name}'s turn would have begun; they have left the game")
+
+
+#: Durations that end at (or at a point of) a given player's next turn.
+_TURN_POINT_KINDS = frozenset({"until_next_turn", "until_next_upkeep", "through_step",
+                               "until_step", "until_phase"})
+
+
 def end_turn_effects(game: Game) -> None:
     """CR 514.2: "until end of turn" and "this turn" effects end (with damage removal)."""
     end_effects(game, lambda d: d.kind == "end_of_turn", "514.2", "cleanup step")

@@ -22,6 +22,7 @@ from manastack.rules.effects_end import (
     end_effects_at_begin,
     end_effects_at_end,
     end_effects_at_turn_start,
+    end_effects_of_departed_turn,
 )
 from manastack.rules.static import skip_step_by_static
 from manastack.variants import variant_of
@@ -145,13 +146,27 @@ def begin_next_turn(game: Game) -> None:
         end_game_draw(game, f"the turn limit ({game.options.max_turns}) was reached")
         return
     if game.extra_turns:
-        player = game.extra_turns.pop()
+        player = variant_of(game).extra_turn_player(game, game.extra_turns.pop())  # 805.8
         extra = True
+        if not game.players[player].in_game:
+            # 800.4j: a player who has left the game doesn't begin a turn, extra ones too
+            game.note("800.4j", f"{game.players[player].name}'s extra turn doesn't begin: "
+                                "they have left the game")
+            end_effects_of_departed_turn(game, player)  # 800.4k
+            game.push(begin_next_turn)
+            return
     else:
         player = game.next_normal_player
         while not game.players[player].in_game:  # 800.4j
             player = game.next_player(player)
-        game.next_normal_player = variant_of(game).next_turn_player(game, player)
+        variant = variant_of(game)
+        if not all(p.in_game for p in game.players):  # 800.4k: turns that would have begun
+            last = game.last_normal_player
+            for p in variant.departed_turn_players(
+                    game, game.active_player if last is None else last, player):
+                end_effects_of_departed_turn(game, p)
+        game.last_normal_player = player
+        game.next_normal_player = variant.next_turn_player(game, player)
         extra = False
     if _consume_skip_team(game, "turn", "turn", player):
         game.note("500.10", f"{game.players[player].name} skips a turn")

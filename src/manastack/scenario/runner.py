@@ -397,6 +397,8 @@ class Runner:
             if d.kind == "play_card":  # the card an effect lets the player play now
                 return PlayLand(self._play_card(e, d))
             oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
+            if oid is None and e.illegal:  # another player's card: the engine must refuse it
+                oid = self.find(e.value, zones=(e.from_zone or "hand",))
             if oid is None:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s hand")
             return PlayLand(oid)
@@ -408,6 +410,8 @@ class Runner:
                 alt = "free" if getattr(d, "free", False) else (e.alt_cost or "")
                 return Cast(self._play_card(e, d), targets, e.x or 0, modes, pay, alt)
             oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
+            if oid is None and e.illegal:  # another player's card: the engine must refuse it
+                oid = self.find(e.value, zones=(e.from_zone or "hand",))
             if oid is None:
                 raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
                            f"{e.from_zone or 'hand'}")

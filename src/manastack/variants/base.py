@@ -214,6 +214,22 @@ class Variant:
         """The player whose normal turn follows ``player``'s (101.4: turn order)."""
         return game.next_player(player)
 
+    def extra_turn_player(self, game: Game, player: int) -> int:
+        """The active player of an extra turn given to ``player`` (500.7)."""
+        return player
+
+    def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
+        """800.4j-k: the players who have left the game whose normal turn would have begun
+        as ``player``'s normal turn begins after ``last``'s: those seated between them."""
+        n = len(game.players)
+        out: list[int] = []
+        q = (last + 1) % n
+        while q != player and q != last:
+            if not game.players[q].in_game:
+                out.append(q)
+            q = (q + 1) % n
+        return out
+
     def turn_started(self, game: Game) -> None:
         """As a turn begins, once the turn's state is reset (801.2c range of influence).
 
@@ -322,6 +338,11 @@ class Variant:
     def castable_objects(self, game: Game, player: int) -> list[int]:
         """Cards outside ``player``'s hand that ``player`` may cast (601.3, 903.8)."""
         return []
+
+    def cast_problem(self, game: Game, player: int, obj: Any) -> tuple[str, str] | None:
+        """Why ``player`` can't cast ``obj`` from where it is, when this variant's rules
+        say it more precisely than 601.2a (a commander of another player, 903.8)."""
+        return None
 
     def additional_cost(self, game: Game, obj: Any) -> int:
         """Generic mana added to the total cost of casting ``obj`` (903.8)."""

@@ -146,6 +146,12 @@ class CommanderVariant(MultiplayerVariant):
         return [oid for oid in game.command
                 if is_commander(game, game.obj(oid)) and game.obj(oid).owner == player]
 
+    def cast_problem(self, game: Game, player: int, obj: Any) -> tuple[str, str] | None:
+        if obj.zone == Zone.COMMAND and is_commander(game, obj) and obj.owner != player:
+            return (f"{obj.name} is {game.players[obj.owner].name}'s commander: a player may "
+                    "cast only a commander they own from the command zone", "903.8")
+        return None
+
     def additional_cost(self, game: Game, obj: Any) -> int:
         if obj.zone != Zone.COMMAND or not is_commander(game, obj):
             return 0

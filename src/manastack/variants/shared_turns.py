@@ -87,6 +87,16 @@ class SharedTeamTurns(MultiplayerVariant):
                 return next(p for p in team if game.players[p].in_game)
         return player
 
+    def extra_turn_player(self, game: Game, player: int) -> int:
+        """805.8: the player's team takes the extra turn; its primary player (or the first
+        of its players still in the game) is the active player, as in a normal turn."""
+        return next((p for p in self.team_of(game, player) if game.players[p].in_game),
+                    player)
+
+    def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
+        """800.4k with shared team turns (805.4a): a departed player's turn is their team's."""
+        return [p for p in self.team_of(game, player) if not game.players[p].in_game]
+
     # -- combat (805.10)
 
     def choose_defending_player(self, game: Game) -> None:
