@@ -83,3 +83,29 @@ def test_cr_703_4_log_cites_a_turn_based_action_by_its_703_4_letter() -> None:
     assert not _log_cites("504.1", "703.4p")
     assert not _log_cites("603.3", "703.4")
     assert _log_cites("510.1c", "510.1") and not _log_cites("510.1", "510.1c")
+
+
+def test_choose_a_name_shared_by_several_options_picks_the_first_of_them() -> None:
+    """SCENARIOS.md, Names: a bare name refers to the object of that name "in the place
+    where it is looked for"; for a `choose` entry that place is the decision's options.
+    Two identical Ooze tokens (which can have no alias) are both options of Clone's copy
+    choice, besides Grizzly Bears: `choose: [Ooze]` picks the first Ooze instead of
+    failing as ambiguous on the battlefield."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: ["4 Island", Mitotic Slime, Viscera Seer], hand: [{card: Clone, as: cl}]}
+  B: {battlefield: [Grizzly Bears]}
+script:
+  - {turn: 1, step: precombat_main, player: A, activate: Viscera Seer}
+  - {turn: 1, step: precombat_main, player: A, choose: [Mitotic Slime], for: sacrifice}
+  - {turn: 1, step: precombat_main, player: A, cast: cl}
+  - {turn: 1, step: precombat_main, player: A, choose: [Ooze], for: copy}
+expect:
+  A: {battlefield: ["4 Island", Viscera Seer, "3 Ooze"]}
+  objects: {cl: {power: 2, toughness: 2}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message

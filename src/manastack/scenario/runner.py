@@ -521,7 +521,14 @@ class Runner:
             else:
                 name = str(v)
                 cands = [o for o in opts if isinstance(o, int) and o not in out and
-                         (self.game.name_of(o) == name or self.find(name) == o)]
+                         self.game.name_of(o) == name]
+                if not cands or name in self.aliases:
+                    # an alias, or a name the options don't carry: the object it names
+                    # (looked up only then, so that a name shared by several options,
+                    # such as two identical tokens, picks the first of them)
+                    oid = self.find(name)
+                    cands = [o for o in opts if isinstance(o, int) and o not in out
+                             and o == oid]
                 labels = getattr(d, "labels", ())
                 if labels:
                     # options are numbers named by labels: a name matches its label or
