@@ -123,13 +123,20 @@ class TRIGGER(Refs):
 
 
 class _Attached(Refs):
-    """The permanent the source (an Aura or Equipment) is attached to."""
+    """"Enchanted creature" / "equipped creature": the permanent the source (an Aura or
+    Equipment) is attached to; if the source has left the battlefield, the permanent it
+    was attached to as it last existed there (CR 608.2g: last known information)."""
 
     def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
         src = game.get(ctx.source)
-        if src is None or src.zone != Zone.BATTLEFIELD:
-            return []
-        host = src.attached_to
+        host: Ref | None = None
+        if src is not None and src.zone == Zone.BATTLEFIELD:
+            host = src.attached_to
+        else:
+            entry = game.lki.get(ctx.source)
+            old = entry[0] if entry is not None else src
+            if old is not None:
+                host = old.memory.get("was_attached_to")
         if host is None or isinstance(host, PlayerRef):
             return []
         h = game.get(host)
