@@ -656,15 +656,22 @@ def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Sacrifice(Effect):
-    """Each referenced permanent is sacrificed by its controller (CR 701.15)."""
+    """"Sacrifice [this]": the ability's controller sacrifices each referenced permanent
+    they control (CR 701.15a: a player can't sacrifice a permanent they don't control, so
+    one whose control changed before the ability resolved stays)."""
 
     what: Refs = SELF
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import move
         for o in objects_of(game, self.what.resolve(game, ctx)):
-            if o.zone == Zone.BATTLEFIELD:
-                move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
+            if o.zone != Zone.BATTLEFIELD:
+                continue
+            if game.controller(o) != ctx.controller:
+                game.note("701.15a", f"{game.players[ctx.controller].name} doesn't control "
+                                     f"{o.name}: it can't be sacrificed")
+                continue
+            move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
 
 
 @dataclass(frozen=True, eq=False)
