@@ -123,13 +123,20 @@ class TRIGGER(Refs):
 
 
 class _Attached(Refs):
-    """The permanent the source (an Aura or Equipment) is attached to."""
+    """"Enchanted creature" / "equipped creature": the permanent the source (an Aura or
+    Equipment) is attached to; if the source has left the battlefield, the permanent it
+    was attached to as it last existed there (CR 608.2g: last known information)."""
 
     def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
         src = game.get(ctx.source)
-        if src is None or src.zone != Zone.BATTLEFIELD:
-            return []
-        host = src.attached_to
+        host: Ref | None = None
+        if src is not None and src.zone == Zone.BATTLEFIELD:
+            host = src.attached_to
+        else:
+            entry = game.lki.get(ctx.source)
+            old = entry[0] if entry is not None else src
+            if old is not None:
+                host = old.memory.get("was_attached_to")
         if host is None or isinstance(host, PlayerRef):
             return []
         h = game.get(host)
@@ -649,15 +656,22 @@ def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Sacrifice(Effect):
-    """Each referenced permanent is sacrificed by its controller (CR 701.15)."""
+    """"Sacrifice [this]": the ability's controller sacrifices each referenced permanent
+    they control (CR 701.15a: a player can't sacrifice a permanent they don't control, so
+    one whose control changed before the ability resolved stays)."""
 
     what: Refs = SELF
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import move
         for o in objects_of(game, self.what.resolve(game, ctx)):
-            if o.zone == Zone.BATTLEFIELD:
-                move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
+            if o.zone != Zone.BATTLEFIELD:
+                continue
+            if game.controller(o) != ctx.controller:
+                game.note("701.15a", f"{game.players[ctx.controller].name} doesn't control "
+                                     f"{o.name}: it can't be sacrificed")
+                continue
+            move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
 
 
 @dataclass(frozen=True, eq=False)

@@ -225,14 +225,20 @@ def _power_at_most(n: int) -> Selector:
 
 @dataclass(frozen=True, eq=False)
 class Sacrifice(Effect):
-    """Each referenced permanent's controller sacrifices it (CR 701.15a)."""
+    """"Sacrifice [this]": the ability's controller sacrifices each referenced permanent
+    they control (CR 701.15a: a player can't sacrifice a permanent they don't control, so
+    one whose control changed before the ability resolved stays)."""
 
     what: Refs = SELF
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
         for r in self.what.resolve(game, ctx):
             o = game.get(r)
-            if o is not None:
+            if o is not None and _on_battlefield(o):
+                if game.controller(o) != ctx.controller:
+                    game.note(R_SACRIFICE, f"{_pname(game, ctx.controller)} doesn't control "
+                                           f"{o.name}: it can't be sacrificed")
+                    continue
                 sacrifice(game, o)
 
 
@@ -2018,7 +2024,7 @@ def _strongbox(game: Game, ctx: Ctx) -> None:
                        "flip")
     if won:
         src = game.get(ctx.source)
-        if src is not None:
+        if src is not None and game.controller(src) == p:  # 701.15a: only if p controls it
             sacrifice(game, src)
         draw(game, p, 3)
 

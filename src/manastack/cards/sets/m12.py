@@ -58,6 +58,7 @@ from manastack.cards.dsl import (
 )
 from manastack.cards.dsl import cost as C
 from manastack.cards.effects import (
+    ATTACHED,
     EACH,
     EACH_PLAYER,
     SELF,
@@ -255,27 +256,6 @@ def _doesnt_untap_next(game: Game, ctx: Ctx, ids: frozenset[int], who: int) -> N
                                  duration=Duration("through_step", "untap", player=who),
                                  text=f"{ctx.source_name}: doesn't untap during "
                                       f"{game.players[who].name}'s next untap step"))
-
-
-class _Enchanted(Refs):
-    """"Enchanted creature" / "equipped creature": what the source is attached to
-    (as it last existed on the battlefield if the source left, 608.2g)."""
-
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
-        src = game.get(ctx.source)
-        host: Ref | None = None
-        if src is not None and src.zone == Zone.BATTLEFIELD:
-            host = src.attached_to
-        else:
-            old = _lki_object(game, ctx.source)
-            if old is not None:
-                host = old.memory.get("was_attached_to")
-        if host is None or isinstance(host, PlayerRef) or _on_battlefield(game, host) is None:
-            return []
-        return [host]
-
-
-ENCHANTED = _Enchanted()
 
 
 def _track_host(src: GameObject) -> Ref | None:
@@ -1068,7 +1048,7 @@ define("Crumbling Colossus", when_attacks(
     "When this creature attacks, sacrifice it at end of combat."))
 
 define("Firebreathing", **aura(creature, extra=(ActivatedAbility(
-    C("{R}"), Pump(1, 0, ENCHANTED), text="{R}: Enchanted creature gets +1/+0 until end of "
+    C("{R}"), Pump(1, 0, ATTACHED), text="{R}: Enchanted creature gets +1/+0 until end of "
                                           "turn."),)))
 
 

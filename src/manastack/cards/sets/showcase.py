@@ -578,7 +578,7 @@ def _war_elemental_etb(game: Game, ctx: Ctx) -> None:
     if _opponent_damaged_this_turn(game, ctx):
         return
     o = game.get(ctx.source)
-    if o is not None and o.zone == "battlefield":
+    if o is not None and o.zone == "battlefield" and game.controller(o) == ctx.controller:
         move(game, o, "graveyard", "701.15a", verb=f"{o.name} is sacrificed")
 
 
