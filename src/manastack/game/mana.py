@@ -273,12 +273,18 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
                         break
         return False
 
+    # Generic mana is paid with colourless mana first (pool units, then sources), so
+    # that the coloured mana left in the pool stays usable for coloured costs.
+    generic_order = sorted(range(n_units), key=lambda ui: (
+        units[ui][0] if prefer_pool else -units[ui][0],
+        not all(set(o) <= {"C"} for o in units[ui][2])))
+
     def pay_generic(generic: int) -> bool:
         need = generic - sum(len(x) for x in leftovers)
         if need <= 0:
             return True
         picks: list[tuple[int, str]] = []
-        for ui in range(n_units):
+        for ui in generic_order:
             if need <= 0:
                 break
             if used[ui]:
