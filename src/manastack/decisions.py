@@ -337,6 +337,9 @@ class ChoiceDecision(Decision):
     #: With ``labels``: the object each option comes from (a replacement effect's source,
     #: a damage source), so that tools may name an option by that object (an alias).
     sources: tuple[Any, ...] = ()
+    #: Optional: why an item that isn't among ``options`` can't be chosen (a target's
+    #: hexproof or protection, 702.11b/702.16b), added to the rejection message.
+    explain: Callable[[Game, Any], str | None] | None = None
 
     def legal_actions(self, game: Game) -> list[Action]:
         out: list[Action] = []
@@ -369,7 +372,9 @@ class ChoiceDecision(Decision):
             if it not in self.options:
                 what = game.name_of(it) if isinstance(it, int) and it in game.objects \
                     else repr(it)
-                raise IllegalAction(f"{what} is not an option for: {self.prompt}", self.rule)
+                why = self.explain(game, it) if self.explain is not None else None
+                raise IllegalAction(f"{what} is not an option for: {self.prompt}"
+                                    + (f": {why}" if why else ""), self.rule)
         if self.ordered and self.min_count == self.max_count == len(self.options):
             pass
         if self.check is not None:

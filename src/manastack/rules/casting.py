@@ -605,8 +605,12 @@ def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, 
             if why:
                 return (f"{game.name_of(t)} can't be targeted: {why}", "114.1")
             if not specs[si].selector.test(game, t, controller, source):
-                return (f"{game.name_of(t)} isn't a legal choice for {specs[si].text}",
-                        "601.2c")
+                aura = spell and source is not None and isinstance(
+                    src := game.objects.get(source), GameObject) and \
+                    "Aura" in game.chars(src).subtypes
+                return (f"{game.name_of(t)} isn't a legal choice for {specs[si].text}"
+                        + (" (an Aura spell's target is defined by its enchant ability, "
+                           "303.4a)" if aura else ""), "601.2c")
     return None
 
 

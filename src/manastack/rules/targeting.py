@@ -155,6 +155,22 @@ def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | N
     return out
 
 
+def target_refusal(game: Game, spec: TargetSpec, ref: Any, controller: int,
+                   source: int | None, *, spell: bool | None = None,
+                   chooser: int | None = None) -> str | None:
+    """Why ``ref`` isn't a legal choice for ``spec`` (the rule cited), for rejection
+    messages; None if it is (or if it is no player or object at all)."""
+    if not isinstance(ref, PlayerRef) and ref not in game.objects:
+        return None
+    why = can_target(game, ref, controller, source, spell)
+    if why:
+        return f"{game.name_of(ref)} can't be targeted: {why}"
+    side = controller if chooser is None else chooser
+    if not spec.selector.test(game, ref, side, source):
+        return f"{game.name_of(ref)} isn't a legal choice for {spec.text} (114.1, 601.2c)"
+    return None
+
+
 def still_legal(game: Game, spec: TargetSpec, ref: Ref, controller: int,
                 source: int | None, *, spell: bool | None = None,
                 chooser: int | None = None) -> bool:

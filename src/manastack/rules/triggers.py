@@ -11,6 +11,7 @@ trigger again while it waits or is on the stack.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -400,7 +401,10 @@ def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[An
                else ""),
             (_targets_chosen, (trig, spec_index, chosen)), rule="603.3d",
             options=tuple(opts), min_count=spec.min_count, max_count=most,
-            purpose=f"targets of {trig.source_name}"))
+            purpose=f"targets of {trig.source_name}",
+            explain=functools.partial(_why_not_target, spec=spec, trig=trig,
+                                      chooser=None if chooser == trig.controller
+                                      else chooser)))
         return
     if trig.ability.divided and chosen and "division" not in trig.data:
         _ask_division(game, trig, chosen)
@@ -418,6 +422,14 @@ def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[An
               f"stack{tgt}", object=ab.id, source=trig.source, controller=trig.controller)
     from manastack.rules.targeting import announce_targets
     announce_targets(game, ab.id, chosen, trig.controller)
+
+
+def _why_not_target(game: Game, ref: Any, *, spec: Any, trig: PendingTrigger,
+                    chooser: int | None) -> str | None:
+    """The rule a refused target of a triggered ability breaks (702.16b protection...)."""
+    from manastack.rules.targeting import target_refusal
+    return target_refusal(game, spec, ref, trig.controller, trig.source, spell=False,
+                          chooser=chooser)
 
 
 def _targets_chosen(game: Game, action: Any, trig: PendingTrigger, spec_index: int,
