@@ -134,3 +134,26 @@ expect:
         sc, = parse_scenarios(text % (answer, life, loyalty))
         res = run_scenario(sc)
         assert res.passed, res.message
+
+
+def test_cr_706_2_choose_yes_or_no_answers_clones_may() -> None:
+    """CR 706.2: "You may have Clone enter the battlefield as a copy of any creature": a
+    "you may", so `choose: no` declines (the 0/0 Clone dies, 704.5f) and `choose: yes`
+    copies the first creature offered."""
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: ["4 Island"], hand: [Clone]}
+  B: {battlefield: [Grizzly Bears]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Clone}
+  - {turn: 1, step: precombat_main, player: A, choose: %s}
+expect:
+  A: {graveyard: %s}
+"""
+    for answer, gy in (("no", "[Clone]"), ("yes", "[]")):
+        sc, = parse_scenarios(text % (answer, gy))
+        res = run_scenario(sc)
+        assert res.passed, res.message

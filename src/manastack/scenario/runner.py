@@ -513,6 +513,10 @@ class Runner:
                 # no keeps it on the player (the first option), yes redirects it to the
                 # first of the player's planeswalkers (name it to pick another)
                 out.append(opts[1] if v and len(opts) > 1 else opts[0])
+            elif isinstance(v, bool) and "none" in opts:
+                # "you may have this enter as a copy" (706.2, Clone): no is "none", yes
+                # the first creature in the engine's order (name it to pick another)
+                out.append(next((o for o in opts if o != "none"), "none") if v else "none")
             elif isinstance(v, bool) and ("yes" if v else "no") in labels:
                 out.append(opts[labels.index("yes" if v else "no")])  # 903.9
             elif isinstance(v, bool):
@@ -845,9 +849,9 @@ def _yes_or_no(value: Any) -> bool:
 
 def _asks_yes_no(d: Decision) -> bool:
     """Is ``d`` a yes/no question ("you may", "unless pays", 903.9, the 306.7 "may"
-    redirection to a planeswalker)?"""
+    redirection to a planeswalker, Clone's "you may have this enter as a copy")?"""
     return ("yes" in getattr(d, "options", ()) or "yes" in getattr(d, "labels", ())
-            or d.kind == "redirect")
+            or d.kind == "redirect" or "none" in getattr(d, "options", ()))
 
 
 def _stack_name(g: Game, oid: int) -> str:
