@@ -109,3 +109,51 @@ expect:
 """)
     res = run_scenario(sc)
     assert res.passed, res.message
+
+
+def test_cr_306_7_choose_yes_or_no_answers_the_redirection_may() -> None:
+    """CR 306.7: the opponent *may* have the source deal its damage to a planeswalker
+    instead, so `choose: yes|no, for: redirect` answers it (SCENARIOS.md: yes/no answers
+    "you may" questions): with A's Shock at B, `no` leaves B dealt 2, `yes` redirects it
+    to B's only planeswalker, Ajani Goldmane (4 -> 2 loyalty)."""
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain], hand: [Shock]}
+  B: {battlefield: [Ajani Goldmane]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Shock, targets: [B]}
+  - {turn: 1, step: precombat_main, player: A, choose: %s, for: redirect}
+expect:
+  B: {life: %d}
+  objects: {Ajani Goldmane: {loyalty: %d}}
+"""
+    for answer, life, loyalty in (("no", 18, 4), ("yes", 20, 2)):
+        sc, = parse_scenarios(text % (answer, life, loyalty))
+        res = run_scenario(sc)
+        assert res.passed, res.message
+
+
+def test_cr_706_2_choose_yes_or_no_answers_clones_may() -> None:
+    """CR 706.2: "You may have Clone enter the battlefield as a copy of any creature": a
+    "you may", so `choose: no` declines (the 0/0 Clone dies, 704.5f) and `choose: yes`
+    copies the first creature offered."""
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: ["4 Island"], hand: [Clone]}
+  B: {battlefield: [Grizzly Bears]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Clone}
+  - {turn: 1, step: precombat_main, player: A, choose: %s}
+expect:
+  A: {graveyard: %s}
+"""
+    for answer, gy in (("no", "[Clone]"), ("yes", "[]")):
+        sc, = parse_scenarios(text % (answer, gy))
+        res = run_scenario(sc)
+        assert res.passed, res.message

@@ -503,12 +503,21 @@ class Runner:
         return tuple(self.ref(x) for x in e.pay)
 
     def _choice(self, e: ScriptEntry, d: Decision) -> tuple[Any, ...]:
-        opts = getattr(d, "options", ())
+        opts: tuple[Any, ...] = tuple(getattr(d, "options", ()))
         vals = e.value if isinstance(e.value, tuple) else (e.value,)
         out: list[Any] = []
         labels = getattr(d, "labels", ())
         for v in vals:
-            if isinstance(v, bool) and ("yes" if v else "no") in labels:
+            if isinstance(v, bool) and d.kind == "redirect":
+                # 306.7 "may have that source deal that damage to a planeswalker":
+                # no keeps it on the player (the first option), yes redirects it to the
+                # first of the player's planeswalkers (name it to pick another)
+                out.append(opts[1] if v and len(opts) > 1 else opts[0])
+            elif isinstance(v, bool) and "none" in opts:
+                # "you may have this enter as a copy" (706.2, Clone): no is "none", yes
+                # the first creature in the engine's order (name it to pick another)
+                out.append(next((o for o in opts if o != "none"), "none") if v else "none")
+            elif isinstance(v, bool) and ("yes" if v else "no") in labels:
                 out.append(opts[labels.index("yes" if v else "no")])  # 903.9
             elif isinstance(v, bool):
                 out.append("yes" if v else "no")
@@ -839,8 +848,10 @@ def _yes_or_no(value: Any) -> bool:
 
 
 def _asks_yes_no(d: Decision) -> bool:
-    """Is ``d`` a yes/no question ("you may", "unless pays", 903.9)?"""
-    return "yes" in getattr(d, "options", ()) or "yes" in getattr(d, "labels", ())
+    """Is ``d`` a yes/no question ("you may", "unless pays", 903.9, the 306.7 "may"
+    redirection to a planeswalker, Clone's "you may have this enter as a copy")?"""
+    return ("yes" in getattr(d, "options", ()) or "yes" in getattr(d, "labels", ())
+            or d.kind == "redirect" or "none" in getattr(d, "options", ()))
 
 
 def _stack_name(g: Game, oid: int) -> str:
