@@ -550,6 +550,12 @@ class Runner:
                     oid = self.find(name)
                     if oid is not None:
                         cands = [oid]
+                if not cands and not labels and opts and all(
+                        isinstance(o, str) for o in opts):
+                    # a word the options don't hold (a creature type that doesn't exist,
+                    # 205.3e): the engine rejects it, citing its rule
+                    out.append(name)
+                    continue
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
                                f"{d.prompt}")
