@@ -597,7 +597,7 @@ class Runner:
                 return Choose(tuple(hand[-d.min_count:]))
             if d.ordered and d.min_count == d.max_count == len(d.options):
                 return Choose(tuple(d.options))
-            if d.purpose == "search" and d.max_count > d.min_count:
+            if d.purpose in ("search", "search library") and d.max_count > d.min_count:
                 # A search may fail to find cards of a stated quality (701.17b), but
                 # unscripted the searcher finds all it may, from the top of the library.
                 best = Choose(tuple(d.options[:d.max_count]))
