@@ -200,7 +200,7 @@ def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any, state: Sta
     game.ask(ChoiceDecision(
         entries[len(made)].controller, "choose",
         spec.get("prompt", f"As {card.name} enters, choose"),
-        (_as_enters_chosen, (*state, copy)), rule="614.12a",
+        (_as_enters_chosen, (*state, copy)), rule=spec.get("rule", "614.12a"),
         options=tuple(spec["options"]), min_count=spec.get("min", 1),
         max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
     return True

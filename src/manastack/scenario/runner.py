@@ -559,6 +559,12 @@ class Runner:
                     oid = self.find(name)
                     if oid is not None:
                         cands = [oid]
+                if not cands and not labels and opts and all(
+                        isinstance(o, str) for o in opts):
+                    # a word the options don't hold (a creature type that doesn't exist,
+                    # 205.3e): the engine rejects it, citing its rule
+                    out.append(name)
+                    continue
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
                                f"{d.prompt}")
@@ -600,7 +606,7 @@ class Runner:
                 return Choose(tuple(hand[-d.min_count:]))
             if d.ordered and d.min_count == d.max_count == len(d.options):
                 return Choose(tuple(d.options))
-            if d.purpose == "search" and d.max_count > d.min_count:
+            if d.purpose in ("search", "search library") and d.max_count > d.min_count:
                 # A search may fail to find cards of a stated quality (701.17b), but
                 # unscripted the searcher finds all it may, from the top of the library.
                 best = Choose(tuple(d.options[:d.max_count]))

@@ -881,12 +881,13 @@ def _sphinx(game: Game, ctx: Ctx) -> None:
 
 def _sphinx_ask(game: Game, players: tuple[int, ...],
                 named: tuple[tuple[int, str], ...]) -> None:
-    """101.4: in APNAP order, each player chooses a card name; then all reveal."""
+    """101.4: in APNAP order, each player chooses a card name; then all reveal.  201.3:
+    the name of a card (a name that isn't one is rejected citing 201.3)."""
     if not players:
         _sphinx_reveal(game, named)
         return
     game.ask(ChoiceDecision(players[0], "choose", "Choose a card name",
-                            (_sphinx_named, (players, named)), rule="101.4",
+                            (_sphinx_named, (players, named)), rule="201.3",
                             options=_card_names(), purpose="card name"))
 
 

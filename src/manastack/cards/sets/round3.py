@@ -596,8 +596,9 @@ define("Protean Hydra",
 
 # Adaptive Automaton {3}
 def _automaton_choice(game: Game, spell_obj: GameObject) -> dict[str, Any]:
+    # 205.3e: one existing creature type (205.3m), not a land or planeswalker type
     return {"options": creature_types(), "min": 1, "max": 1, "purpose": "creature type",
-            "prompt": f"As {spell_obj.name} enters, choose a creature type"}
+            "prompt": f"As {spell_obj.name} enters, choose a creature type", "rule": "205.3e"}
 
 
 def _chosen_type(src: GameObject) -> str | None:
