@@ -9,6 +9,8 @@ import pytest
 from cardplay import advance, answer, lands, settle
 
 from manastack import log as ev
+from manastack.cards.dsl import make_card
+from manastack.cards.registry import register_test_card
 from manastack.decisions import (
     Activate,
     AssignDamage,
@@ -451,3 +453,25 @@ def test_chandra_nalaar_plus_one_targets_a_player() -> None:
     g.apply(0, Activate(ch.id, 0, (P1,)))
     settle(g)
     assert g.players[1].life == 19 and loyalty(g, ch) == 7
+
+
+_HUMAN_WALKER = register_test_card(make_card(
+    "Test Human Walker", "{3}", types=("Planeswalker",), subtypes=("Ajani", "Human"),
+    loyalty=3))
+_HUMAN_WALKER_2 = register_test_card(make_card(
+    "Test Human Walker Two", "{3}", types=("Planeswalker",), subtypes=("Chandra", "Human"),
+    loyalty=3))
+
+
+def test_cr_704_5j_only_planeswalker_types_are_compared() -> None:
+    """704.5j compares planeswalker types (205.3j) only: two planeswalkers sharing another
+    subtype (Human, as an animated Gideon Jura would be) but no planeswalker type both
+    stay."""
+    g = new_game()
+    a = put(g, 0, BF, "Test Human Walker")
+    b = put(g, 0, BF, "Test Human Walker Two")
+    start_at(g, "precombat_main")
+    settle(g)
+    assert g.decision is not None and g.decision.kind == "priority"  # no 704.5j choice
+    assert a.id in g.battlefield and b.id in g.battlefield
+    assert not any(e.rule == "704.5j" for e in g.log)

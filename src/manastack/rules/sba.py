@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 
+#: The planeswalker types of the 2017 Comprehensive Rules (205.3j): 704.5j compares only
+#: these among a planeswalker's subtypes.
+PLANESWALKER_TYPES = frozenset(
+    "Ajani Arlinn Ashiok Bolas Chandra Dack Daretti Domri Dovin Elspeth Freyalise Garruk "
+    "Gideon Jace Karn Kaya Kiora Koth Liliana Nahiri Narset Nissa Nixilis Ral Saheeli Samut "
+    "Sarkhan Sorin Tamiyo Teferi Tezzeret Tibalt Ugin Venser Vraska Xenagos".split())
+
+
 def check(game: Game, player: int) -> bool:
     """Perform SBAs; if any were performed, schedule another check and return True."""
     if perform(game):
@@ -119,7 +127,9 @@ def perform(game: Game) -> bool:
             legends.setdefault((game.controller(o), "legend:" + c.name), []).append(o)
         if c.is_planeswalker:
             for sub_ in c.subtypes:
-                legends.setdefault((game.controller(o), "planeswalker:" + sub_), []).append(o)
+                if sub_ in PLANESWALKER_TYPES:  # not an animated Gideon's Human Soldier
+                    legends.setdefault((game.controller(o), "planeswalker:" + sub_),
+                                       []).append(o)
         doomed = False  # to be destroyed: it may stay (indestructible, regeneration)
         if c.is_creature and c.toughness is not None:
             if c.toughness <= 0:
