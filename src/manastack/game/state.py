@@ -704,7 +704,10 @@ class Game:
             return self.players[ref.index].name
         o = self.objects.get(ref)
         if o is None:
-            return f"#{ref}"
+            # An object that left the battlefield (a creature sacrificed to pay for the
+            # spell that targets it, 601.2c before 601.2h): its last known name (608.2g).
+            known = self.lki.get(ref)
+            return known[0].name if known is not None else f"#{ref}"
         return o.name
 
     # ------------------------------------------------------------ characteristics

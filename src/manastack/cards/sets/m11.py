@@ -340,7 +340,10 @@ def search_library(game: Game, p: int, pred: Callable[[Game, GameObject], bool],
         game.note(R_SEARCH, f"{_pname(game, p)} searches their library and finds nothing")
         then(game, Choose(()), *args)
         return
-    game.ask(ChoiceDecision(p, "search", text, (then, args), rule=R_SEARCH, options=cands,
+    # 701.17d: a search for a quantity of cards ("a card") must find that many; 701.17b: a
+    # search for cards with a stated quality may find fewer (min_count 0).
+    rule = "701.17d" if min_count > 0 else "701.17b"
+    game.ask(ChoiceDecision(p, "search", text, (then, args), rule=rule, options=cands,
                             min_count=min(min_count, len(cands)),
                             max_count=min(max_count, len(cands)), purpose="search"))
 

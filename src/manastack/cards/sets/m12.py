@@ -360,7 +360,8 @@ def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n:
         then(game, (), *args)
         return
     game.ask(ChoiceDecision(p, "choose", f"Search your library for {what}",
-                            (_searched, (then, args)), rule="701.17a", options=tuple(cands),
+                            (_searched, (then, args)),
+                            rule="701.17d" if min_n > 0 else "701.17b", options=tuple(cands),
                             min_count=min_n, max_count=max_n, purpose="search library"))
 
 
