@@ -20,6 +20,7 @@ same time: every choice first, then one event (603.6a).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -200,10 +201,18 @@ def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any, state: Sta
     game.ask(ChoiceDecision(
         entries[len(made)].controller, "choose",
         spec.get("prompt", f"As {card.name} enters, choose"),
-        (_as_enters_chosen, (*state, copy)), rule=spec.get("rule", "614.12a"),
+        (_as_enters_chosen, (*state, copy)), rule="614.12a",
         options=tuple(spec["options"]), min_count=spec.get("min", 1),
-        max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters")))
+        max_count=spec.get("max", 1), purpose=spec.get("purpose", "as enters"),
+        explain=None if "rule" not in spec else functools.partial(
+            _not_a_choice, what=spec.get("purpose", "choice"), rule=spec["rule"])))
     return True
+
+
+def _not_a_choice(game: Game, item: Any, what: str, rule: str) -> str:
+    """Why an answer isn't among an "as [this] enters" choice's options: the rule of what
+    may be chosen (205.3e: one existing creature type)."""
+    return f"it isn't a legal {what} ({rule})"
 
 
 def _as_enters_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
