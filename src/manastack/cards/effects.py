@@ -665,7 +665,7 @@ class Sacrifice(Effect):
     def resolve(self, game: Game, ctx: Ctx) -> None:
         from manastack.rules.zones import move
         for o in objects_of(game, self.what.resolve(game, ctx)):
-            if o.zone != Zone.BATTLEFIELD:
+            if o.zone != Zone.BATTLEFIELD or o.phased_out:  # 702.25d: as if it didn't exist
                 continue
             if game.controller(o) != ctx.controller:
                 game.note("701.15a", f"{game.players[ctx.controller].name} doesn't control "

@@ -76,6 +76,7 @@ from manastack.cards.effects import (
     Pump,
     Refs,
     Regenerate,
+    Sacrifice,
     T,
     Tap,
     players_of,
@@ -221,25 +222,6 @@ def _power_at_most(n: int) -> Selector:
 
 
 # ---------------------------------------------------------------- small effects
-
-
-@dataclass(frozen=True, eq=False)
-class Sacrifice(Effect):
-    """"Sacrifice [this]": the ability's controller sacrifices each referenced permanent
-    they control (CR 701.15a: a player can't sacrifice a permanent they don't control, so
-    one whose control changed before the ability resolved stays)."""
-
-    what: Refs = SELF
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        for r in self.what.resolve(game, ctx):
-            o = game.get(r)
-            if o is not None and _on_battlefield(o):
-                if game.controller(o) != ctx.controller:
-                    game.note(R_SACRIFICE, f"{_pname(game, ctx.controller)} doesn't control "
-                                           f"{o.name}: it can't be sacrificed")
-                    continue
-                sacrifice(game, o)
 
 
 @dataclass(frozen=True, eq=False)
