@@ -396,12 +396,7 @@ class Runner:
         if e.verb == "play":
             if d.kind == "play_card":  # the card an effect lets the player play now
                 return PlayLand(self._play_card(e, d))
-            oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
-            if oid is None and e.illegal:  # another player's card: the engine must refuse it
-                oid = self.find(e.value, zones=(e.from_zone or "hand",))
-            if oid is None:
-                raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s hand")
-            return PlayLand(oid)
+            return PlayLand(self._own_card(e, p))
         pay = self._pay(e)
         targets = tuple(self.ref(t) for t in e.targets)
         if e.verb == "cast":
@@ -409,20 +404,15 @@ class Runner:
             if d.kind == "play_card":  # cast while an ability resolves (maybe for free)
                 alt = "free" if getattr(d, "free", False) else (e.alt_cost or "")
                 return Cast(self._play_card(e, d), targets, e.x or 0, modes, pay, alt)
-            oid = self.find(e.value, zones=(e.from_zone or "hand",), owner=p)
-            if oid is None and e.illegal:  # another player's card: the engine must refuse it
-                oid = self.find(e.value, zones=(e.from_zone or "hand",))
-            if oid is None:
-                raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
-                           f"{e.from_zone or 'hand'}")
+            card = self._own_card(e, p)
             alt = ""
             if e.alt_cost:
                 from manastack.rules.casting import alternative_cost
-                if alternative_cost(g.obj(oid), e.alt_cost) is None:
+                if alternative_cost(g.obj(card), e.alt_cost) is None:
                     raise Fail(f"script entry {e.index}: {e.value} has no alternative cost "
                                f"named {e.alt_cost!r} (CR 117.9)")
                 alt = e.alt_cost
-            return Cast(oid, targets, e.x or 0, modes, pay, alt)
+            return Cast(card, targets, e.x or 0, modes, pay, alt)
         if e.verb == "activate" and d.kind == "mulligan":
             oid = self.find(e.value, zones=("hand",), owner=p)
             return Activate(oid if oid is not None else -1, -1)
@@ -493,6 +483,19 @@ class Runner:
             raise Fail(f"script entry {e.index}: the card to play now is "
                        f"{self.game.name_of(card)}, not {e.value!r}")
         return card
+
+    def _own_card(self, e: ScriptEntry, p: int) -> int:
+        """The card a ``cast``/``play`` entry names, in the zone it names (default the
+        hand) of the deciding player; with ``illegal: true`` another player's card too,
+        which the engine must refuse."""
+        zones = (e.from_zone or "hand",)
+        oid = self.find(e.value, zones=zones, owner=p)
+        if oid is None and e.illegal:
+            oid = self.find(e.value, zones=zones)
+        if oid is None:
+            raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
+                       f"{e.from_zone or 'hand'}")
+        return oid
 
     def _pay(self, e: ScriptEntry) -> tuple[Any, ...] | None:
         if e.pay is None:
@@ -606,7 +609,7 @@ class Runner:
                 return Choose(tuple(hand[-d.min_count:]))
             if d.ordered and d.min_count == d.max_count == len(d.options):
                 return Choose(tuple(d.options))
-            if d.purpose in ("search", "search library") and d.max_count > d.min_count:
+            if d.purpose == "search" and d.max_count > d.min_count:
                 # A search may fail to find cards of a stated quality (701.17b), but
                 # unscripted the searcher finds all it may, from the top of the library.
                 best = Choose(tuple(d.options[:d.max_count]))

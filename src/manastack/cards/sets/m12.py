@@ -362,7 +362,7 @@ def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n:
     game.ask(ChoiceDecision(p, "choose", f"Search your library for {what}",
                             (_searched, (then, args)),
                             rule="701.17d" if min_n > 0 else "701.17b", options=tuple(cands),
-                            min_count=min_n, max_count=max_n, purpose="search library"))
+                            min_count=min_n, max_count=max_n, purpose="search"))
 
 
 def _searched(game: Game, action: Any, then: Callable[..., None], args: tuple[Any, ...]
@@ -1223,7 +1223,7 @@ def _doubling_chant(game: Game, ctx: Ctx) -> None:
     game.ask(ChoiceDecision(p, "choose", "For each creature you control, you may find a "
                             "creature card with the same name", (_doubling_done, (p,)),
                             rule="701.17a", options=tuple(cands), min_count=0,
-                            max_count=len(cands), purpose="search library",
+                            max_count=len(cands), purpose="search",
                             check=_doubling_check(dict(names))))
 
 
