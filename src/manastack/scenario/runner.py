@@ -526,6 +526,10 @@ class Runner:
                 out.append("yes" if v else "no")
             elif isinstance(v, int) and v in opts:
                 out.append(v)
+            elif isinstance(v, int) and not labels:
+                # a number that isn't an option (an X its chooser can't pay, 117.3):
+                # the engine rejects it, citing its rule (``illegal: true`` goes on)
+                out.append(v)
             elif isinstance(v, str) and v in self.pidx:
                 out.append(PlayerRef(self.pidx[v]))
             elif isinstance(v, str) and v in opts:
