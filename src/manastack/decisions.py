@@ -370,8 +370,10 @@ class ChoiceDecision(Decision):
             raise IllegalAction(f"the same option was chosen twice for: {self.prompt}", self.rule)
         for it in items:
             if it not in self.options:
-                what = game.name_of(it) if isinstance(it, int) and it in game.objects \
-                    else repr(it)
+                # (object ids start at 1: options holding 0 are numbers, not objects)
+                numbers = any(type(o) is int and o == 0 for o in self.options)
+                what = game.name_of(it) if isinstance(it, int) and not numbers \
+                    and it in game.objects else repr(it)
                 why = self.explain(game, it) if self.explain is not None else None
                 raise IllegalAction(f"{what} is not an option for: {self.prompt}"
                                     + (f": {why}" if why else ""), self.rule)

@@ -94,13 +94,14 @@ def _ability_index(g: Game, oid: int, e: ScriptEntry) -> int:
                        "no modes (CR 700.2)")
         return group.start
     if len(e.modes) != 1:
-        raise Fail(f"script entry {e.index}: choose one mode of {g.obj(oid).name}'s "
-                   f"ability {want} with `modes` (CR 700.2)")
+        # "Choose one": one mode is chosen as the ability is activated (700.2a, 602.2b)
+        raise IllegalAction(f"choose one mode of {g.obj(oid).name}'s ability {want}, not "
+                            f"{len(e.modes)} (700.2a)", "602.2b")
     for i in group:
         if abilities[i].mode == e.modes[0]:
             return i
-    raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} has no mode "
-               f"{e.modes[0]}")
+    raise IllegalAction(f"{g.obj(oid).name}'s ability {want} has no mode {e.modes[0]} "
+                        "(700.2a)", "602.2b")
 
 
 class Fail(Exception):
@@ -526,6 +527,10 @@ class Runner:
                 out.append("yes" if v else "no")
             elif isinstance(v, int) and v in opts:
                 out.append(v)
+            elif isinstance(v, int) and not labels:
+                # a number that isn't an option (an X its chooser can't pay, 117.3):
+                # the engine rejects it, citing its rule (``illegal: true`` goes on)
+                out.append(v)
             elif isinstance(v, str) and v in self.pidx:
                 out.append(PlayerRef(self.pidx[v]))
             elif isinstance(v, str) and v in opts:
@@ -685,10 +690,12 @@ class Runner:
 
     def apply_entry(self, e: ScriptEntry, d: Decision) -> None:
         g = self.game
-        action = self.action_for(e, d)
         before = g.state_hash()
         n_log = len(g.log)
         try:
+            # (an entry may be refused before it reaches the engine: a mode its modal
+            # activated ability doesn't have, 700.2a)
+            action = self.action_for(e, d)
             g.apply(self.pidx[e.player] if e.verb == "concede" else d.by, action)
         except IllegalAction as ex:
             if not e.illegal:
