@@ -654,6 +654,16 @@ def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
     eff.effect.resolve(game, ctx)
 
 
+def unpayable_x(rest: str = "") -> Callable[[Game, Any], str | None]:
+    """The ``explain`` of a "you may pay {X}[rest]" choice: an X that isn't an option
+    is one its chooser can't pay in full (CR 117.3). {0} alone is always payable."""
+    def explain(game: Game, x: Any) -> str | None:
+        if type(x) is int and (x > 0 or (rest and x == 0)):
+            return f"{{{x}}}{rest} can't be paid in full (117.3)"
+        return None
+    return explain
+
+
 @dataclass(frozen=True, eq=False)
 class Sacrifice(Effect):
     """"Sacrifice [this]": the ability's controller sacrifices each referenced permanent

@@ -85,6 +85,7 @@ from manastack.cards.effects import (
     Tap,
     players_of,
     seq,
+    unpayable_x,
 )
 from manastack.cards.registry import define
 from manastack.cards.vocab import (
@@ -1066,16 +1067,7 @@ def _flameblast(game: Game, ctx: Ctx) -> None:
         x += 1
     game.ask(ChoiceDecision(ctx.controller, "choose", "Pay {X}{R}? Choose X, or no",
                             (_flameblast_paid, (ctx,)), rule="117.3", options=tuple(opts),
-                            purpose="pay {X}{R}", explain=_unpayable_x("{R}")))
-
-
-def _unpayable_x(rest: str) -> Any:
-    """Why an X isn't an option of "you may pay {X}...": its cost can't be paid fully."""
-    def explain(game: Game, x: Any) -> str | None:
-        if type(x) is int and x >= 0:
-            return f"{{{x}}}{rest} can't be paid in full (117.3)"
-        return None
-    return explain
+                            purpose="pay {X}{R}", explain=unpayable_x("{R}")))
 
 
 def _flameblast_paid(game: Game, action: Any, ctx: Ctx) -> None:

@@ -38,6 +38,7 @@ from manastack.cards.effects import (
     ExtraTurn,
     T,
     seq,
+    unpayable_x,
 )
 from manastack.cards.registry import define
 from manastack.cards.vocab import anthem
@@ -139,12 +140,7 @@ def ask_x(game: Game, p: int, prompt: str, then: Any, args: tuple[Any, ...], rul
     top = available_mana(game, p)
     game.ask(ChoiceDecision(p, "choose_x", prompt, (_x_chosen, (p, then, args, rule)),
                             rule=rule, options=tuple(range(top + 1)), purpose="X",
-                            explain=_unpayable_x))
-
-
-def _unpayable_x(game: Game, x: Any) -> str | None:
-    """Why an X isn't an option: {X} can't be paid in full (117.3)."""
-    return f"{{{x}}} can't be paid in full (117.3)" if type(x) is int and x > 0 else None
+                            explain=unpayable_x()))
 
 
 def _x_chosen(game: Game, action: Any, p: int, then: Any, args: tuple[Any, ...],
