@@ -601,7 +601,10 @@ class Custom(Effect):
 
 @dataclass(frozen=True, eq=False)
 class Attach(Effect):
-    """Attach the source (Equipment) to the referenced creature (CR 701.3)."""
+    """Attach the source (Equipment) to the referenced creature (CR 701.3): attaching
+    it to the object it's already attached to does nothing (701.3b); attaching it to a
+    different object gives it a new timestamp (701.3c, 613.6d), so its effects then
+    apply after those created earlier (a Turn to Frog's ability loss)."""
 
     to: Refs
 
@@ -609,7 +612,12 @@ class Attach(Effect):
         src = game.get(ctx.source)
         for o in objects_of(game, _in_range(game, ctx, self.to.resolve(game, ctx))):
             if src is not None and src.zone == Zone.BATTLEFIELD:  # 801.9: within range
+                if src.attached_to == o.id:
+                    game.note("701.3b", f"{src.name} is already attached to {o.name}: "
+                                        "nothing happens")
+                    continue
                 src.attached_to = o.id
+                src.timestamp = game.new_timestamp()
                 game.changed()
                 game.note("701.3a", f"{src.name} becomes attached to {o.name}")
 
