@@ -280,3 +280,17 @@ def test_necropotence_skip_draw_and_pay_life_for_cards() -> None:
     pass_until(g, lambda q: q.step.name == "end" and not q.stack and
                q.decision.kind == "priority")
     assert len(g.players[0].hand) == 1
+
+
+def test_cr_603_2c_war_elemental_triggers_once_for_one_damage_event() -> None:
+    """CR 603.2c, 510.2: two unblocked attackers deal their combat damage to the opponent
+    in one event, so "whenever an opponent is dealt damage" triggers once, and "that many"
+    is all 3 damage of the event (the Chandra's Spitfire ruling: once per event)."""
+    g, (bears, goblin, we), _ = combat_game(["Grizzly Bears", "Raging Goblin",
+                                              "War Elemental"], [])
+    g.apply(0, DeclareAttackers(((bears.id, PlayerRef(1)), (goblin.id, PlayerRef(1)))))
+    pass_until(g, lambda q: q.step.name == "combat_damage" and q.stack != [])
+    triggers = [s for s in g.stack if getattr(s, "source", None) == we.id]
+    assert len(g.stack) == 1 and len(triggers) <= 1
+    pass_until(g, at_step("end_of_combat"))
+    assert g.players[1].life == 17 and we.counters.get("+1/+1") == 3

@@ -169,10 +169,13 @@ def when_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
 
 
 def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
-    """"Whenever an opponent is dealt damage" (War Elemental)."""
+    """"Whenever an opponent is dealt damage" (War Elemental): once per damage event for
+    each opponent dealt damage, however many sources dealt it (603.2c, 510.2); the
+    event's data ``target_total`` is how much that opponent was dealt in it."""
     def cond(g: Game, e: Event, src: GameObject) -> bool:
         t = e.data.get("target")
-        return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index)  # 102.3
+        return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index) \
+            and e.data.get("first_to_target", True)  # 102.3
     return _trig(ev.DAMAGE, cond, effect, text, **kw)
 
 

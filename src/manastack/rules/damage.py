@@ -346,6 +346,17 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
                                                         "summary": "damage results"})
     if whole is not None:
         results = whole["results"]
+    # 603.2c: all of this is one event; an ability that triggers on a player or object
+    # "being dealt damage" triggers once for it, however many sources dealt damage (the
+    # first result to each recipient carries the total it was dealt in this event).
+    totals: dict[Any, int] = {}
+    for r in results:
+        if r["kind"] != "life_gain":
+            r["first_to_target"] = r["target"] not in totals
+            totals[r["target"]] = totals.get(r["target"], 0) + r["amount"]
+    for r in results:
+        if r["kind"] != "life_gain":
+            r["target_total"] = totals[r["target"]]
     # 119.4c: the event occurs.
     for r in results:
         _apply_result(game, r)
@@ -484,7 +495,9 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
                                              bool(r["combat"]))  # commander damage (903.10a)
     game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
               target=r["target"], amount=n, combat=r["combat"],
-              source_controller=r["source_controller"])
+              source_controller=r["source_controller"],
+              first_to_target=r.get("first_to_target", True),
+              target_total=r.get("target_total", n))
 
 
 def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",

@@ -1497,9 +1497,11 @@ define("Chandra's Outrage", spell=instant(Custom(
 
 
 def _opponent_noncombat_damage(game: Game, e: Event, src: GameObject) -> bool:
+    """Once per damage event for each opponent dealt noncombat damage in it, however many
+    sources dealt it (603.2c)."""
     t = e.data.get("target")
     return isinstance(t, PlayerRef) and t.index in game.opponents(game.controller(src)) \
-        and not e.data.get("combat")
+        and not e.data.get("combat") and e.data.get("first_to_target", True)
 
 
 define("Chandra's Spitfire", TriggeredAbility(

@@ -583,7 +583,8 @@ def _war_elemental_etb(game: Game, ctx: Ctx) -> None:
 
 
 def _damage_amount(game: Game, ctx: Ctx) -> int:
-    return int(ctx.data.get("amount", 0))
+    """"That many": all the damage that opponent was dealt in the event (603.2c)."""
+    return int(ctx.data.get("target_total", ctx.data.get("amount", 0)))
 
 
 define("War Elemental",
