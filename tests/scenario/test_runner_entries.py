@@ -157,3 +157,15 @@ expect:
         sc, = parse_scenarios(text % (answer, gy))
         res = run_scenario(sc)
         assert res.passed, res.message
+
+
+def test_cr_509_5a_a_2017_rule_number_names_the_seed_rule_it_renumbered() -> None:
+    """Seeds 001/004 (2011 CR) number 103.3-103.4 and 509.4-509.5 differently from the
+    2017 CR: a scenario citing the 2017 number (509.5a, block triggers) is satisfied by
+    the engine's seed number (509.4a), in ``log_cites`` and in ``rule``."""
+    from manastack.scenario.runner import _log_cites, cites_rule
+
+    assert _log_cites("509.4a", "509.5a") and _log_cites("509.4b", "509.5")
+    assert _log_cites("103.3", "103.4") and _log_cites("103.4b", "103.4c")
+    assert _log_cites("509.4d", "509.4d") and not _log_cites("509.4a", "509.5b")
+    assert cites_rule("... cites (509.4c)", "509.5c") and not cites_rule("(509.4c)", "509.5d")
