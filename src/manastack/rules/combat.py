@@ -935,7 +935,9 @@ def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
                       f"{game.name_of(a)}", blocker=b, attacker=a)
             game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(a)} becomes blocked by "
                       f"{game.name_of(b)}", attacker=a, blocker=b)
-    for b, m in banded:
+    for b, m in banded:  # the declared blocker blocks each band member too (509.4b)
+        game.emit(ev.BLOCKS_CREATURE, "702.21h", f"{game.name_of(b)} blocks "
+                  f"{game.name_of(m)} (banding)", blocker=b, attacker=m)
         game.emit(ev.BLOCKED_BY_CREATURE, "702.21h", f"{game.name_of(m)} becomes blocked by "
                   f"{game.name_of(b)} (banding)", attacker=m, blocker=b)
     for a in cb.attackers:
