@@ -412,7 +412,11 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
             return (f"{obj.name} hasn't been under your control continuously since your "
                     "most recent turn began (summoning sickness, CR 602.5a)", "302.6")
     if cost.pay_life and game.players[player].life < cost.pay_life:
-        return ("you don't have enough life to pay", "118.4")
+        from manastack.variants import variant_of
+        # 118.4a: with a shared life total (Two-Headed Giant) it's the team's total
+        shared = any(q != player for q in variant_of(game).shares_totals_with(game, player))
+        return (("your team doesn't have enough life to pay" if shared
+                 else "you don't have enough life to pay"), "118.4a" if shared else "118.4")
     if cost.pay_life:
         from manastack.rules.damage import team_forbids
         cant = team_forbids(game, "cant_lose_life", player)

@@ -935,7 +935,9 @@ def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
                       f"{game.name_of(a)}", blocker=b, attacker=a)
             game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(a)} becomes blocked by "
                       f"{game.name_of(b)}", attacker=a, blocker=b)
-    for b, m in banded:
+    for b, m in banded:  # the declared blocker blocks each band member too (509.4b)
+        game.emit(ev.BLOCKS_CREATURE, "702.21h", f"{game.name_of(b)} blocks "
+                  f"{game.name_of(m)} (banding)", blocker=b, attacker=m)
         game.emit(ev.BLOCKED_BY_CREATURE, "702.21h", f"{game.name_of(m)} becomes blocked by "
                   f"{game.name_of(b)} (banding)", attacker=m, blocker=b)
     for a in cb.attackers:
@@ -1374,21 +1376,33 @@ def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
         game.note("509.7a", f"{blocker.name} isn't controlled by a defending player: it isn't "
                            "blocking")
         return
-    was_blocked = attacker in cb.blocked
-    cb.blockers[blocker.id] = [attacker]
+    # 702.21h: if the attacker is in a band, each other creature in the band becomes
+    # blocked by the same blocking creature
+    band = [attacker] + [m for m in sorted(cb.band_of(attacker))
+                         if m != attacker and m in cb.attackers]
+    was_blocked = {a: a in cb.blocked for a in band}
+    others = {a: list(cb.blocked_by.get(a, [])) for a in band}
+    cb.blockers[blocker.id] = list(band)
     cb.controllers[blocker.id] = game.controller(blocker)
-    others = list(cb.blocked_by.get(attacker, []))
-    cb.blocked_by[attacker] = others + [blocker.id]
-    cb.blocked.add(attacker)
+    for a in band:
+        cb.blocked_by[a] = others[a] + [blocker.id]
+        cb.blocked.add(a)
     game.changed()
     game.note("509.7", f"{blocker.name} is blocking {game.name_of(attacker)}")
-    if not was_blocked:
-        game.emit(ev.BECOMES_BLOCKED, "509.1h", f"{game.name_of(attacker)} becomes blocked",
-                  attacker=attacker, blockers=(blocker.id,), by_effect=True)
-    game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(attacker)} becomes blocked "
-              f"by {blocker.name}", attacker=attacker, blocker=blocker.id, put_onto=True)
-    if others:
-        _ask_new_blocker_position(game, attacker, blocker.id, others)
+    for a in band:
+        rule = "509.4d" if a == attacker else "702.21h"
+        if not was_blocked[a]:
+            game.emit(ev.BECOMES_BLOCKED, "509.1h" if a == attacker else "702.21h",
+                      f"{game.name_of(a)} becomes blocked", attacker=a,
+                      blockers=(blocker.id,), by_effect=True)
+        game.emit(ev.BLOCKED_BY_CREATURE, rule, f"{game.name_of(a)} becomes blocked by "
+                  f"{blocker.name}" + ("" if a == attacker else " (banding)"), attacker=a,
+                  blocker=blocker.id, put_onto=True)
+    placements = [a for a in band if others[a]]
+    for a in reversed(placements[1:]):  # one placement decision at a time (509.7)
+        game.push(_ask_new_blocker_position, a, blocker.id, others[a])
+    if placements:
+        _ask_new_blocker_position(game, placements[0], blocker.id, others[placements[0]])
 
 
 def _ask_new_attacker_position(game: Game, blocker: int, new: int, others: list[int]
