@@ -169,3 +169,73 @@ def test_cr_509_5a_a_2017_rule_number_names_the_seed_rule_it_renumbered() -> Non
     assert _log_cites("103.3", "103.4") and _log_cites("103.4b", "103.4c")
     assert _log_cites("509.4d", "509.4d") and not _log_cites("509.4a", "509.5b")
     assert cites_rule("... cites (509.4c)", "509.5c") and not cites_rule("(509.4c)", "509.5d")
+
+
+def test_cr_510_1c_assign_entry_with_one_blocker_is_a_decision() -> None:
+    """CR 510.1c: a blocked creature assigns its damage to the creatures blocking it; with
+    one blocker there is no choice, but an `assign` entry still answers the assignment
+    (the engine asks for it when the script has one), and an illegal one (to the defending
+    player, without trample) is refused citing 510.1c while the legal one applies."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: beginning_of_combat}
+state:
+  A: {battlefield: [{card: Siege Mastodon, as: w}]}
+  B: {battlefield: [{card: Grizzly Bears, as: b1}]}
+script:
+  - {turn: 1, step: declare_attackers, player: A, attack: [w]}
+  - {turn: 1, step: declare_blockers, player: B, block: {b1: w}}
+  - {turn: 1, step: combat_damage, player: A, assign: {w: {b1: 2, B: 1}}, illegal: true,
+     rule: "510.1c"}
+  - {turn: 1, step: combat_damage, player: A, assign: {w: {b1: 3}}}
+stop: {turn: 1, step: end}
+expect: {B: {life: 20}, objects: {b1: {zone: graveyard}}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message
+
+
+def test_cr_601_3_illegal_cast_of_a_card_outside_the_hand_is_refused_by_the_engine() -> None:
+    """CR 601.3 / 601.2a: with `illegal: true`, `cast:` naming a card that is only in the
+    player's graveyard (no `from`) or on the battlefield is handed to the engine, which
+    refuses it (not a scenario failure); an alternative cost the card doesn't have is
+    refused citing 117.9."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain, Grizzly Bears], graveyard: [Lightning Bolt], hand: [Shock]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [B],
+     illegal: true, rule: "601.3"}
+  - {turn: 1, step: precombat_main, player: A, cast: Grizzly Bears, illegal: true,
+     rule: "601.2a"}
+  - {turn: 1, step: precombat_main, player: A, cast: Shock, alt_cost: flashback,
+     targets: [B], illegal: true, rule: "117.9"}
+  - {turn: 1, step: precombat_main, player: A, cast: Shock, targets: [B]}
+expect: {B: {life: 18}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message
+
+
+def test_cr_103_4_mulligan_after_keeping_is_refused() -> None:
+    """CR 103.4: each player declares a mulligan once per round, in turn order; a
+    `mulligan: true` entry after the player kept (while the other player declares) is
+    refused citing 103.4, and the script goes on."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: game_start}
+decks: {A: ["40 Forest"], B: ["40 Island"]}
+script:
+  - {step: game_start, player: A, mulligan: false}
+  - {step: game_start, player: A, mulligan: true, illegal: true, rule: "103.4"}
+  - {step: game_start, player: B, mulligan: true}
+stop: {turn: 1, step: upkeep}
+expect: {A: {hand_size: 7}, B: {hand_size: 6}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.decisions import Action, Concede, Decision
+from manastack.decisions import Action, Concede, Decision, Mulligan
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
@@ -205,6 +205,11 @@ class Game:
         self.turn_flags: dict[str, Any] = {}
         #: (turn, step): the machine pauses when that step begins (tools, scenarios).
         self.breakpoint: tuple[int, str] | None = None
+        #: Combat decisions asked even when they allow no choice, so that a tool may give
+        #: them, or give an illegal one for the game to refuse (scenarios with ``order``
+        #: and ``assign`` entries): "order" a damage assignment order of one creature
+        #: (509.2-3), "assign" a forced combat damage assignment (510.1a-c).
+        self.ask_forced: frozenset[str] = frozenset()
         #: Count of damage events (each simultaneous batch is one event, 119.4).
         self.damage_events = 0
         #: Tokens that left the battlefield (they cease to exist as an SBA, 704.5d).
@@ -285,6 +290,12 @@ class Game:
             from manastack.rules.sba import concede
             concede(self, p)
             return
+        if isinstance(action, Mulligan) and d.kind != "mulligan":
+            # 103.4: mulligans are declared only as the game starts, each player in turn
+            raise IllegalAction(
+                f"{self.players[p].name} can't declare a mulligan now: " + (
+                    "mulligans are declared only before the first turn" if self.game_started
+                    else f"{self.players[d.player].name} must decide ({d.kind})"), "103.4")
         if p != d.by:
             if d.by != d.player:
                 raise IllegalAction(

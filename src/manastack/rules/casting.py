@@ -298,15 +298,23 @@ def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
     """Why a listed mana source can't help pay (tapped, summoning sick, not yours)."""
     if pay is None or tuple(pay) == ("pool",):
         return None
-    for oid in pay:
+    for i, oid in enumerate(pay):
+        if oid in pay[:i]:
+            return (f"{game.name_of(oid) if isinstance(oid, int) else oid} is listed twice: "
+                    "a permanent tapped for mana can't be tapped again (107.5)", "601.2h")
         o = game.get(oid) if isinstance(oid, int) else None
-        if o is None or o.zone != Zone.BATTLEFIELD or game.controller(o) != player:
+        if o is not None and o.zone == Zone.BATTLEFIELD and game.controller(o) != player:
+            # only an object's controller activates its (mana) abilities
+            return (f"{o.name} isn't a permanent you control: only its controller can "
+                    "activate its mana abilities (602.2)", "601.2g")
+        if o is None or o.zone != Zone.BATTLEFIELD:
             return (f"{game.name_of(oid) if isinstance(oid, int) else oid} isn't a permanent "
                     "you control", "601.2g")
         if not mana_abilities(game, o):
             return (f"{o.name} has no mana ability", "605.1a")
         if o.tapped:
-            return (f"{o.name} is tapped and can't be tapped for mana", "601.2h")
+            return (f"{o.name} is tapped and can't be tapped again to pay a cost (107.5)",
+                    "601.2h")
         if summoning_sick(game, o):
             return (f"{o.name} can't be tapped for mana: it hasn't been under your control "
                     "since your most recent turn began (CR 602.5a)", "302.6")
@@ -469,6 +477,17 @@ def _graveyard_candidates(game: Game, player: int, obj: GameObject | None,
             and (cost.exile_filter is None or cost.exile_filter.test(game, i, player, None))]
 
 
+def _why_not_sacrificed(game: Game, item: Any) -> str | None:
+    """Why a permanent isn't among those a sacrifice cost may take (701.15a)."""
+    o = game.get(item) if isinstance(item, int) else None
+    if o is None or o.zone != Zone.BATTLEFIELD:
+        return "only a permanent can be sacrificed (701.15a)"
+    d = game.decision
+    if d is not None and game.controller(o) != d.player:
+        return "a player can't sacrifice a permanent they don't control (701.15a)"
+    return None
+
+
 def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
                   source_id: int | None, paying_for: int | None = None) -> None:
     """Costs with a choice (sacrifice N, discard N) become decisions paid right away.
@@ -483,7 +502,8 @@ def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
                                 (_sacrifice_chosen, (paying_for,)), rule="601.2h",
                                 options=cands,
                                 min_count=cost.sacrifice_count,
-                                max_count=cost.sacrifice_count, purpose="sacrifice"))
+                                max_count=cost.sacrifice_count, purpose="sacrifice",
+                                explain=_why_not_sacrificed))
     if cost.discard:
         cands = tuple(_discard_candidates(game, player, obj, cost))
         game.push(_ask_discard_cost, player, cands, cost.discard, paying_for)
@@ -781,7 +801,8 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
             game, player, o):
         from manastack.variants import variant_of
         return ((variant_of(game).cast_problem(game, player, o) if o is not None else None)
-                or ("you can only cast a spell from your hand", "601.2a"))
+                or ("you can only cast a spell from your hand, unless a rule or effect "
+                    "allows casting it from elsewhere (601.3)", "601.2a"))
     c = game.chars(o)
     if c.is_land:
         return (f"{o.name} is a land: lands are played (a special action), never cast "
@@ -806,7 +827,7 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     elif a.alt:
         ac = alternative_cost(o, a.alt)
         if ac is None:
-            return (f"{o.name} has no alternative cost named {a.alt!r}", "117.9")
+            return (f"{o.name} has no alternative cost named {a.alt!r} (601.2b)", "117.9")
         if free:
             return ("only one alternative cost can be applied to a spell: it is already "
                     "cast without paying its mana cost", "117.9a")
@@ -823,13 +844,21 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
         return (f"you can't cast {o.name} ({src})", "101.2")
     if sp is not None and sp.modes:
         all_modes = sp.entwine is not None and sorted(a.modes) == list(range(len(sp.modes)))
-        if not all_modes and (len(a.modes) != sp.mode_count or len(set(a.modes)) != len(
-                a.modes) or any(not 0 <= m < len(sp.modes) for m in a.modes)):
-            return (f"choose {sp.mode_count} mode(s) of {o.name}"
-                    + (" (or all of them, paying the entwine cost)" if sp.entwine else ""),
-                    "601.2b")
+        if not all_modes:
+            # 601.2b: the modes are announced as the spell is cast; only modes it has
+            # (700.2a), as many as it says, none twice (700.2d)
+            bad_mode = next((m for m in a.modes if not 0 <= m < len(sp.modes)), None)
+            if bad_mode is not None:
+                return (f"{o.name} has no mode {bad_mode + 1} (700.2a)", "601.2b")
+            if len(set(a.modes)) != len(a.modes):
+                return (f"the same mode of {o.name} can't be chosen more than once "
+                        "(700.2d)", "601.2b")
+            if len(a.modes) != sp.mode_count:
+                return (f"choose {sp.mode_count} mode(s) of {o.name}"
+                        + (" (or all of them, paying the entwine cost)" if sp.entwine
+                           else "") + " (700.2a)", "601.2b")
     elif a.modes:
-        return (f"{o.name} has no modes", "601.2b")
+        return (f"{o.name} has no modes (700.2)", "601.2b")
     has_x = c.mana_cost.x_count > 0 or (sp is not None and sp.has_x)
     if a.x and not has_x:
         return (f"{o.name} has no X", "601.2b")
@@ -897,6 +926,11 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
             return (f"{o.name} can't produce {a.mana}", "605.1a")
         if a.targets:
             return ("mana abilities don't target", "605.1a")
+    if a.x < 0:
+        return ("X can't be negative", "107.1b")
+    if a.x and not (ab.cost.mana.x_count or ab.cost.loyalty_x or ab.has_x):
+        # 602.2b applies 601.2b: a value is announced only for an X the ability has
+        return (f"{o.name}'s ability has no X (601.2b)", "602.2b")
     if ab.is_loyalty or ab.sorcery_speed:
         why = sorcery_timing(game, player)
         if why:

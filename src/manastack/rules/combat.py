@@ -955,7 +955,8 @@ def _ask_orders(game: Game, stage: int) -> None:
     assert cb is not None
     if stage == 0:
         for a, bl in cb.blocked_by.items():
-            if len(bl) > 1 and not game.combat_flags_done(("order", a)):
+            if (len(bl) > 1 or (bl and "order" in game.ask_forced)) and \
+                    not game.combat_flags_done(("order", a)):
                 game.ask(ChoiceDecision(
                     cb.controllers.get(a, game.active_player), "order_blockers",
                     f"Damage assignment order for {game.name_of(a)}",
@@ -966,7 +967,8 @@ def _ask_orders(game: Game, stage: int) -> None:
                 return
         stage = 1
     for b, at in cb.blockers.items():
-        if len(at) > 1 and not game.combat_flags_done(("order", b)):
+        if (len(at) > 1 or (at and "order" in game.ask_forced)) and \
+                not game.combat_flags_done(("order", b)):
             game.ask(ChoiceDecision(
                 game.controller(game.obj(b)), "order_attackers",
                 f"Damage assignment order for {game.name_of(b)}",
@@ -1182,7 +1184,9 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
             continue
         asg = maybe
         power = game.chars(o).power or 0
-        if sum(n for _, n in asg) != power or any(n < 0 for _, n in asg):
+        if any(n < 0 for _, n in asg):
+            raise IllegalAction(f"{o.name} can't assign negative damage", "107.1b")
+        if sum(n for _, n in asg) != power:
             raise IllegalAction(f"{o.name} must assign exactly {power} damage", "510.1a")
         recips, blocked_attacker = _creature_recipients(game, o)
         kws = game.chars(o).keywords
@@ -1195,7 +1199,8 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
                     game.chars(game.obj(r)).is_planeswalker)
                 raise IllegalAction(  # 702.19d: it attacks nothing any more
                     f"{o.name} can't assign damage to {game.name_of(r)}",
-                    "702.19d" if past else "510.1c" if blocked_attacker else "510.1")
+                    "702.19d" if past else "510.1c" if blocked_attacker
+                    else "510.1d" if o.id in cb.blockers else "510.1b")
         dt = "deathtouch" in kws
         if _banding_free(game, o):
             continue  # 702.21j-k: divided as the assigning player chooses
@@ -1308,7 +1313,7 @@ def _assign(game: Game, players: list[int], planned: dict[int, int],
         return
     player, rest = players[0], players[1:]
     mine = _assigners(game, player)
-    if any(_needs_choice(game, o) for o in mine):
+    if any(_needs_choice(game, o) for o in mine) or (mine and "assign" in game.ask_forced):
         game.ask(CombatDecision(
             player, "assign_damage", "Assign combat damage",
             (_assigned, (player, rest, planned, done)), rule="510.1",

@@ -1130,10 +1130,12 @@ class _Parser:
             modes = tuple(raw_modes)
         return ScriptEntry(
             index=index, player=player, verb=verb,
-            value=self.verb_value(at, verb, e[verb], _line_of(e, verb)),
+            value=self.verb_value(at, verb, e[verb], _line_of(e, verb), illegal),
             turn=turn, step=step,
             targets=self.loose_names(at, e, "targets"),
-            x=_get_int(at, e, "x", minimum=0),
+            # a negative X is a choice the rules forbid (107.1b): an illegal entry may
+            # script it, for the engine to refuse
+            x=_get_int(at, e, "x", minimum=None if illegal else 0),
             modes=modes, from_zone=from_zone, alt_cost=_get_text(at, e, "alt_cost"),
             pay=pay, ability=_get_int(at, e, "ability", minimum=1),
             respond_to=_get_text(at, e, "respond_to"),
@@ -1141,7 +1143,12 @@ class _Parser:
             raw=_plain(e), line=at.line,
         )
 
-    def verb_value(self, at: _At, verb: str, v: Any, line: int | None) -> Any:
+    def verb_value(self, at: _At, verb: str, v: Any, line: int | None,
+                   illegal: bool = False) -> Any:
+        """The value of an entry's verb.  With ``illegal`` (the engine must refuse the
+        entry), game choices the rules forbid are kept for the engine to refuse: a
+        damage assignment order naming a creature twice (509.2), negative damage
+        (107.1b)."""
         w = f"'{verb}'"
         if verb in ("cast", "activate", "play"):
             if v is None:
@@ -1169,9 +1176,9 @@ class _Parser:
         if verb == "block":
             return self.block(at, v, line)
         if verb == "order":
-            return self.order(at, v, line)
+            return self.order(at, v, line, illegal)
         if verb == "assign":
-            return self.assign(at, v, line)
+            return self.assign(at, v, line, illegal)
         return self.choose(at, v, line)
 
     def attack(self, at: _At, v: Any, line: int | None) -> dict[str, str | None]:
@@ -1212,7 +1219,8 @@ class _Parser:
                 out[name] = (_text(at, attackers, what, kline),)
         return out
 
-    def order(self, at: _At, v: Any, line: int | None) -> dict[str, tuple[str, ...]]:
+    def order(self, at: _At, v: Any, line: int | None,
+              illegal: bool = False) -> dict[str, tuple[str, ...]]:
         if not isinstance(v, dict) or not v:
             at.fail("'order' must be a mapping creature -> [names in damage assignment order], "
                     f"not {_show(v)}", line)
@@ -1224,12 +1232,13 @@ class _Parser:
             if not isinstance(names, list) or not names:
                 at.fail(f"{what} must be a non-empty list, not {_show(names)}", kline)
             items = tuple(_text(at, n, what, kline) for n in names)
-            if len(set(items)) != len(items):
+            if len(set(items)) != len(items) and not illegal:
                 at.fail(f"{what}: a creature named twice", kline)
             out[name] = items
         return out
 
-    def assign(self, at: _At, v: Any, line: int | None) -> dict[str, dict[str, int]]:
+    def assign(self, at: _At, v: Any, line: int | None,
+               illegal: bool = False) -> dict[str, dict[str, int]]:
         if not isinstance(v, dict) or not v:
             at.fail("'assign' must be a mapping creature -> {recipient: amount}, "
                     f"not {_show(v)}", line)
@@ -1244,7 +1253,7 @@ class _Parser:
             for recipient, amount in amounts.items():
                 rline = _line_of(amounts, recipient)
                 rname = _text(at, recipient, f"'assign': a recipient of '{name}'", rline)
-                if not _is_int(amount) or amount < 0:
+                if not _is_int(amount) or (amount < 0 and not illegal):
                     at.fail(f"'assign': the damage '{name}' assigns to '{rname}' must be a "
                             f"whole number at least 0, not {_show(amount)}", rline)
                 inner[rname] = amount

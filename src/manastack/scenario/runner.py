@@ -85,13 +85,13 @@ def _ability_index(g: Game, oid: int, e: ScriptEntry) -> int:
     if want > len(groups):
         if not any(a.mode for a in abilities) and not e.modes:
             return want - 1  # (the activation itself is refused, citing the rule)
-        raise Fail(f"script entry {e.index}: {g.obj(oid).name} has no activated ability "
-                   f"{want}")
+        raise IllegalAction(f"{g.obj(oid).name} has no activated ability {want}", "602.2")
     group = groups[want - 1]
     if not abilities[group.start].mode:
         if e.modes:
-            raise Fail(f"script entry {e.index}: {g.obj(oid).name}'s ability {want} has "
-                       "no modes (CR 700.2)")
+            # a mode announced for an ability without modes (601.2b by 602.2b)
+            raise IllegalAction(f"{g.obj(oid).name}'s ability {want} has no modes (700.2)",
+                                "602.2b")
         return group.start
     if len(e.modes) != 1:
         # "Choose one": one mode is chosen as the ability is activated (700.2a, 602.2b)
@@ -120,6 +120,10 @@ class Runner:
         self.entries = list(sc.script)
         self.pos = 0
         self.partial: dict[int, set[str]] = {}  # order entries answered per creature
+        # an ``order`` or ``assign`` entry is a decision even where it allows no choice
+        # (one blocker; no trample): the engine asks for it, and refuses an illegal one
+        self.game.ask_forced = frozenset(e.verb for e in self.entries
+                                         if e.verb in ("order", "assign"))
 
     def err(self, msg: str) -> ScenarioError:
         return ScenarioError(f"{self.sc.path}: scenario {self.sc.name!r}: {msg}")
@@ -317,8 +321,26 @@ class Runner:
 
     # ------------------------------------------------------------ script
 
+    def _late(self, e: ScriptEntry) -> bool:
+        """An illegal entry for a decision made as the game starts that the player isn't
+        making now: ``mulligan: true`` after the player kept, or while another player
+        declares (103.4), or a London ``bottom`` once the game has begun.  It applies at
+        the next decision, whoever makes it, for the engine to refuse."""
+        kind = {"mulligan": "mulligan", "bottom": "london_bottom", "scry_bottom": "scry"}
+        if not e.illegal or e.step != "game_start" or e.verb not in kind:
+            return False
+        d = self.game.decision
+        if self.game.game_started:
+            return True
+        if e.verb == "mulligan":  # (a London bottom or Vancouver scry asked of the player
+            return d is not None and (  # isn't the moment to take a mulligan either)
+                d.kind != "mulligan" or d.by != self.pidx[e.player])
+        return d is not None and d.kind == kind[e.verb] and d.by != self.pidx[e.player]
+
     def entry_applies(self, e: ScriptEntry, d: Decision) -> bool:
         g = self.game
+        if self._late(e):
+            return True
         if self.pidx[e.player] != d.by and e.verb != "concede":  # the deciding player
             return False  # (714.5); anyone may concede at any time (104.3a)
         if e.step == "game_start":
@@ -406,23 +428,28 @@ class Runner:
                 alt = "free" if getattr(d, "free", False) else (e.alt_cost or "")
                 return Cast(self._play_card(e, d), targets, e.x or 0, modes, pay, alt)
             card = self._own_card(e, p)
-            alt = ""
-            if e.alt_cost:
-                from manastack.rules.casting import alternative_cost
-                if alternative_cost(g.obj(card), e.alt_cost) is None:
-                    raise Fail(f"script entry {e.index}: {e.value} has no alternative cost "
-                               f"named {e.alt_cost!r} (CR 117.9)")
-                alt = e.alt_cost
-            return Cast(card, targets, e.x or 0, modes, pay, alt)
+            # (an alternative cost the card doesn't have is refused by the engine, 117.9)
+            return Cast(card, targets, e.x or 0, modes, pay, e.alt_cost or "")
         if e.verb == "activate" and d.kind == "mulligan":
             oid = self.find(e.value, zones=("hand",), owner=p)
             return Activate(oid if oid is not None else -1, -1)
+        if e.verb in ("bottom", "scry_bottom") and self._late(e):
+            # no such decision is the player's now (the engine has none to refuse it)
+            what = "put cards on the bottom (London mulligan)" if e.verb == "bottom" \
+                else "scry (Vancouver mulligan)"
+            raise IllegalAction(f"{e.player} can't {what} now: only after taking a mulligan, "
+                                "before the first turn", "103.4")
         if e.verb == "bottom":
             names = e.value if isinstance(e.value, tuple) else (e.value,)
             chosen: list[int] = []
             for n in names:
                 cands = [i for i in g.players[p].hand if g.objects[i].name == n
                          and i not in chosen]
+                if not cands and e.illegal:
+                    # a card that isn't in the hand (in the library, another player's):
+                    # the engine refuses it, citing 103.4
+                    oid = self.find(n)
+                    cands = [oid] if oid is not None else []
                 if not cands:
                     raise Fail(f"script entry {e.index}: {n!r} isn't in {e.player}'s hand")
                 chosen.append(cands[0])
@@ -480,6 +507,12 @@ class Runner:
     def _play_card(self, e: ScriptEntry, d: Decision) -> int:
         """The card a ``play_card`` decision is about; the entry must name it."""
         card = int(getattr(d, "card", -1))
+        if self.game.name_of(card) != e.value and e.illegal:
+            # another card than the one the effect lets the player play: the engine
+            # refuses it (601.3)
+            other = self.find(e.value)
+            if other is not None:
+                return other
         if self.game.name_of(card) != e.value:
             raise Fail(f"script entry {e.index}: the card to play now is "
                        f"{self.game.name_of(card)}, not {e.value!r}")
@@ -493,6 +526,10 @@ class Runner:
         oid = self.find(e.value, zones=zones, owner=p)
         if oid is None and e.illegal:
             oid = self.find(e.value, zones=zones)
+        if oid is None and e.illegal:
+            # a card that is elsewhere (a graveyard without ``from``, the battlefield, a
+            # library): the engine refuses it, citing the rule (601.2a/601.3, 305.1)
+            oid = self.find(e.value)
         if oid is None:
             raise Fail(f"script entry {e.index}: {e.value!r} isn't in {e.player}'s "
                        f"{e.from_zone or 'hand'}")
@@ -572,6 +609,14 @@ class Runner:
                     # a word the options don't hold (a creature type that doesn't exist,
                     # 205.3e): the engine rejects it, citing its rule
                     out.append(name)
+                    continue
+                if not cands and labels:
+                    # a label that isn't an option (a trigger or a replacement effect that
+                    # isn't there), or one already chosen (an order naming a trigger
+                    # twice): the engine rejects it, citing its rule (616.1, 603.3b)
+                    again = [o for pos, o in enumerate(opts) if o in out and pos < len(labels)
+                             and (labels[pos] == name or labels[pos].startswith(name))]
+                    out.append(again[0] if again else name)
                     continue
                 if not cands:
                     raise Fail(f"script entry {e.index}: {name!r} is not an option of: "
@@ -696,7 +741,8 @@ class Runner:
             # (an entry may be refused before it reaches the engine: a mode its modal
             # activated ability doesn't have, 700.2a)
             action = self.action_for(e, d)
-            g.apply(self.pidx[e.player] if e.verb == "concede" else d.by, action)
+            g.apply(self.pidx[e.player] if e.verb == "concede" or self._late(e) else d.by,
+                    action)
         except IllegalAction as ex:
             if not e.illegal:
                 raise Fail(f"script entry {e.index} ({e.verb}) was refused: {ex}") from None
