@@ -584,12 +584,12 @@ class Runner:
                     cands = [o for o in opts if isinstance(o, int) and o not in out
                              and o == oid]
                 labels = getattr(d, "labels", ())
+                # options are numbers named by labels: a name matches its label or the
+                # beginning of it ("Pariah" for "Pariah (damage to you ...)")
+                labelled = [o for pos, o in enumerate(opts)
+                            if pos < len(labels) and labels[pos].startswith(name)]
                 if labels:
-                    # options are numbers named by labels: a name matches its label or
-                    # the beginning of it ("Pariah" for "Pariah (damage to you ...)")
-                    cands = [o for pos, o in enumerate(opts) if o not in out
-                             and pos < len(labels) and (labels[pos] == name or
-                                                        labels[pos].startswith(name))]
+                    cands = [o for o in labelled if o not in out]
                     sources = getattr(d, "sources", ())
                     if name in self.aliases and sources:
                         # an alias names the option by the object it comes from (two
@@ -614,8 +614,7 @@ class Runner:
                     # a label that isn't an option (a trigger or a replacement effect that
                     # isn't there), or one already chosen (an order naming a trigger
                     # twice): the engine rejects it, citing its rule (616.1, 603.3b)
-                    again = [o for pos, o in enumerate(opts) if o in out and pos < len(labels)
-                             and (labels[pos] == name or labels[pos].startswith(name))]
+                    again = [o for o in labelled if o in out]
                     out.append(again[0] if again else name)
                     continue
                 if not cands:
