@@ -99,15 +99,17 @@ define("Inferno Titan",
 
 # Fireball {X}{R}
 def _fireball_share(game: Game, ctx: Ctx) -> int:
-    """X divided evenly, rounded down, by the number of targets chosen as it was cast (a
-    target that became illegal still counts, 608.2b)."""
-    return ctx.x // max(1, len(ctx.targets))
+    """X divided evenly, rounded down, among the targets still legal as Fireball resolves:
+    no choice is involved, so the division is made on resolution (the card's rulings; a
+    target that became illegal isn't dealt damage, 608.2b).  With no target, no damage."""
+    legal = sum(1 for k in range(len(ctx.targets)) if k < len(ctx.legal) and ctx.legal[k])
+    return ctx.x // legal if legal else 0
 
 
 define("Fireball", spell=SpellAbility(
     effect=DealDamage(_fireball_share, T(0)),
     targets=(target_of(creature_or_player, "any number of target creatures and/or players",
-                       count=ANY_NUMBER, min_count=1),),
+                       count=ANY_NUMBER, min_count=0),),
     extra_target_cost=1,
     text="This spell costs {1} more to cast for each target beyond the first. Fireball deals "
          "X damage divided evenly, rounded down, among any number of target creatures "
