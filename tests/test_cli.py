@@ -46,6 +46,42 @@ def test_unknown_card_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyp
     assert "Lightning Bolt" in capsys.readouterr().err
 
 
+def test_unknown_default_deck_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
+    """`--deck NAME` that is neither a file nor a default deck names both and lists the
+    default decks."""
+    assert main(["play", "--deck", "no_such_deck", "--deck", "red_green"]) == 2
+    err = capsys.readouterr().err
+    assert "'no_such_deck'" in err and "red_green" in err and "white_black" in err
+
+
+def test_replay_of_a_bad_file_is_a_clear_error(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`manastack replay` names the file and the problem (missing, not JSON, not a replay,
+    a malformed or illegal decision with its index and rule) instead of a traceback."""
+    save = tmp_path / "game.json"
+    assert main(["play", "--seed", "3", "--quiet", "--save", str(save)]) == 0
+    data = json.loads(save.read_text())
+    capsys.readouterr()
+    cases: list[tuple[str, str]] = [("missing.json", "can't read the replay file")]
+    (tmp_path / "broken.json").write_text('{"seed": 1')
+    cases.append(("broken.json", "invalid JSON"))
+    (tmp_path / "partial.json").write_text('{"seed": 1}')
+    cases.append(("partial.json", "missing players, decks, decisions"))
+    malformed = dict(data, decisions=list(data["decisions"]))
+    malformed["decisions"][5] = ["pass"]
+    (tmp_path / "malformed.json").write_text(json.dumps(malformed))
+    cases.append(("malformed.json", "decision 5: malformed entry"))
+    wrong = dict(data, decisions=list(data["decisions"]))
+    wrong["decisions"][40] = dict(wrong["decisions"][40],
+                                  player=1 - wrong["decisions"][40]["player"])
+    (tmp_path / "wrong.json").write_text(json.dumps(wrong))
+    cases.append(("wrong.json", "decision 40: "))
+    for name, expected in cases:
+        assert main(["replay", str(tmp_path / name)]) == 2, name
+        err = capsys.readouterr().err
+        assert name in err and expected in err, err
+    assert "(CR 116.3)" in err
+
+
 def test_scenario_run_exit_code_and_closing_line(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     good = Path(__file__).parent / "scenarios" / "seeds" / "01_lightning_bolt_sba.yaml"
     assert main(["scenario", "run", str(good)]) == 0

@@ -83,7 +83,7 @@ def _load_decks(names: Sequence[str]) -> list[list[str]]:
             validate_deck(deck, format="any", known=canonical_name, implemented=is_implemented)
             decks.append(deck.cards())  # the sideboard is set aside (103.1a)
         else:
-            decks.append(default_deck(d))
+            decks.append(default_deck(d))  # DeckError if it isn't a default deck either
     return decks
 
 
@@ -101,7 +101,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from manastack.log import render_jsonl, render_text
     from manastack.play import replay, result_line
 
-    game = replay(json.loads(Path(args.file).read_text()))
+    try:
+        data = json.loads(Path(args.file).read_text())
+    except OSError as e:
+        raise ManastackError(f"{args.file}: can't read the replay file ({e.strerror})") from None
+    except ValueError as e:
+        raise ManastackError(f"{args.file}: not a replay file (invalid JSON: {e})") from None
+    try:
+        game = replay(data)
+    except ManastackError as e:
+        raise ManastackError(f"{args.file}: {e}") from None
     print(render_jsonl(game.log) if args.json else render_text(game.log))
     print(result_line(game) if game.over else "Game in progress")
     return 0
@@ -232,9 +241,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.fn(args))
     except ManastackError as e:
         print(f"manastack: {e}", file=sys.stderr)
-        return 2
-    except KeyError as e:  # UnknownCard from the database
-        print(f"manastack: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

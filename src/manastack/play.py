@@ -20,7 +20,11 @@ class Agent(Protocol):
 def default_deck(name: str) -> list[str]:
     """A shipped deck list (``red_green``, ``white_black``...) as card names."""
     from manastack.decks import parse_deck
+    from manastack.errors import DeckError
 
+    if name not in default_deck_names():
+        raise DeckError(f"no deck file {name!r}, and no default deck of that name (default "
+                        f"decks: {', '.join(default_deck_names())})")
     text = resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
     return parse_deck(text, source=f"{name}.txt").cards()
 
@@ -71,9 +75,31 @@ def replay_data(game: Game) -> dict[str, Any]:
 def replay(data: dict[str, Any]) -> Game:
     """Rebuild a game from :func:`replay_data` output (byte-for-byte the same log)."""
     from manastack.decisions import action_from_json
+    from manastack.errors import IllegalAction, ManastackError
 
-    opts = GameOptions(**{k: v for k, v in data.get("options", {}).items()})
-    game = new_game(data["players"], data["decks"], data["seed"], opts)
-    for d in data["decisions"]:
-        game.apply(d["player"], action_from_json(d["action"]))
+    if not isinstance(data, dict):
+        raise ManastackError("not a replay: expected an object with seed, players, decks, "
+                             "options and decisions")
+    missing = [k for k in ("seed", "players", "decks", "decisions") if k not in data]
+    if missing:
+        raise ManastackError(f"not a replay: missing {', '.join(missing)}")
+    try:
+        opts = GameOptions(**{k: v for k, v in data.get("options", {}).items()})
+        game = new_game(data["players"], data["decks"], data["seed"], opts)
+    except ManastackError:
+        raise
+    except (TypeError, ValueError, AttributeError) as e:
+        raise ManastackError(f"not a replay: bad seed, players, decks or options ({e})") \
+            from None
+    for k, d in enumerate(data["decisions"]):
+        try:
+            player, action = d["player"], action_from_json(d["action"])
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ManastackError(f"decision {k}: malformed entry {d!r} ({e!r})") from None
+        try:
+            game.apply(player, action)
+        except IllegalAction as e:
+            err = IllegalAction(f"decision {k}: {e}")
+            err.rule = e.rule
+            raise err from None
     return game

@@ -145,9 +145,10 @@ def test_fireball_costs_one_more_for_each_target_beyond_the_first() -> None:
     assert g.obj(bears.id).damage == 1
 
 
-def test_fireball_divides_by_the_number_of_targets_chosen() -> None:
-    """Rounded down, and by the number of targets chosen as it was cast: if one becomes
-    illegal, the other still gets X divided by two (608.2b; Oracle ruling)."""
+def test_cr_608_2b_fireball_divides_among_the_targets_still_legal() -> None:
+    """Rounded down, among the targets still legal as it resolves: no choice is involved, so
+    the division is made on resolution (Fireball's rulings; 608.2b): if one becomes illegal,
+    the other gets all of X."""
     g = new_game()
     lands(g, 0, "Mountain", 7)
     fb = put(g, 0, HAND, "Fireball")
@@ -160,21 +161,22 @@ def test_fireball_divides_by_the_number_of_targets_chosen() -> None:
     unsummon = next(i for i in g.players[1].hand if g.obj(i).name == "Unsummon")
     g.apply(1, Cast(unsummon, (bears.id,)))
     settle(g)
-    assert life(g, 1) == 18  # 5 // 2 = 2, not 5
+    assert life(g, 1) == 15  # 5 // 1: the bounced Bears doesn't count
 
 
 def test_fireball_listed_casts_are_all_payable() -> None:
-    """The priority actions list Fireball with one or more targets, and each listed cast
-    (targets, X) can be paid with its target-dependent cost (601.2f), so an agent choosing
-    among them always finishes casting."""
+    """The priority actions list Fireball with any number of targets, zero included (its
+    rulings), and each listed cast (targets, X) can be paid with its target-dependent cost
+    (601.2f), so an agent choosing among them always finishes casting."""
     g = new_game()
     lands(g, 0, "Mountain", 4)
     fb = put(g, 0, HAND, "Fireball")
     put(g, 1, BF, "Grizzly Bears")
     start_at(g, "precombat_main")
     casts = [a for a in priority_actions(g, 0) if isinstance(a, Cast) and a.card == fb.id]
-    assert {len(a.targets) for a in casts} == {1, 2, 3}  # Alice, Bob, Grizzly Bears
+    assert {len(a.targets) for a in casts} == {0, 1, 2, 3}  # Alice, Bob, Grizzly Bears
     assert all(problem(g, 0, a) is None for a in casts)
+    assert max(a.x for a in casts if not a.targets) == 3
     assert max(a.x for a in casts if len(a.targets) == 1) == 3
     assert max(a.x for a in casts if len(a.targets) == 3) == 1  # {X}{R} + {2}
 

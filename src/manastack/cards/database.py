@@ -24,6 +24,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from manastack.errors import CardError
+
 __all__ = [
     "CardData",
     "Printing",
@@ -107,8 +109,9 @@ class SetInfo:
     count: int
 
 
-class UnknownCard(KeyError):
-    """No card of that name in the pool; the message suggests close matches."""
+class UnknownCard(CardError):
+    """No card of that name in the pool (a ``KeyError`` too); the message suggests close
+    matches."""
 
     def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
         super().__init__(name)
