@@ -410,7 +410,24 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
 def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
                          cost: Cost, rule: str = "602.2b") -> tuple[str, str] | None:
     """Why ``cost``'s non-mana parts can't be paid.  ``rule``: the rule the payment
-    falls under, 601.2h for a spell's costs, 602.2b for an activated ability's."""
+    falls under, 601.2h for a spell's costs, 602.2b for an activated ability's (which
+    applies 601.2h: the message then names 117.3 and 601.2h too)."""
+    bad = _nonmana_cost_problem(game, player, obj, cost, rule)
+    if bad is not None and bad[1] == rule:
+        # 117.3: a cost can't be paid without the resources; 601.2h: unpayable costs
+        # can't be paid (602.2b applies it to activated abilities); 107.5 / 107.6: a
+        # tapped (untapped) permanent can't be tapped (untapped) again to pay {T} ({Q})
+        also = ["117.3"] if rule == "601.2h" else ["117.3", "601.2h"]
+        if bad[0].endswith("already tapped"):
+            also.insert(0, "107.5")
+        elif bad[0].endswith("already untapped"):
+            also.insert(0, "107.6")
+        return (f"{bad[0]} ({', '.join(also)})", rule)
+    return bad
+
+
+def _nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
+                          cost: Cost, rule: str) -> tuple[str, str] | None:
     if obj is not None and obj.zone == Zone.BATTLEFIELD:
         if cost.tap and obj.tapped:
             return (f"{obj.name} is already tapped", rule)
@@ -967,7 +984,8 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         return bad
     exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
     if not cost.is_empty() and plan_payment(game, player, cost, a.pay, exclude) is None:
-        return _unpayable(game, player, f"you can't pay {cost}")
+        # 602.2b: an activation cost is paid as a spell's cost is (601.2h)
+        return _unpayable(game, player, f"you can't pay {cost} (117.3, 602.2b)")
     return None
 
 
