@@ -239,3 +239,35 @@ expect: {A: {hand_size: 7}, B: {hand_size: 6}}
 """)
     res = run_scenario(sc)
     assert res.passed, res.message
+
+
+def test_cr_702_25b_rule_of_an_illegal_entry_is_compared_as_a_whole_rule_number() -> None:
+    """SCENARIOS.md: `rule: "509.1c"` on an illegal entry requires the rejection message to
+    cite that rule.  A message citing 702.25b (a phased-out permanent can't be targeted)
+    cites 702.25b, 702.25 and 702 (and its other rule, 114.1), but not 702.2 (deathtouch),
+    whose number is only a prefix of the text "702.25b"."""
+    from manastack.scenario.runner import cites_rule
+
+    msg = "Breezekeeper can't be targeted: it is phased out (702.25b) (CR 114.1)"
+    assert cites_rule(msg, "702.25b") and cites_rule(msg, "702.25") and cites_rule(msg, "702")
+    assert cites_rule(msg, "114.1") and cites_rule(msg, "114")
+    assert not cites_rule(msg, "702.2") and not cites_rule(msg, "702.25a")
+    assert not cites_rule("x (CR 117.12)", "117.1") and cites_rule("x (CR 117.12)", "117.12")
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
+  B: {battlefield: [{card: Breezekeeper, phased_out: true}]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [Breezekeeper],
+     illegal: true, rule: "%s"}
+expect:
+  A: {hand: [Lightning Bolt]}
+"""
+    sc, = parse_scenarios(text % "702.25b")
+    assert run_scenario(sc).passed
+    sc, = parse_scenarios(text % "702.2")
+    res = run_scenario(sc)
+    assert not res.passed and "doesn't cite 702.2" in res.message

@@ -9,6 +9,7 @@ and the closing ``N passed, N failed`` line.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -964,11 +965,18 @@ SEED_NUMBER_OF_2017 = {
 }
 
 
+_RULE_NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?(?![\d])")
+
+
 def cites_rule(text: str, want: str) -> bool:
-    """Whether a rejection message cites ``want`` (or, for a rule the seeds number
-    differently, the seed's number of it: SEED_NUMBER_OF_2017)."""
-    return want in text or (want in SEED_NUMBER_OF_2017
-                            and SEED_NUMBER_OF_2017[want] in text)
+    """Whether a rejection message cites ``want`` (or one of its subrules; for a rule the
+    seeds number differently, the seed's number of it: SEED_NUMBER_OF_2017).  Rule
+    numbers are compared whole: a message citing 702.19c cites 702.19 and 702, not
+    702.1."""
+    cited = _RULE_NUMBER.findall(text)
+    return any(_cites(have, want) for have in cited) or (
+        want in SEED_NUMBER_OF_2017
+        and any(_cites(have, SEED_NUMBER_OF_2017[want]) for have in cited))
 
 
 def _log_cites(have: str, want: str) -> bool:
