@@ -271,3 +271,36 @@ expect:
     sc, = parse_scenarios(text % "702.2")
     res = run_scenario(sc)
     assert not res.passed and "doesn't cite 702.2" in res.message
+
+
+def test_scenario_unknown_card_name_is_a_scenario_error_at_its_entry() -> None:
+    """SCENARIOS.md (Names): every name used must exist in the card pool; an unknown name
+    is a scenario error, not a failure to ignore.  This holds for the names of the script
+    and of ``expect`` too (not only ``state``), and the message names the file, the
+    scenario, the entry and the line; token names (Saproling) are allowed."""
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [%s]}
+expect:
+  A: {graveyard: [%s]}
+  objects: {Saproling: {zone: battlefield}}
+"""
+    sc, = parse_scenarios(text % ("Grizly Bears", "Lightning Bolt"), "t.yaml")
+    res = run_scenario(sc)
+    assert res.message.startswith("scenario error: t.yaml: scenario 'X': script entry 1: "
+                                  "unknown card 'Grizly Bears'") and "(line 8)" in res.message
+    sc, = parse_scenarios(text % ("B", "Lightnin Bolt"), "t.yaml")
+    res = run_scenario(sc)
+    assert "scenario 'X': expect.A.graveyard: unknown card 'Lightnin Bolt'" in res.message
+    sc, = parse_scenarios(text.replace("Mountain]", "Mountian]") % ("B", "Lightning Bolt"),
+                          "t.yaml")
+    res = run_scenario(sc)
+    assert "state.A.battlefield[1]: unknown card 'Mountian'" in res.message
+    sc, = parse_scenarios(text % ("B", "Lightning Bolt"), "t.yaml")
+    res = run_scenario(sc)  # (a token's name is no scenario error: there is no Saproling)
+    assert not res.passed and "Saproling: not found" in res.message

@@ -129,12 +129,56 @@ class Runner:
     def err(self, msg: str) -> ScenarioError:
         return ScenarioError(f"{self.sc.path}: scenario {self.sc.name!r}: {msg}")
 
-    def _card(self, name: str) -> Any:
+    def _card(self, name: str, located: bool = False) -> Any:
         from manastack.cards.registry import get_card
         try:
             return get_card(name)
         except CardError as e:
+            if located:  # named at its first mention in state/decks
+                raise self.sc.name_error(name, str(e)) from None
             raise self.err(str(e)) from None
+
+    def _check_referenced_names(self) -> None:
+        """Every name the script and ``expect`` use must be an alias, a player, a card of
+        the pool or a token the pool's cards create (SCENARIOS.md: "an unknown name is a
+        scenario error, not a failure to ignore")."""
+        from manastack.cards.dsl import MADE_NAMES
+        from manastack.cards.registry import lookup
+        from manastack.scenario.model import referenced_names
+        for name in sorted(referenced_names(self.sc)):
+            if name in MADE_NAMES:
+                continue
+            try:
+                lookup(name)
+            except CardError as e:
+                where, line = self._mention(name)
+                raise self.sc.error(where, str(e), line) from None
+
+    def _mention(self, name: str) -> tuple[str, int | None]:
+        """Where the script or ``expect`` first names ``name``."""
+        def names_it(v: Any) -> bool:
+            if isinstance(v, str):
+                return " ".join(v.split()) == name
+            if isinstance(v, dict):
+                return any(names_it(k) or names_it(x) for k, x in v.items())
+            if isinstance(v, (list, tuple)):
+                return any(names_it(x) for x in v)
+            return False
+        for e in self.sc.script:
+            if names_it({k: v for k, v in e.raw.items() if k not in ("choose", "for")}):
+                return f"script entry {e.index}", e.line
+        for pname, st in self.sc.state.items():
+            if any(c.attached_to == name for c in st.battlefield):
+                return f"state.{pname}.battlefield", None
+        ex = self.sc.expect
+        for pname, pe in ex.players.items():
+            for zone, items in list(pe.zones.items()) + [
+                    (f"{z}_has", v) for z, v in pe.has.items()]:
+                if name in items:
+                    return f"expect.{pname}.{zone}", None
+        if name in ex.objects:
+            return "expect.objects", None
+        return "expect.game.stack", None
 
     def _build(self) -> Game:
         sc = self.sc
@@ -143,7 +187,8 @@ class Runner:
             raise Fail(f"variant {variant!r} is not supported yet")
         from manastack.scenario.model import all_card_names
         for n in sorted(all_card_names(sc)):
-            self._card(n)
+            self._card(n, located=True)
+        self._check_referenced_names()
         opts = GameOptions(variant=variant, mulligan=sc.options.get("mulligan", "paris"),
                            extra=dict(sc.options.get("extra") or {}))
         if sc.start.step == "game_start":
