@@ -304,3 +304,25 @@ expect:
     sc, = parse_scenarios(text % ("B", "Lightning Bolt"), "t.yaml")
     res = run_scenario(sc)  # (a token's name is no scenario error: there is no Saproling)
     assert not res.passed and "Saproling: not found" in res.message
+
+
+def test_cr_704_5k_choose_by_bare_name_means_the_object_without_an_alias() -> None:
+    """CR 704.5k (2017): with two legendary permanents of the same name, their controller
+    chooses one and the rest go to the graveyard; SCENARIOS.md: "for the legend rule,
+    `choose` names the permanent that is kept".  With one Kei Takahashi aliased k1 and one
+    without an alias, the bare name names the one without (docs/scenarios.md: an object
+    given an alias is named by it), as it does for targets and attackers."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: upkeep}
+state:
+  A: {battlefield: [{card: Kei Takahashi, as: k1}, Kei Takahashi]}
+script:
+  - {turn: 1, step: upkeep, player: A, choose: Kei Takahashi}
+expect:
+  A: {graveyard: [Kei Takahashi], battlefield: [Kei Takahashi]}
+  objects: {k1: {zone: graveyard}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message

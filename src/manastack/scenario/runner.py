@@ -622,6 +622,10 @@ class Runner:
                 name = str(v)
                 cands = [o for o in opts if isinstance(o, int) and o not in out and
                          self.game.name_of(o) == name]
+                if len(cands) > 1:  # an object with an alias is named by it: a bare
+                    aliased = set(self.aliases.values())  # name means one of the others
+                    cands = [o for o in cands if getattr(self.game.objects.get(o), "uid",
+                                                         None) not in aliased] or cands
                 if not cands or name in self.aliases:
                     # an alias, or a name the options don't carry: the object it names
                     # (looked up only then, so that a name shared by several options,
