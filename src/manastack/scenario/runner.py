@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -1080,7 +1081,8 @@ def run_paths(paths: Sequence[str]) -> list[Result]:
 
 
 def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> int:
-    """``manastack scenario run``: one line per scenario, then ``N passed, N failed``."""
+    """``manastack scenario run``: one line per scenario, then ``N passed, N failed``
+    (with ``as_json``, one JSON object a line on stdout and the closing line on stderr)."""
     passed = failed = 0
     files = find_scenario_files([Path(p) for p in paths])
     if not files:
@@ -1099,5 +1101,7 @@ def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> 
         if bad is not None:
             print(bad.to_json() if as_json else bad.line(), flush=True)
             failed += 1
-    print(f"{passed} passed, {failed} failed")
+    # (with --json, stdout holds only the JSON objects, one a line: the closing line goes
+    # to stderr, so that every line of stdout parses)
+    print(f"{passed} passed, {failed} failed", file=sys.stderr if as_json else sys.stdout)
     return 0 if failed == 0 else 1
