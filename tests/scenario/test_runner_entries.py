@@ -326,3 +326,35 @@ expect:
 """)
     res = run_scenario(sc)
     assert res.passed, res.message
+
+
+def test_scenario_error_found_while_running_names_the_entry() -> None:
+    """SCENARIOS.md (Names): a bare name with several objects needs an alias; the scenario
+    error (or failure) found while the script runs names the file, the scenario, the
+    entry (script entry N, expect.objects.NAME, state.P.ZONE[i]) and the problem."""
+    base = """
+name: X
+players: [A, B]
+start: {step: beginning_of_combat}
+state:
+  A: {battlefield: ["2 Grizzly Bears", %s]}
+%s
+"""
+    cases = (
+        ("Mountain", "script:\n  - {turn: 1, step: declare_attackers, player: A, "
+                     "attack: [Grizzly Bears]}",
+         "t.yaml: scenario 'X': script entry 1: 'Grizzly Bears' is ambiguous"),
+        ("Mountain", "expect: {objects: {Grizzly Bears: {tapped: false}}}",
+         "t.yaml: scenario 'X': expect.objects.Grizzly Bears: 'Grizzly Bears' is ambiguous"),
+        ("{card: Volcanic Strength, attached_to: Runeclaw Bear}", "",
+         "t.yaml: scenario 'X': state.A.battlefield[2]: Volcanic Strength: attached_to: no "
+         "object 'Runeclaw Bear' (line 6)"),
+        ("Mountain", "script:\n  - {turn: 1, step: declare_attackers, player: A, "
+                     "attack: {Runeclaw Bear: B}}", None),
+    )
+    for card, rest, want in cases:
+        sc, = parse_scenarios(base % (card, rest), "t.yaml")
+        res = run_scenario(sc)
+        if want is None:  # no Runeclaw Bear in the game: a failure naming the entry
+            want = "script entry 1: no object named 'Runeclaw Bear' now"
+        assert not res.passed and want in res.message, res.message

@@ -118,6 +118,7 @@ class Runner:
         self.sc = sc
         self.pidx = {name: i for i, name in enumerate(sc.players)}
         self.aliases: dict[str, int] = {}  # alias -> card uid
+        self.where = ""  # the part of the file being applied (for scenario errors)
         self.game: Game = self._build()
         self.entries = list(sc.script)
         self.pos = 0
@@ -128,7 +129,9 @@ class Runner:
                                          if e.verb in ("order", "assign"))
 
     def err(self, msg: str) -> ScenarioError:
-        return ScenarioError(f"{self.sc.path}: scenario {self.sc.name!r}: {msg}")
+        """A scenario error naming the file, the scenario and, when known, the entry."""
+        label = self.sc.label or f"{self.sc.path}: scenario {self.sc.name!r}"
+        return ScenarioError(f"{label}: {self.where + ': ' if self.where else ''}{msg}")
 
     def _card(self, name: str, located: bool = False) -> Any:
         from manastack.cards.registry import get_card
@@ -232,7 +235,9 @@ class Runner:
             else:
                 t = self.find(target, game)
                 if t is None:
-                    raise self.err(f"attached_to: no object {target!r}")
+                    where, line = self.sc.name_locations.get(o.name, ("state", None))
+                    raise self.sc.error(where, f"{o.name}: attached_to: no object {target!r}",
+                                        line)
                 o.attached_to = t
             game.changed()
         if given:
@@ -363,7 +368,7 @@ class Runner:
             return PlayerRef(self.pidx[name])
         oid = self.find(name)
         if oid is None:
-            raise Fail(f"no object named {name!r} now")
+            raise Fail(f"{self.where + ': ' if self.where else ''}no object named {name!r} now")
         return oid
 
     # ------------------------------------------------------------ script
@@ -774,10 +779,13 @@ class Runner:
             if e is not None and self._auto_declared(e):
                 self.pos += 1  # "no attackers/blockers", declared without a choice
                 continue
+            self.where = f"script entry {e.index}" if e is not None else ""
             if e is not None and self.entry_applies(e, d):
                 self.apply_entry(e, d)
                 continue
+            self.where = ""
             g.apply(d.by, self.default(d))
+        self.where = ""
         if self.pos < len(self.entries):
             e = self.entries[self.pos]
             raise Fail(f"script entry {e.index} ({e.verb} by {e.player}) was never applied")
@@ -847,7 +855,9 @@ class Runner:
                     problems.append(f"{pname} {zone} size {k}, expected {n}")
             problems.extend(self._check_variant(pname, p.index, pe.variant))
         for name, checks in ex.objects.items():
+            self.where = f"expect.objects.{name}"
             problems.extend(self._check_object(name, checks))
+        self.where = ""
         problems.extend(self._check_game(ex.game))
         for rule in ex.log_cites:
             if not any(_log_cites(e.rule, rule) for e in g.log):
