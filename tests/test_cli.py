@@ -93,6 +93,21 @@ def test_scenario_run_exit_code_and_closing_line(capsys, tmp_path: Path) -> None
     assert "bad.yaml" in out and "Nope Card" in out and out.strip().endswith("0 passed, 1 failed")
 
 
+def test_scenario_run_json_prints_only_json_objects_on_stdout(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """SCENARIOS.md: "`--json` prints one JSON object per scenario instead" (of the
+    PASS/FAIL lines): every line of stdout is a JSON object; the closing `N passed, N
+    failed` line goes to stderr, and the exit code still says whether all passed."""
+    good = Path(__file__).parent / "scenarios" / "seeds" / "01_lightning_bolt_sba.yaml"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nplayers: [A, B]\nstart: {step: upkeep}\nexpect: {A: {life: 3}}\n")
+    assert main(["scenario", "run", "--json", str(good), str(bad)]) == 1
+    cap = capsys.readouterr()
+    rows = [json.loads(line) for line in cap.out.strip().split("\n")]
+    assert [r["passed"] for r in rows] == [True, False] and rows[1]["name"] == "x"
+    assert "life 20, expected 3" in rows[1]["message"]
+    assert cap.err.strip() == "1 passed, 1 failed"
+
+
 def test_cr_103_2_match_loser_chooses_who_plays_first() -> None:
     """CR 103.2: in a match, the loser of the previous game chooses who plays first;
     after a draw the player who chose last time chooses again."""

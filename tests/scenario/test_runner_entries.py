@@ -239,3 +239,122 @@ expect: {A: {hand_size: 7}, B: {hand_size: 6}}
 """)
     res = run_scenario(sc)
     assert res.passed, res.message
+
+
+def test_cr_702_25b_rule_of_an_illegal_entry_is_compared_as_a_whole_rule_number() -> None:
+    """SCENARIOS.md: `rule: "509.1c"` on an illegal entry requires the rejection message to
+    cite that rule.  A message citing 702.25b (a phased-out permanent can't be targeted)
+    cites 702.25b, 702.25 and 702 (and its other rule, 114.1), but not 702.2 (deathtouch),
+    whose number is only a prefix of the text "702.25b"."""
+    from manastack.scenario.runner import cites_rule
+
+    msg = "Breezekeeper can't be targeted: it is phased out (702.25b) (CR 114.1)"
+    assert cites_rule(msg, "702.25b") and cites_rule(msg, "702.25") and cites_rule(msg, "702")
+    assert cites_rule(msg, "114.1") and cites_rule(msg, "114")
+    assert not cites_rule(msg, "702.2") and not cites_rule(msg, "702.25a")
+    assert not cites_rule("x (CR 117.12)", "117.1") and cites_rule("x (CR 117.12)", "117.12")
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
+  B: {battlefield: [{card: Breezekeeper, phased_out: true}]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [Breezekeeper],
+     illegal: true, rule: "%s"}
+expect:
+  A: {hand: [Lightning Bolt]}
+"""
+    sc, = parse_scenarios(text % "702.25b")
+    assert run_scenario(sc).passed
+    sc, = parse_scenarios(text % "702.2")
+    res = run_scenario(sc)
+    assert not res.passed and "doesn't cite 702.2" in res.message
+
+
+def test_scenario_unknown_card_name_is_a_scenario_error_at_its_entry() -> None:
+    """SCENARIOS.md (Names): every name used must exist in the card pool; an unknown name
+    is a scenario error, not a failure to ignore.  This holds for the names of the script
+    and of ``expect`` too (not only ``state``), and the message names the file, the
+    scenario, the entry and the line; token names (Saproling) are allowed."""
+    text = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
+script:
+  - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [%s]}
+expect:
+  A: {graveyard: [%s]}
+  objects: {Saproling: {zone: battlefield}}
+"""
+    sc, = parse_scenarios(text % ("Grizly Bears", "Lightning Bolt"), "t.yaml")
+    res = run_scenario(sc)
+    assert res.message.startswith("scenario error: t.yaml: scenario 'X': script entry 1: "
+                                  "unknown card 'Grizly Bears'") and "(line 8)" in res.message
+    sc, = parse_scenarios(text % ("B", "Lightnin Bolt"), "t.yaml")
+    res = run_scenario(sc)
+    assert "scenario 'X': expect.A.graveyard: unknown card 'Lightnin Bolt'" in res.message
+    sc, = parse_scenarios(text.replace("Mountain]", "Mountian]") % ("B", "Lightning Bolt"),
+                          "t.yaml")
+    res = run_scenario(sc)
+    assert "state.A.battlefield[1]: unknown card 'Mountian'" in res.message
+    sc, = parse_scenarios(text % ("B", "Lightning Bolt"), "t.yaml")
+    res = run_scenario(sc)  # (a token's name is no scenario error: there is no Saproling)
+    assert not res.passed and "Saproling: not found" in res.message
+
+
+def test_cr_704_5k_choose_by_bare_name_means_the_object_without_an_alias() -> None:
+    """CR 704.5k (2017): with two legendary permanents of the same name, their controller
+    chooses one and the rest go to the graveyard; SCENARIOS.md: "for the legend rule,
+    `choose` names the permanent that is kept".  With one Kei Takahashi aliased k1 and one
+    without an alias, the bare name names the one without (docs/scenarios.md: an object
+    given an alias is named by it), as it does for targets and attackers."""
+    sc, = parse_scenarios("""
+name: X
+players: [A, B]
+start: {step: upkeep}
+state:
+  A: {battlefield: [{card: Kei Takahashi, as: k1}, Kei Takahashi]}
+script:
+  - {turn: 1, step: upkeep, player: A, choose: Kei Takahashi}
+expect:
+  A: {graveyard: [Kei Takahashi], battlefield: [Kei Takahashi]}
+  objects: {k1: {zone: graveyard}}
+""")
+    res = run_scenario(sc)
+    assert res.passed, res.message
+
+
+def test_scenario_error_found_while_running_names_the_entry() -> None:
+    """SCENARIOS.md (Names): a bare name with several objects needs an alias; the scenario
+    error (or failure) found while the script runs names the file, the scenario, the
+    entry (script entry N, expect.objects.NAME, state.P.ZONE[i]) and the problem."""
+    base = """
+name: X
+players: [A, B]
+start: {step: beginning_of_combat}
+state:
+  A: {battlefield: ["2 Grizzly Bears", %s]}
+%s
+"""
+    cases = (
+        ("Mountain", "script:\n  - {turn: 1, step: declare_attackers, player: A, "
+                     "attack: [Grizzly Bears]}",
+         "t.yaml: scenario 'X': script entry 1: 'Grizzly Bears' is ambiguous"),
+        ("Mountain", "expect: {objects: {Grizzly Bears: {tapped: false}}}",
+         "t.yaml: scenario 'X': expect.objects.Grizzly Bears: 'Grizzly Bears' is ambiguous"),
+        ("{card: Volcanic Strength, attached_to: Runeclaw Bear}", "",
+         "t.yaml: scenario 'X': state.A.battlefield[2]: Volcanic Strength: attached_to: no "
+         "object 'Runeclaw Bear' (line 6)"),
+        ("Mountain", "script:\n  - {turn: 1, step: declare_attackers, player: A, "
+                     "attack: {Runeclaw Bear: B}}", None),
+    )
+    for card, rest, want in cases:
+        sc, = parse_scenarios(base % (card, rest), "t.yaml")
+        res = run_scenario(sc)
+        if want is None:  # no Runeclaw Bear in the game: a failure naming the entry
+            want = "script entry 1: no object named 'Runeclaw Bear' now"
+        assert not res.passed and want in res.message, res.message

@@ -505,6 +505,11 @@ def _int_or_none(v: str | None) -> int | None:
         return None
 
 
+#: Names of the card definitions built by hand (tokens such as Saproling): a scenario
+#: may name them although they aren't cards of the pool.
+MADE_NAMES: set[str] = set()
+
+
 def make_card(name: str, mana_cost: str | None = None, types: Sequence[str] = (),
               subtypes: Sequence[str] = (), supertypes: Sequence[str] = (),
               power: str | int | None = None, toughness: str | int | None = None,
@@ -514,6 +519,7 @@ def make_card(name: str, mana_cost: str | None = None, types: Sequence[str] = ()
               cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None,
               is_token: bool = False, flags: Sequence[str] = ()) -> CardDef:
     """Build a card definition by hand (tokens, test cards)."""
+    MADE_NAMES.add(name)
     mc = ManaCost.parse(mana_cost)
     cols = frozenset(colors) if colors is not None else mc.colors
     return CardDef(

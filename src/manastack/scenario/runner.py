@@ -9,6 +9,8 @@ and the closing ``N passed, N failed`` line.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -116,6 +118,7 @@ class Runner:
         self.sc = sc
         self.pidx = {name: i for i, name in enumerate(sc.players)}
         self.aliases: dict[str, int] = {}  # alias -> card uid
+        self.where = ""  # the part of the file being applied (for scenario errors)
         self.game: Game = self._build()
         self.entries = list(sc.script)
         self.pos = 0
@@ -126,14 +129,60 @@ class Runner:
                                          if e.verb in ("order", "assign"))
 
     def err(self, msg: str) -> ScenarioError:
-        return ScenarioError(f"{self.sc.path}: scenario {self.sc.name!r}: {msg}")
+        """A scenario error naming the file, the scenario and, when known, the entry."""
+        label = self.sc.label or f"{self.sc.path}: scenario {self.sc.name!r}"
+        return ScenarioError(f"{label}: {self.where + ': ' if self.where else ''}{msg}")
 
-    def _card(self, name: str) -> Any:
+    def _card(self, name: str, located: bool = False) -> Any:
         from manastack.cards.registry import get_card
         try:
             return get_card(name)
         except CardError as e:
+            if located:  # named at its first mention in state/decks
+                raise self.sc.name_error(name, str(e)) from None
             raise self.err(str(e)) from None
+
+    def _check_referenced_names(self) -> None:
+        """Every name the script and ``expect`` use must be an alias, a player, a card of
+        the pool or a token the pool's cards create (SCENARIOS.md: "an unknown name is a
+        scenario error, not a failure to ignore")."""
+        from manastack.cards.dsl import MADE_NAMES
+        from manastack.cards.registry import lookup
+        from manastack.scenario.model import referenced_names
+        for name in sorted(referenced_names(self.sc)):
+            if name in MADE_NAMES:
+                continue
+            try:
+                lookup(name)
+            except CardError as e:
+                where, line = self._mention(name)
+                raise self.sc.error(where, str(e), line) from None
+
+    def _mention(self, name: str) -> tuple[str, int | None]:
+        """Where the script or ``expect`` first names ``name``."""
+        def names_it(v: Any) -> bool:
+            if isinstance(v, str):
+                return " ".join(v.split()) == name
+            if isinstance(v, dict):
+                return any(names_it(k) or names_it(x) for k, x in v.items())
+            if isinstance(v, (list, tuple)):
+                return any(names_it(x) for x in v)
+            return False
+        for e in self.sc.script:
+            if names_it({k: v for k, v in e.raw.items() if k not in ("choose", "for")}):
+                return f"script entry {e.index}", e.line
+        for pname, st in self.sc.state.items():
+            if any(c.attached_to == name for c in st.battlefield):
+                return f"state.{pname}.battlefield", None
+        ex = self.sc.expect
+        for pname, pe in ex.players.items():
+            for zone, items in list(pe.zones.items()) + [
+                    (f"{z}_has", v) for z, v in pe.has.items()]:
+                if name in items:
+                    return f"expect.{pname}.{zone}", None
+        if name in ex.objects:
+            return "expect.objects", None
+        return "expect.game.stack", None
 
     def _build(self) -> Game:
         sc = self.sc
@@ -142,7 +191,8 @@ class Runner:
             raise Fail(f"variant {variant!r} is not supported yet")
         from manastack.scenario.model import all_card_names
         for n in sorted(all_card_names(sc)):
-            self._card(n)
+            self._card(n, located=True)
+        self._check_referenced_names()
         opts = GameOptions(variant=variant, mulligan=sc.options.get("mulligan", "paris"),
                            extra=dict(sc.options.get("extra") or {}))
         if sc.start.step == "game_start":
@@ -185,7 +235,9 @@ class Runner:
             else:
                 t = self.find(target, game)
                 if t is None:
-                    raise self.err(f"attached_to: no object {target!r}")
+                    where, line = self.sc.name_locations.get(o.name, ("state", None))
+                    raise self.sc.error(where, f"{o.name}: attached_to: no object {target!r}",
+                                        line)
                 o.attached_to = t
             game.changed()
         if given:
@@ -316,7 +368,7 @@ class Runner:
             return PlayerRef(self.pidx[name])
         oid = self.find(name)
         if oid is None:
-            raise Fail(f"no object named {name!r} now")
+            raise Fail(f"{self.where + ': ' if self.where else ''}no object named {name!r} now")
         return oid
 
     # ------------------------------------------------------------ script
@@ -576,6 +628,10 @@ class Runner:
                 name = str(v)
                 cands = [o for o in opts if isinstance(o, int) and o not in out and
                          self.game.name_of(o) == name]
+                if len(cands) > 1:  # an object with an alias is named by it: a bare
+                    aliased = set(self.aliases.values())  # name means one of the others
+                    cands = [o for o in cands if getattr(self.game.objects.get(o), "uid",
+                                                         None) not in aliased] or cands
                 if not cands or name in self.aliases:
                     # an alias, or a name the options don't carry: the object it names
                     # (looked up only then, so that a name shared by several options,
@@ -723,10 +779,13 @@ class Runner:
             if e is not None and self._auto_declared(e):
                 self.pos += 1  # "no attackers/blockers", declared without a choice
                 continue
+            self.where = f"script entry {e.index}" if e is not None else ""
             if e is not None and self.entry_applies(e, d):
                 self.apply_entry(e, d)
                 continue
+            self.where = ""
             g.apply(d.by, self.default(d))
+        self.where = ""
         if self.pos < len(self.entries):
             e = self.entries[self.pos]
             raise Fail(f"script entry {e.index} ({e.verb} by {e.player}) was never applied")
@@ -796,7 +855,9 @@ class Runner:
                     problems.append(f"{pname} {zone} size {k}, expected {n}")
             problems.extend(self._check_variant(pname, p.index, pe.variant))
         for name, checks in ex.objects.items():
+            self.where = f"expect.objects.{name}"
             problems.extend(self._check_object(name, checks))
+        self.where = ""
         problems.extend(self._check_game(ex.game))
         for rule in ex.log_cites:
             if not any(_log_cites(e.rule, rule) for e in g.log):
@@ -964,11 +1025,18 @@ SEED_NUMBER_OF_2017 = {
 }
 
 
+_RULE_NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?(?![\d])")
+
+
 def cites_rule(text: str, want: str) -> bool:
-    """Whether a rejection message cites ``want`` (or, for a rule the seeds number
-    differently, the seed's number of it: SEED_NUMBER_OF_2017)."""
-    return want in text or (want in SEED_NUMBER_OF_2017
-                            and SEED_NUMBER_OF_2017[want] in text)
+    """Whether a rejection message cites ``want`` (or one of its subrules; for a rule the
+    seeds number differently, the seed's number of it: SEED_NUMBER_OF_2017).  Rule
+    numbers are compared whole: a message citing 702.19c cites 702.19 and 702, not
+    702.1."""
+    cited = _RULE_NUMBER.findall(text)
+    return any(_cites(have, want) for have in cited) or (
+        want in SEED_NUMBER_OF_2017
+        and any(_cites(have, SEED_NUMBER_OF_2017[want]) for have in cited))
 
 
 def _log_cites(have: str, want: str) -> bool:
@@ -1023,7 +1091,8 @@ def run_paths(paths: Sequence[str]) -> list[Result]:
 
 
 def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> int:
-    """``manastack scenario run``: one line per scenario, then ``N passed, N failed``."""
+    """``manastack scenario run``: one line per scenario, then ``N passed, N failed``
+    (with ``as_json``, one JSON object a line on stdout and the closing line on stderr)."""
     passed = failed = 0
     files = find_scenario_files([Path(p) for p in paths])
     if not files:
@@ -1042,5 +1111,7 @@ def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> 
         if bad is not None:
             print(bad.to_json() if as_json else bad.line(), flush=True)
             failed += 1
-    print(f"{passed} passed, {failed} failed")
+    # (with --json, stdout holds only the JSON objects, one a line: the closing line goes
+    # to stderr, so that every line of stdout parses)
+    print(f"{passed} passed, {failed} failed", file=sys.stderr if as_json else sys.stdout)
     return 0 if failed == 0 else 1
