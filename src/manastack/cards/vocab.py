@@ -14,6 +14,7 @@ Trigger events and what their data hold are documented in
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,7 @@ from manastack.cards.dsl import (
     you_control,
 )
 from manastack.cards.effects import Attach, Effect, T
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.objects import GameObject, PlayerRef, Zone, tag_flags
 from manastack.rules.layers import (
     LayerEffect,
     add_abilities,
@@ -333,7 +334,8 @@ def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Seq
             out.append(LayerEffect("6", add_abilities(*abilities), ids, me, src.id,
                                    src.timestamp))
         if flags_:
-            out.append(LayerEffect("6", _add_flags(*flags_), ids, me, src.id, src.timestamp))
+            out.append(LayerEffect("6", _add_flags(*flags_, origin=f"o{src.id}"), ids, me, src.id,
+                                   src.timestamp))
         if pt != (0, 0):
             out.append(LayerEffect("7c", modify_pt(*pt), ids, me, src.id, src.timestamp))
         return out
@@ -386,8 +388,14 @@ def equipment(equip_cost: str, *, pt: tuple[int, int] = (0, 0), keywords: Sequen
     return (StaticAbility(effects=effects, text=text), equip)
 
 
-def _add_flags(*names: str) -> Callable[..., None]:
-    fs = frozenset(names)
+_flag_grants = itertools.count(1)
+
+
+def _add_flags(*names: str, origin: str = "") -> Callable[..., None]:
+    """Layer-6 apply function adding rule flags; counted flags (requirements) are also
+    added as this grant's own instance (``origin``, or a fresh one), so that two grants
+    are two requirements (508.1d, 509.1c)."""
+    fs = tag_flags(frozenset(names), origin or f"g{next(_flag_grants)}")
 
     @reads_only_its_object
     def f(game: Game, obj: GameObject, c: Any) -> None:

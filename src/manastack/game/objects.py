@@ -60,6 +60,28 @@ Ref = int | PlayerRef  # an object id or a player
 NARROW_CHANGES: frozenset[str] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
 
 
+#: Rule flags that are requirements (508.1d, 509.1c) or let a creature block more
+#: (509.1a): each instance counts, so whatever gives one (the printed card, an Aura, a
+#: resolved spell) also adds a copy tagged with its origin, ``"flag#origin"``.
+COUNTED_FLAGS: frozenset[str] = frozenset({
+    "attacks each combat if able", "blocks each combat if able",
+    "all creatures able to block it do so", "can block an additional creature"})
+
+
+def tag_flags(flags: frozenset[str], origin: str) -> frozenset[str]:
+    """``flags`` plus, for each counted flag, its instance from ``origin``."""
+    return flags | {f"{f}#{origin}" for f in flags if f in COUNTED_FLAGS}
+
+
+def flag_count(flags: frozenset[str], flag: str) -> int:
+    """How many instances of a counted flag an object has (two Lures on a Prized Unicorn:
+    three requirements on each creature able to block it, 509.1c)."""
+    if flag not in flags:
+        return 0
+    prefix = flag + "#"
+    return max(1, sum(1 for f in flags if f.startswith(prefix)))
+
+
 @dataclass(slots=True)
 class Characteristics:
     """The copiable and other characteristics of an object after the layers (CR 109.3, 613)."""

@@ -25,7 +25,7 @@ from manastack.decisions import (
     DeclareBlockers,
 )
 from manastack.errors import IllegalAction
-from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -185,8 +185,8 @@ def attack_requirements_of(game: Game, o: GameObject) -> list[Ref | None]:
 
     out: list[Ref | None] = []
     c = game.chars(o)
-    if "attacks each combat if able" in c.flags:
-        out.append(None)
+    # each instance is a requirement of its own (Juggernaut given Incite: two)
+    out.extend([None] * flag_count(c.flags, "attacks each combat if able"))
     for src, ab in hooks(game, "must_attack"):
         r = True if ab.check is None else ab.check(game, src, o)
         if r is True:
@@ -613,7 +613,7 @@ def max_blocks(game: Game, blocker: GameObject) -> int:
     c = game.chars(blocker)
     if "can block any number of creatures" in c.flags:
         return 99
-    return 1 + sum(1 for f in c.flags if f == "can block an additional creature")
+    return 1 + flag_count(c.flags, "can block an additional creature")
 
 
 def block_declarer(game: Game) -> int:
@@ -715,16 +715,17 @@ def _requirements(game: Game, blocks: dict[int, tuple[int, ...]]) -> int:
     n = 0
     for b in block_candidates(game):
         c = game.chars(b)
-        if "blocks each combat if able" in c.flags or \
-                "attacks or blocks each combat if able" in c.flags:
-            if b.id in blocks:
-                n += 1
+        if b.id in blocks:
+            n += flag_count(c.flags, "blocks each combat if able") + \
+                flag_count(c.flags, "attacks or blocks each combat if able")
     for a in blockable_attackers(game):
         ac = game.chars(game.obj(a))
-        if "all creatures able to block it do so" in ac.flags:
+        # one requirement per instance: Lure on a Prized Unicorn makes two (509.1c)
+        k = flag_count(ac.flags, "all creatures able to block it do so")
+        if k:
             for b in block_candidates(game):
                 if a in blocks.get(b.id, ()):
-                    n += 1
+                    n += k
     return n
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.game.mana import ManaCost
-from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject
+from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject, tag_flags
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -130,6 +130,10 @@ _PRINTED: dict[Any, tuple[str, ManaCost, frozenset[str], frozenset[str], frozens
                           tuple[Any, ...]]] = {}
 
 
+#: Card definition -> its printed rule flags, counted ones tagged (see ``tag_flags``).
+_PRINTED_FLAGS: dict[Any, frozenset[str]] = {}
+
+
 def base_characteristics(obj: GameObject) -> Characteristics:
     """The printed characteristics of an object, or its token definition (CR 109.3), or,
     for a copy, the copiable values of what it copies with the copy's exceptions (layer 1,
@@ -141,7 +145,9 @@ def base_characteristics(obj: GameObject) -> Characteristics:
         values = _PRINTED[card] = (card.name, card.mana_cost, card.colors, card.supertypes,
                                    card.types, card.subtypes, p, t, card.loyalty,
                                    card.keywords, card.abilities)
-    c = Characteristics(*values, obj.controller, card.flags)
+        # a printed requirement is one instance of it (508.1d, 509.1c)
+        _PRINTED_FLAGS[card] = tag_flags(card.flags, "printed")
+    c = Characteristics(*values, obj.controller, _PRINTED_FLAGS[card])
     extra = obj.memory.get("copy_extra") if obj.memory else None
     if extra:
         c.subtypes = c.subtypes | frozenset(extra.get("subtypes", ()))
