@@ -72,14 +72,15 @@ def _new_target(game: Game, oid: int, k: int, chosen: tuple[Any, ...]) -> None:
     a, b = slices[k]
     current = o.targets[a:b]
     opts = legal_targets(game, specs[k], o.controller, oid)
-    options = tuple(current) + tuple(t for t in opts if t not in current) if len(current) \
-        == 1 else tuple(opts)
+    # the current targets first (706.10c: any of them may stay, even if now illegal), so
+    # that the first options keep them all
+    options = tuple(current) + tuple(t for t in opts if t not in current)
     if not options:
         game.push(_new_target, oid, k + 1, chosen + tuple(current))
         return
     game.ask(ChoiceDecision(o.controller, "choose_targets",
                             f"Choose {specs[k].text} for the copy of {o.name} (the first "
-                            "option keeps the current target)",
+                            "options keep the current targets)",
                             (_new_target_chosen, (oid, k, chosen)), rule="706.10c",
                             options=options, min_count=len(current), max_count=len(current),
                             purpose=f"new targets for {o.name}"))
