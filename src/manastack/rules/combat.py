@@ -928,7 +928,7 @@ def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
         game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
                            "no blockers")
     for b, atks in action.blocks:
-        game.emit(ev.BLOCKS, "509.1", f"{game.name_of(b)} blocks "
+        game.emit(ev.BLOCKS, "509.1g", f"{game.name_of(b)} blocks "
                   f"{', '.join(game.name_of(a) for a in atks)}", blocker=b, attackers=atks)
         for a in atks:  # 509.4b / 509.4d: once per blocked or blocking creature
             game.emit(ev.BLOCKS_CREATURE, "509.4b", f"{game.name_of(b)} blocks "

@@ -444,9 +444,11 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
     if kind == "life_gain":
         if n > 0:
             gain_life(game, r["player"], n, r.get("rule", "119.3f"), why=r.get("why", ""),
-                      replaced=True)
+                      replaced=True,
+                      cites=("119.3f",) if r.get("why") == "lifelink" else ())
         return
     sname = r["source_name"]
+    results: tuple[str, ...] = ()
     if kind in ("life_loss", "poison"):
         p = game.players[r["player"]]
         p.damaged_this_turn = True
@@ -488,12 +490,17 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
         if kind != "loyalty" and r.get("loyalty"):
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
+            results = (rule, "119.3c")
     game.changed()
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.variants import variant_of
         variant_of(game).player_dealt_damage(game, r["source"], r["player"], n,
                                              bool(r["combat"]))  # commander damage (903.10a)
+    # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
+    # ``cites`` name the rules it also applies: the result, and how the damage is dealt
+    # (119.2a combat damage, 119.2b a spell's or ability's)
     game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
+              cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
               target=r["target"], amount=n, combat=r["combat"],
               source_controller=r["source_controller"],
               first_to_target=r.get("first_to_target", True),
@@ -501,8 +508,9 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
 
 
 def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
-              why: str = "", replaced: bool = False) -> int:
-    """A player gains life, as modified by replacement effects (e.g. Boon Reflection)."""
+              why: str = "", replaced: bool = False, cites: tuple[str, ...] = ()) -> int:
+    """A player gains life, as modified by replacement effects (e.g. Boon Reflection).
+    ``cites``: further rules the log line applies (119.3f for lifelink's 702.15b)."""
     from manastack.rules.replacement import apply_replacements
 
     if amount <= 0:
@@ -523,7 +531,8 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     _totals_changed(game, player)
     game.changed()
     game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
-              + (f" ({why})" if why else ""), player=player, amount=amount)
+              + (f" ({why})" if why else ""), player=player, amount=amount,
+              **({"cites": cites} if cites else {}))
     return amount
 
 
