@@ -265,16 +265,20 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
             not order or order[0] == REDIRECT_KEY)
         if redirect_first and not isinstance(plan.redirects[idx], PlayerRef):
             it = _redirected(game, it, plan.redirects[idx])
-        if it.amount <= 0:
-            continue  # 119.8: a source dealing 0 damage deals no damage
+        if it.amount <= 0:  # 119.8: a source dealing 0 damage deals no damage
+            game.note("119.8", f"{game.name_of(it.source)} would deal 0 damage to "
+                      f"{game.name_of(it.target)}: it deals no damage")
+            continue
         tgt = it.target
         if not isinstance(tgt, PlayerRef):
             o = game.objects.get(tgt)
             if not isinstance(o, GameObject) or o.zone != "battlefield" or o.phased_out:
                 continue
             c = game.chars(o)
-            if not (c.is_creature or c.is_planeswalker):
-                continue  # 119.1a: only creatures, planeswalkers and players
+            if not (c.is_creature or c.is_planeswalker):  # 119.1a
+                game.note("119.1a", f"{o.name} is neither a creature nor a planeswalker: "
+                          f"damage from {game.name_of(it.source)} can't be dealt to it")
+                continue
             if not it.unpreventable and protection_from(game, o, it.source):
                 game.note("702.16e", f"Damage from {game.name_of(it.source)} to {o.name} is "
                                      "prevented (protection)")
