@@ -72,9 +72,10 @@ class Combat:
     @staticmethod
     def _leave_order(game: Game, order: list[int], oid: int, owner: int, rule: str) -> None:
         """509.2a / 509.3a: a creature removed from combat leaves the damage assignment
-        order it was in; the others keep their relative order."""
+        order it was in; the others keep their relative order (noted during the declare
+        blockers step, where the rules speak of it)."""
         order.remove(oid)
-        if order:
+        if order and game.step is not None and game.step.name == "declare_blockers":
             game.note(rule, f"{game.name_of(oid)} leaves {game.name_of(owner)}'s damage "
                       "assignment order: " + ", ".join(game.name_of(x) for x in order))
 
