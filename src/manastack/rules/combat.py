@@ -69,6 +69,16 @@ class Combat:
                 return b
         return {oid}
 
+    @staticmethod
+    def _leave_order(game: Game, order: list[int], oid: int, owner: int, rule: str) -> None:
+        """509.2a / 509.3a: a creature removed from combat leaves the damage assignment
+        order it was in; the others keep their relative order (noted during the declare
+        blockers step, where the rules speak of it)."""
+        order.remove(oid)
+        if order and game.step is not None and game.step.name == "declare_blockers":
+            game.note(rule, f"{game.name_of(oid)} leaves {game.name_of(owner)}'s damage "
+                      "assignment order: " + ", ".join(game.name_of(x) for x in order))
+
     def remove(self, game: Game, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
         """Remove a creature or planeswalker from combat (CR 506.4)."""
         was = oid in self.attackers or oid in self.blockers
@@ -78,11 +88,11 @@ class Combat:
             del self.attackers[oid]
             for b in self.blocked_by.pop(oid, []):
                 if b in self.blockers and oid in self.blockers[b]:
-                    self.blockers[b].remove(oid)  # 509.3a
+                    self._leave_order(game, self.blockers[b], oid, b, "509.3a")
         if oid in self.blockers:
             for a in self.blockers.pop(oid):
                 if a in self.blocked_by and oid in self.blocked_by[a]:
-                    self.blocked_by[a].remove(oid)  # 509.2a
+                    self._leave_order(game, self.blocked_by[a], oid, a, "509.2a")
         for a, tgt in list(self.attackers.items()):
             if tgt == oid:
                 self.attackers[a] = PlayerRef(-1)  # attacks a planeswalker that's gone
@@ -929,7 +939,7 @@ def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
         game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
                            "no blockers")
     for b, atks in action.blocks:
-        game.emit(ev.BLOCKS, "509.1", f"{game.name_of(b)} blocks "
+        game.emit(ev.BLOCKS, "509.1g", f"{game.name_of(b)} blocks "
                   f"{', '.join(game.name_of(a) for a in atks)}", blocker=b, attackers=atks)
         for a in atks:  # 509.4b / 509.4d: once per blocked or blocking creature
             game.emit(ev.BLOCKS_CREATURE, "509.4b", f"{game.name_of(b)} blocks "

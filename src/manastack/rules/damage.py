@@ -265,16 +265,20 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
             not order or order[0] == REDIRECT_KEY)
         if redirect_first and not isinstance(plan.redirects[idx], PlayerRef):
             it = _redirected(game, it, plan.redirects[idx])
-        if it.amount <= 0:
-            continue  # 119.8: a source dealing 0 damage deals no damage
+        if it.amount <= 0:  # 119.8: a source dealing 0 damage deals no damage
+            game.note("119.8", f"{game.name_of(it.source)} would deal 0 damage to "
+                      f"{game.name_of(it.target)}: it deals no damage")
+            continue
         tgt = it.target
         if not isinstance(tgt, PlayerRef):
             o = game.objects.get(tgt)
             if not isinstance(o, GameObject) or o.zone != "battlefield" or o.phased_out:
                 continue
             c = game.chars(o)
-            if not (c.is_creature or c.is_planeswalker):
-                continue  # 119.1a: only creatures, planeswalkers and players
+            if not (c.is_creature or c.is_planeswalker):  # 119.1a
+                game.note("119.1a", f"{o.name} is neither a creature nor a planeswalker: "
+                          f"damage from {game.name_of(it.source)} can't be dealt to it")
+                continue
             if not it.unpreventable and protection_from(game, o, it.source):
                 game.note("702.16e", f"Damage from {game.name_of(it.source)} to {o.name} is "
                                      "prevented (protection)")
@@ -444,9 +448,11 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
     if kind == "life_gain":
         if n > 0:
             gain_life(game, r["player"], n, r.get("rule", "119.3f"), why=r.get("why", ""),
-                      replaced=True)
+                      replaced=True,
+                      cites=("119.3f",) if r.get("why") == "lifelink" else ())
         return
     sname = r["source_name"]
+    results: tuple[str, ...] = ()
     if kind in ("life_loss", "poison"):
         p = game.players[r["player"]]
         p.damaged_this_turn = True
@@ -488,12 +494,17 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
         if kind != "loyalty" and r.get("loyalty"):
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
+            results = (rule, "119.3c")
     game.changed()
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.variants import variant_of
         variant_of(game).player_dealt_damage(game, r["source"], r["player"], n,
                                              bool(r["combat"]))  # commander damage (903.10a)
+    # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
+    # ``cites`` name the rules it also applies: the result, and how the damage is dealt
+    # (119.2a combat damage, 119.2b a spell's or ability's)
     game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
+              cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
               target=r["target"], amount=n, combat=r["combat"],
               source_controller=r["source_controller"],
               first_to_target=r.get("first_to_target", True),
@@ -501,8 +512,9 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
 
 
 def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
-              why: str = "", replaced: bool = False) -> int:
-    """A player gains life, as modified by replacement effects (e.g. Boon Reflection)."""
+              why: str = "", replaced: bool = False, cites: tuple[str, ...] = ()) -> int:
+    """A player gains life, as modified by replacement effects (e.g. Boon Reflection).
+    ``cites``: further rules the log line applies (119.3f for lifelink's 702.15b)."""
     from manastack.rules.replacement import apply_replacements
 
     if amount <= 0:
@@ -523,7 +535,8 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     _totals_changed(game, player)
     game.changed()
     game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
-              + (f" ({why})" if why else ""), player=player, amount=amount)
+              + (f" ({why})" if why else ""), player=player, amount=amount,
+              **({"cites": cites} if cites else {}))
     return amount
 
 

@@ -65,10 +65,29 @@ def begin(game: Game) -> None:
     game.first_turn_skips_draw = variant.skips_first_draw(game)  # 103.7a / 103.7c
     for pl in game.players:
         pl.life = variant.starting_life_of(game, pl.index)
-        game.note("103.3", f"{pl.name}'s life total is {pl.life}")
+        game.note(_life_rule(game, variant.name, pl.life), f"{pl.name}'s life total is "
+                  f"{pl.life}")
     for idx in game.apnap_from(first):
         draw(game, idx, variant.starting_hand_size(game, idx), "103.3")
     game.push(_mulligan_round, declaration_order(game), [], {})
+
+
+#: 103.3a-d (seed 001): the starting life total of a variant.
+_VARIANT_LIFE_RULE = {"two_headed_giant": "103.3a", "vanguard": "103.3b",
+                      "commander": "103.3c"}
+
+
+def _life_rule(game: Game, variant: str, life: int) -> str:
+    if game.options.starting_life is not None:
+        return "103.3"
+    if variant == "archenemy" and life == 40:
+        return "103.3d"  # the archenemy
+    return _VARIANT_LIFE_RULE.get(variant, "103.3")
+
+
+def _team_cites(game: Game) -> dict[str, tuple[str, ...]]:
+    """103.4c (seed 001): with shared team turns, the mulligan declarations go by team."""
+    return {"cites": ("103.4c",)} if game.options.extra.get("teams") else {}
 
 
 def declaration_order(game: Game) -> list[int]:
@@ -133,10 +152,11 @@ def _declared(game: Game, action: Any, p: int, rest: list[int], taking: list[int
         return
     assert isinstance(action, Mulligan)
     if action.take:
-        game.note("103.4", f"{name} will take a mulligan")
+        game.note("103.4", f"{name} will take a mulligan", **_team_cites(game))
         taking = taking + [p]
     else:
-        game.note("103.4", f"{name} keeps {len(game.players[p].hand)} cards")
+        game.note("103.4", f"{name} keeps {len(game.players[p].hand)} cards",
+                  **_team_cites(game))
         game.players[p].kept = True
     game.push(_mulligan_round, rest, taking, sizes)
 
@@ -171,7 +191,8 @@ def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> Non
         else:
             new_size = n if free else max(0, n - 1)
             text = f"{pl.name} mulligans to {new_size} cards"
-        game.emit(ev.MULLIGAN, "103.4", text + (" (free, 103.4b)" if free else ""), player=p)
+        game.emit(ev.MULLIGAN, "103.4", text + (" (free, 103.4b)" if free else ""), player=p,
+                  **({"cites": ("103.4b",)} if free else {}))
         draw(game, p, new_size, "103.4")
     order = [p for p in declaration_order(game) if not game.players[p].kept]
     game.push(_mulligan_round, order, [], sizes)
@@ -311,5 +332,9 @@ def _start_first_turn(game: Game) -> None:
                             "begins)")
     game.revealed.clear()
     variant_of(game).game_started(game)  # e.g. 103.6
-    game.note("103.7", f"{game.players[game.starting_player].name} takes the first turn")
+    if game.first_turn_skips_draw:
+        game.note("103.7", f"{game.players[game.starting_player].name} takes the first turn")
+    else:
+        game.note("103.7c", f"{game.players[game.starting_player].name} takes the first "
+                  "turn (a multiplayer game: no player skips their first draw step)")
     begin_next_turn(game)

@@ -176,7 +176,8 @@ def check_event(game: Game, e: Event) -> None:
                 game.pending_triggers.append(PendingTrigger(
                     d.ability, d.source, d.source_name, d.controller, data,
                     len(game.pending_triggers)))
-                game.note("603.7", f"Delayed triggered ability of {d.source_name} triggers")
+                game.note("603.7", f"Delayed triggered ability of {d.source_name} triggers",
+                          **_trigger_cites(game, e))
                 if d.one_shot:
                     game.delayed_triggers.remove(d)
 
@@ -312,7 +313,29 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, dict(e.data),
                                                 len(game.pending_triggers)))
     rule, how = _trigger_rule(e)
-    game.note(rule, f"{o.name}'s triggered ability triggers{how} ({ab.text})")
+    game.note(rule, f"{o.name}'s triggered ability triggers{how} ({ab.text})",
+              **_trigger_cites(game, e))
+
+
+#: "At the beginning of" a step: the step's own rule (seed 000; 503.1a: upkeep
+#: triggers, with the untap step's, go on the stack before the active player gets
+#: priority; 511.2 "at end of combat"; 513.1 (2011, seed 000 5.1.a) "at the beginning
+#: of the end step").
+_STEP_TRIGGER_RULE = {"upkeep": "503.1a", "end_of_combat": "511.2", "end": "513.1"}
+
+
+def _trigger_cites(game: Game, e: Event) -> dict[str, tuple[str, ...]]:
+    """Further rules a trigger's log line applies (its data ``cites``): 500.6 for "at
+    the beginning of" a phase or step, with the step's own rule; 502.3 for an ability
+    triggering during the untap step (held until a player would receive priority)."""
+    cites: tuple[str, ...] = ()
+    if e.kind in (ev.STEP_BEGAN, ev.PHASE_BEGAN):
+        step = e.data.get("step")
+        cites = ("500.6",) + ((_STEP_TRIGGER_RULE[step],)
+                              if step in _STEP_TRIGGER_RULE else ())
+    elif game.step is not None and game.step.name == "untap":
+        cites = ("502.3",)
+    return {"cites": cites} if cites else {}
 
 
 def _trigger_rule(e: Event) -> tuple[str, str]:

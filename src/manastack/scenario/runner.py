@@ -860,7 +860,8 @@ class Runner:
         self.where = ""
         problems.extend(self._check_game(ex.game))
         for rule in ex.log_cites:
-            if not any(_log_cites(e.rule, rule) for e in g.log):
+            if not any(_log_cites(r, rule) for e in g.log
+                       for r in (e.rule, *e.data.get("cites", ()))):
                 problems.append(f"the log never cites {rule}")
         if problems:
             return Result(self.sc.name, self.sc.path, False, "; ".join(problems))
