@@ -1548,7 +1548,10 @@ def _abolisher_cant_cast(game: Game, src: GameObject, player_: int, spell_obj: G
 
 def _abolisher_cant_activate(game: Game, src: GameObject, player_: int, obj: GameObject,
                              ability: Any) -> bool:
-    return _abolisher_applies(game, src, player_) and \
+    # "artifacts, creatures, or enchantments" are permanents on the battlefield (109.2): an
+    # opponent may still activate a creature card's ability in the graveyard (Reassembling
+    # Skeleton) or an artifact card's in the hand (M12 ruling).
+    return obj.zone == Zone.BATTLEFIELD and _abolisher_applies(game, src, player_) and \
         bool({"Artifact", "Creature", "Enchantment"} & game.chars(obj).types)
 
 
