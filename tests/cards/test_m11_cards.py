@@ -2571,3 +2571,23 @@ def test_stormtide_leviathan_mountain_pays_blue_automatically() -> None:
     cast(g, unsummon, bear)
     resolve(g)
     assert zone_of(g, bear) == HAND
+
+
+def test_cr_704_3_platinum_angel_destroyed_in_the_check_that_makes_the_opponent_lose() -> None:
+    """CR 704.3: all applicable state-based actions are performed at once, from one check.
+    Platinum Angel with lethal damage and its controller at -2 life, the opponent at 0: at
+    that check the Angel's controller can't lose (104.3b), the opponent loses (704.5a) and
+    the Angel is destroyed (704.5g) - the game ends with the Angel's controller the winner,
+    not in a draw."""
+    from manastack.rules import sba
+    g = new()
+    angel = put(g, 0, BF, "Platinum Angel")
+    main(g)
+    g.players[0].life = -2
+    g.players[1].life = 0
+    angel.damage = 4
+    g.changed()
+    sba.perform(g)
+    assert zone_of(g, angel) == GY
+    assert g.over and g.winner == 0
+    assert not g.players[0].lost and g.players[1].lost

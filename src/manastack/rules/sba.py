@@ -204,6 +204,11 @@ def perform(game: Game) -> bool:
                 to_graveyard.append((o, rule, "legend rule" if rule == "704.5k"
                                      else "planeswalker uniqueness rule"))
     keeps.clear()
+    # 704.3: the check sees the game before any of this batch is performed: a player who
+    # can't lose at the time of the check (Platinum Angel) doesn't lose even if the same
+    # batch puts the Angel into the graveyard (an opponent losing then ends the game)
+    spared = {p.index for p in game.players if p.in_game and cant_lose(game, p.index)} \
+        if losers or game.variant_state else set()
     happened = False
     # 704.5h looks at damage from a deathtouch source dealt "since the last time
     # state-based actions were checked": this check has seen it (an indestructible
@@ -244,7 +249,7 @@ def perform(game: Game) -> bool:
             happened = True
     lost_now = False
     for idx, rule, why in losers:
-        if any(cant_lose(game, q) for q in variant_of(game).loses_with(game, idx)):
+        if any(q in spared for q in variant_of(game).loses_with(game, idx)):
             continue  # 810.8a: if a player can't lose, their team can't
         # 704.3: these players lose simultaneously; if none is left, the game is a draw
         # (104.4a), so the end of the game is decided once all of them have lost
