@@ -241,6 +241,16 @@ expect: {A: {hand_size: 7}, B: {hand_size: 6}}
     assert res.passed, res.message
 
 
+#: A scenario's first lines: A holds a Lightning Bolt and a Mountain (line 1 is empty).
+_BOLT_SETUP = """
+name: X
+players: [A, B]
+start: {step: precombat_main}
+state:
+  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
+"""
+
+
 def test_cr_702_25b_rule_of_an_illegal_entry_is_compared_as_a_whole_rule_number() -> None:
     """SCENARIOS.md: `rule: "509.1c"` on an illegal entry requires the rejection message to
     cite that rule.  A message citing 702.25b (a phased-out permanent can't be targeted)
@@ -253,13 +263,7 @@ def test_cr_702_25b_rule_of_an_illegal_entry_is_compared_as_a_whole_rule_number(
     assert cites_rule(msg, "114.1") and cites_rule(msg, "114")
     assert not cites_rule(msg, "702.2") and not cites_rule(msg, "702.25a")
     assert not cites_rule("x (CR 117.12)", "117.1") and cites_rule("x (CR 117.12)", "117.12")
-    text = """
-name: X
-players: [A, B]
-start: {step: precombat_main}
-state:
-  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
-  B: {battlefield: [{card: Breezekeeper, phased_out: true}]}
+    text = _BOLT_SETUP + """  B: {battlefield: [{card: Breezekeeper, phased_out: true}]}
 script:
   - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [Breezekeeper],
      illegal: true, rule: "%s"}
@@ -278,13 +282,7 @@ def test_scenario_unknown_card_name_is_a_scenario_error_at_its_entry() -> None:
     is a scenario error, not a failure to ignore.  This holds for the names of the script
     and of ``expect`` too (not only ``state``), and the message names the file, the
     scenario, the entry and the line; token names (Saproling) are allowed."""
-    text = """
-name: X
-players: [A, B]
-start: {step: precombat_main}
-state:
-  A: {battlefield: [Mountain], hand: [Lightning Bolt]}
-script:
+    text = _BOLT_SETUP + """script:
   - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, targets: [%s]}
 expect:
   A: {graveyard: [%s]}
