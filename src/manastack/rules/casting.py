@@ -412,30 +412,27 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
     """Why ``cost``'s non-mana parts can't be paid.  ``rule``: the rule the payment
     falls under, 601.2h for a spell's costs, 602.2b for an activated ability's (which
     applies 601.2h: the message then names 117.3 and 601.2h too)."""
+    # 117.3: a cost can't be paid without the resources; 601.2h: unpayable costs can't be
+    # paid (602.2b applies it to activated abilities)
+    also = "117.3" if rule == "601.2h" else "117.3, 601.2h"
+    if obj is not None and obj.zone == Zone.BATTLEFIELD:
+        # 107.5 / 107.6: a tapped (untapped) permanent can't pay {T} ({Q}) again
+        if cost.tap and obj.tapped:
+            return (f"{obj.name} is already tapped (107.5, {also})", rule)
+        if cost.untap and not obj.tapped:
+            return (f"{obj.name} is already untapped (107.6, {also})", rule)
     bad = _nonmana_cost_problem(game, player, obj, cost, rule)
     if bad is not None and bad[1] == rule:
-        # 117.3: a cost can't be paid without the resources; 601.2h: unpayable costs
-        # can't be paid (602.2b applies it to activated abilities); 107.5 / 107.6: a
-        # tapped (untapped) permanent can't be tapped (untapped) again to pay {T} ({Q})
-        also = ["117.3"] if rule == "601.2h" else ["117.3", "601.2h"]
-        if bad[0].endswith("already tapped"):
-            also.insert(0, "107.5")
-        elif bad[0].endswith("already untapped"):
-            also.insert(0, "107.6")
-        return (f"{bad[0]} ({', '.join(also)})", rule)
+        return (f"{bad[0]} ({also})", rule)
     return bad
 
 
 def _nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
                           cost: Cost, rule: str) -> tuple[str, str] | None:
-    if obj is not None and obj.zone == Zone.BATTLEFIELD:
-        if cost.tap and obj.tapped:
-            return (f"{obj.name} is already tapped", rule)
-        if cost.untap and not obj.tapped:
-            return (f"{obj.name} is already untapped", rule)
-        if (cost.tap or cost.untap) and summoning_sick(game, obj):
-            return (f"{obj.name} hasn't been under your control continuously since your "
-                    "most recent turn began (summoning sickness, CR 602.5a)", "302.6")
+    if obj is not None and obj.zone == Zone.BATTLEFIELD and (cost.tap or cost.untap) and \
+            summoning_sick(game, obj):
+        return (f"{obj.name} hasn't been under your control continuously since your "
+                "most recent turn began (summoning sickness, CR 602.5a)", "302.6")
     if cost.pay_life and game.players[player].life < cost.pay_life:
         from manastack.variants import variant_of
         # 118.4a: with a shared life total (Two-Headed Giant) it's the team's total

@@ -124,14 +124,11 @@ class LayerEffect:
 
 
 #: Card definition -> its printed values in the order of the :class:`Characteristics`
-#: fields, from the name to the abilities (definitions are immutable, hashed by identity).
-_PRINTED: dict[Any, tuple[str, ManaCost, frozenset[str], frozenset[str], frozenset[str],
-                          frozenset[str], int | None, int | None, int | None, frozenset[str],
-                          tuple[Any, ...]]] = {}
-
-
-#: Card definition -> its printed rule flags, counted ones tagged (see ``tag_flags``).
-_PRINTED_FLAGS: dict[Any, frozenset[str]] = {}
+#: fields, from the name to the abilities (definitions are immutable, hashed by identity),
+#: and its printed rule flags, counted ones tagged (see ``tag_flags``).
+_PRINTED: dict[Any, tuple[tuple[str, ManaCost, frozenset[str], frozenset[str], frozenset[str],
+                                frozenset[str], int | None, int | None, int | None,
+                                frozenset[str], tuple[Any, ...]], frozenset[str]]] = {}
 
 
 def base_characteristics(obj: GameObject) -> Characteristics:
@@ -139,15 +136,16 @@ def base_characteristics(obj: GameObject) -> Characteristics:
     for a copy, the copiable values of what it copies with the copy's exceptions (layer 1,
     706.2, 706.9)."""
     card = _card_of(obj)
-    values = _PRINTED.get(card)
-    if values is None:
+    printed = _PRINTED.get(card)
+    if printed is None:
         p, t = printed_pt(card)
-        values = _PRINTED[card] = (card.name, card.mana_cost, card.colors, card.supertypes,
-                                   card.types, card.subtypes, p, t, card.loyalty,
-                                   card.keywords, card.abilities)
         # a printed requirement is one instance of it (508.1d, 509.1c)
-        _PRINTED_FLAGS[card] = tag_flags(card.flags, "printed")
-    c = Characteristics(*values, obj.controller, _PRINTED_FLAGS[card])
+        printed = _PRINTED[card] = ((card.name, card.mana_cost, card.colors, card.supertypes,
+                                     card.types, card.subtypes, p, t, card.loyalty,
+                                     card.keywords, card.abilities),
+                                    tag_flags(card.flags, "printed"))
+    values, flags = printed
+    c = Characteristics(*values, obj.controller, flags)
     extra = obj.memory.get("copy_extra") if obj.memory else None
     if extra:
         c.subtypes = c.subtypes | frozenset(extra.get("subtypes", ()))

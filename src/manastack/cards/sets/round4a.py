@@ -102,7 +102,7 @@ def _fireball_share(game: Game, ctx: Ctx) -> int:
     """X divided evenly, rounded down, among the targets still legal as Fireball resolves:
     no choice is involved, so the division is made on resolution (the card's rulings; a
     target that became illegal isn't dealt damage, 608.2b).  With no target, no damage."""
-    legal = sum(1 for k in range(len(ctx.targets)) if k < len(ctx.legal) and ctx.legal[k])
+    legal = len(ctx.target_refs())
     return ctx.x // legal if legal else 0
 
 
