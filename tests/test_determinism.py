@@ -223,3 +223,75 @@ def test_soak_all_default_deck_pairs() -> None:
                     check_zones(g)
             check_zones(g)
             assert g.over, f"{a} vs {b} seed {seed}"
+
+
+def _variant_game(name: str, seed: int, max_turns: int = 4) -> Game:
+    """A short random game of the variant ``name`` with its default setup."""
+    from manastack.game.state import GameOptions
+    from manastack.play import play_to_end
+    from manastack.variants import get_variant
+
+    v = get_variant(name)
+    n = next(k for k in (3, 2, 4) if not v.check_player_count(k))
+    decks, extra = v.default_setup(n, seed)
+    g = new_game(["Alice", "Bob", "Carol", "Dave"][:n], decks, seed,
+                 GameOptions(variant=name, mulligan=None, extra=extra, max_turns=max_turns))
+    return play_to_end(g, [RandomAgent(5 * seed + i) for i in range(n)])
+
+
+def test_cr_904_12a_the_replay_file_of_every_variant_replays() -> None:
+    """A replay file (seed + options + decks + decisions, through JSON) of every variant
+    reproduces the game byte for byte.  The options a variant fills in as the game starts
+    are part of the file: a Supervillain Rumble records the attack multiple players option
+    it uses (904.12a), and its replay must accept it."""
+    from manastack.log import render_jsonl
+    from manastack.variants import variant_names
+
+    for name in variant_names():
+        g = _variant_game(name, 1)
+        data = json.loads(json.dumps(replay_data(g)))
+        r = replay(data)
+        assert render_jsonl(r.log) == render_jsonl(g.log), name
+        assert r.state_hash() == g.state_hash(), name
+
+
+def test_cr_904_12a_a_rumble_refuses_another_attack_option() -> None:
+    """904.12a: a Supervillain Rumble uses the attack multiple players option and no other
+    multiplayer option: ``attack=multiple`` is accepted (it is what the game records),
+    any other value is refused, citing 904.12a."""
+    import pytest
+
+    from manastack.game.state import GameOptions
+    from manastack.variants import get_variant
+
+    v = get_variant("supervillain_rumble")
+    decks, extra = v.default_setup(3, 0)
+    g = new_game(["A", "B", "C"], decks, 0, GameOptions(
+        variant="supervillain_rumble", extra={**extra, "attack": "multiple"}))
+    assert g.options.extra["attack"] == "multiple"
+    with pytest.raises(IllegalAction, match="904.12a"):
+        new_game(["A", "B", "C"], decks, 0, GameOptions(
+            variant="supervillain_rumble", extra={**extra, "attack": "left"}))
+
+
+def test_hash_randomisation_never_changes_a_game() -> None:
+    """Determinism: the games of every variant are the same whatever the string hash seed
+    (PYTHONHASHSEED): no iteration over a set of strings or objects decides anything."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import hashlib, sys; sys.path.insert(0, 'tests'); "
+            "from test_determinism import _variant_game; "
+            "from manastack.log import render_jsonl; "
+            "from manastack.variants import variant_names; "
+            "print(hashlib.sha1(''.join(render_jsonl(_variant_game(n, s, 3).log) "
+            "for n in variant_names() for s in (2, 3)).encode()).hexdigest())")
+    outs = set()
+    for hash_seed in ("0", "1", "271828"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, check=True, cwd=os.path.dirname(
+                                  os.path.dirname(os.path.abspath(__file__))))
+        outs.add(done.stdout.strip())
+    assert len(outs) == 1

@@ -241,6 +241,11 @@ class SupervillainRumble(SchemeRules, MultiplayerVariant):
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
         from manastack.variants.base import unknown_option
         from manastack.variants.command_zone import check_per_player
+        if "attack" in extra:  # what the game records in its options (replay files)
+            if extra["attack"] != "multiple":
+                return (f"options.extra.attack: {extra['attack']!r}: a Supervillain Rumble "
+                        "uses the attack multiple players option (904.12a)")
+            extra = {k: v for k, v in extra.items() if k != "attack"}
         return unknown_option(extra, self.name, self.option_keys) or check_per_player(
             extra, "schemes", n_players, lambda v: card_list_problem(v, "Scheme"))
 
