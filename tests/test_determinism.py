@@ -275,18 +275,23 @@ def test_cr_904_12a_a_rumble_refuses_another_attack_option() -> None:
 
 
 def test_hash_randomisation_never_changes_a_game() -> None:
-    """Determinism: the games of every variant are the same whatever the string hash seed
-    (PYTHONHASHSEED): no iteration over a set of strings or objects decides anything."""
+    """Determinism: the games of every variant, and their JSON logs, are the same whatever
+    the string hash seed (PYTHONHASHSEED): no iteration over a set of strings or objects
+    decides anything, and the last known information of a zone-change event (608.2g) is
+    written with its sets sorted (it was the repr of frozensets)."""
     import os
     import subprocess
     import sys
 
     code = ("import hashlib, sys; sys.path.insert(0, 'tests'); "
-            "from test_determinism import _variant_game; "
+            "from test_determinism import _variant_game, DECKS, agents, play_game; "
             "from manastack.log import render_jsonl; "
             "from manastack.variants import variant_names; "
-            "print(hashlib.sha1(''.join(render_jsonl(_variant_game(n, s, 3).log) "
-            "for n in variant_names() for s in (2, 3)).encode()).hexdigest())")
+            "logs = [render_jsonl(_variant_game(n, s, 3).log) "
+            "for n in variant_names() for s in (2, 3)]; "
+            "logs.append(render_jsonl(play_game(DECKS, agents(3), seed=3).log)); "
+            "assert '\"lki\": {' in logs[-1]; "
+            "print(hashlib.sha1(''.join(logs).encode()).hexdigest())")
     outs = set()
     for hash_seed in ("0", "1", "271828"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}

@@ -37,12 +37,19 @@ class Event:
 
 
 def _jsonable(v: Any) -> Any:
+    """A JSON value that is the same in every process: sets are sorted (their order
+    depends on the string hash seed) and objects give their ``log_json`` form (a repr
+    could hold sets or memory addresses)."""
     if isinstance(v, dict):
         return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple, set, frozenset)):
+    if isinstance(v, (list, tuple)):
         return [_jsonable(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted((_jsonable(x) for x in v), key=lambda x: json.dumps(x, sort_keys=True))
     if isinstance(v, (int, float, str, bool)) or v is None:
         return v
+    if hasattr(v, "log_json"):
+        return _jsonable(v.log_json())
     return str(v)
 
 

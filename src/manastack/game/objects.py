@@ -101,6 +101,17 @@ class Characteristics:
     #: Hooks some rules ask for: e.g. ``"can't block"`` from static abilities.
     flags: frozenset[str] = frozenset()
 
+    def log_json(self) -> dict[str, Any]:
+        """The JSON form of the log (last known information, 608.2g): the same whatever
+        the process (sets sorted, abilities by their text)."""
+        return {"name": self.name, "mana_cost": self.mana_cost.text,
+                "colors": sorted(self.colors), "supertypes": sorted(self.supertypes),
+                "types": sorted(self.types), "subtypes": sorted(self.subtypes),
+                "power": self.power, "toughness": self.toughness, "loyalty": self.loyalty,
+                "keywords": sorted(self.keywords),
+                "abilities": [getattr(a, "text", "") for a in self.abilities],
+                "controller": self.controller, "flags": sorted(self.flags)}
+
     def is_type(self, t: str) -> bool:
         return t in self.types
 
