@@ -26,9 +26,24 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict)
     turn: int = 0
+    #: Who may see the whole event: None, every player and spectator; else the indexes of
+    #: the players who may (a card that moves between hidden zones, seen by the player
+    #: whose hand it enters or leaves: 400.2, 401.2, 402.3; a card exiled face down, by
+    #: nobody: 406.3).  The others see :meth:`view`'s redacted event.
+    seen_by: frozenset[int] | None = None
+    #: The text those others see (the card unnamed).
+    public_text: str = ""
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
+
+    def view(self, viewer: int | None) -> Event:
+        """The event as ``viewer`` (a player index; None, a spectator) may see it: itself,
+        or the same event with the public text and without the keys naming the card."""
+        if self.seen_by is None or (viewer is not None and viewer in self.seen_by):
+            return self
+        data = {k: v for k, v in self.data.items() if k not in PRIVATE_KEYS}
+        return Event(self.kind, self.rule, self.public_text or self.text, data, self.turn)
 
     def to_json(self) -> str:
         return json.dumps({"turn": self.turn, "rule": self.rule, "kind": self.kind,
@@ -51,6 +66,17 @@ def _jsonable(v: Any) -> Any:
     if hasattr(v, "log_json"):
         return _jsonable(v.log_json())
     return str(v)
+
+
+#: ``data`` keys that name or identify a card; left out of the view of a private event.
+PRIVATE_KEYS = frozenset({"name", "lki", "old"})
+
+
+def view_log(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The log as ``viewer`` (a player index; None, a spectator) may see it (400.2): the
+    full log is the omniscient record (replays); this is a player's or the public view,
+    in which no event names a card in a hidden zone that the viewer may not see."""
+    return [e.view(viewer) for e in events]
 
 
 def render_text(events: Iterable[Event]) -> str:

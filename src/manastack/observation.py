@@ -2,7 +2,12 @@
 
 Libraries and hands are hidden zones: a player sees their own hand, the
 number of cards in other hands and in libraries, never their order or
-content.  Everything in public zones is visible.  ``None`` is a spectator.
+content.  Everything in public zones is visible, except the face of a face-down
+card (406.3; scheme and planar decks are counted, 901.4, 904.4), and cards
+revealed from a hidden zone are seen by everyone while they stay revealed (103.5b,
+701.14a).  The pending decision's prompt may name a hidden card: only the player
+who decides (and whoever controls them, 714.4) sees it.  ``None`` is a spectator.
+The per-player view of the log is :meth:`Game.log_for <manastack.game.state.Game.log_for>`.
 """
 
 from __future__ import annotations
@@ -82,15 +87,32 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         if isinstance(o, StackAbility):
             item["source"] = o.source
         stack.append(item)
+    command = []
+    face_down: dict[int, int] = {}
+    for oid in game.command:
+        o = game.objects[oid]
+        if not isinstance(o, GameObject):
+            continue
+        if o.face_down:  # a scheme or planar deck (406.3)
+            face_down[o.owner] = face_down.get(o.owner, 0) + 1
+        else:
+            command.append({**_card(game, oid), "owner": o.owner})
+    revealed = [_card(game, i) for i in game.revealed if i in game.objects]  # 103.5b
     d = game.decision
+    decision: dict[str, Any] | None = None
+    if d is not None:
+        decision = {"player": d.player, "decider": d.by, "kind": d.kind}
+        if viewer == d.by or d.player in sees:  # the prompt may name a hidden card
+            decision["prompt"] = d.prompt
     out: dict[str, Any] = {
         "viewer": viewer, "turn": game.turn_number, "active_player": game.active_player,
         "step": game.step.name if game.step else None, "players": players,
         "battlefield": [_permanent(game, game.obj(i)) for i in game.battlefield],
         "stack": stack, "exile": [_card(game, i) for i in game.exile],
-        "over": game.over, "winner": game.winner,
-        "decision": None if d is None else {"player": d.player, "decider": d.by,
-                                            "kind": d.kind, "prompt": d.prompt},
+        "command": command, "face_down_in_command": {str(k): v for k, v in
+                                                     sorted(face_down.items())},
+        "revealed": revealed, "over": game.over, "winner": game.winner,
+        "decision": decision,
     }
     if game.combat is not None:
         out["combat"] = {"attackers": {str(a): _ref(t) for a, t in game.combat.attackers.items()},

@@ -432,13 +432,20 @@ class Game:
     # ------------------------------------------------------------ events
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> ev.Event:
-        """Record an event citing ``rule`` and let triggered abilities see it.
+        """Record an event citing ``rule`` and let triggered abilities see it
+        (:meth:`emit_event`)."""
+        return self.emit_event(ev.Event(kind, rule, text, data, self.turn_number))
+
+    def emit_event(self, e: ev.Event) -> ev.Event:
+        """Record the event ``e`` (of this turn) and let triggered abilities see it; a
+        private event (:attr:`Event.seen_by`: a card moving through hidden zones, 400.2)
+        is built by its caller.
 
         :func:`~manastack.rules.triggers.check_event` is skipped when its own first test
         would return at once: a kind no ability watches (:data:`UNWATCHED_KINDS`, or
         not among :meth:`watched_kinds`), with no object looked back at (603.10a), no
         delayed trigger and no phasing event (603.10b)."""
-        e = ev.Event(kind, rule, text, data, self.turn_number)
+        kind = e.kind
         self.log.append(e)
         if self.listeners:
             for fn in self.listeners:
@@ -832,6 +839,12 @@ class Game:
         """What ``player`` may see (None: a spectator): no hidden card leaks (CR 400.2)."""
         from manastack.observation import observe
         return observe(self, player)
+
+    def log_for(self, player: int | None) -> list[ev.Event]:
+        """The log as ``player`` may see it (None: a spectator): the events that name a
+        card in a hidden zone are shown unnamed to the others (400.2, 406.3);
+        :attr:`log` is the full, omniscient record."""
+        return ev.view_log(self.log, player)
 
     def state_hash(self) -> str:
         """A stable digest of the visible and hidden state, for determinism checks."""

@@ -29,7 +29,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: str | None = None, attach_to: Ref | None = None,
          copy_of: Any = None, chosen: tuple[Any, ...] | None = None,
-         cause: dict[str, Any] | None = None) -> GameObject:
+         cause: dict[str, Any] | None = None, face_down: bool = False) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
 
     ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
@@ -37,6 +37,9 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     replacement effects may ask about the event (a discard and who caused it).
     A permanent that leaves the battlefield remembers what it became (``"became"``, in its
     last known information) for abilities that find "this card" in its new zone.
+    ``face_down``: the card is exiled face down (406.3).  The event of a card whose face
+    no player saw (a hidden zone or face down, before and after) is private
+    (:func:`private_to`).
     """
     from manastack.rules.replacement import replace_zone_change
 
@@ -57,6 +60,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
                      zone=to, is_token=obj.is_token, timestamp=game.new_timestamp(),
                      control_since=game.turn_number, is_copy=obj.is_copy,
                      came_from=frm, uid=obj.uid)
+    new.face_down = face_down
     if to == Zone.BATTLEFIELD:
         new.tapped = tapped
         if copy_of is not None:  # enters as a copy (706.2, 706.9): layer 1 values
@@ -95,11 +99,40 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
             else f"{who}'s {ZONE_TEXT[to]}"
         text = verb or f"{obj.name} moves from {ZONE_TEXT[frm]} to {where_to}"
-        game.emit(ev.ZONE_CHANGE, rule, text, object=new.id, old=obj.id, from_zone=frm,
-                  to_zone=to, owner=obj.owner, name=obj.name, token=obj.is_token,
-                  controller=game.controller(new) if to == Zone.BATTLEFIELD else new.controller,
-                  lki=lki)
+        seen_by, public = private_to(game, obj, new, text)
+        game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
+            "object": new.id, "old": obj.id, "from_zone": frm, "to_zone": to,
+            "owner": obj.owner, "name": obj.name, "token": obj.is_token,
+            "controller": game.controller(new) if to == Zone.BATTLEFIELD else new.controller,
+            "lki": lki}, game.turn_number, seen_by, public))
     return new
+
+
+def private_to(game: Game, old: GameObject, new: GameObject, text: str
+               ) -> tuple[frozenset[int] | None, str]:
+    """Who may see which card moved from ``old``'s zone to ``new``'s, and the text the
+    others see: (None, "") when its face was or becomes visible to all (400.2).  A card
+    between a library and a hand is seen by the player whose hand it is (402.3; and by
+    whoever controls that player, 714.4); in a library or face down (401.2, 406.3), by
+    no one."""
+    from manastack.rules.control import sees_for
+
+    if (old.zone not in _HIDDEN and not old.face_down) or \
+            (new.zone not in _HIDDEN and not new.face_down):
+        return None, ""
+    if Zone.HAND in (old.zone, new.zone):
+        seen = frozenset(p.index for p in game.players if old.owner in sees_for(game, p.index))
+    else:
+        seen = frozenset()
+    if old.name not in text:  # the text names no card
+        return seen, text
+    who = game.players[old.owner].name
+
+    def where(o: GameObject) -> str:
+        return f"{who}'s {ZONE_TEXT[o.zone]}" if o.zone in _HIDDEN else ZONE_TEXT[o.zone]
+
+    return seen, (f"A card moves from {where(old)} to {where(new)}"
+                  + (" face down" if new.face_down else ""))
 
 
 def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
@@ -127,10 +160,12 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
             else f"{game.players[old.owner].name}'s {ZONE_TEXT[new.zone]}"
         text = verb.format(name=old.name) if verb else \
             f"{old.name} moves from {ZONE_TEXT[old.zone]} to {where_to}"
-        game.emit(ev.ZONE_CHANGE, rule, text, object=new.id, old=old.id, from_zone=old.zone,
-                  to_zone=new.zone, owner=old.owner, name=old.name, token=old.is_token,
-                  controller=game.controller(new) if new.zone == Zone.BATTLEFIELD
-                  else new.controller, lki=lki)
+        seen_by, public = private_to(game, old, new, text)
+        game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
+            "object": new.id, "old": old.id, "from_zone": old.zone, "to_zone": new.zone,
+            "owner": old.owner, "name": old.name, "token": old.is_token,
+            "controller": game.controller(new) if new.zone == Zone.BATTLEFIELD
+            else new.controller, "lki": lki}, game.turn_number, seen_by, public))
     return [new for _, new, _ in moved]
 
 

@@ -619,8 +619,7 @@ def _necro_draw(game: Game, ctx: Ctx) -> None:
         return
     card = move(game, game.obj(lib[-1]), "exile", "406.3",
                 verb=f"{game.players[ctx.controller].name} exiles the top card of their "
-                     "library face down")
-    card.face_down = True
+                     "library face down", face_down=True)  # 406.3
     me = ctx.controller
 
     def your_end_step(g: Game, e: ev.Event, s: Any) -> bool:
