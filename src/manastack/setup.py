@@ -13,7 +13,14 @@ from manastack.cards.dsl import CardDef
 from manastack.game.mana import ManaPool
 from manastack.game.objects import GameObject, Zone
 from manastack.game.state import Game, GameOptions
-from manastack.rules.turn import STEP_NAMES, StepInfo, begin_step, normal_turn_plan
+from manastack.rules.turn import (
+    STEP_NAMES,
+    StepInfo,
+    begin_step,
+    next_step,
+    normal_turn_plan,
+    skipped,
+)
 
 
 def setup_game(players: Sequence[str] = ("Alice", "Bob"), seed: int = 0,
@@ -104,4 +111,10 @@ def start_at(game: Game, step: str = "precombat_main", turn: int = 1, active: in
 def _begin(game: Game, step: StepInfo) -> None:
     if step.phase == "combat" and step.name != "beginning_of_combat":
         game.step = StepInfo("beginning_of_combat", "combat", step.phase_id)
+    if skipped(game, step):
+        # CR 614.1b, 500.10: a skipped step is proceeded past as though it
+        # didn't exist, the position's first step too (Stasis skips the untap step,
+        # Necropotence the draw step the position begins at)
+        next_step(game)
+        return
     begin_step(game, step)

@@ -162,3 +162,24 @@ def test_cr_400_2_observation_hides_hands_and_libraries() -> None:
     spectator = json.dumps(g.observe(None))
     assert "Lightning Bolt" not in spectator and "Plains" not in spectator
     assert g.observe(1)["players"][0]["hand_size"] == 1
+
+
+def test_cr_614_1b_position_begins_at_a_skipped_step() -> None:
+    """CR 614.1b, 500.10: a game started at the beginning of a step that a skip effect
+    replaces with nothing proceeds past it: under Stasis the untap step the position
+    begins at doesn't happen (the tapped land stays tapped), under Necropotence the draw
+    step doesn't (no card is drawn)."""
+    g = setup_game()
+    put(g, 0, "battlefield", "Stasis")
+    island = put(g, 0, "battlefield", "Island", tapped=True)
+    start_at(g, "untap", turn=1)
+    assert island.tapped
+    assert "untap" not in began(g, 1)
+    assert any(e.rule == "614.1b" and "skips the untap step" in e.text for e in g.log)
+    g = setup_game()
+    put(g, 0, "battlefield", "Necropotence")
+    hand = len(g.players[0].hand)
+    start_at(g, "draw", turn=1)
+    pass_until(g, at_step("precombat_main"))
+    assert len(g.players[0].hand) == hand
+    assert "draw" not in began(g, 1)

@@ -236,14 +236,14 @@ def next_step(game: Game) -> None:
         if step.name == "main":
             main_count = game.turn_flags.get("main_phases", 0)
             step.name = "precombat_main" if main_count == 0 else "postcombat_main"
-        if _skipped(game, step):
+        if skipped(game, step):
             continue
         begin_step(game, step)
         return
     end_turn(game)
 
 
-def _skipped(game: Game, step: StepInfo) -> bool:
+def skipped(game: Game, step: StepInfo) -> bool:
     """Skip effects (CR 614.1b): "skip your next draw step", Stasis, Fatigue..."""
     ap = game.active_player
     if not game.skips:
