@@ -349,7 +349,28 @@ def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] 
         return find_payment(cost, pool, ())
     only = None if pay is None else [p for p in pay if isinstance(p, int)]
     sources = mana_sources(game, player, exclude, only)
-    return find_payment(cost, pool, sources)
+    return find_payment(cost, pool, sources,
+                        keep=_colours_wanted(game, player, sources) if pay is None else None)
+
+
+def _colours_wanted(game: Game, player: int, sources: Sequence[ManaSource]
+                    ) -> dict[str, float]:
+    """How much each colour is still wanted by ``player``'s cards in hand: the coloured
+    symbols of their mana costs less the untapped sources of that colour (the colours
+    with the largest surplus come first).  Automatic payment pays the generic part with
+    the least wanted colours, so that casting one spell doesn't tap the lands the next
+    one needs (601.2g-h leave the choice of mana to the player)."""
+    need: dict[str, int] = {}
+    for oid in game.players[player].hand:
+        for sym in game.chars(game.obj(oid)).mana_cost.symbols:
+            if len(sym.options) == 1:
+                for m in sym.options[0]:
+                    if m in "WUBRG":
+                        need[m] = need.get(m, 0) + 1
+    if not need:
+        return {}
+    supply = {m: sum(1 for s in sources if any(m in o for o in s.options)) for m in "WUBRG"}
+    return {m: float(need.get(m, 0) - n) for m, n in supply.items() if n}
 
 
 def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
