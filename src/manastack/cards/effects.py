@@ -654,7 +654,7 @@ def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
 
     if action.items and action.items[0] == "yes":
         cost = ManaCost.parse(eff.mana)
-        payment = plan_payment(game, ctx.controller, cost, None, [ctx.source])
+        payment = plan_payment(game, ctx.controller, cost, None, [ctx.source], paying=True)
         if payment is not None:
             perform_payment(game, ctx.controller, cost, payment, "117.12a")
             game.note("117.12a", f"{game.players[ctx.controller].name} pays {eff.mana}")

@@ -9,7 +9,7 @@ pays this cost", used to check affordability and to pay automatically.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -206,12 +206,15 @@ class Payment:
 
 
 def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSource],
-                 prefer_pool: bool = True) -> Payment | None:
+                 prefer_pool: bool = True,
+                 keep: Mapping[str, float] | None = None) -> Payment | None:
     """Find a way to pay ``cost`` (X already fixed) from pool units and sources.
 
     Returns ``None`` when the cost can't be paid.  The search uses pool mana
     before sources and inflexible sources before flexible ones, so automatic
-    payment keeps the most useful mana sources untapped.
+    payment keeps the most useful mana sources untapped.  ``keep`` rates how much
+    each colour is still wanted (the player's other cards): the generic part is paid
+    with the sources of the least wanted colours first.
     """
     if cost.x_count:
         raise ValueError("fix X before paying (CR 601.2f)")
@@ -275,9 +278,15 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
 
     # Generic mana is paid with colourless mana first (pool units, then sources), so
     # that the coloured mana left in the pool stays usable for coloured costs.
+    def wanted(ui: int) -> float:
+        if keep is None or units[ui][0] == 0:
+            return 0.0
+        return max((keep.get(m, 0.0) for o in units[ui][2] for m in o), default=0.0)
+
     generic_order = sorted(range(n_units), key=lambda ui: (
         units[ui][0] if prefer_pool else -units[ui][0],
-        not all(set(o) <= {"C"} for o in units[ui][2])))
+        not all(set(o) <= {"C"} for o in units[ui][2]),
+        wanted(ui), len(units[ui][2])))
 
     def pay_generic(generic: int) -> bool:
         need = generic - sum(len(x) for x in leftovers)

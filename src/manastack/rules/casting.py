@@ -322,14 +322,18 @@ def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
 
 
 def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
-                 exclude: Sequence[int] = ()) -> Payment | None:
+                 exclude: Sequence[int] = (), paying: bool = False) -> Payment | None:
     """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources.
 
     Automatic payments are memoised until the next state change (they read the pool and
     the mana sources only; payments are values): listing the casts of several cards with
-    the same cost plans it once."""
+    the same cost plans it once.  ``paying``: the cost is being paid now; an automatic
+    payment then spares the colours the player's other cards still want
+    (:func:`_colours_wanted`), which listing the legal actions doesn't need."""
     if pay is not None:
         return _plan_payment(game, player, cost, pay, exclude)
+    if paying:
+        return _plan_payment(game, player, cost, None, exclude, thrifty=True)
     memo: dict[Any, Payment | None] = game.cached("plan_payment", dict)
     key = (player, cost.generic, cost.symbols, cost.x_count, tuple(exclude))
     hit = memo.get(key, _UNPLANNED)
@@ -343,13 +347,34 @@ _UNPLANNED: Any = object()
 
 
 def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
-                  exclude: Sequence[int]) -> Payment | None:
+                  exclude: Sequence[int], thrifty: bool = False) -> Payment | None:
     pool = game.players[player].mana_pool.units()
     if pay is not None and tuple(pay) == ("pool",):
         return find_payment(cost, pool, ())
     only = None if pay is None else [p for p in pay if isinstance(p, int)]
     sources = mana_sources(game, player, exclude, only)
-    return find_payment(cost, pool, sources)
+    return find_payment(cost, pool, sources,
+                        keep=_colours_wanted(game, player, sources) if thrifty else None)
+
+
+def _colours_wanted(game: Game, player: int, sources: Sequence[ManaSource]
+                    ) -> dict[str, float]:
+    """How much each colour is still wanted by ``player``'s cards in hand: the coloured
+    symbols of their mana costs less the untapped sources of that colour (the colours
+    with the largest surplus come first).  Automatic payment pays the generic part with
+    the least wanted colours, so that casting one spell doesn't tap the lands the next
+    one needs (601.2g-h leave the choice of mana to the player)."""
+    need: dict[str, int] = {}
+    for oid in game.players[player].hand:
+        for sym in game.chars(game.obj(oid)).mana_cost.symbols:
+            if len(sym.options) == 1:
+                for m in sym.options[0]:
+                    if m in "WUBRG":
+                        need[m] = need.get(m, 0) + 1
+    if not need:
+        return {}
+    supply = {m: sum(1 for s in sources if any(m in o for o in s.options)) for m in "WUBRG"}
+    return {m: float(need.get(m, 0) - n) for m, n in supply.items() if n}
 
 
 def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
@@ -1370,7 +1395,7 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
 
     o = game.obj(a.card)
     cost = total_cost(game, o, a.x, a.modes, a.targets, alt=a.alt)
-    payment = plan_payment(game, player, cost, a.pay)
+    payment = plan_payment(game, player, cost, a.pay, paying=True)
     assert payment is not None
     alt = alternative_cost(o, a.alt) if a.alt and a.alt != FREE else None
     if o.zone == Zone.COMMAND:
@@ -1428,7 +1453,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
         produced = ab.mana.produce(game, o, a.mana or ab.mana.options[0])
         _pay_nonmana_cost(game, player, o, ab.cost, "605.3a")
         if not ab.cost.mana.is_empty():
-            payment = plan_payment(game, player, ab.cost.mana, a.pay, [o.id])
+            payment = plan_payment(game, player, ab.cost.mana, a.pay, [o.id], paying=True)
             assert payment is not None
             perform_payment(game, player, ab.cost.mana, payment)
         for u in produced:
@@ -1448,7 +1473,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
     cost = ab.cost.mana.with_x(0 if ab.cost.loyalty_x else a.x)
     if not cost.is_empty():
         exclude = [o.id] if ab.cost.tap or ab.cost.sacrifice_self else []
-        payment = plan_payment(game, player, cost, a.pay, exclude)
+        payment = plan_payment(game, player, cost, a.pay, exclude, paying=True)
         assert payment is not None
         perform_payment(game, player, cost, payment, "602.2b")
     game.changed()

@@ -459,7 +459,7 @@ def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str,
         return
     payer = game.controller(o)
     cost = ManaCost.parse(f"{{{n}}}")
-    payment = plan_payment(game, payer, cost, None) if action.items[0] == "yes" else None
+    payment = plan_payment(game, payer, cost, None, paying=True) if action.items[0] == "yes" else None
     if payment is None:
         counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})",
                 by=by)

@@ -1076,7 +1076,7 @@ def _flameblast_paid(game: Game, action: Any, ctx: Ctx) -> None:
     if x == "no":
         return
     cost = ManaCost.parse("{X}{R}").with_x(int(x))
-    payment = plan_payment(game, ctx.controller, cost, None)
+    payment = plan_payment(game, ctx.controller, cost, None, paying=True)
     if payment is None:
         return
     perform_payment(game, ctx.controller, cost, payment, "117.3")

@@ -150,7 +150,7 @@ def _x_chosen(game: Game, action: Any, p: int, then: Any, args: tuple[Any, ...],
     x = int(action.items[0])
     if x > 0:
         cost = ManaCost.parse(f"{{{x}}}")
-        payment = plan_payment(game, p, cost, None)
+        payment = plan_payment(game, p, cost, None, paying=True)
         if payment is None:
             x = 0
         else:

@@ -438,7 +438,7 @@ def _pay_or_counter(game: Game, action: Any, spell_id: int, caster: int, name: s
     from manastack.rules.casting import perform_payment, plan_payment
     if action.items and action.items[0] == "yes":
         cost_ = ManaCost.parse("{1}")
-        pay = plan_payment(game, caster, cost_, None)
+        pay = plan_payment(game, caster, cost_, None, paying=True)
         if pay is not None:
             perform_payment(game, caster, cost_, pay, "117.12a")
             game.note("117.12a", f"{game.players[caster].name} pays {{1}}")
