@@ -165,7 +165,11 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 
 def _mana_sources(game: Game, player: int, exclude: Sequence[int],
                   only: Sequence[int] | None) -> list[ManaSource]:
+    """The sources in the order automatic payment taps them among equals: lands, then
+    other noncreature permanents, then creatures (which may still attack or block)."""
     out: list[ManaSource] = []
+    later: list[ManaSource] = []  # noncreature nonlands
+    last: list[ManaSource] = []  # creatures
     # without a "can't activate" hook, what a permanent offers depends only on its
     # characteristics, unless an ability has a condition or a variable amount
     memo_ok = not _hooked(game, "cant_activate")
@@ -173,10 +177,13 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
             continue
+        c = chars(o)
+        types = c.types
+        to = out if "Land" in types and "Creature" not in types else \
+            last if "Creature" in types else later
         if memo_ok:
-            c = chars(o)
             abilities = c.abilities
-            sick = "Creature" in c.types and "haste" not in c.keywords and \
+            sick = "Creature" in types and "haste" not in c.keywords and \
                 o.control_since >= since  # summoning_sick (302.6)
             key = (o.id, id(abilities), sick)
             hit = _SOURCE_OF.get(key)
@@ -187,11 +194,13 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
                                          _mana_source(game, player, o))
             if hit[1] is not _DYNAMIC:
                 if hit[1] is not None:
-                    out.append(hit[1])
+                    to.append(hit[1])
                 continue
         s = _mana_source(game, player, o)
         if s is not None:
-            out.append(s)
+            to.append(s)
+    if later or last:
+        out += later + last
     return out
 
 
