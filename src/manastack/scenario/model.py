@@ -1174,7 +1174,7 @@ class _Parser:
         if verb == "attack":
             return self.attack(at, v, line)
         if verb == "block":
-            return self.block(at, v, line)
+            return self.block(at, v, line, illegal)
         if verb == "order":
             return self.order(at, v, line, illegal)
         if verb == "assign":
@@ -1199,7 +1199,8 @@ class _Parser:
         at.fail("'attack' must be a list of attackers or a mapping attacker -> "
                 f"player or planeswalker ('attack: []' for none), not {_show(v)}", line)
 
-    def block(self, at: _At, v: Any, line: int | None) -> dict[str, tuple[str, ...]]:
+    def block(self, at: _At, v: Any, line: int | None,
+              illegal: bool = False) -> dict[str, tuple[str, ...]]:
         if not isinstance(v, dict):
             at.fail("'block' must be a mapping blocker -> attacker(s) ('block: {}' for none), "
                     f"not {_show(v)}", line)
@@ -1212,7 +1213,7 @@ class _Parser:
                 if not attackers:
                     at.fail(f"{what}: an empty list (leave '{name}' out to not block)", kline)
                 names = tuple(_text(at, a, what, kline) for a in attackers)
-                if len(set(names)) != len(names):
+                if len(set(names)) != len(names) and not illegal:
                     at.fail(f"{what}: an attacker named twice", kline)
                 out[name] = names
             else:
