@@ -31,3 +31,16 @@ def test_listing_only_asks_whether_a_payment_exists() -> None:
     isle = ManaSource(1, 0, ("UU",))
     island = ManaSource(2, 0, ("U",))
     assert find_payment(ManaCost.parse("{U}"), [], [isle, island]) is not None
+
+
+def test_two_mana_creature_alone_rather_than_creature_and_land() -> None:
+    # under Llanowar (plane) the Elves add {G} or {G}{G}: a {1}{G} cost taps them alone
+    elves = ManaSource(3, 0, ("G", "GG"), creature=True)
+    forest = ManaSource(1, 0, ("G",))
+    assert _tapped("{1}{G}", [forest, elves]) == [3]
+
+
+def test_lands_rather_than_a_two_mana_creature() -> None:
+    bears = ManaSource(3, 0, ("GG",), creature=True)
+    forest, mountain = ManaSource(1, 0, ("G",)), ManaSource(2, 0, ("R",))
+    assert _tapped("{1}{G}", [forest, mountain, bears]) == [1, 2]

@@ -197,6 +197,7 @@ class ManaSource:
     ability: int
     options: tuple[str, ...]
     spare: bool = False
+    creature: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +210,8 @@ class Payment:
 
 def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSource],
                  prefer_pool: bool = True,
-                 keep: Mapping[str, float] | None = None, multi: int = 0) -> Payment | None:
+                 keep: Mapping[str, float] | None = None, multi: int | None = None
+                 ) -> Payment | None:
     """Find a way to pay ``cost`` (X already fixed) from pool units and sources.
 
     Returns ``None`` when the cost can't be paid.  The search uses pool mana
@@ -219,24 +221,28 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
     (the player's other cards): the generic part is paid with the sources of the least
     wanted colours first, and then (``keep`` given: the cost is being paid) a source
     adding several mana (Teferi's Isle's {U}{U}) is used only where its mana isn't
-    wasted: of the payments trying such sources first and last (``multi`` 1 / -1), the
-    one leaving the least mana unspent, then tapping the fewest permanents.
+    wasted: of the payments in the usual order and trying such sources last and first
+    (``multi`` -1 / 1), the one leaving the least mana unspent, then tapping the fewest
+    creatures, then the fewest permanents (the first of equals).
     """
     if cost.x_count:
         raise ValueError("fix X before paying (CR 601.2f)")
-    if keep is not None and not multi and any(len(o) > 1 for s in sources for o in s.options):
+    if multi is None and keep is not None and \
+            any(len(o) > 1 for s in sources for o in s.options):
         need = cost.generic + len(cost.symbols)
+        creatures = {s.source for s in sources if s.creature}
         best: Payment | None = None
-        best_score = (0, 0)
-        for m in (1, -1):
+        best_score = (0, 0, 0)
+        for m in (0, -1, 1):
             p = find_payment(cost, pool, sources, prefer_pool, keep, m)
             if p is None:
-                continue
+                return None  # the order doesn't change whether the cost can be paid
             score = (len(p.from_pool) + sum(len(x[2]) for x in p.activations) - need,
-                     len(p.activations))
+                     sum(1 for x in p.activations if x[0] in creatures), len(p.activations))
             if best is None or score < best_score:
                 best, best_score = p, score
         return best
+    multi = multi or 0
     # Units: (kind, index, option strings). kind 0 = pool unit, 1 = source.
     units: list[tuple[int, int, tuple[str, ...]]] = []
     for i, u in enumerate(pool):
@@ -266,6 +272,8 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
     leftovers: list[str] = []
 
     def mana_of(unit: tuple[int, int, tuple[str, ...]]) -> tuple[str, ...]:
+        if multi > 0 and len(unit[2]) > 1:  # the most mana first
+            return tuple(sorted(unit[2], key=len, reverse=True))
         return unit[2]
 
     def solve(k: int, generic: int) -> bool:

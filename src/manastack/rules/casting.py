@@ -250,7 +250,7 @@ def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
                        if ab.mana.produce(game, o, m) not in options)
     if options and not summoning_sick(game, o):
         spare = any(ab.mana is None and ab.cost.tap for ab in activated_abilities(game, o))
-        return ManaSource(o.id, first, tuple(options), spare)
+        return ManaSource(o.id, first, tuple(options), spare, "Creature" in game.chars(o).types)
     return None
 
 
