@@ -189,12 +189,15 @@ class ManaSource:
     """A mana ability usable for payment: tapping ``source`` gives one of ``options``.
 
     ``options`` are strings of mana units, e.g. ``("G",)`` or ``("W", "U")``
-    or ``("GG",)`` for an ability adding two mana.
+    or ``("GG",)`` for an ability adding two mana.  ``spare``: the permanent has another
+    ability with {T} in its cost (Mystifying Maze), so automatic payment taps it last.
     """
 
     source: int
     ability: int
     options: tuple[str, ...]
+    spare: bool = False
+    creature: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,27 +210,57 @@ class Payment:
 
 def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSource],
                  prefer_pool: bool = True,
-                 keep: Mapping[str, float] | None = None) -> Payment | None:
+                 keep: Mapping[str, float] | None = None, multi: int | None = None
+                 ) -> Payment | None:
     """Find a way to pay ``cost`` (X already fixed) from pool units and sources.
 
     Returns ``None`` when the cost can't be paid.  The search uses pool mana
     before sources and inflexible sources before flexible ones, so automatic
-    payment keeps the most useful mana sources untapped.  ``keep`` rates how much
-    each colour is still wanted (the player's other cards): the generic part is paid
-    with the sources of the least wanted colours first.
+    payment keeps the most useful mana sources untapped; sources with another {T}
+    ability (``spare``) come last.  ``keep`` rates how much each colour is still wanted
+    (the player's other cards): the generic part is paid with the sources of the least
+    wanted colours first, and then (``keep`` given: the cost is being paid) a source
+    adding several mana (Teferi's Isle's {U}{U}) is used only where its mana isn't
+    wasted: of the payments in the usual order and trying such sources last and first
+    (``multi`` -1 / 1), the one leaving the least mana unspent, then tapping the fewest
+    creatures, then the fewest permanents (the first of equals).
     """
     if cost.x_count:
         raise ValueError("fix X before paying (CR 601.2f)")
+    if multi is None and keep is not None and \
+            any(len(o) > 1 for s in sources for o in s.options):
+        need = cost.generic + len(cost.symbols)
+        creatures = {s.source for s in sources if s.creature}
+        best: Payment | None = None
+        best_score = (0, 0, 0)
+        for m in (0, -1, 1):
+            p = find_payment(cost, pool, sources, prefer_pool, keep, m)
+            if p is None:
+                return None  # the order doesn't change whether the cost can be paid
+            score = (len(p.from_pool) + sum(len(x[2]) for x in p.activations) - need,
+                     sum(1 for x in p.activations if x[0] in creatures), len(p.activations))
+            if best is None or score < best_score:
+                best, best_score = p, score
+        return best
+    multi = multi or 0
     # Units: (kind, index, option strings). kind 0 = pool unit, 1 = source.
     units: list[tuple[int, int, tuple[str, ...]]] = []
     for i, u in enumerate(pool):
         units.append((0, i, (u,)))
     for i, s in enumerate(sources):
         units.append((1, i, s.options))
+
+    def later(u: tuple[int, int, tuple[str, ...]]) -> tuple[bool, int]:
+        """Sources with another {T} ability last; with ``multi``, sources adding several
+        mana first (1) or last (-1)."""
+        if u[0] == 0:
+            return False, 0
+        return sources[u[1]].spare, -multi * max(len(o) for o in u[2])
+
     if not prefer_pool:
         units.sort(key=lambda u: u[0], reverse=True)
     else:
-        units.sort(key=lambda u: (u[0], len(u[2])))
+        units.sort(key=lambda u: (u[0], later(u), len(u[2])))
     # Expand symbol requirements. A hybrid symbol with a generic option is
     # tried both ways.
     required: list[tuple[tuple[str, ...], ...]] = [s.options for s in cost.symbols]
@@ -239,6 +272,8 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
     leftovers: list[str] = []
 
     def mana_of(unit: tuple[int, int, tuple[str, ...]]) -> tuple[str, ...]:
+        if multi > 0 and len(unit[2]) > 1:  # the most mana first
+            return tuple(sorted(unit[2], key=len, reverse=True))
         return unit[2]
 
     def solve(k: int, generic: int) -> bool:
@@ -284,9 +319,9 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
         return max((keep.get(m, 0.0) for o in units[ui][2] for m in o), default=0.0)
 
     generic_order = sorted(range(n_units), key=lambda ui: (
-        units[ui][0] if prefer_pool else -units[ui][0],
+        units[ui][0] if prefer_pool else -units[ui][0], later(units[ui])[0],
         not all(set(o) <= {"C"} for o in units[ui][2]),
-        wanted(ui), len(units[ui][2])))
+        wanted(ui), later(units[ui])[1], len(units[ui][2])))
 
     def pay_generic(generic: int) -> bool:
         need = generic - sum(len(x) for x in leftovers)

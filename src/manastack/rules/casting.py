@@ -166,7 +166,8 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 def _mana_sources(game: Game, player: int, exclude: Sequence[int],
                   only: Sequence[int] | None) -> list[ManaSource]:
     """The sources in the order automatic payment taps them among equals: lands, then
-    other noncreature permanents, then creatures (which may still attack or block)."""
+    other noncreature permanents, then creatures (which may still attack or block);
+    :func:`find_payment` taps those with another {T} ability (``spare``) last."""
     out: list[ManaSource] = []
     later: list[ManaSource] = []  # noncreature nonlands
     last: list[ManaSource] = []  # creatures
@@ -248,7 +249,8 @@ def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
         options.extend(ab.mana.produce(game, o, m) for m in ab.mana.options
                        if ab.mana.produce(game, o, m) not in options)
     if options and not summoning_sick(game, o):
-        return ManaSource(o.id, first, tuple(options))
+        spare = any(ab.mana is None and ab.cost.tap for ab in activated_abilities(game, o))
+        return ManaSource(o.id, first, tuple(options), spare, "Creature" in game.chars(o).types)
     return None
 
 

@@ -702,9 +702,15 @@ class Runner:
             acts = d.legal_actions(g)
             order = {oid: i for i, oid in enumerate(g.battlefield)}
 
-            def key(a: Action) -> tuple[int, list[int]]:
-                items = a.attacks if isinstance(a, DeclareAttackers) else a.blocks  # type: ignore[attr-defined]
-                return len(items), sorted(order.get(x[0], 0) for x in items)
+            def key(a: Action) -> tuple[int, list[tuple[int, list[int]]]]:
+                # the fewest creatures, then the earliest on the battlefield, then (a
+                # creature that must block one of several attackers) the attackers
+                # blocked by battlefield order too, not by the order they attacked in
+                if isinstance(a, DeclareAttackers):
+                    return len(a.attacks), sorted((order.get(x[0], 0), []) for x in a.attacks)
+                blocks = a.blocks  # type: ignore[attr-defined]
+                return len(blocks), sorted((order.get(b, 0), sorted(order.get(x, 0) for x in at))
+                                           for b, at in blocks)
             return min(acts, key=key)
         if d.kind == "assign_damage":
             return AssignDamage(())

@@ -442,7 +442,7 @@ def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str, by: int | None 
         counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} can't pay {cost})",
                 by=by)
         return
-    game.ask(ChoiceDecision(payer, "pay", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
+    game.ask(ChoiceDecision(payer, "may", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
                                           f"countered ({name})",
                             (_paid_or_not, (oid, n, name, by)), rule="117.12a",
                             options=("yes", "no"), purpose=f"pay {cost} for {name}"))
