@@ -72,7 +72,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _load_decks(names: Sequence[str]) -> list[list[str]]:
-    from manastack.cards.registry import canonical_name, is_implemented
+    from manastack.cards.registry import is_implemented
     from manastack.decks import load_deck, validate_deck
     from manastack.play import default_deck
 
@@ -80,7 +80,8 @@ def _load_decks(names: Sequence[str]) -> list[list[str]]:
     for d in names:
         if Path(d).exists():
             deck = load_deck(d)
-            validate_deck(deck, format="any", known=canonical_name, implemented=is_implemented)
+            # (the card database is asked, so that an unknown name gets a suggestion)
+            validate_deck(deck, format="any", implemented=is_implemented)
             decks.append(deck.cards())  # the sideboard is set aside (103.1a)
         else:
             decks.append(default_deck(d))  # DeckError if it isn't a default deck either
@@ -160,12 +161,11 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _cmd_deck(args: argparse.Namespace) -> int:
-    from manastack.cards.registry import canonical_name, is_implemented
+    from manastack.cards.registry import is_implemented
     from manastack.decks import check_deck, load_deck
 
     deck = load_deck(args.file)
-    problems = check_deck(deck, format=args.format, known=canonical_name,
-                          implemented=is_implemented)
+    problems = check_deck(deck, format=args.format, implemented=is_implemented)
     for p in problems:
         print(p)
     if problems:
