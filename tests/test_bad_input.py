@@ -110,7 +110,7 @@ def test_wrong_player_unknown_player_and_stale_actions_change_nothing() -> None:
     played, 305.2b); after the game is over nothing is decided (104)."""
     g, m, bolt, bears = _main_phase()
     refuse(g, 1, Cast(bolt.id, (bears.id,)), "116.3", "can't act now")
-    for who in (5, -1, "Nobody", None, 1.5):
+    for who in (5, -1, "Nobody", None, 1.5, True, PlayerRef(9), PlayerRef(-1)):
         refuse(g, who, Pass(), words="no player")
     refuse(g, 0, Mulligan(False), "103.4")
     refuse(g, 0, DeclareAttackers(()), "116.1")

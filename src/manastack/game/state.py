@@ -471,8 +471,8 @@ class Game:
 
     def player_index(self, player: int | str | PlayerRef) -> int:
         if isinstance(player, PlayerRef):
-            return player.index
-        if isinstance(player, int):
+            player = player.index
+        if type(player) is int:  # (not a bool: True is no player's seat)
             if 0 <= player < len(self.players):
                 return player
             raise IllegalAction(f"no player {player}")
