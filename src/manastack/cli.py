@@ -61,18 +61,24 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.play import play_game, replay_data, result_line
 
     decks, names, opts = _variant_setup(args)
+    if args.save and Path(args.save).is_dir():  # (known before the game is played)
+        raise ManastackError(f"{args.save}: can't write the replay file (it is a folder)")
     game = play_game(decks, [RandomAgent(args.seed * 2 + 1 + i) for i in range(len(names))],
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
         print(render_jsonl(game.log) if args.json else render_text(game.log))
     if args.save:
-        Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
+        try:
+            Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
+        except OSError as e:
+            raise ManastackError(f"{args.save}: can't write the replay file ({e.strerror})") \
+                from None
     print(result_line(game))
     return 0
 
 
 def _load_decks(names: Sequence[str]) -> list[list[str]]:
-    from manastack.cards.registry import canonical_name, is_implemented
+    from manastack.cards.registry import is_implemented
     from manastack.decks import load_deck, validate_deck
     from manastack.play import default_deck
 
@@ -80,7 +86,8 @@ def _load_decks(names: Sequence[str]) -> list[list[str]]:
     for d in names:
         if Path(d).exists():
             deck = load_deck(d)
-            validate_deck(deck, format="any", known=canonical_name, implemented=is_implemented)
+            # (the card database is asked, so that an unknown name gets a suggestion)
+            validate_deck(deck, format="any", implemented=is_implemented)
             decks.append(deck.cards())  # the sideboard is set aside (103.1a)
         else:
             decks.append(default_deck(d))  # DeckError if it isn't a default deck either
@@ -90,6 +97,8 @@ def _load_decks(names: Sequence[str]) -> list[list[str]]:
 def _cmd_match(args: argparse.Namespace) -> int:
     from manastack.match import describe, play_match
 
+    if args.games < 1:
+        raise ManastackError(f"--games must be 1 or more, not {args.games}")
     decks = _load_decks([args.deck_a, args.deck_b])
     res = play_match(decks, games=args.games, seed=args.seed)
     for line in describe(res, ("Alice", "Bob")):
@@ -125,7 +134,10 @@ def _cmd_cards(args: argparse.Namespace) -> int:
             from manastack.cards.database import variant_cards
             names = [c.name for c in variant_cards(args.set.upper())]
         elif args.set:
-            names = [c.name for c in cards_in_set(args.set)]
+            try:
+                names = [c.name for c in cards_in_set(args.set)]
+            except ValueError as e:
+                raise ManastackError(f"{e} (or ARC, HOP, VAN)") from None
         else:
             from manastack.cards.database import all_card_data
             names = sorted(all_card_data())
@@ -160,12 +172,11 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _cmd_deck(args: argparse.Namespace) -> int:
-    from manastack.cards.registry import canonical_name, is_implemented
+    from manastack.cards.registry import is_implemented
     from manastack.decks import check_deck, load_deck
 
     deck = load_deck(args.file)
-    problems = check_deck(deck, format=args.format, known=canonical_name,
-                          implemented=is_implemented)
+    problems = check_deck(deck, format=args.format, implemented=is_implemented)
     for p in problems:
         print(p)
     if problems:
@@ -214,8 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     csub = p.add_subparsers(dest="cards_cmd", required=True)
     q = csub.add_parser("list")
     q.add_argument("--set", help="M11, M12 or showcase")
-    q.add_argument("--implemented", action="store_true", help="only cards with behaviour")
-    q.add_argument("--missing", action="store_true", help="only cards without behaviour")
+    only = q.add_mutually_exclusive_group()
+    only.add_argument("--implemented", action="store_true", help="only cards with behaviour")
+    only.add_argument("--missing", action="store_true", help="only cards without behaviour")
     q = csub.add_parser("show")
     q.add_argument("name")
     p.set_defaults(fn=_cmd_cards)

@@ -194,6 +194,115 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+def _id(v: Any) -> bool:
+    """An object id (an int; not a bool, which Python counts as one)."""
+    return type(v) is int
+
+
+def _ref(v: Any) -> bool:
+    """An object id or a player (a :class:`PlayerRef` holding an int).  Also where an
+    object is expected: the rules refuse a player there, citing the rule (509.1a: only
+    creatures block)."""
+    return type(v) is int or type(v) is PlayerRef and type(v.index) is int
+
+
+def _tuple_of(v: Any, item: Callable[[Any], bool]) -> bool:
+    return type(v) is tuple and all(item(x) for x in v)
+
+
+def _pair(first: Callable[[Any], bool], second: Callable[[Any], bool]
+          ) -> Callable[[Any], bool]:
+    return lambda v: type(v) is tuple and len(v) == 2 and first(v[0]) and second(v[1])
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True
+
+
+def _pay(v: Any) -> bool:
+    return v is None or v == ("pool",) or _tuple_of(v, _ref)
+
+
+#: The shape of each action's fields: (field, test, what it must be).
+_SHAPES: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
+
+
+def _shapes() -> dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]]:
+    if not _SHAPES:
+        ids = "a tuple of object ids"
+        refs = "a tuple of object ids and players"
+        _SHAPES.update({
+            Pass: (), Concede: (),
+            PlayLand: (("card", _ref, "an object id"),),
+            Cast: (("card", _ref, "an object id"), ("targets", lambda v: _tuple_of(v, _ref), refs),
+                   ("x", _id, "an integer"), ("modes", lambda v: _tuple_of(v, _id),
+                                               "a tuple of mode numbers"),
+                   ("pay", _pay, "None, ('pool',) or " + ids), ("alt", lambda v: type(v) is str,
+                                                                  "a string")),
+            Activate: (("source", _ref, "an object id"), ("ability", _id, "an integer"),
+                       ("targets", lambda v: _tuple_of(v, _ref), refs),
+                       ("x", _id, "an integer"), ("pay", _pay, "None, ('pool',) or " + ids),
+                       ("mana", lambda v: v is None or type(v) is str, "None or a string")),
+            DeclareAttackers: (
+                ("attacks", lambda v: _tuple_of(v, _pair(_ref, _ref)),
+                 "a tuple of (creature id, player or planeswalker id) pairs"),
+                ("bands", lambda v: _tuple_of(v, lambda b: _tuple_of(b, _ref)),
+                 "a tuple of tuples of object ids")),
+            DeclareBlockers: (("blocks", lambda v: _tuple_of(v, _pair(
+                _ref, lambda a: _tuple_of(a, _ref))),
+                "a tuple of (creature id, (attacker id, ...)) pairs"),),
+            OrderDamage: (("orders", lambda v: _tuple_of(v, _pair(
+                _ref, lambda a: _tuple_of(a, _ref))),
+                "a tuple of (creature id, (creature id, ...)) pairs"),),
+            AssignDamage: (("assignments", lambda v: _tuple_of(v, _pair(
+                _ref, lambda a: _tuple_of(a, _pair(_ref, _id)))),
+                "a tuple of (creature id, ((recipient, amount), ...)) pairs"),),
+            Choose: (("items", lambda v: type(v) is tuple and all(map(_hashable, v)),
+                      "a tuple of options"),),
+            Mulligan: (("take", lambda v: type(v) is bool, "True or False"),),
+            Special: (("kind", lambda v: type(v) is str, "a string"),
+                      ("source", _ref, "an object id")),
+        })
+    return _SHAPES
+
+
+def _player_refs(v: Any) -> Any:
+    if type(v) is PlayerRef:
+        yield v
+    elif type(v) is tuple:
+        for x in v:
+            yield from _player_refs(x)
+
+
+def shape_problem(action: Any, players: int = 0) -> str | None:
+    """Why ``action`` isn't a well-formed action (not an :class:`Action`, or a field of the
+    wrong type: ``Cast(card="3")``, ``Choose(items=None)``), or None.  Checked before the
+    rules look at it, so that malformed answers are refused as such (IllegalAction), never
+    with a TypeError from deep inside the engine.  With ``players`` (their number), a
+    player reference must name one of them."""
+    if isinstance(action, type) or not isinstance(action, Action):
+        what = action.__name__ if isinstance(action, type) else type(action).__name__
+        return (f"{action!r} is not an action (answer with an instance of one of: "
+                f"{', '.join(c.__name__ for c in ACTION_TYPES.values())}; got {what})")
+    shape = _shapes().get(type(action))
+    if shape is None:
+        return f"{type(action).__name__} is not one of the engine's actions"
+    for name, test, what in shape:
+        v = getattr(action, name, None)
+        if not test(v):
+            return f"malformed {action.verb}: {name} must be {what}, not {v!r}"
+    if players:
+        for name, _test, _what in shape:
+            for r in _player_refs(getattr(action, name)):
+                if not 0 <= r.index < players:
+                    return f"malformed {action.verb}: there is no player {r} ({name})"
+    return None
+
+
 def action_from_json(d: dict[str, Any]) -> Action:
     """Inverse of :meth:`Action.to_json`."""
     d = dict(d)
@@ -368,8 +477,11 @@ class ChoiceDecision(Decision):
                 f" (got {len(items)})", self.rule)
         if len(set(map(repr, items))) != len(items):
             raise IllegalAction(f"the same option was chosen twice for: {self.prompt}", self.rule)
+        options = self.options
         for it in items:
-            if it not in self.options:
+            # (the option itself, not an equal value of another type: True == 1 in Python,
+            # but "yes" is no object id)
+            if it not in options or not any(o == it and type(o) is type(it) for o in options):
                 # (object ids start at 1: options holding 0 are numbers, not objects)
                 numbers = any(type(o) is int and o == 0 for o in self.options)
                 what = game.name_of(it) if isinstance(it, int) and not numbers \

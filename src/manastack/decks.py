@@ -404,6 +404,8 @@ def check_deck(
         )
     by_name: dict[str, list[DeckEntry]] = {}
     for entry in (*deck.main, *deck.sideboard):
+        if canonical[entry.name] is None:
+            continue  # an unknown card: reported as such, not counted as copies too
         key = canonical[entry.name] or entry.name.casefold()
         by_name.setdefault(key, []).append(entry)
     for card, entries in by_name.items():

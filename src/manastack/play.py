@@ -91,6 +91,9 @@ def replay(data: dict[str, Any]) -> Game:
     except (TypeError, ValueError, AttributeError) as e:
         raise ManastackError(f"not a replay: bad seed, players, decks or options ({e})") \
             from None
+    if not isinstance(data["decisions"], list):
+        raise ManastackError(f"not a replay: decisions must be a list, not "
+                             f"{data['decisions']!r:.60}")
     for k, d in enumerate(data["decisions"]):
         try:
             player, action = d["player"], action_from_json(d["action"])

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.decisions import Action, Concede, Decision, Mulligan
+from manastack.decisions import Action, Concede, Decision, Mulligan, Pass, shape_problem
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.player import Player
@@ -57,6 +57,51 @@ class GameOptions:
                 "extra": self.extra}
 
 
+#: The mulligan rules (103.4 and its variants; seeds 001: "paris" is the default).
+MULLIGANS = ("paris", "vancouver", "london", "commander")
+
+
+def _arguments_problem(player_names: Any, seed: Any, options: Any
+                       ) -> tuple[str, str] | None:
+    """Why a game can't be made with these arguments (the Python API's checks: a player
+    is named once, by a non-empty string, since answers may name them; the seed is an
+    integer, as the game must be reproducible; the options are sound): (message, rule or
+    ""), or None."""
+    if isinstance(player_names, str) or not isinstance(player_names, (list, tuple)):
+        return (f"the players must be a list of names, not {player_names!r}", "")
+    for n in player_names:
+        if not isinstance(n, str) or not n.strip():
+            return (f"a player's name must be a non-empty string, not {n!r}", "")
+    if len(set(player_names)) != len(player_names):
+        return (f"each player needs a name of their own: {list(player_names)}", "")
+    if type(seed) is not int:
+        return (f"the seed must be an integer (the game is reproducible from it), not "
+                f"{seed!r}", "")
+    if options is None:
+        return None
+    if not isinstance(options, GameOptions):
+        return (f"options must be a GameOptions, not {type(options).__name__}", "")
+    o = options
+    if o.mulligan is not None and o.mulligan not in MULLIGANS:
+        return (f"unknown mulligan rule {o.mulligan!r} (one of {', '.join(MULLIGANS)})",
+                "103.4")
+    if o.first_player is not None and (type(o.first_player) is not int or
+                                       not 0 <= o.first_player < len(player_names)):
+        return (f"first_player must be a player's index (0-{len(player_names) - 1}), not "
+                f"{o.first_player!r}", "103.2")
+    if o.starting_life is not None and (type(o.starting_life) is not int
+                                        or o.starting_life < 1):
+        return (f"starting_life must be a positive integer, not {o.starting_life!r}", "103.3")
+    if type(o.starting_hand) is not int or o.starting_hand < 0:
+        return (f"starting_hand must be an integer of 0 or more, not {o.starting_hand!r}",
+                "103.4")
+    if type(o.max_turns) is not int or o.max_turns < 1:
+        return (f"max_turns must be a positive integer, not {o.max_turns!r}", "")
+    if not isinstance(o.extra, dict):
+        return (f"options.extra must be a dict, not {o.extra!r}", "")
+    return None
+
+
 Task = tuple[Callable[..., None], tuple[Any, ...]]
 
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
@@ -74,6 +119,9 @@ class Game:
 
     def __init__(self, player_names: Sequence[str], seed: int = 0,
                  options: GameOptions | None = None) -> None:
+        bad = _arguments_problem(player_names, seed, options)
+        if bad:
+            raise IllegalAction(*bad)
         self.options = options or GameOptions()
         if self.options.variant is None:  # more than two players play free-for-all (806)
             self.options = dataclasses.replace(
@@ -286,6 +334,10 @@ class Game:
         # (a seat number is the usual answer: checked here without a call)
         p = player if type(player) is int and 0 <= player < len(self.players) \
             else self.player_index(player)
+        if type(action) is not Pass:  # (passing, the usual answer, has no fields)
+            bad = shape_problem(action, len(self.players))
+            if bad:
+                raise IllegalAction(bad)
         if isinstance(action, Concede):  # 104.3a: at any time, whoever decides
             from manastack.rules.sba import concede
             concede(self, p)
@@ -419,8 +471,8 @@ class Game:
 
     def player_index(self, player: int | str | PlayerRef) -> int:
         if isinstance(player, PlayerRef):
-            return player.index
-        if isinstance(player, int):
+            player = player.index
+        if type(player) is int:  # (not a bool: True is no player's seat)
             if 0 <= player < len(self.players):
                 return player
             raise IllegalAction(f"no player {player}")

@@ -971,7 +971,11 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
         # battlefield) functions only in that zone; otherwise the general 112.6
         rule = "112.6k" if Zone.BATTLEFIELD not in ab.zones else "112.6"
         return (f"{o.name}'s ability can't be activated from {o.zone}", rule)
-    if ab.mana is not None:
+    if ab.mana is None:
+        if a.mana is not None:
+            return (f"{o.name}'s ability isn't a mana ability: there is no mana to choose",
+                    "605.1a")
+    else:
         if a.mana is not None and a.mana not in ab.mana.options:
             return (f"{o.name} can't produce {a.mana}", "605.1a")
         if a.targets:

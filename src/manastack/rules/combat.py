@@ -1176,6 +1176,11 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
     assert cb is not None
     mine = {o.id: o for o in _assigners(game, player)}
     given = dict(action.assignments)
+    if len(given) != len(action.assignments):
+        twice = next(c for i, (c, _) in enumerate(action.assignments)
+                     if c in [x for x, _ in action.assignments[:i]])
+        raise IllegalAction(f"{game.name_of(twice)}'s combat damage is assigned twice: each "
+                            "creature's assignment is given once", "510.1")
     if set(given) - set(mine):
         extra = [game.name_of(i) for i in set(given) - set(mine)]
         raise IllegalAction(f"{', '.join(extra)} doesn't assign combat damage now", "510.1")
@@ -1197,6 +1202,11 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
         power = game.chars(o).power or 0
         if any(n < 0 for _, n in asg):
             raise IllegalAction(f"{o.name} can't assign negative damage", "107.1b")
+        if len({r for r, _ in asg}) != len(asg):
+            # one amount per recipient: otherwise the order checks below (510.1c-d) would
+            # read only one of two amounts given to the same recipient
+            raise IllegalAction(f"{o.name}'s assignment names a recipient twice (give each "
+                                "recipient one amount)", "510.1")
         if sum(n for _, n in asg) != power:
             raise IllegalAction(f"{o.name} must assign exactly {power} damage", "510.1a")
         recips, blocked_attacker = _creature_recipients(game, o)

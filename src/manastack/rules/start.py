@@ -26,9 +26,21 @@ def new_game(player_names: Sequence[str], decks: Sequence[Sequence[str]], seed: 
              options: GameOptions | None = None) -> Game:
     """A game at rule 103 with the given decks (card names); run to the first decision."""
     from manastack.cards.registry import get_card
+    from manastack.errors import DeckError
     from manastack.game.state import Game
 
     game = Game(player_names, seed, options)
+    if isinstance(decks, str) or not isinstance(decks, (list, tuple)) or \
+            len(decks) != len(game.players):
+        raise DeckError(f"one deck (a list of card names) per player is needed: "
+                        f"{len(game.players)} players, decks {decks!r:.80}")
+    for i, deck in enumerate(decks):
+        if isinstance(deck, str) or not isinstance(deck, (list, tuple)):
+            raise DeckError(f"{game.players[i].name}'s deck must be a list of card names, "
+                            f"not {deck!r:.80}")
+        bad = next((n for n in deck if not isinstance(n, str)), None)
+        if bad is not None:
+            raise DeckError(f"{game.players[i].name}'s deck holds {bad!r}, not a card name")
     cards: list[list[CardDef]] = [[get_card(n) for n in deck] for deck in decks]
     for i, deck in enumerate(cards):
         for c in deck:

@@ -184,6 +184,9 @@ class PlanechaseVariant(MultiplayerVariant):
         from manastack.rules.casting import plan_payment, sorcery_timing
         if not isinstance(action, Special) or action.kind != "planar_die":
             return super().special_action_problem(game, player, action)
+        if action.source:
+            return ("rolling the planar die involves no object: answer with "
+                    "Special('planar_die')", "901.9")
         why = sorcery_timing(game, player)
         if why:
             return (f"you can roll the planar die only in your main phase with an empty "
