@@ -13,8 +13,10 @@ and records every violation of an invariant the Comprehensive Rules guarantee:
   a land receives priority again;
 * 405.5 / 608.1: the object that resolves is the top of the stack;
 * 500.4: mana pools are empty when a step or phase begins;
-* 514.1-2: after the cleanup step, the active player's hand isn't over its maximum
-  size, no damage is marked and no "until end of turn" effect remains;
+* 514.1-3a: after the cleanup step, the active player's hand isn't over its maximum
+  size, no damage is marked, no "until end of turn" effect remains, and no state-based
+  action or triggered ability is pending as the next turn begins;
+* 120.3c: no damage is marked on a planeswalker that isn't a creature;
 * 506.4 / 511.3: attacking and blocking creatures exist only during combat, and are
   creatures on the battlefield controlled by their declarer;
 * 508.1a, 302.6, 508.1f: an attacker was an untapped creature of the attacking player,
@@ -136,6 +138,11 @@ class Oracle:
                     if d is not None and d.kind == "end_of_turn":
                         self.fail("514.2", f"an 'until end of turn' effect lasts past the "
                                   f"cleanup step: {getattr(eff, 'text', eff)}")
+        # 514.3a: the last cleanup step checked state-based actions and waiting triggers
+        # (any would have given priority and another cleanup step): none can be pending
+        self._no_sba(where=" as the next turn begins (514.3a)")
+        if g.pending_triggers:
+            self.fail("514.3a", "triggered abilities wait as the next turn begins")
         self.lost_continuity.clear()
         self.turn_start = {oid: g.controller(o) for oid in g.battlefield
                            if isinstance(o := g.objects[oid], GameObject)}
@@ -233,8 +240,9 @@ class Oracle:
 
     # ------------------------------------------------------------ 704.3
 
-    def _no_sba(self) -> None:
+    def _no_sba(self, where: str = "") -> None:
         g = self.game
+        n = len(self.violations)
         v = variant_of(g)
         for p in g.players:
             if not p.in_game:
@@ -270,6 +278,9 @@ class Oracle:
                                   f"{o.damage} damage marked")
                     elif o.deathtouch_damage:
                         self.fail("704.5h", f"{o.name} was dealt deathtouch damage")
+            if c.is_planeswalker and not c.is_creature and o.damage:
+                self.fail("120.3c", f"{o.name} has {o.damage} damage marked: damage to a "
+                          "planeswalker removes loyalty counters")
             if c.is_planeswalker and o.counters.get("loyalty", 0) <= 0:
                 self.fail("704.5i", f"{o.name} has no loyalty")
             if "Legendary" in c.supertypes:
@@ -284,6 +295,8 @@ class Oracle:
             if len(names) > 1:
                 rule, what = key.split(" ", 1)
                 self.fail(rule, f"{g.players[ctrl].name} controls {names} ({what})")
+        if where:
+            self.violations[n:] = [v + where for v in self.violations[n:]]
 
     def _attachment(self, o: GameObject, c: Any) -> None:
         g = self.game
