@@ -1,0 +1,116 @@
+"""The rules-invariant oracle (tests/invariants.py) over random games of the whole pool and
+of the variants: at every decision, no state-based action applies when a player receives
+priority (704.3), no triggered ability waits (603.3b), priority goes to the right player
+(116.3a-c), mana pools are empty as steps begin (500.4), cleanup did its work (514.1-2),
+attackers and blockers were legal (508.1a, 302.6, 508.1f, 509.1a), lands and spells keep
+their timing (305.1-2, 307.1, 302.1, 606.3) and objects outside the battlefield have no
+permanent status (400.7, 110.6).  The games are shared among the machine's processors
+(like test_soak_pool)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from invariants import Oracle, play_checked
+
+from manastack.agents import RandomAgent
+from manastack.decks import random_pool_deck
+from manastack.game.objects import GameObject
+from manastack.game.state import GameOptions
+from manastack.rules.start import new_game
+from manastack.variants import get_variant
+
+POOL_GAMES = 50
+#: (variant, players, extra options, games)
+VARIANT_CASES: list[tuple[str, int, dict[str, object], int]] = [
+    ("free_for_all", 4, {"attack": "multiple"}, 12),
+    ("free_for_all", 4, {"range": 1}, 6),
+    ("two_headed_giant", 4, {}, 12),
+    ("commander", 3, {}, 10),
+    ("planechase", 3, {}, 8),
+    ("archenemy", 3, {}, 6),
+]
+MAX_DECISIONS = 40_000
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+
+
+def _pool_game(seed: int) -> Oracle:
+    decks = [random_pool_deck(2 * seed + 7001), random_pool_deck(2 * seed + 7002)]
+    g = new_game(["Alice", "Bob"], decks, seed)
+    return play_checked(g, [RandomAgent(3 * seed + 1), RandomAgent(3 * seed + 2)],
+                        MAX_DECISIONS)
+
+
+def _variant_game(case: int, seed: int) -> Oracle:
+    name, n, extra, _ = VARIANT_CASES[case]
+    decks, base = get_variant(name).default_setup(n, seed)
+    opts = GameOptions(variant=name, max_turns=30, extra={**base, **extra}, mulligan=None,
+                       starting_life=6 if seed % 2 and name in (
+                           "free_for_all", "two_headed_giant") else None)
+    g = new_game(NAMES[:n], decks, seed, opts)
+    return play_checked(g, [RandomAgent(7 * seed + i + 1) for i in range(n)], MAX_DECISIONS)
+
+
+def _run(jobs: list[tuple[int, int]]) -> tuple[list[str], int]:
+    """Play ``(case, seed)`` games (case -1: a pool game); the violations and the number
+    of decisions checked."""
+    out: list[str] = []
+    decisions = 0
+    for case, seed in jobs:
+        what = "pool" if case < 0 else f"{VARIANT_CASES[case][0]}x{VARIANT_CASES[case][1]}"
+        try:
+            o = _pool_game(seed) if case < 0 else _variant_game(case, seed)
+        except Exception as exc:  # noqa: BLE001 -- reported with its seed
+            out.append(f"{what} seed {seed}: {type(exc).__name__}: {exc}")
+            continue
+        decisions += o.decisions
+        out += [f"{what} seed {seed}: {v}" for v in o.violations[:3]]
+    return out, decisions
+
+
+def test_rules_invariants_hold_in_random_games() -> None:
+    """50 pool games and 54 variant games: no invariant of the oracle is broken."""
+    jobs = [(-1, s) for s in range(POOL_GAMES)] + [
+        (c, s) for c, case in enumerate(VARIANT_CASES) for s in range(case[3])]
+    workers = max(1, min(4, os.cpu_count() or 1))
+    parts = [jobs[k::workers] for k in range(workers)]
+    if workers == 1:
+        results = [_run(parts[0])]
+    else:
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+            results = list(pool.map(_run, parts))
+    failures = [f for part, _ in results for f in part]
+    assert sum(n for _, n in results) > 30_000  # the oracle did look
+    assert not failures, "\n".join(failures[:20])
+
+
+def _at_priority(seed: int = 3) -> tuple[object, Oracle]:
+    decks = [random_pool_deck(11), random_pool_deck(12)]
+    g = new_game(["Alice", "Bob"], decks, seed)
+    o = Oracle(g)
+    ag = [RandomAgent(1), RandomAgent(2)]
+    while True:  # a priority decision with a creature on the battlefield
+        d = g.decision
+        assert d is not None
+        if d.kind == "priority" and g.creatures():
+            return g, o
+        g.apply(d.by, ag[d.by].act(g))
+
+
+def test_oracle_sees_planted_violations() -> None:
+    """The oracle isn't blind: lethal damage (704.5g), a player at 0 life (704.5a), a
+    waiting trigger (603.3b) and a tapped card in a graveyard (400.7) are reported."""
+    g, o = _at_priority()
+    creature = g.creatures()[0]  # type: ignore[attr-defined]
+    creature.damage = 99
+    g.players[1].life = 0  # type: ignore[attr-defined]
+    g.pending_triggers.append(object())  # type: ignore[attr-defined]
+    card = next(x for x in g.objects.values()  # type: ignore[attr-defined]
+                if isinstance(x, GameObject) and x.zone == "library")
+    card.tapped = True
+    o.before(g)  # type: ignore[arg-type]
+    rules = {v.split("]")[0][1:] for v in o.violations}
+    assert {"704.5g", "704.5a", "603.3b", "400.7"} <= rules, o.violations
