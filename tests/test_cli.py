@@ -32,6 +32,28 @@ def test_play_json_log(capsys) -> None:  # type: ignore[no-untyped-def]
     assert {"rule", "text", "kind", "turn"} <= set(first)
 
 
+def test_cr_400_2_play_and_replay_as_a_viewer_hide_hidden_cards(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """CR 400.2, 401.2: `--as VIEWER` prints the log as that player (or a spectator) may
+    see it: Squadron Hawks searched for move unnamed for Bob and spectators, named for
+    Alice, whose hand they enter; an unknown viewer is a clear error."""
+    decks = ["--deck", "white_blue", "--deck", "white_blue"]
+    save = tmp_path / "game.json"
+    assert main(["play", "--seed", "1", *decks, "--save", str(save)]) == 0
+    full = capsys.readouterr().out.split("\n")
+    hawks = "[701.17a] Squadron Hawk moves from library to Alice's hand"
+    unnamed = "[701.17a] A card moves from Alice's library to Alice's hand"
+    assert hawks in full and unnamed not in full
+    for viewer in ("spectator", "Bob", "1"):
+        assert main(["replay", str(save), "--as", viewer]) == 0
+        seen = capsys.readouterr().out.split("\n")
+        assert len(seen) == len(full) and hawks not in seen and unnamed in seen
+    assert main(["play", "--seed", "1", *decks, "--as", "Alice"]) == 0
+    assert capsys.readouterr().out.split("\n") == full
+    assert main(["replay", str(save), "--as", "Zed"]) == 2
+    err = capsys.readouterr().err
+    assert "--as Zed" in err and "Alice, Bob" in err and "spectator" in err
+
+
 def test_cards_list_and_show(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["cards", "list", "--set", "M12"]) == 0
     names = capsys.readouterr().out.split("\n")

@@ -7,9 +7,13 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from manastack.errors import ManastackError
+from manastack.errors import IllegalAction, ManastackError
+
+if TYPE_CHECKING:
+    from manastack.game.state import Game
+    from manastack.log import Event
 
 PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 
@@ -66,7 +70,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     game = play_game(decks, [RandomAgent(args.seed * 2 + 1 + i) for i in range(len(names))],
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
-        print(render_jsonl(game.log) if args.json else render_text(game.log))
+        events = _log_view(game, args.view)
+        print(render_jsonl(events) if args.json else render_text(events))
     if args.save:
         try:
             Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
@@ -106,6 +111,21 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _log_view(game: Game, view: str | None) -> list[Event]:
+    """The log as ``--as VIEWER`` sees it (400.2): a player's name or seat number, or
+    ``spectator``; without ``--as``, the full record (hidden cards included)."""
+    if view is None:
+        return game.log
+    if view.lower() == "spectator":
+        return game.log_for(None)
+    try:
+        return game.log_for(game.player_index(int(view) if view.isdigit() else view))
+    except IllegalAction:
+        names = ", ".join(p.name for p in game.players)
+        raise ManastackError(f"--as {view}: no such player (one of: {names}, a seat number "
+                             "from 0, or spectator)") from None
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from manastack.log import render_jsonl, render_text
     from manastack.play import replay, result_line
@@ -120,7 +140,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         game = replay(data)
     except ManastackError as e:
         raise ManastackError(f"{args.file}: {e}") from None
-    print(render_jsonl(game.log) if args.json else render_text(game.log))
+    events = _log_view(game, args.view)
+    print(render_jsonl(events) if args.json else render_text(events))
     print(result_line(game) if game.over else "Game in progress")
     return 0
 
@@ -200,6 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="log as JSON lines")
     p.add_argument("--quiet", action="store_true", help="only the result line")
     p.add_argument("--save", help="write a replay file")
+    p.add_argument("--as", dest="view", metavar="VIEWER", help="print the log as this "
+                   "player (name or seat) or 'spectator' sees it: hidden cards unnamed")
     p.add_argument("--mulligan", default="paris",
                    choices=["paris", "vancouver", "london", "commander"])
     p.add_argument("--max-turns", type=int, default=200)
@@ -220,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--as", dest="view", metavar="VIEWER", help="print the log as this "
+                   "player (name or seat) or 'spectator' sees it: hidden cards unnamed")
     p.set_defaults(fn=_cmd_replay)
     p = sub.add_parser("cards", help="the card pool")
     csub = p.add_subparsers(dest="cards_cmd", required=True)
