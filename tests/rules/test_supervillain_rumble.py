@@ -78,8 +78,9 @@ def test_cr_904_12a_no_other_multiplayer_option() -> None:
     """904.12a: the attack multiple players option is used and no other multiplayer
     option: ``range`` and ``attack`` are refused, and every player needs a scheme deck."""
     assert "not an option of supervillain_rumble" in (V.check_extra(3, {"range": 1}) or "")
-    assert "not an option of supervillain_rumble" in (
+    assert "uses the attack multiple players option (904.12a)" in (
         V.check_extra(3, {"attack": "left"}) or "")
+    assert V.check_extra(3, {"attack": "multiple"}) is None  # what its games record
     assert "isn't a scheme card" in (V.check_extra(3, {"schemes": [["Krosa"]]}) or "")
     decks, extra = V.default_setup(3, 0)
     with pytest.raises(DeckError, match="904.12b"):
