@@ -16,7 +16,7 @@ and records every violation of an invariant the Comprehensive Rules guarantee:
 * 514.1-3a: after the cleanup step, the active player's hand isn't over its maximum
   size, no damage is marked, no "until end of turn" effect remains, and no state-based
   action or triggered ability is pending as the next turn begins;
-* 120.3c: no damage is marked on a planeswalker that isn't a creature;
+* 119.3c (the seed's number; 120.3c in 2017): no damage is marked on a planeswalker that isn't a creature;
 * 506.4 / 511.3: attacking and blocking creatures exist only during combat, and are
   creatures on the battlefield controlled by their declarer;
 * 508.1a, 302.6, 508.1f: an attacker was an untapped creature of the attacking player,
@@ -279,7 +279,7 @@ class Oracle:
                     elif o.deathtouch_damage:
                         self.fail("704.5h", f"{o.name} was dealt deathtouch damage")
             if c.is_planeswalker and not c.is_creature and o.damage:
-                self.fail("120.3c", f"{o.name} has {o.damage} damage marked: damage to a "
+                self.fail("119.3c", f"{o.name} has {o.damage} damage marked: damage to a "
                           "planeswalker removes loyalty counters")
             if c.is_planeswalker and o.counters.get("loyalty", 0) <= 0:
                 self.fail("704.5i", f"{o.name} has no loyalty")
