@@ -978,8 +978,11 @@ def _yes_or_no(value: Any) -> bool:
 
 def _asks_yes_no(d: Decision) -> bool:
     """Is ``d`` a yes/no question ("you may", "unless pays", 903.9, the 306.7 "may"
-    redirection to a planeswalker, Clone's "you may have this enter as a copy")?"""
-    return ("yes" in getattr(d, "options", ()) or "yes" in getattr(d, "labels", ())
+    redirection to a planeswalker, Clone's "you may have this enter as a copy")?  A
+    "you may pay {X}" question (117.12: an X, or ``no``) is one too: ``choose: no``
+    declines it."""
+    opts = getattr(d, "options", ())
+    return ("yes" in opts or "no" in opts or "yes" in getattr(d, "labels", ())
             or d.kind == "redirect" or "none" in getattr(d, "options", ()))
 
 
