@@ -376,15 +376,17 @@ class Runner:
     def _late(self, e: ScriptEntry) -> bool:
         """An illegal entry for a decision made as the game starts that the player isn't
         making now: ``mulligan: true`` after the player kept, or while another player
-        declares (103.4), or a London ``bottom`` once the game has begun.  It applies at
-        the next decision, whoever makes it, for the engine to refuse."""
-        kind = {"mulligan": "mulligan", "bottom": "london_bottom", "scry_bottom": "scry"}
+        declares (103.4), or a London ``bottom`` once the game has begun; likewise an
+        action "any time you could mulligan" (Serum Powder, seed 103.4a) once the player
+        kept.  It applies at the next decision, whoever makes it, to be refused."""
+        kind = {"mulligan": "mulligan", "bottom": "london_bottom", "scry_bottom": "scry",
+                "activate": "mulligan"}
         if not e.illegal or e.step != "game_start" or e.verb not in kind:
             return False
         d = self.game.decision
         if self.game.game_started:
             return True
-        if e.verb == "mulligan":  # (a London bottom or Vancouver scry asked of the player
+        if e.verb in ("mulligan", "activate"):  # (a London bottom or Vancouver scry asked
             return d is not None and (  # isn't the moment to take a mulligan either)
                 d.kind != "mulligan" or d.by != self.pidx[e.player])
         return d is not None and d.kind == kind[e.verb] and d.by != self.pidx[e.player]
@@ -482,6 +484,11 @@ class Runner:
             card = self._own_card(e, p)
             # (an alternative cost the card doesn't have is refused by the engine, 117.9)
             return Cast(card, targets, e.x or 0, modes, pay, e.alt_cost or "")
+        if e.verb == "activate" and self._late(e):
+            # no mulligan decision is the player's now: "any time you could mulligan"
+            # is over for them (they kept, or the game has begun)
+            raise IllegalAction(f"{e.player} can't use {e.value} now: only at a time they "
+                                "would declare whether to take a mulligan", "103.4a")
         if e.verb == "activate" and d.kind == "mulligan":
             oid = self.find(e.value, zones=("hand",), owner=p)
             return Activate(oid if oid is not None else -1, -1)
@@ -978,8 +985,11 @@ def _yes_or_no(value: Any) -> bool:
 
 def _asks_yes_no(d: Decision) -> bool:
     """Is ``d`` a yes/no question ("you may", "unless pays", 903.9, the 306.7 "may"
-    redirection to a planeswalker, Clone's "you may have this enter as a copy")?"""
-    return ("yes" in getattr(d, "options", ()) or "yes" in getattr(d, "labels", ())
+    redirection to a planeswalker, Clone's "you may have this enter as a copy")?  A
+    "you may pay {X}" question (117.12: an X, or ``no``) is one too: ``choose: no``
+    declines it."""
+    opts = getattr(d, "options", ())
+    return ("yes" in opts or "no" in opts or "yes" in getattr(d, "labels", ())
             or d.kind == "redirect" or "none" in getattr(d, "options", ()))
 
 
