@@ -869,10 +869,11 @@ class Oracle:
             elif k == ev.LIFE_LOSS:
                 life[e.data["player"]] -= e.data["amount"]
             elif k == ev.DAMAGE and isinstance(t := e.data.get("target"), PlayerRef):
-                if "poison counters" in e.text:
-                    poison[t.index] += e.data["amount"]
+                # 119.4b: the result of the damage dealt (Worship changes the life lost)
+                if "poison" in e.data:
+                    poison[t.index] += e.data["poison"]
                 else:
-                    life[t.index] -= e.data["amount"]
+                    life[t.index] -= e.data.get("life_lost", e.data["amount"])
         v = variant_of(g)
         for p in g.players:
             if not p.in_game:
