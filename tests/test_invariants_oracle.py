@@ -2,9 +2,13 @@
 of the variants: at every decision, no state-based action applies when a player receives
 priority (704.3), no triggered ability waits (603.3b), priority goes to the right player
 (116.3a-c), mana pools are empty as steps begin (500.4), cleanup did its work (514.1-2),
-attackers and blockers were legal (508.1a, 302.6, 508.1f, 509.1a), lands and spells keep
-their timing (305.1-2, 307.1, 302.1, 606.3) and objects outside the battlefield have no
-permanent status (400.7, 110.6).  The games are shared among the machine's processors
+attackers and blockers were legal (508.1a-d, 302.6, 508.1f, 509.1a-c: evasion, restrictions,
+requirements), combat damage is each creature's power, to its recipients, in the damage
+assignment order (510.1a-d, 702.19b), life and poison totals move exactly by the logged
+gains, losses and damage (118.3, 119.3, 702.15b), lands and spells keep their timing
+(305.1-2, 307.1, 302.1, 606.3) and objects outside the battlefield have no permanent status
+(400.7, 110.6).  Besides decks drawn from the whole pool, some games are between combat
+decks (invariants.combat_deck).  The games are shared among the machine's processors
 (like test_soak_pool)."""
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from invariants import Oracle, play_checked
+import pytest
+from invariants import Oracle, combat_deck, play_checked
 
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
@@ -23,6 +28,7 @@ from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
 POOL_GAMES = 50
+COMBAT_GAMES = 24
 #: (variant, players, extra options, games)
 VARIANT_CASES: list[tuple[str, int, dict[str, object], int]] = [
     ("free_for_all", 4, {"attack": "multiple"}, 12),
@@ -43,6 +49,13 @@ def _pool_game(seed: int) -> Oracle:
                         MAX_DECISIONS)
 
 
+def _combat_game(seed: int) -> Oracle:
+    g = new_game(["Alice", "Bob"], [combat_deck(2 * seed + 9001), combat_deck(2 * seed + 9002)],
+                 seed)
+    return play_checked(g, [RandomAgent(5 * seed + 1), RandomAgent(5 * seed + 2)],
+                        MAX_DECISIONS)
+
+
 def _variant_game(case: int, seed: int) -> Oracle:
     name, n, extra, _ = VARIANT_CASES[case]
     decks, base = get_variant(name).default_setup(n, seed)
@@ -54,14 +67,16 @@ def _variant_game(case: int, seed: int) -> Oracle:
 
 
 def _run(jobs: list[tuple[int, int]]) -> tuple[list[str], int]:
-    """Play ``(case, seed)`` games (case -1: a pool game); the violations and the number
-    of decisions checked."""
+    """Play ``(case, seed)`` games (case -1: a pool game, -2: a combat game); the
+    violations and the number of decisions checked."""
     out: list[str] = []
     decisions = 0
     for case, seed in jobs:
-        what = "pool" if case < 0 else f"{VARIANT_CASES[case][0]}x{VARIANT_CASES[case][1]}"
+        what = "pool" if case == -1 else "combat" if case == -2 else \
+            f"{VARIANT_CASES[case][0]}x{VARIANT_CASES[case][1]}"
         try:
-            o = _pool_game(seed) if case < 0 else _variant_game(case, seed)
+            o = _pool_game(seed) if case == -1 else _combat_game(seed) if case == -2 \
+                else _variant_game(case, seed)
         except Exception as exc:  # noqa: BLE001 -- reported with its seed
             out.append(f"{what} seed {seed}: {type(exc).__name__}: {exc}")
             continue
@@ -71,8 +86,9 @@ def _run(jobs: list[tuple[int, int]]) -> tuple[list[str], int]:
 
 
 def test_rules_invariants_hold_in_random_games() -> None:
-    """50 pool games and 54 variant games: no invariant of the oracle is broken."""
-    jobs = [(-1, s) for s in range(POOL_GAMES)] + [
+    """50 pool games, 24 combat games and 54 variant games: no invariant of the oracle is
+    broken."""
+    jobs = [(-1, s) for s in range(POOL_GAMES)] + [(-2, s) for s in range(COMBAT_GAMES)] + [
         (c, s) for c, case in enumerate(VARIANT_CASES) for s in range(case[3])]
     workers = max(1, min(4, os.cpu_count() or 1))
     parts = [jobs[k::workers] for k in range(workers)]
@@ -114,3 +130,47 @@ def test_oracle_sees_planted_violations() -> None:
     o.before(g)  # type: ignore[arg-type]
     rules = {v.split("]")[0][1:] for v in o.violations}
     assert {"704.5g", "704.5a", "603.3b", "400.7"} <= rules, o.violations
+
+
+def _reported(seed: int) -> set[str]:
+    """The rules the oracle reports in combat game ``seed`` (seeds chosen where the
+    planted fault shows)."""
+    return {v.split("]")[0][1:] for v in _combat_game(seed).violations}
+
+
+def test_cr_509_1b_oracle_sees_blocks_that_ignore_evasion(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """509.1b, 702.9b: with the engine's evasion check switched off, the oracle
+    (which reads flying and reach itself) reports the illegal blocks."""
+    from manastack.rules import combat
+
+    monkeypatch.setattr(combat, "can_block_attacker", lambda g, b, a: None)
+    assert "702.9b" in _reported(0)
+
+
+def test_cr_510_1a_oracle_sees_wrong_combat_damage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """510.1a: a creature dealing one more combat damage than its power is reported; 510.1c:
+    an assignment past a blocker without lethal damage is reported."""
+    from manastack.rules import combat
+
+    orig = combat.default_assignment
+    monkeypatch.setattr(combat, "default_assignment",
+                        lambda g, o, p: tuple((r, n + 1) for r, n in orig(g, o, p)))
+    assert "510.1a" in _reported(0)
+    monkeypatch.setattr(combat, "default_assignment", orig)
+    monkeypatch.setattr(combat, "check_assignment", lambda *a, **k: None)
+    assert "510.1c" in _reported(13)
+
+
+def test_cr_118_3_oracle_sees_unlogged_life_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """118.3 / 119.3a: a life total that changes by more than the logged gains, losses and
+    damage is reported."""
+    from manastack.rules import damage
+
+    orig = damage.lose_life
+
+    def lose(g: object, p: int, n: int, *a: object, **k: object) -> None:
+        g.players[p].life -= 1  # type: ignore[attr-defined]
+        orig(g, p, n, *a, **k)  # type: ignore[arg-type]
+    monkeypatch.setattr(damage, "lose_life", lose)
+    assert "118.3" in _reported(8)

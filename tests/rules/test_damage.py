@@ -105,3 +105,20 @@ def test_cr_119_8_zero_damage_is_no_damage() -> None:
     deal_damage(g, [DamageItem(src.id, PlayerRef(1), 0)])
     g.run()
     assert not any(e.kind == ev.DAMAGE for e in g.log)
+
+
+def test_cr_119_4b_worship_changes_the_result_not_the_damage_dealt() -> None:
+    """CR 119.4a-b: damage is dealt (and reported: triggers, the log, commander damage),
+    then processed into results that replacement effects on results modify; Worship turns
+    the life loss of 5 damage at 3 life into 2, but 5 damage was dealt."""
+    g = _game()
+    put(g, 1, Zone.BATTLEFIELD, "Worship")
+    put(g, 1, Zone.BATTLEFIELD, "Grizzly Bears")
+    src = put(g, 0, Zone.BATTLEFIELD, "Prodigal Pyromancer")
+    g.players[1].life = 3
+    deal_damage(g, [DamageItem(src.id, PlayerRef(1), 5)])
+    g.run()
+    e = [e for e in g.log if e.kind == ev.DAMAGE][-1]
+    assert g.players[1].life == 1
+    assert e.data["amount"] == 5 and e.data["life_lost"] == 2
+    assert "deals 5 damage to" in e.text

@@ -346,6 +346,11 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
                                                          "amount": r["amount"],
                                                          "summary": f"gain {r['amount']} life"})
             r["amount"] = 0 if ev_ is None else int(ev_["amount"])
+    # 119.4a-b: the damage dealt is settled; replacement effects on its results (Worship:
+    # life loss) change the results, not the damage that was dealt
+    for r in results:
+        if r["kind"] != "life_gain":
+            r["dealt"] = r["amount"]
     whole = apply_replacements(game, "damage_results", {"results": results,
                                                         "summary": "damage results"})
     if whole is not None:
@@ -357,7 +362,7 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
     for r in results:
         if r["kind"] != "life_gain":
             r["first_to_target"] = r["target"] not in totals
-            totals[r["target"]] = totals.get(r["target"], 0) + r["amount"]
+            totals[r["target"]] = totals.get(r["target"], 0) + r.get("dealt", r["amount"])
     for r in results:
         if r["kind"] != "life_gain":
             r["target_total"] = totals[r["target"]]
@@ -453,6 +458,9 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
         return
     sname = r["source_name"]
     results: tuple[str, ...] = ()
+    #: the damage dealt (119.4a), which the event reports; ``n`` is its result (119.4b)
+    dealt = r.get("dealt", n)
+    extra: dict[str, int] = {}
     if kind in ("life_loss", "poison"):
         p = game.players[r["player"]]
         p.damaged_this_turn = True
@@ -461,35 +469,37 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
                 n = 0
             p.poison += n
             _totals_changed(game, p.index)
-            text = f"{sname} deals {n} damage to {p.name} ({n} poison counters, infect)"
+            text = f"{sname} deals {dealt} damage to {p.name} ({n} poison counters, infect)"
             rule = "119.3b"
+            extra = {"poison": n}
         else:
             if team_forbids(game, "cant_lose_life", p.index):
                 n = 0  # the damage is dealt, but no life is lost (118.8, 810.9h)
             p.life -= n
             p.life_lost_this_turn += n
             _totals_changed(game, p.index)
-            text = f"{sname} deals {n} damage to {p.name} (life {p.life})"
+            text = f"{sname} deals {dealt} damage to {p.name} (life {p.life})"
             rule = "119.3a"
+            extra = {"life_lost": n}
     else:
         o = game.objects.get(r["object"])
         if not isinstance(o, GameObject):
             return
         if kind == "loyalty":
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
-            text = f"{sname} deals {n} damage to {o.name} (loyalty {o.counters['loyalty']})"
+            text = f"{sname} deals {dealt} damage to {o.name} (loyalty {o.counters['loyalty']})"
             rule = "119.3c"
         elif kind == "minus_counters":
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
             if r.get("deathtouch") and n > 0:
                 o.deathtouch_damage = True  # 704.5h: damage, even dealt as counters
-            text = f"{sname} deals {n} damage to {o.name} ({n} -1/-1 counters, {r['why']})"
+            text = f"{sname} deals {dealt} damage to {o.name} ({n} -1/-1 counters, {r['why']})"
             rule = "119.3d"
         else:
             o.damage += n
             if r.get("deathtouch") and n > 0:
                 o.deathtouch_damage = True
-            text = f"{sname} deals {n} damage to {o.name}"
+            text = f"{sname} deals {dealt} damage to {o.name}"
             rule = "119.3e"
         if kind != "loyalty" and r.get("loyalty"):
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
@@ -498,17 +508,17 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
     game.changed()
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.variants import variant_of
-        variant_of(game).player_dealt_damage(game, r["source"], r["player"], n,
+        variant_of(game).player_dealt_damage(game, r["source"], r["player"], dealt,
                                              bool(r["combat"]))  # commander damage (903.10a)
     # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
     # ``cites`` name the rules it also applies: the result, and how the damage is dealt
     # (119.2a combat damage, 119.2b a spell's or ability's)
     game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
               cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
-              target=r["target"], amount=n, combat=r["combat"],
+              target=r["target"], amount=dealt, combat=r["combat"], **extra,
               source_controller=r["source_controller"],
               first_to_target=r.get("first_to_target", True),
-              target_total=r.get("target_total", n))
+              target_total=r.get("target_total", dealt))
 
 
 def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
