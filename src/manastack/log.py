@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from manastack.copying import deepcopy_fields
+
 
 @dataclass(slots=True)
 class Event:
@@ -20,6 +22,9 @@ class Event:
     ``data`` holds ids and values for triggers and tools (``object``,
     ``player``, ``amount``, ``from_zone``...).
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return deepcopy_fields(self, memo)
 
     kind: str
     rule: str

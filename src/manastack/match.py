@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from manastack.agents import RandomAgent
 from manastack.game.state import Game, GameOptions
@@ -48,7 +48,7 @@ def play_match(decks: Sequence[Sequence[str]], games: int = 3, seed: int = 0,
         first = choose_first(chooser, rng) if choose_first else chooser
         res.choosers.append(chooser)
         res.starters.append(first)
-        opts = GameOptions(**{**(options.__dict__ if options else {}), "first_player": first})
+        opts = replace(options or GameOptions(), first_player=first)
         s = seed * 1000 + i
         g = play_game(decks, [RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)], seed=s,
                       names=names, options=opts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
@@ -27,6 +28,10 @@ class ManaSymbol:
     generic mana (monocoloured hybrid, CR 107.4e).  Generic symbols are not
     represented here: :class:`ManaCost` keeps them as a count.
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ManaSymbol:
+        """Immutable: shared by copies of a game."""
+        return self
 
     text: str
     options: tuple[tuple[str, ...], ...]
@@ -49,6 +54,10 @@ class ManaSymbol:
 @dataclass(frozen=True, slots=True)
 class ManaCost:
     """A mana cost: generic amount, coloured/hybrid symbols and X count."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ManaCost:
+        """Immutable: shared by copies of a game."""
+        return self
 
     generic: int = 0
     symbols: tuple[ManaSymbol, ...] = ()
@@ -193,6 +202,10 @@ class ManaSource:
     ability with {T} in its cost (Mystifying Maze), so automatic payment taps it last.
     """
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ManaSource:
+        """Immutable: shared by copies of a game."""
+        return self
+
     source: int
     ability: int
     options: tuple[str, ...]
@@ -203,6 +216,10 @@ class ManaSource:
 @dataclass(frozen=True, slots=True)
 class Payment:
     """How a cost is paid: mana taken from the pool and mana abilities activated."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Payment:
+        """Immutable: shared by copies of a game."""
+        return self
 
     from_pool: tuple[str, ...]
     activations: tuple[tuple[int, int, str], ...]  # (source id, ability index, mana produced)

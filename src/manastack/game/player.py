@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from manastack.copying import deepcopy_fields
 from manastack.game.mana import ManaPool
 
 
@@ -14,6 +16,9 @@ class Player:
     Zones are lists of object ids.  ``library[-1]`` is the top card; ``hand``
     and ``graveyard`` keep arrival order (``graveyard[-1]`` is the top).
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        return deepcopy_fields(self, memo)
 
     index: int
     name: str

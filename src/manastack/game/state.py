@@ -425,9 +425,21 @@ class Game:
         """Become a copy of ``snapshot`` (taken by :meth:`copy`); listeners are kept."""
         listeners = self.listeners
         fresh = snapshot.copy()
-        self.__dict__.clear()
-        self.__dict__.update(fresh.__dict__)
+        names = fresh._attribute_names()
+        for name in set(self._attribute_names()).difference(names):
+            delattr(self, name)
+        for name in names:
+            setattr(self, name, getattr(fresh, name))
         self.listeners = listeners
+
+    def _attribute_names(self) -> list[str]:
+        """The names of the attributes this game has, in the order they were set (compiled
+        with mypyc, a Game has no ``__dict__``: its class lists its attributes)."""
+        names = getattr(self, "__dict__", None)
+        if names is not None:
+            return list(names)
+        return [n for n in getattr(type(self), "__mypyc_attrs__", ())
+                if not n.startswith("__") and hasattr(self, n)]
 
     def legal_actions(self) -> list[Action]:
         return [] if self.decision is None else self.decision.legal_actions(self)
@@ -461,6 +473,19 @@ class Game:
         g._view_version = g._view_wide = -1
         g._wide_reads = frozenset()
         return g
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy`` (used by :meth:`copy`): a game built by the constructor (with
+        this game's players and options: compiled with mypyc, a Game can't be made
+        without it), whose attributes are then replaced by deep copies of this game's."""
+        new = type(self)([p.name for p in self.players], self.seed, self.options)
+        memo[id(self)] = new
+        names = self._attribute_names()
+        for name in set(new._attribute_names()).difference(names):
+            delattr(new, name)
+        for name in names:
+            setattr(new, name, copy.deepcopy(getattr(self, name), memo))
+        return new
 
     def _zone_lists(self) -> list[list[int]]:
         """Every zone (lists of object ids)."""

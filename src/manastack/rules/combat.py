@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.copying import deepcopy_fields
 from manastack.decisions import (
     Action,
     AssignDamage,
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 @dataclass
 class Combat:
     """The state of one combat phase (CR 506)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Combat:
+        return deepcopy_fields(self, memo)
 
     attacking_player: int
     defending_players: list[int] = field(default_factory=list)

@@ -23,7 +23,7 @@ The effect is a rule effect (``game.rule_effects``, kind ``control_player``) who
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from manastack.rules.layers import Duration
 from manastack.rules.static import RuleEffect, add_rule_effect
@@ -37,6 +37,10 @@ KIND = "control_player"
 @dataclass(frozen=True)
 class ControlOfPlayer:
     """``controller`` controls ``player`` during that player's ``turn_index``-th turn."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ControlOfPlayer:
+        """Immutable: shared by copies of a game."""
+        return self
 
     controller: int
     player: int
@@ -52,6 +56,10 @@ class ControlOfPlayer:
 @dataclass(frozen=True)
 class _NotOverYet:
     """Duration: until the affected turn is over (it ends as the next turn begins)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _NotOverYet:
+        """Read only: shared by copies of a game."""
+        return self
 
     player: int
     turn_index: int

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.copying import deepcopy_fields
 from manastack.game.objects import GameObject, PlayerRef, Ref
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 @dataclass
 class DamageItem:
     """One source dealing damage to one recipient within a damage event."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DamageItem:
+        return deepcopy_fields(self, memo)
 
     source: int
     target: Ref
@@ -68,6 +72,9 @@ def divisions(total: int, n: int) -> list[tuple[int, ...]]:
 @dataclass
 class _Plan:
     """The choices made for one damage event before it is dealt."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Plan:
+        return deepcopy_fields(self, memo)
 
     items: list[DamageItem]
     orders: dict[int, list[Any]] = field(default_factory=dict)  # item -> replacement keys

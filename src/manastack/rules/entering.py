@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 class Entry:
     """One object waiting to enter (plain data: it lives in decision continuations)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Entry:
+        """Immutable: shared by copies of a game."""
+        return self
+
     oid: int
     zone: str
     controller: int

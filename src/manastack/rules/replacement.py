@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import StaticAbility
+from manastack.copying import deepcopy_fields
 from manastack.game.objects import GameObject
 from manastack.rules.layers import Duration
 
@@ -33,6 +34,9 @@ class Replacement:
     None when the event no longer happens).  ``uses`` counts down shields
     ("the next 2 damage", 615.7) when not None.
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Replacement:
+        return deepcopy_fields(self, memo)
 
     event: str
     applies: Callable[[Game, dict[str, Any]], bool]

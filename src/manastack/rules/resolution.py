@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import TargetSpec, TriggeredAbility
+from manastack.copying import deepcopy_fields
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
 
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 @dataclass
 class Ctx:
     """What an effect needs while it resolves: source, controller, targets, X, modes."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ctx:
+        return deepcopy_fields(self, memo)
 
     source: int
     source_name: str

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import StaticAbility
+from manastack.copying import deepcopy_fields
 from manastack.game.objects import GameObject
 from manastack.rules.layers import Duration
 
@@ -95,6 +96,9 @@ class RuleEffect:
 
     ``check(game, *args)`` answers the hook's question; ``active_player`` limits it to that
     player's turns after it was created ("during target opponent's next turn")."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RuleEffect:
+        return deepcopy_fields(self, memo)
 
     kind: str
     check: Callable[..., Any]

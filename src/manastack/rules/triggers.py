@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import TriggeredAbility
+from manastack.copying import deepcopy_fields
 from manastack.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, StackAbility, Zone
 
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
 class PendingTrigger:
     """A triggered ability waiting to be put on the stack."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> PendingTrigger:
+        return deepcopy_fields(self, memo)
+
     ability: TriggeredAbility
     source: int
     source_name: str
@@ -40,6 +44,9 @@ class PendingTrigger:
 @dataclass(eq=False)
 class DelayedTrigger:
     """A delayed triggered ability (CR 603.7): created by a resolving effect."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DelayedTrigger:
+        return deepcopy_fields(self, memo)
 
     ability: TriggeredAbility
     source: int
@@ -113,6 +120,10 @@ def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
 class _ZoneView:
     """An object outside the battlefield with the triggered abilities working in ``zone``."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _ZoneView:
+        """Read only: shared by copies of a game."""
+        return self
+
     def __init__(self, controller: int, abilities: Any, zone: str) -> None:
         self.controller = controller
         self.abilities = tuple(ab for ab in abilities if isinstance(ab, TriggeredAbility)
@@ -121,6 +132,10 @@ class _ZoneView:
 
 class _GraveyardView:
     """Characteristics of a card in a graveyard, keeping only abilities working there."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _GraveyardView:
+        """Read only: shared by copies of a game."""
+        return self
 
     def __init__(self, c: Any) -> None:
         self.controller = c.controller
@@ -286,6 +301,11 @@ def left_stack(game: Game, ab: StackAbility | PendingTrigger) -> None:
 
 
 class _Dummy:
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Dummy:
+        """Read only: shared by copies of a game."""
+        return self
+
     def __init__(self, d: DelayedTrigger) -> None:
         self.id = d.source
         self.controller = d.controller

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.copying import deepcopy_fields
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     tba,
@@ -90,6 +91,9 @@ class StepInfo:
     ``precombat_main`` or ``postcombat_main`` (seed section 2).  ``phase_id``
     tells instances of phases apart (a turn may have several combat phases).
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> StepInfo:
+        return deepcopy_fields(self, memo)
 
     name: str
     phase: str
