@@ -11,9 +11,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
+from manastack.copying import deepcopy_fields
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Ref
 
@@ -41,20 +42,34 @@ def ref_from_json(v: Any) -> Any:
 
 
 class Action:
-    """Base class of answers.  Subclasses are frozen dataclasses."""
+    """Base class of answers.  Subclasses are frozen dataclasses of immutable values
+    (shared, never copied, by ``copy.deepcopy``); each has a verb (:data:`VERBS`), the
+    first word of its text form and the ``"verb"`` of its JSON form.
 
-    verb: ClassVar[str] = ""
+    (The verb is not a class variable of each dataclass: compiled with mypyc, a class
+    variable assigned in a dataclass body would become one of its fields.)"""
+
+    @property
+    def verb(self) -> str:
+        return VERBS[type(self)]
+
+    def _values(self) -> list[tuple[str, Any]]:
+        """(field, value) of each field, in order."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self)]  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"verb": self.verb}
-        for k, v in self.__dict__.items():
+        for k, v in self._values():
             out[k] = ref_to_json(v)
         return out
 
     def __str__(self) -> str:
-        args = " ".join(f"{k}={_fmt(v)}" for k, v in self.__dict__.items()
+        args = " ".join(f"{k}={_fmt(v)}" for k, v in self._values()
                         if v not in ((), None, 0, False))
         return f"{self.verb} {args}".strip()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
 
 def _fmt(v: Any) -> str:
@@ -67,15 +82,12 @@ def _fmt(v: Any) -> str:
 class Pass(Action):
     """Pass priority (CR 116.3d)."""
 
-    verb: ClassVar[str] = "pass"
-
 
 @dataclass(frozen=True)
 class PlayLand(Action):
     """Play a land (special action, CR 305.1, 115.2a)."""
 
     card: int
-    verb: ClassVar[str] = "play"
 
 
 @dataclass(frozen=True)
@@ -92,7 +104,6 @@ class Cast(Action):
     modes: tuple[int, ...] = ()
     pay: tuple[Any, ...] | None = None
     alt: str = ""
-    verb: ClassVar[str] = "cast"
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
@@ -114,7 +125,6 @@ class Activate(Action):
     x: int = 0
     pay: tuple[Any, ...] | None = None
     mana: str | None = None
-    verb: ClassVar[str] = "activate"
 
 
 @dataclass(frozen=True)
@@ -126,7 +136,6 @@ class DeclareAttackers(Action):
 
     attacks: tuple[tuple[int, Ref], ...] = ()
     bands: tuple[tuple[int, ...], ...] = ()
-    verb: ClassVar[str] = "attack"
 
 
 @dataclass(frozen=True)
@@ -134,7 +143,6 @@ class DeclareBlockers(Action):
     """Blockers and the attackers each blocks: ((blocker, (attacker, ...)), ...) (CR 509.1)."""
 
     blocks: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    verb: ClassVar[str] = "block"
 
 
 @dataclass(frozen=True)
@@ -142,7 +150,6 @@ class OrderDamage(Action):
     """Damage assignment orders: ((creature, (ordered creatures...)), ...) (CR 509.2, 509.3)."""
 
     orders: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    verb: ClassVar[str] = "order"
 
 
 @dataclass(frozen=True)
@@ -150,7 +157,6 @@ class AssignDamage(Action):
     """Combat damage assignment: ((creature, ((recipient, amount), ...)), ...) (CR 510.1)."""
 
     assignments: tuple[tuple[int, tuple[tuple[Ref, int], ...]], ...] = ()
-    verb: ClassVar[str] = "assign"
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,6 @@ class Choose(Action):
     """Answer a choice: chosen items (objects, players, numbers, words), in order."""
 
     items: tuple[Any, ...] = ()
-    verb: ClassVar[str] = "choose"
 
 
 @dataclass(frozen=True)
@@ -166,7 +171,6 @@ class Mulligan(Action):
     """Take (True) or decline (False) a mulligan (CR 103.4)."""
 
     take: bool = False
-    verb: ClassVar[str] = "mulligan"
 
 
 @dataclass(frozen=True)
@@ -176,7 +180,6 @@ class Special(Action):
 
     kind: str
     source: int = 0
-    verb: ClassVar[str] = "special"
 
 
 @dataclass(frozen=True)
@@ -185,13 +188,24 @@ class Concede(Action):
     whoever must decide now: ``game.apply(player, Concede())`` (it is never among a
     decision's ``legal_actions``, so agents choosing among those never concede)."""
 
-    verb: ClassVar[str] = "concede"
 
-
-ACTION_TYPES: dict[str, type[Action]] = {
-    c.verb: c for c in (Pass, PlayLand, Cast, Activate, DeclareAttackers, DeclareBlockers,
-                        OrderDamage, AssignDamage, Choose, Mulligan, Special, Concede)
+#: The verb of each kind of action.
+VERBS: dict[type[Action], str] = {
+    Pass: "pass",
+    PlayLand: "play",
+    Cast: "cast",
+    Activate: "activate",
+    DeclareAttackers: "attack",
+    DeclareBlockers: "block",
+    OrderDamage: "order",
+    AssignDamage: "assign",
+    Choose: "choose",
+    Mulligan: "mulligan",
+    Special: "special",
+    Concede: "concede",
 }
+
+ACTION_TYPES: dict[str, type[Action]] = {v: c for c, v in VERBS.items()}
 
 
 def _id(v: Any) -> bool:
@@ -340,6 +354,9 @@ class Decision:
     ``rule`` is the CR paragraph under which it is asked.  ``resume`` is the
     engine's continuation, called with the validated action.
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        return deepcopy_fields(self, memo)
 
     player: int
     kind: str

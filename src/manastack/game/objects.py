@@ -14,32 +14,42 @@ from __future__ import annotations
 import copy
 import operator
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from manastack.copying import deepcopy_fields
 from manastack.game.mana import ManaCost
 
 if TYPE_CHECKING:
+    # Fields typed with these classes are written ``CardDef | CardDef`` (to mypy, the same
+    # as ``CardDef``): compiled with mypyc, a dataclass field annotated with a single class
+    # puts that class object in ``__annotations__`` when the class is created, and this
+    # module is initialised before manastack.cards.dsl, which imports it (the object
+    # does not exist yet: the import crashes); a union is recorded as a plain ``type``.
     from manastack.cards.dsl import Ability, CardDef
 
 
 class Zone:
     """Zone names (CR 400.1)."""
 
-    LIBRARY = "library"
-    HAND = "hand"
-    BATTLEFIELD = "battlefield"
-    GRAVEYARD = "graveyard"
-    STACK = "stack"
-    EXILE = "exile"
-    COMMAND = "command"
-    ALL = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+    LIBRARY: Final = "library"
+    HAND: Final = "hand"
+    BATTLEFIELD: Final = "battlefield"
+    GRAVEYARD: Final = "graveyard"
+    STACK: Final = "stack"
+    EXILE: Final = "exile"
+    COMMAND: Final = "command"
+    ALL: Final = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
     #: Zones owned by each player; the others are shared (CR 400.2).
-    PLAYER_ZONES = ("library", "hand", "graveyard")
+    PLAYER_ZONES: Final = ("library", "hand", "graveyard")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
     """A reference to a player, used where a target or choice may be a player."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayerRef:
+        """Immutable: shared by copies of a game."""
+        return self
 
     index: int
 
@@ -85,6 +95,9 @@ def flag_count(flags: frozenset[str], flag: str) -> int:
 @dataclass(slots=True)
 class Characteristics:
     """The copiable and other characteristics of an object after the layers (CR 109.3, 613)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Characteristics:
+        return deepcopy_fields(self, memo)
 
     name: str
     mana_cost: ManaCost
@@ -162,7 +175,7 @@ class GameObject:
     """
 
     id: int
-    card: CardDef
+    card: CardDef | CardDef  # (a CardDef: see the imports)
     owner: int
     controller: int
     zone: str
@@ -245,8 +258,11 @@ class StackAbility:
     uses last known information).
     """
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> StackAbility:
+        return deepcopy_fields(self, memo)
+
     id: int
-    ability: Ability
+    ability: Ability | Ability  # (an Ability: see the imports)
     source: int
     source_name: str
     controller: int

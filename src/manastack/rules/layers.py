@@ -14,11 +14,13 @@ after a layer-6 "loses all abilities") generates none.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
+from manastack.copying import deepcopy_fields
 from manastack.game.mana import ManaCost
 from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject, tag_flags
 
@@ -38,13 +40,34 @@ _EFFECT_LAYERS: dict[Callable[..., Any], frozenset[str]] = {}
 _ADDS_NO_ABILITIES: set[Callable[..., Any]] = set()
 
 
+def _code_key(fn: Any) -> Any:
+    """What all the functions made by one ``def`` share: its code object (every closure
+    made by a nested ``def`` has the same).  Compiled with mypyc, a function has no code
+    object: a module-level function is a builtin function (the key is itself) and each
+    nested ``def`` is a class of its own whose instances are its closures (the key is
+    that class).  Anything else (a ``functools.partial``, a bound method...) has no key
+    (None): it is never declared local."""
+    code = getattr(fn, "__code__", None)
+    if code is not None:
+        return code
+    if isinstance(fn, types.BuiltinFunctionType):
+        return fn
+    cls = type(fn)
+    if cls.__module__.startswith("manastack.") and hasattr(cls, "__mypyc_env__"):
+        return cls
+    return None
+
+
 def reads_only_its_object(fn: ApplyFn) -> ApplyFn:
     """Mark an apply function whose result depends only on the characteristics it is
     given (no game state, no other object): "+1/+1", "gains flying", "becomes a 0/1"...
 
     The dependency check (613.7a) then knows that such an effect with a locked set of
     objects can only be changed by an effect changing one of those objects."""
-    _LOCAL_APPLY.add(fn.__code__)
+    key = _code_key(fn)
+    if key is None:
+        raise TypeError(f"{fn!r} is not a function")
+    _LOCAL_APPLY.add(key)
     return fn
 
 
@@ -105,6 +128,9 @@ class LayerEffect:
     locked set of object ids (611.2c) or a :class:`Selector` tested each time
     (611.3a) seen from ``controller`` and ``source``.
     """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LayerEffect:
+        return deepcopy_fields(self, memo)
 
     layer: str
     apply: Callable[[Game, GameObject, Characteristics], None]
@@ -168,7 +194,7 @@ def _counters_pt(obj: GameObject, c: Characteristics) -> None:
 def effect_reads(e: LayerEffect) -> frozenset[str]:
     """The narrow kinds of state change (NARROW_CHANGES) applying ``e`` may depend on: its
     selector's, unless its apply function is undeclared (then all of them)."""
-    if getattr(e.apply, "__code__", None) not in _LOCAL_APPLY:
+    if _code_key(e.apply) not in _LOCAL_APPLY:
         return NARROW_CHANGES
     return e.affected.reads if isinstance(e.affected, Selector) else frozenset()
 
@@ -496,7 +522,7 @@ class _Round:
             if o.id in after and ab not in after[o.id].abilities:
                 return True  # applying d removes the ability generating e
         if isinstance(e.affected, frozenset) and \
-                getattr(e.apply, "__code__", None) in _LOCAL_APPLY:
+                _code_key(e.apply) in _LOCAL_APPLY:
             # e applies to the same locked objects in both worlds and does to each what
             # its characteristics dictate: only d changing one of them can change that
             hit_d = self._after[id(d)][0]
