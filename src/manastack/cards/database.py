@@ -24,6 +24,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from manastack.errors import CardError
 
 __all__ = [
@@ -109,6 +111,7 @@ class SetInfo:
     count: int
 
 
+@mypyc_attr(native_class=False)
 class UnknownCard(CardError):
     """No card of that name in the pool (a ``KeyError`` too); the message suggests close
     matches."""

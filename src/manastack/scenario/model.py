@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import yaml
+from mypy_extensions import mypyc_attr
 
 from manastack.errors import ScenarioError
 
@@ -367,6 +368,7 @@ class _Map(dict):  # type: ignore[type-arg]
     lines: dict[Any, int]
 
 
+@mypyc_attr(native_class=False)
 class _Seq(list):  # type: ignore[type-arg]
     """A YAML sequence that remembers its line and its items' lines."""
 

@@ -31,6 +31,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import trait
+
 from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
 from manastack.variants.base import MultiplayerVariant
@@ -62,6 +64,7 @@ ABANDONED = "abandoned"
 MIN_SCHEMES = 20
 
 
+@trait
 class SchemeRules:
     """The rules every archenemy plays by (904.4-904.11), shared by Archenemy and the
     Supervillain Rumble option (904.12c: "all other rules that apply to the archenemy
@@ -130,9 +133,21 @@ class SchemeRules:
         raise KeyError(key)
 
 
-class ArchenemyVariant(SchemeRules, SharedTeamTurns):
+class ArchenemyVariant(SharedTeamTurns, SchemeRules):
     """904: the archenemy (40 life, goes first, sets a scheme in motion each precombat main
     phase) against a team of opponents."""
+
+    # (SchemeRules, a mypyc trait, must come after the Variant base class, whose default
+    # hooks would then hide its own: they are chosen here.)
+    def precombat_main_actions(self, game: Game) -> None:
+        SchemeRules.precombat_main_actions(self, game)
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        SchemeRules.player_dealt_damage(self, game, source, player, amount, combat)
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        return SchemeRules.state_based_actions(self, game, losers)
 
     name = "archenemy"
     rule = "904"
@@ -217,13 +232,25 @@ class ArchenemyVariant(SchemeRules, SharedTeamTurns):
         self.scheme_turn_started(game)
 
 
-class SupervillainRumble(SchemeRules, MultiplayerVariant):
+class SupervillainRumble(MultiplayerVariant, SchemeRules):
     """904.12: the Supervillain Rumble option of Archenemy, a free-for-all in which every
     player is an archenemy (904.12b): each has a scheme deck (``extra["schemes"]``, a list
     by seat or a mapping keyed by player), starts at 40 life (904.5) and sets a scheme in
     motion in their precombat main phase (904.9).  The attack multiple players option is
     used and no other multiplayer option (904.12a); the starting player is chosen at
     random (904.12c, 103.2)."""
+
+    # (SchemeRules, a mypyc trait, must come after the Variant base class, whose default
+    # hooks would then hide its own: they are chosen here.)
+    def precombat_main_actions(self, game: Game) -> None:
+        SchemeRules.precombat_main_actions(self, game)
+
+    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+                            combat: bool) -> None:
+        SchemeRules.player_dealt_damage(self, game, source, player, amount, combat)
+
+    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+        return SchemeRules.state_based_actions(self, game, losers)
 
     name = "supervillain_rumble"
     rule = "904.12"
