@@ -14,6 +14,7 @@ Immutable values (frozen dataclasses) return themselves instead.
 from __future__ import annotations
 
 import copy
+import copyreg
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -54,3 +55,38 @@ def deepcopy_fields(obj: T, memo: dict[int, Any]) -> T:
             if n not in names:
                 setattr(new, n, copy.deepcopy(v, memo))
     return new
+
+
+def _by_name(fn: object) -> str:
+    """Reduction of a compiled function: by name, so that ``copy.deepcopy`` returns it."""
+    return type(fn).__qualname__
+
+
+#: How many subclasses ``object`` had when :func:`share_compiled_functions` last looked.
+_classes_seen = 0
+
+
+def share_compiled_functions() -> None:
+    """Make ``copy.deepcopy`` share compiled functions, as it does Python functions.
+
+    Compiled with mypyc, each nested function (a closure: card behaviour, replacement and
+    continuous effects...) is an instance of a class of its own, which ``copy.deepcopy``
+    would try to copy like an object and fail to.  Those classes (each has
+    ``__mypyc_env__``) are registered with :mod:`copyreg` as reduced by name, which
+    ``copy.deepcopy`` takes to mean "return the object itself".  Cheap when no class
+    was created since the last call (called by ``Game.copy``); nothing to do when the
+    package is not compiled."""
+    global _classes_seen
+    if _PURE:
+        return
+    classes = object.__subclasses__()
+    if len(classes) == _classes_seen:
+        return
+    _classes_seen = len(classes)
+    for cls in classes:
+        if hasattr(cls, "__mypyc_env__") and cls not in copyreg.dispatch_table:
+            copyreg.pickle(cls, _by_name)
+
+
+#: Running as Python source (a compiled function has no code object).
+_PURE = hasattr(share_compiled_functions, "__code__")

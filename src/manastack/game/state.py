@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
+from manastack.copying import share_compiled_functions
 from manastack.decisions import Action, Concede, Decision, Mulligan, Pass, shape_problem
 from manastack.errors import IllegalAction
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
@@ -462,6 +463,7 @@ class Game:
         memo[id(self.rng)] = rng
         for reads in (self._view_reads, self._sba_clean[2]):  # frozensets of str: shared
             memo[id(reads)] = reads
+        share_compiled_functions()
         try:
             g = copy.deepcopy(self, memo)
         finally:
