@@ -2,7 +2,7 @@
 
 ``copy.deepcopy`` copies an instance of a class it knows nothing about by calling
 ``cls.__new__(cls)`` and then setting its attributes.  When the engine is compiled with
-mypyc (docs/performance.md), ``__new__`` of a compiled class runs ``__init__``, which
+mypyc (README, "Compiled engine"), ``__new__`` of a compiled class runs ``__init__``, which
 fails for a class whose constructor has required arguments.  The mutable dataclasses
 that a game holds therefore define ``__deepcopy__ = deepcopy_fields``: the copy is made
 by the constructor from the field values, registered in the memo (so that cycles

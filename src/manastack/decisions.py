@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from manastack.copying import deepcopy_fields
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Ref
@@ -41,13 +43,16 @@ def ref_from_json(v: Any) -> Any:
     return v
 
 
+@mypyc_attr(native_class=False)
 class Action:
     """Base class of answers.  Subclasses are frozen dataclasses of immutable values
     (shared, never copied, by ``copy.deepcopy``); each has a verb (:data:`VERBS`), the
     first word of its text form and the ``"verb"`` of its JSON form.
 
-    (The verb is not a class variable of each dataclass: compiled with mypyc, a class
-    variable assigned in a dataclass body would become one of its fields.)"""
+    Compiled with mypyc, actions stay Python classes: whatever a caller builds (a
+    malformed ``Cast(card="1")``) reaches :func:`shape_problem`, as in pure Python,
+    instead of failing in the constructor; and their verb isn't a class variable of
+    each dataclass (a compiled dataclass would make it a field)."""
 
     @property
     def verb(self) -> str:
@@ -78,11 +83,13 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Pass(Action):
     """Pass priority (CR 116.3d)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class PlayLand(Action):
     """Play a land (special action, CR 305.1, 115.2a)."""
@@ -90,6 +97,7 @@ class PlayLand(Action):
     card: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Cast(Action):
     """Cast a spell (CR 601).  ``pay``: None = automatic, ``("pool",)`` = pool only,
@@ -112,6 +120,7 @@ class Cast(Action):
         return out
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Activate(Action):
     """Activate the ``ability``-th (0-based) activated ability of ``source`` (CR 602).
@@ -127,6 +136,7 @@ class Activate(Action):
     mana: str | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class DeclareAttackers(Action):
     """Attackers and what each attacks: ((creature, player or planeswalker), ...) (CR 508.1).
@@ -138,6 +148,7 @@ class DeclareAttackers(Action):
     bands: tuple[tuple[int, ...], ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class DeclareBlockers(Action):
     """Blockers and the attackers each blocks: ((blocker, (attacker, ...)), ...) (CR 509.1)."""
@@ -145,6 +156,7 @@ class DeclareBlockers(Action):
     blocks: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class OrderDamage(Action):
     """Damage assignment orders: ((creature, (ordered creatures...)), ...) (CR 509.2, 509.3)."""
@@ -152,6 +164,7 @@ class OrderDamage(Action):
     orders: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class AssignDamage(Action):
     """Combat damage assignment: ((creature, ((recipient, amount), ...)), ...) (CR 510.1)."""
@@ -159,6 +172,7 @@ class AssignDamage(Action):
     assignments: tuple[tuple[int, tuple[tuple[Ref, int], ...]], ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Choose(Action):
     """Answer a choice: chosen items (objects, players, numbers, words), in order."""
@@ -166,6 +180,7 @@ class Choose(Action):
     items: tuple[Any, ...] = ()
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Mulligan(Action):
     """Take (True) or decline (False) a mulligan (CR 103.4)."""
@@ -173,6 +188,7 @@ class Mulligan(Action):
     take: bool = False
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Special(Action):
     """A special action a variant allows (CR 115.2), e.g. rolling the planar die (901.9):
@@ -182,6 +198,7 @@ class Special(Action):
     source: int = 0
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Concede(Action):
     """Concede the game (CR 104.3a).  Always available to every player still in the game,

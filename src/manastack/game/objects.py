@@ -16,6 +16,8 @@ import operator
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from manastack.copying import deepcopy_fields
 from manastack.game.mana import ManaCost
 
@@ -43,6 +45,7 @@ class Zone:
     PLAYER_ZONES: Final = ("library", "hand", "graveyard")
 
 
+@mypyc_attr(native_class=False)  # (compiled: a PlayerRef("0") must reach shape_problem)
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
     """A reference to a player, used where a target or choice may be a player."""

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from manastack import log as ev
 from manastack.copying import share_compiled_functions
 from manastack.decisions import Action, Concede, Decision, Mulligan, Pass, shape_problem
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
     from manastack.rules.turn import StepInfo
 
 
+# (compiled, a Python class still: GameOptions(max_turns="3") must reach _arguments_problem)
+@mypyc_attr(native_class=False)
 @dataclass
 class GameOptions:
     """Options fixed for the whole game (they are part of a replay file)."""

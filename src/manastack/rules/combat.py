@@ -13,7 +13,7 @@ import functools
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from manastack import log as ev
 from manastack.copying import deepcopy_fields
@@ -700,17 +700,19 @@ def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str
         if len(atks) > max_blocks(game, bo):
             return (f"{bo.name} can't block more than {max_blocks(game, bo)} creature(s)",
                     "509.1a")
-        for a in atks:
-            ao = game.get(a)
-            if ao is None or a not in cb.attackers:
-                return (f"{game.name_of(a)} isn't an attacking creature", "509.1a")
-            if a not in allowed:
+        # (an attacker may be anything here, a player...: refused as not attacking, 509.1a;
+        # typed Any so that compiled code doesn't refuse it first with a TypeError)
+        for att in cast("tuple[Any, ...]", atks):
+            ao = game.get(att)
+            if ao is None or att not in cb.attackers:
+                return (f"{game.name_of(att)} isn't an attacking creature", "509.1a")
+            if att not in allowed:
                 return (f"{bo.name} can't block {ao.name}: it attacks another player",
                         "802.4a")
             why = can_block_attacker(game, bo, ao)
             if why:
                 return (f"{bo.name} can't block {ao.name}: {why}", "509.1b")
-            count[a] = count.get(a, 0) + 1
+            count[att] = count.get(att, 0) + 1
     for a, n in count.items():
         ac = game.chars(game.obj(a))
         if ("menace" in ac.keywords or "can't be blocked except by two or more creatures"
