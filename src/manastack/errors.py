@@ -25,6 +25,23 @@ class CardError(ManastackError, KeyError):
         return str(self.args[0]) if self.args else "card error"
 
 
+class UnknownCard(CardError):
+    """No card of that name in the pool (a ``KeyError`` too); the message suggests close
+    matches.  (Raised by manastack.cards.database; defined here, in a module mypyc leaves
+    pure Python, since it subclasses builtin exceptions.)"""
+
+    def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(name)
+        self.name = name
+        self.suggestions = suggestions
+
+    def __str__(self) -> str:
+        message = f"unknown card {self.name!r}"
+        if self.suggestions:
+            message += "; did you mean " + ", ".join(repr(s) for s in self.suggestions) + "?"
+        return message
+
+
 class DeckError(ManastackError, ValueError):
     """A malformed or illegal deck list (the message names the line)."""
 

@@ -24,9 +24,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
-from manastack.errors import CardError
+from manastack.errors import UnknownCard
 
 __all__ = [
     "CardData",
@@ -109,23 +107,6 @@ class SetInfo:
     name: str
     release_date: str
     count: int
-
-
-@mypyc_attr(native_class=False)
-class UnknownCard(CardError):
-    """No card of that name in the pool (a ``KeyError`` too); the message suggests close
-    matches."""
-
-    def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
-        super().__init__(name)
-        self.name = name
-        self.suggestions = suggestions
-
-    def __str__(self) -> str:
-        message = f"unknown card {self.name!r}"
-        if self.suggestions:
-            message += "; did you mean " + ", ".join(repr(s) for s in self.suggestions) + "?"
-        return message
 
 
 def mana_value(mana_cost: str | None) -> int:
