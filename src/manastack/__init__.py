@@ -21,9 +21,13 @@ from manastack.decisions import (
     PlayLand,
 )
 from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
+from manastack.game import state as _state
 from manastack.game.objects import PlayerRef
 from manastack.game.state import Game, GameOptions
 from manastack.rules.start import new_game
+
+#: Is this the mypyc-compiled build (``MANASTACK_COMPILE=1 pip install .``, README)?
+COMPILED: bool = not (_state.__file__ or "").endswith(".py")
 
 __all__ = [
     "Action", "Activate", "AssignDamage", "Cast", "Choose", "DeclareAttackers",

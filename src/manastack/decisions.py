@@ -12,7 +12,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -234,7 +234,7 @@ def _ref(v: Any) -> bool:
     """An object id or a player (a :class:`PlayerRef` holding an int).  Also where an
     object is expected: the rules refuse a player there, citing the rule (509.1a: only
     creatures block)."""
-    return type(v) is int or type(v) is PlayerRef and type(v.index) is int
+    return type(v) is int or type(v) is PlayerRef and type(cast(Any, v).index) is int  # (untyped read)
 
 
 def _tuple_of(v: Any, item: Callable[[Any], bool]) -> bool:

@@ -86,7 +86,7 @@ def _arguments_problem(player_names: Any, seed: Any, options: Any
         return None
     if not isinstance(options, GameOptions):
         return (f"options must be a GameOptions, not {type(options).__name__}", "")
-    o = options
+    o: Any = options  # (read untyped: a compiled read would check the field's type)
     if o.mulligan is not None and o.mulligan not in MULLIGANS:
         return (f"unknown mulligan rule {o.mulligan!r} (one of {', '.join(MULLIGANS)})",
                 "103.4")
@@ -122,8 +122,10 @@ class Game:
     :meth:`apply`.  :attr:`log` is the list of rule-citing events.
     """
 
-    def __init__(self, player_names: Sequence[str], seed: int = 0,
-                 options: GameOptions | None = None) -> None:
+    def __init__(self, player_names: Sequence[str], seed: Any = 0,
+                 options: Any = None) -> None:
+        # (``seed`` an int, ``options`` a GameOptions or None: typed Any so that a bad one
+        # reaches the checks below, compiled too, and is refused with IllegalAction)
         bad = _arguments_problem(player_names, seed, options)
         if bad:
             raise IllegalAction(*bad)
@@ -330,8 +332,10 @@ class Game:
         if self.over:
             self.decision = None
 
-    def apply(self, player: int | str, action: Action) -> None:
-        """Answer the pending decision.  Raises :class:`IllegalAction`, changing nothing."""
+    def apply(self, player: Any, action: Any) -> None:
+        """Answer the pending decision: ``player`` a seat number or name, ``action`` an
+        :class:`Action`.  Raises :class:`IllegalAction`, changing nothing (typed Any so
+        that malformed answers reach those checks, compiled too)."""
         d = self.decision
         if d is None:
             raise IllegalAction("the game is over; there is nothing to decide" if self.over

@@ -19,12 +19,14 @@ from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.cards.dsl import CardDef
-    from manastack.game.state import Game, GameOptions
+    from manastack.game.state import Game
 
 
-def new_game(player_names: Sequence[str], decks: Sequence[Sequence[str]], seed: int = 0,
-             options: GameOptions | None = None) -> Game:
-    """A game at rule 103 with the given decks (card names); run to the first decision."""
+def new_game(player_names: Sequence[str], decks: Sequence[Sequence[str]], seed: Any = 0,
+             options: Any = None) -> Game:
+    """A game at rule 103 with the given decks (card names); run to the first decision.
+    ``seed`` is an int and ``options`` a :class:`GameOptions` or None (anything else is
+    refused with IllegalAction)."""
     from manastack.cards.registry import get_card
     from manastack.errors import DeckError
     from manastack.game.state import Game
