@@ -504,7 +504,9 @@ class Game:
             out += [p.library, p.hand, p.graveyard]
         return out
 
-    def player_index(self, player: int | str | PlayerRef) -> int:
+    def player_index(self, player: Any) -> int:
+        """The seat of ``player`` (a seat number, a name or a :class:`PlayerRef`); raises
+        IllegalAction for anything else (typed Any so that compiled code gets there too)."""
         if isinstance(player, PlayerRef):
             player = player.index
         if type(player) is int:  # (not a bool: True is no player's seat)
