@@ -32,6 +32,9 @@ def run(play: Player, default_games: int, description: str, midgame: int = 150) 
     # used, the card database): the figures below are those of a running engine
     t0 = time.process_time()
     play(args.seed + args.games, 1_000_000)
+    import manastack
+    print(f"engine:           {'compiled (mypyc)' if manastack.COMPILED else 'pure Python'} "
+          f"({manastack.__file__})")
     print(f"start-up:         {(time.process_time() - t0) * 1e3:.0f} ms CPU (a first game, "
           "untimed below: lazy imports, card database)")
     decisions = turns = 0
