@@ -433,13 +433,17 @@ class Game:
     def restore(self, snapshot: Game) -> None:
         """Become a copy of ``snapshot`` (taken by :meth:`copy`); listeners are kept."""
         listeners = self.listeners
-        fresh = snapshot.copy()
-        names = fresh._attribute_names()
+        self._take_attributes(snapshot.copy(), lambda v: v)
+        self.listeners = listeners
+
+    def _take_attributes(self, other: Game, value: Callable[[Any], Any]) -> None:
+        """Hold exactly ``other``'s attributes, each as ``value`` makes it (the object
+        itself, or a deep copy): :meth:`restore` and :meth:`__deepcopy__`."""
+        names = other._attribute_names()
         for name in set(self._attribute_names()).difference(names):
             delattr(self, name)
         for name in names:
-            setattr(self, name, getattr(fresh, name))
-        self.listeners = listeners
+            setattr(self, name, value(getattr(other, name)))
 
     def _attribute_names(self) -> list[str]:
         """The names of the attributes this game has, in the order they were set (compiled
@@ -490,11 +494,7 @@ class Game:
         without it), whose attributes are then replaced by deep copies of this game's."""
         new = type(self)([p.name for p in self.players], self.seed, self.options)
         memo[id(self)] = new
-        names = self._attribute_names()
-        for name in set(new._attribute_names()).difference(names):
-            delattr(new, name)
-        for name in names:
-            setattr(new, name, copy.deepcopy(getattr(self, name), memo))
+        new._take_attributes(self, lambda v: copy.deepcopy(v, memo))
         return new
 
     def _zone_lists(self) -> list[list[int]]:
