@@ -12,13 +12,14 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from manastack.copying import deepcopy_fields
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Ref
+from manastack.picking import pick
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -207,7 +208,7 @@ class Concede(Action):
 
 
 #: The verb of each kind of action.
-VERBS: dict[type[Action], str] = {
+VERBS: Final[dict[type[Action], str]] = {
     Pass: "pass",
     PlayLand: "play",
     Cast: "cast",
@@ -222,7 +223,7 @@ VERBS: dict[type[Action], str] = {
     Concede: "concede",
 }
 
-ACTION_TYPES: dict[str, type[Action]] = {v: c for c, v in VERBS.items()}
+ACTION_TYPES: Final[dict[str, type[Action]]] = {v: c for c, v in VERBS.items()}
 
 
 def _id(v: Any) -> bool:
@@ -259,7 +260,7 @@ def _pay(v: Any) -> bool:
 
 
 #: The shape of each action's fields: (field, test, what it must be).
-_SHAPES: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
+_SHAPES: Final[dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]]] = {}
 
 
 def _shapes() -> dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]]:
@@ -400,7 +401,7 @@ class Decision:
 
     def sample(self, game: Game, rng: random.Random) -> Action:
         """A uniformly random legal action (agents use this)."""
-        return rng.choice(self.legal_actions(game))
+        return pick(rng, self.legal_actions(game))
 
     def __str__(self) -> str:
         by = f" (decided by P{self.by})" if self.by != self.player else ""
@@ -440,7 +441,7 @@ class PriorityDecision(Decision):
         return cache
 
     def sample(self, game: Game, rng: random.Random) -> Action:
-        return rng.choice(self._listed(game))  # as Decision.sample, without copying the list
+        return pick(rng, self._listed(game))  # as Decision.sample, without copying the list
 
     def validate(self, game: Game, action: Action) -> None:
         cache = self._cache
@@ -540,7 +541,7 @@ class ChoiceDecision(Decision):
             c = tuple(items)
             if self.check is None or self.check(game, c) is None:
                 return Choose(c)
-        return rng.choice(self.legal_actions(game))
+        return pick(rng, self.legal_actions(game))
 
 
 @dataclass(eq=False)
@@ -583,7 +584,7 @@ class CombatDecision(Decision):
     def sample(self, game: Game, rng: random.Random) -> Action:
         if self.sampler is not None:
             return self.sampler(game, rng)
-        return rng.choice(self.legal_actions(game))
+        return pick(rng, self.legal_actions(game))
 
 
 def yes_no(options: Sequence[bool] = (True, False)) -> tuple[Any, ...]:

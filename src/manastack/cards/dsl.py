@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack.game.mana import ManaCost
 from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, Ref
@@ -40,7 +40,7 @@ class Immutable:
 
 #: ``Selector.reads`` of a test reading no narrow kind of state (characteristics, zones,
 #: controllers, combat and players only).
-NOTHING: frozenset[str] = frozenset()
+NOTHING: Final[frozenset[str]] = frozenset()
 
 
 class Selector(Immutable):
@@ -239,9 +239,9 @@ def target_of(selector: Selector, text: str | None = None, count: int = 1,
 
 #: The common targets, shared by the card sets ("target creature or player" is the 2017
 #: wording of burn, 306.7).
-CREATURE_OR_PLAYER = target_of(creature_or_player, "target creature or player")
-CREATURE = target_of(creature, "target creature")
-PLAYER = target_of(player, "target player")
+CREATURE_OR_PLAYER: Final = target_of(creature_or_player, "target creature or player")
+CREATURE: Final = target_of(creature, "target creature")
+PLAYER: Final = target_of(player, "target player")
 
 
 # ---------------------------------------------------------------- costs
@@ -507,7 +507,7 @@ def _int_or_none(v: str | None) -> int | None:
 
 #: Names of the card definitions built by hand (tokens such as Saproling): a scenario
 #: may name them although they aren't cards of the pool.
-MADE_NAMES: set[str] = set()
+MADE_NAMES: Final[set[str]] = set()
 
 
 def make_card(name: str, mana_cost: str | None = None, types: Sequence[str] = (),

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-COLORS = ("W", "U", "B", "R", "G")
-MANA_TYPES = ("W", "U", "B", "R", "G", "C")
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+COLORS: Final = ("W", "U", "B", "R", "G")
+MANA_TYPES: Final = ("W", "U", "B", "R", "G", "C")
+COLOR_NAMES: Final = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
-_SYMBOL = re.compile(r"\{([^}]+)\}")
+_SYMBOL: Final = re.compile(r"\{([^}]+)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,38 +267,86 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
     for i, s in enumerate(sources):
         units.append((1, i, s.options))
 
-    def later(u: tuple[int, int, tuple[str, ...]]) -> tuple[bool, int]:
-        """Sources with another {T} ability last; with ``multi``, sources adding several
-        mana first (1) or last (-1)."""
-        if u[0] == 0:
-            return False, 0
-        return sources[u[1]].spare, -multi * max(len(o) for o in u[2])
-
     if not prefer_pool:
         units.sort(key=lambda u: u[0], reverse=True)
     else:
-        units.sort(key=lambda u: (u[0], later(u), len(u[2])))
+        units.sort(key=lambda u: (u[0], _later(u, sources, multi), len(u[2])))
     # Expand symbol requirements. A hybrid symbol with a generic option is
     # tried both ways.
     required: list[tuple[tuple[str, ...], ...]] = [s.options for s in cost.symbols]
     required.sort(key=len)
-    n_units = len(units)
-    used = [False] * n_units
-    chosen: list[tuple[int, str]] = []  # (unit index, mana string produced)
-    # Per-unit leftover: a source producing "GG" used for one G leaves one G.
-    leftovers: list[str] = []
+    # Generic mana is paid with colourless mana first (pool units, then sources), so
+    # that the coloured mana left in the pool stays usable for coloured costs.
+    generic_order = sorted(range(len(units)), key=lambda ui: _generic_rank(
+        units[ui], sources, multi, keep, prefer_pool))
+    search = _PaymentSearch(units, required, generic_order, multi)
+    if not search.solve(0, cost.generic):
+        return None
+    from_pool: list[str] = []
+    acts: list[tuple[int, int, str]] = []
+    for ui, produced in search.chosen:
+        kind, idx, _ = units[ui]
+        if kind == 0:
+            from_pool.append(pool[idx])
+        else:
+            s = sources[idx]
+            acts.append((s.source, s.ability, produced))
+    return Payment(tuple(from_pool), tuple(acts))
 
-    def mana_of(unit: tuple[int, int, tuple[str, ...]]) -> tuple[str, ...]:
-        if multi > 0 and len(unit[2]) > 1:  # the most mana first
+
+def _later(u: tuple[int, int, tuple[str, ...]], sources: Sequence[ManaSource], multi: int
+           ) -> tuple[bool, int]:
+    """Sources with another {T} ability last; with ``multi``, sources adding several mana
+    first (1) or last (-1) (:func:`find_payment`'s order of units)."""
+    if u[0] == 0:
+        return False, 0
+    return sources[u[1]].spare, -multi * max(len(o) for o in u[2])
+
+
+def _generic_rank(u: tuple[int, int, tuple[str, ...]], sources: Sequence[ManaSource],
+                  multi: int, keep: Mapping[str, float] | None, prefer_pool: bool
+                  ) -> tuple[int, bool, bool, float, int, int]:
+    """Where the unit ``u`` comes in paying the generic part: pool units first (unless
+    not ``prefer_pool``), colourless mana first, then the least wanted colours."""
+    later = _later(u, sources, multi)
+    wanted = 0.0 if keep is None or u[0] == 0 else \
+        max((keep.get(m, 0.0) for o in u[2] for m in o), default=0.0)
+    return (u[0] if prefer_pool else -u[0], later[0],
+            not all(set(o) <= {"C"} for o in u[2]), wanted, later[1], len(u[2]))
+
+
+class _PaymentSearch:
+    """The backtracking search of :func:`find_payment` over ordered mana units: the
+    coloured symbols first (each tried with each unit that can pay it, leftover mana of
+    multi-mana units first), then the generic part.  A plain object, not closures, so
+    that no reference cycle is left for the garbage collector after each search."""
+
+    def __init__(self, units: list[tuple[int, int, tuple[str, ...]]],
+                 required: list[tuple[tuple[str, ...], ...]], generic_order: list[int],
+                 multi: int) -> None:
+        self.units = units
+        self.required = required
+        self.generic_order = generic_order
+        self.multi = multi
+        self.used = [False] * len(units)
+        #: (unit index, mana string produced)
+        self.chosen: list[tuple[int, str]] = []
+        #: Per-unit leftover: a source producing "GG" used for one G leaves one G.
+        self.leftovers: list[str] = []
+
+    def mana_of(self, unit: tuple[int, int, tuple[str, ...]]) -> tuple[str, ...]:
+        if self.multi > 0 and len(unit[2]) > 1:  # the most mana first
             return tuple(sorted(unit[2], key=len, reverse=True))
         return unit[2]
 
-    def solve(k: int, generic: int) -> bool:
+    def solve(self, k: int, generic: int) -> bool:
+        required, leftovers, used, chosen = self.required, self.leftovers, self.used, \
+            self.chosen
         if k == len(required):
-            return pay_generic(generic)
+            return self.pay_generic(generic)
         for opt in required[k]:
             if len(opt) == 1 and opt[0].isdigit():
-                if solve(k + 1, generic + int(opt[0])):
+                if self.solve(k + 1, generic + int(opt[0])):
                     return True
                 continue
             if opt == ("life2",):
@@ -308,19 +356,19 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
             for li, left in enumerate(leftovers):
                 if want in left:
                     leftovers[li] = left.replace(want, "", 1)
-                    if solve(k + 1, generic):
+                    if self.solve(k + 1, generic):
                         return True
                     leftovers[li] = left
-            for ui in range(n_units):
+            for ui in range(len(used)):
                 if used[ui]:
                     continue
-                for produced in mana_of(units[ui]):
+                for produced in self.mana_of(self.units[ui]):
                     if want in produced:
                         used[ui] = True
                         chosen.append((ui, produced))
                         rest = produced.replace(want, "", 1)
                         leftovers.append(rest)
-                        if solve(k + 1, generic):
+                        if self.solve(k + 1, generic):
                             return True
                         leftovers.pop()
                         chosen.pop()
@@ -328,50 +376,26 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
                         break
         return False
 
-    # Generic mana is paid with colourless mana first (pool units, then sources), so
-    # that the coloured mana left in the pool stays usable for coloured costs.
-    def wanted(ui: int) -> float:
-        if keep is None or units[ui][0] == 0:
-            return 0.0
-        return max((keep.get(m, 0.0) for o in units[ui][2] for m in o), default=0.0)
-
-    generic_order = sorted(range(n_units), key=lambda ui: (
-        units[ui][0] if prefer_pool else -units[ui][0], later(units[ui])[0],
-        not all(set(o) <= {"C"} for o in units[ui][2]),
-        wanted(ui), later(units[ui])[1], len(units[ui][2])))
-
-    def pay_generic(generic: int) -> bool:
-        need = generic - sum(len(x) for x in leftovers)
+    def pay_generic(self, generic: int) -> bool:
+        need = generic - sum(len(x) for x in self.leftovers)
         if need <= 0:
             return True
+        used = self.used
         picks: list[tuple[int, str]] = []
-        for ui in generic_order:
+        for ui in self.generic_order:
             if need <= 0:
                 break
             if used[ui]:
                 continue
-            produced = max(mana_of(units[ui]), key=len)
+            produced = max(self.mana_of(self.units[ui]), key=len)
             picks.append((ui, produced))
             need -= len(produced)
         if need > 0:
             return False
         for ui, produced in picks:
             used[ui] = True
-            chosen.append((ui, produced))
+            self.chosen.append((ui, produced))
         return True
-
-    if not solve(0, cost.generic):
-        return None
-    from_pool: list[str] = []
-    acts: list[tuple[int, int, str]] = []
-    for ui, produced in chosen:
-        kind, idx, _ = units[ui]
-        if kind == 0:
-            from_pool.append(pool[idx])
-        else:
-            s = sources[idx]
-            acts.append((s.source, s.ability, produced))
-    return Payment(tuple(from_pool), tuple(acts))
 
 
 def can_pay_with_units(cost: ManaCost, units: Sequence[str]) -> tuple[str, ...] | None:

@@ -70,13 +70,13 @@ Ref = int | PlayerRef  # an object id or a player
 #: is counted per turn and ``turn_flags``, so also whether a permanent has been controlled
 #: continuously since the turn began, 302.6).  Code that may read them is declared
 #: (selectors' ``reads``); code that declares nothing is assumed to read them all.
-NARROW_CHANGES: frozenset[str] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
+NARROW_CHANGES: Final[frozenset[str]] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
 
 
 #: Rule flags that are requirements (508.1d, 509.1c) or let a creature block more
 #: (509.1a): each instance counts, so whatever gives one (the printed card, an Aura, a
 #: resolved spell) also adds a copy tagged with its origin, ``"flag#origin"``.
-COUNTED_FLAGS: frozenset[str] = frozenset({
+COUNTED_FLAGS: Final[frozenset[str]] = frozenset({
     "attacks each combat if able", "blocks each combat if able",
     "all creatures able to block it do so", "can block an additional creature"})
 
@@ -159,7 +159,7 @@ class Characteristics:
         return left
 
 
-_TYPE_ORDER = {t: i for i, t in enumerate(
+_TYPE_ORDER: Final = {t: i for i, t in enumerate(
     ["Tribal", "Enchantment", "Artifact", "Land", "Creature", "Planeswalker", "Instant", "Sorcery"])}
 
 
@@ -247,7 +247,7 @@ class GameObject:
 
 
 #: GameObject.__deepcopy__ passes every field positionally to the constructor.
-_OBJECT_FIELDS = tuple(f.name for f in fields(GameObject))
+_OBJECT_FIELDS: Final = tuple(f.name for f in fields(GameObject))
 assert all(f.init and not f.kw_only for f in fields(GameObject))
 _object_values = operator.attrgetter(*_OBJECT_FIELDS)
 

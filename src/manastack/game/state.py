@@ -16,7 +16,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -63,7 +63,7 @@ class GameOptions:
 
 
 #: The mulligan rules (103.4 and its variants; seeds 001: "paris" is the default).
-MULLIGANS = ("paris", "vancouver", "london", "commander")
+MULLIGANS: Final = ("paris", "vancouver", "london", "commander")
 
 
 def _arguments_problem(player_names: Any, seed: Any, options: Any
@@ -110,9 +110,9 @@ def _arguments_problem(player_names: Any, seed: Any, options: Any
 Task = tuple[Callable[..., None], tuple[Any, ...]]
 
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
-UNWATCHED_KINDS = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
+UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 #: Marks a key missing from a memo (memoised values may be None).
-_MISSING: Any = object()
+_MISSING: Final[Any] = object()
 
 
 class Game:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAbility, TargetSpec
@@ -32,10 +32,10 @@ from manastack.rules.static import forbids, hooks, rule_effects
 if TYPE_CHECKING:
     from manastack.game.state import Game
 
-MAIN_PHASES = ("precombat_main", "postcombat_main")
+MAIN_PHASES: Final = ("precombat_main", "postcombat_main")
 #: Bound on the target combinations listed for one spell or ability (agents sample them;
 #: any other legal combination is still accepted by ``apply``).
-MAX_COMBOS = 400
+MAX_COMBOS: Final = 400
 
 
 # ------------------------------------------------------------ timing
@@ -73,7 +73,7 @@ def _type_rule(types: frozenset[str]) -> str:
 
 #: id(ability) -> (ability, is it the common "{T}: Add ..." checked inline by
 #: priority_actions: a mana ability costing only {T}, not once per turn).
-_SIMPLE_MANA: dict[int, tuple[ActivatedAbility, bool]] = {}
+_SIMPLE_MANA: Final[dict[int, tuple[ActivatedAbility, bool]]] = {}
 
 
 def _simple_mana(ab: ActivatedAbility) -> bool:
@@ -106,7 +106,7 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
 
 #: id(abilities tuple) -> (the tuple, its activated abilities); the tuple is kept so that
 #: its id can't be reused while the entry exists.
-_ACTIVATED: dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]] = {}
+_ACTIVATED: Final[dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]]] = {}
 
 
 def printed_abilities(abilities: list[ActivatedAbility]) -> list[range]:
@@ -138,7 +138,7 @@ def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
 
 #: Cards with an activated ability that works from a graveyard, by id(card) (definitions
 #: are immutable and kept alive by the entry).
-_YARD_ACTIVATED: dict[int, tuple[Any, bool]] = {}
+_YARD_ACTIVATED: Final[dict[int, tuple[Any, bool]]] = {}
 
 
 def _activates_from_graveyard(card: Any) -> bool:
@@ -206,11 +206,11 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
 
 
 #: Marks a permanent whose mana abilities read more than its characteristics.
-_DYNAMIC = ManaSource(-1, -1, ())
+_DYNAMIC: Final = ManaSource(-1, -1, ())
 #: (object id, id(abilities tuple), summoning sick) -> (the tuple, the object as a mana
 #: source when no "can't activate" hook applies, or _DYNAMIC); the tuple is kept so that
 #: its id can't be reused while the entry exists.  Sources are values.
-_SOURCE_OF: dict[tuple[int, int, bool], tuple[tuple[Any, ...], ManaSource | None]] = {}
+_SOURCE_OF: Final[dict[tuple[int, int, bool], tuple[tuple[Any, ...], ManaSource | None]]] = {}
 
 
 def _reads_more(game: Game, o: GameObject) -> bool:
@@ -354,7 +354,7 @@ def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] |
 
 
 #: Marks a payment not planned yet (a memoised plan may be None: no way to pay).
-_UNPLANNED: Any = object()
+_UNPLANNED: Final[Any] = object()
 
 
 def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
@@ -627,7 +627,7 @@ def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None
 
 
 #: The target combinations of something with no target: one, choosing nothing.
-_NO_TARGETS: tuple[tuple[Ref, ...], ...] = ((),)
+_NO_TARGETS: Final[tuple[tuple[Ref, ...], ...]] = ((),)
 
 
 def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
@@ -810,7 +810,7 @@ def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics,
 
 
 #: ``Cast.alt`` for "cast it without paying its mana cost" (117.9), allowed by effects only.
-FREE = "free"
+FREE: Final = "free"
 
 
 def alternative_cost(obj: GameObject, name: str) -> AlternativeCost | None:
@@ -1036,10 +1036,10 @@ def check_priority_action(game: Game, player: int, action: Action) -> None:
 
 
 #: The narrow kinds of change the legal actions read (not "combat": see NARROW_CHANGES).
-_ACTIONS_READ = frozenset({"tapped", "mana", "hidden", "turn"})
+_ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
-_SHIFT_READS = frozenset({"tapped", "mana"})
-_TAPPED_READ = frozenset({"tapped"})
+_SHIFT_READS: Final = frozenset({"tapped", "mana"})
+_TAPPED_READ: Final = frozenset({"tapped"})
 
 
 def listed_priority_actions(game: Game, player: int) -> list[Action]:
@@ -1104,7 +1104,7 @@ def _after_mana_shift(game: Game, key: Any, player: int
 
 
 #: Passing priority (actions are values: one instance serves every list).
-_PASS = Pass()
+_PASS: Final = Pass()
 
 
 def priority_actions(game: Game, player: int) -> list[Action]:
@@ -1235,7 +1235,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
 
 
 #: id(mana cost) -> (the cost, its mana value); costs are immutable (and kept alive here).
-_MANA_VALUES: dict[int, tuple[ManaCost, int]] = {}
+_MANA_VALUES: Final[dict[int, tuple[ManaCost, int]]] = {}
 
 
 def _mana_value(cost: ManaCost) -> int:
@@ -1254,7 +1254,7 @@ def _hooked(game: Game, rule: str) -> bool:
 
 
 #: (object id, ability index, mana options) -> the activations (actions are values).
-_MANA_ACTIONS: dict[tuple[int, int, tuple[str, ...]], list[Action]] = {}
+_MANA_ACTIONS: Final[dict[tuple[int, int, tuple[str, ...]], list[Action]]] = {}
 
 
 def _mana_actions(o: GameObject, i: int, ab: ActivatedAbility) -> list[Action]:
@@ -1278,7 +1278,7 @@ _PlanPart = tuple[tuple[int, ActivatedAbility, "list[Action] | None"], ...]
 #: (object id, id(abilities tuple), zone, summoning sick) -> (the tuple, the object's
 #: part of the activation plan); the tuple is kept so that its id can't be reused while
 #: the entry exists.  The part depends on nothing else (actions are values).
-_PLAN_PARTS: dict[tuple[int, int, str, bool], tuple[tuple[Any, ...], _PlanPart]] = {}
+_PLAN_PARTS: Final[dict[tuple[int, int, str, bool], tuple[tuple[Any, ...], _PlanPart]]] = {}
 
 
 def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPart]]:

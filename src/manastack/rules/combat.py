@@ -27,6 +27,7 @@ from manastack.decisions import (
 )
 from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count
+from manastack.picking import pick
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -444,12 +445,12 @@ def sample_attack(game: Game, rng: random.Random) -> Action:
         atk = {}
         for o in attack_candidates(game):
             if rng.random() < 0.5:
-                atk[o.id] = rng.choice(targets)
+                atk[o.id] = pick(rng, targets)
         if attack_violation(game, atk) is None and attack_requirements(game, atk) >= best \
                 and _cost_problem(game, "attack", attack_declarer(game),
                                   list(atk.items())) is None:
             return DeclareAttackers(tuple(atk.items()))
-    return rng.choice(enumerate_attacks(game))
+    return pick(rng, enumerate_attacks(game))
 
 
 def ask_attackers(game: Game) -> None:
@@ -841,11 +842,11 @@ def sample_block(game: Game, rng: random.Random) -> Action:
                 ok = [a for a in blockable_attackers(game)
                       if can_block_attacker(game, b, game.obj(a)) is None]
                 if ok and rng.random() < 0.5:
-                    d[b.id] = (rng.choice(ok),)
+                    d[b.id] = (pick(rng, ok),)
             if block_violation(game, d) is None and _payable(game, d):
                 return DeclareBlockers(tuple(sorted(d.items())))
         return DeclareBlockers(())
-    return rng.choice(enumerate_blocks(game))
+    return pick(rng, enumerate_blocks(game))
 
 
 def ask_blockers(game: Game) -> None:

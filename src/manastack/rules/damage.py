@@ -11,7 +11,7 @@ Damage never destroys by itself (119.5): state-based actions do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.copying import deepcopy_fields
@@ -82,7 +82,7 @@ class _Plan:
     sequence: list[int] = field(default_factory=list)  # processing order (615.7)
 
 
-REDIRECT_KEY = "306.7"
+REDIRECT_KEY: Final = "306.7"
 
 
 def _redirect_options(game: Game, it: DamageItem) -> list[int]:
@@ -241,7 +241,7 @@ def _make_protection() -> Any:
                        static_key=("702.16e",), quiet=True)
 
 
-_PROTECTION = _make_protection()
+_PROTECTION: Final = _make_protection()
 
 
 def _chooser(order: list[Any] | None) -> Any:

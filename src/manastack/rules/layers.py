@@ -17,7 +17,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.copying import deepcopy_fields
@@ -27,17 +27,17 @@ from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject, 
 if TYPE_CHECKING:
     from manastack.game.state import Game
 
-LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
+LAYERS: Final = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
 
 ApplyFn = Callable[["Game", GameObject, Characteristics], None]
 
 #: Code of apply functions that read nothing but the characteristics they are given (and
 #: their own constants): see :func:`reads_only_its_object`.
-_LOCAL_APPLY: set[Any] = set()
+_LOCAL_APPLY: Final[set[Any]] = set()
 #: Effects functions of static abilities -> the only layers their effects can be in.
-_EFFECT_LAYERS: dict[Callable[..., Any], frozenset[str]] = {}
+_EFFECT_LAYERS: Final[dict[Callable[..., Any], frozenset[str]]] = {}
 #: Effects functions of static abilities declared never to add abilities.
-_ADDS_NO_ABILITIES: set[Callable[..., Any]] = set()
+_ADDS_NO_ABILITIES: Final[set[Callable[..., Any]]] = set()
 
 
 def _code_key(fn: Any) -> Any:
@@ -116,8 +116,8 @@ class Duration:
         }.get(self.kind, f"{self.kind.replace('_', ' ')} {self.name}".strip())
 
 
-UNTIL_END_OF_TURN = Duration("end_of_turn")
-PERMANENTLY = Duration("permanent")
+UNTIL_END_OF_TURN: Final = Duration("end_of_turn")
+PERMANENTLY: Final = Duration("permanent")
 
 
 @dataclass(eq=False)
@@ -397,7 +397,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
 
 #: id(abilities tuple) -> (the tuple, whether one of them is a static ability with
 #: effects); the tuple is kept so that its id can't be reused while the entry exists.
-_STATIC_EFFECTS: dict[int, tuple[tuple[Any, ...], bool]] = {}
+_STATIC_EFFECTS: Final[dict[int, tuple[tuple[Any, ...], bool]]] = {}
 
 
 def _has_static_effects(abilities: tuple[Any, ...]) -> bool:
@@ -418,7 +418,7 @@ def _clone(c: Characteristics) -> Characteristics:
                            c.controller, c.flags)
 
 
-_FIELDS = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness",
+_FIELDS: Final = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness",
            "keywords", "abilities", "controller", "flags")
 
 

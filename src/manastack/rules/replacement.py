@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
@@ -253,7 +253,7 @@ def _has_replacement_ability(abilities: Sequence[Any]) -> bool:
 
 #: Card definition -> does it print a static replacement ability?  (Card definitions are
 #: immutable.)
-_PRINTS_REPLACEMENT: dict[Any, bool] = {}
+_PRINTS_REPLACEMENT: Final[dict[Any, bool]] = {}
 
 
 def _find_static_replacements(game: Game) -> bool:
@@ -280,7 +280,7 @@ def replacement_choice_possible(game: Game) -> bool:
 
 
 #: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).
-_STAGED = ("damage", "damage_results")
+_STAGED: Final = ("damage", "damage_results")
 
 
 def _affected_player(game: Game, kind: str, event: dict[str, Any]) -> int:

@@ -7,7 +7,7 @@ event (704.3), and the check repeats until none apply.  Numbers follow the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.effects import destroy_all
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 #: The planeswalker types of the 2017 Comprehensive Rules (205.3j): 704.5j compares only
 #: these among a planeswalker's subtypes.
-PLANESWALKER_TYPES = frozenset(
+PLANESWALKER_TYPES: Final = frozenset(
     "Ajani Arlinn Ashiok Bolas Chandra Dack Daretti Domri Dovin Elspeth Freyalise Garruk "
     "Gideon Jace Karn Kaya Kiora Koth Liliana Nahiri Narset Nissa Nixilis Ral Saheeli Samut "
     "Sarkhan Sorin Tamiyo Teferi Tezzeret Tibalt Ugin Venser Vraska Xenagos".split())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
@@ -37,7 +37,7 @@ def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
     return out
 
 
-_NO_HOOKS: tuple[tuple[GameObject, StaticAbility], ...] = ()
+_NO_HOOKS: Final[tuple[tuple[GameObject, StaticAbility], ...]] = ()
 
 
 def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:

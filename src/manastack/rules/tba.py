@@ -7,7 +7,7 @@ logged with its rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
@@ -61,7 +61,7 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
 
 
 #: Steps (and the postcombat main phase) without turn-based actions (703.4).
-_NO_ACTIONS = frozenset({"upkeep", "end_of_combat", "end", "postcombat_main"})
+_NO_ACTIONS: Final = frozenset({"upkeep", "end_of_combat", "end", "postcombat_main"})
 
 
 def phasing(game: Game) -> None:

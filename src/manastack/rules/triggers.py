@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.dsl import TriggeredAbility
@@ -201,10 +201,10 @@ def check_event(game: Game, e: Event) -> None:
 #: made of (801.7).  Left out: where an object goes (``owner``, ``to_zone``: 801.7a's
 #: example) and the blockers of "becomes blocked" (801.7's example: only "becomes blocked
 #: by a creature" includes the blocker).
-_EVENT_PLAYERS = ("player", "controller")
-_EVENT_OBJECTS = ("object", "attacker", "blocker", "attackers", "source", "target", "targets")
+_EVENT_PLAYERS: Final = ("player", "controller")
+_EVENT_OBJECTS: Final = ("object", "attacker", "blocker", "attackers", "source", "target", "targets")
 #: Turn structure events happen to the game, not within anyone's range.
-_GAME_EVENTS = frozenset({ev.TURN_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED, ev.PHASE_BEGAN,
+_GAME_EVENTS: Final = frozenset({ev.TURN_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED, ev.PHASE_BEGAN,
                           ev.PHASE_ENDED, ev.GAME_OVER})
 
 
@@ -341,7 +341,7 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
 #: triggers, with the untap step's, go on the stack before the active player gets
 #: priority; 511.2 "at end of combat"; 513.1 (2011, seed 000 5.1.a) "at the beginning
 #: of the end step").
-_STEP_TRIGGER_RULE = {"upkeep": "503.1a", "end_of_combat": "511.2", "end": "513.1"}
+_STEP_TRIGGER_RULE: Final = {"upkeep": "503.1a", "end_of_combat": "511.2", "end": "513.1"}
 
 
 def _trigger_cites(game: Game, e: Event) -> dict[str, tuple[str, ...]]:

@@ -10,7 +10,7 @@ ignored as if they did not exist (CR 500.7-500.10).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.copying import deepcopy_fields
@@ -32,26 +32,26 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 #: Step name -> phase name.
-PHASE_OF = {
+PHASE_OF: Final = {
     "untap": "beginning", "upkeep": "beginning", "draw": "beginning",
     "main": "main", "precombat_main": "main", "postcombat_main": "main",
     "beginning_of_combat": "combat", "declare_attackers": "combat",
     "declare_blockers": "combat", "combat_damage": "combat", "combat_damage_2": "combat",
     "end_of_combat": "combat", "end": "ending", "cleanup": "ending",
 }
-STEP_RULES = {
+STEP_RULES: Final = {
     "untap": "502", "upkeep": "503", "draw": "504", "precombat_main": "505",
     "postcombat_main": "505", "beginning_of_combat": "507", "declare_attackers": "508",
     "declare_blockers": "509", "combat_damage": "510", "combat_damage_2": "510.4",
     "end_of_combat": "511", "end": "513", "cleanup": "514",
 }
 #: Steps in which no player receives priority (normally: CR 502.3, 514.3).
-NO_PRIORITY = ("untap", "cleanup")
-PHASE_RULES = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
-STEP_NAMES = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
+NO_PRIORITY: Final = ("untap", "cleanup")
+PHASE_RULES: Final = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
+STEP_NAMES: Final = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
               "declare_attackers", "declare_blockers", "combat_damage", "combat_damage_2",
               "end_of_combat", "postcombat_main", "end", "cleanup")
-DISPLAY = {
+DISPLAY: Final = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
     "precombat_main": "precombat main phase", "postcombat_main": "postcombat main phase",
     "beginning_of_combat": "beginning of combat step",
@@ -60,10 +60,10 @@ DISPLAY = {
     "end_of_combat": "end of combat step", "end": "end step", "cleanup": "cleanup step",
 }
 #: How the phases other than a main phase are named as they begin and end.
-_PHASE_DISPLAY = {"beginning": "Beginning phase", "combat": "Combat phase",
+_PHASE_DISPLAY: Final = {"beginning": "Beginning phase", "combat": "Combat phase",
                   "ending": "Ending phase"}
 #: The steps of each phase, in order (CR 501.1, 505, 506.1, 512.1).
-_PHASE_STEP_NAMES = {
+_PHASE_STEP_NAMES: Final = {
     "beginning": ("untap", "upkeep", "draw"),
     "main": ("main",),
     "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers",
@@ -80,7 +80,7 @@ def _texts(name: str) -> tuple[str, str, str]:
 
 
 #: Step name -> :func:`_texts` (precomputed: every turn begins and ends most steps).
-_STEP_TEXTS = {name: _texts(name) for name in DISPLAY}
+_STEP_TEXTS: Final = {name: _texts(name) for name in DISPLAY}
 
 
 @dataclass(slots=True)
@@ -120,7 +120,7 @@ def phase_steps(phase: str, phase_id: int, extra: bool = False) -> list[StepInfo
 
 
 #: The steps of a normal turn (CR 500.1): (name, phase, which of the five phases it is in).
-_NORMAL_TURN = tuple((name, phase, i) for i, phase in enumerate(
+_NORMAL_TURN: Final = tuple((name, phase, i) for i, phase in enumerate(
     ("beginning", "main", "combat", "main", "ending"), 1) for name in _PHASE_STEP_NAMES[phase])
 
 

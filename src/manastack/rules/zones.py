@@ -9,7 +9,7 @@ battlefield is kept in ``game.lki`` for abilities that look back in time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.game.objects import Characteristics, GameObject, Ref, Zone
@@ -17,12 +17,12 @@ from manastack.game.objects import Characteristics, GameObject, Ref, Zone
 if TYPE_CHECKING:
     from manastack.game.state import Game
 
-ZONE_TEXT = {"library": "library", "hand": "hand", "battlefield": "the battlefield",
+ZONE_TEXT: Final = {"library": "library", "hand": "hand", "battlefield": "the battlefield",
              "graveyard": "graveyard", "stack": "the stack", "exile": "exile",
              "command": "the command zone"}
 
 
-_HIDDEN = (Zone.LIBRARY, Zone.HAND)
+_HIDDEN: Final = (Zone.LIBRARY, Zone.HAND)
 
 
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
