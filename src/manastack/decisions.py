@@ -429,6 +429,19 @@ class PriorityDecision(Decision):
     #: The state version ``_cache`` was listed at.
     _cache_version: int = field(default=-1, repr=False)
 
+    def __init__(self, player: int, kind: str, prompt: str, resume: Resume, rule: str = "",
+                 decider: int = -1, _cache: list[Action] | None = None,
+                 _cache_version: int = -1) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.resume = resume
+        self.rule = rule
+        self.decider = decider
+        self._cache = _cache
+        self._cache_version = _cache_version
+
     def legal_actions(self, game: Game) -> list[Action]:
         return list(self._listed(game))
 

@@ -39,6 +39,18 @@ class Event:
     #: The text those others see (the card unnamed).
     public_text: str = ""
 
+    def __init__(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
+                 turn: int = 0, seen_by: frozenset[int] | None = None,
+                 public_text: str = "") -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.kind = kind
+        self.rule = rule
+        self.text = text
+        self.data = {} if data is None else data
+        self.turn = turn
+        self.seen_by = seen_by
+        self.public_text = public_text
+
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
 

@@ -221,6 +221,48 @@ class GameObject:
     #: Characteristics computed when no continuous effect applies, with their key.
     chars_cache: Any = None
 
+    def __init__(self, id: int, card: CardDef, owner: int, controller: int, zone: str,
+                 is_token: bool = False, timestamp: int = 0, tapped: bool = False, flipped: bool = False,
+                 face_down: bool = False, phased_out: bool = False, control_since: int = 0,
+                 counters: dict[str, int] | None = None, damage: int = 0,
+                 deathtouch_damage: bool = False, attached_to: Ref | None = None,
+                 phased_indirectly: bool = False, phased_out_controller: int | None = None,
+                 targets: tuple[Ref, ...] = (), x: int = 0, modes: tuple[int, ...] = (),
+                 memory: dict[str, Any] | None = None, is_copy: bool = False,
+                 loyalty_activated_turn: int = -1, regeneration_shields: int = 0,
+                 came_from: str | None = None, uid: int = 0,
+                 seen_controller: int | None = None, chars_cache: Any = None) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.id = id
+        self.card = card
+        self.owner = owner
+        self.controller = controller
+        self.zone = zone
+        self.is_token = is_token
+        self.timestamp = timestamp
+        self.tapped = tapped
+        self.flipped = flipped
+        self.face_down = face_down
+        self.phased_out = phased_out
+        self.control_since = control_since
+        self.counters = {} if counters is None else counters
+        self.damage = damage
+        self.deathtouch_damage = deathtouch_damage
+        self.attached_to = attached_to
+        self.phased_indirectly = phased_indirectly
+        self.phased_out_controller = phased_out_controller
+        self.targets = targets
+        self.x = x
+        self.modes = modes
+        self.memory = {} if memory is None else memory
+        self.is_copy = is_copy
+        self.loyalty_activated_turn = loyalty_activated_turn
+        self.regeneration_shields = regeneration_shields
+        self.came_from = came_from
+        self.uid = uid
+        self.seen_controller = seen_controller
+        self.chars_cache = chars_cache
+
     @property
     def name(self) -> str:
         """The name, or the name of what it copies (706.2)."""

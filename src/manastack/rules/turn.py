@@ -104,6 +104,16 @@ class StepInfo:
     #: First-strike combat damage step (510.4).
     first_strike: bool = False
 
+    def __init__(self, name: str, phase: str, phase_id: int, extra: bool = False,
+                 had_priority: bool = False, first_strike: bool = False) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.name = name
+        self.phase = phase
+        self.phase_id = phase_id
+        self.extra = extra
+        self.had_priority = had_priority
+        self.first_strike = first_strike
+
     @property
     def has_priority(self) -> bool:
         """Untap and (normally) cleanup give no priority (CR 502.3, 514.3)."""

@@ -1,0 +1,63 @@
+"""Hot dataclasses write their ``__init__`` out (compiled with mypyc, a dataclass's
+generated ``__init__`` runs interpreted, several times slower): each must take exactly
+the fields, in order, with the same defaults, as the generated one would."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import Any
+
+import pytest
+
+from manastack.cards.registry import get_card
+from manastack.decisions import PriorityDecision
+from manastack.game.objects import GameObject
+from manastack.log import Event
+from manastack.rules.turn import StepInfo
+
+WRITTEN_OUT = [Event, PriorityDecision, StepInfo, GameObject]
+
+
+def _required_args(cls: type) -> list[Any]:
+    """Values of the right types for the fields without a default (compiled, the
+    constructors check them)."""
+    return {Event: ["draw", "504.1", "Alice draws a card"],
+            PriorityDecision: [0, "priority", "Alice has priority", (print, ())],
+            StepInfo: ["upkeep", "beginning", 1],
+            GameObject: [7, get_card("Grizzly Bears"), 0, 1, "hand"]}[cls]
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
+def test_written_out_init_takes_the_fields_with_their_defaults(cls: type) -> None:
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        assert p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, f.name
+        if f.default is not dataclasses.MISSING:
+            assert p.default == f.default and type(p.default) is type(f.default), f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert p.default is None, f.name  # None stands for a new default value
+        else:
+            assert p.default is inspect.Parameter.empty, f.name
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
+def test_written_out_init_sets_every_field(cls: type) -> None:
+    """Built from its required fields only, every field holds its default; a field with a
+    default factory gets a new value of its own in each instance."""
+    fields = dataclasses.fields(cls)
+    required = [f for f in fields if f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING]
+    args = _required_args(cls)
+    a, b = cls(*args), cls(*args)
+    for f in fields:
+        value = getattr(a, f.name)
+        if f in required:
+            assert value is args[required.index(f)]
+        elif f.default is not dataclasses.MISSING:
+            assert value == f.default
+        else:
+            assert value == f.default_factory()  # type: ignore[misc]
+            assert value is not getattr(b, f.name)
