@@ -349,12 +349,33 @@ def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] |
     key = (player, cost.generic, cost.symbols, cost.x_count, tuple(exclude))
     hit = memo.get(key, _UNPLANNED)
     if hit is _UNPLANNED:
-        hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
+        hit = memo[key] = _automatic_payment(game, player, cost, exclude)
     return hit
 
 
 #: Marks a payment not planned yet (a memoised plan may be None: no way to pay).
 _UNPLANNED: Final[Any] = object()
+#: (cost, pool, ids of the mana sources) -> (the sources, the automatic payment): the
+#: sources are kept so that their ids can't be reused while the entry exists.
+_PAYMENTS: Final[dict[tuple[Any, ...], tuple[tuple[ManaSource, ...], Payment | None]]] = {}
+
+
+def _automatic_payment(game: Game, player: int, cost: ManaCost, exclude: Sequence[int]
+                       ) -> Payment | None:
+    """:func:`_plan_payment` without listed sources, memoised across games and states:
+    the payment depends only on the cost, the pool and the sources (values, memoised
+    per permanent by :func:`mana_sources`), not on when they are met."""
+    if cost.x_count:
+        return _plan_payment(game, player, cost, None, exclude)  # (find_payment refuses)
+    pool = game.players[player].mana_pool.units()
+    sources = mana_sources(game, player, exclude)
+    key = (cost.generic, cost.symbols, tuple(pool), tuple([id(s) for s in sources]))
+    hit = _PAYMENTS.get(key)
+    if hit is None:
+        if len(_PAYMENTS) > 8192:
+            _PAYMENTS.clear()
+        hit = _PAYMENTS[key] = (tuple(sources), find_payment(cost, pool, sources))
+    return hit[1]
 
 
 def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
@@ -1059,16 +1080,36 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if game._mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
-            game.remember(key, shifted[1], (None, shifted[0], True))
+            game.remember(key, shifted[1], (None, shifted[0], True, None))
             return shifted[0]
+    kept = game._kept.get(key)
+    if kept is not None and kept[1] == game._wide_version:
+        own = kept[3][3]
+        if own is not None and own == _own_state(game, player):
+            # only other players' hands, libraries, pools or tapped permanents changed
+            game.remember(key, kept[2], kept[3])
+            return kept[3][1]  # type: ignore[no-any-return]
     actions, dynamic, reads = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
-        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False))
+        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False, None))
     else:
+        others = reads | game._view_reads
         game.remember(key, _ACTIONS_READ | reads, (None, actions, not (
-            (reads | game._view_reads) & _SHIFT_READS)))
+            others & _SHIFT_READS), None if others else _own_state(game, player)))
     return actions
+
+
+def _own_state(game: Game, player: int) -> tuple[Any, ...]:
+    """What of the narrow kinds of state a legal list reads (:data:`_ACTIONS_READ`) is
+    ``player``'s own: the cards in their hand, their mana pool, which of their permanents
+    are tapped, and the turn.  A list that read nothing else narrow (no target
+    restriction or characteristic reading them) stays valid, in the same wide state,
+    while these stay the same: cards they can't cast or abilities they can't activate
+    don't become legal because an opponent drew, tapped a land or lost their mana."""
+    p = game.players[player]
+    return (tuple(p.hand), tuple(p.mana_pool.amounts.values()),
+            tuple([o.id for o in game.permanents(player) if o.tapped]), game.turn_number)
 
 
 def _step_key(game: Game) -> tuple[int, int, str] | None:
