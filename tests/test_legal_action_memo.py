@@ -183,3 +183,46 @@ def test_cr_117_3_mana_ability_tapping_another_creature_needs_an_untapped_one() 
     start_at(g, "precombat_main")
     assert g.legal_actions() == [Pass()]
     assert casting.available_mana(g, 0) == 0
+
+
+def test_cr_114_1_list_relisted_when_an_opponent_creature_becomes_tapped() -> None:
+    """114.1 / 116.1: a list survives another player's narrow changes (a card drawn, mana
+    lost, a land tapped) only if it read nothing of theirs: with Assassinate ("destroy
+    target tapped creature") in hand, an opponent's creature becoming tapped gives it a
+    legal target at once."""
+    g = setup_game()
+    assassinate = put(g, 0, Zone.HAND, "Assassinate")
+    for _ in range(3):
+        put(g, 0, Zone.BATTLEFIELD, "Swamp")
+    elves = put(g, 1, Zone.BATTLEFIELD, "Llanowar Elves")
+    start_at(g, "precombat_main")
+    assert not any(isinstance(a, Cast) for a in casting.listed_priority_actions(g, 0))
+    elves.tapped = True  # as an effect tapping it does (a narrow change)
+    g.changed("tapped")
+    kept = casting.listed_priority_actions(g, 0)
+    assert kept == casting._priority_actions(g, 0)[0]
+    assert Cast(assassinate.id, (elves.id,)) in kept
+
+
+def test_cr_116_1_list_kept_when_only_an_opponent_hand_and_pool_change() -> None:
+    """116.1: what a player may do doesn't change when an opponent draws a card or loses
+    their mana; the list kept then is the fresh one, and a change of the player's own
+    hand is seen."""
+    g = setup_game()
+    bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
+    put(g, 0, Zone.BATTLEFIELD, "Mountain")
+    put(g, 1, Zone.LIBRARY, "Forest")
+    start_at(g, "precombat_main")
+    before = casting.listed_priority_actions(g, 0)
+    assert any(isinstance(a, Cast) and a.card == bolt.id for a in before)
+    bob = g.players[1]
+    bob.mana_pool.add("G")
+    g.changed("mana")
+    bob.hand.append(bob.library.pop())  # (a draw: a narrow "hidden" change)
+    g.changed("hidden")
+    assert casting.listed_priority_actions(g, 0) == before == casting._priority_actions(g, 0)[0]
+    shock = put(g, 0, Zone.HAND, "Shock")
+    g.changed("hidden")
+    after = casting.listed_priority_actions(g, 0)
+    assert after == casting._priority_actions(g, 0)[0]
+    assert any(isinstance(a, Cast) and a.card == shock.id for a in after)

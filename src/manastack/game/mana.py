@@ -158,7 +158,10 @@ class ManaPool:
 
     def has_mana(self) -> bool:
         """Is there mana in the pool?"""
-        return any(self.amounts.values())
+        for n in self.amounts.values():  # (a loop: compiled, faster than any())
+            if n:
+                return True
+        return False
 
     def empty(self) -> dict[str, int]:
         """Empty the pool (CR 500.4); returns what was lost."""

@@ -349,33 +349,12 @@ def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] |
     key = (player, cost.generic, cost.symbols, cost.x_count, tuple(exclude))
     hit = memo.get(key, _UNPLANNED)
     if hit is _UNPLANNED:
-        hit = memo[key] = _automatic_payment(game, player, cost, exclude)
+        hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
     return hit
 
 
 #: Marks a payment not planned yet (a memoised plan may be None: no way to pay).
 _UNPLANNED: Final[Any] = object()
-#: (cost, pool, ids of the mana sources) -> (the sources, the automatic payment): the
-#: sources are kept so that their ids can't be reused while the entry exists.
-_PAYMENTS: Final[dict[tuple[Any, ...], tuple[tuple[ManaSource, ...], Payment | None]]] = {}
-
-
-def _automatic_payment(game: Game, player: int, cost: ManaCost, exclude: Sequence[int]
-                       ) -> Payment | None:
-    """:func:`_plan_payment` without listed sources, memoised across games and states:
-    the payment depends only on the cost, the pool and the sources (values, memoised
-    per permanent by :func:`mana_sources`), not on when they are met."""
-    if cost.x_count:
-        return _plan_payment(game, player, cost, None, exclude)  # (find_payment refuses)
-    pool = game.players[player].mana_pool.units()
-    sources = mana_sources(game, player, exclude)
-    key = (cost.generic, cost.symbols, tuple(pool), tuple([id(s) for s in sources]))
-    hit = _PAYMENTS.get(key)
-    if hit is None:
-        if len(_PAYMENTS) > 8192:
-            _PAYMENTS.clear()
-        hit = _PAYMENTS[key] = (tuple(sources), find_payment(cost, pool, sources))
-    return hit[1]
 
 
 def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
