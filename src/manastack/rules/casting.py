@@ -1059,36 +1059,16 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if game._mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
-            game.remember(key, shifted[1], (None, shifted[0], True, None))
+            game.remember(key, shifted[1], (None, shifted[0], True))
             return shifted[0]
-    kept = game._kept.get(key)
-    if kept is not None and kept[1] == game._wide_version:
-        own = kept[3][3]
-        if own is not None and own == _own_state(game, player):
-            # only other players' hands, libraries, pools or tapped permanents changed
-            game.remember(key, kept[2], kept[3])
-            return kept[3][1]  # type: ignore[no-any-return]
     actions, dynamic, reads = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
-        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False, None))
+        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False))
     else:
-        others = reads | game._view_reads
         game.remember(key, _ACTIONS_READ | reads, (None, actions, not (
-            others & _SHIFT_READS), None if others else _own_state(game, player)))
+            (reads | game._view_reads) & _SHIFT_READS)))
     return actions
-
-
-def _own_state(game: Game, player: int) -> tuple[Any, ...]:
-    """What of the narrow kinds of state a legal list reads (:data:`_ACTIONS_READ`) is
-    ``player``'s own: the cards in their hand, their mana pool, which of their permanents
-    are tapped, and the turn.  A list that read nothing else narrow (no target
-    restriction or characteristic reading them) stays valid, in the same wide state,
-    while these stay the same: cards they can't cast or abilities they can't activate
-    don't become legal because an opponent drew, tapped a land or lost their mana."""
-    p = game.players[player]
-    return (tuple(p.hand), tuple(p.mana_pool.amounts.values()),
-            tuple([o.id for o in game.permanents(player) if o.tapped]), game.turn_number)
 
 
 def _step_key(game: Game) -> tuple[int, int, str] | None:
