@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from manastack.cards.registry import get_card
-from manastack.decisions import PriorityDecision
-from manastack.game.objects import GameObject
+from manastack.decisions import CombatDecision, PriorityDecision
+from manastack.game.objects import GameObject, StackAbility
 from manastack.log import Event
+from manastack.rules.combat import Combat
 from manastack.rules.turn import StepInfo
 
-WRITTEN_OUT = [Event, PriorityDecision, StepInfo, GameObject]
+WRITTEN_OUT = [Event, PriorityDecision, CombatDecision, StepInfo, GameObject, StackAbility,
+               Combat]
 
 
 def _required_args(cls: type) -> list[Any]:
@@ -25,7 +27,10 @@ def _required_args(cls: type) -> list[Any]:
     return {Event: ["draw", "504.1", "Alice draws a card"],
             PriorityDecision: [0, "priority", "Alice has priority", (print, ())],
             StepInfo: ["upkeep", "beginning", 1],
-            GameObject: [7, get_card("Grizzly Bears"), 0, 1, "hand"]}[cls]
+            CombatDecision: [1, "declare_blockers", "Bob declares blockers", (print, ())],
+            GameObject: [7, get_card("Grizzly Bears"), 0, 1, "hand"],
+            StackAbility: [8, get_card("Llanowar Elves").abilities[0], 7, "Llanowar Elves", 0],
+            Combat: [0]}[cls]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)

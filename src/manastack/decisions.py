@@ -586,6 +586,25 @@ class CombatDecision(Decision):
     sampler: Callable[[Game, random.Random], Action] | None = None
     default: Callable[[Game], Action] | None = None
 
+    def __init__(self, player: int, kind: str, prompt: str, resume: Resume, rule: str = "",
+                 decider: int = -1, candidates: tuple[Any, ...] = (),
+                 checker: Callable[[Game, Action], None] | None = None,
+                 enumerate_fn: Callable[[Game], list[Action]] | None = None,
+                 sampler: Callable[[Game, random.Random], Action] | None = None,
+                 default: Callable[[Game], Action] | None = None) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.resume = resume
+        self.rule = rule
+        self.decider = decider
+        self.candidates = candidates
+        self.checker = checker
+        self.enumerate_fn = enumerate_fn
+        self.sampler = sampler
+        self.default = default
+
     def legal_actions(self, game: Game) -> list[Action]:
         assert self.enumerate_fn is not None
         return self.enumerate_fn(game)

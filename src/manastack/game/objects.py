@@ -322,6 +322,26 @@ class StackAbility:
     #: Mana ability resolving immediately (never on the stack).
     is_mana: bool = False
 
+    def __init__(self, id: int, ability: Ability, source: int, source_name: str,
+                 controller: int, zone: str = Zone.STACK, targets: tuple[Ref, ...] = (),
+                 x: int = 0, modes: tuple[int, ...] = (),
+                 trigger_data: dict[str, Any] | None = None, timestamp: int = 0,
+                 is_copy: bool = False, is_mana: bool = False) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.id = id
+        self.ability = ability
+        self.source = source
+        self.source_name = source_name
+        self.controller = controller
+        self.zone = zone
+        self.targets = targets
+        self.x = x
+        self.modes = modes
+        self.trigger_data = {} if trigger_data is None else trigger_data
+        self.timestamp = timestamp
+        self.is_copy = is_copy
+        self.is_mana = is_mana
+
     @property
     def name(self) -> str:
         kind = "triggered" if self.ability.kind == "triggered" else "activated"

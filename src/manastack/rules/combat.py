@@ -68,6 +68,36 @@ class Combat:
     #: Players still to declare after ``declarer``.
     later_declarers: tuple[int, ...] = ()
 
+    def __init__(self, attacking_player: int, defending_players: list[int] | None = None,
+                 attackers: dict[int, Ref] | None = None,
+                 blockers: dict[int, list[int]] | None = None,
+                 blocked_by: dict[int, list[int]] | None = None,
+                 blocked: set[int] | None = None, declared: bool = False,
+                 blockers_declared: bool = False, first_strikers: set[int] | None = None,
+                 first_strike_step_done: bool = False,
+                 controllers: dict[int, int] | None = None,
+                 bands: list[set[int]] | None = None, declarer: int | None = None,
+                 pending_attacks: tuple[tuple[int, Ref], ...] = (),
+                 pending_blocks: tuple[tuple[int, tuple[int, ...]], ...] = (),
+                 later_declarers: tuple[int, ...] = ()) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.attacking_player = attacking_player
+        self.defending_players = [] if defending_players is None else defending_players
+        self.attackers = {} if attackers is None else attackers
+        self.blockers = {} if blockers is None else blockers
+        self.blocked_by = {} if blocked_by is None else blocked_by
+        self.blocked = set() if blocked is None else blocked
+        self.declared = declared
+        self.blockers_declared = blockers_declared
+        self.first_strikers = set() if first_strikers is None else first_strikers
+        self.first_strike_step_done = first_strike_step_done
+        self.controllers = {} if controllers is None else controllers
+        self.bands = [] if bands is None else bands
+        self.declarer = declarer
+        self.pending_attacks = pending_attacks
+        self.pending_blocks = pending_blocks
+        self.later_declarers = later_declarers
+
     def band_of(self, oid: int) -> set[int]:
         for b in self.bands:
             if oid in b:
@@ -123,7 +153,7 @@ def check_combat(game: Game) -> bool:
             cb.remove(game, oid, quiet=True, rule="506.4")
             game.note("506.4", f"{o.name} stopped being a creature: removed from combat")
             changed = True
-        elif cb.controllers.get(oid, game.controller(o)) != game.controller(o):
+        elif cb.controllers.get(oid, controller := game.controller(o)) != controller:
             cb.remove(game, oid, quiet=True, rule="506.4")
             game.note("506.4", f"{o.name} changed controller: removed from combat")
             changed = True
