@@ -12,13 +12,13 @@ import pytest
 
 from manastack.cards.registry import get_card
 from manastack.decisions import CombatDecision, PriorityDecision
-from manastack.game.objects import GameObject, StackAbility
+from manastack.game.objects import Characteristics, GameObject, StackAbility
 from manastack.log import Event
 from manastack.rules.combat import Combat
 from manastack.rules.turn import StepInfo
 
 WRITTEN_OUT = [Event, PriorityDecision, CombatDecision, StepInfo, GameObject, StackAbility,
-               Combat]
+               Combat, Characteristics]
 
 
 def _required_args(cls: type) -> list[Any]:
@@ -30,7 +30,10 @@ def _required_args(cls: type) -> list[Any]:
             CombatDecision: [1, "declare_blockers", "Bob declares blockers", (print, ())],
             GameObject: [7, get_card("Grizzly Bears"), 0, 1, "hand"],
             StackAbility: [8, get_card("Llanowar Elves").abilities[0], 7, "Llanowar Elves", 0],
-            Combat: [0]}[cls]
+            Combat: [0],
+            Characteristics: ["Grizzly Bears", get_card("Grizzly Bears").mana_cost, frozenset("G"),
+                              frozenset(), frozenset({"Creature"}), frozenset({"Bear"}), 2, 2,
+                              None, frozenset(), (), 0]}[cls]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)

@@ -117,6 +117,27 @@ class Characteristics:
     #: Hooks some rules ask for: e.g. ``"can't block"`` from static abilities.
     flags: frozenset[str] = frozenset()
 
+    def __init__(self, name: str, mana_cost: ManaCost, colors: frozenset[str],
+                 supertypes: frozenset[str], types: frozenset[str],
+                 subtypes: frozenset[str], power: int | None, toughness: int | None,
+                 loyalty: int | None, keywords: frozenset[str],
+                 abilities: tuple[Ability, ...], controller: int,
+                 flags: frozenset[str] = frozenset()) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.name = name
+        self.mana_cost = mana_cost
+        self.colors = colors
+        self.supertypes = supertypes
+        self.types = types
+        self.subtypes = subtypes
+        self.power = power
+        self.toughness = toughness
+        self.loyalty = loyalty
+        self.keywords = keywords
+        self.abilities = abilities
+        self.controller = controller
+        self.flags = flags
+
     def log_json(self) -> dict[str, Any]:
         """The JSON form of the log (last known information, 608.2g): the same whatever
         the process (sets sorted, abilities by their text)."""
