@@ -386,6 +386,16 @@ class Decision:
     #: ...)``.
     decider: int = -1
 
+    def __init__(self, player: int, kind: str, prompt: str, resume: Resume, rule: str = "",
+                 decider: int = -1) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.resume = resume
+        self.rule = rule
+        self.decider = decider
+
     @property
     def by(self) -> int:
         """The deciding player (``decider``, or ``player`` before :meth:`Game.ask`)."""
@@ -433,12 +443,7 @@ class PriorityDecision(Decision):
                  decider: int = -1, _cache: list[Action] | None = None,
                  _cache_version: int = -1) -> None:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.player = player
-        self.kind = kind
-        self.prompt = prompt
-        self.resume = resume
-        self.rule = rule
-        self.decider = decider
+        super().__init__(player, kind, prompt, resume, rule, decider)
         self._cache = _cache
         self._cache_version = _cache_version
 
@@ -593,12 +598,7 @@ class CombatDecision(Decision):
                  sampler: Callable[[Game, random.Random], Action] | None = None,
                  default: Callable[[Game], Action] | None = None) -> None:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.player = player
-        self.kind = kind
-        self.prompt = prompt
-        self.resume = resume
-        self.rule = rule
-        self.decider = decider
+        super().__init__(player, kind, prompt, resume, rule, decider)
         self.candidates = candidates
         self.checker = checker
         self.enumerate_fn = enumerate_fn
