@@ -15,7 +15,8 @@ from typing import Any, Final
 
 COLORS: Final = ("W", "U", "B", "R", "G")
 MANA_TYPES: Final = ("W", "U", "B", "R", "G", "C")
-COLOR_NAMES: Final = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+COLOR_NAMES: Final = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
+                      "C": "colorless"}
 
 _SYMBOL: Final = re.compile(r"\{([^}]+)\}")
 

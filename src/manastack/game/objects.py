@@ -243,8 +243,9 @@ class GameObject:
     chars_cache: Any = None
 
     def __init__(self, id: int, card: CardDef, owner: int, controller: int, zone: str,
-                 is_token: bool = False, timestamp: int = 0, tapped: bool = False, flipped: bool = False,
-                 face_down: bool = False, phased_out: bool = False, control_since: int = 0,
+                 is_token: bool = False, timestamp: int = 0, tapped: bool = False,
+                 flipped: bool = False, face_down: bool = False, phased_out: bool = False,
+                 control_since: int = 0,
                  counters: dict[str, int] | None = None, damage: int = 0,
                  deathtouch_damage: bool = False, attached_to: Ref | None = None,
                  phased_indirectly: bool = False, phased_out_controller: int | None = None,

@@ -418,8 +418,8 @@ def _clone(c: Characteristics) -> Characteristics:
                            c.controller, c.flags)
 
 
-_FIELDS: Final = ("name", "colors", "types", "subtypes", "supertypes", "power", "toughness",
-           "keywords", "abilities", "controller", "flags")
+_FIELDS: Final = ("name", "colors", "types", "subtypes", "supertypes", "power",
+                  "toughness", "keywords", "abilities", "controller", "flags")
 
 
 def _applied(game: Game, e: LayerEffect, objs: list[GameObject],

@@ -202,10 +202,11 @@ def check_event(game: Game, e: Event) -> None:
 #: example) and the blockers of "becomes blocked" (801.7's example: only "becomes blocked
 #: by a creature" includes the blocker).
 _EVENT_PLAYERS: Final = ("player", "controller")
-_EVENT_OBJECTS: Final = ("object", "attacker", "blocker", "attackers", "source", "target", "targets")
+_EVENT_OBJECTS: Final = ("object", "attacker", "blocker", "attackers", "source", "target",
+                         "targets")
 #: Turn structure events happen to the game, not within anyone's range.
-_GAME_EVENTS: Final = frozenset({ev.TURN_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED, ev.PHASE_BEGAN,
-                          ev.PHASE_ENDED, ev.GAME_OVER})
+_GAME_EVENTS: Final = frozenset({ev.TURN_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED,
+                                 ev.PHASE_BEGAN, ev.PHASE_ENDED, ev.GAME_OVER})
 
 
 def event_within_range(game: Game, e: Event, player: int) -> bool:

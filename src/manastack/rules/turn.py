@@ -49,8 +49,8 @@ STEP_RULES: Final = {
 NO_PRIORITY: Final = ("untap", "cleanup")
 PHASE_RULES: Final = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
 STEP_NAMES: Final = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
-              "declare_attackers", "declare_blockers", "combat_damage", "combat_damage_2",
-              "end_of_combat", "postcombat_main", "end", "cleanup")
+                     "declare_attackers", "declare_blockers", "combat_damage",
+                     "combat_damage_2", "end_of_combat", "postcombat_main", "end", "cleanup")
 DISPLAY: Final = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
     "precombat_main": "precombat main phase", "postcombat_main": "postcombat main phase",
@@ -61,7 +61,7 @@ DISPLAY: Final = {
 }
 #: How the phases other than a main phase are named as they begin and end.
 _PHASE_DISPLAY: Final = {"beginning": "Beginning phase", "combat": "Combat phase",
-                  "ending": "Ending phase"}
+                         "ending": "Ending phase"}
 #: The steps of each phase, in order (CR 501.1, 505, 506.1, 512.1).
 _PHASE_STEP_NAMES: Final = {
     "beginning": ("untap", "upkeep", "draw"),

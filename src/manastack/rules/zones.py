@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 ZONE_TEXT: Final = {"library": "library", "hand": "hand", "battlefield": "the battlefield",
-             "graveyard": "graveyard", "stack": "the stack", "exile": "exile",
-             "command": "the command zone"}
+                    "graveyard": "graveyard", "stack": "the stack", "exile": "exile",
+                    "command": "the command zone"}
 
 
 _HIDDEN: Final = (Zone.LIBRARY, Zone.HAND)
