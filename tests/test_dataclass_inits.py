@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import manastack
 from manastack.cards.registry import get_card
 from manastack.decisions import CombatDecision, Decision, PriorityDecision
 from manastack.game.objects import Characteristics, GameObject, StackAbility
@@ -39,6 +40,8 @@ def _required_args(cls: type) -> list[Any]:
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
 def test_written_out_init_takes_the_fields_with_their_defaults(cls: type) -> None:
+    if manastack.COMPILED:
+        pytest.skip("a compiled __init__ has no signature to inspect (checked in pure Python)")
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
     fields = dataclasses.fields(cls)
     assert [p.name for p in params] == [f.name for f in fields]
@@ -64,7 +67,7 @@ def test_written_out_init_sets_every_field(cls: type) -> None:
     for f in fields:
         value = getattr(a, f.name)
         if f in required:
-            assert value is args[required.index(f)]
+            assert value == args[required.index(f)]  # (compiled, a tuple is rebuilt)
         elif f.default is not dataclasses.MISSING:
             assert value == f.default
         else:
