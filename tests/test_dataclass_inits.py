@@ -12,13 +12,13 @@ import pytest
 
 import manastack
 from manastack.cards.registry import get_card
-from manastack.decisions import CombatDecision, Decision, PriorityDecision
+from manastack.decisions import CombatDecision, PriorityDecision
 from manastack.game.objects import Characteristics, GameObject, StackAbility
 from manastack.log import Event
 from manastack.rules.combat import Combat
 from manastack.rules.turn import StepInfo
 
-WRITTEN_OUT = [Event, Decision, PriorityDecision, CombatDecision, StepInfo, GameObject,
+WRITTEN_OUT = [Event, PriorityDecision, CombatDecision, StepInfo, GameObject,
                StackAbility, Combat, Characteristics]
 
 
@@ -26,7 +26,6 @@ def _required_args(cls: type) -> list[Any]:
     """Values of the right types for the fields without a default (compiled, the
     constructors check them)."""
     return {Event: ["draw", "504.1", "Alice draws a card"],
-            Decision: [0, "choose", "Alice chooses", (print, ())],
             PriorityDecision: [0, "priority", "Alice has priority", (print, ())],
             StepInfo: ["upkeep", "beginning", 1],
             CombatDecision: [1, "declare_blockers", "Bob declares blockers", (print, ())],

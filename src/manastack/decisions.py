@@ -386,16 +386,6 @@ class Decision:
     #: ...)``.
     decider: int = -1
 
-    def __init__(self, player: int, kind: str, prompt: str, resume: Resume, rule: str = "",
-                 decider: int = -1) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.player = player
-        self.kind = kind
-        self.prompt = prompt
-        self.resume = resume
-        self.rule = rule
-        self.decider = decider
-
     @property
     def by(self) -> int:
         """The deciding player (``decider``, or ``player`` before :meth:`Game.ask`)."""
@@ -442,8 +432,15 @@ class PriorityDecision(Decision):
     def __init__(self, player: int, kind: str, prompt: str, resume: Resume, rule: str = "",
                  decider: int = -1, _cache: list[Action] | None = None,
                  _cache_version: int = -1) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        super().__init__(player, kind, prompt, resume, rule, decider)
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted;
+        # Decision keeps its generated one: mypyc miscompiles the constructors of the
+        # subclasses that don't write theirs out under a base that does)
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.resume = resume
+        self.rule = rule
+        self.decider = decider
         self._cache = _cache
         self._cache_version = _cache_version
 
@@ -597,8 +594,15 @@ class CombatDecision(Decision):
                  enumerate_fn: Callable[[Game], list[Action]] | None = None,
                  sampler: Callable[[Game, random.Random], Action] | None = None,
                  default: Callable[[Game], Action] | None = None) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        super().__init__(player, kind, prompt, resume, rule, decider)
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted;
+        # Decision keeps its generated one: mypyc miscompiles the constructors of the
+        # subclasses that don't write theirs out under a base that does)
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.resume = resume
+        self.rule = rule
+        self.decider = decider
         self.candidates = candidates
         self.checker = checker
         self.enumerate_fn = enumerate_fn
