@@ -171,8 +171,6 @@ def check_combat(game: Game) -> bool:
 
 def begin_combat_phase(game: Game) -> None:
     """A combat phase begins: the active player attacks (506.2)."""
-    from manastack.game.objects import PlayerRef as _PR  # noqa: F401
-
     ap = game.active_player
     game.combat = Combat(ap, game.opponents(ap)[:1] if len(game.players) == 2
                          else game.opponents(ap))
