@@ -16,10 +16,12 @@ from manastack.decisions import CombatDecision, PriorityDecision
 from manastack.game.objects import Characteristics, GameObject, StackAbility
 from manastack.log import Event
 from manastack.rules.combat import Combat
+from manastack.rules.damage import DamageItem, _Plan
+from manastack.rules.resolution import Ctx
 from manastack.rules.turn import StepInfo
 
 WRITTEN_OUT = [Event, PriorityDecision, CombatDecision, StepInfo, GameObject,
-               StackAbility, Combat, Characteristics]
+               StackAbility, Combat, Characteristics, DamageItem, _Plan, Ctx]
 
 
 def _required_args(cls: type) -> list[Any]:
@@ -34,7 +36,10 @@ def _required_args(cls: type) -> list[Any]:
             Combat: [0],
             Characteristics: ["Grizzly Bears", get_card("Grizzly Bears").mana_cost, frozenset("G"),
                               frozenset(), frozenset({"Creature"}), frozenset({"Bear"}), 2, 2,
-                              None, frozenset(), (), 0]}[cls]
+                              None, frozenset(), (), 0],
+            DamageItem: [7, 8, 3],
+            _Plan: [[]],
+            Ctx: [7, "Shock", 0]}[cls]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
@@ -72,3 +77,21 @@ def test_written_out_init_sets_every_field(cls: type) -> None:
         else:
             assert value == f.default_factory()  # type: ignore[misc]
             assert value is not getattr(b, f.name)
+
+
+def test_written_out_hash_and_eq_are_the_generated_ones() -> None:
+    """``PlayerRef`` and ``ManaSymbol`` write out ``__hash__`` and ``__eq__`` (compiled, the
+    generated ones run interpreted): the same hash as a frozen dataclass's (the order of
+    sets holding them, so the logs, stay the same) and equality by fields, for the same
+    class only."""
+    from manastack.game.mana import ManaCost, ManaSymbol
+    from manastack.game.objects import PlayerRef
+
+    assert hash(PlayerRef(1)) == hash((1,))
+    assert PlayerRef(1) == PlayerRef(1) and PlayerRef(1) != PlayerRef(2)
+    assert PlayerRef(1) != 1 and PlayerRef(1) != (1,)
+    assert {PlayerRef(0), PlayerRef(0), PlayerRef(1)} == {PlayerRef(1), PlayerRef(0)}
+    hybrid = ManaCost.parse("{W/U}").symbols[0]
+    assert hash(hybrid) == hash((hybrid.text, hybrid.options))
+    assert hybrid == ManaSymbol(hybrid.text, hybrid.options)
+    assert hybrid != ManaCost.parse("{W/B}").symbols[0] and hybrid != hybrid.text

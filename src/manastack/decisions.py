@@ -458,15 +458,22 @@ class PriorityDecision(Decision):
     def sample(self, game: Game, rng: random.Random) -> Action:
         return pick(rng, self._listed(game))  # as Decision.sample, without copying the list
 
+    def lists(self, game: Game, action: Any) -> bool:
+        """Is ``action`` itself (not an equal value) one of the legal actions listed for
+        this decision, with nothing changed since?  Then it is legal, and well formed."""
+        cache = self._cache
+        if cache is not None and self._cache_version == game._version:
+            for listed in cache:
+                if listed is action:
+                    return True
+        return False
+
     def validate(self, game: Game, action: Action) -> None:
         cache = self._cache
         if cache is not None and self._cache_version == game._version:
             # listed, so legal (and nothing changed since it was listed); an agent usually
             # answers with the listed object itself: look for it before comparing values
-            for listed in cache:
-                if listed is action:
-                    return
-            if action in cache:
+            if self.lists(game, action) or action in cache:
                 return
         _casting().check_priority_action(game, self.player, action)
 

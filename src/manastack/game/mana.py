@@ -37,6 +37,15 @@ class ManaSymbol:
     text: str
     options: tuple[tuple[str, ...], ...]
 
+    # (written out: compiled, a dataclass's generated methods would run interpreted)
+    def __hash__(self) -> int:
+        return hash((self.text, self.options))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ManaSymbol:
+            return NotImplemented
+        return self.text == other.text and self.options == other.options
+
     @property
     def colors(self) -> frozenset[str]:
         return frozenset(o for opt in self.options for o in opt if o in COLORS)

@@ -56,6 +56,15 @@ class PlayerRef:
 
     index: int
 
+    # (written out: compiled, a dataclass's generated methods would run interpreted)
+    def __hash__(self) -> int:
+        return hash((self.index,))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PlayerRef:
+            return NotImplemented
+        return bool(self.index == other.index)
+
     def __str__(self) -> str:
         return f"P{self.index}"
 
@@ -71,6 +80,24 @@ Ref = int | PlayerRef  # an object id or a player
 #: continuously since the turn began, 302.6).  Code that may read them is declared
 #: (selectors' ``reads``); code that declares nothing is assumed to read them all.
 NARROW_CHANGES: Final[frozenset[str]] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
+
+
+def union(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """``a | b``, without making a new set when one holds the other (the usual case: sets
+    of narrow kinds of change are small and mostly the same few)."""
+    if not b or b <= a:
+        return a
+    if a <= b:
+        return b
+    return a | b
+
+
+def disjoint(a: frozenset[str], b: frozenset[str]) -> bool:
+    """``not (a & b)``, without making a set."""
+    for k in b:
+        if k in a:
+            return False
+    return True
 
 
 #: Rule flags that are requirements (508.1d, 509.1c) or let a creature block more
@@ -239,7 +266,8 @@ class GameObject:
     uid: int = 0
     #: Controller seen by the last characteristics computation (control changes, 302.6).
     seen_controller: int | None = None
-    #: Characteristics computed when no continuous effect applies, with their key.
+    #: Characteristics computed when no continuous effect applies, with what they depend on:
+    #: (its counters as a tuple of items or None, its controller, the characteristics).
     chars_cache: Any = None
 
     def __init__(self, id: int, card: CardDef, owner: int, controller: int, zone: str,

@@ -22,9 +22,25 @@ from mypy_extensions import mypyc_attr
 
 from manastack import log as ev
 from manastack.copying import share_compiled_functions
-from manastack.decisions import Action, Concede, Decision, Mulligan, Pass, shape_problem
+from manastack.decisions import (
+    Action,
+    Concede,
+    Decision,
+    Mulligan,
+    Pass,
+    PriorityDecision,
+    shape_problem,
+)
 from manastack.errors import IllegalAction
-from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.game.objects import (
+    Characteristics,
+    GameObject,
+    PlayerRef,
+    Ref,
+    StackAbility,
+    Zone,
+    union,
+)
 from manastack.game.player import Player
 from manastack.rules import midrun
 from manastack.rules.triggers import check_event, watched_kinds
@@ -126,6 +142,9 @@ class Game:
                  options: Any = None) -> None:
         # (``seed`` an int, ``options`` a GameOptions or None: typed Any so that a bad one
         # reaches the checks below, compiled too, and is refused with IllegalAction)
+        #: (options, the variant they name) once looked up (variants.variant_of): options
+        #: are replaced, never changed in place, while a game goes on.
+        self._variant: tuple[Any, Any] | None = None
         bad = _arguments_problem(player_names, seed, options)
         if bad:
             raise IllegalAction(*bad)
@@ -215,7 +234,7 @@ class Game:
         self._cache: dict[str, Any] = {}
         #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
         #: version, wide version and narrow kinds read they are valid for.
-        self._wide_cache: dict[str, Any] = {}
+        self._wide_cache: dict[Any, Any] = {}
         #: The narrow kinds of change the entries of ``_wide_cache`` read (they are dropped
         #: by a wide change or a narrow change of one of these kinds: :meth:`changed`).
         self._wide_reads: frozenset[str] = frozenset()
@@ -343,7 +362,10 @@ class Game:
         # (a seat number is the usual answer: checked here without a call)
         p = player if type(player) is int and 0 <= player < len(self.players) \
             else self.player_index(player)
-        if type(action) is not Pass:  # (passing, the usual answer, has no fields)
+        # an action the engine listed for this decision, answered as is (what agents do),
+        # is well formed and legal: found by identity, it skips both checks below
+        listed = isinstance(d, PriorityDecision) and d.lists(self, action)
+        if not listed and type(action) is not Pass:  # (passing has no fields)
             bad = shape_problem(action, len(self.players))
             if bad:
                 raise IllegalAction(bad)
@@ -366,7 +388,8 @@ class Game:
             raise IllegalAction(
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
                 f"decide ({d.kind})", d.rule or "116.1")
-        d.validate(self, action)
+        if not listed:
+            d.validate(self, action)
         if d.resume[0] is midrun.resume_marker:  # a choice made in the middle of an event:
             self.history.append((p, action))  # re-run the interrupted answer with it
             midrun.interrupted_choice_made(self, action)
@@ -464,8 +487,8 @@ class Game:
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
                  self._outside, self._wide_cache, self._kept, self._on_inputs,
-                 self._rerun_base, self._rerun_log)
-        self.listeners, self.log, self.history = [], [], []
+                 self._rerun_base, self._rerun_log, self._variant)
+        self.listeners, self.log, self.history, self._variant = [], [], [], None
         self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
         self._kept, self._on_inputs, self._rerun_base, self._rerun_log = {}, {}, None, []
         # zones are lists of ints: copied flat rather than element by element
@@ -481,7 +504,7 @@ class Game:
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
              self._outside, self._wide_cache, self._kept, self._on_inputs,
-             self._rerun_base, self._rerun_log) = saved
+             self._rerun_base, self._rerun_log, self._variant) = saved
         g.log = list(self.log)
         g.history = list(self.history)
         g._view_version = g._view_wide = -1
@@ -685,6 +708,17 @@ class Game:
             v = self._cache[key] = fn()
         return v
 
+    def cache_get(self, key: str) -> Any:
+        """The value :meth:`cache_put` memoised under ``key`` since the last state change,
+        or None (:meth:`cached` without a function to call: hot paths, compiled)."""
+        return self._cache.get(key)
+
+    def cache_put(self, key: str, value: Any) -> Any:
+        """Memoise ``value`` (not None) under ``key`` until the next state change; returns
+        it."""
+        self._cache[key] = value
+        return value
+
     def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
         """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
         characteristics don't read (tapping for mana, a draw...): for queries reading only
@@ -693,16 +727,26 @@ class Game:
         libraries and hands)."""
         v = self._wide_cache.get(key, _MISSING)
         if v is _MISSING:
-            v = fn()
-            if not self._in_layers:  # the view is partial while the layers are computed
-                self._wide_cache[key] = v
-                self._wide_reads |= self._view_reads  # what fn read through chars()
+            v = self.wide_put(key, fn())
         return v
+
+    def wide_get(self, key: Any) -> Any:
+        """The value :meth:`wide_put` memoised under ``key``, if still valid, or None
+        (:meth:`cached_wide` without a function to call: hot paths, compiled)."""
+        return self._wide_cache.get(key)
+
+    def wide_put(self, key: Any, value: Any) -> Any:
+        """Memoise ``value``, just computed, like :meth:`cached_wide`; returns it."""
+        if not self._in_layers:  # the view is partial while the layers are computed
+            self._wide_cache[key] = value
+            self._wide_reads = union(self._wide_reads, self._view_reads)  # read by chars()
+        return value
 
     def remember(self, key: Any, reads: frozenset[str], value: Any) -> None:
         """Keep ``value``, computed from the current state, until a wide change or a narrow
         change of a kind in ``reads`` or read by the characteristics (:meth:`recall`)."""
-        self._kept[key] = (self._version, self._wide_version, reads | self._view_reads, value)
+        self._kept[key] = (self._version, self._wide_version, union(reads, self._view_reads),
+                           value)
 
     def recall(self, key: Any) -> Any:
         """The value kept under ``key`` by :meth:`remember` if still valid, else None."""
@@ -722,6 +766,20 @@ class Game:
         v = fn()
         self._on_inputs[key] = (inputs, v)
         return v
+
+    def memo_get(self, key: Any, inputs: Any) -> Any:
+        """The value :meth:`memo_put` memoised under ``key`` for ``inputs`` (equal ones),
+        or None (:meth:`memo_on` without a function to call: hot paths, compiled)."""
+        hit = self._on_inputs.get(key)
+        if hit is not None and hit[0] == inputs:
+            return hit[1]
+        return None
+
+    def memo_put(self, key: Any, inputs: Any, value: Any) -> Any:
+        """Memoise ``value`` (not None), computed from ``inputs``, under ``key``; returns
+        it."""
+        self._on_inputs[key] = (inputs, value)
+        return value
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
                       controller: int | None = None, is_token: bool = False,
@@ -857,7 +915,7 @@ class Game:
             self._outside[obj.id] = c
         else:
             self._view[obj.id] = c
-            self._view_reads |= single_reads(self, obj)
+            self._view_reads = union(self._view_reads, single_reads(self, obj))
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:
@@ -918,6 +976,14 @@ class Game:
     @property
     def living_players(self) -> list[int]:
         return [p.index for p in self.players if p.in_game]
+
+    def living_count(self) -> int:
+        """``len(living_players)``, without making the list."""
+        n = 0
+        for p in self.players:
+            if p.in_game:
+                n += 1
+        return n
 
     def combat_flags_done(self, key: Any) -> bool:
         return key in self.turn_flags.get("_orders", set())

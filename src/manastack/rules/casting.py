@@ -26,6 +26,8 @@ from manastack.game.objects import (
     Ref,
     StackAbility,
     Zone,
+    disjoint,
+    union,
 )
 from manastack.rules.static import forbids, hooks, rule_effects
 
@@ -158,9 +160,23 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
     (it can be tapped once).  All of them (no ``exclude``/``only``) are memoised until
     the next state change: don't modify the list."""
     if not exclude and only is None:
-        return game.cached(f"mana_sources:{player}",  # type: ignore[no-any-return]
-                           lambda: _mana_sources(game, player, (), None))
+        key = _player_key(_MANA_SOURCES_KEYS, "mana_sources:", player)
+        hit: list[ManaSource] | None = game.cache_get(key)
+        if hit is None:
+            hit = game.cache_put(key, _mana_sources(game, player, (), None))
+        return hit
     return _mana_sources(game, player, exclude, only)
+
+
+#: Cache keys by player: "mana_sources:0", "mana_sources:1"...
+_MANA_SOURCES_KEYS: Final[list[str]] = []
+
+
+def _player_key(keys: list[str], prefix: str, player: int) -> str:
+    """``prefix`` followed by the seat number ``player``, made once (``keys`` holds them)."""
+    while len(keys) <= player:
+        keys.append(f"{prefix}{len(keys)}")
+    return keys[player]
 
 
 def _mana_sources(game: Game, player: int, exclude: Sequence[int],
@@ -174,28 +190,28 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
     # without a "can't activate" hook, what a permanent offers depends only on its
     # characteristics, unless an ability has a condition or a variable amount
     memo_ok = not _hooked(game, "cant_activate")
-    chars, since = game.chars, game.turn_began.get(player, 0)
+    since = game.turn_began.get(player, 0)
     for o in game.permanents(player):
         if o.tapped or o.id in exclude or (only is not None and o.id not in only):
             continue
-        c = chars(o)
+        c = game.chars(o)
         types = c.types
-        to = out if "Land" in types and "Creature" not in types else \
-            last if "Creature" in types else later
+        creature = "Creature" in types
+        to = last if creature else out if "Land" in types else later
         if memo_ok:
             abilities = c.abilities
-            sick = "Creature" in types and "haste" not in c.keywords and \
-                o.control_since >= since  # summoning_sick (302.6)
-            key = (o.id, id(abilities), sick)
-            hit = _SOURCE_OF.get(key)
-            if hit is None or hit[0] is not abilities:
+            # 0: not a creature, 1: a creature, 2: a summoning-sick one (302.6)
+            state = 0 if not creature else 2 if "haste" not in c.keywords and \
+                o.control_since >= since else 1
+            hit = _SOURCE_OF.get(o.id)
+            if hit is None or hit[0] is not abilities or hit[1] != state:
                 if len(_SOURCE_OF) > 8192:
                     _SOURCE_OF.clear()
-                hit = _SOURCE_OF[key] = (abilities, _DYNAMIC if _reads_more(game, o) else
-                                         _mana_source(game, player, o))
-            if hit[1] is not _DYNAMIC:
-                if hit[1] is not None:
-                    to.append(hit[1])
+                hit = _SOURCE_OF[o.id] = (abilities, state, _DYNAMIC if _reads_more(game, o)
+                                          else _mana_source(game, player, o))
+            if hit[2] is not _DYNAMIC:
+                if hit[2] is not None:
+                    to.append(hit[2])
                 continue
         s = _mana_source(game, player, o)
         if s is not None:
@@ -207,10 +223,12 @@ def _mana_sources(game: Game, player: int, exclude: Sequence[int],
 
 #: Marks a permanent whose mana abilities read more than its characteristics.
 _DYNAMIC: Final = ManaSource(-1, -1, ())
-#: (object id, id(abilities tuple), summoning sick) -> (the tuple, the object as a mana
-#: source when no "can't activate" hook applies, or _DYNAMIC); the tuple is kept so that
-#: its id can't be reused while the entry exists.  Sources are values.
-_SOURCE_OF: Final[dict[tuple[int, int, bool], tuple[tuple[Any, ...], ManaSource | None]]] = {}
+#: Object id -> (its abilities tuple, 0/1/2: not a creature/a creature/a summoning-sick
+#: one, the object as a mana source when no "can't activate" hook applies, or _DYNAMIC),
+#: valid while the object has that very tuple (kept here, so not another one at the same
+#: address) and that state.  Sources are values; ids are shared by games, so an entry is
+#: checked before it is used.
+_SOURCE_OF: Final[dict[int, tuple[tuple[Any, ...], int, ManaSource | None]]] = {}
 
 
 def _reads_more(game: Game, o: GameObject) -> bool:
@@ -1052,7 +1070,7 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     defending player controls"); besides the state, it depends only on whether the
     player could cast a sorcery now (the key)."""
     sorcery_ok = sorcery_timing_ok(game, player)
-    key = ("priority_actions", player, sorcery_ok)
+    key = _priority_key(player, sorcery_ok)
     hit = game.recall(key)
     if hit is not None and (hit[0] is None or hit[0] == _step_key(game)):
         return hit[1]  # type: ignore[no-any-return]
@@ -1066,9 +1084,23 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if dynamic:
         game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False))
     else:
-        game.remember(key, _ACTIONS_READ | reads, (None, actions, not (
-            (reads | game._view_reads) & _SHIFT_READS)))
+        game.remember(key, union(_ACTIONS_READ, reads), (None, actions, disjoint(
+            reads, _SHIFT_READS) and disjoint(game._view_reads, _SHIFT_READS)))
     return actions
+
+
+#: The keys under which the legal actions are kept, by player and sorcery timing.
+_PRIORITY_KEYS: Final[list[tuple[str, int, bool]]] = []
+
+
+def _priority_key(player: int, sorcery_ok: bool) -> tuple[str, int, bool]:
+    """``("priority_actions", player, sorcery_ok)``, made once (a kept list is found by
+    identity, without comparing keys)."""
+    i = 2 * player + sorcery_ok
+    while len(_PRIORITY_KEYS) <= i:
+        n = len(_PRIORITY_KEYS)
+        _PRIORITY_KEYS.append(("priority_actions", n // 2, n % 2 == 1))
+    return _PRIORITY_KEYS[i]
 
 
 def _step_key(game: Game) -> tuple[int, int, str] | None:
@@ -1092,7 +1124,7 @@ def _after_mana_shift(game: Game, key: Any, player: int
     characteristics that depend on them."""
     shift = game._mana_shift
     if shift is None or shift[0] != player or shift[2] != game._version or \
-            game._view_reads & _SHIFT_READS:
+            not disjoint(game._view_reads, _SHIFT_READS):
         return None
     kept = game._kept.get(key)
     if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version or \
@@ -1116,8 +1148,24 @@ def _target_reads(specs: Sequence[TargetSpec]) -> frozenset[str]:
     """The narrow kinds of state change the target restrictions ``specs`` read."""
     reads: frozenset[str] = frozenset()
     for spec in specs:
-        reads |= spec.selector.reads
+        reads = union(reads, spec.selector.reads)
     return reads
+
+
+#: id(spell ability) -> (the ability, what the target restrictions of all its modes read);
+#: abilities are immutable (and kept alive here).
+_SPELL_READS: Final[dict[int, tuple[SpellAbility, frozenset[str]]]] = {}
+
+
+def _spell_target_reads(sp: SpellAbility) -> frozenset[str]:
+    """:func:`_target_reads` of the targets of every mode of ``sp``, memoised."""
+    hit = _SPELL_READS.get(id(sp))
+    if hit is None or hit[0] is not sp:
+        if len(_SPELL_READS) > 4096:
+            _SPELL_READS.clear()
+        hit = _SPELL_READS[id(sp)] = (sp, _target_reads(spell_specs(
+            sp, tuple(range(len(sp.modes))))))
+    return hit[1]
 
 
 def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
@@ -1150,11 +1198,11 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
     cant_cast_hooked = any_hook and _hooked(game, "cant_cast")
     # 601.2f: a cost reduction may make a spell cost less than its mana value
     reduced = any_hook and bool(hooks(game, "cost_change"))
-    chars, objects = game.chars, game.objects
+    objects = game.objects
     for oid in cards:
         o = objects[oid]
         assert isinstance(o, GameObject)
-        c = chars(o)
+        c = game.chars(o)
         if "Land" in c.types:
             if o.zone == Zone.HAND and land_ok:
                 if may_play_land is None:
@@ -1173,7 +1221,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         if cant_cast_hooked and forbids(game, "cant_cast", player, o):
             continue
         if sp is not None:
-            reads |= _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
+            reads = union(reads, _spell_target_reads(sp))
         if avail is None:
             avail = available_mana(game, player)
         if reduced or _mana_value(c.mana_cost) <= avail:
@@ -1181,8 +1229,10 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    plan: list[tuple[GameObject, _PlanPart]] = game.cached_wide(  # (it reads the turn)
-        f"activation_plan:{player}:{game.turn_number}", lambda: _activation_plan(game, player))
+    plan_key = ("activation_plan", player, game.turn_number)  # (the plan reads the turn)
+    plan: list[tuple[GameObject, _PlanPart]] | None = game.wide_get(plan_key)
+    if plan is None:
+        plan = game.wide_put(plan_key, _activation_plan(game, player))
     for o, part in plan:
         for i, ab, ready in part:
             if ready is not None:  # the common "{T}: Add ...", not summoning sick
@@ -1191,9 +1241,10 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
                 continue
             if ab.condition is not None:
                 dynamic = True
-            reads |= _target_reads(ab.targets)
+            reads = union(reads, _target_reads(ab.targets))
             if ab.cost.tap_others is not None:
-                reads |= _TAPPED_READ  # "tap N untapped [creatures] you control" (602.2b)
+                # "tap N untapped [creatures] you control" (602.2b)
+                reads = union(reads, _TAPPED_READ)
             if ab.mana is not None:
                 if o.tapped and ab.cost.tap:
                     continue
@@ -1275,10 +1326,11 @@ def _mana_actions(o: GameObject, i: int, ab: ActivatedAbility) -> list[Action]:
 #: What the listing does with one object's activated abilities: (index, ability, its
 #: actions if it is a common "{T}: Add ..." ability without a condition, else None).
 _PlanPart = tuple[tuple[int, ActivatedAbility, "list[Action] | None"], ...]
-#: (object id, id(abilities tuple), zone, summoning sick) -> (the tuple, the object's
-#: part of the activation plan); the tuple is kept so that its id can't be reused while
-#: the entry exists.  The part depends on nothing else (actions are values).
-_PLAN_PARTS: Final[dict[tuple[int, int, str, bool], tuple[tuple[Any, ...], _PlanPart]]] = {}
+#: Object id -> (its abilities tuple, zone, summoning sick, the object's part of the
+#: activation plan), valid while the object has that very tuple (kept here, so not another
+#: one at the same address), zone and sickness; the part depends on nothing else (actions
+#: are values).  Ids are shared by games, so an entry is checked before it is used.
+_PLAN_PARTS: Final[dict[int, tuple[tuple[Any, ...], str, bool, _PlanPart]]] = {}
 
 
 def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPart]]:
@@ -1287,29 +1339,44 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
     its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
     characteristics, and the turn number (302.6; a new turn is a narrow change, "turn":
     the caller keys the plan on the turn number)."""
-    yard = tuple(game.players[player].graveyard)
-    # an object's card and zone never change (a new object is made, 400.7): the ids say all
-    from_yard: list[GameObject] = game.memo_on(("yard_activators", player), yard, lambda: [
-        o for o in map(game.obj, yard) if _activates_from_graveyard(o.card)])
-    from_command = [o for o in game.command_sources() if game.controller(o) == player]
+    yard = game.players[player].graveyard
+    from_yard = _yard_activators(game, player, yard) if yard else []
+    from_command = [o for o in game.command_sources() if game.controller(o) == player] \
+        if game.command else []
     out: list[tuple[GameObject, _PlanPart]] = []
-    chars, since = game.chars, game.turn_began.get(player, 0)
+    since = game.turn_began.get(player, 0)
     for o in [*game.permanents(player), *from_yard, *from_command]:
-        c = chars(o)
+        c = game.chars(o)
         abilities = c.abilities
         # summoning_sick (302.6), from the characteristics at hand
         sick = "Creature" in c.types and "haste" not in c.keywords and \
             o.control_since >= since
-        key = (o.id, id(abilities), o.zone, sick)
-        hit = _PLAN_PARTS.get(key)
-        if hit is None or hit[0] is not abilities:
+        hit = _PLAN_PARTS.get(o.id)
+        if hit is None or hit[0] is not abilities or hit[1] != o.zone or hit[2] != sick:
             if len(_PLAN_PARTS) > 8192:
                 _PLAN_PARTS.clear()
-            hit = _PLAN_PARTS[key] = (abilities, _plan_part(o, activated_abilities(game, o),
-                                                            sick))
-        if hit[1]:
-            out.append((o, hit[1]))
+            hit = _PLAN_PARTS[o.id] = (abilities, o.zone, sick, _plan_part(
+                o, activated_abilities(game, o), sick))
+        if hit[3]:
+            out.append((o, hit[3]))
     return out
+
+
+#: Cache keys by player for :func:`_yard_activators`.
+_YARD_KEYS: Final[list[str]] = []
+
+
+def _yard_activators(game: Game, player: int, yard: list[int]) -> list[GameObject]:
+    """The cards in ``player``'s graveyard ``yard`` with an activated ability that works
+    there, memoised while the graveyard holds the same objects (an object's card and zone
+    never change: a new object is made, 400.7; so the ids say all)."""
+    key = _player_key(_YARD_KEYS, "yard_activators:", player)
+    ids = tuple(yard)
+    hit: list[GameObject] | None = game.memo_get(key, ids)
+    if hit is None:
+        hit = game.memo_put(key, ids, [o for o in (game.obj(i) for i in ids)
+                                       if _activates_from_graveyard(o.card)])
+    return hit
 
 
 def _plan_part(o: GameObject, abilities: Sequence[ActivatedAbility], sick: bool

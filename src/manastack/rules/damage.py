@@ -34,6 +34,15 @@ class DamageItem:
     combat: bool = False
     unpreventable: bool = False
 
+    def __init__(self, source: int, target: Ref, amount: int, combat: bool = False,
+                 unpreventable: bool = False) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.source = source
+        self.target = target
+        self.amount = amount
+        self.combat = combat
+        self.unpreventable = unpreventable
+
 
 def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
     o = game.objects.get(source)
@@ -80,6 +89,15 @@ class _Plan:
     orders: dict[int, list[Any]] = field(default_factory=dict)  # item -> replacement keys
     redirects: dict[int, Any] = field(default_factory=dict)  # item -> 306.7 choice
     sequence: list[int] = field(default_factory=list)  # processing order (615.7)
+
+    def __init__(self, items: list[DamageItem], orders: dict[int, list[Any]] | None = None,
+                 redirects: dict[int, Any] | None = None,
+                 sequence: list[int] | None = None) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.items = items
+        self.orders = {} if orders is None else orders
+        self.redirects = {} if redirects is None else redirects
+        self.sequence = [] if sequence is None else sequence
 
 
 REDIRECT_KEY: Final = "306.7"

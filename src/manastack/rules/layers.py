@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.copying import deepcopy_fields
 from manastack.game.mana import ManaCost
-from manastack.game.objects import NARROW_CHANGES, Characteristics, GameObject, tag_flags
+from manastack.game.objects import (
+    NARROW_CHANGES,
+    Characteristics,
+    GameObject,
+    tag_flags,
+    union,
+)
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -207,7 +213,7 @@ def single_reads(game: Game, obj: GameObject) -> frozenset[str]:
     for e in game.effects:
         if isinstance(e, LayerEffect) and isinstance(e.affected, frozenset) \
                 and obj.id in e.affected:
-            reads |= effect_reads(e)
+            reads = union(reads, effect_reads(e))
     return reads
 
 
@@ -278,11 +284,11 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         game._view_version = game._version
         with_cda = []
         for o in objs:
-            key = (tuple(o.counters.items()), o.controller) if o.counters else \
-                ((), o.controller)
+            counters = tuple(o.counters.items()) if o.counters else None
             cached = o.chars_cache
-            if cached is not None and cached[0] == key:
-                view[o.id] = cached[1]
+            if cached is not None and cached[1] == o.controller and (
+                    cached[0] is None if counters is None else cached[0] == counters):
+                view[o.id] = cached[2]
                 continue
             c = base_characteristics(o)
             view[o.id] = c
@@ -290,7 +296,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                 with_cda.append(o)
                 continue
             _counters_pt(o, c)
-            o.chars_cache = (key, c)
+            o.chars_cache = (counters, o.controller, c)
         game._view_reads = NARROW_CHANGES if with_cda else frozenset()
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.id])
@@ -365,7 +371,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             for o in with_cda:
                 _apply_cda(game, o, view[o.id])
         for e in effects:
-            reads |= effect_reads(e)
+            reads = union(reads, effect_reads(e))
         effects.sort(key=lambda e: e.timestamp)
         if len(effects) > 1:
             effects = _dependency_order(game, effects, objs, view, origin)

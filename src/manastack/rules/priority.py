@@ -57,7 +57,7 @@ def on_priority(game: Game, action: Action, player: int) -> None:
         game.passes += 1
         game.emit(ev.PASS, "116.3d", f"{game.players[player].name} passes priority",
                   player=player)
-        if game.passes >= len(game.living_players):
+        if game.passes >= game.living_count():
             game.passes = 0
             if game.stack:
                 game.push(resolve_top)

@@ -42,6 +42,22 @@ class Ctx:
     #: The resolving spell or ability's id (for "this spell").
     object_id: int = 0
 
+    def __init__(self, source: int, source_name: str, controller: int,
+                 targets: tuple[Ref, ...] = (), specs: tuple[TargetSpec, ...] = (),
+                 legal: tuple[bool, ...] = (), x: int = 0, modes: tuple[int, ...] = (),
+                 data: dict[str, Any] | None = None, object_id: int = 0) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.source = source
+        self.source_name = source_name
+        self.controller = controller
+        self.targets = targets
+        self.specs = specs
+        self.legal = legal
+        self.x = x
+        self.modes = modes
+        self.data = {} if data is None else data
+        self.object_id = object_id
+
     def spec_slices(self) -> list[tuple[int, int]]:
         out = []
         i = 0

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack import log as ev
 from manastack.cards.effects import destroy_all
 from manastack.decisions import ChoiceDecision
-from manastack.game.objects import NARROW_CHANGES, GameObject, PlayerRef, StackAbility, Zone
+from manastack.game.objects import (
+    NARROW_CHANGES,
+    GameObject,
+    PlayerRef,
+    StackAbility,
+    Zone,
+    union,
+)
 from manastack.rules.combat import check_combat
 from manastack.rules.effects_end import (
     end_source_effects,
@@ -96,7 +103,6 @@ def perform(game: Game) -> bool:
             if isinstance(tok, GameObject) and tok.is_token and tok.zone != Zone.BATTLEFIELD:
                 vanish.append((oid, "704.5d"))
         game.tokens_elsewhere.clear()
-    chars = game.chars
     objects = game.objects
     # chars(o) is looked up in the view directly while it is current (None: not known to
     # be; chars() then makes it current, when it would have been made so anyway)
@@ -107,10 +113,10 @@ def perform(game: Game) -> bool:
         if o.phased_out:
             continue
         if view is None:
-            c = chars(o)
+            c = game.chars(o)
             view = game._view
         else:
-            c = view.get(oid) or chars(o)
+            c = view.get(oid) or game.chars(o)
         types = c.types
         if not o.counters and o.attached_to is None and "Legendary" not in c.supertypes \
                 and "Planeswalker" not in types and "Aura" not in c.subtypes and (
@@ -146,7 +152,7 @@ def perform(game: Game) -> bool:
             to_graveyard.append((o, "704.5i", f"{o.name} has 0 loyalty"))
             continue
         if "Aura" in c.subtypes and "Enchantment" in c.types:
-            reads |= _aura_reads(o)
+            reads = union(reads, _aura_reads(o))
             if not _aura_legal(game, o):
                 to_graveyard.append((o, "704.5n", f"{o.name} isn't attached to a legal "
                                                   "object or player"))

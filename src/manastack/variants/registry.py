@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from manastack.errors import IllegalAction
 from manastack.variants.base import MultiplayerVariant, Variant
@@ -10,7 +10,7 @@ from manastack.variants.base import MultiplayerVariant, Variant
 if TYPE_CHECKING:
     from manastack.game.state import Game
 
-_VARIANTS: dict[str, Variant] = {}
+_VARIANTS: Final[dict[str, Variant]] = {}
 
 
 def register(variant: Variant) -> Variant:
@@ -34,8 +34,15 @@ def variant_names() -> list[str]:
 
 
 def variant_of(game: Game) -> Variant:
-    """The variant the game is played under (``game.options.variant``)."""
-    return _VARIANTS[game.options.variant or "two_player"]
+    """The variant the game is played under (``game.options.variant``), kept on the game
+    for its options object (options are replaced, not changed, during a game)."""
+    options = game.options
+    hit = game._variant
+    if hit is not None and hit[0] is options:
+        return hit[1]  # type: ignore[no-any-return]
+    variant = _VARIANTS[options.variant or "two_player"]
+    game._variant = (options, variant)
+    return variant
 
 
 register(Variant())
