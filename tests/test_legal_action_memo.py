@@ -226,3 +226,41 @@ def test_cr_116_1_list_kept_when_only_an_opponent_hand_and_pool_change() -> None
     after = casting.listed_priority_actions(g, 0)
     assert after == casting._priority_actions(g, 0)[0]
     assert any(isinstance(a, Cast) and a.card == shock.id for a in after)
+
+
+def test_cr_116_3_a_listed_action_answered_as_is_plays_like_an_equal_one() -> None:
+    """116.3: an agent answering with the listed action object itself skips the shape and
+    legality checks (``Game.apply`` finds it by identity); an equal action built anew is
+    checked, and both give the same game."""
+    def play(fresh: bool) -> str:
+        g = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")],
+                     11)
+        agents = [RandomAgent(5), RandomAgent(6)]
+        for _ in range(400):
+            d = g.decision
+            if d is None:
+                break
+            action = agents[d.by].act(g)
+            if fresh and not isinstance(action, Pass) and d.kind == "priority":
+                action = type(action)(**dict(action._values()))
+                assert action not in [a for a in d.legal_actions(g) if a is action]
+            g.apply(d.by, action)
+        return g.state_hash()
+
+    assert play(False) == play(True)
+
+
+def test_variant_of_follows_replaced_options() -> None:
+    """The variant a game is played under is kept on the game for its options object;
+    options replaced during the game (as Two-Headed Giant's setup does) are looked up."""
+    import dataclasses
+
+    from manastack.variants import variant_of
+
+    g = Game(["A", "B", "C"])
+    assert variant_of(g).name == "free_for_all"
+    g.options = dataclasses.replace(g.options, variant="two_player")
+    assert variant_of(g).name == "two_player"
+    started = new_game(["A", "B"], [default_deck("red_green"), default_deck("white_black")], 3)
+    copied = started.copy()  # (its options are a copy: looked up again)
+    assert variant_of(copied) is variant_of(started) and copied.options is not started.options
