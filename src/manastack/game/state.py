@@ -240,7 +240,7 @@ class Game:
         self._wide_reads: frozenset[str] = frozenset()
         #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
         self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
-        #: Values kept by :meth:`memo_on`: key -> (inputs, value).
+        #: Values kept by :meth:`memo_put`: key -> (inputs, value).
         self._on_inputs: dict[Any, tuple[Any, Any]] = {}
         #: (player, version before, version after, source) of the last activation of a
         #: mana ability that only moved one source's mana into its controller's pool
@@ -756,20 +756,11 @@ class Game:
             return hit[3]
         return None
 
-    def memo_on(self, key: Any, inputs: Any, fn: Callable[[], Any]) -> Any:
-        """``fn()`` memoised while ``inputs`` stays equal: ``inputs`` must capture everything
-        ``fn`` reads (e.g. the ids in a zone, when ``fn`` reads only what those objects
-        never change: their cards, their zone).  Kept across every kind of change."""
-        hit = self._on_inputs.get(key)
-        if hit is not None and hit[0] == inputs:
-            return hit[1]
-        v = fn()
-        self._on_inputs[key] = (inputs, v)
-        return v
-
     def memo_get(self, key: Any, inputs: Any) -> Any:
         """The value :meth:`memo_put` memoised under ``key`` for ``inputs`` (equal ones),
-        or None (:meth:`memo_on` without a function to call: hot paths, compiled)."""
+        or None.  Kept across every kind of change: ``inputs`` must capture everything the
+        value depends on (e.g. the ids in a zone, for a value reading only what those
+        objects never change: their cards, their zone)."""
         hit = self._on_inputs.get(key)
         if hit is not None and hit[0] == inputs:
             return hit[1]

@@ -1341,8 +1341,7 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
     the caller keys the plan on the turn number)."""
     yard = game.players[player].graveyard
     from_yard = _yard_activators(game, player, yard) if yard else []
-    from_command = [o for o in game.command_sources() if game.controller(o) == player] \
-        if game.command else []
+    from_command = [o for o in game.command_sources() if game.controller(o) == player]
     out: list[tuple[GameObject, _PlanPart]] = []
     since = game.turn_began.get(player, 0)
     for o in [*game.permanents(player), *from_yard, *from_command]:
