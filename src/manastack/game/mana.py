@@ -280,18 +280,24 @@ def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSour
     for i, s in enumerate(sources):
         units.append((1, i, s.options))
 
+    # (sorted on (key, index): the order of a stable sort on the key, without calling a
+    # key function for each unit)
     if not prefer_pool:
-        units.sort(key=lambda u: u[0], reverse=True)
+        by_kind = sorted([(-u[0], i) for i, u in enumerate(units)])
+        units = [units[i] for _, i in by_kind]
     else:
-        units.sort(key=lambda u: (u[0], _later(u, sources, multi), len(u[2])))
+        ranked = sorted([((u[0], _later(u, sources, multi), len(u[2])), i)
+                         for i, u in enumerate(units)])
+        units = [units[i] for _, i in ranked]
     # Expand symbol requirements. A hybrid symbol with a generic option is
     # tried both ways.
     required: list[tuple[tuple[str, ...], ...]] = [s.options for s in cost.symbols]
     required.sort(key=len)
     # Generic mana is paid with colourless mana first (pool units, then sources), so
     # that the coloured mana left in the pool stays usable for coloured costs.
-    generic_order = sorted(range(len(units)), key=lambda ui: _generic_rank(
-        units[ui], sources, multi, keep, prefer_pool))
+    generic_order = [ui for _, ui in sorted(
+        [(_generic_rank(u, sources, multi, keep, prefer_pool), ui)
+         for ui, u in enumerate(units)])]
     search = _PaymentSearch(units, required, generic_order, multi)
     if not search.solve(0, cost.generic):
         return None
@@ -409,6 +415,67 @@ class _PaymentSearch:
             used[ui] = True
             self.chosen.append((ui, produced))
         return True
+
+
+#: Each mana type as a bit, for :func:`quick_payable`.
+_BIT: Final = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
+
+
+def quick_payable(cost: ManaCost, pool: Mapping[str, int], sources: Sequence[ManaSource]
+                  ) -> bool | None:
+    """Would :func:`find_payment` pay ``cost`` (X fixed) with the mana in ``pool`` (amounts
+    by type) and ``sources``?  Answered without searching when every source adds one mana
+    (of one type, or one of several: a dual land) and every symbol wants one mana of a
+    type (coloured, colourless or hybrid of two colours): the cost can then be paid if
+    and only if each symbol can have a mana unit of its own (a matching) and enough units
+    are left for the generic part.  None in the other cases (a symbol with a generic
+    part or a Phyrexian one, snow, a source adding several mana): search then."""
+    wants: list[int] = []
+    for sym in cost.symbols:
+        m = 0
+        for opt in sym.options:
+            b = _BIT.get(opt[0], 0) if len(opt) == 1 else 0
+            if not b:
+                return None
+            m |= b
+        wants.append(m)
+    units: list[int] = []
+    for k, n in pool.items():
+        if n:
+            b = _BIT.get(k, 0)
+            if not b:
+                return None
+            for _ in range(n):
+                units.append(b)
+    for s in sources:
+        m = 0
+        for mana in s.options:
+            b = _BIT.get(mana, 0) if len(mana) == 1 else 0
+            if not b:
+                return None
+            m |= b
+        units.append(m)
+    if len(units) < cost.generic + len(wants):
+        return False
+    holder = [-1] * len(units)  # the symbol each unit pays, -1: none
+    for w in range(len(wants)):
+        if not _assign(w, wants, units, holder, [False] * len(units)):
+            return False
+    return True
+
+
+def _assign(w: int, wants: list[int], units: list[int], holder: list[int],
+            seen: list[bool]) -> bool:
+    """Give the ``w``-th symbol a unit, moving those already given along an augmenting
+    path (a bipartite matching, Kuhn's algorithm); False when none can be found."""
+    m = wants[w]
+    for u in range(len(units)):
+        if not seen[u] and units[u] & m:
+            seen[u] = True
+            if holder[u] < 0 or _assign(holder[u], wants, units, holder, seen):
+                holder[u] = w
+                return True
+    return False
 
 
 def can_pay_with_units(cost: ManaCost, units: Sequence[str]) -> tuple[str, ...] | None:

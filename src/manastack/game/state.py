@@ -16,7 +16,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -129,6 +129,9 @@ Task = tuple[Callable[..., None], tuple[Any, ...]]
 UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
+
+#: What a memo holds (the memo methods return the type they were given).
+_T = TypeVar("_T")
 
 
 class Game:
@@ -701,7 +704,7 @@ class Game:
             self.ability_index()
         return self._index[1] or self._adds_abilities
 
-    def cached(self, key: str, fn: Callable[[], Any]) -> Any:
+    def cached(self, key: str, fn: Callable[[], _T]) -> _T:
         """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
         v = self._cache.get(key, _MISSING)
         if v is _MISSING:
@@ -713,13 +716,13 @@ class Game:
         or None (:meth:`cached` without a function to call: hot paths, compiled)."""
         return self._cache.get(key)
 
-    def cache_put(self, key: str, value: Any) -> Any:
+    def cache_put(self, key: str, value: _T) -> _T:
         """Memoise ``value`` (not None) under ``key`` until the next state change; returns
         it."""
         self._cache[key] = value
         return value
 
-    def cached_wide(self, key: str, fn: Callable[[], Any]) -> Any:
+    def cached_wide(self, key: str, fn: Callable[[], _T]) -> _T:
         """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
         characteristics don't read (tapping for mana, a draw...): for queries reading only
         the public zones, phasing and characteristics, never what the narrow kinds are
@@ -735,7 +738,7 @@ class Game:
         (:meth:`cached_wide` without a function to call: hot paths, compiled)."""
         return self._wide_cache.get(key)
 
-    def wide_put(self, key: Any, value: Any) -> Any:
+    def wide_put(self, key: Any, value: _T) -> _T:
         """Memoise ``value``, just computed, like :meth:`cached_wide`; returns it."""
         if not self._in_layers:  # the view is partial while the layers are computed
             self._wide_cache[key] = value
@@ -766,7 +769,7 @@ class Game:
             return hit[1]
         return None
 
-    def memo_put(self, key: Any, inputs: Any, value: Any) -> Any:
+    def memo_put(self, key: Any, inputs: Any, value: _T) -> _T:
         """Memoise ``value`` (not None), computed from ``inputs``, under ``key``; returns
         it."""
         self._on_inputs[key] = (inputs, value)

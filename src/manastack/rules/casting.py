@@ -17,7 +17,14 @@ from manastack import log as ev
 from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAbility, TargetSpec
 from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand, Special
 from manastack.errors import IllegalAction
-from manastack.game.mana import ManaCost, ManaSource, ManaSymbol, Payment, find_payment
+from manastack.game.mana import (
+    ManaCost,
+    ManaSource,
+    ManaSymbol,
+    Payment,
+    find_payment,
+    quick_payable,
+)
 from manastack.game.objects import (
     NARROW_CHANGES,
     Characteristics,
@@ -274,9 +281,10 @@ def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
 
 def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -> int:
     for i, ab in mana_abilities(game, o):
-        if ab.mana is not None and ab.cost.tap and produced in (
-                ab.mana.produce(game, o, m) for m in ab.mana.options):
-            return i
+        if ab.mana is not None and ab.cost.tap:
+            for m in ab.mana.options:
+                if ab.mana.produce(game, o, m) == produced:
+                    return i
     return default
 
 
@@ -369,6 +377,16 @@ def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] |
     if hit is _UNPLANNED:
         hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
     return hit
+
+
+def can_pay(game: Game, player: int, cost: ManaCost) -> bool:
+    """Can ``player`` pay ``cost`` (X fixed) automatically: is :func:`plan_payment`'s
+    plan not None?  Most costs are answered without planning (:func:`quick_payable`)."""
+    quick = quick_payable(cost, game.players[player].mana_pool.amounts,
+                          mana_sources(game, player))
+    if quick is not None:
+        return quick
+    return plan_payment(game, player, cost, None) is not None
 
 
 #: Marks a payment not planned yet (a memoised plan may be None: no way to pay).
@@ -1428,8 +1446,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str 
     for modes_ in {len(m) for m in mode_sets}:
         some = tuple(range(modes_))
         for x in xs:
-            payable[(x, modes_)] = plan_payment(game, player, total_cost(
-                game, o, x, some, alt=alt), None) is not None
+            payable[(x, modes_)] = can_pay(game, player, total_cost(game, o, x, some,
+                                                                    alt=alt))
             if not payable[(x, modes_)] and x > 0:
                 break  # larger X can't be paid either
     if not any(payable.values()):
@@ -1445,9 +1463,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str 
                     # 601.2f: the cost depends on the number of targets chosen
                     key = (x, len(modes), len(targets))
                     if key not in payable_n:
-                        payable_n[key] = plan_payment(game, player, total_cost(
-                            game, o, x, tuple(range(len(modes))), targets, alt=alt),
-                            None) is not None
+                        payable_n[key] = can_pay(game, player, total_cost(
+                            game, o, x, tuple(range(len(modes))), targets, alt=alt))
                     if payable_n[key]:
                         out.append(Cast(o.id, targets, x, modes, alt=alt))
                 elif payable.get((x, len(modes))):
