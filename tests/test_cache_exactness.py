@@ -23,7 +23,7 @@ def all_changes_wide() -> Iterator[None]:
     """While active, ``game.changed(touches)`` ignores ``touches``: every change is wide."""
     original = Game.changed
 
-    def wide(self: Game, touches: str | None = None) -> None:
+    def wide(self: Game, touches: str | None = None, player: int | None = None) -> None:
         original(self, None)
 
     Game.changed = wide  # type: ignore[method-assign]

@@ -27,11 +27,12 @@ from manastack.cards.effects import DealDamage, T
 from manastack.cards.registry import register_test_card
 from manastack.cards.sets.m11 import DEFENDING_CONTROLS
 from manastack.decisions import Activate, Cast, Pass
-from manastack.game.objects import Zone
+from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import Game
 from manastack.play import default_deck
 from manastack.rules import casting
 from manastack.rules.start import new_game
+from manastack.rules.zones import draw
 from manastack.setup import put, setup_game, start_at
 
 
@@ -226,6 +227,48 @@ def test_cr_116_1_list_kept_when_only_an_opponent_hand_and_pool_change() -> None
     after = casting.listed_priority_actions(g, 0)
     assert after == casting._priority_actions(g, 0)[0]
     assert any(isinstance(a, Cast) and a.card == shock.id for a in after)
+
+
+def test_cr_116_1_list_kept_across_an_opponent_s_own_narrow_changes() -> None:
+    """116.1: a player's list reads the tapped status of their own permanents, their own
+    pool and their own hand only (beyond what target restrictions and characteristics
+    declare): the opponent drawing, tapping a land for mana and losing that mana keeps
+    the very list; the player's own land tapped for mana has it listed again."""
+    g = setup_game()
+    bolt = put(g, 0, Zone.HAND, "Lightning Bolt")
+    mountain = put(g, 0, Zone.BATTLEFIELD, "Mountain")
+    forest = put(g, 1, Zone.BATTLEFIELD, "Forest")
+    put(g, 1, Zone.LIBRARY, "Forest")
+    start_at(g, "precombat_main")
+    before = casting.listed_priority_actions(g, 0)
+    assert Cast(bolt.id, (PlayerRef(1),)) in before
+    draw(g, 1)
+    casting._pay_nonmana_cost(g, 1, forest, cost(tap=True), "605.3a")
+    g.players[1].mana_pool.add("G")
+    g.changed("mana", 1)
+    g.players[1].mana_pool.empty()
+    g.changed("mana", 1)
+    assert casting.listed_priority_actions(g, 0) is before
+    assert before == casting._priority_actions(g, 0)[0]
+    casting._pay_nonmana_cost(g, 0, mountain, cost(tap=True), "605.3a")
+    after = casting.listed_priority_actions(g, 0)
+    assert after == casting._priority_actions(g, 0)[0]
+    assert not any(isinstance(a, Cast) for a in after)
+
+
+def test_cr_116_1_a_narrow_change_of_no_one_in_particular_touches_every_player() -> None:
+    """116.1: a narrow change not told whose it is (``changed("mana")``) may be anyone's:
+    every player's list is listed again."""
+    g = setup_game()
+    put(g, 0, Zone.HAND, "Lightning Bolt")
+    start_at(g, "precombat_main")
+    before = casting.listed_priority_actions(g, 0)
+    assert not any(isinstance(a, Cast) for a in before)
+    g.players[0].mana_pool.add("R")
+    g.changed("mana")
+    after = casting.listed_priority_actions(g, 0)
+    assert after == casting._priority_actions(g, 0)[0]
+    assert any(isinstance(a, Cast) for a in after)
 
 
 def test_cr_116_3_a_listed_action_answered_as_is_plays_like_an_equal_one() -> None:

@@ -30,7 +30,7 @@ def _case(draw: st.DrawFn, simple_only: bool) -> tuple[ManaCost, dict[str, int],
     kinds = _SYMBOLS[:10] if simple_only else _SYMBOLS
     symbols = draw(st.lists(st.sampled_from(kinds), max_size=5))
     generic = draw(st.integers(0, 5))
-    cost = ManaCost.parse(("{%d}" % generic if generic else "") + "".join(symbols))
+    cost = ManaCost.parse((f"{{{generic}}}" if generic else "") + "".join(symbols))
     pool = {k: draw(st.integers(0, 2)) if draw(st.booleans()) else 0 for k in MANA_TYPES}
     opts = _OPTIONS[:6] if simple_only else _OPTIONS
     sources = [ManaSource(i, 0, tuple(draw(st.lists(st.sampled_from(opts), min_size=1,

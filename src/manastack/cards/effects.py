@@ -298,7 +298,7 @@ def _destroy_fate(game: Game, o: GameObject, allow_regen: bool) -> str:
         was_tapped = o.tapped
         o.tapped = True
         if not was_tapped:
-            game.changed("tapped")  # seen by what the event triggers
+            game.changed("tapped", game.controller(o))  # seen by what the event triggers
             game.emit(ev.TAPPED, "701.13a", f"{o.name} becomes tapped (regenerating)",
                       object=o.id)
         o.damage = 0
@@ -475,7 +475,7 @@ class Tap(Effect):
         for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.tapped == self.untap:
                 o.tapped = not self.untap
-                game.changed("tapped")
+                game.changed("tapped", game.controller(o))
                 game.emit(ev.UNTAPPED if self.untap else ev.TAPPED,
                           "701.19b" if self.untap else "701.19a",
                           f"{o.name} becomes {'untapped' if self.untap else 'tapped'}",

@@ -80,6 +80,22 @@ Ref = int | PlayerRef  # an object id or a player
 #: continuously since the turn began, 302.6).  Code that may read them is declared
 #: (selectors' ``reads``); code that declares nothing is assumed to read them all.
 NARROW_CHANGES: Final[frozenset[str]] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
+#: The narrow kinds also recorded per player (:func:`player_kind`): "tapped:0", a permanent
+#: player 0 controls became tapped or untapped; "mana:0", their mana pool changed;
+#: "hidden:0", a card moved between their library and their hand.  A change of the kind
+#: touches the whole kind too; one not told whose it is touches every player's.
+PLAYER_KINDS: Final[frozenset[str]] = frozenset({"tapped", "mana", "hidden"})
+#: Kind -> its per-player names, by seat (made once).
+_PLAYER_KIND_NAMES: Final[dict[str, list[str]]] = {k: [] for k in PLAYER_KINDS}
+
+
+def player_kind(kind: str, player: int) -> str:
+    """``kind`` (one of :data:`PLAYER_KINDS`) as it touches ``player`` only: a reader
+    that depends only on that player's part of the kind reads this name instead."""
+    names = _PLAYER_KIND_NAMES[kind]
+    while len(names) <= player:
+        names.append(f"{kind}:{len(names)}")
+    return names[player]
 
 
 def union(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:

@@ -33,12 +33,14 @@ from manastack.decisions import (
 )
 from manastack.errors import IllegalAction
 from manastack.game.objects import (
+    PLAYER_KINDS,
     Characteristics,
     GameObject,
     PlayerRef,
     Ref,
     StackAbility,
     Zone,
+    player_kind,
     union,
 )
 from manastack.game.player import Player
@@ -606,13 +608,15 @@ class Game:
         self._timestamp += 1
         return self._timestamp
 
-    def changed(self, touches: str | None = None) -> None:
+    def changed(self, touches: str | None = None, player: int | None = None) -> None:
         """Record a state change (call after any): caches keyed on the version are dropped.
 
         ``touches`` names a narrow kind of change when it is all that changed since the
         last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana",
         "combat", "hidden");
         characteristics computed without reading it then stay valid (:meth:`chars`).
+        ``player``: the change of a kind of :data:`PLAYER_KINDS` is that player's alone
+        (their permanents, pool, library and hand); else it may be anyone's.
         Memoised queries that may depend on the change are dropped now (:meth:`cached`,
         :meth:`cached_wide`); the view and kept values are checked when next used."""
         self._version += 1
@@ -620,7 +624,15 @@ class Game:
         if touches is None:
             self._wide_version += 1
         else:
-            self._touched[touches] = self._version
+            v = self._version
+            touched = self._touched
+            touched[touches] = v
+            if touches in PLAYER_KINDS:
+                if player is not None:
+                    touched[player_kind(touches, player)] = v
+                else:
+                    for p in range(len(self.players)):
+                        touched[player_kind(touches, p)] = v
             if touches not in self._wide_reads:
                 return
         self._wide_cache.clear()

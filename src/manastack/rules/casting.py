@@ -27,6 +27,7 @@ from manastack.game.mana import (
 )
 from manastack.game.objects import (
     NARROW_CHANGES,
+    PLAYER_KINDS,
     Characteristics,
     GameObject,
     PlayerRef,
@@ -34,6 +35,7 @@ from manastack.game.objects import (
     StackAbility,
     Zone,
     disjoint,
+    player_kind,
     union,
 )
 from manastack.rules.static import forbids, hooks, rule_effects
@@ -443,7 +445,7 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
         raise AssertionError("payment plan failed")
     pool.spend(pay.from_pool)
     del units
-    game.changed("mana")
+    game.changed("mana", player)
 
 
 # ------------------------------------------------------------ costs
@@ -453,11 +455,11 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
                       rule: str, x: int = 0) -> None:
     if obj is not None and cost.tap:
         obj.tapped = True
-        game.changed("tapped")
+        game.changed("tapped", game.controller(obj))
         game.emit(ev.TAPPED, rule, f"{obj.name} becomes tapped", object=obj.id)
     if obj is not None and cost.untap:
         obj.tapped = False
-        game.changed("tapped")
+        game.changed("tapped", game.controller(obj))
     if cost.pay_life:
         from manastack.rules.damage import lose_life
         lose_life(game, player, cost.pay_life, "118.4", why="paid as a cost")
@@ -1073,6 +1075,21 @@ def check_priority_action(game: Game, player: int, action: Action) -> None:
 
 #: The narrow kinds of change the legal actions read (not "combat": see NARROW_CHANGES).
 _ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
+#: _ACTIONS_READ as one player's list reads it, by seat: that player's own part of the
+#: kinds of PLAYER_KINDS (the tapped status of their permanents, their pool, their library
+#: and hand), and the turn.  Anything more it reads is declared: the targets' restrictions
+#: and the characteristics (general kinds); a list that may read more (an ability's
+#: condition, a rule hook) reads every kind (the dynamic lists).
+_PLAYER_ACTIONS_READ: Final[list[frozenset[str]]] = []
+
+
+def _actions_read(player: int) -> frozenset[str]:
+    """:data:`_ACTIONS_READ` for ``player``'s own list (made once per seat)."""
+    while len(_PLAYER_ACTIONS_READ) <= player:
+        p = len(_PLAYER_ACTIONS_READ)
+        _PLAYER_ACTIONS_READ.append(frozenset(
+            player_kind(k, p) if k in PLAYER_KINDS else k for k in _ACTIONS_READ))
+    return _PLAYER_ACTIONS_READ[player]
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
 _SHIFT_READS: Final = frozenset({"tapped", "mana"})
 _TAPPED_READ: Final = frozenset({"tapped"})
@@ -1102,7 +1119,7 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     if dynamic:
         game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False))
     else:
-        game.remember(key, union(_ACTIONS_READ, reads), (None, actions, disjoint(
+        game.remember(key, union(_actions_read(player), reads), (None, actions, disjoint(
             reads, _SHIFT_READS) and disjoint(game._view_reads, _SHIFT_READS)))
     return actions
 
@@ -1556,7 +1573,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
             perform_payment(game, player, ab.cost.mana, payment)
         for u in produced:
             game.players[player].mana_pool.add(u)
-        game.changed("mana")
+        game.changed("mana", player)
         if ab.condition is None and _simple_mana(ab) and len(ab.mana.options) == 1 and \
                 len(activated_abilities(game, o)) == 1:
             game._mana_shift = (player, before, game._version, o.id)

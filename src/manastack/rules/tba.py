@@ -125,7 +125,8 @@ def untap(game: Game) -> None:
     for o in untapped:
         o.tapped = False
     if untapped:
-        game.changed("tapped")
+        # (the permanents of the active player, or of the active team: anyone's then)
+        game.changed("tapped", ap if len(aps) == 1 else None)
         game.emit(ev.UNTAPPED, "502.2", " and ".join(game.players[p].name for p in aps)
                   + (" untaps " if len(aps) == 1 else " untap ")
                   + ", ".join(o.name for o in untapped), objects=[o.id for o in untapped],

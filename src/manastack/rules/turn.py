@@ -367,7 +367,7 @@ def end_step(game: Game) -> None:
         if not p.mana_pool.has_mana():
             continue
         lost = p.mana_pool.empty()
-        game.changed("mana")
+        game.changed("mana", p.index)
         game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
                   f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
                   player=p.index, lost=lost)

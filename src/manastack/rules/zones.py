@@ -92,8 +92,9 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         lst.append(new.id)
     # a card going between a library and a hand (a draw) is a narrow change: only what
     # reads those hidden zones depends on it
+    # (a card goes to its owner's zones, 400.3: both hidden zones are the owner's)
     game.changed("hidden" if frm in _HIDDEN and to in _HIDDEN and not new.is_token
-                 and not new.is_copy else None)
+                 and not new.is_copy else None, new.owner)
     if not quiet:
         who = game.players[obj.owner].name
         where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
@@ -214,7 +215,7 @@ def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
             p.drew_from_empty = True
             # a state change (the SBA check read at this version is stale: 704.5b); a
             # narrow one, as only the SBA check reads it (through the players' totals)
-            game.changed("hidden")
+            game.changed("hidden", player)
             game.note("704.5b", f"{p.name} attempts to draw from an empty library")
             continue
         top = game.obj(p.library[-1])
