@@ -134,11 +134,17 @@ class ManaCost:
         return frozenset(out)
 
     def with_x(self, x: int) -> ManaCost:
-        """The cost with each X replaced by ``x`` generic mana (CR 107.3)."""
+        """The cost with each X replaced by ``x`` generic mana (CR 107.3); the cost itself
+        without X (costs are values)."""
+        if not self.x_count:
+            return self
         return ManaCost(self.generic + x * self.x_count, self.symbols, 0, self.text)
 
     def plus(self, generic: int = 0, symbols: Sequence[ManaSymbol] = ()) -> ManaCost:
-        """The cost increased by generic mana and symbols (CR 601.2f)."""
+        """The cost increased by generic mana and symbols (CR 601.2f); the cost itself when
+        nothing is added."""
+        if not generic and not symbols:
+            return self
         return ManaCost(max(0, self.generic + generic), self.symbols + tuple(symbols),
                         self.x_count, self.text)
 

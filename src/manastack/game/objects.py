@@ -231,6 +231,11 @@ def _type_order(t: str) -> int:
     return _TYPE_ORDER.get(t, 99)
 
 
+#: What :attr:`GameObject.chars_cache` holds: (its counters as a tuple of items or None,
+#: its controller, the characteristics computed from them).
+CharsCache = tuple["tuple[tuple[str, int], ...] | None", int, Characteristics]
+
+
 @dataclass(slots=True)
 class GameObject:
     """A card or token in a zone, or a spell on the stack (CR 109.1, 110, 111).
@@ -284,7 +289,7 @@ class GameObject:
     seen_controller: int | None = None
     #: Characteristics computed when no continuous effect applies, with what they depend on:
     #: (its counters as a tuple of items or None, its controller, the characteristics).
-    chars_cache: Any = None
+    chars_cache: CharsCache | None = None
 
     def __init__(self, id: int, card: CardDef, owner: int, controller: int, zone: str,
                  is_token: bool = False, timestamp: int = 0, tapped: bool = False,
@@ -297,7 +302,8 @@ class GameObject:
                  memory: dict[str, Any] | None = None, is_copy: bool = False,
                  loyalty_activated_turn: int = -1, regeneration_shields: int = 0,
                  came_from: str | None = None, uid: int = 0,
-                 seen_controller: int | None = None, chars_cache: Any = None) -> None:
+                 seen_controller: int | None = None, chars_cache: CharsCache | None = None
+                 ) -> None:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted)
         self.id = id
         self.card = card

@@ -129,6 +129,8 @@ Task = tuple[Callable[..., None], tuple[Any, ...]]
 
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
 UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
+#: The empty set of narrow kinds read (one set for all).
+_NO_READS: Final[frozenset[str]] = frozenset()
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
 
@@ -620,7 +622,8 @@ class Game:
         Memoised queries that may depend on the change are dropped now (:meth:`cached`,
         :meth:`cached_wide`); the view and kept values are checked when next used."""
         self._version += 1
-        self._cache.clear()
+        if self._cache:  # (often empty: clearing an empty dict still costs)
+            self._cache.clear()
         if touches is None:
             self._wide_version += 1
         else:
@@ -635,8 +638,9 @@ class Game:
                         touched[player_kind(touches, p)] = v
             if touches not in self._wide_reads:
                 return
-        self._wide_cache.clear()
-        self._wide_reads = frozenset()
+        if self._wide_cache:
+            self._wide_cache.clear()
+        self._wide_reads = _NO_READS
 
     def unchanged_since(self, version: int, wide_version: int, reads: frozenset[str]
                         ) -> bool:
@@ -837,9 +841,13 @@ class Game:
 
         The list is cached until the next state change: don't modify it."""
         if controller is None:
-            return self.cached_wide("perm:None", self._phased_in)  # type: ignore[no-any-return]
-        by_controller: dict[int, list[GameObject]] = self.cached_wide(
-            "perm:by_controller", self._permanents_by_controller)
+            every: list[GameObject] | None = self.wide_get("perm:None")
+            if every is None:
+                every = self.wide_put("perm:None", self._phased_in())
+            return every
+        by_controller: dict[int, list[GameObject]] | None = self.wide_get("perm:by_controller")
+        if by_controller is None:
+            by_controller = self.wide_put("perm:by_controller", self._permanents_by_controller())
         return by_controller.get(controller) or []
 
     def _phased_in(self) -> list[GameObject]:

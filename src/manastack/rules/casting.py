@@ -1093,6 +1093,8 @@ def _actions_read(player: int) -> frozenset[str]:
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
 _SHIFT_READS: Final = frozenset({"tapped", "mana"})
 _TAPPED_READ: Final = frozenset({"tapped"})
+#: No narrow kind read (one set for all).
+_NO_READS: Final[frozenset[str]] = frozenset()
 
 
 def listed_priority_actions(game: Game, player: int) -> list[Action]:
@@ -1106,9 +1108,9 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     player could cast a sorcery now (the key)."""
     sorcery_ok = sorcery_timing_ok(game, player)
     key = _priority_key(player, sorcery_ok)
-    hit = game.recall(key)
+    hit: _KeptActions | None = game.recall(key)
     if hit is not None and (hit[0] is None or hit[0] == _step_key(game)):
-        return hit[1]  # type: ignore[no-any-return]
+        return hit[1]
     if game._mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
@@ -1124,17 +1126,20 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     return actions
 
 
+#: A kept list of legal actions: (the step it is valid for, or None: any step; the actions;
+#: whether a list after a mana ability may be derived from it, _after_mana_shift).
+_KeptActions = tuple["tuple[int, int, str] | None", "list[Action]", bool]
 #: The keys under which the legal actions are kept, by player and sorcery timing.
-_PRIORITY_KEYS: Final[list[tuple[str, int, bool]]] = []
+_PRIORITY_KEYS: Final[list[str]] = []
 
 
-def _priority_key(player: int, sorcery_ok: bool) -> tuple[str, int, bool]:
-    """``("priority_actions", player, sorcery_ok)``, made once (a kept list is found by
-    identity, without comparing keys)."""
+def _priority_key(player: int, sorcery_ok: bool) -> str:
+    """``"priority_actions:{player}:{sorcery_ok}"``, made once (a string: its hash is kept,
+    and a kept list is found by identity, without comparing keys)."""
     i = 2 * player + sorcery_ok
     while len(_PRIORITY_KEYS) <= i:
         n = len(_PRIORITY_KEYS)
-        _PRIORITY_KEYS.append(("priority_actions", n // 2, n % 2 == 1))
+        _PRIORITY_KEYS.append(f"priority_actions:{n // 2}:{n % 2 == 1}")
     return _PRIORITY_KEYS[i]
 
 
@@ -1162,11 +1167,13 @@ def _after_mana_shift(game: Game, key: Any, player: int
             not disjoint(game._view_reads, _SHIFT_READS):
         return None
     kept = game._kept.get(key)
-    if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version or \
-            kept[3][0] is not None or not kept[3][2]:
+    if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version:
+        return None
+    value: _KeptActions = kept[3]
+    if value[0] is not None or not value[2]:
         return None
     source = shift[3]
-    return [a for a in kept[3][1] if not (isinstance(a, Activate) and a.source == source)], \
+    return [a for a in value[1] if not (isinstance(a, Activate) and a.source == source)], \
         kept[2]  # what the list it comes from read
 
 
@@ -1210,7 +1217,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
     kinds of change the target restrictions looked at read.  ``sorcery_ok``: the value
     of :func:`sorcery_timing_ok` now, if the caller knows it."""
     out: list[Action] = [_PASS]
-    reads: frozenset[str] = frozenset()
+    reads = _NO_READS
     p = game.players[player]
     if sorcery_ok is None:
         sorcery_ok = sorcery_timing_ok(game, player)
@@ -1264,11 +1271,11 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    plan_key = ("activation_plan", player, game.turn_number)  # (the plan reads the turn)
-    plan: list[tuple[GameObject, _PlanPart]] | None = game.wide_get(plan_key)
-    if plan is None:
-        plan = game.wide_put(plan_key, _activation_plan(game, player))
-    for o, part in plan:
+    plan_key = _player_key(_PLAN_KEYS, "activation_plan:", player)
+    kept_plan: tuple[int, list[tuple[GameObject, _PlanPart]]] | None = game.wide_get(plan_key)
+    if kept_plan is None or kept_plan[0] != game.turn_number:  # (the plan reads the turn)
+        kept_plan = game.wide_put(plan_key, (game.turn_number, _activation_plan(game, player)))
+    for o, part in kept_plan[1]:
         for i, ab, ready in part:
             if ready is not None:  # the common "{T}: Add ...", not summoning sick
                 if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
@@ -1396,6 +1403,8 @@ def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPar
     return out
 
 
+#: Cache keys by player for the activation plan (kept with the turn it is for).
+_PLAN_KEYS: Final[list[str]] = []
 #: Cache keys by player for :func:`_yard_activators`.
 _YARD_KEYS: Final[list[str]] = []
 

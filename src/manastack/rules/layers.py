@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 LAYERS: Final = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
+#: No narrow kind read (one set for all).
+_NO_READS: Final[frozenset[str]] = frozenset()
 
 ApplyFn = Callable[["Game", GameObject, Characteristics], None]
 
@@ -297,14 +299,14 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                 continue
             _counters_pt(o, c)
             o.chars_cache = (counters, o.controller, c)
-        game._view_reads = NARROW_CHANGES if with_cda else frozenset()
+        game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.id])
             _counters_pt(o, view[o.id])
         _note_control_changes(game, objs, view)
         return view
     with_cda = [o for o in objs if _card_of(o).cda is not None]
-    game._view_reads = NARROW_CHANGES if with_cda else frozenset()
+    game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
     for o in objs:
         view[o.id] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
