@@ -1,4 +1,5 @@
-"""The agents' uniform pick is ``random.Random.choice``, bit for bit (determinism)."""
+"""The agents' uniform pick is ``random.Random.choice``, and the library shuffle is
+``random.Random.shuffle``, bit for bit (determinism)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 
 import pytest
 
-from manastack.picking import pick
+from manastack.picking import pick, shuffle
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -32,3 +33,28 @@ def test_pick_uses_a_subclass_own_choice() -> None:
             return seq[-1]
 
     assert pick(Fixed(0), [1, 2, 3]) == 3
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cr_701_18_shuffle_matches_random_shuffle_and_leaves_the_same_state(seed: int
+                                                                            ) -> None:
+    """CR 701.18 (shuffling a library): the same order and the same generator state after
+    as ``Random.shuffle``, for lists of 0 to 70 items: games (and replays made before)
+    stay the same."""
+    a, b = random.Random(seed), random.Random(seed)
+    for n in [*range(0, 20), 31, 32, 33, 40, 60, 64, 65, 70]:
+        x, y = list(range(n)), list(range(n))
+        shuffle(a, x)
+        b.shuffle(y)
+        assert x == y
+    assert a.getstate() == b.getstate()
+
+
+def test_shuffle_uses_a_subclass_own_shuffle() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x):  # type: ignore[no-untyped-def, override]
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(Reversing(0), items)
+    assert items == [3, 2, 1]

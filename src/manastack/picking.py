@@ -1,9 +1,10 @@
-"""Uniform picks from a seeded :class:`random.Random`, as its own ``choice`` makes them.
+"""Uniform picks from a seeded :class:`random.Random`, as its own methods make them.
 
-:func:`pick` returns the element ``rng.choice(seq)`` would return and draws the same
-random bits, so games stay the same; it is a plain function that the compiled engine
-runs without going through the interpreted ``random`` module (agents pick once a
-decision).
+:func:`pick` returns the element ``rng.choice(seq)`` would return and :func:`shuffle`
+orders a list as ``rng.shuffle`` would, drawing the same random bits, so games stay the
+same; they are plain functions that the compiled engine runs without going through the
+interpreted ``random`` module (agents pick once a decision; libraries are shuffled
+card by card).
 """
 
 from __future__ import annotations
@@ -30,8 +31,33 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
     n = len(seq)
     if n == 0:
         raise IndexError("Cannot choose from an empty sequence")
+    return seq[_below(rng, n)]
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """``rng.shuffle(items)``: CPython's ``Random.shuffle`` swaps each item, from the last
+    to the second, with one at or before it, drawn as :func:`pick` draws.
+
+    >>> import random
+    >>> a, b = random.Random(3), random.Random(3)
+    >>> x, y = list(range(40)), list(range(40))
+    >>> shuffle(a, x); b.shuffle(y)
+    >>> x == y and a.random() == b.random()
+    True
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform number in [0, n) (n > 0), as ``Random._randbelow`` draws it: random
+    bits, as many as ``n`` has, until they make a number below ``n``."""
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
         r = rng.getrandbits(k)
-    return seq[r]
+    return r

@@ -1179,6 +1179,30 @@ def _after_mana_shift(game: Game, key: Any, player: int
 
 #: Passing priority (actions are values: one instance serves every list).
 _PASS: Final = Pass()
+#: Card id -> PlayLand(id) and Cast(id) (no target, X, mode or alternative cost), made
+#: once: actions are values, equal for every game (an id is just a number).
+_PLAY_LANDS: Final[dict[int, PlayLand]] = {}
+_PLAIN_CASTS: Final[dict[int, Cast]] = {}
+
+
+def _play_land_action(card: int) -> PlayLand:
+    """``PlayLand(card)``, made once."""
+    a = _PLAY_LANDS.get(card)
+    if a is None:
+        if len(_PLAY_LANDS) > 4096:
+            _PLAY_LANDS.clear()
+        a = _PLAY_LANDS[card] = PlayLand(card)
+    return a
+
+
+def _plain_cast(card: int) -> Cast:
+    """``Cast(card)``, made once."""
+    a = _PLAIN_CASTS.get(card)
+    if a is None:
+        if len(_PLAIN_CASTS) > 4096:
+            _PLAIN_CASTS.clear()
+        a = _PLAIN_CASTS[card] = Cast(card)
+    return a
 
 
 def priority_actions(game: Game, player: int) -> list[Action]:
@@ -1250,7 +1274,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
                 if may_play_land is None:
                     may_play_land = p.lands_played < land_plays(game, player)
                 if may_play_land:
-                    out.append(PlayLand(oid))
+                    out.append(_play_land_action(oid))
             continue
         if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords and \
                 not (flash_hooked and _instant_speed(game, player, o, c)):
@@ -1494,7 +1518,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str 
                     if payable_n[key]:
                         out.append(Cast(o.id, targets, x, modes, alt=alt))
                 elif payable.get((x, len(modes))):
-                    out.append(Cast(o.id, targets, x, modes, alt=alt))
+                    out.append(_plain_cast(o.id) if not targets and not x and not modes
+                               and not alt else Cast(o.id, targets, x, modes, alt=alt))
     return out
 
 

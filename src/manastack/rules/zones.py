@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.game.objects import Characteristics, GameObject, Ref, Zone
+from manastack.picking import shuffle as pick_shuffle
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -227,7 +228,7 @@ def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
 
 def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
     """Randomise a library with the game's RNG (CR 701.18)."""
-    game.rng.shuffle(game.players[player].library)
+    pick_shuffle(game.rng, game.players[player].library)
     game.changed()
     game.emit(ev.SHUFFLE, rule, f"{game.players[player].name} shuffles their library",
               player=player)

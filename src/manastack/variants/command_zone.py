@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
+from manastack.picking import shuffle as pick_shuffle
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -115,7 +116,7 @@ def shuffle_deck(game: Game, player: int, card_type: str) -> None:
     if len(ids) < 2:
         return
     slots = [i for i, oid in enumerate(game.command) if oid in set(ids)]
-    game.rng.shuffle(ids)
+    pick_shuffle(game.rng, ids)
     for slot, oid in zip(slots, ids, strict=True):
         game.command[slot] = oid
     game.changed()
