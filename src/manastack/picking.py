@@ -10,7 +10,7 @@ card by card).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -31,7 +31,7 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
     n = len(seq)
     if n == 0:
         raise IndexError("Cannot choose from an empty sequence")
-    return seq[_below(rng, n)]
+    return seq[_below(rng.getrandbits, n)]
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
@@ -48,16 +48,18 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
+    bits = rng.getrandbits  # (looked up once for the whole library)
     for i in range(len(items) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = _below(bits, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """A uniform number in [0, n) (n > 0), as ``Random._randbelow`` draws it: random
-    bits, as many as ``n`` has, until they make a number below ``n``."""
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """A uniform number in [0, n) (n > 0), as ``Random._randbelow`` draws it with the
+    generator's ``getrandbits`` (``bits``): as many random bits as ``n`` has, until they
+    make a number below ``n``."""
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = bits(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = bits(k)
     return r

@@ -69,6 +69,18 @@ class PlayerRef:
         return f"P{self.index}"
 
 
+#: PlayerRef(i) by seat, made once (:func:`player_ref`).
+_PLAYER_REFS: Final[list[PlayerRef]] = []
+
+
+def player_ref(index: int) -> PlayerRef:
+    """``PlayerRef(index)`` for a seat (index >= 0), made once: references are values, the
+    same for every game."""
+    while len(_PLAYER_REFS) <= index:
+        _PLAYER_REFS.append(PlayerRef(len(_PLAYER_REFS)))
+    return _PLAYER_REFS[index]
+
+
 Ref = int | PlayerRef  # an object id or a player
 
 #: Narrow kinds of state change (``game.changed(touches)``): "tapped" (the tapped status of

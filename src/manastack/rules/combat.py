@@ -26,8 +26,13 @@ from manastack.decisions import (
     DeclareBlockers,
 )
 from manastack.errors import IllegalAction
-from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count
+from manastack.game.mana import ManaCost
+from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count, player_ref
 from manastack.picking import pick
+from manastack.rules.casting import perform_payment, plan_payment, summoning_sick
+from manastack.rules.static import forbids, hooks, rule_effects
+from manastack.rules.targeting import protection_from
+from manastack.variants.registry import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -192,8 +197,6 @@ def end_combat_phase(game: Game) -> None:
 def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
     """Why ``o`` can't attack and the rule: untapped, haste or control since the turn
     began (508.1a, 302.6); restrictions — defender, "can't attack" (508.1c)."""
-    from manastack.rules.casting import summoning_sick
-    from manastack.rules.static import forbids
 
     c = game.chars(o)
     if not c.is_creature:
@@ -224,7 +227,6 @@ def can_attack(game: Game, o: GameObject) -> str | None:
 def attack_requirements_of(game: Game, o: GameObject) -> list[Ref | None]:
     """The attack requirements on ``o`` (508.1d): ``None`` for "attacks if able", or the
     player or planeswalker it must attack if able (Alluring Siren, Gideon Jura)."""
-    from manastack.rules.static import hooks, rule_effects
 
     out: list[Ref | None] = []
     c = game.chars(o)
@@ -275,7 +277,7 @@ def _attack_targets(game: Game) -> list[Ref]:
     assert game.combat is not None
     out: list[Ref] = []
     for d in game.combat.defending_players:
-        out.append(PlayerRef(d))
+        out.append(player_ref(d))
         out.extend(o.id for o in game.permanents(d) if game.chars(o).is_planeswalker)
     return out
 
@@ -310,7 +312,6 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
 def combat_cost(game: Game, kind: str, creature: int, target: Any = None) -> int:
     """Generic mana a creature's controller must pay for it to attack or block
     (``attack_cost``/``block_cost`` hooks: check(game, source, creature, target) -> int)."""
-    from manastack.rules.static import hooks
     total = 0
     for src, ab in hooks(game, f"{kind}_cost"):
         if ab.check is not None:
@@ -322,8 +323,6 @@ def _cost_problem(game: Game, kind: str, player: int, items: list[tuple[int, Any
                   ) -> tuple[str, str] | None:
     """508.1h-j / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
     activated); partial payment isn't allowed."""
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import plan_payment
     total = sum(combat_cost(game, kind, c, t) for c, t in items)
     if total and plan_payment(game, player, ManaCost(generic=total), None) is None:
         rule = "508.1j" if kind == "attack" else "509.1f"
@@ -332,8 +331,6 @@ def _cost_problem(game: Game, kind: str, player: int, items: list[tuple[int, Any
 
 
 def _pay_combat_cost(game: Game, kind: str, player: int, items: list[tuple[int, Any]]) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import perform_payment, plan_payment
     total = sum(combat_cost(game, kind, c, t) for c, t in items)
     if not total:
         return
@@ -485,7 +482,6 @@ def ask_attackers(game: Game) -> None:
     """508.1: the active player declares attackers (turn-based action); with shared team
     turns each player of the active team declares for their creatures, in team order,
     and the whole attack must be legal (805.10b)."""
-    from manastack.variants import variant_of
 
     assert game.combat is not None
     if not game.combat.defending_players:
@@ -591,7 +587,6 @@ def _declare_attackers(game: Game, action: Any, paid: bool = False) -> None:
 def block_problem(game: Game, blocker: GameObject) -> tuple[str, str] | None:
     """Why ``blocker`` can't block and the rule: untapped creature (509.1a); restrictions
     — "can't block" effects (509.1b)."""
-    from manastack.rules.static import forbids
 
     c = game.chars(blocker)
     if not c.is_creature:
@@ -614,7 +609,6 @@ def can_block(game: Game, blocker: GameObject) -> str | None:
 
 def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
     """Evasion and per-pair restrictions (509.1b): flying, shadow, intimidate, landwalk..."""
-    from manastack.rules.targeting import protection_from
 
     bc = game.chars(blocker)
     ac = game.chars(attacker)
@@ -636,7 +630,6 @@ def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) ->
     for kw in ak:
         if kw.endswith("walk") and kw != "walk":
             land_type = kw[:-4].capitalize()
-            from manastack.variants import variant_of
             defenders = variant_of(game).defending_players_meant(game, attacker.id) \
                 if game.combat is not None else []
             if not defenders:
@@ -684,7 +677,6 @@ def blockable_attackers(game: Game) -> list[int]:
     """The attackers the declaring player's creatures may block: all of them, except with
     several defending players blocking separately (802.4a: only creatures attacking that
     player or a planeswalker they control)."""
-    from manastack.variants import variant_of
 
     cb = game.combat
     assert cb is not None
@@ -881,7 +873,6 @@ def ask_blockers(game: Game) -> None:
     """509.1: the defending player declares blockers (turn-based action).  With several
     defending players, each declares in turn: in APNAP order, each blocking only what
     attacks them (802.4), or as a team making one combined block (805.10d)."""
-    from manastack.variants import variant_of
 
     cb = game.combat
     assert cb is not None
@@ -905,7 +896,6 @@ def ask_blockers(game: Game) -> None:
 
 def _next_block_declarer(game: Game, everyone: tuple[int, ...], declarers: tuple[int, ...],
                          done: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
-    from manastack.variants import variant_of
 
     cb = game.combat
     assert cb is not None

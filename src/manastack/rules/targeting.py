@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import TargetSpec
-from manastack.game.objects import GameObject, PlayerRef, Ref
+from manastack.game.objects import GameObject, PlayerRef, Ref, player_ref
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
     """Everything that might be a target: players, permanents, spells on the stack, and
     cards in the extra ``zones`` a target word names (graveyards, exile)."""
-    out: list[Ref] = [PlayerRef(p.index) for p in game.players if p.in_game]
+    out: list[Ref] = [player_ref(p.index) for p in game.players if p.in_game]
     out.extend(oid for oid in game.battlefield if not game.obj(oid).phased_out)
     out.extend(oid for oid in game.stack)
     for zone in zones:
