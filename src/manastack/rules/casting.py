@@ -10,8 +10,8 @@ Mana is paid from the pool and by activating mana abilities during casting
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from manastack import log as ev
 from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAbility, TargetSpec
@@ -1185,23 +1185,16 @@ _PLAY_LANDS: Final[dict[int, PlayLand]] = {}
 _PLAIN_CASTS: Final[dict[int, Cast]] = {}
 
 
-def _play_land_action(card: int) -> PlayLand:
-    """``PlayLand(card)``, made once."""
-    a = _PLAY_LANDS.get(card)
-    if a is None:
-        if len(_PLAY_LANDS) > 4096:
-            _PLAY_LANDS.clear()
-        a = _PLAY_LANDS[card] = PlayLand(card)
-    return a
+_A = TypeVar("_A", PlayLand, Cast)
 
 
-def _plain_cast(card: int) -> Cast:
-    """``Cast(card)``, made once."""
-    a = _PLAIN_CASTS.get(card)
+def _made_once(made: dict[int, _A], kind: Callable[[int], _A], card: int) -> _A:
+    """``kind(card)`` (an action naming only a card), made once and kept in ``made``."""
+    a = made.get(card)
     if a is None:
-        if len(_PLAIN_CASTS) > 4096:
-            _PLAIN_CASTS.clear()
-        a = _PLAIN_CASTS[card] = Cast(card)
+        if len(made) > 4096:
+            made.clear()
+        a = made[card] = kind(card)
     return a
 
 
@@ -1274,7 +1267,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
                 if may_play_land is None:
                     may_play_land = p.lands_played < land_plays(game, player)
                 if may_play_land:
-                    out.append(_play_land_action(oid))
+                    out.append(_made_once(_PLAY_LANDS, PlayLand, oid))
             continue
         if not sorcery_ok and "Instant" not in c.types and "flash" not in c.keywords and \
                 not (flash_hooked and _instant_speed(game, player, o, c)):
@@ -1518,8 +1511,9 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str 
                     if payable_n[key]:
                         out.append(Cast(o.id, targets, x, modes, alt=alt))
                 elif payable.get((x, len(modes))):
-                    out.append(_plain_cast(o.id) if not targets and not x and not modes
-                               and not alt else Cast(o.id, targets, x, modes, alt=alt))
+                    out.append(_made_once(_PLAIN_CASTS, Cast, o.id)
+                               if not targets and not x and not modes and not alt
+                               else Cast(o.id, targets, x, modes, alt=alt))
     return out
 
 
