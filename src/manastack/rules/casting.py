@@ -1081,6 +1081,11 @@ _ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
 #: and the characteristics (general kinds); a list that may read more (an ability's
 #: condition, a rule hook) reads every kind (the dynamic lists).
 _PLAYER_ACTIONS_READ: Final[list[frozenset[str]]] = []
+#: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
+_SHIFT_READS: Final = frozenset({"tapped", "mana"})
+_TAPPED_READ: Final = frozenset({"tapped"})
+#: No narrow kind read (one set for all).
+_NO_READS: Final[frozenset[str]] = frozenset()
 
 
 def _actions_read(player: int) -> frozenset[str]:
@@ -1090,11 +1095,6 @@ def _actions_read(player: int) -> frozenset[str]:
         _PLAYER_ACTIONS_READ.append(frozenset(
             player_kind(k, p) if k in PLAYER_KINDS else k for k in _ACTIONS_READ))
     return _PLAYER_ACTIONS_READ[player]
-#: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
-_SHIFT_READS: Final = frozenset({"tapped", "mana"})
-_TAPPED_READ: Final = frozenset({"tapped"})
-#: No narrow kind read (one set for all).
-_NO_READS: Final[frozenset[str]] = frozenset()
 
 
 def listed_priority_actions(game: Game, player: int) -> list[Action]:
@@ -1183,8 +1183,6 @@ _PASS: Final = Pass()
 #: once: actions are values, equal for every game (an id is just a number).
 _PLAY_LANDS: Final[dict[int, PlayLand]] = {}
 _PLAIN_CASTS: Final[dict[int, Cast]] = {}
-
-
 _A = TypeVar("_A", PlayLand, Cast)
 
 
