@@ -105,9 +105,15 @@ def player_kind(kind: str, player: int) -> str:
     """``kind`` (one of :data:`PLAYER_KINDS`) as it touches ``player`` only: a reader
     that depends only on that player's part of the kind reads this name instead."""
     names = _PLAYER_KIND_NAMES[kind]
-    while len(names) <= player:
-        names.append(f"{kind}:{len(names)}")
-    return names[player]
+    return names[player] if player < len(names) else seat_name(names, f"{kind}:", player)
+
+
+def seat_name(names: list[str], prefix: str, seat: int) -> str:
+    """``prefix`` followed by the seat number ``seat``, made once (``names`` holds them by
+    seat): memo keys and kinds of change per player, found without building a string."""
+    while len(names) <= seat:
+        names.append(f"{prefix}{len(names)}")
+    return names[seat]
 
 
 def union(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:

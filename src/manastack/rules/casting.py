@@ -36,6 +36,7 @@ from manastack.game.objects import (
     Zone,
     disjoint,
     player_kind,
+    seat_name,
     union,
 )
 from manastack.rules.static import forbids, hooks, rule_effects
@@ -169,7 +170,7 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
     (it can be tapped once).  All of them (no ``exclude``/``only``) are memoised until
     the next state change: don't modify the list."""
     if not exclude and only is None:
-        key = _player_key(_MANA_SOURCES_KEYS, "mana_sources:", player)
+        key = seat_name(_MANA_SOURCES_KEYS, "mana_sources:", player)
         hit: list[ManaSource] | None = game.cache_get(key)
         if hit is None:
             hit = game.cache_put(key, _mana_sources(game, player, (), None))
@@ -179,13 +180,6 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 
 #: Cache keys by player: "mana_sources:0", "mana_sources:1"...
 _MANA_SOURCES_KEYS: Final[list[str]] = []
-
-
-def _player_key(keys: list[str], prefix: str, player: int) -> str:
-    """``prefix`` followed by the seat number ``player``, made once (``keys`` holds them)."""
-    while len(keys) <= player:
-        keys.append(f"{prefix}{len(keys)}")
-    return keys[player]
 
 
 def _mana_sources(game: Game, player: int, exclude: Sequence[int],
@@ -1286,7 +1280,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         for ac in sp.alternative_costs if sp is not None else ():
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    plan_key = _player_key(_PLAN_KEYS, "activation_plan:", player)
+    plan_key = seat_name(_PLAN_KEYS, "activation_plan:", player)
     kept_plan: tuple[int, list[tuple[GameObject, _PlanPart]]] | None = game.wide_get(plan_key)
     if kept_plan is None or kept_plan[0] != game.turn_number:  # (the plan reads the turn)
         kept_plan = game.wide_put(plan_key, (game.turn_number, _activation_plan(game, player)))
@@ -1428,7 +1422,7 @@ def _yard_activators(game: Game, player: int, yard: list[int]) -> list[GameObjec
     """The cards in ``player``'s graveyard ``yard`` with an activated ability that works
     there, memoised while the graveyard holds the same objects (an object's card and zone
     never change: a new object is made, 400.7; so the ids say all)."""
-    key = _player_key(_YARD_KEYS, "yard_activators:", player)
+    key = seat_name(_YARD_KEYS, "yard_activators:", player)
     ids = tuple(yard)
     hit: list[GameObject] | None = game.memo_get(key, ids)
     if hit is None:
