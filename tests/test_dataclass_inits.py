@@ -47,7 +47,7 @@ def test_written_out_init_takes_the_fields_with_their_defaults(cls: type) -> Non
     if manastack.COMPILED:
         pytest.skip("a compiled __init__ has no signature to inspect (checked in pure Python)")
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
-    fields = dataclasses.fields(cls)
+    fields = [f for f in dataclasses.fields(cls) if f.init]
     assert [p.name for p in params] == [f.name for f in fields]
     for p, f in zip(params, fields, strict=True):
         assert p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, f.name
@@ -63,7 +63,7 @@ def test_written_out_init_takes_the_fields_with_their_defaults(cls: type) -> Non
 def test_written_out_init_sets_every_field(cls: type) -> None:
     """Built from its required fields only, every field holds its default; a field with a
     default factory gets a new value of its own in each instance."""
-    fields = dataclasses.fields(cls)
+    fields = [f for f in dataclasses.fields(cls) if f.init]
     required = [f for f in fields if f.default is dataclasses.MISSING
                 and f.default_factory is dataclasses.MISSING]
     args = _required_args(cls)
@@ -77,6 +77,16 @@ def test_written_out_init_sets_every_field(cls: type) -> None:
         else:
             assert value == f.default_factory()  # type: ignore[misc]
             assert value is not getattr(b, f.name)
+
+
+def test_object_key_is_its_id() -> None:
+    """``GameObject.key`` (the id held as a Python int) is set by the constructor, also for
+    the copies ``Game.copy()`` makes, and takes no part in comparisons."""
+    import copy
+
+    o = GameObject(7, get_card("Grizzly Bears"), 0, 1, "hand")
+    assert o.key == 7 and copy.deepcopy(o).key == 7
+    assert "key" not in repr(o)
 
 
 def test_written_out_hash_and_eq_are_the_generated_ones() -> None:

@@ -83,6 +83,11 @@ def player_ref(index: int) -> PlayerRef:
 
 Ref = int | PlayerRef  # an object id or a player
 
+#: An object id held as the Python int it is.  Compiled, an ``int`` is stored unboxed and
+#: boxed again (a new Python int, above 256) each time it is looked up in a dict; hot
+#: loops over the zones' id lists and :attr:`GameObject.key` use this type to avoid that.
+IdKey = Any
+
 #: Narrow kinds of state change (``game.changed(touches)``): "tapped" (the tapped status of
 #: permanents), "mana" (mana pools), "combat" (a combat phase begins, or ends with no
 #: creature or planeswalker in combat, or its defending players are chosen: never what
@@ -199,6 +204,13 @@ class Characteristics:
         self.controller = controller
         self.flags = flags
 
+    def controlled_by(self, controller: int) -> Characteristics:
+        """A copy of these characteristics with ``controller`` as the controller."""
+        return Characteristics(self.name, self.mana_cost, self.colors, self.supertypes,
+                               self.types, self.subtypes, self.power, self.toughness,
+                               self.loyalty, self.keywords, self.abilities, controller,
+                               self.flags)
+
     def log_json(self) -> dict[str, Any]:
         """The JSON form of the log (last known information, 608.2g): the same whatever
         the process (sets sorted, abilities by their text)."""
@@ -308,6 +320,8 @@ class GameObject:
     #: Characteristics computed when no continuous effect applies, with what they depend on:
     #: (its counters as a tuple of items or None, its controller, the characteristics).
     chars_cache: CharsCache | None = None
+    #: ``id`` as a Python int (see :data:`IdKey`), set by the constructor.
+    key: IdKey = field(init=False, repr=False, compare=False)
 
     def __init__(self, id: int, card: CardDef, owner: int, controller: int, zone: str,
                  is_token: bool = False, timestamp: int = 0, tapped: bool = False,
@@ -324,6 +338,7 @@ class GameObject:
                  ) -> None:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted)
         self.id = id
+        self.key = id
         self.card = card
         self.owner = owner
         self.controller = controller
@@ -379,8 +394,8 @@ class GameObject:
 
 
 #: GameObject.__deepcopy__ passes every field positionally to the constructor.
-_OBJECT_FIELDS: Final = tuple(f.name for f in fields(GameObject))
-assert all(f.init and not f.kw_only for f in fields(GameObject))
+_OBJECT_FIELDS: Final = tuple(f.name for f in fields(GameObject) if f.init)
+assert all(not f.kw_only for f in fields(GameObject))
 _object_values = operator.attrgetter(*_OBJECT_FIELDS)
 
 

@@ -36,6 +36,7 @@ from manastack.game.objects import (
     PLAYER_KINDS,
     Characteristics,
     GameObject,
+    IdKey,
     PlayerRef,
     Ref,
     StackAbility,
@@ -852,7 +853,8 @@ class Game:
 
     def _phased_in(self) -> list[GameObject]:
         out = []
-        for oid in self.battlefield:
+        ids: list[IdKey] = self.battlefield
+        for oid in ids:
             o = self.objects[oid]
             assert isinstance(o, GameObject)
             if not o.phased_out:
@@ -865,7 +867,8 @@ class Game:
         if self._view_version != self._version:
             self._refresh_view()
         objects, view = self.objects, self._view  # chars(), looked up directly
-        for oid in self.battlefield:
+        ids: list[IdKey] = self.battlefield
+        for oid in ids:
             o = objects[oid]
             assert isinstance(o, GameObject)
             if not o.phased_out:
@@ -895,9 +898,9 @@ class Game:
         """Characteristics after all continuous effects (CR 613)."""
         if self._view_version != self._version:
             self._refresh_view()
-        c = self._view.get(obj.id)
+        c = self._view.get(obj.key)
         if c is None:
-            c = self._outside.get(obj.id)
+            c = self._outside.get(obj.key)
             if c is None:
                 c = self._chars_elsewhere(obj)
         return c

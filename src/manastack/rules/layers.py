@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.copying import deepcopy_fields
-from manastack.game.mana import ManaCost
 from manastack.game.objects import (
     NARROW_CHANGES,
     Characteristics,
     GameObject,
+    IdKey,
     tag_flags,
     union,
 )
@@ -157,12 +157,10 @@ class LayerEffect:
         return self.affected.test(game, obj.id, self.controller, self.source)
 
 
-#: Card definition -> its printed values in the order of the :class:`Characteristics`
-#: fields, from the name to the abilities (definitions are immutable, hashed by identity),
-#: and its printed rule flags, counted ones tagged (see ``tag_flags``).
-_PRINTED: dict[Any, tuple[tuple[str, ManaCost, frozenset[str], frozenset[str], frozenset[str],
-                                frozenset[str], int | None, int | None, int | None,
-                                frozenset[str], tuple[Any, ...]], frozenset[str]]] = {}
+#: Card definition -> its printed characteristics (controller 0) with its printed rule
+#: flags, counted ones tagged (see ``tag_flags``); definitions are immutable, hashed by
+#: identity.
+_PRINTED: dict[Any, Characteristics] = {}
 
 
 def base_characteristics(obj: GameObject) -> Characteristics:
@@ -174,12 +172,11 @@ def base_characteristics(obj: GameObject) -> Characteristics:
     if printed is None:
         p, t = printed_pt(card)
         # a printed requirement is one instance of it (508.1d, 509.1c)
-        printed = _PRINTED[card] = ((card.name, card.mana_cost, card.colors, card.supertypes,
-                                     card.types, card.subtypes, p, t, card.loyalty,
-                                     card.keywords, card.abilities),
-                                    tag_flags(card.flags, "printed"))
-    values, flags = printed
-    c = Characteristics(*values, obj.controller, flags)
+        printed = _PRINTED[card] = Characteristics(
+            card.name, card.mana_cost, card.colors, card.supertypes, card.types,
+            card.subtypes, p, t, card.loyalty, card.keywords, card.abilities, 0,
+            tag_flags(card.flags, "printed"))
+    c = printed.controlled_by(obj.controller)
     extra = obj.memory.get("copy_extra") if obj.memory else None
     if extra:
         c.subtypes = c.subtypes | frozenset(extra.get("subtypes", ()))
@@ -276,7 +273,8 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     view: dict[int, Characteristics] = {}
     objects = game.objects
     # only cards and tokens are on the battlefield (abilities live on the stack)
-    objs = cast("list[GameObject]", [objects[oid] for oid in game.battlefield])
+    ids: list[IdKey] = game.battlefield
+    objs = cast("list[GameObject]", [objects[oid] for oid in ids])
     if not game.effects and not game.ability_index()[2]:
         # No continuous effect can apply: printed values, CDAs and counters only.  The
         # result is kept on the object while its counters and controller don't change
@@ -290,10 +288,10 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             cached = o.chars_cache
             if cached is not None and cached[1] == o.controller and (
                     cached[0] is None if counters is None else cached[0] == counters):
-                view[o.id] = cached[2]
+                view[o.key] = cached[2]
                 continue
             c = base_characteristics(o)
-            view[o.id] = c
+            view[o.key] = c
             if _card_of(o).cda is not None:
                 with_cda.append(o)
                 continue
@@ -301,14 +299,14 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             o.chars_cache = (counters, o.controller, c)
         game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
         for o in with_cda:  # CDAs may read the other objects (604.3)
-            _apply_cda(game, o, view[o.id])
-            _counters_pt(o, view[o.id])
+            _apply_cda(game, o, view[o.key])
+            _counters_pt(o, view[o.key])
         _note_control_changes(game, objs, view)
         return view
     with_cda = [o for o in objs if _card_of(o).cda is not None]
     game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
     for o in objs:
-        view[o.id] = base_characteristics(o)
+        view[o.key] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
     # characteristics as computed so far (the earlier layers).
     game._view = view
@@ -318,10 +316,10 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     command = [(o, ab) for o in game.command_sources() for ab in o.card.abilities
                if isinstance(ab, StaticAbility) and ab.effects is not None
                and "command" in ab.zones]
-    has_static = bool(command) or any(_has_static_effects(view[o.id].abilities) for o in objs)
+    has_static = bool(command) or any(_has_static_effects(view[o.key].abilities) for o in objs)
     if not resolved and not has_static:
         for o in objs:  # a CDA may read the objects before it (with their counters)
-            c = view[o.id]
+            c = view[o.key]
             if with_cda and _card_of(o).cda is not None:
                 _apply_cda(game, o, c)
             _counters_pt(o, c)
@@ -341,23 +339,23 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         for o in objs if rescan else ():
             if o.phased_out:
                 continue
-            abilities = view[o.id].abilities
-            if scanned.get(o.id) is abilities:
+            abilities = view[o.key].abilities
+            if scanned.get(o.key) is abilities:
                 continue  # no ability added or removed since the last layer
-            if o.id in scanned:
+            if o.key in scanned:
                 # an ability removed before any of its effects applied generates none
                 # (613.5 keeps only an effect that has started to apply)
                 for gone in [k for k, (so, ab) in started.items() if so is o and
                              k not in begun and ab not in abilities]:
                     del started[gone]
-            scanned[o.id] = abilities
+            scanned[o.key] = abilities
             if not _has_static_effects(abilities):
                 continue
             for ab in abilities:
                 if isinstance(ab, StaticAbility) and ab.effects is not None:
-                    started.setdefault((o.id, id(ab)), (o, ab))
+                    started.setdefault((o.key, id(ab)), (o, ab))
         for o, ab in command:
-            started.setdefault((o.id, id(ab)), (o, ab))
+            started.setdefault((o.key, id(ab)), (o, ab))
         origin: dict[int, tuple[GameObject, StaticAbility]] = {}
         for o, ab in started.values():
             only = _EFFECT_LAYERS.get(ab.effects)  # type: ignore[arg-type]
@@ -371,7 +369,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
                     origin[id(e)] = (o, ab)
         if layer == "7a":
             for o in with_cda:
-                _apply_cda(game, o, view[o.id])
+                _apply_cda(game, o, view[o.key])
         for e in effects:
             reads = union(reads, effect_reads(e))
         effects.sort(key=lambda e: e.timestamp)
@@ -387,17 +385,17 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             affected, apply = e.affected, e.apply
             if isinstance(affected, frozenset):
                 for o in objs:
-                    if o.id in affected:
-                        apply(game, o, view[o.id])
+                    if o.key in affected:
+                        apply(game, o, view[o.key])
             else:
                 # Selector.test, without the method call
                 test, ctrl, source = affected.fn, e.controller, e.source
                 for o in objs:
                     if test(game, o.id, ctrl, source):
-                        apply(game, o, view[o.id])
+                        apply(game, o, view[o.key])
         if layer == "7c":
             for o in objs:
-                _counters_pt(o, view[o.id])
+                _counters_pt(o, view[o.key])
     game._view_reads = reads
     _note_control_changes(game, objs, view)
     return view
@@ -579,7 +577,7 @@ def _note_control_changes(game: Game, objs: list[GameObject],
     """CR 302.6: a permanent that changed controller came under its new controller's
     control now (summoning sickness)."""
     for o in objs:
-        ctrl = view[o.id].controller
+        ctrl = view[o.key].controller
         if o.seen_controller != ctrl:
             if o.seen_controller is not None:  # not the first computation: a change
                 o.control_since = game.turn_number

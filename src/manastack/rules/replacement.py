@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
-from manastack.game.objects import GameObject
+from manastack.game.objects import GameObject, IdKey
 from manastack.rules.layers import Duration
 
 if TYPE_CHECKING:
@@ -229,7 +229,8 @@ def _static_replacements_possible(game: Game) -> bool:
     if not possible:
         objects = game.objects
         prints = _PRINTS_REPLACEMENT
-        for oid in game.battlefield + game.command:
+        ids: list[IdKey] = game.battlefield + game.command
+        for oid in ids:
             o = objects[oid]
             if not isinstance(o, GameObject):
                 continue

@@ -15,6 +15,7 @@ from manastack.decisions import ChoiceDecision
 from manastack.game.objects import (
     NARROW_CHANGES,
     GameObject,
+    IdKey,
     PlayerRef,
     StackAbility,
     Zone,
@@ -107,7 +108,8 @@ def perform(game: Game) -> bool:
     # chars(o) is looked up in the view directly while it is current (None: not known to
     # be; chars() then makes it current, when it would have been made so anyway)
     view = game._view if game._view_version == game._version else None
-    for oid in game.battlefield:
+    battlefield: list[IdKey] = game.battlefield
+    for oid in battlefield:
         o = objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:

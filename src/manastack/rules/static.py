@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
-from manastack.game.objects import GameObject
+from manastack.game.objects import GameObject, IdKey
 from manastack.rules.layers import Duration
 
 if TYPE_CHECKING:
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
     out: dict[str, list[tuple[GameObject, StaticAbility]]] = {}
-    for oid in game.battlefield:
+    ids: list[IdKey] = game.battlefield
+    for oid in ids:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:

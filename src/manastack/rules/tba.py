@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.decisions import ChoiceDecision
-from manastack.game.objects import GameObject
+from manastack.game.objects import GameObject, IdKey
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     sba,
@@ -69,7 +69,8 @@ def phasing(game: Game) -> None:
     aps = game.active_players()
     out: list[GameObject] = []
     back: list[GameObject] = []
-    for oid in game.battlefield:
+    ids: list[IdKey] = game.battlefield
+    for oid in ids:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if o.phased_out:
@@ -168,7 +169,8 @@ def _discarded(game: Game, action: Any, ap: int | None = None,
 def _cleanup_rest(game: Game) -> None:
     healed = []
     shields = False
-    for oid in game.battlefield:
+    ids: list[IdKey] = game.battlefield
+    for oid in ids:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if o.damage or o.deathtouch_damage:

@@ -19,7 +19,7 @@ from manastack import log as ev
 from manastack.cards.dsl import TriggeredAbility
 from manastack.copying import deepcopy_fields
 from manastack.decisions import ChoiceDecision, Choose
-from manastack.game.objects import GameObject, StackAbility, Zone
+from manastack.game.objects import GameObject, IdKey, StackAbility, Zone
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -97,7 +97,8 @@ def _graveyard_triggers(game: Game) -> bool:
 
 def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
     out: list[tuple[GameObject, Any]] = []
-    for oid in game.battlefield:
+    ids: list[IdKey] = game.battlefield
+    for oid in ids:
         o = game.objects[oid]
         assert isinstance(o, GameObject)
         if not o.phased_out:
