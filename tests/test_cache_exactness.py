@@ -146,3 +146,33 @@ def test_cr_613_1f_ability_index_sees_an_effect_replaced_by_an_ability_adding_on
     assert len(g.effects) == 1
     assert g.ability_index()[2] is True
     assert "flying" in g.chars(bear).keywords
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_cr_613_1_characteristics_kept_on_the_object_are_the_views(seed: int) -> None:
+    """613.1: ``Game.chars`` reads an object's characteristics from the object while the
+    view that computed them is the current one (``view_of``, ``view_chars``).  After every
+    answer of a random game, each object that says so holds exactly the current view's
+    entry, and every permanent's characteristics are that entry."""
+    from manastack.agents import RandomAgent
+    from manastack.game.objects import GameObject
+    from manastack.play import default_deck
+    from manastack.rules.start import new_game
+
+    g = new_game(["Alice", "Bob"], [default_deck("white_blue"), default_deck("black_red")],
+                 seed)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    kept = 0
+    while g.decision is not None:
+        d = g.decision
+        g.apply(d.by, agents[d.by].act(g))
+        for oid in g.battlefield:
+            o = g.objects[oid]
+            assert isinstance(o, GameObject)
+            c = g.chars(o)  # (makes the view current)
+            assert c is g._view[oid]
+        for o in g.objects.values():
+            if isinstance(o, GameObject) and o.view_of is g._view:
+                assert o.view_chars is g._view[o.id]
+                kept += 1
+    assert kept > 1000

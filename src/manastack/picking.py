@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
+
+#: ``Random.getrandbits`` as the class holds it (the C generator's method), called with the
+#: generator: this skips looking the method up on the instance (a bound method each time).
+_GETRANDBITS: Final[Callable[[random.Random, int], int]] = random.Random.getrandbits
 
 
 def pick(rng: random.Random, seq: Sequence[T]) -> T:
@@ -31,7 +35,7 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
     n = len(seq)
     if n == 0:
         raise IndexError("Cannot choose from an empty sequence")
-    return seq[_below(rng.getrandbits, n)]
+    return seq[_below(rng, n)]
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
@@ -48,18 +52,17 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
-    bits = rng.getrandbits  # (looked up once for the whole library)
     for i in range(len(items) - 1, 0, -1):
-        j = _below(bits, i + 1)
+        j = _below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
-def _below(bits: Callable[[int], int], n: int) -> int:
+def _below(rng: random.Random, n: int) -> int:
     """A uniform number in [0, n) (n > 0), as ``Random._randbelow`` draws it with the
-    generator's ``getrandbits`` (``bits``): as many random bits as ``n`` has, until they
-    make a number below ``n``."""
+    generator's ``getrandbits``: as many random bits as ``n`` has, until they make a
+    number below ``n``."""
     k = n.bit_length()
-    r = bits(k)
+    r = _GETRANDBITS(rng, k)
     while r >= n:
-        r = bits(k)
+        r = _GETRANDBITS(rng, k)
     return r

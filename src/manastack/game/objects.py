@@ -322,6 +322,13 @@ class GameObject:
     chars_cache: CharsCache | None = None
     #: ``id`` as a Python int (see :data:`IdKey`), set by the constructor.
     key: IdKey = field(init=False, repr=False, compare=False)
+    #: The view of the battlefield (``Game._view``) that holds ``view_chars``, this
+    #: object's characteristics in it, once computed: :meth:`Game.chars` reads them
+    #: without a lookup while that very view is the current one.
+    view_of: dict[int, Characteristics] | None = field(default=None, init=False, repr=False,
+                                                      compare=False)
+    view_chars: Characteristics | None = field(default=None, init=False, repr=False,
+                                               compare=False)
 
     def __init__(self, id: int, card: CardDef, owner: int, controller: int, zone: str,
                  is_token: bool = False, timestamp: int = 0, tapped: bool = False,
@@ -339,6 +346,8 @@ class GameObject:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted)
         self.id = id
         self.key = id
+        self.view_of = None
+        self.view_chars = None
         self.card = card
         self.owner = owner
         self.controller = controller

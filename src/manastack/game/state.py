@@ -898,7 +898,8 @@ class Game:
         """Characteristics after all continuous effects (CR 613)."""
         if self._view_version != self._version:
             self._refresh_view()
-        c = self._view.get(obj.key)
+        view = self._view
+        c = obj.view_chars if obj.view_of is view else view.get(obj.key)
         if c is None:
             c = self._outside.get(obj.key)
             if c is None:

@@ -301,7 +301,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.key])
             _counters_pt(o, view[o.key])
-        _note_control_changes(game, objs, view)
+        _finish_view(game, objs, view)
         return view
     with_cda = [o for o in objs if _card_of(o).cda is not None]
     game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
@@ -323,7 +323,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             if with_cda and _card_of(o).cda is not None:
                 _apply_cda(game, o, c)
             _counters_pt(o, c)
-        _note_control_changes(game, objs, view)
+        _finish_view(game, objs, view)
         return view
     # Static abilities are asked for their effects again at each layer, so that "you",
     # "creatures you control" and conditions see the earlier layers (control in layer 2,
@@ -397,7 +397,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             for o in objs:
                 _counters_pt(o, view[o.key])
     game._view_reads = reads
-    _note_control_changes(game, objs, view)
+    _finish_view(game, objs, view)
     return view
 
 
@@ -572,12 +572,16 @@ def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObj
     return ordered
 
 
-def _note_control_changes(game: Game, objs: list[GameObject],
-                          view: dict[int, Characteristics]) -> None:
-    """CR 302.6: a permanent that changed controller came under its new controller's
-    control now (summoning sickness)."""
+def _finish_view(game: Game, objs: list[GameObject], view: dict[int, Characteristics]
+                 ) -> None:
+    """The view is computed: each object keeps its characteristics there, for
+    :meth:`Game.chars` (``view_of``, ``view_chars``); CR 302.6: a permanent that changed
+    controller came under its new controller's control now (summoning sickness)."""
     for o in objs:
-        ctrl = view[o.key].controller
+        c = view[o.key]
+        o.view_of = view
+        o.view_chars = c
+        ctrl = c.controller
         if o.seen_controller != ctrl:
             if o.seen_controller is not None:  # not the first computation: a change
                 o.control_since = game.turn_number

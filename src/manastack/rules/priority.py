@@ -8,7 +8,7 @@ resolves, or, with an empty stack, the step or phase ends (116.4, 500.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.dsl import StaticAbility
@@ -21,6 +21,18 @@ from manastack.variants import variant_of
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
+
+
+#: Player name -> the texts of receiving and passing priority, made once per name (each
+#: priority round uses them).
+_PRIORITY_TEXTS: Final[dict[str, tuple[str, str]]] = {}
+
+
+def _priority_texts(name: str) -> tuple[str, str]:
+    texts = _PRIORITY_TEXTS.get(name)
+    if texts is None:
+        texts = _PRIORITY_TEXTS[name] = (f"{name} has priority", f"{name} passes priority")
+    return texts
 
 
 def start_priority(game: Game, player: int) -> None:
@@ -47,7 +59,7 @@ def start_priority(game: Game, player: int) -> None:
     game.lki_batch.clear()
     game.priority_player = player
     game.ask(PriorityDecision(player, "priority",
-                              f"{game.players[player].name} has priority",
+                              _priority_texts(game.players[player].name)[0],
                               (on_priority, (player,)), "116.3"))  # (rule)
 
 
@@ -55,7 +67,7 @@ def on_priority(game: Game, action: Action, player: int) -> None:
     """Apply a priority action (already validated)."""
     if isinstance(action, Pass):
         game.passes += 1
-        game.emit(ev.PASS, "116.3d", f"{game.players[player].name} passes priority",
+        game.emit(ev.PASS, "116.3d", _priority_texts(game.players[player].name)[1],
                   player=player)
         if game.passes >= game.living_count():
             game.passes = 0
