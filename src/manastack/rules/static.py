@@ -46,8 +46,11 @@ def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
     (a list cached until the next state change: don't modify it)."""
     if not game.hooks_may_exist():
         return _NO_HOOKS
-    return game.cached_wide("static_hooks", lambda: _all_hooks(game)).get(  # type: ignore[no-any-return]
-        rule, _NO_HOOKS)
+    all_hooks: dict[str, list[tuple[GameObject, StaticAbility]]] | None = \
+        game.wide_get("static_hooks")
+    if all_hooks is None:
+        all_hooks = game.wide_put("static_hooks", _all_hooks(game))
+    return all_hooks.get(rule, _NO_HOOKS)
 
 
 def skip_step_by_static(game: Game, step: str, player: int) -> bool:
@@ -55,8 +58,11 @@ def skip_step_by_static(game: Game, step: str, player: int) -> bool:
 
     With shared team turns a skip of any player of the active team skips the team's
     step (805.8: "that player's team does so"), so each of them is asked."""
+    found = hooks(game, "skip_step")
+    if not found:
+        return False
     team = [player] + [p for p in game.active_players() if p != player]
-    for src, ab in hooks(game, "skip_step"):
+    for src, ab in found:
         for who in team:
             if ab.check is not None and ab.check(game, src, step, who):
                 rule, why = ("614.1b", "") if who == player else ("805.8", "'s team")
