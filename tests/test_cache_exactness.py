@@ -1,8 +1,9 @@
 """Memoised queries are exact: a game played with every state change treated as wide (so
 no memo survives a change, ``Game.changed``) gives the same log, byte for byte, as the
 same game played with the narrow kinds of change (tapping, mana, combat, hidden zones)
-that let memos be kept.  Guards the invalidation of every cache keyed on the narrow
-kinds (legal actions, the layer view, mana sources, payment plans...)."""
+and the wide changes told whom they concern (``only``) that let memos be kept.  Guards
+the invalidation of every cache keyed on the narrow kinds (legal actions, the layer view,
+mana sources, payment plans...)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,13 @@ from manastack.game.state import Game
 
 @contextmanager
 def all_changes_wide() -> Iterator[None]:
-    """While active, ``game.changed(touches)`` ignores ``touches``: every change is wide."""
+    """While active, ``game.changed(touches)`` ignores ``touches`` (every change is wide)
+    and ``only`` (every wide change may concern anyone: no plain list of legal actions is
+    kept across it)."""
     original = Game.changed
 
-    def wide(self: Game, touches: str | None = None, player: int | None = None) -> None:
+    def wide(self: Game, touches: str | None = None, player: int | None = None,
+             only: int | None = None) -> None:
         original(self, None)
 
     Game.changed = wide  # type: ignore[method-assign]

@@ -97,11 +97,14 @@ IdKey = Any
 #: continuously since the turn began, 302.6).  Code that may read them is declared
 #: (selectors' ``reads``); code that declares nothing is assumed to read them all.
 NARROW_CHANGES: Final[frozenset[str]] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
+#: ``Game.changed(only=NOBODY)``: a wide change no player's plain legal actions depend on.
+NOBODY: Final = -1
 #: The narrow kinds also recorded per player (:func:`player_kind`): "tapped:0", a permanent
 #: player 0 controls became tapped or untapped; "mana:0", their mana pool changed;
-#: "hidden:0", a card moved between their library and their hand.  A change of the kind
-#: touches the whole kind too; one not told whose it is touches every player's.
-PLAYER_KINDS: Final[frozenset[str]] = frozenset({"tapped", "mana", "hidden"})
+#: "hidden:0", a card moved between their library and their hand; "turn:0", their turn
+#: began.  A change of the kind touches the whole kind too; one not told whose it is
+#: touches every player's.
+PLAYER_KINDS: Final[frozenset[str]] = frozenset({"tapped", "mana", "hidden", "turn"})
 #: Kind -> its per-player names, by seat (made once).
 _PLAYER_KIND_NAMES: Final[dict[str, list[str]]] = {k: [] for k in PLAYER_KINDS}
 

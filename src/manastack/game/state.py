@@ -232,6 +232,11 @@ class Game:
         self._version = 0
         #: Bumped by every change but the narrow ones (``changed(touches)``).
         self._wide_version = 0
+        #: Wide changes by whom they may concern (:meth:`changed`, ``only``): the count of
+        #: those that may concern anyone, and per player the count of those that concern
+        #: that player alone.  Plain lists of legal actions are kept across the others.
+        self._wide_shared = 0
+        self._wide_own: list[int] = [0] * len(self.players)
         #: Narrow kind of change (NARROW_CHANGES) -> the version of its last change.
         self._touched: dict[str, int] = {}
         self._view: dict[int, Characteristics] = {}
@@ -611,7 +616,8 @@ class Game:
         self._timestamp += 1
         return self._timestamp
 
-    def changed(self, touches: str | None = None, player: int | None = None) -> None:
+    def changed(self, touches: str | None = None, player: int | None = None,
+                only: int | None = None) -> None:
         """Record a state change (call after any): caches keyed on the version are dropped.
 
         ``touches`` names a narrow kind of change when it is all that changed since the
@@ -621,12 +627,20 @@ class Game:
         ``player``: the change of a kind of :data:`PLAYER_KINDS` is that player's alone
         (their permanents, pool, library and hand); else it may be anyone's.
         Memoised queries that may depend on the change are dropped now (:meth:`cached`,
-        :meth:`cached_wide`); the view and kept values are checked when next used."""
+        :meth:`cached_wide`); the view and kept values are checked when next used.
+        ``only``, for a wide change: the one player whose plain legal actions it may
+        change (:func:`~manastack.rules.casting.listed_priority_actions`), or
+        :data:`NOBODY` for none (damage, life totals, combat roles); without it, anyone's.
+        """
         self._version += 1
         if self._cache:  # (often empty: clearing an empty dict still costs)
             self._cache.clear()
         if touches is None:
             self._wide_version += 1
+            if only is None:
+                self._wide_shared += 1
+            elif only >= 0:
+                self._wide_own[only] += 1
         else:
             v = self._version
             touched = self._touched
@@ -642,6 +656,14 @@ class Game:
         if self._wide_cache:
             self._wide_cache.clear()
         self._wide_reads = _NO_READS
+
+    def narrow_unchanged_since(self, version: int, reads: frozenset[str]) -> bool:
+        """Has no narrow change of a kind in ``reads`` happened since ``version``?"""
+        touched = self._touched
+        for k in reads:
+            if touched.get(k, -1) > version:
+                return False
+        return True
 
     def unchanged_since(self, version: int, wide_version: int, reads: frozenset[str]
                         ) -> bool:

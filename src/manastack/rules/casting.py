@@ -1071,10 +1071,11 @@ def check_priority_action(game: Game, player: int, action: Action) -> None:
 _ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
 #: _ACTIONS_READ as one player's list reads it, by seat: that player's own part of the
 #: kinds of PLAYER_KINDS (the tapped status of their permanents, their pool, their library
-#: and hand), and the turn.  Anything more it reads is declared: the targets' restrictions
-#: and the characteristics (general kinds); a list that may read more (an ability's
-#: condition, a rule hook) reads every kind (the dynamic lists).
-_PLAYER_ACTIONS_READ: Final[list[frozenset[str]]] = []
+#: and hand), and the turn (any turn: "once each turn", loyalty abilities; a plain list,
+#: :func:`_plain_now`, only their own turns, 302.6).  Anything more it reads is declared:
+#: the targets' restrictions and the characteristics (general kinds); a list that may
+#: read more (an ability's condition, a rule hook) reads every kind (the dynamic lists).
+_PLAYER_ACTIONS_READ: Final[list[tuple[frozenset[str], frozenset[str]]]] = []
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
 _SHIFT_READS: Final = frozenset({"tapped", "mana"})
 _TAPPED_READ: Final = frozenset({"tapped"})
@@ -1082,13 +1083,13 @@ _TAPPED_READ: Final = frozenset({"tapped"})
 _NO_READS: Final[frozenset[str]] = frozenset()
 
 
-def _actions_read(player: int) -> frozenset[str]:
-    """:data:`_ACTIONS_READ` for ``player``'s own list (made once per seat)."""
+def _actions_read(player: int, plain: bool) -> frozenset[str]:
+    """:data:`_ACTIONS_READ` for ``player``'s own list, plain or not (made once per seat)."""
     while len(_PLAYER_ACTIONS_READ) <= player:
         p = len(_PLAYER_ACTIONS_READ)
-        _PLAYER_ACTIONS_READ.append(frozenset(
-            player_kind(k, p) if k in PLAYER_KINDS else k for k in _ACTIONS_READ))
-    return _PLAYER_ACTIONS_READ[player]
+        own = frozenset(player_kind(k, p) if k in PLAYER_KINDS else k for k in _ACTIONS_READ)
+        _PLAYER_ACTIONS_READ.append((own, own | {"turn"}))
+    return _PLAYER_ACTIONS_READ[player][0 if plain else 1]
 
 
 def listed_priority_actions(game: Game, player: int) -> list[Action]:
@@ -1099,32 +1100,88 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     that may depend on the step (a card's own timing, an ability's condition, a rule
     hook, a variant's permission) or a target restriction reading combat ("creature
     defending player controls"); besides the state, it depends only on whether the
-    player could cast a sorcery now (the key)."""
+    player could cast a sorcery now (the key).  A plain list (:func:`_plain_now`) is
+    also kept across wide changes that concern other players' objects only (a land they
+    play, a spell they cast) or no player's list (damage, combat roles)."""
     sorcery_ok = sorcery_timing_ok(game, player)
     key = _priority_key(player, sorcery_ok)
     hit: _KeptActions | None = game.recall(key)
     if hit is not None and (hit[0] is None or hit[0] == _step_key(game)):
         return hit[1]
+    kept = game._kept.get(key)
     if game._mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
-            game.remember(key, shifted[1], (None, shifted[0], True))
+            # derived from a plain list, it is plain (it read the same)
+            assert kept is not None
+            game.remember(key, shifted[1], (None, shifted[0], True, kept[3][3] and (
+                game._wide_shared, game._wide_own[player])))
             return shifted[0]
-    actions, dynamic, reads = _priority_actions(game, player, sorcery_ok)
+    if kept is not None:
+        value: _KeptActions = kept[3]
+        stamp = value[3]
+        if stamp is not None and stamp[0] == game._wide_shared and \
+                stamp[1] == game._wide_own[player] and _plain_now(game) and \
+                game.narrow_unchanged_since(kept[0], kept[2]):
+            # only wide changes that don't concern this player's plain list since
+            game.remember(key, kept[2], (None, value[1], value[2] and disjoint(
+                game._view_reads, _SHIFT_READS), (stamp[0], stamp[1])))
+            return value[1]
+    actions, dynamic, reads, plain = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
-        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False))
+        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False, None))
     else:
-        game.remember(key, union(_actions_read(player), reads), (None, actions, disjoint(
-            reads, _SHIFT_READS) and disjoint(game._view_reads, _SHIFT_READS)))
+        plain = plain and _plain_now(game)
+        game.remember(key, union(_actions_read(player, plain), reads), (
+            None, actions, disjoint(reads, _SHIFT_READS) and disjoint(
+                game._view_reads, _SHIFT_READS),
+            (game._wide_shared, game._wide_own[player]) if plain else None))
     return actions
 
 
 #: A kept list of legal actions: (the step it is valid for, or None: any step; the actions;
-#: whether a list after a mana ability may be derived from it, _after_mana_shift).
-_KeptActions = tuple["tuple[int, int, str] | None", "list[Action]", bool]
+#: whether a list after a mana ability may be derived from it, _after_mana_shift; for a
+#: plain list, the counts of wide changes concerning anyone and this player when it was
+#: made, ``Game._wide_shared`` and ``Game._wide_own``, else None: :func:`_plain_now`).
+_KeptActions = tuple["tuple[int, int, str] | None", "list[Action]", bool,
+                     "tuple[int, int] | None"]
 #: The keys under which the legal actions are kept, by player and sorcery timing.
 _PRIORITY_KEYS: Final[list[str]] = []
+
+
+def _plain_now(game: Game) -> bool:
+    """May plain lists of legal actions be kept across wide changes that concern other
+    players only?  Not while a rule hook, a rule effect, a command-zone object or a
+    continuous effect exists (one may make a player's list depend on another's objects).
+
+    A list is plain when it considered only lands, spells without targets, modes, X, own
+    timing or costs other than their mana cost (and without a characteristic-defining
+    ability), and permanents' common "{T}: Add ..." abilities of fixed amount
+    (:func:`_priority_actions`).  It reads then only the player's own hand, land plays
+    (305.2), mana pool, graveyard and permanents (their abilities, tapped status and
+    summoning sickness, 302.6), what ``Game.changed(only=...)`` is told of."""
+    return not game.rule_effects and not game.command and not game.effects and \
+        not game.ability_index()[2]
+
+
+#: Cards whose casts :func:`_priority_actions` lists from their mana cost alone, by
+#: id(card) (definitions are immutable and kept alive by the entry).
+_PLAIN_CARDS: Final[dict[int, tuple[Any, bool]]] = {}
+
+
+def _plain_card(card: Any) -> bool:
+    """Is ``card`` cast with no choice but its mana cost: no target, mode, X, additional
+    or alternative cost, own timing rule or characteristic-defining ability?"""
+    hit = _PLAIN_CARDS.get(id(card))
+    if hit is None or hit[0] is not card:
+        sp = card.spell
+        hit = _PLAIN_CARDS[id(card)] = (card, card.cda is None and (sp is None or (
+            not sp.targets and not sp.modes and not sp.has_x and sp.timing is None
+            and sp.additional_cost is None and sp.entwine is None
+            and not sp.extra_target_cost and sp.x_mana is None
+            and not sp.alternative_costs)))
+    return hit[1]
 
 
 def _priority_key(player: int, sorcery_ok: bool) -> str:
@@ -1220,11 +1277,12 @@ def _spell_target_reads(sp: SpellAbility) -> frozenset[str]:
 
 
 def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
-                      ) -> tuple[list[Action], bool, frozenset[str]]:
+                      ) -> tuple[list[Action], bool, frozenset[str], bool]:
     """:func:`priority_actions`; whether the list may depend on the step (beyond the
-    sorcery timing) or on anything else a state change doesn't cover; and the narrow
-    kinds of change the target restrictions looked at read.  ``sorcery_ok``: the value
-    of :func:`sorcery_timing_ok` now, if the caller knows it."""
+    sorcery timing) or on anything else a state change doesn't cover; the narrow kinds of
+    change the target restrictions looked at read; and whether the list is plain (it
+    depends only on what :func:`_plain_now` lists).  ``sorcery_ok``: the value of
+    :func:`sorcery_timing_ok` now, if the caller knows it."""
     out: list[Action] = [_PASS]
     reads = _NO_READS
     p = game.players[player]
@@ -1236,6 +1294,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
     # permissions and restrictions (rule hooks) are rare: look for them once
     any_hook = bool(game.rule_effects) or game.hooks_may_exist()
     dynamic = any_hook or bool(game.command)
+    plain = not dynamic
     if p.library and any_hook and _hooked(game, "cast_from_library_top") and castable_from(
             game, player, game.obj(p.library[-1])):
         cards.append(p.library[-1])  # Garruk's Horde: the top card of the library
@@ -1254,6 +1313,8 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         o = objects[oid]
         assert isinstance(o, GameObject)
         c = game.chars(o)
+        if o.card.cda is not None:
+            plain = False
         if "Land" in c.types:
             if o.zone == Zone.HAND and land_ok:
                 if may_play_land is None:
@@ -1276,8 +1337,11 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         if avail is None:
             avail = available_mana(game, player)
         if reduced or _mana_value(c.mana_cost) <= avail:
+            if plain and (c.mana_cost.x_count or not _plain_card(o.card)):
+                plain = False
             out.extend(_cast_variants(game, player, o, avail))
         for ac in sp.alternative_costs if sp is not None else ():
+            plain = False
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
     plan_key = seat_name(_PLAN_KEYS, "activation_plan:", player)
@@ -1287,9 +1351,12 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
     for o, part in kept_plan[1]:
         for i, ab, ready in part:
             if ready is not None:  # the common "{T}: Add ...", not summoning sick
+                if plain and ab.mana is not None and ab.mana.amount is not None:
+                    plain = False  # a variable amount (a mana source reading more)
                 if not o.tapped and not (may_forbid and _forbidden(game, player, o, ab)):
                     out.extend(ready)
                 continue
+            plain = False
             if ab.condition is not None:
                 dynamic = True
             reads = union(reads, _target_reads(ab.targets))
@@ -1333,7 +1400,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
                     out.append(Activate(o.id, i, targets, x))
     if variant is not None:
         out.extend(variant.special_actions(game, player))  # 115.2g (planar die, 901.9)
-    return out, dynamic, reads
+    return out, dynamic, reads, plain and not dynamic
 
 
 #: id(mana cost) -> (the cost, its mana value); costs are immutable (and kept alive here).

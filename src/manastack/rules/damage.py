@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.copying import deepcopy_fields
-from manastack.game.objects import GameObject, PlayerRef, Ref
+from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -530,7 +530,7 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
             results = (rule, "119.3c")
-    game.changed()
+    game.changed(only=NOBODY)  # (damage, counters, life: no plain list reads them)
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.variants import variant_of
         variant_of(game).player_dealt_damage(game, r["source"], r["player"], dealt,
@@ -568,7 +568,7 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p.life += amount
     p.life_gained_this_turn += amount
     _totals_changed(game, player)
-    game.changed()
+    game.changed(only=NOBODY)
     game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount,
               **({"cites": cites} if cites else {}))
@@ -606,7 +606,7 @@ def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p.life -= amount
     p.life_lost_this_turn += amount
     _totals_changed(game, player)
-    game.changed()
+    game.changed(only=NOBODY)
     game.emit(ev.LIFE_LOSS, rule, f"{p.name} loses {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount)
 
@@ -616,7 +616,7 @@ def _totals_changed(game: Game, player: int) -> None:
     state change."""
     from manastack.variants import variant_of
     variant_of(game).totals_changed(game, player)
-    game.changed()
+    game.changed(only=NOBODY)
 
 
 def lethal_damage(game: Game, creature: GameObject, source_deathtouch: bool = False) -> int:

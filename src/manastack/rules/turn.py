@@ -228,7 +228,9 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
         game.emit(ev.TURN_BEGAN, "500.1", f"Turn {game.turn_number} ({kind}) begins: "
                   f"{game.players[player].name} is the active player",
                   player=player, extra=extra)
-    game.changed("turn")  # only the turn's state changed (a variant's hook says otherwise)
+    # only the turn's state changed (a variant's hook says otherwise); the turn of
+    # ``player`` alone, or of a team (805.4a: anyone's, as far as it is told)
+    game.changed("turn", player if len(team) == 1 else None)
     end_effects_at_turn_start(game)
     game.push(next_step)
 

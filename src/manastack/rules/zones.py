@@ -24,6 +24,21 @@ ZONE_TEXT: Final = {"library": "library", "hand": "hand", "battlefield": "the ba
 
 
 _HIDDEN: Final = (Zone.LIBRARY, Zone.HAND)
+#: Cards without static abilities, by id(card) (definitions are immutable and kept alive
+#: by the entry).
+_NO_STATIC: Final[dict[int, tuple[Any, bool]]] = {}
+
+
+def _concerns_owner_only(card: Any) -> bool:
+    """Has ``card`` no static ability: can it, moving among its owner's zones, change
+    nothing but its owner's objects (no continuous effect, rule hook or cost change of
+    its own to start or stop, 611.3)?"""
+    hit = _NO_STATIC.get(id(card))
+    if hit is None or hit[0] is not card:
+        from manastack.cards.dsl import StaticAbility
+        hit = _NO_STATIC[id(card)] = (card, card.cda is None and not any(
+            isinstance(ab, StaticAbility) for ab in card.abilities))
+    return hit[1]
 
 
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
@@ -94,8 +109,15 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     # a card going between a library and a hand (a draw) is a narrow change: only what
     # reads those hidden zones depends on it
     # (a card goes to its owner's zones, 400.3: both hidden zones are the owner's)
-    game.changed("hidden" if frm in _HIDDEN and to in _HIDDEN and not new.is_token
-                 and not new.is_copy else None, new.owner)
+    if frm in _HIDDEN and to in _HIDDEN and not new.is_token and not new.is_copy:
+        game.changed("hidden", new.owner)
+    else:
+        # a plain object (_concerns_owner_only) moving among its owner's zones and
+        # permanents concerns only their plain lists of legal actions
+        before = obj.controller if lki is None else lki.controller
+        game.changed(only=obj.owner if before == new.controller == obj.owner and
+                     copy_of is None and attach_to is None and not face_down and
+                     _concerns_owner_only(obj.card) else None)
     if not quiet:
         who = game.players[obj.owner].name
         where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \

@@ -1,0 +1,98 @@
+"""Plain lists of legal actions kept across other players' changes are exact.
+
+A player's list that read only their own hand, land plays, mana pool, graveyard and
+permanents (``casting._plain_now``) is kept across wide changes that concern another
+player's objects only (a land played, a spell cast, a creature dying) or no player's list
+(damage, life totals, what attacks or blocks), and across the other players' turns
+beginning (302.6: summoning sickness reads the player's own turns).  These tests check,
+after every answer of random games, that the kept list is the list computed afresh."""
+
+from __future__ import annotations
+
+import pytest
+
+from manastack.agents import RandomAgent
+from manastack.decks import random_pool_deck
+from manastack.game.state import Game
+from manastack.play import default_deck
+from manastack.rules import casting
+from manastack.rules.start import new_game
+
+
+def _check_every_answer(g: Game, seed: int, limit: int) -> int:
+    """Play ``g`` with random agents; after each answer, both players' kept lists must
+    equal fresh ones.  Returns how many kept lists were checked."""
+    agents = [RandomAgent(5 * seed + 1), RandomAgent(5 * seed + 2)]
+    checked = 0
+    for _ in range(limit):
+        d = g.decision
+        if d is None:
+            break
+        g.apply(d.by, agents[d.by].act(g))
+        for p in range(len(g.players)):
+            if g.players[p].lost or g.decision is None:
+                continue
+            kept = casting.listed_priority_actions(g, p)
+            fresh = casting.priority_actions(g, p)
+            assert kept == fresh, (seed, g.turn_number, p, kept, fresh)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cr_117_1_kept_lists_are_the_legal_actions_default_decks(seed: int) -> None:
+    """117.1, 302.6, 305.2, 601.2: with the default decks (lands, creatures, "{T}: Add"
+    creatures, burn), every kept list is the list of legal actions."""
+    g = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")],
+                 seed)
+    assert _check_every_answer(g, seed, 3000) > 500
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cr_117_1_kept_lists_are_the_legal_actions_pool_decks(seed: int) -> None:
+    """117.1, 611.3, 613: with decks from the whole pool (static abilities, rule hooks,
+    continuous effects, activated abilities), every kept list is the list of legal
+    actions."""
+    g = new_game(["Alice", "Bob"], [random_pool_deck(40 + 2 * seed),
+                                    random_pool_deck(41 + 2 * seed)], seed)
+    assert _check_every_answer(g, seed, 3000) > 500
+
+
+def test_cr_302_6_a_plain_list_is_kept_across_the_other_players_turn_and_land() -> None:
+    """302.6, 305.2: a player's plain list (only lands in their deck) is kept, the very
+    same list, across the other player's land plays and the other player's turn
+    beginning; their own turn beginning drops it (their land plays and summoning sickness
+    change)."""
+    from manastack import log as ev
+    from manastack.decisions import PriorityDecision
+
+    g = new_game(["Alice", "Bob"], [["Forest"] * 40, ["Mountain"] * 40], 3)
+    agent = RandomAgent(7)
+    kept_lists: dict[int, tuple[list[object], int, int]] = {}  # by player: list, log, turn
+    across_land = across_turn = dropped = 0
+    for _ in range(600):
+        d = g.decision
+        if d is None:
+            break
+        if not isinstance(d, PriorityDecision):
+            g.apply(d.by, agent.act(g))
+            continue
+        me = d.by
+        actions = casting.listed_priority_actions(g, me)
+        if not casting.sorcery_timing_ok(g, me):
+            prev = kept_lists.get(me)
+            if prev is not None:
+                since = g.log[prev[1]:]
+                own_turn = any(e.kind == ev.TURN_BEGAN and e.data.get("player") == me
+                               for e in since)
+                if own_turn:
+                    assert actions is not prev[0]
+                    dropped += 1
+                elif actions is prev[0]:
+                    across_land += any(e.kind == ev.LAND_PLAYED for e in since)
+                    across_turn += g.turn_number != prev[2]
+            kept_lists[me] = (actions, len(g.log), g.turn_number)
+        lands = [a for a in actions if type(a).__name__ == "PlayLand"]
+        g.apply(me, lands[0] if lands else actions[0])
+    assert across_land > 5 and across_turn > 5 and dropped > 5, (across_land, across_turn,
+                                                                   dropped)
