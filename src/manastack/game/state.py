@@ -669,13 +669,8 @@ class Game:
                         ) -> bool:
         """Has nothing a computation reading the narrow kinds ``reads`` (and any other
         state) may depend on changed since ``version`` (and ``wide_version``)?"""
-        if wide_version != self._wide_version:
-            return False
-        touched = self._touched
-        for k in reads:
-            if touched.get(k, -1) > version:
-                return False
-        return True
+        return wide_version == self._wide_version and self.narrow_unchanged_since(version,
+                                                                                   reads)
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
         """What the permanents' printed abilities could react to, without computing
