@@ -40,8 +40,8 @@ def _check_every_answer(g: Game, seed: int, limit: int) -> int:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_cr_117_1_kept_lists_are_the_legal_actions_default_decks(seed: int) -> None:
-    """117.1, 302.6, 305.2, 601.2: with the default decks (lands, creatures, "{T}: Add"
+def test_cr_116_1_kept_lists_are_the_legal_actions_default_decks(seed: int) -> None:
+    """116.1, 302.6, 305.2, 601.2: with the default decks (lands, creatures, "{T}: Add"
     creatures, burn), every kept list is the list of legal actions."""
     g = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")],
                  seed)
@@ -49,8 +49,8 @@ def test_cr_117_1_kept_lists_are_the_legal_actions_default_decks(seed: int) -> N
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_cr_117_1_kept_lists_are_the_legal_actions_pool_decks(seed: int) -> None:
-    """117.1, 611.3, 613: with decks from the whole pool (static abilities, rule hooks,
+def test_cr_116_1_kept_lists_are_the_legal_actions_pool_decks(seed: int) -> None:
+    """116.1, 611.3, 613: with decks from the whole pool (static abilities, rule hooks,
     continuous effects, activated abilities), every kept list is the list of legal
     actions."""
     g = new_game(["Alice", "Bob"], [random_pool_deck(40 + 2 * seed),
