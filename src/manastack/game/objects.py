@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Final
 
@@ -114,6 +115,18 @@ def player_kind(kind: str, player: int) -> str:
     that depends only on that player's part of the kind reads this name instead."""
     names = _PLAYER_KIND_NAMES[kind]
     return names[player] if player < len(names) else seat_name(names, f"{kind}:", player)
+
+
+def card_test(table: dict[int, tuple[Any, bool]], card: Any,
+              test: Callable[[Any], bool]) -> bool:
+    """``test(card)`` for a card definition, memoised in ``table`` by id(card): definitions
+    are immutable, and the entry keeps the card alive so that its id isn't reused."""
+    hit = table.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(table) > 8192:
+            table.clear()
+        hit = table[id(card)] = (card, test(card))
+    return hit[1]
 
 
 def seat_name(names: list[str], prefix: str, seat: int) -> str:

@@ -34,6 +34,7 @@ from manastack.game.objects import (
     Ref,
     StackAbility,
     Zone,
+    card_test,
     disjoint,
     player_kind,
     seat_name,
@@ -154,12 +155,12 @@ _YARD_ACTIVATED: Final[dict[int, tuple[Any, bool]]] = {}
 
 
 def _activates_from_graveyard(card: Any) -> bool:
-    hit = _YARD_ACTIVATED.get(id(card))
-    if hit is None or hit[0] is not card:
-        hit = _YARD_ACTIVATED[id(card)] = (card, any(
-            isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
-            for ab in card.abilities))
-    return hit[1]
+    return card_test(_YARD_ACTIVATED, card, _yard_activated)
+
+
+def _yard_activated(card: Any) -> bool:
+    return any(isinstance(ab, ActivatedAbility) and "graveyard" in ab.zones
+               for ab in card.abilities)
 
 
 def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
@@ -1173,15 +1174,15 @@ _PLAIN_CARDS: Final[dict[int, tuple[Any, bool]]] = {}
 def _plain_card(card: Any) -> bool:
     """Is ``card`` cast with no choice but its mana cost: no target, mode, X, additional
     or alternative cost, own timing rule or characteristic-defining ability?"""
-    hit = _PLAIN_CARDS.get(id(card))
-    if hit is None or hit[0] is not card:
-        sp = card.spell
-        hit = _PLAIN_CARDS[id(card)] = (card, card.cda is None and (sp is None or (
-            not sp.targets and not sp.modes and not sp.has_x and sp.timing is None
-            and sp.additional_cost is None and sp.entwine is None
-            and not sp.extra_target_cost and sp.x_mana is None
-            and not sp.alternative_costs)))
-    return hit[1]
+    return card_test(_PLAIN_CARDS, card, _cast_by_mana_cost_alone)
+
+
+def _cast_by_mana_cost_alone(card: Any) -> bool:
+    sp = card.spell
+    return card.cda is None and (sp is None or (
+        not sp.targets and not sp.modes and not sp.has_x and sp.timing is None
+        and sp.additional_cost is None and sp.entwine is None
+        and not sp.extra_target_cost and sp.x_mana is None and not sp.alternative_costs))
 
 
 def _priority_key(player: int, sorcery_ok: bool) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.game.objects import Characteristics, GameObject, Ref, Zone
+from manastack.game.objects import Characteristics, GameObject, Ref, Zone, card_test
 from manastack.picking import shuffle as pick_shuffle
 
 if TYPE_CHECKING:
@@ -33,12 +33,13 @@ def _concerns_owner_only(card: Any) -> bool:
     """Has ``card`` no static ability: can it, moving among its owner's zones, change
     nothing but its owner's objects (no continuous effect, rule hook or cost change of
     its own to start or stop, 611.3)?"""
-    hit = _NO_STATIC.get(id(card))
-    if hit is None or hit[0] is not card:
-        from manastack.cards.dsl import StaticAbility
-        hit = _NO_STATIC[id(card)] = (card, card.cda is None and not any(
-            isinstance(ab, StaticAbility) for ab in card.abilities))
-    return hit[1]
+    return card_test(_NO_STATIC, card, _without_static)
+
+
+def _without_static(card: Any) -> bool:
+    from manastack.cards.dsl import StaticAbility
+    return card.cda is None and not any(isinstance(ab, StaticAbility)
+                                        for ab in card.abilities)
 
 
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
