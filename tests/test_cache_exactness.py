@@ -1,6 +1,6 @@
 """Memoised queries are exact: a game played with every state change treated as wide (so
 no memo survives a change, ``Game.changed``) gives the same log, byte for byte, as the
-same game played with the narrow kinds of change (tapping, mana, combat, hidden zones)
+same game played with the narrow kinds of change (tapping, mana, combat, damage, hidden zones)
 and the wide changes told whom they concern (``only``) that let memos be kept.  Guards
 the invalidation of every cache keyed on the narrow kinds (legal actions, the layer view,
 mana sources, payment plans...)."""

@@ -3,7 +3,8 @@
 A player's list that read only their own hand, land plays, mana pool, graveyard and
 permanents (``casting._plain_now``) is kept across wide changes that concern another
 player's objects only (a land played, a spell cast, a creature dying) or no player's list
-(damage, life totals, what attacks or blocks), and across the other players' turns
+(counters damage puts on creatures), across narrow changes it doesn't read (damage, life
+totals, what attacks or blocks), and across the other players' turns
 beginning (302.6: summoning sickness reads the player's own turns).  These tests check,
 after every answer of random games, that the kept list is the list computed afresh."""
 

@@ -39,8 +39,10 @@ class Immutable:
 # ---------------------------------------------------------------- selectors
 
 #: ``Selector.reads`` of a test reading no narrow kind of state (characteristics, zones,
-#: controllers, combat and players only).
+#: controllers and players only).
 NOTHING: Final[frozenset[str]] = frozenset()
+#: ``Selector.reads`` of a test reading what attacks or blocks.
+_COMBAT: Final[frozenset[str]] = frozenset({"combat"})
 
 
 class Selector(Immutable):
@@ -49,8 +51,8 @@ class Selector(Immutable):
     ``test(game, ref, controller, source)`` is true when ``ref`` qualifies,
     seen from ``controller`` (the player controlling the ability) and
     ``source`` (the object with the ability, or None).  ``reads`` names the narrow kinds
-    of state change (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana") the
-    test may depend on; by default all of them (the vocabulary's selectors say less).
+    of state change (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "combat"...)
+    the test may depend on; by default all of them (the vocabulary's selectors say less).
     """
 
     __slots__ = ("fn", "text", "reads")
@@ -176,8 +178,8 @@ opponent = Selector(_is_opponent, "opponent", NOTHING)
 another = Selector(_other, "other", NOTHING)
 spell = Selector(_spell, "spell", NOTHING)
 tapped = Selector(_tapped, "tapped", frozenset({"tapped"}))
-attacking = Selector(_attacking, "attacking", NOTHING)
-blocking = Selector(_blocking, "blocking", NOTHING)
+attacking = Selector(_attacking, "attacking", _COMBAT)
+blocking = Selector(_blocking, "blocking", _COMBAT)
 creature = permanent & of_type("Creature")
 land = permanent & of_type("Land")
 artifact = permanent & of_type("Artifact")

@@ -90,15 +90,20 @@ Ref = int | PlayerRef  # an object id or a player
 IdKey = Any
 
 #: Narrow kinds of state change (``game.changed(touches)``): "tapped" (the tapped status of
-#: permanents), "mana" (mana pools), "combat" (a combat phase begins, or ends with no
-#: creature or planeswalker in combat, or its defending players are chosen: never what
-#: attacks or blocks), "hidden" (a card moves between a library and a hand, e.g. a draw: the contents of
-#: those hidden zones) and "turn" (a turn begins: the turn number, the active player, what
-#: is counted per turn and ``turn_flags``, so also whether a permanent has been controlled
-#: continuously since the turn began, 302.6).  Code that may read them is declared
-#: (selectors' ``reads``); code that declares nothing is assumed to read them all.
-NARROW_CHANGES: Final[frozenset[str]] = frozenset({"tapped", "mana", "combat", "hidden", "turn"})
-#: ``Game.changed(only=NOBODY)``: a wide change no player's plain legal actions depend on.
+#: permanents), "mana" (mana pools), "combat" (a combat phase begins or ends, its
+#: defending players are chosen, creatures are declared as attackers or blockers or are
+#: removed from combat, 506.4), "damage" (damage marked on permanents, life totals and
+#: poison counters: what dealing damage, 119.3, and gaining or losing life, 118, change,
+#: but no counter on a permanent), "hidden" (a card moves between a library and a hand,
+#: e.g. a draw: the contents of those hidden zones) and "turn" (a turn begins: the turn
+#: number, the active player, what is counted per turn and ``turn_flags``, so also
+#: whether a permanent has been controlled continuously since the turn began, 302.6).
+#: Code that may read them is declared (selectors' ``reads``); code that declares nothing
+#: is assumed to read them all.
+NARROW_CHANGES: Final[frozenset[str]] = frozenset({"tapped", "mana", "combat", "damage",
+                                                   "hidden", "turn"})
+#: ``Game.changed(only=NOBODY)``: a wide change no player's plain legal actions depend on
+#: (counters put on or removed from a permanent by damage, 119.3c-d).
 NOBODY: Final = -1
 #: The narrow kinds also recorded per player (:func:`player_kind`): "tapped:0", a permanent
 #: player 0 controls became tapped or untapped; "mana:0", their mana pool changed;

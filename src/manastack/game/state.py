@@ -622,7 +622,7 @@ class Game:
 
         ``touches`` names a narrow kind of change when it is all that changed since the
         last call (:data:`~manastack.game.objects.NARROW_CHANGES`: "tapped", "mana",
-        "combat", "hidden");
+        "combat", "damage", "hidden", "turn");
         characteristics computed without reading it then stay valid (:meth:`chars`).
         ``player``: the change of a kind of :data:`PLAYER_KINDS` is that player's alone
         (their permanents, pool, library and hand); else it may be anyone's.
@@ -630,7 +630,7 @@ class Game:
         :meth:`cached_wide`); the view and kept values are checked when next used.
         ``only``, for a wide change: the one player whose plain legal actions it may
         change (:func:`~manastack.rules.casting.listed_priority_actions`), or
-        :data:`NOBODY` for none (damage, life totals, combat roles); without it, anyone's.
+        :data:`NOBODY` for none (counters damage puts on permanents); without it, anyone's.
         """
         self._version += 1
         if self._cache:  # (often empty: clearing an empty dict still costs)

@@ -1073,9 +1073,11 @@ _ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
 #: _ACTIONS_READ as one player's list reads it, by seat: that player's own part of the
 #: kinds of PLAYER_KINDS (the tapped status of their permanents, their pool, their library
 #: and hand), and the turn (any turn: "once each turn", loyalty abilities; a plain list,
-#: :func:`_plain_now`, only their own turns, 302.6).  Anything more it reads is declared:
-#: the targets' restrictions and the characteristics (general kinds); a list that may
-#: read more (an ability's condition, a rule hook) reads every kind (the dynamic lists).
+#: :func:`_plain_now`, only their own turns, 302.6), and for a list that isn't plain,
+#: damage and life totals (a cost paid with life, 119.4).  Anything more it reads is
+#: declared: the targets' restrictions and the characteristics (general kinds); a list
+#: that may read more (an ability's condition, a rule hook) reads every kind (the dynamic
+#: lists).
 _PLAYER_ACTIONS_READ: Final[list[tuple[frozenset[str], frozenset[str]]]] = []
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
 _SHIFT_READS: Final = frozenset({"tapped", "mana"})
@@ -1089,7 +1091,7 @@ def _actions_read(player: int, plain: bool) -> frozenset[str]:
     while len(_PLAYER_ACTIONS_READ) <= player:
         p = len(_PLAYER_ACTIONS_READ)
         own = frozenset(player_kind(k, p) if k in PLAYER_KINDS else k for k in _ACTIONS_READ)
-        _PLAYER_ACTIONS_READ.append((own, own | {"turn"}))
+        _PLAYER_ACTIONS_READ.append((own, own | {"turn", "damage"}))
     return _PLAYER_ACTIONS_READ[player][0 if plain else 1]
 
 
@@ -1103,7 +1105,7 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     defending player controls"); besides the state, it depends only on whether the
     player could cast a sorcery now (the key).  A plain list (:func:`_plain_now`) is
     also kept across wide changes that concern other players' objects only (a land they
-    play, a spell they cast) or no player's list (damage, combat roles)."""
+    play, a spell they cast) or no player's list (counters damage puts or removes)."""
     sorcery_ok = sorcery_timing_ok(game, player)
     key = _priority_key(player, sorcery_ok)
     hit: _KeptActions | None = game.recall(key)

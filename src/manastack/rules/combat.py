@@ -28,7 +28,6 @@ from manastack.decisions import (
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost
 from manastack.game.objects import (
-    NOBODY,
     GameObject,
     PlayerRef,
     Ref,
@@ -146,7 +145,7 @@ class Combat:
                 self.attackers[a] = PlayerRef(-1)  # attacks a planeswalker that's gone
         if was and not quiet:
             game.note(rule, f"{game.name_of(oid)} is removed from combat")
-        game.changed(only=NOBODY)  # (what is in combat: no plain list of actions reads it)
+        game.changed("combat")
 
 
 def check_combat(game: Game) -> bool:
@@ -196,10 +195,7 @@ def end_combat_phase(game: Game) -> None:
     if in_combat:
         game.note("511.3", "All creatures and planeswalkers are removed from combat")
     game.combat = None
-    if in_combat:
-        game.changed(only=NOBODY)  # (what is in combat: no plain list of actions reads it)
-    else:
-        game.changed("combat")
+    game.changed("combat")
 
 
 # ------------------------------------------------------------ declare attackers
@@ -571,10 +567,10 @@ def _declare_attackers(game: Game, action: Any, paid: bool = False) -> None:
         attacked_with.add(cb.controllers[a])
         if "vigilance" not in game.chars(o).keywords and not o.tapped:
             o.tapped = True  # 508.1f: tapping isn't a cost
-            game.changed(only=cb.controllers[a])
+            game.changed("tapped", cb.controllers[a])
             game.emit(ev.TAPPED, "508.1f", f"{o.name} becomes tapped (attacking)",
                       object=o.id)
-        game.changed(only=NOBODY)  # (what attacks: no plain list of actions reads it)
+        game.changed("combat")
     for band in action.bands:
         cb.bands.append(set(band))
         game.note("702.21c", "Band: " + ", ".join(game.name_of(m) for m in band))
@@ -970,7 +966,7 @@ def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
                     cb.blocked_by.setdefault(m, []).append(b)
                     cb.blocked.add(m)
                     banded.append((b, m))
-    game.changed(only=NOBODY)  # (what blocks: no plain list of actions reads it)
+    game.changed("combat")
     if not action.blocks and not paid:
         game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
                            "no blockers")

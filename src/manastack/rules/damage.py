@@ -530,7 +530,10 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
             results = (rule, "119.3c")
-    game.changed(only=NOBODY)  # (damage, counters, life: no plain list reads them)
+    if kind in ("loyalty", "minus_counters") or r.get("loyalty"):
+        game.changed(only=NOBODY)  # (counters: a wide change, but no plain list reads them)
+    else:
+        game.changed("damage")
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.variants import variant_of
         variant_of(game).player_dealt_damage(game, r["source"], r["player"], dealt,
@@ -568,7 +571,6 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p.life += amount
     p.life_gained_this_turn += amount
     _totals_changed(game, player)
-    game.changed(only=NOBODY)
     game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount,
               **({"cites": cites} if cites else {}))
@@ -606,7 +608,6 @@ def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p.life -= amount
     p.life_lost_this_turn += amount
     _totals_changed(game, player)
-    game.changed(only=NOBODY)
     game.emit(ev.LIFE_LOSS, rule, f"{p.name} loses {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount)
 
@@ -616,7 +617,7 @@ def _totals_changed(game: Game, player: int) -> None:
     state change."""
     from manastack.variants import variant_of
     variant_of(game).totals_changed(game, player)
-    game.changed(only=NOBODY)
+    game.changed("damage")
 
 
 def lethal_damage(game: Game, creature: GameObject, source_deathtouch: bool = False) -> int:

@@ -44,6 +44,11 @@ PLANESWALKER_TYPES: Final = frozenset(
     "Sarkhan Sorin Tamiyo Teferi Tezzeret Tibalt Ugin Venser Vraska Xenagos".split())
 
 
+#: The narrow kinds of change every check reads: damage marked on permanents and life
+#: totals (704.5a, 704.5g-h), and what is in combat (506.4, :func:`check_combat`).
+_SBA_READS: Final = frozenset({"damage", "combat"})
+
+
 def check(game: Game, player: int) -> bool:
     """Perform SBAs; if any were performed, schedule another check and return True."""
     if perform(game):
@@ -287,10 +292,11 @@ def perform(game: Game) -> bool:
             reads = NARROW_CHANGES
         # Nothing to do until something this check read changes: any wide change, the
         # narrow ones the characteristics or Auras' restrictions read (no SBA reads mana
-        # pools or, otherwise, tapped status: 704.5), or the players' totals (some are
-        # changed without a call to game.changed())
-        game._sba_clean = (game._version, game._wide_version, game._view_reads | reads,
-                           _totals(game))
+        # pools or, otherwise, tapped status: 704.5), damage marked and what is in combat
+        # (704.5g-h, 704.5a-c, 506.4), or the players' totals (some are changed without a
+        # call to game.changed())
+        game._sba_clean = (game._version, game._wide_version,
+                           union(game._view_reads | reads, _SBA_READS), _totals(game))
     return happened
 
 
