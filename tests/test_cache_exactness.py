@@ -1,7 +1,8 @@
 """Memoised queries are exact: a game played with every state change treated as wide (so
 no memo survives a change, ``Game.changed``) gives the same log, byte for byte, as the
-same game played with the narrow kinds of change (tapping, mana, combat, damage, hidden zones)
-and the wide changes told whom they concern (``only``) that let memos be kept.  Guards
+same game played with the narrow kinds of change (tapping, mana, combat, damage, hidden zones),
+the wide changes told whom they concern (``only``) and the moves of objects told what
+moved (``Game.moved``) that let memos be kept.  Guards
 the invalidation of every cache keyed on the narrow kinds (legal actions, the layer view,
 mana sources, payment plans...)."""
 
@@ -23,18 +24,24 @@ from manastack.game.state import Game
 def all_changes_wide() -> Iterator[None]:
     """While active, ``game.changed(touches)`` ignores ``touches`` (every change is wide)
     and ``only`` (every wide change may concern anyone: no plain list of legal actions is
-    kept across it)."""
-    original = Game.changed
+    kept across it), and ``game.moved`` is a wide change like any other (no view is
+    brought up to date from the moves)."""
+    original, original_moved = Game.changed, Game.moved
 
     def wide(self: Game, touches: str | None = None, player: int | None = None,
              only: int | None = None) -> None:
         original(self, None)
 
+    def moved(self: Game, old: int, new: object, only: int | None) -> None:
+        original(self, None)
+
     Game.changed = wide  # type: ignore[method-assign]
+    Game.moved = moved  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
         Game.changed = original  # type: ignore[method-assign]
+        Game.moved = original_moved  # type: ignore[method-assign]
 
 
 def _same_both_ways(play: Callable[..., str], *args: Any) -> None:

@@ -244,6 +244,15 @@ class Game:
         #: ``_wide_version`` when the view was computed, and the narrow kinds it read.
         self._view_wide = -1
         self._view_reads: frozenset[str] = frozenset()
+        #: Was the view computed with no continuous effect, static ability or CDA (each
+        #: permanent's characteristics its printed values and counters, its own alone)?
+        self._view_plain = False
+        #: The objects moved since the view was computed (old id, new object:
+        #: :meth:`moved`) while no other wide change happened, and the wide version they
+        #: account for (behind ``_wide_version`` after another one): a plain view is
+        #: brought up to date from them rather than computed again (:meth:`_refresh_view`).
+        self._moves: list[tuple[int, GameObject]] = []
+        self._moves_wide = -1
         self._cache: dict[str, Any] = {}
         #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
         #: version, wide version and narrow kinds read they are valid for.
@@ -500,8 +509,9 @@ class Game:
         lists are new); everything else is copied deeply."""
         saved = (self.listeners, self.log, self.history, self._view, self._cache,
                  self._outside, self._wide_cache, self._kept, self._on_inputs,
-                 self._rerun_base, self._rerun_log, self._variant)
+                 self._rerun_base, self._rerun_log, self._variant, self._moves)
         self.listeners, self.log, self.history, self._variant = [], [], [], None
+        self._moves = []
         self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
         self._kept, self._on_inputs, self._rerun_base, self._rerun_log = {}, {}, None, []
         # zones are lists of ints: copied flat rather than element by element
@@ -517,10 +527,10 @@ class Game:
         finally:
             (self.listeners, self.log, self.history, self._view, self._cache,
              self._outside, self._wide_cache, self._kept, self._on_inputs,
-             self._rerun_base, self._rerun_log, self._variant) = saved
+             self._rerun_base, self._rerun_log, self._variant, self._moves) = saved
         g.log = list(self.log)
         g.history = list(self.history)
-        g._view_version = g._view_wide = -1
+        g._view_version = g._view_wide = g._moves_wide = -1
         g._wide_reads = frozenset()
         return g
 
@@ -656,6 +666,15 @@ class Game:
         if self._wide_cache:
             self._wide_cache.clear()
         self._wide_reads = _NO_READS
+
+    def moved(self, old: int, new: GameObject, only: int | None) -> None:
+        """Record the wide change of an object moving (:func:`~manastack.rules.zones.move`:
+        ``old`` became ``new``), ``only`` as for :meth:`changed`."""
+        complete = self._moves_wide == self._wide_version
+        self.changed(None, None, only)
+        if complete and len(self._moves) < 16:
+            self._moves.append((old, new))
+            self._moves_wide = self._wide_version
 
     def narrow_unchanged_since(self, version: int, reads: frozenset[str]) -> bool:
         """Has no narrow change of a kind in ``reads`` happened since ``version``?"""
@@ -925,18 +944,26 @@ class Game:
 
     def _refresh_view(self) -> None:
         """Make the view of the battlefield current: kept if only narrow changes it didn't
-        read happened since it was computed (tapping for mana...), else recomputed."""
+        read happened since it was computed (tapping for mana...), brought up to date if
+        it is plain and only objects moved since (a land played, a creature dying...),
+        else recomputed."""
         if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
             self._view_version = self._version
             return
-        from manastack.rules.layers import compute_battlefield
-        self._in_layers = True
-        try:
-            self._view = compute_battlefield(self)
-        finally:
-            self._in_layers = False
+        from manastack.rules.layers import compute_battlefield, view_after_moves
+        view = view_after_moves(self, self._moves) if self._view_plain and \
+            self._moves_wide == self._wide_version and not self._view_reads else None
+        if view is None:
+            self._in_layers = True
+            try:
+                view = compute_battlefield(self)
+            finally:
+                self._in_layers = False
+        self._view = view
         self._view_version = self._version
-        self._view_wide = self._wide_version
+        self._view_wide = self._moves_wide = self._wide_version
+        if self._moves:
+            self._moves = []
 
     def _chars_elsewhere(self, obj: GameObject) -> Characteristics:
         """Characteristics of an object the current view doesn't hold (not on the

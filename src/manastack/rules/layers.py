@@ -26,6 +26,7 @@ from manastack.game.objects import (
     Characteristics,
     GameObject,
     IdKey,
+    Zone,
     tag_flags,
     union,
 )
@@ -276,33 +277,24 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     ids: list[IdKey] = game.battlefield
     objs = cast("list[GameObject]", [objects[oid] for oid in ids])
     if not game.effects and not game.ability_index()[2]:
-        # No continuous effect can apply: printed values, CDAs and counters only.  The
-        # result is kept on the object while its counters and controller don't change
-        # (only for an object without a CDA: its card and what it copies never change,
-        # 706.2 copy_of is set as it enters, so a kept result means no CDA).
+        # No continuous effect can apply: printed values, CDAs and counters only.
         game._view = view
         game._view_version = game._version
         with_cda = []
         for o in objs:
-            counters = tuple(o.counters.items()) if o.counters else None
-            cached = o.chars_cache
-            if cached is not None and cached[1] == o.controller and (
-                    cached[0] is None if counters is None else cached[0] == counters):
-                view[o.key] = cached[2]
-                continue
-            c = base_characteristics(o)
-            view[o.key] = c
-            if _card_of(o).cda is not None:
+            c = _own_chars(o)
+            if c is None:
+                c = base_characteristics(o)
                 with_cda.append(o)
-                continue
-            _counters_pt(o, c)
-            o.chars_cache = (counters, o.controller, c)
+            view[o.key] = c
         game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
+        game._view_plain = not with_cda
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.key])
             _counters_pt(o, view[o.key])
         _finish_view(game, objs, view)
         return view
+    game._view_plain = False
     with_cda = [o for o in objs if _card_of(o).cda is not None]
     game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
     for o in objs:
@@ -570,6 +562,48 @@ def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObj
         ordered.append(pick)
         trial = _apply_on(game, pick, objs, trial)[1]
     return ordered
+
+
+def _own_chars(o: GameObject) -> Characteristics | None:
+    """With no continuous effect: the characteristics of a permanent without a CDA, its
+    printed values and counters (None if it has a CDA).  The result is kept on the object
+    while its counters and controller don't change (its card and what it copies never
+    do, 706.2: copy_of is set as it enters, so a kept result means no CDA)."""
+    counters = tuple(o.counters.items()) if o.counters else None
+    cached = o.chars_cache
+    if cached is not None and cached[1] == o.controller and (
+            cached[0] is None if counters is None else cached[0] == counters):
+        return cached[2]
+    if _card_of(o).cda is not None:
+        return None
+    c = base_characteristics(o)
+    _counters_pt(o, c)
+    o.chars_cache = (counters, o.controller, c)
+    return c
+
+
+def view_after_moves(game: Game, moves: list[tuple[int, GameObject]]
+                     ) -> dict[int, Characteristics] | None:
+    """A plain view (``Game._view_plain``: no continuous effect, static ability or CDA:
+    each permanent's characteristics are its own) brought up to date after ``moves``
+    (old id, new object), the only wide changes since it was computed: the objects that
+    left are dropped, those that entered the battlefield added.  None when it can't be
+    (an effect or a static ability now exists, or an object with a CDA entered)."""
+    if game.effects or game.ability_index()[2]:
+        return None
+    view = dict(game._view)
+    objects = game.objects
+    for old, _ in moves:
+        view.pop(old, None)
+    for _, new in moves:
+        if new.zone == Zone.BATTLEFIELD and objects.get(new.id) is new:
+            c = _own_chars(new)
+            if c is None:
+                return None
+            view[new.key] = c
+    ids: list[IdKey] = game.battlefield
+    _finish_view(game, cast("list[GameObject]", [objects[oid] for oid in ids]), view)
+    return view
 
 
 def _finish_view(game: Game, objs: list[GameObject], view: dict[int, Characteristics]

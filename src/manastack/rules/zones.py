@@ -116,9 +116,9 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         # a plain object (_concerns_owner_only) moving among its owner's zones and
         # permanents concerns only their plain lists of legal actions
         before = obj.controller if lki is None else lki.controller
-        game.changed(only=obj.owner if before == new.controller == obj.owner and
-                     copy_of is None and attach_to is None and not face_down and
-                     _concerns_owner_only(obj.card) else None)
+        game.moved(obj.id, new, obj.owner if before == new.controller == obj.owner and
+                   copy_of is None and attach_to is None and not face_down and
+                   _concerns_owner_only(obj.card) else None)
     if not quiet:
         who = game.players[obj.owner].name
         where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
