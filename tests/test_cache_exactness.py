@@ -24,9 +24,13 @@ from manastack.game.state import Game
 def all_changes_wide() -> Iterator[None]:
     """While active, ``game.changed(touches)`` ignores ``touches`` (every change is wide)
     and ``only`` (every wide change may concern anyone: no plain list of legal actions is
-    kept across it), and ``game.moved`` is a wide change like any other (no view is
-    brought up to date from the moves)."""
+    kept across it), ``game.moved`` is a wide change like any other (no view is brought
+    up to date from the moves), and every resolved effect is followed by a wide change
+    (``Effect.reports_changes``)."""
+    from manastack.cards import effects
+
     original, original_moved = Game.changed, Game.moved
+    original_reports = effects._Reporting.reports_changes
 
     def wide(self: Game, touches: str | None = None, player: int | None = None,
              only: int | None = None) -> None:
@@ -37,11 +41,13 @@ def all_changes_wide() -> Iterator[None]:
 
     Game.changed = wide  # type: ignore[method-assign]
     Game.moved = moved  # type: ignore[method-assign,assignment]
+    effects._Reporting.reports_changes = lambda self: False  # type: ignore[method-assign]
     try:
         yield
     finally:
         Game.changed = original  # type: ignore[method-assign]
         Game.moved = original_moved  # type: ignore[method-assign]
+        effects._Reporting.reports_changes = original_reports  # type: ignore[method-assign]
 
 
 def _same_both_ways(play: Callable[..., str], *args: Any) -> None:
@@ -72,7 +78,8 @@ def test_cr_116_1_memos_kept_across_narrow_changes_are_exact_variants() -> None:
 
 
 #: Oracle-text patterns of the cards whose rules read what the narrow changes are about
-#: (tapped status, mana, combat, hands and libraries) or that attach or change control.
+#: (tapped status, mana, combat, damage and life, hands and libraries) or that attach or
+#: change control.
 _NARROW_READERS = (
     r"\btapped\b|\buntap|\{Q\}|tap (an|two|three|target|up to|all)|doesn't untap",
     r"Add \{|mana pool|mana of any|Spend this mana|unspent mana|mana ability",
@@ -80,6 +87,7 @@ _NARROW_READERS = (
     r"cards? in (your|their|that player's|his or her) hand|top (card )?of (your|his or her|"
     r"their) library|hand size|no cards in hand|draws? a card",
     r"Enchant |Equip|equipped|enchanted|gain control|control of",
+    r"\blife\b|was dealt damage|damage (marked|dealt to)|poison",
 )
 
 

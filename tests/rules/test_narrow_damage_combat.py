@@ -15,7 +15,8 @@ import pytest
 from cardplay import attack, lands
 
 from manastack.agents import RandomAgent
-from manastack.cards.dsl import attacking, creature, make_card
+from manastack.cards.dsl import SpellAbility, attacking, creature, make_card
+from manastack.cards.effects import LoseLife
 from manastack.cards.registry import register_test_card
 from manastack.cards.vocab import anthem
 from manastack.decisions import Cast, DeclareBlockers, Pass
@@ -172,3 +173,28 @@ def test_cr_601_2c_condemn_is_listed_once_a_creature_attacks() -> None:
     assert [a.targets for a in casts()] == [(bear.id,)]
     assert casts() == [a for a in casting.priority_actions(g, 1)
                        if isinstance(a, Cast) and a.card == condemn.id]
+
+
+#: An instant that only makes its controller lose life (LoseLife reports its change:
+#: no wide change follows its resolution, ``Effect.reports_changes``).
+PACT = register_test_card(make_card(
+    "Test Blood Pact", "{B}", types=("Instant",),
+    spell=SpellAbility(effect=LoseLife(2), text="You lose 2 life.")))
+
+
+def test_cr_608_2c_a_resolved_life_loss_is_seen_by_serra_ascendant() -> None:
+    """608.2c, 118.4, 613: a spell whose only effect is a loss of life resolves without
+    a wide change after it; the creature reading the life total sees the loss at once."""
+    g = setup_game()
+    serra = put(g, 0, Zone.BATTLEFIELD, "Serra Ascendant")
+    pact = put(g, 0, Zone.HAND, PACT.name)
+    start_at(g, "precombat_main", turn=1)
+    g.players[0].life = 31
+    g.changed()
+    set_mana(g, 0, "B")
+    assert g.chars(serra).power == 6
+    g.apply(0, Cast(pact.id))
+    g.apply(0, Pass())
+    g.apply(1, Pass())  # it resolves
+    assert g.players[0].life == 29 and not g.stack
+    assert (g.chars(serra).power, "flying" in g.chars(serra).keywords) == (1, False)

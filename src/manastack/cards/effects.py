@@ -197,9 +197,23 @@ class Effect(Immutable):
     def resolve(self, game: Game, ctx: Ctx) -> None:
         raise NotImplementedError
 
+    def reports_changes(self) -> bool:
+        """Does :meth:`resolve` tell the game of every change it makes itself
+        (``Game.changed``), with no replacement effect involved?  Else the resolution
+        makes a wide change after it (``resolution._run_one``)."""
+        return False
+
+
+class _Reporting(Effect):
+    """An effect whose :meth:`resolve` reports its changes (moves, damage, life, draws,
+    continuous effects, or only scheduling more work)."""
+
+    def reports_changes(self) -> bool:
+        return True
+
 
 @dataclass(frozen=True, eq=False)
-class Seq(Effect):
+class Seq(_Reporting):
     """Several effects in written order (608.2c)."""
 
     effects: tuple[Effect, ...]
@@ -214,7 +228,7 @@ def seq(*effects: Effect) -> Seq:
 
 
 @dataclass(frozen=True, eq=False)
-class DealDamage(Effect):
+class DealDamage(_Reporting):
     """The source deals N damage to each referenced creature, planeswalker or player."""
 
     n: Amount
@@ -231,7 +245,7 @@ class DealDamage(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class DealDividedDamage(Effect):
+class DealDividedDamage(_Reporting):
     """The source deals the damage divided as its controller chose when it was put on the
     stack (601.2d, ``ctx.data["division"]``, one amount per target) to each target: one
     damage event; the damage a now-illegal target would have been dealt isn't dealt
@@ -251,7 +265,7 @@ class DealDividedDamage(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class Destroy(Effect):
+class Destroy(_Reporting):
     """Destroy each referenced permanent (CR 701.7)."""
 
     what: Refs
@@ -336,7 +350,7 @@ class MoveTo(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class GainLife(Effect):
+class GainLife(_Reporting):
     n: Amount
     who: Refs = YOU
 
@@ -347,7 +361,7 @@ class GainLife(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class LoseLife(Effect):
+class LoseLife(_Reporting):
     n: Amount
     who: Refs = YOU
 
@@ -358,7 +372,7 @@ class LoseLife(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class Draw(Effect):
+class Draw(_Reporting):
     n: Amount = 1
     who: Refs = YOU
 
@@ -369,7 +383,7 @@ class Draw(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class Discard(Effect):
+class Discard(_Reporting):
     """Each referenced player discards N cards of their choice (CR 701.8)."""
 
     n: Amount = 1
@@ -401,7 +415,7 @@ def _discard_done(game: Game, action: Any, p: int, cause: int | None = None) -> 
 
 
 @dataclass(frozen=True, eq=False)
-class Pump(Effect):
+class Pump(_Reporting):
     """+P/+T (layer 7c) to each referenced creature until end of turn (611.2c locked set)."""
 
     power: Amount

@@ -198,7 +198,7 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
     if game.variant_state and to != obj.zone:
         from manastack.variants import variant_of
         own += variant_of(game).zone_change_replacements(game, obj, to)  # 903.9
-    if not game.replacements and not own and not _has_static_replacements(game):
+    if not game.replacements and not own and not has_static_replacements(game):
         return to
     event = apply_replacements(game, "zone_change", {"object": obj.id, "from": obj.zone,
                                                      "to": to, "summary": obj.name,
@@ -208,7 +208,7 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
     return str(event["to"])
 
 
-def _has_static_replacements(game: Game) -> bool:
+def has_static_replacements(game: Game) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
     if not _static_replacements_possible(game):
         return False
@@ -277,7 +277,7 @@ def replacement_choice_possible(game: Game) -> bool:
     # choice needs at least one of these
     if game.replacements and any(r.event not in _STAGED for r in game.replacements):
         return True
-    return _static_replacements_possible(game) and _has_static_replacements(game)
+    return _static_replacements_possible(game) and has_static_replacements(game)
 
 
 #: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).

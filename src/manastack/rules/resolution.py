@@ -17,6 +17,7 @@ from manastack.cards.dsl import TargetSpec, TriggeredAbility
 from manastack.copying import deepcopy_fields
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.rules.replacement import has_static_replacements
 
 if TYPE_CHECKING:
     from manastack.cards.effects import Effect
@@ -175,7 +176,10 @@ def run_effects(game: Game, effects: list[Effect], ctx: Ctx) -> None:
 
 def _run_one(game: Game, eff: Effect, ctx: Ctx) -> None:
     eff.resolve(game, ctx)
-    game.changed()
+    # a wide change, unless the effect told of its own and no replacement effect (which
+    # may change what it replaces, e.g. a prevention shield spent) was involved
+    if not eff.reports_changes() or game.replacements or has_static_replacements(game):
+        game.changed()
 
 
 def _finish(game: Game, oid: int) -> None:
