@@ -59,6 +59,17 @@ def test_cr_116_1_kept_lists_are_the_legal_actions_pool_decks(seed: int) -> None
     assert _check_every_answer(g, seed, 3000) > 500
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_cr_116_1_kept_lists_are_the_legal_actions_plain_decks(seed: int) -> None:
+    """116.1, 400.7, 605.1a: with decks whose lists stay plain (lands, vanilla creatures,
+    mana creatures: no target), creatures dying in combat (a mana creature among them)
+    leave every kept list the list of legal actions."""
+    deck = ["Forest"] * 18 + ["Llanowar Elves"] * 8 + ["Grizzly Bears"] * 7 + \
+        ["Runeclaw Bear"] * 7
+    g = new_game(["Alice", "Bob"], [deck, list(deck)], seed)
+    assert _check_every_answer(g, seed, 3000) > 500
+
+
 def test_cr_302_6_a_plain_list_is_kept_across_the_other_players_turn_and_land() -> None:
     """302.6, 305.2: a player's plain list (only lands in their deck) is kept, the very
     same list, across the other player's land plays and the other player's turn
@@ -97,3 +108,28 @@ def test_cr_302_6_a_plain_list_is_kept_across_the_other_players_turn_and_land() 
         g.apply(me, lands[0] if lands else actions[0])
     assert across_land > 5 and across_turn > 5 and dropped > 5, (across_land, across_turn,
                                                                    dropped)
+
+
+def test_cr_116_1_a_vanilla_creature_dying_keeps_its_owners_plain_list() -> None:
+    """116.1, 400.7, 605.1a: a creature without activated or static abilities moving from
+    the battlefield to its owner's graveyard changes nothing its owner's plain list looks
+    at: the very same list is kept; a mana creature dying changes it (one less source)."""
+    from manastack.decisions import Cast
+    from manastack.game.objects import Zone
+    from manastack.rules.zones import move
+    from manastack.setup import put, setup_game, start_at
+
+    g = setup_game()
+    bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    elves = put(g, 0, Zone.BATTLEFIELD, "Llanowar Elves")
+    put(g, 0, Zone.BATTLEFIELD, "Forest")
+    runeclaw = put(g, 0, Zone.HAND, "Runeclaw Bear")
+    start_at(g, "precombat_main", turn=3)
+    listed = casting.listed_priority_actions(g, 0)
+    assert Cast(runeclaw.id) in listed
+    move(g, bear, Zone.GRAVEYARD, "704.5g")
+    assert casting.listed_priority_actions(g, 0) is listed
+    assert listed == casting.priority_actions(g, 0)
+    move(g, elves, Zone.GRAVEYARD, "704.5g")
+    after = casting.listed_priority_actions(g, 0)
+    assert after == casting.priority_actions(g, 0) and Cast(runeclaw.id) not in after

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.game.objects import Characteristics, GameObject, Ref, Zone, card_test
+from manastack.game.objects import NOBODY, Characteristics, GameObject, Ref, Zone, card_test
 from manastack.picking import shuffle as pick_shuffle
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ _HIDDEN: Final = (Zone.LIBRARY, Zone.HAND)
 #: Cards without static abilities, by id(card) (definitions are immutable and kept alive
 #: by the entry).
 _NO_STATIC: Final[dict[int, tuple[Any, bool]]] = {}
+#: Cards no plain list of legal actions looks at outside a hand or library, likewise.
+_NO_LIST: Final[dict[int, tuple[Any, bool]]] = {}
 
 
 def _concerns_owner_only(card: Any) -> bool:
@@ -34,6 +36,21 @@ def _concerns_owner_only(card: Any) -> bool:
     nothing but its owner's objects (no continuous effect, rule hook or cost change of
     its own to start or stop, 611.3)?"""
     return card_test(_NO_STATIC, card, _without_static)
+
+
+def _concerns_no_list(card: Any) -> bool:
+    """Has ``card`` no static ability, no activated ability (a mana ability, or one working
+    from a graveyard) and is it no land: moving among its owner's zones other than their
+    hand and library, can it change nobody's plain list of legal actions
+    (:func:`~manastack.rules.casting._plain_now`: those list the hand, land plays and the
+    activated abilities of permanents and graveyard cards)?"""
+    return card_test(_NO_LIST, card, _without_activated)
+
+
+def _without_activated(card: Any) -> bool:
+    from manastack.cards.dsl import ActivatedAbility
+    return _without_static(card) and "Land" not in card.types and not any(
+        isinstance(ab, ActivatedAbility) for ab in card.abilities)
 
 
 def _without_static(card: Any) -> bool:
@@ -114,11 +131,15 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         game.changed("hidden", new.owner)
     else:
         # a plain object (_concerns_owner_only) moving among its owner's zones and
-        # permanents concerns only their plain lists of legal actions
+        # permanents concerns only their plain lists of legal actions, and none if no
+        # list looks at it there (_concerns_no_list: a vanilla creature dying)
         before = obj.controller if lki is None else lki.controller
-        game.moved(obj.id, new, obj.owner if before == new.controller == obj.owner and
-                   copy_of is None and attach_to is None and not face_down and
-                   _concerns_owner_only(obj.card) else None)
+        only: int | None = None
+        if before == new.controller == obj.owner and copy_of is None and \
+                attach_to is None and not face_down and _concerns_owner_only(obj.card):
+            only = NOBODY if frm not in _HIDDEN and to not in _HIDDEN and \
+                _concerns_no_list(obj.card) else obj.owner
+        game.moved(obj.id, new, only)
     if not quiet:
         who = game.players[obj.owner].name
         where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
