@@ -115,6 +115,30 @@ PLAYER_KINDS: Final[frozenset[str]] = frozenset({"tapped", "mana", "hidden", "tu
 _PLAYER_KIND_NAMES: Final[dict[str, list[str]]] = {k: [] for k in PLAYER_KINDS}
 
 
+#: Narrow kind (or per-player kind, :func:`player_kind`) -> its index in ``Game._touched``
+#: (made once each, in the order first met: only equality matters).
+_KIND_INDEX: Final[dict[str, int]] = {}
+#: A set of narrow kinds -> the indices of its kinds (made once per distinct set).
+_READ_INDICES: Final[dict[frozenset[str], tuple[int, ...]]] = {}
+
+
+def kind_index(kind: str) -> int:
+    """The index of a narrow kind of change (or per-player kind) in ``Game._touched``."""
+    i = _KIND_INDEX.get(kind)
+    if i is None:
+        i = _KIND_INDEX[kind] = len(_KIND_INDEX)
+    return i
+
+
+def read_indices(reads: frozenset[str]) -> tuple[int, ...]:
+    """The indices of the kinds in ``reads`` (:func:`kind_index`): the narrow check then
+    looks at a list, not a dict of strings."""
+    t = _READ_INDICES.get(reads)
+    if t is None:
+        t = _READ_INDICES[reads] = tuple(sorted(kind_index(k) for k in reads))
+    return t
+
+
 def player_kind(kind: str, player: int) -> str:
     """``kind`` (one of :data:`PLAYER_KINDS`) as it touches ``player`` only: a reader
     that depends only on that player's part of the kind reads this name instead."""

@@ -41,7 +41,9 @@ from manastack.game.objects import (
     Ref,
     StackAbility,
     Zone,
+    kind_index,
     player_kind,
+    read_indices,
     union,
 )
 from manastack.game.player import Player
@@ -237,8 +239,9 @@ class Game:
         #: that player alone.  Plain lists of legal actions are kept across the others.
         self._wide_shared = 0
         self._wide_own: list[int] = [0] * len(self.players)
-        #: Narrow kind of change (NARROW_CHANGES) -> the version of its last change.
-        self._touched: dict[str, int] = {}
+        #: Narrow kind of change (NARROW_CHANGES, and per player: ``kind_index``) -> the
+        #: version of its last change (-1: none yet).
+        self._touched: list[int] = []
         self._view: dict[int, Characteristics] = {}
         self._view_version = -1
         #: ``_wide_version`` when the view was computed, and the narrow kinds it read.
@@ -653,14 +656,13 @@ class Game:
                 self._wide_own[only] += 1
         else:
             v = self._version
-            touched = self._touched
-            touched[touches] = v
+            self._touch(kind_index(touches), v)
             if touches in PLAYER_KINDS:
                 if player is not None:
-                    touched[player_kind(touches, player)] = v
+                    self._touch(kind_index(player_kind(touches, player)), v)
                 else:
                     for p in range(len(self.players)):
-                        touched[player_kind(touches, p)] = v
+                        self._touch(kind_index(player_kind(touches, p)), v)
             if touches not in self._wide_reads:
                 return
         if self._wide_cache:
@@ -676,11 +678,19 @@ class Game:
             self._moves.append((old, new))
             self._moves_wide = self._wide_version
 
+    def _touch(self, i: int, v: int) -> None:
+        """The narrow kind of index ``i`` changed at version ``v``."""
+        touched = self._touched
+        while len(touched) <= i:
+            touched.append(-1)
+        touched[i] = v
+
     def narrow_unchanged_since(self, version: int, reads: frozenset[str]) -> bool:
         """Has no narrow change of a kind in ``reads`` happened since ``version``?"""
         touched = self._touched
-        for k in reads:
-            if touched.get(k, -1) > version:
+        n = len(touched)
+        for i in read_indices(reads):
+            if i < n and touched[i] > version:
                 return False
         return True
 
