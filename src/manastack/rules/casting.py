@@ -1081,6 +1081,17 @@ _ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
 _PLAYER_ACTIONS_READ: Final[list[tuple[frozenset[str], frozenset[str]]]] = []
 #: What a list derived after a mana ability (:func:`_after_mana_shift`) must not have read.
 _SHIFT_READS: Final = frozenset({"tapped", "mana"})
+#: Sets of narrow kinds read -> whether they are disjoint from _SHIFT_READS (made once per
+#: distinct set: iterating a frozenset costs more than a lookup of it).
+_SHIFT_FREE: Final[dict[frozenset[str], bool]] = {}
+
+
+def _shift_free(reads: frozenset[str]) -> bool:
+    """Does ``reads`` hold neither "tapped" nor "mana" (:data:`_SHIFT_READS`)?"""
+    hit = _SHIFT_FREE.get(reads)
+    if hit is None:
+        hit = _SHIFT_FREE[reads] = disjoint(reads, _SHIFT_READS)
+    return hit
 _TAPPED_READ: Final = frozenset({"tapped"})
 #: No narrow kind read (one set for all).
 _NO_READS: Final[frozenset[str]] = frozenset()
@@ -1127,8 +1138,8 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
                 stamp[1] == game._wide_own[player] and _plain_now(game) and \
                 game.narrow_unchanged_since(kept[0], kept[2]):
             # only wide changes that don't concern this player's plain list since
-            game.remember(key, kept[2], (None, value[1], value[2] and disjoint(
-                game._view_reads, _SHIFT_READS), (stamp[0], stamp[1])))
+            game.remember(key, kept[2], (None, value[1], value[2] and _shift_free(
+                game._view_reads), (stamp[0], stamp[1])))
             return value[1]
     actions, dynamic, reads, plain = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
@@ -1137,8 +1148,8 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     else:
         plain = plain and _plain_now(game)
         game.remember(key, union(_actions_read(player, plain), reads), (
-            None, actions, disjoint(reads, _SHIFT_READS) and disjoint(
-                game._view_reads, _SHIFT_READS),
+            None, actions, _shift_free(reads) and _shift_free(
+                game._view_reads),
             (game._wide_shared, game._wide_own[player]) if plain else None))
     return actions
 
@@ -1218,7 +1229,7 @@ def _after_mana_shift(game: Game, key: Any, player: int
     characteristics that depend on them."""
     shift = game._mana_shift
     if shift is None or shift[0] != player or shift[2] != game._version or \
-            not disjoint(game._view_reads, _SHIFT_READS):
+            not _shift_free(game._view_reads):
         return None
     kept = game._kept.get(key)
     if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version:
