@@ -1084,6 +1084,9 @@ _SHIFT_READS: Final = frozenset({"tapped", "mana"})
 #: Sets of narrow kinds read -> whether they are disjoint from _SHIFT_READS (made once per
 #: distinct set: iterating a frozenset costs more than a lookup of it).
 _SHIFT_FREE: Final[dict[frozenset[str], bool]] = {}
+_TAPPED_READ: Final = frozenset({"tapped"})
+#: No narrow kind read (one set for all).
+_NO_READS: Final[frozenset[str]] = frozenset()
 
 
 def _shift_free(reads: frozenset[str]) -> bool:
@@ -1092,9 +1095,6 @@ def _shift_free(reads: frozenset[str]) -> bool:
     if hit is None:
         hit = _SHIFT_FREE[reads] = disjoint(reads, _SHIFT_READS)
     return hit
-_TAPPED_READ: Final = frozenset({"tapped"})
-#: No narrow kind read (one set for all).
-_NO_READS: Final[frozenset[str]] = frozenset()
 
 
 def _actions_read(player: int, plain: bool) -> frozenset[str]:
