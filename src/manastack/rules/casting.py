@@ -1074,7 +1074,7 @@ _ACTIONS_READ: Final = frozenset({"tapped", "mana", "hidden", "turn"})
 #: kinds of PLAYER_KINDS (the tapped status of their permanents, their pool, their library
 #: and hand), and the turn (any turn: "once each turn", loyalty abilities; a plain list,
 #: :func:`_plain_now`, only their own turns, 302.6), and for a list that isn't plain,
-#: damage and life totals (a cost paid with life, 119.4).  Anything more it reads is
+#: damage and life totals (a cost paid with life, 118.4).  Anything more it reads is
 #: declared: the targets' restrictions and the characteristics (general kinds); a list
 #: that may read more (an ability's condition, a rule hook) reads every kind (the dynamic
 #: lists).
@@ -1148,8 +1148,7 @@ def listed_priority_actions(game: Game, player: int) -> list[Action]:
     else:
         plain = plain and _plain_now(game)
         game.remember(key, union(_actions_read(player, plain), reads), (
-            None, actions, _shift_free(reads) and _shift_free(
-                game._view_reads),
+            None, actions, _shift_free(reads) and _shift_free(game._view_reads),
             (game._wide_shared, game._wide_own[player]) if plain else None))
     return actions
 

@@ -27,14 +27,7 @@ from manastack.decisions import (
 )
 from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost
-from manastack.game.objects import (
-    GameObject,
-    PlayerRef,
-    Ref,
-    Zone,
-    flag_count,
-    player_ref,
-)
+from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count, player_ref
 from manastack.picking import pick
 from manastack.rules.casting import perform_payment, plan_payment, summoning_sick
 from manastack.rules.static import forbids, hooks, rule_effects

@@ -532,7 +532,7 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             results = (rule, "119.3c")
     if kind in ("loyalty", "minus_counters") or r.get("loyalty"):
         game.changed(only=NOBODY)  # (counters: a wide change, but no plain list reads them)
-    else:
+    elif kind not in ("life_loss", "poison"):  # (those told by _totals_changed)
         game.changed("damage")
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.variants import variant_of

@@ -296,7 +296,7 @@ def perform(game: Game) -> bool:
         # (704.5g-h, 704.5a-c, 506.4), or the players' totals (some are changed without a
         # call to game.changed())
         game._sba_clean = (game._version, game._wide_version,
-                           union(game._view_reads | reads, _SBA_READS), _totals(game))
+                           union(union(game._view_reads, reads), _SBA_READS), _totals(game))
     return happened
 
 
