@@ -13,6 +13,7 @@ import pytest
 import manastack
 from manastack.cards.registry import get_card
 from manastack.decisions import CombatDecision, PriorityDecision
+from manastack.game.mana import ManaPool
 from manastack.game.objects import Characteristics, GameObject, StackAbility
 from manastack.log import Event
 from manastack.rules.combat import Combat
@@ -21,7 +22,7 @@ from manastack.rules.resolution import Ctx
 from manastack.rules.turn import StepInfo
 
 WRITTEN_OUT = [Event, PriorityDecision, CombatDecision, StepInfo, GameObject,
-               StackAbility, Combat, Characteristics, DamageItem, _Plan, Ctx]
+               StackAbility, Combat, Characteristics, DamageItem, _Plan, Ctx, ManaPool]
 
 
 def _required_args(cls: type) -> list[Any]:
@@ -39,7 +40,8 @@ def _required_args(cls: type) -> list[Any]:
                               None, frozenset(), (), 0],
             DamageItem: [7, 8, 3],
             _Plan: [[]],
-            Ctx: [7, "Shock", 0]}[cls]
+            Ctx: [7, "Shock", 0],
+            ManaPool: []}[cls]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)

@@ -162,28 +162,37 @@ class ManaCost:
 
 @dataclass(slots=True)
 class ManaPool:
-    """A player's mana pool (CR 106.4): amounts of W, U, B, R, G and colourless."""
+    """A player's mana pool (CR 106.4): amounts of W, U, B, R, G and colourless.
+
+    Change it with :meth:`add`, :meth:`spend` and :meth:`empty`, which keep :attr:`size`."""
 
     amounts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MANA_TYPES, 0))
+    #: How many units the pool holds (the sum of ``amounts``): whether a step's end empties
+    #: anything (500.4) is asked of every pool at the end of every step.
+    size: int = field(init=False, default=0, compare=False, repr=False)
+
+    def __init__(self, amounts: dict[str, int] | None = None) -> None:
+        # (written out: ``size`` follows from ``amounts``)
+        self.amounts = dict.fromkeys(MANA_TYPES, 0) if amounts is None else amounts
+        self.size = sum(self.amounts.values())
 
     def add(self, mana: str, n: int = 1) -> None:
         self.amounts[mana] += n
+        self.size += n
 
     def total(self) -> int:
-        return sum(self.amounts.values())
+        return self.size
 
     def has_mana(self) -> bool:
         """Is there mana in the pool?"""
-        for n in self.amounts.values():  # (a loop: compiled, faster than any())
-            if n:
-                return True
-        return False
+        return self.size > 0
 
     def empty(self) -> dict[str, int]:
         """Empty the pool (CR 500.4); returns what was lost."""
         lost = {k: v for k, v in self.amounts.items() if v}
         for k in self.amounts:
             self.amounts[k] = 0
+        self.size = 0
         return lost
 
     def spend(self, units: Iterable[str]) -> None:
@@ -191,6 +200,7 @@ class ManaPool:
             if self.amounts[u] <= 0:
                 raise ValueError(f"no {u} mana in pool")
             self.amounts[u] -= 1
+            self.size -= 1
 
     def units(self) -> list[str]:
         out: list[str] = []
