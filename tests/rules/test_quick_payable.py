@@ -11,7 +11,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from manastack.game.mana import MANA_TYPES, ManaCost, ManaSource, find_payment, quick_payable
+from manastack.game.mana import (
+    MANA_TYPES,
+    ManaCost,
+    ManaSource,
+    find_payment,
+    quick_payable,
+    takes_whole_pool,
+)
 
 #: Symbols of every kind :meth:`ManaCost.parse` knows, simple and not.
 _SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}", "{R/W}", "{U/R}",
@@ -77,3 +84,31 @@ def test_cr_601_2g_quick_payability_of_a_hybrid_needing_the_right_unit() -> None
     assert quick_payable(ManaCost.parse("{1}{W}{W}"), {**empty, "W": 1},
                          [plains, island]) is True
     assert quick_payable(ManaCost.parse("{2/W}"), empty, [plains]) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(_case(simple_only=False))
+def test_cr_601_2h_a_pool_paying_with_every_unit_is_spent_whole(
+        case: tuple[ManaCost, dict[str, int], list[ManaSource]]) -> None:
+    """CR 601.2h, 107.4: after the mana abilities of a payment, a pool that pays the cost
+    with every unit it holds (:func:`takes_whole_pool`) is what the search pays from it;
+    for one-unit symbols the test decides every pool of exactly the cost's size."""
+    cost, pool, _ = case
+    units = _units(pool)
+    found = find_payment(cost, units, ())
+    if takes_whole_pool(cost, pool, len(units)):
+        assert found is not None and sorted(found.from_pool) == sorted(units)
+    simple = all(len(s.options) == 1 and s.options[0][0] in MANA_TYPES for s in cost.symbols)
+    if simple and len(units) == cost.generic + len(cost.symbols):
+        assert takes_whole_pool(cost, pool, len(units)) == (found is not None)
+
+
+def test_cr_601_2h_whole_pool_only_for_the_exact_size() -> None:
+    """CR 601.2h: an extra unit (a land adding two mana for a one-mana cost), a missing
+    colour or a symbol another payment could take leaves the choice to the search."""
+    g = ManaCost.parse("{1}{G}")
+    assert takes_whole_pool(g, {"G": 1, "R": 1}, 2)
+    assert not takes_whole_pool(g, {"G": 1, "R": 2}, 3)  # one unit would be left
+    assert not takes_whole_pool(g, {"R": 2}, 2)  # no green
+    assert not takes_whole_pool(ManaCost.parse("{G/W}"), {"G": 1}, 1)  # hybrid: searched
+    assert not takes_whole_pool(ManaCost.parse("{2/W}"), {"W": 1}, 1)

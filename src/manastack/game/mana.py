@@ -160,6 +160,28 @@ class ManaCost:
         return "".join(parts)
 
 
+def takes_whole_pool(cost: ManaCost, amounts: Mapping[str, int], size: int) -> bool:
+    """Does a pool holding ``amounts`` (``size`` units) pay ``cost`` (X fixed) with every
+    unit, so that any payment from it is the whole pool?  Answered for a cost whose
+    symbols each take one unit of one mana type (no hybrid, Phyrexian or snow symbol):
+    the pool must hold as many units as the cost has symbols and generic mana, and the
+    units each symbol names (the rest pay the generic part, 107.4); otherwise False."""
+    if cost.x_count or size != cost.generic + len(cost.symbols):
+        return False
+    want: dict[str, int] = {}
+    for sym in cost.symbols:
+        if len(sym.options) != 1 or len(sym.options[0]) != 1:
+            return False
+        t = sym.options[0][0]
+        if t not in MANA_TYPES:
+            return False
+        want[t] = want.get(t, 0) + 1
+    for t, n in want.items():
+        if amounts.get(t, 0) < n:
+            return False
+    return True
+
+
 @dataclass(slots=True)
 class ManaPool:
     """A player's mana pool (CR 106.4): amounts of W, U, B, R, G and colourless.

@@ -130,6 +130,28 @@ def kind_index(kind: str) -> int:
     return i
 
 
+def kind_count() -> int:
+    """How many kinds have an index (:func:`kind_index`) so far."""
+    return len(_KIND_INDEX)
+
+
+#: Kind -> (its index, the indices of its per-player kinds by seat: empty for a kind not in
+#: PLAYER_KINDS), made once for the most seats seen so far.
+_TOUCH_PLANS: Final[dict[str, tuple[int, list[int]]]] = {}
+
+
+def touch_plan(kind: str, seats: int) -> tuple[int, list[int]]:
+    """Where a narrow change of ``kind`` is recorded in ``Game._touched``: the index of
+    ``kind`` and, for a kind of :data:`PLAYER_KINDS`, the index of its per-player kind
+    (:func:`player_kind`) for each of at least ``seats`` seats."""
+    plan = _TOUCH_PLANS.get(kind)
+    if plan is None or (plan[1] and len(plan[1]) < seats):
+        per = [kind_index(player_kind(kind, p)) for p in range(seats)] \
+            if kind in PLAYER_KINDS else []
+        plan = _TOUCH_PLANS[kind] = (kind_index(kind), per)
+    return plan
+
+
 def read_indices(reads: frozenset[str]) -> tuple[int, ...]:
     """The indices of the kinds in ``reads`` (:func:`kind_index`): the narrow check then
     looks at a list, not a dict of strings."""

@@ -33,7 +33,6 @@ from manastack.decisions import (
 )
 from manastack.errors import IllegalAction
 from manastack.game.objects import (
-    PLAYER_KINDS,
     Characteristics,
     GameObject,
     IdKey,
@@ -41,9 +40,9 @@ from manastack.game.objects import (
     Ref,
     StackAbility,
     Zone,
-    kind_index,
-    player_kind,
+    kind_count,
     read_indices,
+    touch_plan,
     union,
 )
 from manastack.game.player import Player
@@ -277,7 +276,7 @@ class Game:
         self._index_sig: Any = None
         #: (version, wide version, narrow kinds read, players' totals) of the last SBA
         #: check that found nothing to do (rules/sba.py).
-        self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), ())
+        self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), [])
         #: The event kinds triggered abilities watch (None: any may be), and the wide
         #: version it was found at (:meth:`watched_kinds`).
         self._watched: frozenset[str] | None = None
@@ -588,14 +587,16 @@ class Game:
         if self.listeners:
             for fn in self.listeners:
                 fn(e)
-        if self.game_started and kind not in UNWATCHED_KINDS:
+        if self.game_started:
             if self.lki_batch or self.delayed_triggers or kind == ev.PHASED:
-                check_event(self, e)
+                if kind not in UNWATCHED_KINDS:
+                    check_event(self, e)
             else:
                 if self._watched_wide != self._wide_version:  # (watched_kinds(), inlined)
                     self.watched_kinds()
                 watched = self._watched
-                if watched is None or kind in watched:
+                # (check_event ignores UNWATCHED_KINDS itself: one set lookup an event)
+                if kind in watched if watched is not None else kind not in UNWATCHED_KINDS:
                     check_event(self, e)
         return e
 
@@ -656,13 +657,17 @@ class Game:
                 self._wide_own[only] += 1
         else:
             v = self._version
-            self._touch(kind_index(touches), v)
-            if touches in PLAYER_KINDS:
+            i, per = touch_plan(touches, len(self.players))
+            touched = self._touched
+            if len(touched) < kind_count():
+                touched.extend([-1] * (kind_count() - len(touched)))
+            touched[i] = v
+            if per:  # a kind of PLAYER_KINDS: that player's kind, or every player's
                 if player is not None:
-                    self._touch(kind_index(player_kind(touches, player)), v)
+                    touched[per[player]] = v
                 else:
                     for p in range(len(self.players)):
-                        self._touch(kind_index(player_kind(touches, p)), v)
+                        touched[per[p]] = v
             if touches not in self._wide_reads:
                 return
         if self._wide_cache:
@@ -677,13 +682,6 @@ class Game:
         if complete and len(self._moves) < 16:
             self._moves.append((old, new))
             self._moves_wide = self._wide_version
-
-    def _touch(self, i: int, v: int) -> None:
-        """The narrow kind of index ``i`` changed at version ``v``."""
-        touched = self._touched
-        while len(touched) <= i:
-            touched.append(-1)
-        touched[i] = v
 
     def narrow_unchanged_since(self, version: int, reads: frozenset[str]) -> bool:
         """Has no narrow change of a kind in ``reads`` happened since ``version``?"""

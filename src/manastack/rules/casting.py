@@ -24,6 +24,7 @@ from manastack.game.mana import (
     Payment,
     find_payment,
     quick_payable,
+    takes_whole_pool,
 )
 from manastack.game.objects import (
     NARROW_CHANGES,
@@ -434,12 +435,13 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
             pool.add(u)
         game.emit(ev.MANA, "605.3a", f"{game.players[player].name} taps {o.name} for "
                   f"{produced}", player=player, source=src, mana=produced)
-    units = list(payment.from_pool) + [u for _, _, p in payment.activations for u in p]
-    pay = find_payment(cost, pool.units(), ())
-    if pay is None:  # pragma: no cover - planned before
-        raise AssertionError("payment plan failed")
-    pool.spend(pay.from_pool)
-    del units
+    if takes_whole_pool(cost, pool.amounts, pool.size):
+        pool.spend(pool.units())  # (what find_payment would find, found without a search)
+    else:
+        pay = find_payment(cost, pool.units(), ())
+        if pay is None:  # pragma: no cover - planned before
+            raise AssertionError("payment plan failed")
+        pool.spend(pay.from_pool)
     game.changed("mana", player)
 
 

@@ -65,7 +65,7 @@ def perform(game: Game) -> bool:
     if version == game._version or (
             wide == game._wide_version
             and (not reads_then or game.unchanged_since(version, wide, reads_then))
-            and totals == _totals(game)):
+            and _same_totals(game, totals)):
         return False  # nothing it reads changed since a check that found nothing to do
     log_length = len(game.log)
     exile_if_controller_left(game)  # 800.4c (as soon as a control effect ends)
@@ -317,6 +317,19 @@ def _totals(game: Game) -> list[tuple[int, int, bool, bool, bool]]:
     """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library,
     and whether each player is still in the game (lost or left)."""
     return [(p.life, p.poison, p.drew_from_empty, p.lost, p.left_game) for p in game.players]
+
+
+def _same_totals(game: Game, totals: list[tuple[int, int, bool, bool, bool]]) -> bool:
+    """Is ``_totals(game)`` equal to ``totals`` (compared without building it)?"""
+    players = game.players
+    if len(totals) != len(players):
+        return False
+    for i, p in enumerate(players):
+        t = totals[i]
+        if t[0] != p.life or t[1] != p.poison or t[2] != p.drew_from_empty \
+                or t[3] != p.lost or t[4] != p.left_game:
+            return False
+    return True
 
 
 def _aura_reads(aura: GameObject) -> frozenset[str]:
