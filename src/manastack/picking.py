@@ -18,6 +18,9 @@ T = TypeVar("T")
 #: ``Random.getrandbits`` as the class holds it (the C generator's method), called with the
 #: generator: this skips looking the method up on the instance (a bound method each time).
 _GETRANDBITS: Final[Callable[[random.Random, int], int]] = random.Random.getrandbits
+#: The class itself, held here: ``random.Random`` would be looked up in the module each
+#: time (compiled, a module attribute is a dict lookup behind a generic call).
+_RANDOM: Final = random.Random
 
 
 def pick(rng: random.Random, seq: Sequence[T]) -> T:
@@ -30,7 +33,7 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
     >>> [pick(a, "abcde") for _ in range(8)] == [b.choice("abcde") for _ in range(8)]
     True
     """
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.choice(seq)
     n = len(seq)
     if n == 0:
@@ -49,7 +52,7 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     >>> x == y and a.random() == b.random()
     True
     """
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(items)
         return
     for i in range(len(items) - 1, 0, -1):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.cards.dsl import Ability, StaticAbility, TriggeredAbility
 from manastack.game.objects import GameObject, Zone
+from manastack.rules import layers, zones
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -70,8 +71,7 @@ def keyword_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
 def enters_with(game: Game, obj: GameObject) -> None:
     """Replacement effects of the entering permanent itself (614.1c-d): "enters tapped",
     bloodthirst N (702.53a)."""
-    from manastack.rules.zones import effective_card
-    card = effective_card(obj)  # a copy enters with the copied card's abilities (706.2)
+    card = zones.effective_card(obj)  # a copy enters with the copied card's abilities (706.2)
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_tapped" and not obj.tapped:
             obj.tapped = True
@@ -81,9 +81,8 @@ def enters_with(game: Game, obj: GameObject) -> None:
     # Bloodthirst is read from the object's abilities: printed, or gained while it was a
     # spell (Bloodlord of Vaasgoth, kept by the permanent, 400.7a); each instance applies
     # separately (702.53c).
-    from manastack.rules.layers import apply_locked_effects, base_characteristics
-    c = base_characteristics(obj)  # (not yet on the battlefield: no CDA needed here)
-    apply_locked_effects(game, obj, c)
+    c = layers.base_characteristics(obj)  # (not yet on the battlefield: no CDA needed here)
+    layers.apply_locked_effects(game, obj, c)
     amounts = [int(kw.split()[1]) if len(kw.split()) > 1 else 1
                for kw in sorted(c.keywords) if kw.startswith("bloodthirst")]
     amounts += [ab.n for ab in c.abilities if isinstance(ab, Bloodthirst)]

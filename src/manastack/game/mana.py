@@ -160,7 +160,7 @@ class ManaCost:
         return "".join(parts)
 
 
-def takes_whole_pool(cost: ManaCost, amounts: Mapping[str, int], size: int) -> bool:
+def takes_whole_pool(cost: ManaCost, amounts: dict[str, int], size: int) -> bool:
     """Does a pool holding ``amounts`` (``size`` units) pay ``cost`` (X fixed) with every
     unit, so that any payment from it is the whole pool?  Answered for a cost whose
     symbols each take one unit of one mana type (no hybrid, Phyrexian or snow symbol):

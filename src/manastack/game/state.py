@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from manastack import log as ev
+from manastack.cards.dsl import StaticAbility, TriggeredAbility
 from manastack.copying import share_compiled_functions
 from manastack.decisions import (
     Action,
@@ -46,7 +47,8 @@ from manastack.game.objects import (
     union,
 )
 from manastack.game.player import Player
-from manastack.rules import midrun
+from manastack.rules import layers, midrun
+from manastack.rules.midrun import resume_marker
 from manastack.rules.triggers import check_event, watched_kinds
 from manastack.variants.registry import variant_of
 
@@ -414,7 +416,7 @@ class Game:
                 f"decide ({d.kind})", d.rule or "116.1")
         if not listed:
             d.validate(self, action)
-        if d.resume[0] is midrun.resume_marker:  # a choice made in the middle of an event:
+        if d.resume[0] is resume_marker:  # a choice made in the middle of an event:
             self.history.append((p, action))  # re-run the interrupted answer with it
             midrun.interrupted_choice_made(self, action)
             return
@@ -712,8 +714,6 @@ class Game:
         command = tuple(o.id for o in self.command_sources()) if self.command else ()
         sig = (tuple(self.battlefield), tuple(self.effects), command)
         if self._index_sig != sig:
-            from manastack.cards.dsl import StaticAbility, TriggeredAbility
-            from manastack.rules.layers import may_add_abilities
             kinds: set[str] = set()
             hooks = grants = adds = False
             for oid in self.battlefield + list(command):
@@ -730,7 +730,7 @@ class Game:
                             hooks = True
                         if ab.effects is not None:
                             grants = True  # a static effect may grant abilities
-                            adds = adds or may_add_abilities(ab.effects)
+                            adds = adds or layers.may_add_abilities(ab.effects)
             if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
                 grants = adds = True
             self._index = (frozenset(kinds), hooks, grants)
@@ -958,13 +958,12 @@ class Game:
         if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
             self._view_version = self._version
             return
-        from manastack.rules.layers import compute_battlefield, view_after_moves
-        view = view_after_moves(self, self._moves) if self._view_plain and \
+        view = layers.view_after_moves(self, self._moves) if self._view_plain and \
             self._moves_wide == self._wide_version and not self._view_reads else None
         if view is None:
             self._in_layers = True
             try:
-                view = compute_battlefield(self)
+                view = layers.compute_battlefield(self)
             finally:
                 self._in_layers = False
         self._view = view
@@ -977,15 +976,14 @@ class Game:
         """Characteristics of an object the current view doesn't hold (not on the
         battlefield, or not yet computed), memoised like the view or, when nothing but
         its printed values and locked effects can change them, in ``_outside``."""
-        from manastack.rules.layers import compute_single, single_reads
-        c = compute_single(self, obj)
+        c = layers.compute_single(self, obj)
         if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
             # elsewhere only CDAs change characteristics here (a spell may be changed by
             # effects of resolved abilities, 400.7a; command-zone objects by effects)
             self._outside[obj.id] = c
         else:
             self._view[obj.id] = c
-            self._view_reads = union(self._view_reads, single_reads(self, obj))
+            self._view_reads = union(self._view_reads, layers.single_reads(self, obj))
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:

@@ -324,7 +324,11 @@ def _unpayable(game: Game, player: int, text: str) -> tuple[str, str]:
 def available_mana(game: Game, player: int, exclude: Sequence[int] = ()) -> int:
     total = game.players[player].mana_pool.total()
     for s in mana_sources(game, player, exclude):
-        total += max(len(o) for o in s.options)
+        most = 0
+        for o in s.options:  # (a loop: compiled, max() of a generator is a dear call)
+            if len(o) > most:
+                most = len(o)
+        total += most
     return total
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack import log as ev
 from manastack.game.objects import NOBODY, Characteristics, GameObject, Ref, Zone, card_test
 from manastack.picking import shuffle as pick_shuffle
+from manastack.rules import replacement
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -75,9 +76,8 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     no player saw (a hidden zone or face down, before and after) is private
     (:func:`private_to`).
     """
-    from manastack.rules.replacement import replace_zone_change
 
-    to = replace_zone_change(game, obj, to, cause)  # 614, 616.1 (and 903.9)
+    to = replacement.replace_zone_change(game, obj, to, cause)  # 614, 616.1 (and 903.9)
     frm = obj.zone
     lki: Characteristics | None = None
     if frm == Zone.BATTLEFIELD:
