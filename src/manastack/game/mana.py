@@ -459,7 +459,7 @@ class _PaymentSearch:
 _BIT: Final = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
 
 
-def quick_payable(cost: ManaCost, pool: Mapping[str, int], sources: Sequence[ManaSource]
+def quick_payable(cost: ManaCost, pool: dict[str, int], sources: list[ManaSource]
                   ) -> bool | None:
     """Would :func:`find_payment` pay ``cost`` (X fixed) with the mana in ``pool`` (amounts
     by type) and ``sources``?  Answered without searching when every source adds one mana
