@@ -23,7 +23,11 @@ class RandomAgent:
     def __init__(self, seed: int = 0, max_actions_per_step: int = 12) -> None:
         self.rng = random.Random(seed)
         self.max_actions_per_step = max_actions_per_step
-        self._step_key: tuple[int, int, str] | None = None
+        # the step the actions taken were counted in: turn, phase id, step name (kept as
+        # three fields, compared without building a tuple each decision)
+        self._turn = -1
+        self._phase_id = -1
+        self._step_name = ""
         self._taken = 0
 
     def act(self, game: Game) -> Action:
@@ -32,9 +36,12 @@ class RandomAgent:
         if d.kind != "priority":
             return d.sample(game, self.rng)
         st = game.step
-        key = (game.turn_number, st.phase_id if st else -1, st.name if st else "")
-        if key != self._step_key:
-            self._step_key, self._taken = key, 0
+        turn = game.turn_number
+        phase_id = st.phase_id if st is not None else -1
+        name = st.name if st is not None else ""
+        if turn != self._turn or phase_id != self._phase_id or name != self._step_name:
+            self._turn, self._phase_id, self._step_name = turn, phase_id, name
+            self._taken = 0
         if self._taken >= self.max_actions_per_step:
             return Pass()
         action = d.sample(game, self.rng)

@@ -114,8 +114,8 @@ def perform(game: Game) -> bool:
     # be; chars() then makes it current, when it would have been made so anyway)
     view = game._view if game._view_version == game._version else None
     battlefield: list[IdKey] = game.battlefield
-    for oid in battlefield:
-        o = objects[oid]
+    for key in battlefield:  # (not ``oid``: typed int above, it would be boxed again)
+        o = objects[key]
         assert isinstance(o, GameObject)
         if o.phased_out:
             continue
@@ -123,7 +123,7 @@ def perform(game: Game) -> bool:
             c = game.chars(o)
             view = game._view
         else:
-            c = view.get(oid) or game.chars(o)
+            c = view.get(key) or game.chars(o)
         types = c.types
         if not o.counters and o.attached_to is None and "Legendary" not in c.supertypes \
                 and "Planeswalker" not in types and "Aura" not in c.subtypes and (

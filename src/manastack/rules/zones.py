@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack import log as ev
 from manastack.game.objects import NOBODY, Characteristics, GameObject, Ref, Zone, card_test
 from manastack.picking import shuffle as pick_shuffle
-from manastack.rules import replacement
+from manastack.rules import layers, replacement
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -60,6 +60,15 @@ def _without_static(card: Any) -> bool:
                                         for ab in card.abilities)
 
 
+def _remove_id(ids: list[int], oid: int) -> None:
+    """Remove ``oid`` from a zone's list: often its last item (the top of a library or of
+    the stack, the card last put into a graveyard), found there without a scan."""
+    if ids and ids[-1] == oid:
+        ids.pop()
+    else:
+        ids.remove(oid)
+
+
 def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: str | None = None, attach_to: Ref | None = None,
@@ -85,7 +94,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         game.lki[obj.id] = (obj, lki)
         game.lki_batch.append(obj.id)
         _leave_battlefield(game, obj)
-    game.zone_list(frm, obj.owner).remove(obj.id)
+    _remove_id(game.zone_list(frm, obj.owner), obj.id)
     del game.objects[obj.id]
     # Tokens and copies of spells can't move into another zone and stay (704.5d/e);
     # they do move, and the SBA makes them cease to exist.
@@ -115,8 +124,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
         game.tokens_elsewhere.append(new.id)  # 704.5d will make it cease to exist
     if to == Zone.BATTLEFIELD:
         if frm == Zone.STACK:
-            from manastack.rules.layers import carry_over_effects
-            carry_over_effects(game, obj.id, new.id)  # 400.7a
+            layers.carry_over_effects(game, obj.id, new.id)  # 400.7a
         from manastack.cards.keywords import enters_with
         enters_with(game, new)
     lst = game.zone_list(to, new.owner)
