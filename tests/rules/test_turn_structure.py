@@ -271,3 +271,27 @@ def test_cr_103_7a_starting_player_skips_first_draw() -> None:
     g.apply(1, g.decision.legal_actions(g)[0])
     pass_until(g, at_step("precombat_main", 2))
     assert len(g.players[0].hand) == 7 and len(g.players[1].hand) == 8
+
+
+def test_cr_500_1_step_and_phase_events_name_their_step_phase_and_player() -> None:
+    """CR 500.1, 501.1, 505.1: each step's and phase's beginning and end is an event naming
+    it (and, as it begins, the active player); every event holds data of its own (a tool
+    adding to one event's data changes no other event)."""
+    g = setup_game()
+    start_at(g, "untap", turn=1)
+    pass_until(g, at_step("upkeep", 3))
+    kinds = (ev.PHASE_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED, ev.PHASE_ENDED)
+    events = [e for e in g.log if e.kind in kinds]
+    assert len({id(e.data) for e in events}) == len(events)
+    began = [(e.turn, e.data["step"], e.data["phase"], e.data["player"]) for e in events
+             if e.kind == ev.STEP_BEGAN]
+    assert (1, "upkeep", "beginning", 0) in began and (2, "end", "ending", 1) in began
+    mains = [(e.turn, e.data["step"], e.data["player"]) for e in events
+             if e.kind == ev.PHASE_BEGAN and e.data["phase"] == "main"]
+    assert mains[:2] == [(1, "precombat_main", 0), (1, "postcombat_main", 0)]
+    ended = [(e.turn, e.data) for e in events if e.kind == ev.PHASE_ENDED]
+    assert (2, {"phase": "combat"}) in ended
+    assert [e.text for e in events if e.kind == ev.PHASE_BEGAN and e.turn == 2][:2] == [
+        "Beginning phase begins", "Bob's precombat main phase begins"]
+    events[0].data["note"] = "added by a tool"
+    assert all("note" not in e.data for e in events[1:])

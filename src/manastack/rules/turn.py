@@ -83,6 +83,32 @@ def _texts(name: str) -> tuple[str, str, str]:
 _STEP_TEXTS: Final = {name: _texts(name) for name in DISPLAY}
 
 
+class _StepEvents:
+    """What the events of a step's beginning and end hold, made once per step name: the
+    data of each (without the active player; each event gets a copy, cheaper than a new
+    dict) and the phase's texts."""
+
+    def __init__(self, name: str, phase: str) -> None:
+        self.phase = phase
+        self.phase_began: dict[str, Any] = {"phase": phase, "step": name}
+        self.step_began: dict[str, Any] = {"step": name, "phase": phase}
+        self.step_ended: dict[str, Any] = {"step": name, "phase": phase}
+        self.phase_ended: dict[str, Any] = {"phase": phase}
+        self.phase_begins = f"{_PHASE_DISPLAY.get(phase, phase)} begins"
+        self.phase_ends = f"{_PHASE_DISPLAY.get(phase, phase)} ends"
+
+
+_STEP_EVENTS: Final[dict[str, _StepEvents]] = {}
+
+
+def _step_events(name: str, phase: str) -> _StepEvents:
+    """The :class:`_StepEvents` of step ``name`` of ``phase``."""
+    ex = _STEP_EVENTS.get(name)
+    if ex is None or ex.phase != phase:
+        ex = _STEP_EVENTS[name] = _StepEvents(name, phase)
+    return ex
+
+
 @dataclass(slots=True)
 class StepInfo:
     """One step (or main phase) of a turn.
@@ -342,14 +368,18 @@ def begin_step(game: Game, step: StepInfo) -> None:
             game.combat_phases_this_turn += 1
             begin_combat_phase(game)
         ap = game.active_player
-        game.emit(ev.PHASE_BEGAN, PHASE_RULES[phase],
-                  game.players[ap].name + begins if phase == "main"
-                  else f"{_PHASE_DISPLAY[phase]} begins", phase=phase, step=name,
-                  player=ap)
+        ex = _step_events(name, phase)
+        data = ex.phase_began.copy()
+        data["player"] = ap
+        game.emit_event(ev.Event(ev.PHASE_BEGAN, PHASE_RULES[phase],
+                                 game.players[ap].name + begins if phase == "main"
+                                 else ex.phase_begins, data, game.turn_number))
     if phase != "main":  # a main phase has no steps (505.2): one event
         ap = game.active_player
-        game.emit(ev.STEP_BEGAN, rule, game.players[ap].name + begins,
-                  step=name, phase=phase, player=ap)
+        data = _step_events(name, phase).step_began.copy()
+        data["player"] = ap
+        game.emit_event(ev.Event(ev.STEP_BEGAN, rule, game.players[ap].name + begins, data,
+                                 game.turn_number))
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
@@ -383,13 +413,17 @@ def end_step(game: Game) -> None:
     name, phase = step.name, step.phase
     rule, _, ends = _STEP_TEXTS.get(name) or _texts(name)
     if phase != "main":
-        game.emit(ev.STEP_ENDED, rule, ends, step=name, phase=phase)
+        game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends,
+                                 _step_events(name, phase).step_ended.copy(),
+                                 game.turn_number))
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
         if phase == "combat":
             end_combat_phase(game)
-        game.emit(ev.PHASE_ENDED, PHASE_RULES[phase],
-                  ends if phase == "main" else f"{_PHASE_DISPLAY[phase]} ends", phase=phase)
+        ex = _step_events(name, phase)
+        game.emit_event(ev.Event(ev.PHASE_ENDED, PHASE_RULES[phase],
+                                 ends if phase == "main" else ex.phase_ends,
+                                 ex.phase_ended.copy(), game.turn_number))
     game.push(next_step)
 
 
