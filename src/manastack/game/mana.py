@@ -9,7 +9,7 @@ pays this cost", used to check affordability and to pay automatically.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -278,7 +278,7 @@ class Payment:
 
 def find_payment(cost: ManaCost, pool: Sequence[str], sources: Sequence[ManaSource],
                  prefer_pool: bool = True,
-                 keep: Mapping[str, float] | None = None, multi: int | None = None
+                 keep: dict[str, float] | None = None, multi: int | None = None
                  ) -> Payment | None:
     """Find a way to pay ``cost`` (X already fixed) from pool units and sources.
 
@@ -357,19 +357,33 @@ def _later(u: tuple[int, int, tuple[str, ...]], sources: Sequence[ManaSource], m
     first (1) or last (-1) (:func:`find_payment`'s order of units)."""
     if u[0] == 0:
         return False, 0
-    return sources[u[1]].spare, -multi * max(len(o) for o in u[2])
+    most = 0
+    for o in u[2]:  # (loops: compiled, max() of a generator is a dear call)
+        if len(o) > most:
+            most = len(o)
+    return sources[u[1]].spare, -multi * most
 
 
 def _generic_rank(u: tuple[int, int, tuple[str, ...]], sources: Sequence[ManaSource],
-                  multi: int, keep: Mapping[str, float] | None, prefer_pool: bool
+                  multi: int, keep: dict[str, float] | None, prefer_pool: bool
                   ) -> tuple[int, bool, bool, float, int, int]:
     """Where the unit ``u`` comes in paying the generic part: pool units first (unless
     not ``prefer_pool``), colourless mana first, then the least wanted colours."""
     later = _later(u, sources, multi)
-    wanted = 0.0 if keep is None or u[0] == 0 else \
-        max((keep.get(m, 0.0) for o in u[2] for m in o), default=0.0)
-    return (u[0] if prefer_pool else -u[0], later[0],
-            not all(set(o) <= {"C"} for o in u[2]), wanted, later[1], len(u[2]))
+    wanted = 0.0  # the most wanted of the colours the unit may add
+    if keep is not None and u[0] != 0:
+        first = True
+        for o in u[2]:
+            for m in o:
+                w = keep.get(m, 0.0)
+                if first or w > wanted:
+                    wanted, first = w, False
+    coloured = False  # may it add mana other than colourless?
+    for o in u[2]:
+        for m in o:
+            if m != "C":
+                coloured = True
+    return (u[0] if prefer_pool else -u[0], later[0], coloured, wanted, later[1], len(u[2]))
 
 
 class _PaymentSearch:
