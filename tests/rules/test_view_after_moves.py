@@ -97,3 +97,26 @@ def test_cr_400_7_a_creature_dying_leaves_the_view() -> None:
     move(g, bear, Zone.GRAVEYARD, "400.7")
     assert g.chars(g.obj(lion.id)) is lion_chars
     assert bear.id not in g._view and g._view_plain
+
+
+def test_cr_603_2_ability_index_follows_permanents_entering_and_leaving() -> None:
+    """603.2, 613.1f: the index of what the permanents' printed abilities react to (made
+    from one summary per card) is, after each move, the union over the permanents there:
+    a triggered ability's event kind appears when its permanent enters and goes when it
+    leaves; a static ability granting abilities counts as such."""
+    g = setup_game()
+    put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "precombat_main", turn=1)
+    kinds, _, grants = g.ability_index()
+    assert not grants
+    angel = put(g, 0, Zone.BATTLEFIELD, "Serra Angel")
+    assert g.ability_index()[0] == kinds  # no triggered ability: nothing new
+    cat = put(g, 1, Zone.BATTLEFIELD, "Ajani's Pridemate")  # "whenever you gain life"
+    with_cat = g.ability_index()[0]
+    assert with_cat - kinds == {"life_gain"}
+    lord = put(g, 0, Zone.BATTLEFIELD, "Goblin Chieftain")  # grants haste
+    assert g.ability_index()[2]
+    move(g, g.obj(cat.id), Zone.GRAVEYARD, "701.7a")
+    move(g, g.obj(lord.id), Zone.GRAVEYARD, "701.7a")
+    assert g.ability_index() == (kinds, g.ability_index()[1], False)
+    assert g.obj(angel.id).zone == Zone.BATTLEFIELD

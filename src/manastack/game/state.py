@@ -138,6 +138,40 @@ _NO_READS: Final[frozenset[str]] = frozenset()
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
 
+#: id(card definition) -> (the definition, :func:`_abilities_index` of its abilities):
+#: definitions are immutable, and the entry keeps the definition alive.
+_CARD_INDEX: Final[dict[int, tuple[Any, tuple[frozenset[str], bool, bool, bool]]]] = {}
+
+
+def _card_index(card: Any) -> tuple[frozenset[str], bool, bool, bool]:
+    """:func:`_abilities_index` of a card definition's abilities, made once per card."""
+    hit = _CARD_INDEX.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_CARD_INDEX) > 8192:
+            _CARD_INDEX.clear()
+        hit = _CARD_INDEX[id(card)] = (card, _abilities_index(tuple(card.abilities)))
+    return hit[1]
+
+
+def _abilities_index(abilities: tuple[Any, ...]) -> tuple[frozenset[str], bool, bool, bool]:
+    """What printed ``abilities`` could react to (:meth:`Game.ability_index`): the event
+    kinds their triggered abilities watch, whether a static ability has a rule hook,
+    whether one has a continuous effect (which may grant abilities), and whether such an
+    effect may add abilities (:func:`~manastack.rules.layers.may_add_abilities`)."""
+    kinds: set[str] = set()
+    hooks = grants = adds = False
+    for ab in abilities:
+        if isinstance(ab, TriggeredAbility):
+            kinds.add(ab.event)
+        elif isinstance(ab, StaticAbility):
+            if ab.rule:
+                hooks = True
+            if ab.effects is not None:
+                grants = True  # a static effect may grant abilities
+                adds = adds or layers.may_add_abilities(ab.effects)
+    return frozenset(kinds), hooks, grants, adds
+
+
 #: What a memo holds (the memo methods return the type they were given).
 _T = TypeVar("_T")
 
@@ -722,15 +756,11 @@ class Game:
                 card = o.memory.get("copy_of") or o.card if o.memory else o.card
                 extra = (o.memory.get("copy_extra") or {}).get("abilities", ()) \
                     if o.memory else ()
-                for ab in tuple(card.abilities) + tuple(extra):
-                    if isinstance(ab, TriggeredAbility):
-                        kinds.add(ab.event)
-                    elif isinstance(ab, StaticAbility):
-                        if ab.rule:
-                            hooks = True
-                        if ab.effects is not None:
-                            grants = True  # a static effect may grant abilities
-                            adds = adds or layers.may_add_abilities(ab.effects)
+                k, h, g, a = _abilities_index(tuple(card.abilities) + tuple(extra)) if extra \
+                    else _card_index(card)
+                if k:
+                    kinds |= k
+                hooks, grants, adds = hooks or h, grants or g, adds or a
             if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
                 grants = adds = True
             self._index = (frozenset(kinds), hooks, grants)
