@@ -632,7 +632,8 @@ class Game:
                     self.watched_kinds()
                 watched = self._watched
                 # (check_event ignores UNWATCHED_KINDS itself: one set lookup an event)
-                if kind in watched if watched is not None else kind not in UNWATCHED_KINDS:
+                if (kind in watched) if watched is not None else \
+                        (kind not in UNWATCHED_KINDS):
                     check_event(self, e)
         return e
 

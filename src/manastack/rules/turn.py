@@ -98,6 +98,7 @@ class _StepEvents:
         self.phase_ends = f"{_PHASE_DISPLAY.get(phase, phase)} ends"
 
 
+#: Step name -> its :class:`_StepEvents` (made when the step first begins).
 _STEP_EVENTS: Final[dict[str, _StepEvents]] = {}
 
 
@@ -363,12 +364,12 @@ def begin_step(game: Game, step: StepInfo) -> None:
     elif name == "upkeep":
         flags["_upkeeps_begun"] = flags.get("_upkeeps_begun", 0) + 1
     rule, begins, _ = _STEP_TEXTS.get(name) or _texts(name)
+    ex = _step_events(name, phase)
     if new_phase:
         if phase == "combat":
             game.combat_phases_this_turn += 1
             begin_combat_phase(game)
         ap = game.active_player
-        ex = _step_events(name, phase)
         data = ex.phase_began.copy()
         data["player"] = ap
         game.emit_event(ev.Event(ev.PHASE_BEGAN, PHASE_RULES[phase],
@@ -376,7 +377,7 @@ def begin_step(game: Game, step: StepInfo) -> None:
                                  else ex.phase_begins, data, game.turn_number))
     if phase != "main":  # a main phase has no steps (505.2): one event
         ap = game.active_player
-        data = _step_events(name, phase).step_began.copy()
+        data = ex.step_began.copy()
         data["player"] = ap
         game.emit_event(ev.Event(ev.STEP_BEGAN, rule, game.players[ap].name + begins, data,
                                  game.turn_number))
@@ -412,15 +413,14 @@ def end_step(game: Game) -> None:
                             "step follows")
     name, phase = step.name, step.phase
     rule, _, ends = _STEP_TEXTS.get(name) or _texts(name)
+    ex = _step_events(name, phase)
     if phase != "main":
-        game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends,
-                                 _step_events(name, phase).step_ended.copy(),
+        game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends, ex.step_ended.copy(),
                                  game.turn_number))
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
         if phase == "combat":
             end_combat_phase(game)
-        ex = _step_events(name, phase)
         game.emit_event(ev.Event(ev.PHASE_ENDED, PHASE_RULES[phase],
                                  ends if phase == "main" else ex.phase_ends,
                                  ex.phase_ended.copy(), game.turn_number))
