@@ -165,7 +165,7 @@ def takes_whole_pool(cost: ManaCost, amounts: dict[str, int], size: int) -> bool
     unit, so that any payment from it is the whole pool?  Answered for a cost whose
     symbols each take one unit of one mana type (no hybrid, Phyrexian or snow symbol):
     the pool must hold as many units as the cost has symbols and generic mana, and the
-    units each symbol names (the rest pay the generic part, 107.4); otherwise False."""
+    units each symbol names (the rest pay the generic part, 107.4b); otherwise False."""
     if cost.x_count or size != cost.generic + len(cost.symbols):
         return False
     want: dict[str, int] = {}

@@ -15,7 +15,7 @@ import copy
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -168,10 +168,14 @@ def player_kind(kind: str, player: int) -> str:
     return names[player] if player < len(names) else seat_name(names, f"{kind}:", player)
 
 
-def card_test(table: dict[int, tuple[Any, bool]], card: Any,
-              test: Callable[[Any], bool]) -> bool:
-    """``test(card)`` for a card definition, memoised in ``table`` by id(card): definitions
-    are immutable, and the entry keeps the card alive so that its id isn't reused."""
+#: What :func:`card_test` memoises for a card.
+_V = TypeVar("_V")
+
+
+def card_test(table: dict[int, tuple[Any, _V]], card: Any, test: Callable[[Any], _V]) -> _V:
+    """``test(card)`` (a test or any value of a card definition), memoised in ``table`` by
+    id(card): definitions are immutable, and the entry keeps the card alive so that its
+    id isn't reused."""
     hit = table.get(id(card))
     if hit is None or hit[0] is not card:
         if len(table) > 8192:

@@ -41,6 +41,7 @@ from manastack.game.objects import (
     Ref,
     StackAbility,
     Zone,
+    card_test,
     kind_count,
     read_indices,
     touch_plan,
@@ -145,12 +146,11 @@ _CARD_INDEX: Final[dict[int, tuple[Any, tuple[frozenset[str], bool, bool, bool]]
 
 def _card_index(card: Any) -> tuple[frozenset[str], bool, bool, bool]:
     """:func:`_abilities_index` of a card definition's abilities, made once per card."""
-    hit = _CARD_INDEX.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_CARD_INDEX) > 8192:
-            _CARD_INDEX.clear()
-        hit = _CARD_INDEX[id(card)] = (card, _abilities_index(tuple(card.abilities)))
-    return hit[1]
+    return card_test(_CARD_INDEX, card, _printed_index)
+
+
+def _printed_index(card: Any) -> tuple[frozenset[str], bool, bool, bool]:
+    return _abilities_index(tuple(card.abilities))
 
 
 def _abilities_index(abilities: tuple[Any, ...]) -> tuple[frozenset[str], bool, bool, bool]:

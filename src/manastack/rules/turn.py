@@ -79,16 +79,13 @@ def _texts(name: str) -> tuple[str, str, str]:
     return STEP_RULES.get(name, "500"), f"'s {display} begins", f"{display.capitalize()} ends"
 
 
-#: Step name -> :func:`_texts` (precomputed: every turn begins and ends most steps).
-_STEP_TEXTS: Final = {name: _texts(name) for name in DISPLAY}
-
-
 class _StepEvents:
     """What the events of a step's beginning and end hold, made once per step name: the
-    data of each (without the active player; each event gets a copy, cheaper than a new
-    dict) and the phase's texts."""
+    step's rule and texts (:func:`_texts`), the phase's texts, and the data of each event
+    (without the active player; each event gets a copy, cheaper than a new dict)."""
 
     def __init__(self, name: str, phase: str) -> None:
+        self.rule, self.begins, self.ends = _texts(name)
         self.phase = phase
         self.phase_began: dict[str, Any] = {"phase": phase, "step": name}
         self.step_began: dict[str, Any] = {"step": name, "phase": phase}
@@ -98,7 +95,8 @@ class _StepEvents:
         self.phase_ends = f"{_PHASE_DISPLAY.get(phase, phase)} ends"
 
 
-#: Step name -> its :class:`_StepEvents` (made when the step first begins).
+#: Step name -> its :class:`_StepEvents` (made when the step first begins: every turn
+#: begins and ends most steps).
 _STEP_EVENTS: Final[dict[str, _StepEvents]] = {}
 
 
@@ -363,8 +361,8 @@ def begin_step(game: Game, step: StepInfo) -> None:
         flags["main_phases"] = flags.get("main_phases", 0) + 1
     elif name == "upkeep":
         flags["_upkeeps_begun"] = flags.get("_upkeeps_begun", 0) + 1
-    rule, begins, _ = _STEP_TEXTS.get(name) or _texts(name)
     ex = _step_events(name, phase)
+    rule, begins = ex.rule, ex.begins
     if new_phase:
         if phase == "combat":
             game.combat_phases_this_turn += 1
@@ -412,8 +410,8 @@ def end_step(game: Game) -> None:
         game.note("514.3a", "Players received priority during cleanup: a new cleanup "
                             "step follows")
     name, phase = step.name, step.phase
-    rule, _, ends = _STEP_TEXTS.get(name) or _texts(name)
     ex = _step_events(name, phase)
+    rule, ends = ex.rule, ex.ends
     if phase != "main":
         game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends, ex.step_ended.copy(),
                                  game.turn_number))
