@@ -172,16 +172,21 @@ def player_kind(kind: str, player: int) -> str:
 _V = TypeVar("_V")
 
 
-def card_test(table: dict[int, tuple[Any, _V]], card: Any, test: Callable[[Any], _V]) -> _V:
-    """``test(card)`` (a test or any value of a card definition), memoised in ``table`` by
-    id(card): definitions are immutable, and the entry keeps the card alive so that its
-    id isn't reused."""
-    hit = table.get(id(card))
-    if hit is None or hit[0] is not card:
+def card_test(table: dict[Any, _V], card: Any, test: Callable[[Any], _V]) -> _V:
+    """``test(card)`` (a test or any value of a card definition), memoised in ``table``
+    with the definition itself as the key: definitions are immutable, hashed and compared
+    by identity (a :class:`~manastack.cards.dsl.CardDef` defines no equality), so the
+    lookup neither makes an int of ``id(card)`` nor compares keys by value."""
+    hit = table.get(card, _NO_VALUE)
+    if hit is _NO_VALUE:
         if len(table) > 8192:
             table.clear()
-        hit = table[id(card)] = (card, test(card))
-    return hit[1]
+        hit = table[card] = test(card)
+    return hit  # type: ignore[no-any-return]
+
+
+#: Marks a card ``card_test`` has no value for yet (a value may be None or False).
+_NO_VALUE: Final[Any] = object()
 
 
 def seat_name(names: list[str], prefix: str, seat: int) -> str:

@@ -132,6 +132,32 @@ def _arguments_problem(player_names: Any, seed: Any, options: Any
 
 Task = tuple[Callable[..., None], tuple[Any, ...]]
 
+
+def _call(fn: Callable[..., None], game: Game, args: tuple[Any, ...]) -> None:
+    """``fn(game, *args)``; compiled, ``*args`` would build a list and a tuple for a generic
+    call: the usual short argument lists are passed as they are."""
+    n = len(args)
+    if n == 0:
+        fn(game)
+    elif n == 1:
+        fn(game, args[0])
+    elif n == 2:
+        fn(game, args[0], args[1])
+    else:
+        fn(game, *args)
+
+
+def _call_with(fn: Callable[..., None], game: Game, action: Any, args: tuple[Any, ...]
+               ) -> None:
+    """``fn(game, action, *args)``, as :func:`_call` calls."""
+    n = len(args)
+    if n == 0:
+        fn(game, action)
+    elif n == 1:
+        fn(game, action, args[0])
+    else:
+        fn(game, action, *args)
+
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
 UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 #: The empty set of narrow kinds read (one set for all).
@@ -139,9 +165,9 @@ _NO_READS: Final[frozenset[str]] = frozenset()
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
 
-#: id(card definition) -> (the definition, :func:`_abilities_index` of its abilities):
-#: definitions are immutable, and the entry keeps the definition alive.
-_CARD_INDEX: Final[dict[int, tuple[Any, tuple[frozenset[str], bool, bool, bool]]]] = {}
+#: Card definition -> :func:`_abilities_index` of its abilities (definitions are
+#: immutable: :func:`~manastack.game.objects.card_test`).
+_CARD_INDEX: Final[dict[Any, tuple[frozenset[str], bool, bool, bool]]] = {}
 
 
 def _card_index(card: Any) -> tuple[frozenset[str], bool, bool, bool]:
@@ -395,7 +421,7 @@ class Game:
         budget = 1_000_000
         while self.decision is None and tasks and not self.over and not self.paused:
             fn, args = tasks.pop()
-            fn(self, *args)
+            _call(fn, self, args)
             budget -= 1
             if budget == 0:
                 from manastack.rules.sba import loop_objects, mandatory_loop
@@ -486,7 +512,7 @@ class Game:
         self.decision = None
         fn, args = d.resume
         try:
-            fn(self, action, *args)
+            _call_with(fn, self, action, args)
             self.run()
         except midrun.ChoiceNeeded as need:
             midrun.ask_interrupted(self, need)

@@ -150,9 +150,9 @@ def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
     return out
 
 
-#: Cards with an activated ability that works from a graveyard, by id(card) (definitions
-#: are immutable and kept alive by the entry).
-_YARD_ACTIVATED: Final[dict[int, tuple[Any, bool]]] = {}
+#: Whether a card has an activated ability that works from a graveyard, by card definition
+#: (:func:`~manastack.game.objects.card_test`).
+_YARD_ACTIVATED: Final[dict[Any, bool]] = {}
 
 
 def _activates_from_graveyard(card: Any) -> bool:
@@ -1184,9 +1184,9 @@ def _plain_now(game: Game) -> bool:
         not game.ability_index()[2]
 
 
-#: Cards whose casts :func:`_priority_actions` lists from their mana cost alone, by
-#: id(card) (definitions are immutable and kept alive by the entry).
-_PLAIN_CARDS: Final[dict[int, tuple[Any, bool]]] = {}
+#: Whether :func:`_priority_actions` lists a card's casts from its mana cost alone, by card
+#: definition (:func:`~manastack.game.objects.card_test`).
+_PLAIN_CARDS: Final[dict[Any, bool]] = {}
 
 
 def _plain_card(card: Any) -> bool:

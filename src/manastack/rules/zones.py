@@ -25,11 +25,12 @@ ZONE_TEXT: Final = {"library": "library", "hand": "hand", "battlefield": "the ba
 
 
 _HIDDEN: Final = (Zone.LIBRARY, Zone.HAND)
-#: Cards without static abilities, by id(card) (definitions are immutable and kept alive
-#: by the entry).
-_NO_STATIC: Final[dict[int, tuple[Any, bool]]] = {}
-#: Cards no plain list of legal actions looks at outside a hand or library, likewise.
-_NO_LIST: Final[dict[int, tuple[Any, bool]]] = {}
+#: Whether a card has no static ability, by card definition
+#: (:func:`~manastack.game.objects.card_test`).
+_NO_STATIC: Final[dict[Any, bool]] = {}
+#: Whether no plain list of legal actions looks at a card outside a hand or library,
+#: likewise.
+_NO_LIST: Final[dict[Any, bool]] = {}
 
 
 def _concerns_owner_only(card: Any) -> bool:
