@@ -120,3 +120,23 @@ def test_cr_603_2_ability_index_follows_permanents_entering_and_leaving() -> Non
     move(g, g.obj(lord.id), Zone.GRAVEYARD, "701.7a")
     assert g.ability_index() == (kinds, g.ability_index()[1], False)
     assert g.obj(angel.id).zone == Zone.BATTLEFIELD
+
+
+def test_cr_614_12_replacement_index_follows_permanents_entering_and_leaving() -> None:
+    """614.12, 616.1: whether a permanent prints a static replacement ability (so a 616.1
+    choice could come up while an answer runs) follows the permanents as they enter and
+    leave, read from the same index; an effect that may add abilities counts too."""
+    g = setup_game()
+    put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    start_at(g, "precombat_main", turn=1)
+    assert not g.replacements_may_exist()
+    leyline = put(g, 1, Zone.BATTLEFIELD, "Leyline of the Void")
+    assert g.replacements_may_exist()
+    move(g, g.obj(leyline.id), Zone.GRAVEYARD, "701.7a")
+    assert not g.replacements_may_exist()
+    servant = put(g, 0, Zone.BATTLEFIELD, "Fire Servant")
+    assert g.replacements_may_exist()
+    move(g, g.obj(servant.id), Zone.EXILE, "406.2")
+    assert not g.replacements_may_exist()
+    put(g, 0, Zone.BATTLEFIELD, "Serra Ascendant")  # may gain flying: it may add abilities
+    assert g.abilities_may_be_added() and g.replacements_may_exist()

@@ -165,27 +165,30 @@ _NO_READS: Final[frozenset[str]] = frozenset()
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
 
+#: :func:`_abilities_index`: (trigger event kinds, rule hook, grants, adds, replaces).
+_AbilitiesIndex = tuple[frozenset[str], bool, bool, bool, bool]
 #: Card definition -> :func:`_abilities_index` of its abilities (definitions are
 #: immutable: :func:`~manastack.game.objects.card_test`).
-_CARD_INDEX: Final[dict[Any, tuple[frozenset[str], bool, bool, bool]]] = {}
+_CARD_INDEX: Final[dict[Any, _AbilitiesIndex]] = {}
 
 
-def _card_index(card: Any) -> tuple[frozenset[str], bool, bool, bool]:
+def _card_index(card: Any) -> _AbilitiesIndex:
     """:func:`_abilities_index` of a card definition's abilities, made once per card."""
     return card_test(_CARD_INDEX, card, _printed_index)
 
 
-def _printed_index(card: Any) -> tuple[frozenset[str], bool, bool, bool]:
+def _printed_index(card: Any) -> _AbilitiesIndex:
     return _abilities_index(tuple(card.abilities))
 
 
-def _abilities_index(abilities: tuple[Any, ...]) -> tuple[frozenset[str], bool, bool, bool]:
+def _abilities_index(abilities: tuple[Any, ...]) -> _AbilitiesIndex:
     """What printed ``abilities`` could react to (:meth:`Game.ability_index`): the event
     kinds their triggered abilities watch, whether a static ability has a rule hook,
-    whether one has a continuous effect (which may grant abilities), and whether such an
-    effect may add abilities (:func:`~manastack.rules.layers.may_add_abilities`)."""
+    whether one has a continuous effect (which may grant abilities), whether such an
+    effect may add abilities (:func:`~manastack.rules.layers.may_add_abilities`), and
+    whether one is a replacement effect (614)."""
     kinds: set[str] = set()
-    hooks = grants = adds = False
+    hooks = grants = adds = replaces = False
     for ab in abilities:
         if isinstance(ab, TriggeredAbility):
             kinds.add(ab.event)
@@ -195,7 +198,10 @@ def _abilities_index(abilities: tuple[Any, ...]) -> tuple[frozenset[str], bool, 
             if ab.effects is not None:
                 grants = True  # a static effect may grant abilities
                 adds = adds or layers.may_add_abilities(ab.effects)
-    return frozenset(kinds), hooks, grants, adds
+            if ab.replacements is not None:
+                replaces = True
+    return frozenset(kinds), hooks, grants, adds, replaces
+
 
 
 #: What a memo holds (the memo methods return the type they were given).
@@ -346,13 +352,11 @@ class Game:
         #: The contents of the graveyards and whether a card there has a triggered
         #: ability working there (rules/triggers.py).
         self.graveyard_triggers_at: tuple[list[list[int]], bool] | None = None
-        #: (wide version, value): whether a permanent may have a static replacement
-        #: ability (replacement.py; reads only zones, effects and printed abilities).
-        self._static_repl_at: tuple[int, bool] = (-1, False)
         self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
         #: ``_wide_version`` the index was last checked at.
         self._index_version = -1
         self._adds_abilities = False
+        self._prints_replacement = False
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.first_turn_skips_draw = True
         #: Turns taken by each player (CR 103.7a needs "their first turn").
@@ -776,22 +780,24 @@ class Game:
         sig = (tuple(self.battlefield), tuple(self.effects), command)
         if self._index_sig != sig:
             kinds: set[str] = set()
-            hooks = grants = adds = False
+            hooks = grants = adds = replaces = False
             for oid in self.battlefield + list(command):
                 o = self.objects[oid]
                 assert isinstance(o, GameObject)
                 card = o.memory.get("copy_of") or o.card if o.memory else o.card
                 extra = (o.memory.get("copy_extra") or {}).get("abilities", ()) \
                     if o.memory else ()
-                k, h, g, a = _abilities_index(tuple(card.abilities) + tuple(extra)) if extra \
-                    else _card_index(card)
+                k, h, g, a, r = _abilities_index(tuple(card.abilities) + tuple(extra)) \
+                    if extra else _card_index(card)
                 if k:
                     kinds |= k
-                hooks, grants, adds = hooks or h, grants or g, adds or a
+                hooks, grants, adds, replaces = hooks or h, grants or g, adds or a, \
+                    replaces or r
             if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
                 grants = adds = True
             self._index = (frozenset(kinds), hooks, grants)
             self._adds_abilities = adds
+            self._prints_replacement = replaces
             self._index_sig = sig
         return self._index
 
@@ -814,6 +820,14 @@ class Game:
         if self._index_version != self._wide_version:
             self.ability_index()
         return self._adds_abilities
+
+    def replacements_may_exist(self) -> bool:
+        """Could a permanent or a command-zone object have a static replacement ability:
+        a printed one (its copiable values', for a copy: 706.2; :meth:`ability_index`), or
+        one an effect may add?"""
+        if self._index_version != self._wide_version:
+            self.ability_index()
+        return self._prints_replacement or self._adds_abilities
 
     def hooks_may_exist(self) -> bool:
         """Could a permanent or a command-zone object have a static ability with a rule

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
-from manastack.game.objects import GameObject, IdKey
+from manastack.game.objects import GameObject
 from manastack.rules.layers import Duration
 
 if TYPE_CHECKING:
@@ -217,44 +217,10 @@ def has_static_replacements(game: Game) -> bool:
 
 
 def _static_replacements_possible(game: Game) -> bool:
-    """Could a permanent or command-zone object have a static replacement ability: does
-    one print it (its copiable values', for a copy: 706.2), or may an effect add abilities
-    (``game.abilities_may_be_added``)?  This reads only the zones, the list of effects and
-    printed abilities, which change only with a wide change: memoised per wide version."""
-    wide = game._wide_version
-    at, possible = game._static_repl_at
-    if at == wide:
-        return possible
-    possible = game.abilities_may_be_added()
-    if not possible:
-        objects = game.objects
-        prints = _PRINTS_REPLACEMENT
-        ids: list[IdKey] = game.battlefield + game.command
-        for oid in ids:
-            o = objects[oid]
-            if not isinstance(o, GameObject):
-                continue
-            memory = o.memory
-            card = (memory.get("copy_of") or o.card) if memory else o.card
-            p = prints.get(card)
-            if p is None:
-                p = prints[card] = _has_replacement_ability(card.abilities)
-            if p or memory and _has_replacement_ability(
-                    (memory.get("copy_extra") or {}).get("abilities", ())):
-                possible = True
-                break
-    game._static_repl_at = (wide, possible)
-    return possible
-
-
-def _has_replacement_ability(abilities: Sequence[Any]) -> bool:
-    return any(isinstance(ab, StaticAbility) and ab.replacements is not None
-               for ab in abilities)
-
-
-#: Card definition -> does it print a static replacement ability?  (Card definitions are
-#: immutable.)
-_PRINTS_REPLACEMENT: Final[dict[Any, bool]] = {}
+    """Could a permanent or command-zone object have a static replacement ability
+    (:meth:`Game.replacements_may_exist`, read from the index of printed abilities kept
+    per wide version)?"""
+    return game.replacements_may_exist()
 
 
 def _find_static_replacements(game: Game) -> bool:
