@@ -176,7 +176,8 @@ def card_test(table: dict[Any, _V], card: Any, test: Callable[[Any], _V]) -> _V:
     """``test(card)`` (a test or any value of a card definition), memoised in ``table``
     with the definition itself as the key: definitions are immutable, hashed and compared
     by identity (a :class:`~manastack.cards.dsl.CardDef` defines no equality), so the
-    lookup neither makes an int of ``id(card)`` nor compares keys by value."""
+    lookup neither makes an int of ``id(card)`` nor compares keys by value.  Abilities,
+    and tuples of them, are keys of the same kind."""
     hit = table.get(card, _NO_VALUE)
     if hit is _NO_VALUE:
         if len(table) > 8192:

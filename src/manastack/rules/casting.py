@@ -85,17 +85,18 @@ def _type_rule(types: frozenset[str]) -> str:
 # ------------------------------------------------------------ mana sources
 
 
-#: id(ability) -> (ability, is it the common "{T}: Add ..." checked inline by
-#: priority_actions: a mana ability costing only {T}, not once per turn).
-_SIMPLE_MANA: Final[dict[int, tuple[ActivatedAbility, bool]]] = {}
+#: Ability -> is it the common "{T}: Add ..." checked inline by priority_actions: a mana
+#: ability costing only {T}, not once per turn (:func:`card_test`: abilities are immutable
+#: and compared by identity).
+_SIMPLE_MANA: Final[dict[Any, bool]] = {}
 
 
 def _simple_mana(ab: ActivatedAbility) -> bool:
-    hit = _SIMPLE_MANA.get(id(ab))
-    if hit is None or hit[0] is not ab:
-        hit = _SIMPLE_MANA[id(ab)] = (ab, ab.mana is not None and _is_tap_only(ab.cost)
-                                      and not ab.once_per_turn)
-    return hit[1]
+    return card_test(_SIMPLE_MANA, ab, _is_simple_mana)
+
+
+def _is_simple_mana(ab: ActivatedAbility) -> bool:
+    return ab.mana is not None and _is_tap_only(ab.cost) and not ab.once_per_turn
 
 
 def _is_tap_only(c: Cost) -> bool:
@@ -118,9 +119,9 @@ def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbil
     return out
 
 
-#: id(abilities tuple) -> (the tuple, its activated abilities); the tuple is kept so that
-#: its id can't be reused while the entry exists.
-_ACTIVATED: Final[dict[int, tuple[tuple[Any, ...], list[ActivatedAbility]]]] = {}
+#: Abilities tuple -> its activated abilities (:func:`card_test`).  Abilities define no
+#: equality (they hash and compare by identity), so equal tuples hold the same abilities.
+_ACTIVATED: Final[dict[Any, list[ActivatedAbility]]] = {}
 
 
 def printed_abilities(abilities: list[ActivatedAbility]) -> list[range]:
@@ -139,15 +140,11 @@ def printed_abilities(abilities: list[ActivatedAbility]) -> list[range]:
 def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
     """The activated abilities of ``obj`` in order (memoised per abilities tuple: don't
     modify the list)."""
-    abilities = game.chars(obj).abilities
-    hit = _ACTIVATED.get(id(abilities))
-    if hit is not None and hit[0] is abilities:
-        return hit[1]
-    out = [a for a in abilities if isinstance(a, ActivatedAbility)]
-    if len(_ACTIVATED) > 4096:
-        _ACTIVATED.clear()
-    _ACTIVATED[id(abilities)] = (abilities, out)
-    return out
+    return card_test(_ACTIVATED, game.chars(obj).abilities, _activated_of)
+
+
+def _activated_of(abilities: tuple[Any, ...]) -> list[ActivatedAbility]:
+    return [a for a in abilities if isinstance(a, ActivatedAbility)]
 
 
 #: Whether a card has an activated ability that works from a graveyard, by card definition

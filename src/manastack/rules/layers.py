@@ -27,6 +27,7 @@ from manastack.game.objects import (
     GameObject,
     IdKey,
     Zone,
+    card_test,
     tag_flags,
     union,
 )
@@ -393,21 +394,20 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
     return view
 
 
-#: id(abilities tuple) -> (the tuple, whether one of them is a static ability with
-#: effects); the tuple is kept so that its id can't be reused while the entry exists.
-_STATIC_EFFECTS: Final[dict[int, tuple[tuple[Any, ...], bool]]] = {}
+#: Abilities tuple -> whether one of them is a static ability with effects
+#: (:func:`~manastack.game.objects.card_test`: abilities are immutable and compared by
+#: identity).
+_STATIC_EFFECTS: Final[dict[Any, bool]] = {}
 
 
 def _has_static_effects(abilities: tuple[Any, ...]) -> bool:
     """Is one of ``abilities`` a static ability making continuous effects (memoised per
     tuple: abilities are immutable)?"""
-    hit = _STATIC_EFFECTS.get(id(abilities))
-    if hit is None or hit[0] is not abilities:
-        if len(_STATIC_EFFECTS) > 4096:
-            _STATIC_EFFECTS.clear()
-        hit = _STATIC_EFFECTS[id(abilities)] = (abilities, any(
-            isinstance(a, StaticAbility) and a.effects is not None for a in abilities))
-    return hit[1]
+    return card_test(_STATIC_EFFECTS, abilities, _makes_effects)
+
+
+def _makes_effects(abilities: tuple[Any, ...]) -> bool:
+    return any(isinstance(a, StaticAbility) and a.effects is not None for a in abilities)
 
 
 def _clone(c: Characteristics) -> Characteristics:
