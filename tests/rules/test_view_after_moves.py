@@ -122,8 +122,8 @@ def test_cr_603_2_ability_index_follows_permanents_entering_and_leaving() -> Non
     assert g.obj(angel.id).zone == Zone.BATTLEFIELD
 
 
-def test_cr_614_12_replacement_index_follows_permanents_entering_and_leaving() -> None:
-    """614.12, 616.1: whether a permanent prints a static replacement ability (so a 616.1
+def test_cr_614_1_replacement_index_follows_permanents_entering_and_leaving() -> None:
+    """614.1, 616.1: whether a permanent prints a static replacement ability (so a 616.1
     choice could come up while an answer runs) follows the permanents as they enter and
     leave, read from the same index; an effect that may add abilities counts too."""
     g = setup_game()

@@ -158,6 +158,7 @@ def _call_with(fn: Callable[..., None], game: Game, action: Any, args: tuple[Any
     else:
         fn(game, action, *args)
 
+
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
 UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 #: The empty set of narrow kinds read (one set for all).
@@ -201,7 +202,6 @@ def _abilities_index(abilities: tuple[Any, ...]) -> _AbilitiesIndex:
             if ab.replacements is not None:
                 replaces = True
     return frozenset(kinds), hooks, grants, adds, replaces
-
 
 
 #: What a memo holds (the memo methods return the type they were given).

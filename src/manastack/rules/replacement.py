@@ -69,7 +69,7 @@ class Replacement:
 def active_replacements(game: Game, event: str) -> list[Replacement]:
     """Replacement effects of this kind from resolved effects and static abilities."""
     out = [r for r in game.replacements if r.event == event]
-    if not _static_replacements_possible(game):
+    if not game.replacements_may_exist():
         return out  # no permanent or command-zone object can have a static one
     for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
@@ -210,17 +210,10 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
 
 def has_static_replacements(game: Game) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
-    if not _static_replacements_possible(game):
+    if not game.replacements_may_exist():
         return False
     return game.cached_wide(  # type: ignore[no-any-return]
         "static_replacements", lambda: _find_static_replacements(game))
-
-
-def _static_replacements_possible(game: Game) -> bool:
-    """Could a permanent or command-zone object have a static replacement ability
-    (:meth:`Game.replacements_may_exist`, read from the index of printed abilities kept
-    per wide version)?"""
-    return game.replacements_may_exist()
 
 
 def _find_static_replacements(game: Game) -> bool:
@@ -243,7 +236,7 @@ def replacement_choice_possible(game: Game) -> bool:
     # choice needs at least one of these
     if game.replacements and any(r.event not in _STAGED for r in game.replacements):
         return True
-    return _static_replacements_possible(game) and has_static_replacements(game)
+    return has_static_replacements(game)
 
 
 #: Events whose replacement order the damage pipeline asks itself (119.4, 616.1).
