@@ -1276,20 +1276,18 @@ def _target_reads(specs: Sequence[TargetSpec]) -> frozenset[str]:
     return reads
 
 
-#: id(spell ability) -> (the ability, what the target restrictions of all its modes read);
-#: abilities are immutable (and kept alive here).
-_SPELL_READS: Final[dict[int, tuple[SpellAbility, frozenset[str]]]] = {}
+#: Spell ability -> what the target restrictions of all its modes read (:func:`card_test`:
+#: abilities are immutable and compared by identity).
+_SPELL_READS: Final[dict[Any, frozenset[str]]] = {}
 
 
 def _spell_target_reads(sp: SpellAbility) -> frozenset[str]:
     """:func:`_target_reads` of the targets of every mode of ``sp``, memoised."""
-    hit = _SPELL_READS.get(id(sp))
-    if hit is None or hit[0] is not sp:
-        if len(_SPELL_READS) > 4096:
-            _SPELL_READS.clear()
-        hit = _SPELL_READS[id(sp)] = (sp, _target_reads(spell_specs(
-            sp, tuple(range(len(sp.modes))))))
-    return hit[1]
+    return card_test(_SPELL_READS, sp, _all_modes_reads)
+
+
+def _all_modes_reads(sp: SpellAbility) -> frozenset[str]:
+    return _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
 
 
 def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
