@@ -146,9 +146,11 @@ class BuildExt(build_ext):
                "-Wno-missing-profile"])
 
     def train(self) -> None:
-        """Run :data:`TRAINING` on the instrumented build; the modules are imported from
-        the directory that holds the built library (build_py has put the pure modules
-        and the package data there, or it is ``src`` for an in-place build)."""
+        """Run :data:`TRAINING` on the instrumented build, imported from the directory
+        that holds the built library: the build directory (an in-place build copies the
+        extensions to the sources afterwards), where build_py puts the pure modules and
+        the package data."""
+        self.run_command("build_py")  # (done already by a wheel build; not by build_ext)
         lib = next((e for e in self.extensions if e.name.endswith("__mypyc")), None)
         if lib is None:
             raise RuntimeError("no mypyc library among the extensions to train")
