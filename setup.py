@@ -8,10 +8,10 @@ to the pure package's (scripts/check_compiled.py checks that).  MANASTACK_OPT se
 optimisation level (default 3; 0 builds faster, for trying things).  An editable install
 is never compiled: its extension modules would shadow the sources being edited.
 
-With GCC or Clang the library is linked with its functions hidden and link-time
-optimised (:class:`BuildExt`): the compiled modules call each other directly instead of
-through the procedure linkage table, and small functions are inlined across modules.
-With GCC it is also optimised from a profile (PGO): built once instrumented, made to play
+With GCC or Clang the library is linked with its functions hidden (:class:`BuildExt`):
+the compiled modules call each other directly instead of through the procedure linkage
+table.  With GCC (10 or later) it is also link-time optimised, small functions inlined
+across modules, and optimised from a profile (PGO): built once instrumented, made to play
 a few random games (:data:`TRAINING`), then built again from what those games measured.
 ``MANASTACK_PGO=0`` leaves the profile out, ``MANASTACK_LTO=0`` link-time optimisation
 (faster builds).
@@ -65,15 +65,21 @@ def ext_modules() -> list:  # type: ignore[type-arg]
 
 
 def compiler_family(command: list[str]) -> str:
-    """"gcc", "clang" or "" (another compiler, or none that answers ``--version``)."""
-    try:
-        out = subprocess.run([*command[:1], "--version"], capture_output=True, text=True,
-                             timeout=30).stdout
-    except (OSError, subprocess.SubprocessError):
-        return ""
-    if "clang" in out:
-        return "clang"
-    return "gcc" if "Free Software Foundation" in out else ""
+    """The family of the C compiler ``command``: "gcc" (GCC 10 or later: link-time
+    optimisation with a job count, partial-training profiles), "cc" (an older GCC, or
+    Clang: hidden symbols only) or "" (another compiler, or one that doesn't answer)."""
+    def ask(option: str) -> str:
+        try:
+            return subprocess.run([*command[:1], option], capture_output=True, text=True,
+                                  timeout=30).stdout
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    out = ask("--version")
+    if "Free Software Foundation" in out:
+        major = ask("-dumpversion").split(".")[0].strip()
+        return "gcc" if major.isdigit() and int(major) >= 10 else "cc"
+    return "cc" if "clang" in out else ""
 
 
 #: The training run of a profile-guided build: random games between the default decks
@@ -108,8 +114,8 @@ class BuildExt(build_ext):
     interpose the symbol.  Hidden, they are direct calls: only the module init
     functions must be exported, and Python marks those visible itself
     (``PyMODINIT_FUNC``); the per-module shims find the rest through capsules.  With
-    link-time optimisation the compiler also inlines across the modules' C files, and
-    with a profile (GCC) it lays the code out for the branches games take.
+    GCC, link-time optimisation also inlines across the modules' C files, and the
+    profile lays the code out for the branches games take.
     """
 
     def build_extensions(self) -> None:
@@ -120,10 +126,9 @@ class BuildExt(build_ext):
             return
         base = ["-fvisibility=hidden", "-fno-semantic-interposition"]
         link: list[str] = []
-        if os.environ.get("MANASTACK_LTO", "1") != "0":
-            lto = "-flto=auto" if family == "gcc" else "-flto=thin"
-            base.append(lto)
-            link.append(lto)
+        if family == "gcc" and os.environ.get("MANASTACK_LTO", "1") != "0":
+            base.append("-flto=auto")
+            link.append("-flto=auto")
         original = [(list(e.extra_compile_args or []), list(e.extra_link_args or []))
                     for e in self.extensions]
 
