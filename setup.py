@@ -3,7 +3,7 @@
     pip install -e '.[test]'                 # pure Python (development: edit and run)
     MANASTACK_COMPILE=1 pip install .        # the engine compiled to C extensions
 
-The compiled build is about 2.5 times as fast (README, "Compiled engine"); its logs are identical
+The compiled build is about four times as fast (README, "Compiled engine"); its logs are identical
 to the pure package's (scripts/check_compiled.py checks that).  MANASTACK_OPT sets the C
 optimisation level (default 3; 0 builds faster, for trying things).  An editable install
 is never compiled: its extension modules would shadow the sources being edited.
