@@ -496,6 +496,57 @@ class Tap(Effect):
                           object=o.id)
 
 
+def doesnt_untap_next(game: Game, ctx: Ctx, ids: Sequence[int], whose: int | None = None
+                      ) -> None:
+    """"[They] don't untap during [``whose``]'s next untap step" (502.2); ``whose`` None:
+    "during its controller's next untap step".
+
+    The effect lasts through exactly one untap step of that player that actually happens
+    (a skipped one doesn't count, 614.10a).  "Its controller's" is read when the untap
+    step comes, not as the effect begins: a permanent whose control changed stays tapped
+    through its new controller's next untap step (the rulings of Frost Titan, Frost
+    Breath, Wall of Frost).  Permanents no longer on the battlefield are left out (400.7).
+    """
+    from manastack.rules.layers import (
+        RULES_LAYER,
+        Duration,
+        LayerEffect,
+        add_effect,
+        add_keywords,
+    )
+
+    objs = [o for i in ids if (o := game.get(i)) is not None
+            and o.zone == Zone.BATTLEFIELD]
+    if not objs:
+        return
+    if whose is not None:
+        add_effect(game, LayerEffect(
+            RULES_LAYER, add_keywords("doesn't untap"), frozenset(o.id for o in objs),
+            ctx.controller, ctx.source, duration=Duration("through_step", "untap",
+                                                          player=whose),
+            text=f"{ctx.source_name}: doesn't untap during "
+                 f"{game.players[whose].name}'s next untap step"))
+        return
+    for o in objs:  # one effect each: each waits for its own controller's step
+        add_effect(game, LayerEffect(
+            RULES_LAYER, add_keywords("doesn't untap"), frozenset({o.id}), ctx.controller,
+            ctx.source, duration=Duration("through_step", "untap", of_object=o.id),
+            text=f"{ctx.source_name}: {o.name} doesn't untap during its controller's next "
+                 "untap step"))
+
+
+@dataclass(frozen=True, eq=False)
+class DoesntUntapNext(Effect):
+    """Each referenced permanent doesn't untap during its controller's next untap step
+    (:func:`doesnt_untap_next`)."""
+
+    what: Refs
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        doesnt_untap_next(game, ctx, [o.id for o in objects_of(game, self.what.resolve(
+            game, ctx))])
+
+
 @dataclass(frozen=True, eq=False)
 class CreateTokens(Effect):
     token: CardDef

@@ -98,16 +98,29 @@ def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
     end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
                 "500.5", f"end of {step.display}")
     # "during [a player]'s next [step]": a step that happened (a skipped one never
-    # begins, so it doesn't end either: 614.10a)
+    # begins, so it doesn't end either: 614.10a); "during its controller's next [step]":
+    # a step of the player who controls that permanent now
     active = game.active_players()
     end_effects(game, lambda d: d.kind == "through_step" and d.name == step.name
-                and d.player in active, "500.5", f"end of {step.display}")
+                and _step_owner(game, d) in active, "500.5", f"end of {step.display}")
     if phase_ends:
         end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,
                     "500.5", f"end of the {step.phase} phase")
         if step.phase == "combat":
             end_effects(game, lambda d: d.kind == "end_of_combat", "511.2",
                         "end of combat")
+
+
+def _step_owner(game: Game, d: Any) -> int | None:
+    """The player whose step ends a ``through_step`` duration: its player, or the current
+    controller of its permanent (None if that has left the battlefield)."""
+    if d.player is not None or d.of_object is None:
+        return d.player
+    from manastack.game.objects import GameObject, Zone
+    o = game.objects.get(d.of_object)
+    if not isinstance(o, GameObject) or o.zone != Zone.BATTLEFIELD:
+        return None
+    return game.controller(o)
 
 
 def end_effects_at_turn_start(game: Game) -> None:

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from manastack.game.state import Game
 
 LAYERS: Final = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
+#: Effects that change game rules rather than characteristics ("can't block", "doesn't
+#: untap") are outside the layer system (613): they are applied with the last layer, so
+#: they see final characteristics and "loses all abilities" can't remove them.
+RULES_LAYER: Final = "7e"
 #: No narrow kind read (one set for all).
 _NO_READS: Final[frozenset[str]] = frozenset()
 
@@ -108,7 +112,10 @@ class Duration:
     ``while_source`` ("for as long as" its source stays on the battlefield),
     ``until_next_turn`` (of ``player``), ``until_next_upkeep`` (of ``player``),
     ``through_step`` ("during [``player``]'s next [``name``] step": until the end of the
-    first such step that actually happens, a skipped one not counting, 614.10a),
+    first such step that actually happens, a skipped one not counting, 614.10a; with
+    ``player`` None, "during its controller's next [``name``] step": the first such step
+    of whoever controls the permanent ``of_object`` then, so a permanent whose control
+    changed waits for its new controller's step),
     ``while`` (a predicate).
     """
 
@@ -118,6 +125,8 @@ class Duration:
     predicate: Callable[[Game], bool] | None = None
     #: Source object id and the time it was on the battlefield (for while_source).
     source: int | None = None
+    #: The permanent whose controller's step ends a ``through_step`` without a player.
+    of_object: int | None = None
 
     def text(self) -> str:
         return {

@@ -4,8 +4,8 @@ Cards whose Oracle text is only keywords the rules implement need no entry.
 Cards printed in both M11 and M12 are defined here (not in ``m12.py``).
 
 Small effects the shared vocabulary doesn't have (scry, mill, library
-searches, "counter unless its controller pays", "doesn't untap during its
-controller's next untap step", ...) are written at the top of this module.
+searches, "counter unless its controller pays", ...) are written at the top of this
+module.
 Choices made while an effect resolves are asked with
 :class:`~manastack.decisions.ChoiceDecision` and continue from the answer, as
 :class:`~manastack.cards.effects.Discard` does.
@@ -66,6 +66,7 @@ from manastack.cards.effects import (
     DealDamage,
     Destroy,
     Discard,
+    DoesntUntapNext,
     Draw,
     Effect,
     GainLife,
@@ -79,6 +80,7 @@ from manastack.cards.effects import (
     Sacrifice,
     T,
     Tap,
+    doesnt_untap_next,
     players_of,
     seq,
 )
@@ -381,34 +383,6 @@ def _is_land_card(game: Game, o: GameObject) -> bool:
 
 def _any_card(game: Game, o: GameObject) -> bool:
     return True
-
-
-# ---------------------------------------------------------------- "doesn't untap"
-
-
-def freeze(game: Game, ids: frozenset[int], player: int, ctx: Ctx) -> None:
-    """``ids`` don't untap during ``player``'s next untap step (CR 502.2, 611.2b)."""
-    if not ids:
-        return
-    add_effect(game, LayerEffect(
-        "6", add_keywords("doesn't untap"), ids, ctx.controller, ctx.source,
-        duration=Duration("through_step", "untap", player=player),  # 614.10a
-        text=f"{ctx.source_name}: doesn't untap during {_pname(game, player)}'s next untap "
-             "step"))
-
-
-@dataclass(frozen=True, eq=False)
-class Freeze(Effect):
-    """Each referenced permanent doesn't untap during its controller's next untap step."""
-
-    what: Refs
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        for r in self.what.resolve(game, ctx):
-            o = game.get(r)
-            if _on_battlefield(o):
-                assert o is not None
-                freeze(game, frozenset({o.id}), game.controller(o), ctx)
 
 
 # ---------------------------------------------------------------- "counter unless pays"
@@ -924,7 +898,7 @@ def _targeted_by_opponent(game: Game, e: Event, src: GameObject) -> bool:
         game.is_opponent(game.controller(src), c)  # 102.3
 
 
-_TAP_FREEZE = seq(Tap(T(0)), Freeze(T(0)))
+_TAP_FREEZE = seq(Tap(T(0)), DoesntUntapNext(T(0)))
 _FROST_TEXT = ("Whenever this creature enters or attacks, tap target permanent. It doesn't "
                "untap during its controller's next untap step.")
 _PERMANENT = target_of(permanent, "target permanent")
@@ -1096,7 +1070,7 @@ def _sleep(game: Game, ctx: Ctx) -> None:
         mine = game.creatures(p)
         for o in mine:
             _tap(game, o)
-        freeze(game, frozenset(o.id for o in mine), p, ctx)
+        doesnt_untap_next(game, ctx, [o.id for o in mine], p)
 
 
 define("Sleep", spell=instant(Custom(
@@ -1160,7 +1134,7 @@ def _blocks_a_creature(game: Game, e: Event, src: GameObject) -> bool:
 
 
 define("Wall of Frost", TriggeredAbility(
-    ev.BLOCKS_CREATURE, Freeze(TRIGGER("attacker")), condition=_blocks_a_creature,
+    ev.BLOCKS_CREATURE, DoesntUntapNext(TRIGGER("attacker")), condition=_blocks_a_creature,
     text="Whenever this creature blocks a creature, that creature doesn't untap during its "
          "controller's next untap step."))
 

@@ -70,6 +70,7 @@ from manastack.cards.effects import (
     DealDamage,
     Destroy,
     Discard,
+    DoesntUntapNext,
     Draw,
     Effect,
     GainLife,
@@ -83,6 +84,7 @@ from manastack.cards.effects import (
     Skip,
     T,
     Tap,
+    doesnt_untap_next,
     players_of,
     seq,
     unpayable_x,
@@ -112,6 +114,7 @@ from manastack.decisions import ChoiceDecision
 from manastack.game.mana import ManaCost
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, Zone
 from manastack.rules.layers import (
+    RULES_LAYER,
     Duration,
     LayerEffect,
     add_effect,
@@ -128,8 +131,6 @@ if TYPE_CHECKING:
 
 LayerFn = Callable[["Game", GameObject, Characteristics], None]
 
-#: Rule-changing effects ("can't block", "doesn't untap") apply after all layers.
-RULES_LAYER = "7e"
 
 CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you control")
 OPPONENT = target_of(opponent, "target opponent")
@@ -244,19 +245,6 @@ NONCREATURE_SUBTYPES = frozenset({
     "Mine", "Power-Plant", "Tower", "Urza's", "Equipment", "Fortification", "Contraption",
     "Vehicle", "Clue", "Food", "Treasure", "Aura", "Curse", "Shrine", "Saga", "Cartouche",
 })
-
-
-def _doesnt_untap_next(game: Game, ctx: Ctx, ids: frozenset[int], who: int) -> None:
-    """"[They] don't untap during [who]'s next untap step": the effect lasts through exactly
-    one untap step of that player that actually happens (a skipped one doesn't count,
-    614.10a)."""
-    if not ids:
-        return
-    add_effect(game, LayerEffect(RULES_LAYER, add_keywords("doesn't untap"), ids,
-                                 ctx.controller, ctx.source,
-                                 duration=Duration("through_step", "untap", player=who),
-                                 text=f"{ctx.source_name}: doesn't untap during "
-                                      f"{game.players[who].name}'s next untap step"))
 
 
 def _track_host(src: GameObject) -> Ref | None:
@@ -465,7 +453,7 @@ define("Angelic Destiny",
 # Arbalest Elite
 def _arbalest_stays_tapped(game: Game, ctx: Ctx) -> None:
     if _on_battlefield(game, ctx.source) is not None:
-        _doesnt_untap_next(game, ctx, frozenset({ctx.source}), ctx.controller)
+        doesnt_untap_next(game, ctx, [ctx.source], ctx.controller)
 
 
 define("Arbalest Elite", activated(
@@ -657,17 +645,8 @@ define("Flight", **aura(creature, keywords=("flying",), text="Enchanted creature
                                                              "flying."))
 
 
-def _frost_breath(game: Game, ctx: Ctx) -> None:
-    Tap(T(0)).resolve(game, ctx)
-    for t in ctx.target_refs(0):
-        o = _on_battlefield(game, t)
-        if o is not None:
-            _doesnt_untap_next(game, ctx, frozenset({o.id}), game.controller(o))
-
-
 define("Frost Breath", spell=spell_of(
-    Custom(_frost_breath, "Tap up to two target creatures. Those creatures don't untap "
-                          "during their controller's next untap step."),
+    seq(Tap(T(0)), DoesntUntapNext(T(0))),
     target_of(creature, "up to two target creatures", count=2, min_count=0)))
 
 
@@ -1578,24 +1557,21 @@ define("Cemetery Reaper",
 # Vengeful Pharaoh
 def _pharaoh_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
     """Combat damage dealt to the card's owner (who controls its ability, CR 603.3a) or to a
-    planeswalker they control.  All combat damage of a step is dealt at once (510.2): one
-    event, so the ability triggers once per combat damage step (603.2c), however many
-    creatures dealt damage."""
+    planeswalker they control.  All combat damage of a step is one event (510.2) with an
+    occurrence for each recipient (603.2c): the ability triggers once for each recipient
+    the card names, each with its own target (the card's ruling: damage dealt to you and
+    to your planeswalker at the same time triggers it twice), however many creatures
+    dealt it damage (the first result to each recipient, ``first_to_target``)."""
     d = e.data
-    if not d.get("combat"):
+    if not d.get("combat") or not d.get("first_to_target", True):
         return False
     me = src.owner
     t = d.get("target")
     if isinstance(t, PlayerRef):
-        hit = t.index == me
-    else:
-        pw = game.get(t)
-        hit = pw is not None and pw.zone == Zone.BATTLEFIELD and \
-            game.chars(pw).is_planeswalker and game.controller(pw) == me
-    if not hit or src.memory.get("pharaoh_damage_event") == game.damage_events:
-        return False
-    src.memory["pharaoh_damage_event"] = game.damage_events
-    return True
+        return t.index == me
+    pw = game.get(t)
+    return pw is not None and pw.zone == Zone.BATTLEFIELD and \
+        game.chars(pw).is_planeswalker and game.controller(pw) == me
 
 
 def _pharaoh_to_library(game: Game, ctx: Ctx) -> None:
