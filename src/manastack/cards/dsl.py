@@ -456,6 +456,9 @@ class StaticAbility(Ability):
     replacements: Callable[[Game, GameObject], list[Any]] | None = None
     #: A rule hook read by the engine (see :mod:`manastack.rules.static`), e.g.
     #: ``"skip_step"``, ``"cant_attack"``, ``"doesnt_untap"``; ``check`` refines it.
+    #: ``"as_enters_choice"`` ("As this enters, choose ...", 614.12a): ``check(game, obj,
+    #: controller)`` gives the choice (options, min, max, prompt, purpose) for ``obj``
+    #: about to enter under ``controller``'s control, the player who makes it.
     rule: str = ""
     check: Callable[..., Any] | None = None
 

@@ -194,16 +194,21 @@ State = tuple[tuple[Entry, ...], tuple[Made, ...], "Task | None", bool]
 def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any, state: State) -> bool:
     """614.12a: ask the choice of ``card``'s "as [this] enters, choose ..." ability (the
     object's own card, or the card it enters as a copy of, 706.2) before ``obj`` enters.
-    Returns False when there is nothing to choose."""
+    The choice is the player's under whose control it will enter, and "you" and "your"
+    in it are that player (614.12: the permanent as it would exist on the battlefield),
+    whoever controlled or owned the card before.  Returns False when there is nothing to
+    choose."""
     from manastack.cards.dsl import StaticAbility
+    entries, made = state[0], state[1]
+    controller = entries[len(made)].controller
     chooser = next((ab for ab in card.abilities if isinstance(ab, StaticAbility)
                     and ab.rule == "as_enters_choice"), None)
-    spec = chooser.check(game, obj) if chooser is not None and chooser.check else None
+    spec = chooser.check(game, obj, controller) if chooser is not None and chooser.check \
+        else None
     if not spec or not spec.get("options"):
         return False
-    entries, made = state[0], state[1]
     game.ask(ChoiceDecision(
-        entries[len(made)].controller, "choose",
+        controller, "choose",
         spec.get("prompt", f"As {card.name} enters, choose"),
         (_as_enters_chosen, (*state, copy)), rule="614.12a",
         options=tuple(spec["options"]), min_count=spec.get("min", 1),

@@ -330,10 +330,12 @@ define("Reassembling Skeleton", ActivatedAbility(
 
 
 # Sutured Ghoul {4}{B}{B}{B}
-def _ghoul_choice(game: Game, spell_obj: GameObject) -> dict[str, Any]:
-    p = spell_obj.controller
+def _ghoul_choice(game: Game, spell_obj: GameObject, p: int) -> dict[str, Any]:
+    """The creature cards in the graveyard of the player under whose control it enters
+    (614.12a), not itself: a Sutured Ghoul returned from that graveyard can't exile itself
+    (the card's ruling; it isn't a card in the graveyard once it enters, 614.1c)."""
     cands = tuple(i for i in game.players[p].graveyard
-                  if "Creature" in game.chars(game.obj(i)).types)
+                  if i != spell_obj.id and "Creature" in game.chars(game.obj(i)).types)
     return {"options": cands, "min": 0, "max": len(cands), "purpose": "exile",
             "prompt": "As Sutured Ghoul enters, exile any number of creature cards from your "
                       "graveyard"}
@@ -595,7 +597,7 @@ define("Protean Hydra",
 
 
 # Adaptive Automaton {3}
-def _automaton_choice(game: Game, spell_obj: GameObject) -> dict[str, Any]:
+def _automaton_choice(game: Game, spell_obj: GameObject, controller: int) -> dict[str, Any]:
     # 205.3e: one existing creature type (205.3m), not a land or planeswalker type
     return {"options": creature_types(), "min": 1, "max": 1, "purpose": "creature type",
             "prompt": f"As {spell_obj.name} enters, choose a creature type", "rule": "205.3e"}

@@ -275,8 +275,8 @@ define("Consume Spirit", spell=SpellAbility(
 
 
 # Phylactery Lich {B}{B}{B}
-def _lich_choice(game: Game, spell_obj: GameObject) -> dict[str, Any]:
-    p = spell_obj.controller
+def _lich_choice(game: Game, spell_obj: GameObject, p: int) -> dict[str, Any]:
+    """An artifact the player under whose control it enters controls (614.12a)."""
     cands = tuple(o.id for o in game.permanents(p) if "Artifact" in game.chars(o).types)
     return {"options": cands, "min": 1, "max": 1, "purpose": "phylactery counter",
             "prompt": f"As {spell_obj.name} enters, choose an artifact you control to put a "
