@@ -293,6 +293,19 @@ def destroy_all(game: Game, objs: list[GameObject], rule: str | list[str],
     return fates
 
 
+def sacrifice_all(game: Game, chosen: Sequence[tuple[int, GameObject]],
+                  rule: str = "701.15a") -> list[GameObject]:
+    """Each (player, permanent) pair: that player sacrifices that permanent, all at the
+    same time (one event, 603.6a, 603.10a; 101.4).  A player can sacrifice only a permanent
+    they control (701.15a): one that left the battlefield or changed controllers is left
+    alone.  Returns the sacrificed objects' new objects."""
+    from manastack.rules.zones import move_all
+    objs = [o for p, o in chosen if o.zone == Zone.BATTLEFIELD and not o.phased_out
+            and o.id in game.objects and game.controller(o) == p]
+    return move_all(game, objs, Zone.GRAVEYARD, rule, verb="{name} is sacrificed") \
+        if objs else []
+
+
 def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> str:
     """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.13).
 
@@ -384,34 +397,44 @@ class Draw(_Reporting):
 
 @dataclass(frozen=True, eq=False)
 class Discard(_Reporting):
-    """Each referenced player discards N cards of their choice (CR 701.8)."""
+    """Each referenced player discards N cards of their choice (CR 701.8a): in APNAP order
+    each chooses, face down (101.4a), then all the cards are discarded at once (101.4)."""
 
     n: Amount = 1
     who: Refs = YOU
 
     def resolve(self, game: Game, ctx: Ctx) -> None:
-        from manastack.decisions import ChoiceDecision
-        for p in reversed(players_of(game, self.who.resolve(game, ctx))):
-            n = min(amount(self.n, game, ctx), len(game.players[p].hand))
-            if n <= 0:
-                continue
-            game.push(_ask_discard, p, n, ChoiceDecision, ctx.controller)
+        n = amount(self.n, game, ctx)
+        if n > 0:
+            discard_each(game, players_of(game, self.who.resolve(game, ctx)), n,
+                         ctx.controller)
 
 
-def _ask_discard(game: Game, p: int, n: int, cls: Any, cause: int | None = None) -> None:
+def discard_each(game: Game, players: Sequence[int], n: int, cause: int | None) -> None:
+    """Each of ``players`` discards ``n`` cards of their choice (all of their hand if it
+    holds fewer) because of a spell or ability ``cause`` controls: chosen in APNAP order,
+    discarded at the same time (101.4, 701.8a)."""
+    from manastack.rules.simultaneous import each_player_chooses
+    each_player_chooses(game, players, _discard_choice, _discard_chosen, (n, cause))
+
+
+def _discard_choice(game: Game, p: int, chosen: Any, n: int, cause: int | None) -> Any:
+    from manastack.rules.simultaneous import Ask
     hand = tuple(game.players[p].hand)
-    n = min(n, len(hand))
-    if n == 0:
-        return
-    game.ask(cls(p, "discard", f"Discard {n} card(s)", (_discard_done, (p, cause)),
-                 rule="701.8a", options=hand, min_count=n, max_count=n, purpose="discard"))
+    k = min(n, len(hand))
+    if k <= 0:
+        return None
+    return Ask(f"Discard {k} card(s)", hand, k, k, "discard", "701.8a", "discard")
 
 
-def _discard_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
+def _discard_chosen(game: Game, chosen: Any, n: int, cause: int | None) -> None:
     """The discards of a resolving spell or ability controlled by ``cause`` (701.8a)."""
     from manastack.rules.zones import discard
-    for oid in action.items:
-        discard(game, p, game.obj(oid), "701.8a", cause=cause)
+    for p, items in chosen:
+        for oid in items or ():
+            o = game.get(oid)
+            if o is not None and o.zone == Zone.HAND:
+                discard(game, p, o, "701.8a", cause=cause)
 
 
 @dataclass(frozen=True, eq=False)
@@ -755,6 +778,51 @@ class Sacrifice(Effect):
                                      f"{o.name}: it can't be sacrificed")
                 continue
             move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
+
+
+@dataclass(frozen=True, eq=False)
+class SacrificeOfChoice(_Reporting):
+    """Each referenced player sacrifices ``n`` permanents of their choice matching
+    ``selector`` (seen from that player): chosen in APNAP order, sacrificed at the same
+    time (101.4, 701.15a; :func:`sacrifice_each`)."""
+
+    selector: Selector
+    who: Refs = YOU
+    n: int = 1
+
+    def resolve(self, game: Game, ctx: Ctx) -> None:
+        sacrifice_each(game, players_of(game, self.who.resolve(game, ctx)), self.selector,
+                       self.n, ctx.source)
+
+
+def sacrifice_each(game: Game, players: Sequence[int], selector: Selector, n: int,
+                   source: int | None) -> None:
+    """Each of ``players`` sacrifices ``n`` permanents they control matching ``selector``
+    (all of them if they control fewer): each chooses in APNAP order, knowing the earlier
+    choices (101.4b), then all are sacrificed at once (101.4, 701.15a)."""
+    from manastack.rules.simultaneous import each_player_chooses
+    if n > 0:
+        each_player_chooses(game, players, _sacrifice_choice, _sacrifice_chosen,
+                            (selector, n, source))
+
+
+def _sacrifice_choice(game: Game, p: int, chosen: Any, selector: Selector, n: int,
+                      source: int | None) -> Any:
+    from manastack.rules.simultaneous import Ask
+    cands = tuple(o.id for o in game.permanents(p) if selector.test(game, o.id, p, source))
+    if not cands:
+        return None
+    if len(cands) <= n:
+        return cands  # no choice to make
+    prompt = f"Choose a {selector.text} to sacrifice" if n == 1 else \
+        f"Choose {n} permanents to sacrifice ({selector.text})"
+    return Ask(prompt, cands, n, n, "sacrifice", "701.15a", announce="chooses to sacrifice")
+
+
+def _sacrifice_chosen(game: Game, chosen: Any, selector: Selector, n: int,
+                      source: int | None) -> None:
+    sacrifice_all(game, [(p, o) for p, items in chosen for i in items or ()
+                         if (o := game.get(i)) is not None])
 
 
 @dataclass(frozen=True, eq=False)

@@ -78,6 +78,7 @@ from manastack.cards.effects import (
     Refs,
     Regenerate,
     Sacrifice,
+    SacrificeOfChoice,
     T,
     Tap,
     doesnt_untap_next,
@@ -114,6 +115,7 @@ from manastack.rules.layers import (
     set_pt,
 )
 from manastack.rules.replacement import Replacement
+from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 
 if TYPE_CHECKING:
     from manastack.game.objects import Characteristics
@@ -835,31 +837,23 @@ def _card_names() -> tuple[str, ...]:
 
 
 def _sphinx(game: Game, ctx: Ctx) -> None:
-    game.push(_sphinx_ask, tuple(game.apnap()), ())
+    each_player_chooses(game, game.apnap(), _sphinx_ask, _sphinx_reveal)
 
 
-def _sphinx_ask(game: Game, players: tuple[int, ...],
-                named: tuple[tuple[int, str], ...]) -> None:
-    """101.4: in APNAP order, each player chooses a card name; then all reveal.  201.3:
-    the name of a card (a name that isn't one is rejected citing 201.3)."""
-    if not players:
-        _sphinx_reveal(game, named)
-        return
-    game.ask(ChoiceDecision(players[0], "choose", "Choose a card name",
-                            (_sphinx_named, (players, named)), rule="201.3",
-                            options=_card_names(), purpose="card name"))
+def _sphinx_ask(game: Game, p: int, chosen: Chosen) -> Ask:
+    """201.3: the name of a card (a name that isn't one is rejected citing 201.3)."""
+    return Ask("Choose a card name", _card_names(), purpose="card name", rule="201.3",
+               announce="chooses")
 
 
-def _sphinx_named(game: Game, action: Any, players: tuple[int, ...],
-                  named: tuple[tuple[int, str], ...]) -> None:
-    p = players[0]
-    game.note("101.4", f"{_pname(game, p)} chooses {action.items[0]}")
-    _sphinx_ask(game, players[1:], named + ((p, str(action.items[0])),))
-
-
-def _sphinx_reveal(game: Game, named: tuple[tuple[int, str], ...]) -> None:
+def _sphinx_reveal(game: Game, chosen: Chosen) -> None:
+    """101.4: with every name chosen (APNAP order), all reveal, then each puts their card
+    into their hand or on the bottom of their library."""
     tops: list[tuple[int, str, GameObject]] = []
-    for p, name in named:
+    for p, items in chosen:
+        if not items:
+            continue
+        name = str(items[0])
         lib = game.players[p].library
         if lib:
             top = game.obj(lib[-1])
@@ -1518,40 +1512,12 @@ define("Demolish", spell=instant(Destroy(T(0)), target_of(artifact | land,
                                                           "target artifact or land")))
 
 
-def _destructive_force(game: Game, ctx: Ctx) -> None:
-    game.push(_df_damage, ctx)
-    game.push(_df_choose, tuple(game.apnap()), ())
-
-
-def _df_choose(game: Game, players: tuple[int, ...], chosen: tuple[int, ...]) -> None:
-    if not players:
-        for oid in chosen:  # 101.4: chosen in APNAP order, sacrificed at the same time
-            o = game.get(oid)
-            if o is not None:
-                sacrifice(game, o)
-        return
-    p = players[0]
-    lands = tuple(o.id for o in game.permanents(p) if game.chars(o).is_land)
-    if len(lands) <= 5:
-        _df_chosen(game, Choose(lands), players, chosen)
-        return
-    game.ask(ChoiceDecision(p, "choose", "Choose five lands to sacrifice",
-                            (_df_chosen, (players, chosen)), rule="101.4", options=lands,
-                            min_count=5, max_count=5, purpose="sacrifice"))
-
-
-def _df_chosen(game: Game, action: Any, players: tuple[int, ...],
-               chosen: tuple[int, ...]) -> None:
-    _df_choose(game, players[1:], chosen + tuple(action.items))
-
-
 def _df_damage(game: Game, ctx: Ctx) -> None:
     DealDamage(5, EACH(creature)).resolve(game, ctx)
 
 
-define("Destructive Force", spell=instant(Custom(
-    _destructive_force, "Each player sacrifices five lands of their choice. Destructive Force "
-                        "deals 5 damage to each creature.")))
+define("Destructive Force", spell=instant(seq(SacrificeOfChoice(land, EACH_PLAYER, 5),
+                                              Custom(_df_damage))))
 
 
 def _mountains(game: Game, src: GameObject) -> int:

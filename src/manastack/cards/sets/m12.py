@@ -20,7 +20,6 @@ Conventions of this module:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -63,7 +62,6 @@ from manastack.cards.effects import (
     EACH_PLAYER,
     SELF,
     TRIGGER,
-    YOU,
     AddCounters,
     CreateTokens,
     Custom,
@@ -79,8 +77,8 @@ from manastack.cards.effects import (
     Mill,
     MoveTo,
     Pump,
-    Refs,
     Regenerate,
+    SacrificeOfChoice,
     Skip,
     T,
     Tap,
@@ -302,40 +300,6 @@ def _gain_control(game: Game, ctx: Ctx, oid: int, duration: Duration | None = No
 
 
 # ---------------------------------------------------------------- resolution-time choices
-
-
-@dataclass(frozen=True, eq=False)
-class SacrificeOne(Effect):
-    """Each referenced player sacrifices a permanent of their choice matching
-    ``selector`` (seen from that player), one player at a time in APNAP order."""
-
-    selector: Selector
-    who: Refs = YOU
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        players = players_of(game, self.who.resolve(game, ctx))
-        order = [p for p in game.apnap() if p in players]
-        for p in reversed(order):
-            game.push(_ask_sacrifice, p, self.selector, ctx.source)
-
-
-def _ask_sacrifice(game: Game, p: int, selector: Selector, source: int) -> None:
-    cands = tuple(o.id for o in game.permanents(p) if selector.test(game, o.id, p, source))
-    if not cands:
-        return
-    if len(cands) == 1:
-        _sacrificed(game, None, p, cands)
-        return
-    game.ask(ChoiceDecision(p, "choose", f"Choose a {selector.text} to sacrifice",
-                            (_sacrificed, (p, cands)), rule="701.15a", options=cands,
-                            purpose="sacrifice"))
-
-
-def _sacrificed(game: Game, action: Any, p: int, cands: tuple[int, ...]) -> None:
-    oid = cands[0] if action is None else action.items[0]
-    o = game.get(oid)
-    if o is not None:
-        _sacrifice(game, o, p)
 
 
 def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n: int,
@@ -849,8 +813,8 @@ define("Brink of Disaster", **aura(
         text="When enchanted permanent becomes tapped, destroy it."),)))
 
 define("Call to the Grave",
-       at_beginning_of("upkeep", SacrificeOne(creature & ~with_subtype("Zombie"),
-                                              TRIGGER("player")),
+       at_beginning_of("upkeep", SacrificeOfChoice(creature & ~with_subtype("Zombie"),
+                                                   TRIGGER("player")),
                        "At the beginning of each player's upkeep, that player sacrifices a "
                        "non-Zombie creature of their choice.", whose="each_player"),
        at_beginning_of("end", Custom(_sacrifice_source, "sacrifice this enchantment"),
@@ -963,7 +927,7 @@ define("Sengir Vampire", TriggeredAbility(
 
 define("Smallpox", spell=spell_of(seq(
     LoseLife(1, EACH_PLAYER), Discard(1, EACH_PLAYER),
-    SacrificeOne(creature, EACH_PLAYER), SacrificeOne(land, EACH_PLAYER))))
+    SacrificeOfChoice(creature, EACH_PLAYER), SacrificeOfChoice(land, EACH_PLAYER))))
 
 define("Sorin's Thirst", spell=spell_of(seq(DealDamage(2, T(0)), GainLife(2)), CREATURE))
 define("Sorin's Vengeance", spell=spell_of(seq(DealDamage(10, T(0)), GainLife(10)),

@@ -18,6 +18,7 @@ from manastack.cards.dsl import (
     cost,
     creature,
     make_card,
+    of_color,
     permanent,
     player,
     target_of,
@@ -37,6 +38,7 @@ from manastack.cards.effects import (
     Effect,
     Mill,
     Pump,
+    SacrificeOfChoice,
     T,
     Tap,
     seq,
@@ -49,13 +51,13 @@ from manastack.cards.sets.schemes import (
     command_static,
     command_trigger,
     deal,
-    sacrifice_n,
     set_life,
 )
 from manastack.cards.vocab import anthem, at_beginning_of, cost_change, hook
 from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.layers import LayerEffect, add_abilities
+from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -217,23 +219,26 @@ def _draw_one(game: Game, p: int) -> None:
 
 
 def _minamo_chaos(game: Game, ctx: Ctx) -> None:
-    for p in reversed(game.apnap()):
-        game.push(_minamo_return, p)
+    """Each player, in APNAP order, chooses a blue card in their graveyard or none; then
+    the chosen cards return at once (101.4)."""
+    each_player_chooses(game, game.apnap(), _minamo_choice, _minamo_returned)
 
 
-def _minamo_return(game: Game, p: int) -> None:
+def _minamo_choice(game: Game, p: int, chosen: Chosen) -> Ask | None:
     blue = tuple(i for i in game.players[p].graveyard if "U" in game.chars(game.obj(i)).colors)
     if not blue:
-        return
-    game.ask(ChoiceDecision(p, "choose", "Minamo: return a blue card from your graveyard to "
-                            "your hand?", (_minamo_returned, (p,)), rule="608.2d",
-                            options=blue, min_count=0, max_count=1, purpose="return"))
+        return None
+    return Ask("Minamo: return a blue card from your graveyard to your hand?", blue,
+               min_count=0, max_count=1, purpose="return", rule="608.2d",
+               announce="chooses to return")
 
 
-def _minamo_returned(game: Game, action: Any, p: int) -> None:
-    from manastack.rules.zones import move
-    for oid in action.items:
-        move(game, game.obj(oid), Zone.HAND, "608.2c")
+def _minamo_returned(game: Game, chosen: Chosen) -> None:
+    from manastack.rules.zones import move_all
+    back = [o for _, items in chosen for i in items or ()
+            if (o := game.get(i)) is not None and o.zone == Zone.GRAVEYARD]
+    if back:
+        move_all(game, back, Zone.HAND, "608.2c")
 
 
 define("Minamo",
@@ -245,7 +250,7 @@ define("Minamo",
 # ------------------------------------------------------------ The Fourth Sphere
 
 define("The Fourth Sphere",
-       my_step("upkeep", Custom(lambda g, c: sacrifice_n(g, c.controller, "nonblack", 1)),
+       my_step("upkeep", SacrificeOfChoice(creature & ~of_color("B")),
                "At the beginning of your upkeep, sacrifice a nonblack creature."),
        chaos(CreateTokens(ZOMBIE), "Whenever chaos ensues, create a 2/2 black Zombie "
              "creature token."))

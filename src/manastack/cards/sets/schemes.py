@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    Selector,
     StaticAbility,
     TargetSpec,
     TriggeredAbility,
@@ -37,12 +38,14 @@ from manastack.cards.effects import (
     Effect,
     ExtraTurn,
     T,
+    discard_each,
+    sacrifice_each,
     seq,
     unpayable_x,
 )
 from manastack.cards.registry import define
 from manastack.cards.vocab import anthem
-from manastack.decisions import ChoiceDecision, Choose
+from manastack.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.layers import Duration
 from manastack.variants.archenemy import scheme_state
@@ -98,39 +101,8 @@ def up_to_one(selector: Any, text: str) -> TargetSpec:
 
 
 def permanents_where(game: Game, player: int, card_type: str) -> list[int]:
-    """``player``'s permanents of ``card_type`` (or ``"nonblack"``: nonblack creatures)."""
-    if card_type == "nonblack":
-        return [o.id for o in game.permanents(player) if game.chars(o).is_creature
-                and "B" not in game.chars(o).colors]
+    """``player``'s permanents of ``card_type``."""
     return [o.id for o in game.permanents(player) if card_type in game.chars(o).types]
-
-
-def sacrifice_n(game: Game, p: int, card_type: str, n: int, rule: str = "701.15a") -> None:
-    """``p`` sacrifices ``n`` permanents of ``card_type`` of their choice (701.15a)."""
-    cands = permanents_where(game, p, card_type)
-    if not cands or n <= 0:
-        return
-    if len(cands) <= n:
-        _sacrificed(game, Choose(tuple(cands)), p)
-        return
-    game.ask(ChoiceDecision(p, "sacrifice", f"Sacrifice {n} {card_type.lower()}(s)",
-                            (_sacrificed, (p,)), rule=rule, options=tuple(cands),
-                            min_count=n, max_count=n, purpose="sacrifice"))
-
-
-def _sacrificed(game: Game, action: Any, p: int) -> None:
-    from manastack.rules.zones import move
-    for oid in action.items:
-        o = game.get(oid)
-        if o is not None and o.zone == Zone.BATTLEFIELD:
-            move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{game.players[p].name} "
-                 f"sacrifices {o.name}")
-
-
-def discard_n(game: Game, p: int, n: int) -> None:
-    from manastack.cards.effects import _ask_discard
-    if n > 0 and game.players[p].hand:
-        _ask_discard(game, p, n, ChoiceDecision)
 
 
 def ask_x(game: Game, p: int, prompt: str, then: Any, args: tuple[Any, ...], rule: str
@@ -272,26 +244,37 @@ define("Embrace My Diabolical Vision", in_motion(
 
 
 def _every_hope(game: Game, ctx: Ctx) -> None:
-    for p in reversed(game.opponents(ctx.controller)):
-        game.push(_hope_choose, ctx.controller, p)
+    """Each opponent reveals their hand; you choose a nonland card from each; then those
+    players discard those cards, all at once (one instruction, 608.2c)."""
+    opps = tuple(game.opponents(ctx.controller))
+    for p in opps:
+        game.note("701.14a", f"{game.players[p].name} reveals their hand: "
+                  + (", ".join(game.name_of(i) for i in game.players[p].hand) or "no cards"))
+    _hope_choose(game, ctx.controller, opps, ())
 
 
-def _hope_choose(game: Game, me: int, p: int) -> None:
-    hand = game.players[p].hand
-    game.note("701.14a", f"{game.players[p].name} reveals their hand: "
-                         + (", ".join(game.name_of(i) for i in hand) or "no cards"))
-    cands = tuple(i for i in hand if not game.chars(game.obj(i)).is_land)
-    if not cands:
-        return
-    game.ask(ChoiceDecision(me, "choose", f"Choose a nonland card from "
-                            f"{game.players[p].name}'s hand to be discarded",
-                            (_hope_chosen, (p,)), rule="701.8a", options=cands,
-                            purpose="discard"))
+def _hope_choose(game: Game, me: int, opps: tuple[int, ...],
+                 chosen: tuple[tuple[int, int], ...]) -> None:
+    while len(chosen) < len(opps):
+        p = opps[len(chosen)]
+        cands = tuple(i for i in game.players[p].hand if not game.chars(game.obj(i)).is_land)
+        if cands:
+            game.ask(ChoiceDecision(me, "choose", f"Choose a nonland card from "
+                                    f"{game.players[p].name}'s hand to be discarded",
+                                    (_hope_chosen, (me, opps, chosen)), rule="701.8a",
+                                    options=cands, purpose="discard"))
+            return
+        chosen += ((p, -1),)
+    from manastack.rules.zones import discard
+    for p, oid in chosen:
+        if oid in game.players[p].hand:
+            discard(game, p, game.obj(oid), "701.8a", cause=me)
 
 
-def _hope_chosen(game: Game, action: Any, p: int) -> None:
-    from manastack.cards.effects import _discard_done
-    _discard_done(game, action, p)
+def _hope_chosen(game: Game, action: Any, me: int, opps: tuple[int, ...],
+                 chosen: tuple[tuple[int, int], ...]) -> None:
+    p = opps[len(chosen)]
+    _hope_choose(game, me, opps, (*chosen, (p, int(action.items[0]))))
 
 
 define("Every Hope Shall Vanish", in_motion(
@@ -332,13 +315,12 @@ define("The Fate of the Flammable", in_motion(
     targets=(TARGET_OPPONENT,)))
 
 
-def _choose_sacrifice(card_type: str, n_self: int) -> Any:
+def _choose_sacrifice(selector: Selector, n_self: int) -> Any:
     def then(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
         if choice == "self":
-            sacrifice_n(game, chooser, card_type, n_self)
-        else:
-            for p in reversed(others_of(game, ctx, chooser)):
-                game.push(sacrifice_n, p, card_type, 1)
+            sacrifice_each(game, [chooser], selector, n_self, ctx.source)
+        else:  # each of the other opponents chooses, then all sacrifice at once (101.4)
+            sacrifice_each(game, others_of(game, ctx, chooser), selector, 1, ctx.source)
     return then
 
 
@@ -347,7 +329,7 @@ def _feed_machine(game: Game, ctx: Ctx) -> None:
 
 
 def _feed_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
-    _choose_sacrifice("Creature", 2)(game, ctx, chooser, choice)
+    _choose_sacrifice(creature, 2)(game, ctx, chooser, choice)
 
 
 define("Feed the Machine", in_motion(
@@ -362,7 +344,7 @@ def _civilization(game: Game, ctx: Ctx) -> None:
 
 
 def _civilization_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
-    _choose_sacrifice("Land", 2)(game, ctx, chooser, choice)
+    _choose_sacrifice(land, 2)(game, ctx, chooser, choice)
 
 
 define("May Civilization Collapse", in_motion(
@@ -377,10 +359,9 @@ def _surrender(game: Game, ctx: Ctx) -> None:
 
 def _surrender_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
     if choice == "self":
-        discard_n(game, chooser, 4)
+        discard_each(game, [chooser], 4, ctx.controller)
     else:
-        for p in reversed(others_of(game, ctx, chooser)):
-            game.push(discard_n, p, 2)
+        discard_each(game, others_of(game, ctx, chooser), 2, ctx.controller)
 
 
 define("Surrender Your Thoughts", in_motion(
@@ -458,17 +439,16 @@ define("My Genius Knows No Bounds", in_motion(
 
 
 def _only_blood(game: Game, ctx: Ctx) -> None:
+    """Each opponent sacrifices a creature (chosen in APNAP order, sacrificed at once,
+    101.4); then those who didn't (they had none) discard two cards, also at once."""
     opps = game.opponents(ctx.controller)
-    game.push(_only_blood_discard, opps, {p: len(permanents_where(game, p, "Creature"))
-                                          for p in opps})
-    for p in reversed(opps):
-        game.push(sacrifice_n, p, "Creature", 1)
+    none = [p for p in opps if not permanents_where(game, p, "Creature")]
+    game.push(_only_blood_discard, none, ctx.controller)
+    sacrifice_each(game, opps, creature, 1, ctx.source)
 
 
-def _only_blood_discard(game: Game, opps: list[int], before: dict[int, int]) -> None:
-    for p in reversed(opps):
-        if before[p] == 0:  # "each opponent who didn't sacrifice a creature"
-            game.push(discard_n, p, 2)
+def _only_blood_discard(game: Game, players: list[int], cause: int) -> None:
+    discard_each(game, players, 2, cause)
 
 
 define("Only Blood Ends Your Nightmares", in_motion(
