@@ -287,9 +287,13 @@ def destroy_all(game: Game, objs: list[GameObject], rule: str | list[str],
     whys = why if isinstance(why, list) else [why] * len(objs)
     rules = rule if isinstance(rule, list) else [rule] * len(objs)
     fates = [_destroy_fate(game, o, allow_regen) for o in objs]
-    for o, fate, w, r in zip(objs, fates, whys, rules, strict=True):
-        if fate == "destroyed" and o.id in game.objects and o.zone == Zone.BATTLEFIELD:
-            move(game, o, Zone.GRAVEYARD, r, verb=f"{o.name} is destroyed ({w})")
+    game.begin_simultaneous()
+    try:
+        for o, fate, w, r in zip(objs, fates, whys, rules, strict=True):
+            if fate == "destroyed" and o.id in game.objects and o.zone == Zone.BATTLEFIELD:
+                move(game, o, Zone.GRAVEYARD, r, verb=f"{o.name} is destroyed ({w})")
+    finally:
+        game.end_simultaneous()
     return fates
 
 
@@ -816,7 +820,8 @@ def _sacrifice_choice(game: Game, p: int, chosen: Any, selector: Selector, n: in
         return cands  # no choice to make
     prompt = f"Choose a {selector.text} to sacrifice" if n == 1 else \
         f"Choose {n} permanents to sacrifice ({selector.text})"
-    return Ask(prompt, cands, n, n, "sacrifice", "701.15a", announce="chooses to sacrifice")
+    return Ask(prompt, cands, n, n, "sacrifice", "701.15a",
+               announce="chooses to sacrifice")
 
 
 def _sacrifice_chosen(game: Game, chosen: Any, selector: Selector, n: int,

@@ -49,6 +49,7 @@ from manastack.game.objects import (
 )
 from manastack.game.player import Player
 from manastack.rules import layers, midrun
+from manastack.rules.effects_end import end_lapsed_effects
 from manastack.rules.midrun import resume_marker
 from manastack.rules.triggers import check_event, watched_kinds
 from manastack.variants.registry import variant_of
@@ -392,6 +393,8 @@ class Game:
         self.lki: dict[int, tuple[GameObject, Characteristics]] = {}
         #: Objects that left the battlefield in the current batch of events (603.10a).
         self.lki_batch: list[int] = []
+        #: Depth of :meth:`begin_simultaneous`: things happening at once, one by one.
+        self.simultaneous = 0
         #: Objects that left the game with their owner (CR 800.4a), by id.
         self.departed: dict[int, GameObject | StackAbility] = {}
         #: What a variant remembers (scheme and planar decks, commander tax...): plain data.
@@ -647,7 +650,8 @@ class Game:
         :func:`~manastack.rules.triggers.check_event` is skipped when its own first test
         would return at once: a kind no ability watches (:data:`UNWATCHED_KINDS`, or
         not among :meth:`watched_kinds`), with no object looked back at (603.10a), no
-        delayed trigger and no phasing event (603.10b)."""
+        delayed trigger and no phasing event (603.10b).  Then an effect lasting "for as
+        long as" something that this event ended, ends (611.2b)."""
         kind = e.kind
         self.log.append(e)
         if self.listeners:
@@ -665,7 +669,23 @@ class Game:
                 if (kind in watched) if watched is not None else \
                         (kind not in UNWATCHED_KINDS):
                     check_event(self, e)
+        if not self.simultaneous and (self.effects or self.rule_effects or self.replacements
+                                      or self.delayed_triggers):
+            end_lapsed_effects(self)  # 611.2b: "for as long as" ends as it stops being true
         return e
+
+    def begin_simultaneous(self) -> None:
+        """Several things are about to happen at once (objects destroyed together, a round
+        of state-based actions, 704.3), done one after the other: until
+        :meth:`end_simultaneous`, no effect ends in between (611.2b)."""
+        self.simultaneous += 1
+
+    def end_simultaneous(self) -> None:
+        """They have all happened: effects whose "for as long as" they ended, end."""
+        self.simultaneous -= 1
+        if not self.simultaneous and (self.effects or self.rule_effects or self.replacements
+                                      or self.delayed_triggers):
+            end_lapsed_effects(self)
 
     def watched_kinds(self) -> frozenset[str] | None:
         """The kinds of event triggered abilities watch, or None if any kind may be

@@ -28,31 +28,36 @@ def _no_effects(game: Game) -> bool:
 
 
 def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) -> int:
-    """End every continuous, replacement and delayed effect whose duration matches."""
+    """End every continuous, replacement and delayed effect whose duration matches: they
+    are all gone before the events saying so are logged (what those events trigger sees
+    the game without them)."""
     if _no_effects(game):
         return 0
-    n = 0
-    # one line for one effect applying in several layers (same text, source, timestamp)
-    logged: set[tuple[str, Any, Any]] = set()
+    ended: list[Any] = []
     for attr in ("effects", "replacements", "delayed_triggers", "rule_effects"):
         lst = getattr(game, attr)
         keep = []
         for e in lst:
             d = _duration(e)
             if d is not None and pred(d):
-                n += 1
-                text = getattr(e, "text", "") or "an effect"
-                key = (text, getattr(e, "source", id(e)), getattr(e, "timestamp", id(e)))
-                if key not in logged:
-                    logged.add(key)
-                    game.emit(ev.EFFECT_ENDED, rule, f"{text} ends ({why})")
+                ended.append(e)
             else:
                 keep.append(e)
-        lst[:] = keep
-    if n:
-        game.changed()
-        exile_if_controller_left(game)
-    return n
+        if len(keep) != len(lst):
+            lst[:] = keep
+    if not ended:
+        return 0
+    game.changed()
+    # one line for one effect applying in several layers (same text, source, timestamp)
+    logged: set[tuple[str, Any, Any]] = set()
+    for e in ended:
+        text = getattr(e, "text", "") or "an effect"
+        key = (text, getattr(e, "source", id(e)), getattr(e, "timestamp", id(e)))
+        if key not in logged:
+            logged.add(key)
+            game.emit(ev.EFFECT_ENDED, rule, f"{text} ends ({why})")
+    exile_if_controller_left(game)
+    return len(ended)
 
 
 def exile_if_controller_left(game: Game) -> None:
@@ -153,19 +158,34 @@ def end_turn_effects(game: Game) -> None:
 
 
 def end_source_effects(game: Game) -> None:
-    """"For as long as" effects end when their source leaves or the condition fails (611.2b)."""
-    def gone(d: Any) -> bool:
-        if d.kind == "while_source":
-            o = game.objects.get(d.source) if d.source is not None else None
-            return o is None or getattr(o, "zone", None) != "battlefield"
-        if d.kind == "while" and d.predicate is not None:
-            return not d.predicate(game)
-        return False
-    if any(_duration(e) is not None and _duration(e).kind in ("while_source", "while")
-           for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
-           for e in getattr(game, attr)):
-        end_effects(game, gone, "611.2b", "its duration is over")
+    """"For as long as" effects end when their source leaves or the condition fails
+    (611.2b); effects on objects that no longer exist are forgotten (a state-based action
+    check's backstop: :func:`end_lapsed_effects` ends them as it happens)."""
+    end_lapsed_effects(game)
     drop_effects_on_vanished_objects(game)
+
+
+#: The wide-cache key of "is there an effect lasting for as long as something holds?"
+_LASTING = "lasting effects"
+
+
+def end_lapsed_effects(game: Game) -> None:
+    """611.2b: an effect lasting "for as long as" something ends the moment that stops
+    being true, not at the next check of state-based actions.  Called after every event
+    (:meth:`Game.emit_event`) while such an effect exists: the source leaving the
+    battlefield, control changing, a turn beginning are all events.  Whether one exists
+    is kept until the next wide change (adding or ending an effect is one)."""
+    if game.wide_get(_LASTING) is False:
+        return
+    from manastack.rules.layers import LASTING_KINDS, duration_over
+    lasting = any(_duration(e) is not None and _duration(e).kind in LASTING_KINDS
+                  for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
+                  for e in getattr(game, attr))
+    if not lasting:
+        game.wide_put(_LASTING, False)
+        return
+    end_effects(game, lambda d: d.kind in LASTING_KINDS and duration_over(game, d),
+                "611.2b", "its duration is over")
 
 
 def while_predicates(game: Game) -> bool:

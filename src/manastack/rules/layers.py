@@ -31,6 +31,7 @@ from manastack.game.objects import (
     tag_flags,
     union,
 )
+from manastack.rules.effects_end import end_lapsed_effects
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -133,6 +134,22 @@ class Duration:
             "permanent": "", "end_of_turn": "until end of turn",
             "end_of_combat": "until end of combat",
         }.get(self.kind, f"{self.kind.replace('_', ' ')} {self.name}".strip())
+
+
+def duration_over(game: Game, d: Duration) -> bool:
+    """Has a "for as long as" duration ended (611.2b)?  ``while_source``: its source has
+    left the battlefield (or is another object now, 400.7); ``while``: its predicate no
+    longer holds.  Other kinds end at points of the turn (:mod:`~.effects_end`)."""
+    if d.kind == "while_source":
+        o = game.objects.get(d.source) if d.source is not None else None
+        return o is None or getattr(o, "zone", None) != Zone.BATTLEFIELD
+    if d.kind == "while" and d.predicate is not None:
+        return not d.predicate(game)
+    return False
+
+
+#: The kinds of duration :func:`duration_over` tells the end of.
+LASTING_KINDS: Final = frozenset({"while_source", "while"})
 
 
 UNTIL_END_OF_TURN: Final = Duration("end_of_turn")
@@ -719,9 +736,14 @@ def set_controller(player: int) -> Callable[[Game, GameObject, Characteristics],
 
 
 def add_effect(game: Game, effect: LayerEffect) -> LayerEffect:
-    """Start a continuous effect from a resolving spell or ability (CR 611.2)."""
+    """Start a continuous effect from a resolving spell or ability (CR 611.2).  One lasting
+    "for as long as" something that is already over does nothing: it doesn't start and
+    immediately stop (611.2b)."""
     if not effect.timestamp:
         effect.timestamp = game.new_timestamp()
+    if effect.duration.kind in LASTING_KINDS and duration_over(game, effect.duration):
+        return effect
     game.effects.append(effect)
     game.changed()
+    end_lapsed_effects(game)  # a change of control may end "for as long as you control"
     return effect

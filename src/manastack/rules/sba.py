@@ -230,46 +230,52 @@ def perform(game: Game) -> bool:
         o.deathtouch_damage = False
     if deathtouched:
         game.changed()
-    for ids, rule in vanish:
-        o = game.objects[ids]
-        assert isinstance(o, GameObject)
-        game.zone_list(o.zone, o.owner).remove(ids)
-        del game.objects[ids]
-        game.changed()
-        game.note(rule, f"The {o.name} {'token' if o.is_token else 'copy'} ceases to exist")
-        happened = True
-    for o in counters_fix:
-        _annihilate_counters(game, o)
-        happened = True
-    for o, rule, why in to_graveyard:
-        if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
-            move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into its owner's "
-                 f"graveyard ({why})")
+    # 704.3: all of these happen at once: an effect lasting "for as long as" one of them
+    # ends once they all have (611.2b), not between two of them
+    game.begin_simultaneous()
+    try:
+        for ids, rule in vanish:
+            o = game.objects[ids]
+            assert isinstance(o, GameObject)
+            game.zone_list(o.zone, o.owner).remove(ids)
+            del game.objects[ids]
+            game.changed()
+            game.note(rule, f"The {o.name} {'token' if o.is_token else 'copy'} ceases to exist")
             happened = True
-    live = [(o, rule, why) for o, rule, why in to_destroy
-            if o.id in game.objects and o.zone == Zone.BATTLEFIELD] if to_destroy else []
-    if live:
-        fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
-                            [w for _, _, w in live])
-        if any(f != "indestructible" for f in fates):
-            happened = True
-    for o in counters_after:
-        if o.id in game.objects and o.zone == Zone.BATTLEFIELD:  # it wasn't destroyed
+        for o in counters_fix:
             _annihilate_counters(game, o)
             happened = True
-    if game.variant_state:
-        if variant_of(game).state_based_actions(game, losers):  # 704.5v, 704.5w
-            happened = True
-    lost_now = False
-    for idx, rule, why in losers:
-        if any(q in spared for q in variant_of(game).loses_with(game, idx)):
-            continue  # 810.8a: if a player can't lose, their team can't
-        # 704.3: these players lose simultaneously; if none is left, the game is a draw
-        # (104.4a), so the end of the game is decided once all of them have lost
-        lose(game, idx, rule, why, end_check=False)
-        happened = lost_now = True
-    if lost_now:
-        _end_if_one_team_left(game)
+        for o, rule, why in to_graveyard:
+            if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
+                move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into its owner's "
+                     f"graveyard ({why})")
+                happened = True
+        live = [(o, rule, why) for o, rule, why in to_destroy
+                if o.id in game.objects and o.zone == Zone.BATTLEFIELD] if to_destroy else []
+        if live:
+            fates = destroy_all(game, [o for o, _, _ in live], [r for _, r, _ in live],
+                                [w for _, _, w in live])
+            if any(f != "indestructible" for f in fates):
+                happened = True
+        for o in counters_after:
+            if o.id in game.objects and o.zone == Zone.BATTLEFIELD:  # it wasn't destroyed
+                _annihilate_counters(game, o)
+                happened = True
+        if game.variant_state:
+            if variant_of(game).state_based_actions(game, losers):  # 704.5v, 704.5w
+                happened = True
+        lost_now = False
+        for idx, rule, why in losers:
+            if any(q in spared for q in variant_of(game).loses_with(game, idx)):
+                continue  # 810.8a: if a player can't lose, their team can't
+            # 704.3: these players lose simultaneously; if none is left, the game is a draw
+            # (104.4a), so the end of the game is decided once all of them have lost
+            lose(game, idx, rule, why, end_check=False)
+            happened = lost_now = True
+        if lost_now:
+            _end_if_one_team_left(game)
+    finally:
+        game.end_simultaneous()
     if not happened:
         # with no effect at all (the lists end_source_effects and while_predicates look
         # at), none can end and none lasts "for as long as" a predicate holds

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
 from manastack.game.objects import GameObject, IdKey
-from manastack.rules.layers import Duration
+from manastack.rules.effects_end import end_lapsed_effects
+from manastack.rules.layers import LASTING_KINDS, Duration, duration_over
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -117,9 +118,14 @@ class RuleEffect:
 
 
 def add_rule_effect(game: Game, eff: RuleEffect) -> None:
+    """Start a rule-changing effect; one lasting "for as long as" something already over
+    does nothing (611.2b)."""
     eff.created_turn = game.turn_number
+    if eff.duration.kind in LASTING_KINDS and duration_over(game, eff.duration):
+        return
     game.rule_effects.append(eff)
     game.changed()
+    end_lapsed_effects(game)
 
 
 def rule_effects(game: Game, kind: str) -> list[RuleEffect]:

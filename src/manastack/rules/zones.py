@@ -202,6 +202,20 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
     (see :mod:`manastack.rules.entering`); ``attach``, what each Aura enters attached to
     (303.4f)."""
     moved: list[tuple[GameObject, GameObject, Characteristics | None]] = []
+    game.begin_simultaneous()
+    try:
+        _move_each(game, objs, to, rule, controller, entering, attach, moved)
+        _report_moves(game, moved, rule, verb)
+    finally:
+        game.end_simultaneous()
+    return [new for _, new, _ in moved]
+
+
+def _move_each(game: Game, objs: list[GameObject], to: str, rule: str,
+               controller: int | None,
+               entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None,
+               attach: Sequence[Ref | None] | None,
+               moved: list[tuple[GameObject, GameObject, Characteristics | None]]) -> None:
     for i, o in enumerate(objs):
         frm = o.zone
         lki = game.chars(o) if frm == Zone.BATTLEFIELD else None
@@ -209,6 +223,10 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
         new = move(game, o, to, rule, controller=controller, quiet=True, copy_of=copy_of,
                    chosen=chosen, attach_to=attach[i] if attach is not None else None)
         moved.append((o, new, lki))
+
+
+def _report_moves(game: Game, moved: list[tuple[GameObject, GameObject, Characteristics | None]],
+                  rule: str, verb: str) -> None:
     for old, new, lki in moved:
         where_to = ZONE_TEXT[new.zone] if new.zone in ("battlefield", "stack", "exile",
                                                        "command") \
@@ -221,7 +239,6 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
             "owner": old.owner, "name": old.name, "token": old.is_token,
             "controller": game.controller(new) if new.zone == Zone.BATTLEFIELD
             else new.controller, "lki": lki}, game.turn_number, seen_by, public))
-    return [new for _, new, _ in moved]
 
 
 def discard(game: Game, player: int, obj: GameObject, rule: str = "701.8a", *,

@@ -274,24 +274,14 @@ def _while_controls(source_id: int, player_: int) -> Callable[[Game], bool]:
     return pred
 
 
-def _guard(pred: Callable[[Game], bool], fn: LayerFn) -> LayerFn:
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
-        if pred(game):
-            fn(game, obj, c)
-    return f
-
-
-def _gain_control(game: Game, ctx: Ctx, oid: int, duration: Duration | None = None,
-                  pred: Callable[[Game], bool] | None = None) -> None:
+def _gain_control(game: Game, ctx: Ctx, oid: int, duration: Duration | None = None) -> None:
     """Layer 2: ``ctx.controller`` gains control of ``oid`` (302.6: it is "new" to them)."""
     o = _on_battlefield(game, oid)
     if o is None:
         return
     before = game.controller(o)
-    fn = set_controller(ctx.controller)
-    if pred is not None:
-        fn = _guard(pred, fn)
-    add_effect(game, LayerEffect("2", fn, frozenset({oid}), ctx.controller, ctx.source,
+    add_effect(game, LayerEffect("2", set_controller(ctx.controller), frozenset({oid}),
+                                 ctx.controller, ctx.source,
                                  duration=duration or Duration("permanent"),
                                  text=f"{ctx.source_name}: control of {o.name}"))
     if game.controller(o) != before:
@@ -361,7 +351,7 @@ def _aegis(game: Game, ctx: Ctx) -> None:
         return
     for t in ctx.target_refs(0):
         if isinstance(t, int) and _on_battlefield(game, t) is not None:
-            add_effect(game, LayerEffect("6", _guard(pred, add_keywords("indestructible")),
+            add_effect(game, LayerEffect("6", add_keywords("indestructible"),
                                          frozenset({t}), ctx.controller, ctx.source,
                                          duration=Duration("while", predicate=pred),
                                          text=f"{ctx.source_name}: indestructible"))
@@ -647,7 +637,7 @@ def _master_thief(game: Game, ctx: Ctx) -> None:
         return
     for t in ctx.target_refs(0):
         if isinstance(t, int):
-            _gain_control(game, ctx, t, Duration("while", predicate=pred), pred)
+            _gain_control(game, ctx, t, Duration("while", predicate=pred))
 
 
 define("Master Thief", when_enters(
