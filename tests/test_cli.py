@@ -63,6 +63,18 @@ def test_cards_list_and_show(capsys) -> None:  # type: ignore[no-untyped-def]
     assert "Implemented: yes" in out and "deals 3 damage" in out
 
 
+def test_cr_306_7_cards_show_says_targets_follow_the_2017_wording(capsys) -> None:  # type: ignore[no-untyped-def]
+    """`cards show` of a card whose Oracle text says "any target" gives the 2017 wording
+    the engine plays and says how a planeswalker is reached (redirection, CR 306.7); a card
+    without such targets says nothing of it."""
+    assert main(["cards", "show", "Lightning Bolt"]) == 0
+    out = capsys.readouterr().out
+    assert "2017 wording: Lightning Bolt deals 3 damage to target creature or player." in out
+    assert "306.7" in out
+    assert main(["cards", "show", "Grizzly Bears"]) == 0
+    assert "306.7" not in capsys.readouterr().out
+
+
 def test_unknown_card_is_a_clear_error(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["cards", "show", "Lightning Bolts"]) == 2
     assert "Lightning Bolt" in capsys.readouterr().err

@@ -178,6 +178,10 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     if data.oracle_text_2017 and data.oracle_text_2017 != data.oracle_text:
         # the wording of the rules the engine follows ("target creature or player", 306.7)
         print("2017 wording: " + data.oracle_text_2017.replace("\n", "\n  "))
+        if "any target" in data.oracle_text or "player or planeswalker" in data.oracle_text:
+            print("Targets follow the 2017 wording (the rules the engine plays): a "
+                  "planeswalker isn't a legal target of it; damage dealt to a player may be "
+                  "redirected to a planeswalker they control (CR 306.7)")
     if data.power is not None:
         print(f"{data.power}/{data.toughness}")
     if data.loyalty is not None:
