@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,9 +68,12 @@ def play_out(game: Game, agents: Sequence[Any], limit: int, every: int = 200,
     return render_text(game.log)
 
 
-def test_soak_200_random_games_twice_identical_logs() -> None:
-    """Determinism: a game is seed + decks + decisions; 200 games played twice match."""
-    for seed in range(200):
+@pytest.mark.parametrize("games", [
+    pytest.param(20, id="quick"), pytest.param(200, id="soak", marks=pytest.mark.soak)])
+def test_soak_200_random_games_twice_identical_logs(games: int) -> None:
+    """Determinism: a game is seed + decks + decisions; 200 games (20 in the quick run)
+    played twice match."""
+    for seed in range(games):
         a = play_game(DECKS, agents(seed), seed=seed)
         b = play_game(DECKS, agents(seed), seed=seed)
         assert a.over, f"seed {seed} did not end"

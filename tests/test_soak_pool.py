@@ -19,6 +19,8 @@ from manastack.decks import random_pool_deck
 from manastack.rules.start import new_game
 
 GAMES = 1000
+#: Games of the quick run (``python -m pytest``); the soak (``-m soak``) plays GAMES.
+QUICK_GAMES = 60
 MAX_DECISIONS = 20_000
 
 
@@ -44,12 +46,15 @@ def _games(seeds: range) -> list[str]:
     return failures
 
 
-def test_soak_1000_random_pool_games() -> None:
-    """1,000 games with random two-colour decks from the pool run to their end (104.2-104.3)
-    with zones intact (400.1) and deterministic replays; the games are shared among the
-    machine's processors."""
+@pytest.mark.parametrize("games", [
+    pytest.param(QUICK_GAMES, id="quick"),
+    pytest.param(GAMES, id="soak", marks=pytest.mark.soak)])
+def test_soak_1000_random_pool_games(games: int) -> None:
+    """1,000 games (60 in the quick run) with random two-colour decks from the pool run to
+    their end (104.2-104.3) with zones intact (400.1) and deterministic replays; the games
+    are shared among the machine's processors."""
     workers = max(1, min(4, os.cpu_count() or 1))
-    chunks = [range(k, GAMES, workers) for k in range(workers)]
+    chunks = [range(k, games, workers) for k in range(workers)]
     if workers == 1:
         failures = _games(chunks[0])
     else:

@@ -20,6 +20,8 @@ from manastack.variants import get_variant
 GAMES = 200
 #: Four archenemies at 40 life play long games: fewer of them keep the suite quick.
 GAMES_OF = {"supervillain_rumble": 80}
+#: Games of each variant in the quick run (``python -m pytest``; ``-m soak``: GAMES).
+QUICK_GAMES = 8
 MAX_DECISIONS = 30_000
 MAX_TURNS = 60
 VARIANTS = ("commander", "archenemy", "supervillain_rumble", "planechase", "vanguard")
@@ -51,12 +53,14 @@ def _games(job: tuple[str, range]) -> list[str]:
     return failures
 
 
+@pytest.mark.parametrize("soak", [
+    pytest.param(False, id="quick"), pytest.param(True, id="soak", marks=pytest.mark.soak)])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_soak_200_random_variant_games(name: str) -> None:
-    """200 games of the variant (80 of the rumble) run to their end with zones intact,
-    shared among the machine's processors."""
+def test_soak_200_random_variant_games(name: str, soak: bool) -> None:
+    """200 games of the variant (80 of the rumble; 8 of each in the quick run) run to their
+    end with zones intact, shared among the machine's processors."""
     workers = max(1, min(4, os.cpu_count() or 1))
-    games = GAMES_OF.get(name, GAMES)
+    games = GAMES_OF.get(name, GAMES) if soak else QUICK_GAMES
     jobs = [(name, range(k, games, workers)) for k in range(workers)]
     if workers == 1:
         failures = _games(jobs[0])
