@@ -32,8 +32,9 @@ PACKAGE = ROOT / "src" / "manastack"
 
 #: Modules left pure Python: errors.py (its exceptions subclass several builtin
 #: exceptions, which compiled classes can't) and the cold tools (command line,
-#: scenario files), which gain nothing from compiling.
-PURE = {"errors.py", "cli.py", "__main__.py", "scenario"}
+#: scenario files, the bounded readers of replay files), which gain nothing from
+#: compiling.
+PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py"}
 
 
 def compiled_modules() -> list[str]:

@@ -40,6 +40,13 @@ def test_unwritable_save_file_is_a_clear_error(capsys, tmp_path: Path) -> None: 
     (["play", "--players", "9"], "needs 3-6 players"),
     (["play", "--option", "range=x", "--players", "4"], "options.extra.range"),
     (["cards", "show", "Frost"], "did you mean 'Forest'"),
+    # issue 34: checked before the game is played, even when nothing would be printed
+    (["play", "--as", "BAD", "--quiet"], "--as BAD: no such player"),
+    (["play", "--as", "9" * 5000, "--quiet"], "no such player"),
+    (["play", "--seed", "9" * 5000], "invalid int value"),
+    (["play", "--max-turns", "1000001"], "out of range (the limit is 100,000)"),
+    (["play", "--players", "4", "--option", "teams=" + "[" * 50 + "]" * 50],
+     "JSON nested deeper than 32 levels (the limit)"),
 ])
 def test_bad_options_are_clear_errors(capsys, argv: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
     assert words in _error(capsys, argv)

@@ -15,21 +15,19 @@ from manastack.cards.registry import get_card
 from manastack.decisions import CombatDecision, PriorityDecision
 from manastack.game.mana import ManaPool
 from manastack.game.objects import Characteristics, GameObject, StackAbility
-from manastack.log import Event
 from manastack.rules.combat import Combat
 from manastack.rules.damage import DamageItem, _Plan
 from manastack.rules.resolution import Ctx
 from manastack.rules.turn import StepInfo
 
-WRITTEN_OUT = [Event, PriorityDecision, CombatDecision, StepInfo, GameObject,
+WRITTEN_OUT = [PriorityDecision, CombatDecision, StepInfo, GameObject,
                StackAbility, Combat, Characteristics, DamageItem, _Plan, Ctx, ManaPool]
 
 
 def _required_args(cls: type) -> list[Any]:
     """Values of the right types for the fields without a default (compiled, the
     constructors check them)."""
-    return {Event: ["draw", "504.1", "Alice draws a card"],
-            PriorityDecision: [0, "priority", "Alice has priority", (print, ())],
+    return {PriorityDecision: [0, "priority", "Alice has priority", (print, ())],
             StepInfo: ["upkeep", "beginning", 1],
             CombatDecision: [1, "declare_blockers", "Bob declares blockers", (print, ())],
             GameObject: [7, get_card("Grizzly Bears"), 0, 1, "hand"],

@@ -23,7 +23,7 @@ from manastack.decisions import (
 from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
 from manastack.game import state as _state
 from manastack.game.objects import PlayerRef
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import SPECTATOR, Game, GameOptions
 from manastack.rules.start import new_game
 
 #: Is this the mypyc-compiled build (``MANASTACK_COMPILE=1 pip install .``, README)?
@@ -33,6 +33,6 @@ __all__ = [
     "Action", "Activate", "AssignDamage", "Cast", "Choose", "DeclareAttackers",
     "DeclareBlockers", "Decision", "Mulligan", "OrderDamage", "Pass", "PlayLand",
     "CardError", "DeckError", "IllegalAction", "ScenarioError", "PlayerRef", "Game",
-    "GameOptions", "new_game",
+    "GameOptions", "SPECTATOR", "new_game",
 ]
 __version__ = "0.1.0"

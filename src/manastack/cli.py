@@ -1,15 +1,34 @@
-"""The ``manastack`` command: play, replay, scenario, cards, deck."""
+"""The ``manastack`` command: play, replay, scenario, cards, deck.
+
+Every value and file it reads is bounded (:mod:`manastack.limits`): a value or file over a
+limit, like any other bad input, is refused with one line on stderr and exit code 2,
+before the work it asks for begins.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from manastack.errors import IllegalAction, ManastackError
+from manastack.errors import DeckError, InputLimitError, ManastackError
+from manastack.limits import (
+    MAX_CARD_NAME_LENGTH,
+    MAX_MATCH_GAMES,
+    MAX_OPTION_LENGTH,
+    MAX_OPTIONS,
+    MAX_PLAYER_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_SEED,
+    MAX_TURNS,
+    load_json,
+    shown_path,
+)
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -29,7 +48,8 @@ def _variant_setup(args: argparse.Namespace) -> tuple[list[list[str]], list[str]
     if name is None:
         name = "two_player" if n in (None, 2) else "free_for_all"
     if name not in variant_names():
-        raise ManastackError(f"unknown variant {name!r} (one of {', '.join(variant_names())})")
+        raise ManastackError(f"unknown variant {_cut(name)!r} (one of "
+                             f"{', '.join(variant_names())})")
     variant = get_variant(name)
     if n is None:
         n = max(variant.min_players, min(4, variant.max_players))
@@ -40,14 +60,7 @@ def _variant_setup(args: argparse.Namespace) -> tuple[list[list[str]], list[str]
     if args.deck:
         given = _load_decks(args.deck)
         decks = [given[i % len(given)] for i in range(n)]
-    for item in args.option or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise ManastackError(f"--option needs KEY=VALUE, not {item!r}")
-        try:
-            extra[key] = json.loads(value)
-        except ValueError:
-            extra[key] = value
+    extra.update(_options(args.option or []))
     problem = variant.check_extra(n, extra)
     if problem:
         raise ManastackError(problem)
@@ -59,25 +72,104 @@ def _variant_setup(args: argparse.Namespace) -> tuple[list[list[str]], list[str]
     return decks, names, opts
 
 
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    """``--option KEY=VALUE`` values: JSON where VALUE parses as JSON (within the limits
+    of :func:`manastack.limits.load_json`), else the string itself."""
+    if len(items) > MAX_OPTIONS:
+        raise InputLimitError(f"more than {MAX_OPTIONS} --option values (the limit)")
+    extra: dict[str, Any] = {}
+    for item in items:
+        if len(item) > MAX_OPTION_LENGTH:
+            raise InputLimitError(f"--option {_cut(item)}: more than {MAX_OPTION_LENGTH:,} "
+                                  "characters (the limit)")
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ManastackError(f"--option needs KEY=VALUE, not {_cut(item)!r}")
+        try:
+            extra[key] = load_json(value, where=f"--option {_cut(key)}")
+        except InputLimitError:
+            raise
+        except ValueError:
+            extra[key] = value
+    return extra
+
+
+def _cut(text: str, width: int = 40) -> str:
+    """``text`` cut to ``width`` characters (``...`` and its length when it was longer)."""
+    if len(text) <= width:
+        return text
+    return f"{text[:width]}... ({len(text):,} characters)"
+
+
+def _bounded_int(limit: int) -> Callable[[str], int]:
+    """An argparse type: an integer of at most ``limit`` either way, its text read only
+    when it is short (``int()`` of thousands of digits is slow, or refused)."""
+    def parse(text: str) -> int:
+        if len(text) > 24:
+            raise argparse.ArgumentTypeError(f"invalid int value: {_cut(text, 20)!r}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+        if abs(value) > limit:
+            raise argparse.ArgumentTypeError(f"{value} is out of range (the limit is "
+                                             f"{limit:,})")
+        return value
+    parse.__name__ = "int"
+    return parse
+
+
+def _viewer(view: str, names: Sequence[str]) -> int | None:
+    """The seat ``--as VIEWER`` names: a player's name, a seat number from 0, or None for
+    ``spectator``; anything else is refused (checked before the game is played)."""
+    if view.lower() == "spectator":
+        return None
+    if view in names:
+        return list(names).index(view)
+    if view.isascii() and view.isdigit() and len(view) <= 4 and int(view) < len(names):
+        return int(view)
+    shown = _cut(view, 40) if len(view) <= MAX_PLAYER_NAME_LENGTH else _cut(view, 20)
+    raise ManastackError(f"--as {shown}: no such player (one of: {', '.join(names)}, a "
+                         "seat number from 0, or spectator)")
+
+
+def _check_save(save: str) -> None:
+    """Refuse a ``--save`` path that can't be written, before the game is played."""
+    shown = shown_path(save)
+    try:
+        if stat.S_ISDIR(os.stat(save).st_mode):
+            raise ManastackError(f"{shown}: can't write the replay file (it is a folder)")
+    except FileNotFoundError:  # (to be made: its folder must exist)
+        folder = os.path.dirname(save) or "."
+        if not os.path.isdir(folder):
+            raise ManastackError(f"{shown}: can't write the replay file (no folder "
+                                 f"{shown_path(folder)})") from None
+    except OSError as e:  # a name longer than the system allows...
+        raise ManastackError(f"{shown}: can't write the replay file ({e.strerror})") \
+            from None
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.agents import RandomAgent
     from manastack.log import render_jsonl, render_text
     from manastack.play import play_game, replay_data, result_line
 
     decks, names, opts = _variant_setup(args)
-    if args.save and Path(args.save).is_dir():  # (known before the game is played)
-        raise ManastackError(f"{args.save}: can't write the replay file (it is a folder)")
+    # (known before the game is played)
+    seat = None if args.view is None else _viewer(args.view, names)
+    if args.save:
+        _check_save(args.save)
     game = play_game(decks, [RandomAgent(args.seed * 2 + 1 + i) for i in range(len(names))],
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
-        events = _log_view(game, args.view)
+        events = _log_view(game, args.view, seat)
         print(render_jsonl(events) if args.json else render_text(events))
     if args.save:
         try:
             Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
         except OSError as e:
-            raise ManastackError(f"{args.save}: can't write the replay file ({e.strerror})") \
-                from None
+            raise ManastackError(f"{shown_path(args.save)}: can't write the replay file "
+                                 f"({e.strerror})") from None
     print(result_line(game))
     return 0
 
@@ -87,9 +179,22 @@ def _load_decks(names: Sequence[str]) -> list[list[str]]:
     from manastack.decks import load_deck, validate_deck
     from manastack.play import default_deck
 
+    if len(names) > MAX_OPTIONS:
+        raise InputLimitError(f"more than {MAX_OPTIONS} decks (the limit)")
     decks = []
     for d in names:
-        if Path(d).exists():
+        try:
+            os.stat(d)
+            is_file = True
+        except (FileNotFoundError, NotADirectoryError):
+            is_file = False  # a default deck's name, or nothing
+        except OSError as e:  # a name longer than the OS allows...
+            raise DeckError(f"{shown_path(d)}: cannot read deck file ({e.strerror})") \
+                from None
+        except ValueError:
+            raise DeckError(f"{shown_path(d)}: cannot read deck file (the path holds a NUL "
+                            "character)") from None
+        if is_file:
             deck = load_deck(d)
             # (the card database is asked, so that an unknown name gets a suggestion)
             validate_deck(deck, format="any", implemented=is_implemented)
@@ -111,38 +216,35 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _log_view(game: Game, view: str | None) -> list[Event]:
-    """The log as ``--as VIEWER`` sees it (400.2): a player's name or seat number, or
-    ``spectator``; without ``--as``, the full record (hidden cards included)."""
+def _log_view(game: Game, view: str | None, seat: int | None) -> list[Event]:
+    """The log as ``--as VIEWER`` sees it (400.2): ``seat`` is the player :func:`_viewer`
+    found (None: a spectator); without ``--as``, the full record (hidden cards included)."""
     if view is None:
         return game.log
-    if view.lower() == "spectator":
-        return game.log_for(None)
-    try:
-        return game.log_for(game.player_index(int(view) if view.isdigit() else view))
-    except IllegalAction:
-        names = ", ".join(p.name for p in game.players)
-        raise ManastackError(f"--as {view}: no such player (one of: {names}, a seat number "
-                             "from 0, or spectator)") from None
+    return game.log_for(seat)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from manastack.log import render_jsonl, render_text
     from manastack.play import replay, result_line
+    from manastack.replays import check_replay, read_replay_file
 
+    shown = shown_path(args.file)
+    data = read_replay_file(args.file)  # (its errors name the file)
     try:
-        data = json.loads(Path(args.file).read_text())
-    except OSError as e:
-        raise ManastackError(f"{args.file}: can't read the replay file ({e.strerror})") from None
-    except ValueError as e:
-        raise ManastackError(f"{args.file}: not a replay file (invalid JSON: {e})") from None
+        check_replay(data)
+    except ManastackError as e:
+        raise type(e)(f"{shown}: {e}") from None
+    players = [p if isinstance(p, str) else str(p) for p in data["players"]] \
+        if isinstance(data["players"], list) else []
+    seat = None if args.view is None else _viewer(args.view, players)
     try:
         game = replay(data)
     except ManastackError as e:
-        raise ManastackError(f"{args.file}: {e}") from None
-    events = _log_view(game, args.view)
+        raise ManastackError(f"{shown}: {e}") from None
+    events = _log_view(game, args.view, seat)
     print(render_jsonl(events) if args.json else render_text(events))
-    print(result_line(game) if game.over else "Game in progress")
+    print(result_line(game))  # (a game the file leaves unfinished says so)
     return 0
 
 
@@ -151,6 +253,8 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     from manastack.cards.registry import is_implemented, lookup
 
     if args.cards_cmd == "list":
+        if args.set and len(args.set) > 20:
+            raise ManastackError(f"unknown set code {_cut(args.set, 20)!r}")
         if args.set and args.set.upper() in ("ARC", "HOP", "VAN"):
             from manastack.cards.database import variant_cards
             names = [c.name for c in variant_cards(args.set.upper())]
@@ -169,6 +273,9 @@ def _cmd_cards(args: argparse.Namespace) -> int:
                 continue
             print(n)
         return 0
+    if len(args.name) > MAX_CARD_NAME_LENGTH:
+        raise InputLimitError(f"a card name of {len(args.name):,} characters (the limit is "
+                              f"{MAX_CARD_NAME_LENGTH})")
     data = card_data(args.name)
     card = lookup(data.name)
     print(data.name + (f" {data.mana_cost}" if data.mana_cost else ""))
@@ -216,11 +323,21 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
     return run_main(args.paths, as_json=args.json, verbose=args.verbose)
 
 
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, its error messages cut short (argparse quotes a bad value
+    whole: ``invalid choice: '...'``)."""
+
+    def error(self, message: str) -> NoReturn:
+        if len(message) > 300:
+            message = message[:240] + "..." + message[-40:]
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="manastack", description=__doc__)
+    ap = _ArgumentParser(prog="manastack", description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play", help="play a full game between two decks with random agents")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0)
     p.add_argument("--deck", action="append", help="deck file or default deck name (twice)")
     p.add_argument("--json", action="store_true", help="log as JSON lines")
     p.add_argument("--quiet", action="store_true", help="only the result line")
@@ -229,10 +346,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "player (name or seat) or 'spectator' sees it: hidden cards unnamed")
     p.add_argument("--mulligan", default="paris",
                    choices=["paris", "vancouver", "london", "commander"])
-    p.add_argument("--max-turns", type=int, default=200)
+    p.add_argument("--max-turns", type=_bounded_int(MAX_TURNS), default=200)
     p.add_argument("--variant", help="two_player (2 players), free_for_all (3-6), "
                    "two_headed_giant (4), ... (see docs/variants.md)")
-    p.add_argument("--players", type=int, help="number of players (default: 2, or 4 for a "
+    p.add_argument("--players", type=_bounded_int(MAX_PLAYERS), help="number of players (default: 2, or 4 for a "
                    "multiplayer variant)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a variant option (GameOptions.extra), e.g. attack=multiple, range=1, "
@@ -241,8 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("match", help="play a match (best of N) between two decks")
     p.add_argument("deck_a", help="deck file or default deck name")
     p.add_argument("deck_b", help="deck file or default deck name")
-    p.add_argument("--games", type=int, default=3)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_bounded_int(MAX_MATCH_GAMES), default=3)
+    p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0)
     p.set_defaults(fn=_cmd_match)
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")

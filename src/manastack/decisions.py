@@ -20,6 +20,7 @@ from manastack.copying import deepcopy_fields
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Ref
 from manastack.picking import pick
+from manastack.reprs import brief
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -37,7 +38,10 @@ def ref_to_json(r: Any) -> Any:
 
 
 def ref_from_json(v: Any) -> Any:
-    if isinstance(v, str) and len(v) > 1 and v[0] == "P" and v[1:].isdigit():
+    """``"P1"`` is player 1 (a seat of at most three ASCII digits); other values stay as
+    they are (their shape is checked when the action is answered)."""
+    if isinstance(v, str) and 1 < len(v) <= 4 and v[0] == "P" and v[1:].isascii() and \
+            v[1:].isdigit():
         return PlayerRef(int(v[1:]))
     if isinstance(v, list):
         return tuple(ref_from_json(x) for x in v)
@@ -226,16 +230,22 @@ VERBS: Final[dict[type[Action], str]] = {
 ACTION_TYPES: Final[dict[str, type[Action]]] = {v: c for c, v in VERBS.items()}
 
 
+#: Numbers in an answer (object ids, X, amounts) lie strictly between -BOUND and BOUND:
+#: anything larger is no id and no amount a game can have (and would cost time to print).
+BOUND: Final = 2 ** 53
+
+
 def _id(v: Any) -> bool:
-    """An object id (an int; not a bool, which Python counts as one)."""
-    return type(v) is int
+    """An object id or a number (an int within BOUND; not a bool, which Python counts as
+    one)."""
+    return type(v) is int and -BOUND < v < BOUND
 
 
 def _ref(v: Any) -> bool:
     """An object id or a player (a :class:`PlayerRef` holding an int).  Also where an
     object is expected: the rules refuse a player there, citing the rule (509.1a: only
     creatures block)."""
-    return type(v) is int or type(v) is PlayerRef and type(cast(Any, v).index) is int  # (untyped read)
+    return _id(v) or type(v) is PlayerRef and _id(cast(Any, v).index)  # (untyped read)
 
 
 def _tuple_of(v: Any, item: Callable[[Any], bool]) -> bool:
@@ -247,12 +257,25 @@ def _pair(first: Callable[[Any], bool], second: Callable[[Any], bool]
     return lambda v: type(v) is tuple and len(v) == 2 and first(v[0]) and second(v[1])
 
 
-def _hashable(v: Any) -> bool:
-    try:
-        hash(v)
-    except TypeError:
-        return False
-    return True
+def _option(v: Any, depth: int = 0) -> bool:
+    """A chosen option: an id or number, a player, a word (``"yes"``, a card name, a mode
+    written ``2/1``...), True/False or None, or a short tuple of those; of a size no option
+    of a game has beyond."""
+    if type(v) is int:
+        return _id(v)
+    if type(v) is str:
+        return len(v) <= 200
+    if type(v) is PlayerRef:
+        return _id(cast(Any, v).index)
+    if v is None or type(v) is bool:
+        return True
+    if type(v) is tuple:
+        return depth < 3 and len(v) <= 64 and all(_option(x, depth + 1) for x in v)
+    return False
+
+
+def _word(v: Any) -> bool:
+    return type(v) is str and len(v) <= 200
 
 
 def _pay(v: Any) -> bool:
@@ -273,12 +296,12 @@ def _shapes() -> dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]]:
             Cast: (("card", _ref, "an object id"), ("targets", lambda v: _tuple_of(v, _ref), refs),
                    ("x", _id, "an integer"), ("modes", lambda v: _tuple_of(v, _id),
                                                "a tuple of mode numbers"),
-                   ("pay", _pay, "None, ('pool',) or " + ids), ("alt", lambda v: type(v) is str,
+                   ("pay", _pay, "None, ('pool',) or " + ids), ("alt", _word,
                                                                   "a string")),
             Activate: (("source", _ref, "an object id"), ("ability", _id, "an integer"),
                        ("targets", lambda v: _tuple_of(v, _ref), refs),
                        ("x", _id, "an integer"), ("pay", _pay, "None, ('pool',) or " + ids),
-                       ("mana", lambda v: v is None or type(v) is str, "None or a string")),
+                       ("mana", lambda v: v is None or _word(v), "None or a string")),
             DeclareAttackers: (
                 ("attacks", lambda v: _tuple_of(v, _pair(_ref, _ref)),
                  "a tuple of (creature id, player or planeswalker id) pairs"),
@@ -293,10 +316,10 @@ def _shapes() -> dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]]:
             AssignDamage: (("assignments", lambda v: _tuple_of(v, _pair(
                 _ref, lambda a: _tuple_of(a, _pair(_ref, _id)))),
                 "a tuple of (creature id, ((recipient, amount), ...)) pairs"),),
-            Choose: (("items", lambda v: type(v) is tuple and all(map(_hashable, v)),
-                      "a tuple of options"),),
+            Choose: (("items", lambda v: type(v) is tuple and len(v) <= 10_000 and all(
+                map(_option, v)), "a tuple of options (ids, players, words or numbers)"),),
             Mulligan: (("take", lambda v: type(v) is bool, "True or False"),),
-            Special: (("kind", lambda v: type(v) is str, "a string"),
+            Special: (("kind", _word, "a string"),
                       ("source", _ref, "an object id")),
         })
     return _SHAPES
@@ -318,7 +341,7 @@ def shape_problem(action: Any, players: int = 0) -> str | None:
     player reference must name one of them."""
     if isinstance(action, type) or not isinstance(action, Action):
         what = action.__name__ if isinstance(action, type) else type(action).__name__
-        return (f"{action!r} is not an action (answer with an instance of one of: "
+        return (f"{brief(action)} is not an action (answer with an instance of one of: "
                 f"{', '.join(c.__name__ for c in ACTION_TYPES.values())}; got {what})")
     shape = _shapes().get(type(action))
     if shape is None:
@@ -326,7 +349,7 @@ def shape_problem(action: Any, players: int = 0) -> str | None:
     for name, test, what in shape:
         v = getattr(action, name, None)
         if not test(v):
-            return f"malformed {action.verb}: {name} must be {what}, not {v!r}"
+            return f"malformed {action.verb}: {name} must be {what}, not {brief(v)}"
     if players:
         for name, _test, _what in shape:
             for r in _player_refs(getattr(action, name)):
@@ -408,6 +431,31 @@ class Decision:
         return f"{self.kind} for P{self.player}{by}: {self.prompt}"
 
 
+def _sealed(action: Any, seal: bool = True) -> bool:
+    """Does the listed ``action`` still hold the values it had when the engine first
+    handed it out?  The first time (with ``seal``) they are recorded on it (a listed
+    action is handed out by :meth:`PriorityDecision.sample` or ``legal_actions`` before
+    anyone else holds it)."""
+    values = tuple(getattr(action, f) for f in _field_names(type(action)))
+    sealed = vars(action).get("_sealed")
+    if sealed is None:
+        if seal:
+            object.__setattr__(action, "_sealed", values)
+        return seal
+    return bool(sealed == values)
+
+
+#: The fields of each action class (its constructor's arguments).
+_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 _CASTING: Any = None
 
 
@@ -445,7 +493,12 @@ class PriorityDecision(Decision):
         self._cache_version = _cache_version
 
     def legal_actions(self, game: Game) -> list[Action]:
-        return list(self._listed(game))
+        acts = self._listed(game)
+        if not all(map(_sealed, acts)):
+            acts = self._relist(game)
+            for a in acts:
+                _sealed(a)
+        return list(acts)
 
     def _listed(self, game: Game) -> list[Action]:
         """The legal actions, listed once per decision (the list itself: don't modify it)."""
@@ -455,17 +508,35 @@ class PriorityDecision(Decision):
             self._cache_version = game._version
         return cache
 
+    def _relist(self, game: Game) -> list[Action]:
+        """List the legal actions anew, forgetting every kept list: one of their actions was
+        changed behind the engine's back."""
+        game.forget_kept()
+        _casting().forget_made_actions()
+        self._cache = None
+        return self._listed(game)
+
     def sample(self, game: Game, rng: random.Random) -> Action:
-        return pick(rng, self._listed(game))  # as Decision.sample, without copying the list
+        a = pick(rng, self._listed(game))  # as Decision.sample, without copying the list
+        if not _sealed(a):
+            a = pick(rng, self._relist(game))
+            _sealed(a)
+        return a
 
     def lists(self, game: Game, action: Any) -> bool:
         """Is ``action`` itself (not an equal value) one of the legal actions listed for
-        this decision, with nothing changed since?  Then it is legal, and well formed."""
+        this decision and handed out, still holding the values it was handed out with,
+        with nothing changed in the game since?  Then it is legal, and well formed.  A
+        listed action changed behind the engine's back is validated like any other
+        answer, and the lists it was kept in are forgotten."""
         cache = self._cache
         if cache is not None and self._cache_version == game._version:
             for listed in cache:
                 if listed is action:
-                    return True
+                    if _sealed(action, seal=False):
+                        return True
+                    self._relist(game)
+                    return False
         return False
 
     def validate(self, game: Game, action: Action) -> None:
@@ -473,7 +544,8 @@ class PriorityDecision(Decision):
         if cache is not None and self._cache_version == game._version:
             # listed, so legal (and nothing changed since it was listed); an agent usually
             # answers with the listed object itself: look for it before comparing values
-            if self.lists(game, action) or action in cache:
+            if self.lists(game, action) or (self._cache is not None and
+                                            action in self._cache):
                 return
         _casting().check_priority_action(game, self.player, action)
 

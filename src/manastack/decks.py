@@ -10,7 +10,11 @@ against the card database and the deck-construction rules of CR 100::
     >>> check_deck(deck)[0]
     'burn.txt line 1: main deck has 4 cards; a constructed deck needs at least 60 (CR 100.2a)'
 
-Every problem names the source and the line it comes from.
+Every problem names the source and the line it comes from.  Inputs are bounded
+(:mod:`manastack.limits`: file size, lines, line length, cards, name length): an input
+over a limit is refused with one line (:class:`~manastack.errors.DeckLimitError`, a
+DeckError) before it is parsed further, and a deck error lists at most
+:data:`~manastack.limits.MAX_PROBLEMS` problems.
 """
 
 from __future__ import annotations
@@ -20,8 +24,24 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from manastack.errors import DeckError
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser
+
+from manastack.errors import DeckError, DeckLimitError
+from manastack.limits import (
+    MAX_CARD_NAME_LENGTH,
+    MAX_DECK_CARDS,
+    MAX_DECK_FILE_BYTES,
+    MAX_DECK_LINE_LENGTH,
+    MAX_DECK_LINES,
+    MAX_PROBLEMS,
+    MAX_SUGGESTIONS,
+    read_limited,
+    shown_path,
+)
+from manastack.reprs import brief
 
 __all__ = [
     "BASIC_LAND_NAMES",
@@ -78,12 +98,14 @@ _SECTIONS = {
     "companion": "companion",
     "about": "about",
 }
+# (The patterns run in linear time: possessive quantifiers, no two adjacent ones that
+# can both match the same spaces.)
 # "4 Lightning Bolt", "4x Lightning Bolt", "4 x Lightning Bolt".
-_COUNTED = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
+_COUNTED = re.compile(r"^(\d++)(?:\s*+[xX](?=\s))?\s++(\S.*)$")
 # A first token that looks like a count but isn't one: "0", "-1", "4a", "2.5".
-_COUNTISH = re.compile(r"^([+-]?\d\S*)(?:\s+(.*))?$")
+_COUNTISH = re.compile(r"^([+-]?\d\S*+)(?:\s++(.*))?$")
 # Arena suffix: " (M11) 149" or " (M11)".
-_PRINTING = re.compile(r"^(.*?)\s+\(([A-Za-z0-9_]{2,6})\)(?:\s+(\S+))?$")
+_PRINTING = re.compile(r"^(.*?)(?<!\s)\s++\(([A-Za-z0-9_]{2,6})\)(?:\s++(\S+))?$")
 _SB_PREFIX = re.compile(r"^SB:\s*(.*)$", re.IGNORECASE)
 _COUNT_RULE = f"the count must be a whole number from 1 to {MAX_COUNT}"
 _ANY_NUMBER = "A deck can have any number of cards named"
@@ -145,32 +167,54 @@ def parse_deck(text: str, *, source: str = "<string>", fmt: str | None = None) -
     Without ``fmt`` the format is detected: XML if the text starts with ``<``,
     Arena if a line has a ``(SET)`` printing or a ``Commander``/``Companion``/
     ``About`` header, plain text otherwise.  Raises :class:`DeckError` listing
-    every syntax problem.
+    every syntax problem, and :class:`DeckLimitError` (one line) for a text over a
+    limit of :mod:`manastack.limits`, checked first.
     """
+    if fmt is not None and fmt not in FILE_FORMATS:
+        raise ValueError(f"unknown deck file format {brief(fmt)}; expected one of "
+                         f"{FILE_FORMATS}")
     text = text.lstrip("\ufeff")
-    if fmt is None:
-        fmt = _detect(text)
-    if fmt not in FILE_FORMATS:
-        raise ValueError(f"unknown deck file format {fmt!r}; expected one of {FILE_FORMATS}")
+    if len(text) > MAX_DECK_FILE_BYTES:
+        raise DeckLimitError(f"{source}: more than {MAX_DECK_FILE_BYTES:,} characters (the "
+                             "limit for a deck file)")
+    lines = text.splitlines()
+    if len(lines) > MAX_DECK_LINES:
+        raise DeckLimitError(f"{source}: more than {MAX_DECK_LINES:,} lines (the limit for a "
+                             "deck file)")
+    if fmt is None and text.lstrip().startswith("<"):
+        fmt = "dek"
     if fmt in ("dek", "mtgo"):
         return _parse_dek(text, source)
-    return _parse_lines(text, source, arena=fmt == "arena")
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_DECK_LINE_LENGTH:
+            raise DeckLimitError(f"{source} line {number}: more than "
+                                 f"{MAX_DECK_LINE_LENGTH:,} characters (the limit for a "
+                                 "line of a deck file)")
+    if fmt is None:
+        fmt = _detect(lines)
+    return _parse_lines(lines, source, arena=fmt == "arena")
 
 
 def load_deck(path: str | Path, *, fmt: str | None = None) -> DeckList:
     """Read and parse a deck file; a ``.dek`` file is MTGO XML, others are detected.
 
     The deck's name is the file's stem unless the file names it (Arena ``About``).
+    A file that isn't a regular file or has more than
+    :data:`~manastack.limits.MAX_DECK_FILE_BYTES` bytes is refused unread
+    (:class:`DeckLimitError`).
     """
-    path = Path(path)
-    source = str(path)
+    source = shown_path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        data = read_limited(path, limit=MAX_DECK_FILE_BYTES, what="deck file",
+                            error=DeckLimitError)
     except OSError as error:
-        raise DeckError(f"{source}: cannot read deck file ({error.strerror})") from error
+        raise DeckError(f"{source}: cannot read deck file ({error.strerror})") from None
+    path = Path(path)
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = path.read_bytes()[: error.start].count(b"\n") + 1
-        raise DeckError(f"{source} line {line}: not UTF-8 text") from error
+        line = data[: error.start].count(b"\n") + 1
+        raise DeckError(f"{source} line {line}: not UTF-8 text") from None
     if fmt is None and path.suffix.lower() == ".dek":
         fmt = "dek"
     deck = parse_deck(text, source=source, fmt=fmt)
@@ -181,10 +225,9 @@ def load_deck(path: str | Path, *, fmt: str | None = None) -> DeckList:
     return deck
 
 
-def _detect(text: str) -> str:
-    if text.lstrip().startswith("<"):
-        return "dek"
-    for raw in text.splitlines():
+def _detect(lines: list[str]) -> str:
+    """``"arena"`` or ``"text"`` (XML is detected before)."""
+    for raw in lines:
         line = raw.strip()
         if _header(line) in ("commander", "companion", "about"):
             return "arena"
@@ -200,8 +243,7 @@ def _header(line: str) -> str | None:
     return _SECTIONS.get(key)
 
 
-def _parse_lines(text: str, source: str, *, arena: bool) -> DeckList:
-    lines = text.splitlines()
+def _parse_lines(lines: list[str], source: str, *, arena: bool) -> DeckList:
     sections: dict[str, list[DeckEntry]] = {
         "main": [],
         "sideboard": [],
@@ -213,6 +255,7 @@ def _parse_lines(text: str, source: str, *, arena: bool) -> DeckList:
     # Arena without any header: a blank line after the main deck starts the sideboard.
     split_on_blank = arena and not any(_header(line.strip()) for line in lines)
     section = "main"
+    cards = 0
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line:
@@ -236,9 +279,12 @@ def _parse_lines(text: str, source: str, *, arena: bool) -> DeckList:
             target, line = "sideboard", prefixed.group(1).strip()
         entry = _parse_entry(line, number, source, problems)
         if entry is not None:
+            cards += entry.count
+            if cards > MAX_DECK_CARDS:
+                raise _too_many_cards(f"{source} line {number}")
             sections[target].append(entry)
     if problems:
-        raise DeckError("\n".join(problems))
+        raise DeckError("\n".join(capped(problems)))
     return DeckList(
         main=tuple(sections["main"]),
         sideboard=tuple(sections["sideboard"]),
@@ -257,16 +303,17 @@ def _parse_entry(line: str, number: int, source: str, problems: list[str]) -> De
     if counted:
         count_text, rest = counted.groups()
     elif countish and countish.group(2):
-        problems.append(f"{where}: bad count {countish.group(1)!r} ({_COUNT_RULE})")
+        problems.append(f"{where}: bad count {brief(countish.group(1))} ({_COUNT_RULE})")
         return None
     elif countish:
-        problems.append(f"{where}: no card name after {line!r}")
+        problems.append(f"{where}: no card name after {brief(line)}")
         return None
     else:
         count_text, rest = "1", line
-    count = int(count_text)
+    # (a count of thousands of digits is refused before int() would be asked to read it)
+    count = int(count_text) if len(count_text) <= 6 else MAX_COUNT + 1
     if not 1 <= count <= MAX_COUNT:
-        problems.append(f"{where}: bad count {count_text!r} ({_COUNT_RULE})")
+        problems.append(f"{where}: bad count {brief(count_text)} ({_COUNT_RULE})")
         return None
     set_code = collector = None
     printing = _PRINTING.match(rest)
@@ -277,73 +324,117 @@ def _parse_entry(line: str, number: int, source: str, problems: list[str]) -> De
     if not name:
         problems.append(f"{where}: no card name")
         return None
+    _check_name_length(name, where)
     return DeckEntry(count, name, number, set_code, collector)
 
 
+def _check_name_length(name: str, where: str) -> None:
+    if len(name) > MAX_CARD_NAME_LENGTH:
+        raise DeckLimitError(f"{where}: a card name of {len(name):,} characters (the limit "
+                             f"is {MAX_CARD_NAME_LENGTH})")
+
+
+def _too_many_cards(where: str) -> DeckLimitError:
+    return DeckLimitError(f"{where}: more than {MAX_DECK_CARDS:,} cards (the limit for a "
+                          "deck)")
+
+
+def capped(problems: list[str]) -> list[str]:
+    """The first :data:`~manastack.limits.MAX_PROBLEMS` problems, then how many more."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    more = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS], f"... and {more:,} more problem{'s' * (more != 1)}"]
+
+
+class _DekTags:
+    """ElementTree parser target keeping the root tag and every ``<Cards>`` element's
+    attributes with the line its tag starts on (expat's position at a start tag)."""
+
+    def __init__(self, source: str, offset: int) -> None:
+        self.parser: Any = None  # the DefusedXMLParser feeding this target
+        self.source = source
+        self.offset = offset
+        self.root: str | None = None
+        self.cards: list[tuple[int, dict[str, str]]] = []
+
+    def line(self) -> int:
+        return int(self.parser.parser.CurrentLineNumber) + self.offset
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        name = tag.rpartition("}")[2]
+        if self.root is None:
+            self.root = name
+        elif name == "Cards":
+            if len(self.cards) >= MAX_DECK_CARDS:  # (each entry is at least one card)
+                raise _too_many_cards(f"{self.source} line {self.line()}")
+            self.cards.append((self.line(), dict(attrib)))
+
+    def end(self, tag: str) -> None:
+        pass
+
+    def data(self, data: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 def _parse_dek(text: str, source: str) -> DeckList:
-    """MTGO XML: ``<Deck>`` with ``<Cards Quantity=.. Sideboard=.. Name=.. />``."""
-    if "<!ENTITY" in text:
-        raise DeckError(f"{source}: XML entity declarations are not allowed in a .dek file")
+    """MTGO XML: ``<Deck>`` with ``<Cards Quantity=.. Sideboard=.. Name=.. />``.
+
+    The text is parsed once by defusedxml's parser: document types and entity
+    declarations are refused (no entity expansion, no external reference)."""
     stripped = text.lstrip()  # nothing may precede an XML declaration
     offset = text[: len(text) - len(stripped)].count("\n")
-    lines = [""] * offset + stripped.splitlines(keepends=True)
-    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-    found: list[tuple[int, ET.Element]] = []
-    root_tag: str | None = None
+    tags = _DekTags(source, offset)
+    parser = DefusedXMLParser(target=tags, forbid_dtd=True)
+    tags.parser = parser
     try:
-        for number, line in enumerate(lines, start=1):
-            parser.feed(line)
-            flush = getattr(parser, "flush", None)  # Python >= 3.11.9 with expat >= 2.6
-            if flush is not None:
-                flush()
-            for event in parser.read_events():
-                element = event[-1]
-                if not isinstance(element, ET.Element):
-                    continue
-                tag = element.tag.rpartition("}")[2]
-                if root_tag is None:
-                    root_tag = tag
-                elif tag == "Cards":
-                    found.append((_tag_start(lines, number), element))
+        parser.feed(stripped)
         parser.close()
     except ET.ParseError as error:
         row, column = error.position
-        row += offset
         reason = str(error).split(": line ")[0]
         raise DeckError(
-            f"{source} line {row}: malformed XML ({reason}, column {column + 1})"
-        ) from error
-    if root_tag != "Deck":
-        raise DeckError(f"{source} line 1: root element is <{root_tag}>, expected <Deck>")
+            f"{source} line {row + offset}: malformed XML ({reason}, column {column + 1})"
+        ) from None
+    except DefusedXmlException:
+        raise DeckError(f"{source} line {tags.line()}: XML document types and entity "
+                        "declarations are not allowed in a .dek file") from None
+    if tags.root != "Deck":
+        raise DeckError(f"{source} line 1: root element is <{(tags.root or '')[:60]}>, "
+                        "expected <Deck>")
     main: list[DeckEntry] = []
     sideboard: list[DeckEntry] = []
     problems: list[str] = []
-    for number, element in found:
+    cards = 0
+    for number, attributes in tags.cards:
         where = f"{source} line {number}"
-        name = " ".join(element.get("Name", "").split())
-        quantity = element.get("Quantity", "").strip()
-        side = element.get("Sideboard", "false").strip().casefold()
+        name = " ".join(attributes.get("Name", "").split())
+        quantity = attributes.get("Quantity", "").strip()
+        side = attributes.get("Sideboard", "false").strip().casefold()
         if not name:
             problems.append(f"{where}: <Cards> element without a Name")
             continue
-        if not quantity.isdigit() or not 1 <= int(quantity) <= MAX_COUNT:
-            problems.append(f"{where}: bad count {quantity!r} for {name!r} ({_COUNT_RULE})")
+        _check_name_length(name, where)
+        # (ASCII digits only: "²".isdigit() is true, but int() can't read it)
+        count = int(quantity) if quantity.isascii() and quantity.isdigit() and \
+            len(quantity) <= 6 else 0
+        if not 1 <= count <= MAX_COUNT:
+            problems.append(f"{where}: bad count {brief(quantity)} for {name!r} "
+                            f"({_COUNT_RULE})")
             continue
         if side not in ("true", "false"):
-            problems.append(f"{where}: Sideboard must be 'true' or 'false', not {side!r}")
+            problems.append(f"{where}: Sideboard must be 'true' or 'false', not {brief(side)}")
             continue
-        entry = DeckEntry(int(quantity), name, number)
-        (sideboard if side == "true" else main).append(entry)
+        cards += count
+        if cards > MAX_DECK_CARDS:
+            raise _too_many_cards(where)
+        (sideboard if side == "true" else main).append(DeckEntry(count, name, number))
     if problems:
-        raise DeckError("\n".join(problems))
+        raise DeckError("\n".join(capped(problems)))
     return DeckList(main=tuple(main), sideboard=tuple(sideboard), source=source)
-
-
-def _tag_start(lines: list[str], number: int) -> int:
-    """The line where the tag that ended on line ``number`` starts."""
-    while number > 1 and "<" not in lines[number - 1]:
-        number -= 1
-    return number
 
 
 # --------------------------------------------------------------------------- checking
@@ -363,20 +454,35 @@ def check_deck(
     ``known(name)`` gives a card's canonical name or None; by default the card
     database is asked.  ``implemented(name)`` (canonical name) says whether the
     card's behaviour exists; cards for which it is False are reported.
+
+    Each name is looked up once; the first
+    :data:`~manastack.limits.MAX_SUGGESTIONS` distinct unknown names get the database's
+    best suggestion, and at most :data:`~manastack.limits.MAX_PROBLEMS` problems are
+    listed, then how many more there are.
     """
+    return capped(_problems(deck, format, known, implemented))
+
+
+def _problems(deck: DeckList, format: str, known: Callable[[str], str | None] | None,
+              implemented: Callable[[str], bool] | None) -> list[str]:
     if format not in DECK_FORMATS:
-        raise ValueError(f"unknown deck format {format!r}; expected one of {DECK_FORMATS}")
+        raise ValueError(f"unknown deck format {brief(format)}; expected one of "
+                         f"{DECK_FORMATS}")
     source = deck.source or "<string>"
     lookup = known if known is not None else _database_lookup
     problems: list[str] = []
     canonical: dict[str, str | None] = {}
+    unknown: dict[str, str] = {}  # name -> "unknown card 'X' (did you mean 'Y'?)"
     everything = (*deck.commander, *deck.companion, *deck.main, *deck.sideboard)
     for entry in sorted(everything, key=lambda e: e.line):
         if entry.name not in canonical:
             canonical[entry.name] = lookup(entry.name)
         found = canonical[entry.name]
         if found is None:
-            problems.append(f"{_at(source, [entry])}: {_unknown(entry.name, known)}")
+            if entry.name not in unknown:
+                suggest = known is None and len(unknown) < MAX_SUGGESTIONS
+                unknown[entry.name] = _unknown(entry.name, suggest)
+            problems.append(f"{_at(source, [entry])}: {unknown[entry.name]}")
         elif implemented is not None and not implemented(found):
             problems.append(
                 f"{_at(source, [entry])}: card {found!r} has no implemented behaviour yet"
@@ -433,19 +539,16 @@ def validate_deck(
 
 
 def _database_lookup(name: str) -> str | None:
-    from manastack.cards.database import card_data
+    from manastack.cards.database import find_card_data
 
-    try:
-        canonical: str = card_data(name).name
-    except KeyError:
-        return None
-    return canonical
+    found = find_card_data(name)
+    return found.name if found is not None else None
 
 
-def _unknown(name: str, known: Callable[[str], str | None] | None) -> str:
-    """``unknown card 'X'``, with the database's best suggestion when it is used."""
-    message = f"unknown card {name!r}"
-    if known is not None:
+def _unknown(name: str, suggest: bool) -> str:
+    """``unknown card 'X'``, with the database's best suggestion when ``suggest``."""
+    message = f"unknown card {brief(name)}"
+    if not suggest:
         return message
     from manastack.cards.database import UnknownCard, card_data
 

@@ -48,3 +48,19 @@ class DeckError(ManastackError, ValueError):
 
 class ScenarioError(ManastackError, ValueError):
     """A malformed scenario file (the message names the file and the entry)."""
+
+
+class InputLimitError(ManastackError, ValueError):
+    """An input over one of the limits of :mod:`manastack.limits` (a file too large, too
+    many lines, too deep a nesting, too big a number...), refused before any work: the
+    message is one line naming the file (and the line, where there is one) and the
+    limit.  The command line exits with code 2."""
+
+
+class DeckLimitError(InputLimitError, DeckError):
+    """A deck file or deck list over a limit (a :class:`DeckError` too)."""
+
+
+class ScenarioLimitError(InputLimitError, ScenarioError):
+    """A scenario file over a limit (a :class:`ScenarioError` too); ``manastack scenario
+    run`` refuses the whole run (exit code 2) rather than failing one file."""

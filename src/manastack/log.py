@@ -8,51 +8,70 @@ abilities watch events (CR 603.2), and the log is the list of events.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
-from manastack.copying import deepcopy_fields
 
-
-@dataclass(slots=True)
 class Event:
     """One game event: its kind, the rule it applies, a readable text and data.
 
     ``data`` holds ids and values for triggers and tools (``object``,
     ``player``, ``amount``, ``from_zone``...).
+
+    An event is an immutable value: its attributes can't be set and its ``data`` is a
+    read-only mapping, so the log that :meth:`Game.copy` shares with the copy and the
+    events :meth:`Game.log_for` hands out can't be changed by whoever holds them.  (The
+    attributes are ``Final``: compiled with mypyc they are read-only; in pure Python,
+    :func:`_seal` makes them so.)
     """
 
+    __slots__ = ("kind", "rule", "text", "data", "turn", "seen_by", "public_text")
+
+    def __init__(self, kind: str, rule: str, text: str,
+                 data: Mapping[str, Any] | None = None, turn: int = 0,
+                 seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
+        self.kind: Final = kind
+        self.rule: Final = rule
+        self.text: Final = text
+        self.data: Final[Mapping[str, Any]] = _read_only(data)
+        self.turn: Final = turn
+        #: Who may see the whole event: None, every player and spectator; else the indexes
+        #: of the players who may (a card that moves between hidden zones, seen by the
+        #: player whose hand it enters or leaves: 400.2, 401.2, 402.3; a card exiled face
+        #: down, by nobody: 406.3).  The others see :meth:`view`'s redacted event.
+        self.seen_by: Final = seen_by
+        #: The text those others see (the card unnamed).
+        self.public_text: Final = public_text
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Event:
-        return deepcopy_fields(self, memo)
+        """Immutable: shared by copies of a game."""
+        return self
 
-    kind: str
-    rule: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-    turn: int = 0
-    #: Who may see the whole event: None, every player and spectator; else the indexes of
-    #: the players who may (a card that moves between hidden zones, seen by the player
-    #: whose hand it enters or leaves: 400.2, 401.2, 402.3; a card exiled face down, by
-    #: nobody: 406.3).  The others see :meth:`view`'s redacted event.
-    seen_by: frozenset[int] | None = None
-    #: The text those others see (the card unnamed).
-    public_text: str = ""
+    def __copy__(self) -> Event:
+        return self
 
-    def __init__(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
-                 turn: int = 0, seen_by: frozenset[int] | None = None,
-                 public_text: str = "") -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.kind = kind
-        self.rule = rule
-        self.text = text
-        self.data = {} if data is None else data
-        self.turn = turn
-        self.seen_by = seen_by
-        self.public_text = public_text
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its constructor's arguments (its data as a plain dict)."""
+        return (Event, (self.kind, self.rule, self.text, dict(self.data), self.turn,
+                        self.seen_by, self.public_text))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Event and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.rule, self.text, self.turn))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind, self.rule, self.text, dict(self.data), self.turn, self.seen_by,
+                self.public_text)
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, "
+                f"data={dict(self.data)!r}, turn={self.turn!r})")
 
     def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}"
+        return f"[{self.rule}] {self.text}" if self.rule else self.text
 
     def view(self, viewer: int | None) -> Event:
         """The event as ``viewer`` (a player index; None, a spectator) may see it: itself,
@@ -68,11 +87,49 @@ class Event:
                           sort_keys=True, ensure_ascii=False)
 
 
+#: The data of an event created without any.
+_NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
+
+
+def _read_only(data: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """An event's data as a read-only mapping (a dict is wrapped, not copied)."""
+    return _NO_DATA if data is None else MappingProxyType(data) if type(data) is dict \
+        else data
+
+
+def _seal() -> None:
+    """Pure Python: make :class:`Event`'s attributes read-only (compiled with mypyc,
+    ``Final`` attributes already are).  The constructor then sets each slot once through
+    the slot's own descriptor, and any later assignment or deletion raises."""
+    k, r, t, d, n, s, p = (getattr(Event, name).__set__ for name in Event.__slots__)
+
+    def __init__(self: Event, kind: str, rule: str, text: str,
+                 data: Mapping[str, Any] | None = None, turn: int = 0,
+                 seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
+        # (the same values as Event.__init__ sets, in the order of __slots__)
+        k(self, kind), r(self, rule), t(self, text), d(self, _read_only(data))
+        n(self, turn), s(self, seen_by), p(self, public_text)
+
+    def __setattr__(self: Event, name: str, value: Any) -> None:
+        raise AttributeError(f"an event is immutable: {name!r} can't be set")
+
+    def __delattr__(self: Event, name: str) -> None:
+        raise AttributeError(f"an event is immutable: {name!r} can't be deleted")
+
+    Event.__init__ = __init__  # type: ignore[method-assign]
+    Event.__setattr__ = __setattr__  # type: ignore[method-assign,assignment]
+    Event.__delattr__ = __delattr__  # type: ignore[method-assign,assignment]
+
+
+if type(Event.__dict__.get("kind")).__name__ == "member_descriptor":
+    _seal()  # pure Python: slots (a compiled class's attributes are read-only already)
+
+
 def _jsonable(v: Any) -> Any:
     """A JSON value that is the same in every process: sets are sorted (their order
     depends on the string hash seed) and objects give their ``log_json`` form (a repr
     could hold sets or memory addresses)."""
-    if isinstance(v, dict):
+    if isinstance(v, (dict, MappingProxyType)):
         return {str(k): _jsonable(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
         return [_jsonable(x) for x in v]
@@ -140,6 +197,8 @@ PASS: Final = "pass"
 LOSE: Final = "lose"
 WIN: Final = "win"
 GAME_OVER: Final = "game_over"
+#: The engine stopped the game unfinished (its turn limit): no rule ended it.
+GAME_STOPPED: Final = "game_stopped"
 SHUFFLE: Final = "shuffle"
 MULLIGAN: Final = "mulligan"
 SBA: Final = "sba"

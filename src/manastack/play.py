@@ -8,6 +8,8 @@ from typing import Any, Protocol
 
 from manastack.decisions import Action
 from manastack.game.state import Game, GameOptions
+from manastack.limits import MAX_DECISIONS
+from manastack.reprs import brief
 from manastack.rules.start import new_game
 
 DEFAULT_DECKS = ("red_green", "white_black")
@@ -23,7 +25,7 @@ def default_deck(name: str) -> list[str]:
     from manastack.errors import DeckError
 
     if name not in default_deck_names():
-        raise DeckError(f"no deck file {name!r}, and no default deck of that name (default "
+        raise DeckError(f"no deck file {brief(name)}, and no default deck of that name (default "
                         f"decks: {', '.join(default_deck_names())})")
     text = resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
     return parse_deck(text, source=f"{name}.txt").cards()
@@ -36,14 +38,17 @@ def default_deck_names() -> list[str]:
 
 def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int = 0,
               names: Sequence[str] = ("Alice", "Bob"), options: GameOptions | None = None,
-              max_decisions: int = 200_000) -> Game:
-    """Play a complete game; each agent answers its player's decisions."""
+              max_decisions: int = MAX_DECISIONS) -> Game:
+    """Play a complete game; each agent answers its player's decisions.  A game still
+    going after ``max_decisions`` answers is stopped unfinished (:func:`result_line`)."""
     return play_to_end(new_game(names, decks, seed, options), agents, max_decisions)
 
 
-def play_to_end(game: Game, agents: Sequence[Agent], max_decisions: int = 200_000) -> Game:
+def play_to_end(game: Game, agents: Sequence[Agent],
+                max_decisions: int = MAX_DECISIONS) -> Game:
     """Let ``agents`` (one per player) answer ``game``'s decisions, whoever must decide
-    (``Decision.by``), until it ends or ``max_decisions`` answers were given."""
+    (``Decision.by``), until it ends or ``max_decisions`` answers were given (the game
+    is then left unfinished, its decision pending)."""
     n = 0
     while game.decision is not None and n < max_decisions:
         by = game.decision.by
@@ -53,8 +58,16 @@ def play_to_end(game: Game, agents: Sequence[Agent], max_decisions: int = 200_00
 
 
 def result_line(game: Game) -> str:
-    """``Game over: <player> wins (turn N)`` or ``Game over: draw (turn N)``; a winning
-    team: ``Game over: Alice and Carol win (turn N)``."""
+    """The outcome in one line: ``Game over: <player> wins (turn N)``, a winning team's
+    ``Game over: Alice and Carol win (turn N)``, or ``Game over: draw (turn N)`` for a
+    draw the rules make (104.4a); a game that didn't end by the rules is
+    ``Game stopped unfinished after N decisions (turn T)`` (the decision cap of
+    :func:`play_game`, or a replay file that stops there) or
+    ``Game stopped unfinished: the turn limit (N) was reached (turn T)`` (``max_turns``)."""
+    if not game.over:
+        n = len(game.history)
+        return (f"Game stopped unfinished after {n:,} decision{'s' * (n != 1)} "
+                f"(turn {game.turn_number})")
     if game.winner is not None:
         from manastack.variants import variant_of
 
@@ -62,47 +75,73 @@ def result_line(game: Game) -> str:
         names = variant_of(game).result_names(game, winners)
         verb = "wins" if len(winners) == 1 else "win"
         return f"Game over: {names} {verb} (turn {game.turn_number})"
+    if game.stopped:
+        return f"Game stopped unfinished: {game.stopped} (turn {game.turn_number})"
     return f"Game over: draw (turn {game.turn_number})"
 
 
 def replay_data(game: Game) -> dict[str, Any]:
-    """Seed + options + decks + decisions: everything needed to replay the game."""
-    return {"seed": game.seed, "players": [p.name for p in game.players],
+    """Format + seed + options + decks + decisions: everything needed to replay the game
+    (the replay file format, :mod:`manastack.replays`)."""
+    from manastack.replays import REPLAY_FORMAT
+
+    return {"format": REPLAY_FORMAT, "seed": game.seed,
+            "players": [p.name for p in game.players],
             "options": game.options.to_json(), "decks": game.deck_lists,
             "decisions": [{"player": p, "action": a.to_json()} for p, a in game.history]}
 
 
-def replay(data: dict[str, Any]) -> Game:
-    """Rebuild a game from :func:`replay_data` output (byte-for-byte the same log)."""
+def replay(data: Any) -> Game:
+    """Rebuild a game from :func:`replay_data` output (byte-for-byte the same log).
+
+    The file is checked first (:func:`manastack.replays.check_replay`: its format, its
+    keys, the number of decisions and players), then the game is made by
+    :func:`~manastack.rules.start.new_game` (the same checks as ``manastack play``: the
+    limits on seeds, options and decks, the variant's deck checks).  Raises
+    :class:`~manastack.errors.ManastackError`; a refused decision is an
+    :class:`~manastack.errors.IllegalAction` naming its index and keeping its ``rule``.
+    """
     from manastack.decisions import action_from_json
     from manastack.errors import IllegalAction, ManastackError
+    from manastack.replays import check_replay
 
-    if not isinstance(data, dict):
-        raise ManastackError("not a replay: expected an object with seed, players, decks, "
-                             "options and decisions")
-    missing = [k for k in ("seed", "players", "decks", "decisions") if k not in data]
-    if missing:
-        raise ManastackError(f"not a replay: missing {', '.join(missing)}")
+    check_replay(data)
     try:
-        opts = GameOptions(**{k: v for k, v in data.get("options", {}).items()})
+        opts = GameOptions(**data.get("options", {}))
         game = new_game(data["players"], data["decks"], data["seed"], opts)
     except ManastackError:
         raise
     except (TypeError, ValueError, AttributeError) as e:
-        raise ManastackError(f"not a replay: bad seed, players, decks or options ({e})") \
-            from None
-    if not isinstance(data["decisions"], list):
-        raise ManastackError(f"not a replay: decisions must be a list, not "
-                             f"{data['decisions']!r:.60}")
+        raise ManastackError(f"not a replay: bad seed, players, decks or options "
+                             f"({brief(e)})") from None
     for k, d in enumerate(data["decisions"]):
         try:
             player, action = d["player"], action_from_json(d["action"])
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise ManastackError(f"decision {k}: malformed entry {d!r} ({e!r})") from None
+        except IllegalAction as e:
+            raise _at_decision(k, e) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise ManastackError(f"decision {k}: malformed entry {_short(d)} "
+                                 f"({_short(e)})") from None
         try:
             game.apply(player, action)
         except IllegalAction as e:
-            err = IllegalAction(f"decision {k}: {e}")
-            err.rule = e.rule
-            raise err from None
+            raise _at_decision(k, e) from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError,
+                OverflowError) as e:  # (a value the engine should have refused itself)
+            raise ManastackError(f"decision {k}: refused {_short(d)} ({_short(e)})") from None
     return game
+
+
+def _short(value: Any, width: int = 120) -> str:
+    """:func:`~manastack.reprs.brief`, cut to ``width`` characters in all."""
+    text = brief(value)
+    return text if len(text) <= width else f"{text[:width - 3]}..."
+
+
+def _at_decision(k: int, e: Any) -> Any:
+    """``e`` (an IllegalAction) as the refusal of decision ``k``, with the same rule."""
+    from manastack.errors import IllegalAction
+
+    err = IllegalAction(f"decision {k}: {e}")
+    err.rule = e.rule
+    return err

@@ -34,6 +34,7 @@ __all__ = [
     "all_card_data",
     "card_data",
     "cards_in_set",
+    "find_card_data",
     "mana_value",
     "set_codes",
     "set_info",
@@ -193,19 +194,26 @@ def _folded_names() -> Mapping[str, str]:
     return {name.casefold(): name for name in _all_named()}
 
 
+def find_card_data(name: str) -> CardData | None:
+    """The card named ``name`` as :func:`card_data` finds it, or None: no suggestions are
+    looked for (a fuzzy search of the pool costs milliseconds a name)."""
+    cards = _all_named()
+    found = cards.get(name)
+    if found is not None:
+        return found
+    exact = _folded_names().get(name.casefold())
+    return cards[exact] if exact is not None else None
+
+
 def card_data(name: str) -> CardData:
     """The card named ``name``: exact match first, then case-insensitive (pool cards and
     the variants' schemes, planes and avatars).
 
     Raises :class:`UnknownCard` (a ``KeyError``) naming close matches.
     """
-    cards = _all_named()
-    found = cards.get(name)
+    found = find_card_data(name)
     if found is not None:
         return found
-    exact = _folded_names().get(name.casefold())
-    if exact is not None:
-        return cards[exact]
     folded = _folded_names()
     close = difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.6)
     raise UnknownCard(name, tuple(folded[c] for c in close))

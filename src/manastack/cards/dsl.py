@@ -436,6 +436,10 @@ class TriggeredAbility(Ability):
     #: is each of its players' (805.4a), so it triggers once for each active player, the
     #: event's ``player`` ("that player") being that one.
     each_active_player: bool = False
+    #: What the ability remembers of the moment it triggered, beyond its event's data:
+    #: ``capture(game, event, source)`` returns more data (Chandra, the Firebrand: the
+    #: spell as it is now, to copy it as it last existed, 608.2g).  Events are immutable.
+    capture: Callable[[Game, Any, Any], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True, eq=False)

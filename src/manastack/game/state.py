@@ -48,8 +48,10 @@ from manastack.game.objects import (
     union,
 )
 from manastack.game.player import Player
+from manastack.reprs import brief as _brief
 from manastack.rules import layers, midrun
 from manastack.rules.effects_end import end_lapsed_effects
+from manastack.rules.hidden import describe_unseen, unseen_reference
 from manastack.rules.midrun import resume_marker
 from manastack.rules.triggers import check_event, watched_kinds
 from manastack.variants.registry import variant_of
@@ -97,37 +99,37 @@ def _arguments_problem(player_names: Any, seed: Any, options: Any
     integer, as the game must be reproducible; the options are sound): (message, rule or
     ""), or None."""
     if isinstance(player_names, str) or not isinstance(player_names, (list, tuple)):
-        return (f"the players must be a list of names, not {player_names!r}", "")
+        return (f"the players must be a list of names, not {_brief(player_names)}", "")
     for n in player_names:
         if not isinstance(n, str) or not n.strip():
-            return (f"a player's name must be a non-empty string, not {n!r}", "")
+            return (f"a player's name must be a non-empty string, not {_brief(n)}", "")
     if len(set(player_names)) != len(player_names):
         return (f"each player needs a name of their own: {list(player_names)}", "")
     if type(seed) is not int:
         return (f"the seed must be an integer (the game is reproducible from it), not "
-                f"{seed!r}", "")
+                f"{_brief(seed)}", "")
     if options is None:
         return None
     if not isinstance(options, GameOptions):
         return (f"options must be a GameOptions, not {type(options).__name__}", "")
     o: Any = options  # (read untyped: a compiled read would check the field's type)
     if o.mulligan is not None and o.mulligan not in MULLIGANS:
-        return (f"unknown mulligan rule {o.mulligan!r} (one of {', '.join(MULLIGANS)})",
+        return (f"unknown mulligan rule {_brief(o.mulligan)} (one of {', '.join(MULLIGANS)})",
                 "103.4")
     if o.first_player is not None and (type(o.first_player) is not int or
                                        not 0 <= o.first_player < len(player_names)):
         return (f"first_player must be a player's index (0-{len(player_names) - 1}), not "
-                f"{o.first_player!r}", "103.2")
+                f"{_brief(o.first_player)}", "103.2")
     if o.starting_life is not None and (type(o.starting_life) is not int
                                         or o.starting_life < 1):
-        return (f"starting_life must be a positive integer, not {o.starting_life!r}", "103.3")
+        return (f"starting_life must be a positive integer, not {_brief(o.starting_life)}", "103.3")
     if type(o.starting_hand) is not int or o.starting_hand < 0:
-        return (f"starting_hand must be an integer of 0 or more, not {o.starting_hand!r}",
+        return (f"starting_hand must be an integer of 0 or more, not {_brief(o.starting_hand)}",
                 "103.4")
     if type(o.max_turns) is not int or o.max_turns < 1:
-        return (f"max_turns must be a positive integer, not {o.max_turns!r}", "")
+        return (f"max_turns must be a positive integer, not {_brief(o.max_turns)}", "")
     if not isinstance(o.extra, dict):
-        return (f"options.extra must be a dict, not {o.extra!r}", "")
+        return (f"options.extra must be a dict, not {_brief(o.extra)}", "")
     return None
 
 
@@ -166,6 +168,9 @@ UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 _NO_READS: Final[frozenset[str]] = frozenset()
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
+#: The viewer of :meth:`Game.observe` and :meth:`Game.log_for` who is no player: a
+#: spectator sees only public information (400.2).
+SPECTATOR: Final = None
 
 #: :func:`_abilities_index`: (trigger event kinds, rule hook, grants, adds, replaces).
 _AbilitiesIndex = tuple[frozenset[str], bool, bool, bool, bool]
@@ -283,6 +288,9 @@ class Game:
         self.over = False
         self.winner: int | None = None
         self.draw_game = False
+        #: Why the engine stopped the game unfinished (``GameOptions.max_turns``), or "":
+        #: not a result of the rules (no winner, no draw).
+        self.stopped = ""
         self.history: list[tuple[int, Action]] = []
         #: Choices in the middle of an event (manastack.rules.midrun): (state before the
         #: answer, player, answer, choices made so far), and the choices supplied to the
@@ -482,7 +490,17 @@ class Game:
                 f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
                 f"decide ({d.kind})", d.rule or "116.1")
         if not listed:
-            d.validate(self, action)
+            unseen = unseen_reference(self, p, action)
+            if unseen is None:
+                d.validate(self, action)
+            else:
+                try:
+                    d.validate(self, action)  # (legal: a revealed card the decision lists)
+                except IllegalAction as e:  # the rule that refuses it, no word of the card
+                    raise IllegalAction(
+                        f"{action.verb}: {describe_unseen(self, unseen)} is hidden from "
+                        f"{self.players[p].name}; it can't be named in this answer",
+                        e.rule or "400.2") from None
         if d.resume[0] is resume_marker:  # a choice made in the middle of an event:
             self.history.append((p, action))  # re-run the interrupted answer with it
             midrun.interrupted_choice_made(self, action)
@@ -623,17 +641,30 @@ class Game:
 
     def player_index(self, player: Any) -> int:
         """The seat of ``player`` (a seat number, a name or a :class:`PlayerRef`); raises
-        IllegalAction for anything else (typed Any so that compiled code gets there too)."""
-        if isinstance(player, PlayerRef):
+        IllegalAction (citing 102.1, who the players are) for anything else: a bool, a
+        float, an out-of-range seat, an unknown name (typed Any so that compiled code gets
+        there too)."""
+        if type(player) is PlayerRef:
             player = player.index
         if type(player) is int:  # (not a bool: True is no player's seat)
             if 0 <= player < len(self.players):
                 return player
-            raise IllegalAction(f"no player {player}")
-        for p in self.players:
-            if p.name == player:
-                return p.index
-        raise IllegalAction(f"no player named {player!r}")
+            raise IllegalAction(f"no player {_brief(player)} (seats 0-{len(self.players) - 1})",
+                                "102.1")
+        if type(player) is str:
+            for p in self.players:
+                if p.name == player:
+                    return p.index
+        raise IllegalAction(f"no player {_brief(player)} (a seat 0-{len(self.players) - 1} "
+                            f"or a name: {', '.join(p.name for p in self.players)})", "102.1")
+
+    def viewer_index(self, viewer: Any) -> int | None:
+        """The seat of a viewer of the game (:meth:`observe`, :meth:`log_for`): what
+        :meth:`apply` accepts for a player, or :data:`SPECTATOR` (None) for a spectator,
+        who sees only public information; raises IllegalAction for anything else."""
+        if viewer is SPECTATOR:
+            return None
+        return self.player_index(viewer)
 
     # ------------------------------------------------------------ events
 
@@ -903,6 +934,11 @@ class Game:
         self._kept[key] = (self._version, self._wide_version, union(reads, self._view_reads),
                            value)
 
+    def forget_kept(self) -> None:
+        """Drop every value kept by :meth:`remember` (one of them can't be trusted: a listed
+        action changed behind the engine's back)."""
+        self._kept.clear()
+
     def recall(self, key: Any) -> Any:
         """The value kept under ``key`` by :meth:`remember` if still valid, else None."""
         hit = self._kept.get(key)
@@ -959,7 +995,7 @@ class Game:
             return self.exile
         if zone == Zone.COMMAND:
             return self.command
-        raise ValueError(f"unknown zone {zone!r}")
+        raise ValueError(f"unknown zone {_brief(zone)}")
 
     def obj(self, oid: int) -> GameObject:
         o = self.objects[oid]
@@ -1149,16 +1185,18 @@ class Game:
 
     # ------------------------------------------------------------ views
 
-    def observe(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (None: a spectator): no hidden card leaks (CR 400.2)."""
+    def observe(self, player: Any) -> dict[str, Any]:
+        """What ``player`` (a seat or a name; :data:`SPECTATOR`, None, for a spectator)
+        may see: no hidden card leaks (CR 400.2).  Anything else is refused
+        (:meth:`viewer_index`)."""
         from manastack.observation import observe
-        return observe(self, player)
+        return observe(self, self.viewer_index(player))
 
-    def log_for(self, player: int | None) -> list[ev.Event]:
-        """The log as ``player`` may see it (None: a spectator): the events that name a
-        card in a hidden zone are shown unnamed to the others (400.2, 406.3);
-        :attr:`log` is the full, omniscient record."""
-        return ev.view_log(self.log, player)
+    def log_for(self, player: Any) -> list[ev.Event]:
+        """The log as ``player`` (a seat or a name; :data:`SPECTATOR`, None, for a
+        spectator) may see it: the events that name a card in a hidden zone are shown
+        unnamed to the others (400.2, 406.3); :attr:`log` is the full, omniscient record."""
+        return ev.view_log(self.log, self.viewer_index(player))
 
     def state_hash(self) -> str:
         """A stable digest of the visible and hidden state, for determinism checks."""

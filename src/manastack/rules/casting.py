@@ -1253,6 +1253,14 @@ _PLAIN_CASTS: Final[dict[int, Cast]] = {}
 _A = TypeVar("_A", PlayLand, Cast)
 
 
+def forget_made_actions() -> None:
+    """Make every action anew from now on: one that was made once and shared was changed
+    behind the engine's back (:meth:`PriorityDecision.lists`)."""
+    _PLAY_LANDS.clear()
+    _PLAIN_CASTS.clear()
+    _MANA_ACTIONS.clear()
+
+
 def _made_once(made: dict[int, _A], kind: Callable[[int], _A], card: int) -> _A:
     """``kind(card)`` (an action naming only a card), made once and kept in ``made``."""
     a = made.get(card)

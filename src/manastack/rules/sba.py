@@ -695,6 +695,16 @@ def mandatory_loop(game: Game, objects: list[int]) -> None:
                     "a loop of mandatory actions")
 
 
+def stop_game(game: Game, why: str) -> None:
+    """The engine stops the game unfinished (its ``max_turns`` option): no rule ends it,
+    so it is neither won nor a draw (104.1); the event cites no rule."""
+    game.over = True
+    game.stopped = why
+    game.emit(ev.GAME_STOPPED, "", f"The game is stopped unfinished: {why}", winner=None)
+    game.decision = None
+    game._tasks.clear()
+
+
 def end_game_draw(game: Game, why: str, rule: str = "104.4a") -> None:
     game.over = True
     game.draw_game = True

@@ -189,6 +189,8 @@ def check_event(game: Game, e: Event) -> None:
                     game.options.extra.get("range")
                     and not event_within_range(game, e, d.controller)):  # 801.7
                 data.update(e.data)
+                if d.ability.capture is not None:
+                    data.update(d.ability.capture(game, e, src_obj or _Dummy(d)))
                 game.pending_triggers.append(PendingTrigger(
                     d.ability, d.source, d.source_name, d.controller, data,
                     len(game.pending_triggers)))
@@ -332,7 +334,10 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
                                     f"{game.players[p].name} ({ab.text}; 805.4a: the team's "
                                     f"step is each of its players')")
             return
-    game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, dict(e.data),
+    data = dict(e.data)
+    if ab.capture is not None:
+        data.update(ab.capture(game, e, o))
+    game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, data,
                                                 len(game.pending_triggers)))
     rule, how = _trigger_rule(e)
     game.note(rule, f"{o.name}'s triggered ability triggers{how} ({ab.text})",

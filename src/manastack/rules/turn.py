@@ -47,6 +47,9 @@ STEP_RULES: Final = {
 }
 #: Steps in which no player receives priority (normally: CR 502.3, 514.3).
 NO_PRIORITY: Final = ("untap", "cleanup")
+#: Why a game that reached ``GameOptions.max_turns`` stopped (no rule ends it: it is
+#: stopped unfinished, neither won nor drawn, ``Game.stopped``).
+TURN_LIMIT_REACHED: Final = "the turn limit ({}) was reached"
 PHASE_RULES: Final = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
 STEP_NAMES: Final = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
                      "declare_attackers", "declare_blockers", "combat_damage",
@@ -181,8 +184,8 @@ def begin_next_turn(game: Game) -> None:
     if game.over:
         return
     if game.turn_number >= game.options.max_turns:
-        from manastack.rules.sba import end_game_draw
-        end_game_draw(game, f"the turn limit ({game.options.max_turns}) was reached")
+        from manastack.rules.sba import stop_game
+        stop_game(game, TURN_LIMIT_REACHED.format(game.options.max_turns))
         return
     if game.extra_turns:
         player = variant_of(game).extra_turn_player(game, game.extra_turns.pop())  # 805.8

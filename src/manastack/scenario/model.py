@@ -20,21 +20,40 @@ pool in one place (and raise :meth:`Scenario.name_error`).
 
 Values are plain Python objects; the dataclasses are frozen but the dicts they
 hold are ordinary dicts: treat them as read-only.
+
+Files are bounded (:mod:`manastack.limits`): size, YAML nodes (an alias counting as the
+nodes it repeats, so that an alias bomb is refused before it is expanded), aliases,
+nesting, integers, string lengths and the cards a file puts into its games.  A file
+over a limit raises :class:`~manastack.errors.ScenarioLimitError` (a ScenarioError) with
+one line naming the file, the line and the limit.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 import yaml
 from mypy_extensions import mypyc_attr
 
-from manastack.errors import ScenarioError
+from manastack.errors import ScenarioError, ScenarioLimitError
+from manastack.limits import (
+    MAX_SCENARIO_CARDS,
+    MAX_SCENARIO_FILE_BYTES,
+    MAX_SCENARIO_INT,
+    MAX_SCENARIO_TEXT,
+    MAX_YAML_ALIASES,
+    MAX_YAML_DEPTH,
+    MAX_YAML_NODES,
+    read_limited,
+    shown_path,
+)
+from manastack.reprs import brief
 
 __all__ = [
     "ALL_ZONES", "CHOOSE_BOOLEANS", "FILLER_SIZE", "MAX_COUNT", "MULLIGANS", "OBJECT_ZONES",
@@ -376,8 +395,152 @@ class _Seq(list):  # type: ignore[type-arg]
     item_lines: list[int]
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that rejects duplicate keys and records line numbers."""
+#: PyYAML's loader over libyaml when it has it (its wheels do): the scanning, parsing and
+#: composing run in C, a hundred times as fast as in Python.
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", None) if yaml.__with_libyaml__ \
+    else yaml.SafeLoader
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
+    """SafeLoader that rejects duplicate keys, records line numbers and refuses integers
+    beyond ``MAX_SCENARIO_INT`` (the other limits: :class:`_Limits`)."""
+
+    def __init__(self, stream: str, path: str = "<string>") -> None:
+        super().__init__(stream)
+        self.path = path
+
+    def refuse(self, mark: Any, message: str) -> NoReturn:
+        line = f" line {mark.line + 1}" if mark is not None else ""
+        raise ScenarioLimitError(f"{self.path}{line}: {message}")
+
+
+class _Limits:
+    """The limits of a file's composed YAML (its node graph, before anything is built
+    from it): at most ``MAX_YAML_NODES`` nodes in all its documents, an alias counting as
+    every node it repeats (computed, never expanded: a "billion laughs" bomb is refused
+    from its graph of a few dozen nodes), at most ``MAX_YAML_ALIASES`` aliases, nesting
+    at most ``MAX_YAML_DEPTH`` deep (aliases expanded), no alias inside the node it
+    repeats.  Over a limit: :class:`ScenarioLimitError` naming the file and a line."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.nodes = 0
+        self.aliases = 0
+
+    def refuse(self, node: Any, message: str) -> NoReturn:
+        mark = getattr(node, "start_mark", None)
+        line = f" line {mark.line + 1}" if mark is not None else ""
+        raise ScenarioLimitError(f"{self.path}{line}: {message} (the limit for a scenario "
+                                 "file)")
+
+    def count(self, nodes: int, node: Any) -> None:
+        self.nodes += nodes
+        if self.nodes > MAX_YAML_NODES:
+            self.refuse(node, f"more than {MAX_YAML_NODES:,} YAML nodes, aliases expanded")
+
+    def check(self, root: Any) -> None:
+        """Check one document's node graph, in document order, stopping at the first
+        node over a limit; each node is walked once (an alias adds the size of the node
+        it repeats, known by then: an anchor comes before its aliases)."""
+        sizes: dict[int, tuple[int, int]] = {}  # id(node) -> (nodes, depth), expanded
+        open_nodes: set[int] = set()  # the nodes whose children are being walked
+        # (node, its parent, the nesting above it, whether its children are done)
+        stack: list[tuple[Any, Any, int, bool]] = [(root, None, 0, False)]
+        while stack:
+            node, parent, above, done = stack.pop()
+            key = id(node)
+            if done:
+                open_nodes.discard(key)
+                kids = [sizes[id(k)] for k in _children(node)]
+                sizes[key] = (1 + sum(n for n, _ in kids),
+                              1 + max((d for _, d in kids), default=0))
+                continue
+            if key in open_nodes:  # (PyYAML couldn't build it either)
+                mark = getattr(parent, "start_mark", None)
+                where = f" (line {mark.line + 1})" if mark is not None else ""
+                raise ScenarioError(f"{self.path}: invalid YAML: an alias inside the node "
+                                    f"it repeats (a recursive alias){where}")
+            known = sizes.get(key)
+            if known is not None:  # a node met again: an alias (or a merge key)
+                self.aliases += 1
+                if self.aliases > MAX_YAML_ALIASES:
+                    self.refuse(parent, f"more than {MAX_YAML_ALIASES} aliases")
+                self.count(known[0], parent)
+                if above + known[1] > MAX_YAML_DEPTH:
+                    self.refuse(parent, self.too_deep)
+                continue
+            self.count(1, node)
+            if not isinstance(node, yaml.CollectionNode):
+                sizes[key] = (1, 0)
+                continue
+            if above + 1 > MAX_YAML_DEPTH:
+                self.refuse(node, self.too_deep)
+            open_nodes.add(key)
+            stack.append((node, parent, above, True))
+            stack.extend((k, node, above + 1, False) for k in reversed(_children(node)))
+
+    too_deep: Final = f"YAML nested deeper than {MAX_YAML_DEPTH} levels, aliases expanded"
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _flow_depth(text: str) -> int:
+    """An upper bound of the nesting of flow collections (``[``, ``{``; quotes not
+    skipped): the pure-Python scanner is quadratic in it, so it is checked first."""
+    depth = deepest = 0
+    for found in re.finditer(r"[\[\]{}]", text):
+        depth = depth + 1 if found.group() in "[{" else max(0, depth - 1)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _load_documents(text: str, path: str) -> list[Any]:
+    """The YAML documents of ``text``, each checked by :class:`_Limits` before it is
+    constructed (aliases are never expanded before)."""
+    if not yaml.__with_libyaml__ and _flow_depth(text) > MAX_YAML_DEPTH:
+        raise ScenarioLimitError(f"{path}: YAML nested deeper than {MAX_YAML_DEPTH} levels "
+                                 "(the limit for a scenario file)")
+    limits = _Limits(path)
+    loader = _Loader(text, path)
+    documents: list[Any] = []
+    try:
+        while loader.check_node():
+            node = loader.get_node()
+            limits.check(node)
+            try:
+                documents.append(loader.construct_document(node))
+            except (IndexError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+                # (PyYAML's constructors fail so on a value their tag can't hold: !!int "")
+                line = node.start_mark.line + 1
+                raise ScenarioError(f"{path}: invalid YAML: a value its tag can't hold "
+                                    f"({type(exc).__name__}) (in the document of line "
+                                    f"{line})") from None
+    except RecursionError:  # (pure Python: a composer deeper than the interpreter's stack)
+        raise ScenarioLimitError(f"{path}: YAML nested deeper than {MAX_YAML_DEPTH} levels "
+                                 "(the limit for a scenario file)") from None
+    finally:
+        loader.dispose()
+    return documents
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    """A YAML integer of at most ``MAX_SCENARIO_INT`` either way (a long one is refused
+    before ``int()`` reads it)."""
+    text = str(node.value)
+    if len(text) > 40:
+        loader.refuse(node.start_mark, f"the integer {text[:20]}... is out of range (the "
+                                       f"limit is {MAX_SCENARIO_INT:,})")
+    value: int = loader.construct_yaml_int(node)
+    if abs(value) > MAX_SCENARIO_INT:
+        loader.refuse(node.start_mark, f"the integer {brief(value)} is out of range (the "
+                                       f"limit is {MAX_SCENARIO_INT:,})")
+    return value
 
 
 def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
@@ -393,7 +556,7 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
                 None, None, "a mapping key must be a plain value", key_node.start_mark) from None
         if duplicate:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark)
+                None, None, f"duplicate key {brief(key)}", key_node.start_mark)
         seen.add(key)
     loader.flatten_mapping(node)
     result = _Map()
@@ -415,6 +578,7 @@ def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> _Seq:
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def _plain(value: Any) -> Any:
@@ -436,10 +600,15 @@ class _At:
         self.path = path
         self.line = line
 
-    def fail(self, message: str, line: int | None = None) -> NoReturn:
+    def fail(self, message: str, line: int | None = None,
+             error: type[ScenarioError] = ScenarioError) -> NoReturn:
         line = line or self.line
         text = f"{self.label}: {self.path}: {message}" if self.path else f"{self.label}: {message}"
-        raise ScenarioError(text + (f" (line {line})" if line else ""))
+        raise error(text + (f" (line {line})" if line else ""))
+
+    def limit(self, message: str, line: int | None = None) -> NoReturn:
+        """Refuse an input over a limit of :mod:`manastack.limits`."""
+        self.fail(message, line, ScenarioLimitError)
 
     def key(self, mapping: Any, key: str, label: str | None = None) -> _At:
         """The place of ``mapping[key]`` (path extended by ``label`` or the key)."""
@@ -473,13 +642,14 @@ def _item_line(seq: Any, i: int) -> int | None:
 
 
 def _show(value: Any) -> str:
+    """A YAML value in a message, cut short (never the whole of a hostile value)."""
     if value is True:
         return "true"
     if value is False:
         return "false"
     if value is None:
         return "null"
-    return repr(value)
+    return brief(value)
 
 
 def _check_keys(at: _At, mapping: Mapping[Any, Any], allowed: Iterable[str], what: str = "key") -> None:
@@ -488,9 +658,10 @@ def _check_keys(at: _At, mapping: Mapping[Any, Any], allowed: Iterable[str], wha
         if not isinstance(key, str):
             at.fail(f"{what} {_show(key)} must be a string (quote it)", _line_of(mapping, key))
         if key not in allowed:
-            close = difflib.get_close_matches(key, allowed, n=1)
+            close = difflib.get_close_matches(key[:MAX_SCENARIO_TEXT], allowed, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            at.fail(f"unknown {what} '{key}'{hint}", _line_of(mapping, key))
+            shown = key if len(key) <= 60 else f"{key[:60]}..."
+            at.fail(f"unknown {what} '{shown}'{hint}", _line_of(mapping, key))
 
 
 # --------------------------------------------------------------------------- value checks
@@ -530,6 +701,9 @@ def _text(at: _At, value: Any, what: str, line: int | None = None) -> str:
     if not isinstance(value, str):
         hint = " (quote it)" if isinstance(value, (bool, int, float)) else ""
         at.fail(f"{what} must be a string, not {_show(value)}{hint}", line)
+    if len(value) > MAX_SCENARIO_TEXT:
+        at.limit(f"{what}: a string of {len(value):,} characters (the limit is "
+                 f"{MAX_SCENARIO_TEXT:,})", line)
     text = " ".join(value.split())
     if not text:
         at.fail(f"{what} must not be empty", line)
@@ -598,6 +772,9 @@ def _mana(at: _At, m: Mapping[Any, Any], key: str) -> str | None:
     if not isinstance(value, str):
         at.fail(f"'{key}' must be a string of mana symbols such as \"RG\", not {_show(value)}",
                 _line_of(m, key))
+    if len(value) > MAX_SCENARIO_TEXT:
+        at.limit(f"'{key}': a string of {len(value):,} characters (the limit is "
+                 f"{MAX_SCENARIO_TEXT:,})", _line_of(m, key))
     text = value.replace(" ", "").upper()
     if not _MANA_RE.match(text):
         at.fail(f"'{key}': {value!r} is not mana (use W, U, B, R, G, C or {{R}} forms)",
@@ -633,10 +810,26 @@ def parse_card_count(text: str) -> tuple[int, str]:
 
 # --------------------------------------------------------------------------- parsing
 
+class _Budget:
+    """What a file may still put into its games: ``cards`` (``MAX_SCENARIO_CARDS``,
+    all its scenarios together, ``"3 Forest"`` counting 3)."""
+
+    def __init__(self) -> None:
+        self.cards = MAX_SCENARIO_CARDS
+
+    def take(self, at: _At, cards: int, line: int | None = None) -> None:
+        self.cards -= cards
+        if self.cards < 0:
+            at.limit(f"more than {MAX_SCENARIO_CARDS:,} cards in the file's games (the "
+                     "limit for a scenario file)", line)
+
+
 class _Parser:
     """Parses one scenario mapping."""
 
-    def __init__(self, data: Mapping[Any, Any], path: str, index: int, label: str) -> None:
+    def __init__(self, data: Mapping[Any, Any], path: str, index: int, label: str,
+                 budget: _Budget | None = None) -> None:
+        self.budget = budget or _Budget()
         self.data = data
         self.path = path
         self.index = index
@@ -667,6 +860,7 @@ class _Parser:
                     n, name = parse_card_count(name)
                 except ValueError as exc:
                     item_at.fail(str(exc))
+                self.budget.take(item_at, n)
                 out.extend([name] * n)
             else:
                 out.append(name)
@@ -843,9 +1037,10 @@ class _Parser:
         out: list[str] = []
         for x in value:
             try:
-                n, name = parse_card_count(x)
+                n, name = parse_card_count(_text(at, x, f"options.extra.{key}", line))
             except ValueError as exc:
                 at.fail(f"options.extra.{key}: {exc}", line)
+            self.budget.take(at, n, line)
             out.extend([name] * n)
         return out
 
@@ -960,6 +1155,7 @@ class _Parser:
             except ValueError as exc:
                 at.fail(str(exc))
             self.note(name, at)
+            self.budget.take(at, n)
             return [CardSpec(name=name) for _ in range(n)]
         if not isinstance(entry, dict):
             at.fail(f"a card must be a name or a mapping with 'card:', not {_show(entry)}")
@@ -978,6 +1174,7 @@ class _Parser:
         except ValueError as exc:
             at.fail(str(exc), _line_of(entry, "card"))
         self.note(name, at)
+        self.budget.take(at, n, _line_of(entry, "card"))
         alias = _get_text(at, entry, "as")
         if alias is not None and n > 1:
             at.fail(f"'as' names one object, but 'card' gives {n} copies", _line_of(entry, "as"))
@@ -1045,6 +1242,7 @@ class _Parser:
                 except ValueError as exc:
                     item_at.fail(str(exc))
                 self.note(name, item_at)
+                self.budget.take(item_at, n)
                 names.extend([name] * n)
             out[player] = tuple(names)
         return out
@@ -1464,6 +1662,8 @@ class _Parser:
 # --------------------------------------------------------------------------- public API
 
 def _label(path: str, index: int, name: Any, several: bool) -> str:
+    if isinstance(name, str) and len(name) > 80:
+        name = f"{name[:80]}..."
     shown = f" '{' '.join(name.split())}'" if isinstance(name, str) and name.strip() else ""
     if several or not shown:
         return f"{path}: scenario {index}{shown}"
@@ -1473,18 +1673,28 @@ def _label(path: str, index: int, name: Any, several: bool) -> str:
 def parse_scenarios(text: str, path: str = "<string>") -> list[Scenario]:
     """Parse the text of a scenario file (``path`` is used in messages and for
     relative deck paths).  A file may hold several YAML documents; each is one
-    scenario or a mapping with only ``scenarios:`` (a list of scenarios)."""
+    scenario or a mapping with only ``scenarios:`` (a list of scenarios).  A text over a
+    limit of :mod:`manastack.limits` raises :class:`ScenarioLimitError`."""
+    if len(text) > MAX_SCENARIO_FILE_BYTES:
+        raise ScenarioLimitError(f"{path}: more than {MAX_SCENARIO_FILE_BYTES:,} characters "
+                                 "(the limit for a scenario file)")
     try:
-        documents = list(yaml.load_all(text, Loader=_Loader))  # noqa: S506 (a SafeLoader)
+        documents = _load_documents(text, path)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         context = getattr(exc, "context", None)
         detail = f"{context}: {problem}" if context and problem else problem
+        if "nesting depth" in str(problem):  # (libyaml's own limit, 1000 levels)
+            raise ScenarioLimitError(f"{path}{f' line {mark.line + 1}' if mark else ''}: "
+                                     f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the "
+                                     "limit for a scenario file)") from None
         raise ScenarioError(f"{path}: invalid YAML: {detail}{where}") from None
-    except (ValueError, RecursionError) as exc:  # e.g. bad characters, deep nesting
-        raise ScenarioError(f"{path}: invalid YAML: {exc}") from None
+    except ScenarioError:  # (a limit, a recursive alias)
+        raise
+    except ValueError as exc:  # e.g. bad characters
+        raise ScenarioError(f"{path}: invalid YAML: {brief(str(exc))[1:-1]}") from None
     raw: list[tuple[Any, int | None]] = []
     for doc in documents:
         if doc is None:
@@ -1511,13 +1721,14 @@ def parse_scenarios(text: str, path: str = "<string>") -> list[Scenario]:
     several = len(raw) > 1
     out: list[Scenario] = []
     names: dict[str, int] = {}
+    budget = _Budget()
     for i, (data, line) in enumerate(raw, start=1):
         name = data.get("name") if isinstance(data, dict) else None
         label = _label(path, i, name, several)
         if not isinstance(data, dict):
             raise ScenarioError(f"{label}: a scenario must be a mapping, not {_show(data)}"
                                 + (f" (line {line})" if line else ""))
-        scenario = _Parser(data, path, i, label).parse()
+        scenario = _Parser(data, path, i, label, budget).parse()
         if scenario.name in names:
             raise ScenarioError(f"{label}: the name is already used by scenario "
                                 f"{names[scenario.name]}" + (f" (line {line})" if line else ""))
@@ -1527,14 +1738,20 @@ def parse_scenarios(text: str, path: str = "<string>") -> list[Scenario]:
 
 
 def load_scenarios(path: str | Path) -> list[Scenario]:
-    """The scenarios of one file (one, or several under ``scenarios:``)."""
-    shown = str(path)
+    """The scenarios of one file (one, or several under ``scenarios:``).  A file that
+    isn't a regular file or has more than ``MAX_SCENARIO_FILE_BYTES`` bytes is refused
+    unread (:class:`ScenarioLimitError`)."""
+    shown = shown_path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{shown}: not UTF-8 text ({exc.reason})") from None
+        data = read_limited(path, limit=MAX_SCENARIO_FILE_BYTES, what="scenario file",
+                            error=ScenarioLimitError)
     except OSError as exc:
         raise ScenarioError(f"{shown}: can't read the file: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ScenarioError(f"{shown} line {line}: not UTF-8 text ({exc.reason})") from None
     return parse_scenarios(text, shown)
 
 
@@ -1548,15 +1765,20 @@ def find_scenario_files(paths: str | Path | Iterable[str | Path]) -> list[Path]:
     seen: set[Path] = set()
     for p in paths:
         path = Path(p)
-        if path.is_dir():
+        try:
+            mode = path.stat().st_mode
+        except (OSError, ValueError) as exc:  # (ENAMETOOLONG, a NUL character...)
+            reason = getattr(exc, "strerror", None) or "no such file or folder"
+            if isinstance(exc, FileNotFoundError):
+                reason = "no such file or folder"
+            raise ScenarioError(f"{shown_path(path)}: {reason}") from None
+        if stat.S_ISDIR(mode):
             found = sorted(
                 f for f in path.rglob("*")
                 if f.suffix.lower() in (".yaml", ".yml") and f.is_file()
                 and not any(part.startswith(".") for part in f.relative_to(path).parts))
-        elif path.is_file():
-            found = [path]
         else:
-            raise ScenarioError(f"{path}: no such file or folder")
+            found = [path]  # (load_scenarios refuses what isn't a regular file)
         for f in found:
             key = f.resolve()
             if key not in seen:

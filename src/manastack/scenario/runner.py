@@ -33,9 +33,16 @@ from manastack.decisions import (
     PlayLand,
     Special,
 )
-from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
+from manastack.errors import (
+    CardError,
+    DeckError,
+    IllegalAction,
+    ScenarioError,
+    ScenarioLimitError,
+)
 from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
 from manastack.game.state import Game, GameOptions
+from manastack.limits import shown_path
 from manastack.rules.turn import STEP_NAMES
 from manastack.scenario.model import (
     CardSpec,
@@ -1079,6 +1086,8 @@ def _cites(have: str, want: str) -> bool:
 
 
 def run_scenario(sc: Scenario) -> Result:
+    """Run one scenario: its result (a scenario error, a deck file it names over a limit
+    of :mod:`manastack.limits` included, is a failed result)."""
     try:
         return Runner(sc).run()
     except DeckError as e:  # the variant's setup (903.6: a commander not in the deck)
@@ -1091,8 +1100,12 @@ def run_scenario(sc: Scenario) -> Result:
 
 
 def _load(f: Path) -> tuple[list[Scenario], Result | None]:
+    """The scenarios of ``f``, or the failed result of a file with a scenario error; a
+    file over a limit raises :class:`~manastack.errors.ScenarioLimitError`."""
     try:
         return load_scenarios(f), None
+    except ScenarioLimitError:
+        raise
     except ScenarioError as e:
         return [], Result(str(f), str(f), False, f"scenario error: {e}")
 
@@ -1109,13 +1122,17 @@ def run_paths(paths: Sequence[str]) -> list[Result]:
 
 def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> int:
     """``manastack scenario run``: one line per scenario, then ``N passed, N failed``
-    (with ``as_json``, one JSON object a line on stdout and the closing line on stderr)."""
+    (with ``as_json``, one JSON object a line on stdout and the closing line on stderr).
+
+    Every file is read before any scenario runs: a file over a limit of
+    :mod:`manastack.limits` refuses the whole run (:class:`ScenarioLimitError`, exit
+    code 2), where a scenario error only fails its file."""
     passed = failed = 0
     files = find_scenario_files([Path(p) for p in paths])
     if not files:
-        raise ScenarioError(f"no scenario files in {', '.join(paths)}")
-    for f in files:
-        scs, bad = _load(f)
+        raise ScenarioError(f"no scenario files in {', '.join(map(shown_path, paths[:10]))}")
+    loaded = [_load(f) for f in files]
+    for scs, bad in loaded:
         results = [bad] if bad is not None else []
         for sc in scs:
             results.append(run_scenario(sc))

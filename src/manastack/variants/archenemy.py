@@ -35,6 +35,7 @@ from mypy_extensions import trait
 
 from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
+from manastack.reprs import brief
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
@@ -270,7 +271,7 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
         from manastack.variants.command_zone import check_per_player
         if "attack" in extra:  # what the game records in its options (replay files)
             if extra["attack"] != "multiple":
-                return (f"options.extra.attack: {extra['attack']!r}: a Supervillain Rumble "
+                return (f"options.extra.attack: {brief(extra['attack'])}: a Supervillain Rumble "
                         "uses the attack multiple players option (904.12a)")
             extra = {k: v for k, v in extra.items() if k != "attack"}
         return unknown_option(extra, self.name, self.option_keys) or check_per_player(

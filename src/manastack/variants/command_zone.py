@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
 from manastack.picking import shuffle as pick_shuffle
+from manastack.reprs import brief
 
 if TYPE_CHECKING:
     from manastack.game.state import Game
@@ -48,7 +49,7 @@ def per_player(game: Game, value: Any) -> dict[int, Any]:
         return {player_of(game, k): v for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return dict(enumerate(value))
-    raise DeckError(f"expected a mapping of players, not {value!r}")
+    raise DeckError(f"expected a mapping of players, not {brief(value)}")
 
 
 def put_in_command(game: Game, player: int, name: str, *, face_down: bool = False,
@@ -140,14 +141,14 @@ def player_key_problem(key: Any, n_players: int) -> str | None:
     """Why ``key`` (an index, ``"0"``, ``"P0"`` or a name) can't name a player, or None
     (names are resolved in the game)."""
     if isinstance(key, bool):
-        return f"{key!r} isn't a player"
+        return f"{brief(key)} isn't a player"
     if isinstance(key, int):
         return None if 0 <= key < n_players else f"{key} isn't a player index"
     text = str(key)
     if text[:1] == "P" and text[1:].isdigit():
         text = text[1:]
     if text.isdigit() and int(text) >= n_players:
-        return f"{key!r} isn't a player index"
+        return f"{brief(key)} isn't a player index"
     return None
 
 
@@ -166,7 +167,7 @@ def check_per_player(extra: Mapping[str, Any], key: str, n_players: int,
         items = list(enumerate(value))
     else:
         return (f"options.extra.{key} must map players to values (or list them by seat), "
-                f"not {value!r}")
+                f"not {brief(value)}")
     for k, v in items:
         problem = player_key_problem(k, n_players) or check_one(v)
         if problem:
@@ -181,7 +182,7 @@ def each_players(extra: Mapping[str, Any], key: str, n_players: int, need: str
     value = extra.get(key)
     items = list(value.values()) if isinstance(value, Mapping) else list(value or ())
     if len(items) < n_players:
-        raise DeckError(f"{need}: set extra[{key!r}]")
+        raise DeckError(f"{need}: set extra[{brief(key)}]")
     return items
 
 
@@ -191,7 +192,7 @@ def card_problem(name: Any, card_type: str | None = None,
     from manastack.cards.database import UnknownCard, card_data
 
     if not isinstance(name, str):
-        return f"{name!r} isn't a card name"
+        return f"{brief(name)} isn't a card name"
     try:
         c = card_data(name)
     except UnknownCard as e:
@@ -206,7 +207,7 @@ def card_problem(name: Any, card_type: str | None = None,
 def card_list_problem(value: Any, card_type: str) -> str | None:
     """Why ``value`` isn't a list of ``card_type`` cards, or None."""
     if not isinstance(value, (list, tuple)):
-        return f"expected a list of {card_type.lower()} cards, not {value!r}"
+        return f"expected a list of {card_type.lower()} cards, not {brief(value)}"
     for n in value:
         problem = card_problem(n, card_type)
         if problem:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
+from manastack.reprs import brief
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
@@ -73,7 +74,7 @@ class CommanderVariant(MultiplayerVariant):
 
         def answer(v: Any) -> str | None:
             return None if v in REPLACEMENT_ANSWERS else \
-                f"{v!r} isn't one of {', '.join(REPLACEMENT_ANSWERS)} (903.9)"
+                f"{brief(v)} isn't one of {', '.join(REPLACEMENT_ANSWERS)} (903.9)"
         return (super().check_extra(n_players, extra)
                 or check_per_player(extra, "commanders", n_players, commander)
                 or check_per_player(extra, "commander_replacement", n_players, answer))
@@ -303,7 +304,7 @@ def _commanders_by_index(value: Any, n: int) -> dict[int, str]:
         if text[:1] == "P":
             text = text[1:]
         if not text.isdigit():
-            raise DeckError(f"commanders: {k!r} isn't a player index (deck checks need "
+            raise DeckError(f"commanders: {brief(k)} isn't a player index (deck checks need "
                             "indexes or a list)")
         out[int(text)] = str(v)
     return out

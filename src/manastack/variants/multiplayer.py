@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from manastack.reprs import brief
+
 if TYPE_CHECKING:
     from manastack.game.state import Game
 
@@ -39,10 +41,10 @@ def check_options(n_players: int, extra: dict[str, Any]) -> str | None:
     attack = extra.get("attack", "one")
     if attack not in ATTACK_OPTIONS:
         return (f"options.extra.attack must be one of {', '.join(ATTACK_OPTIONS)}, "
-                f"not {attack!r}")
+                f"not {brief(attack)}")
     rng = extra.get("range")
     if rng is not None and (not isinstance(rng, int) or isinstance(rng, bool) or rng < 1):
-        return f"options.extra.range must be a number of seats (1 or more), not {rng!r}"
+        return f"options.extra.range must be a number of seats (1 or more), not {brief(rng)}"
     return None
 
 

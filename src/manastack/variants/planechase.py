@@ -33,6 +33,7 @@ from manastack.cards.effects import Custom
 from manastack.decisions import Special
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
+from manastack.reprs import brief
 from manastack.variants.base import MultiplayerVariant
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
@@ -101,7 +102,7 @@ class PlanechaseVariant(MultiplayerVariant):
         if faces is not None and (not isinstance(faces, (list, tuple)) or any(
                 f not in DIE_FACES for f in faces)):
             return (f"options.extra.planar_die must list die faces (planeswalk, chaos, "
-                    f"blank), not {faces!r}")
+                    f"blank), not {brief(faces)}")
         return None
 
     def setup_position(self, game: Game) -> None:

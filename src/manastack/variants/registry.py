@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from manastack.errors import IllegalAction
+from manastack.reprs import brief
 from manastack.variants.base import MultiplayerVariant, Variant
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def get_variant(name: str) -> Variant:
     try:
         return _VARIANTS[name]
     except KeyError:
-        raise IllegalAction(f"unknown variant {name!r} (one of {', '.join(variant_names())})",
+        raise IllegalAction(f"unknown variant {brief(name)} (one of {', '.join(variant_names())})",
                             "100.2") from None
 
 

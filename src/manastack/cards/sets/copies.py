@@ -76,11 +76,13 @@ def _your_instant_or_sorcery(game: Game, e: ev.Event, src: Any) -> bool:
     if o is None or e.data.get("player") != getattr(src, "controller", None):
         return False
     types = game.chars(o).types
-    if "Instant" in types or "Sorcery" in types:
-        snap = spell_snapshot(game, o.id)
-        e.data.setdefault("snapshot", snap)
-        return True
-    return False
+    return "Instant" in types or "Sorcery" in types
+
+
+def _snapshot_cast_spell(game: Game, e: ev.Event, src: Any) -> dict[str, Any]:
+    """The spell as it is when it is cast: copied as it last existed on the stack if it has
+    left by the time the trigger resolves (608.2g)."""
+    return {"snapshot": spell_snapshot(game, e.data.get("object", -1))}
 
 
 def _copy_cast_spell(game: Game, ctx: Ctx) -> None:
@@ -94,7 +96,7 @@ def _chandra_minus_two(game: Game, ctx: Ctx) -> None:
     from manastack.rules.layers import Duration
     from manastack.rules.triggers import add_delayed
     ab = TriggeredAbility(ev.CAST, Custom(_copy_cast_spell, "copy that spell"),
-                          condition=_your_instant_or_sorcery,
+                          condition=_your_instant_or_sorcery, capture=_snapshot_cast_spell,
                           text="When you next cast an instant or sorcery spell this turn, "
                                "copy that spell. You may choose new targets for the copy.")
     add_delayed(game, ab, ctx.source, ctx.source_name, ctx.controller,
