@@ -18,7 +18,7 @@ from manastack.copying import deepcopy_fields
 from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import Game, Task
 
 
 @dataclass
@@ -54,14 +54,21 @@ def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
     return None, None, f"#{source}"
 
 
-def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1") -> None:
+def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1",
+                then: Task | None = None) -> None:
     """Deal all ``items`` simultaneously as one damage event (119.4a-c).
 
     Choices come first, as decisions: the order of replacement effects where several
     apply (616.1, the affected player; the planeswalker redirection of 306.7 is one of
     them), whether to redirect (306.7, the source's controller), and which damage a
-    prevention shield prevents when several sources hit it at once (615.7)."""
+    prevention shield prevents when several sources hit it at once (615.7).  So the
+    damage may not have been dealt yet when this returns: what comes after it in the same
+    instruction ("you gain life equal to the damage dealt this way", "then that creature
+    deals damage to it") is ``then`` (``(fn, args)``, called as ``fn(game, *args)`` once
+    the damage has been dealt), never code after the call (608.2c)."""
     from manastack.rules.static import forbids
+    if then is not None:
+        game.push(then[0], *then[1])
     if items and forbids(game, "damage_cant_be_prevented"):  # e.g. Leyline of Punishment
         items = [DamageItem(i.source, i.target, i.amount, i.combat, True) for i in items]
     plan = _Plan(list(items))

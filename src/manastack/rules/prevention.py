@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.objects import Ref
@@ -13,11 +14,17 @@ if TYPE_CHECKING:
 
 
 def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
-                      source: int | None, source_name: str, duration: Duration) -> Replacement:
+                      source: int | None, source_name: str, duration: Duration,
+                      then: tuple[Callable[..., None], tuple[Any, ...]] | None = None
+                      ) -> Replacement:
     """"Prevent the next ``n`` damage that would be dealt to ``protected``" (615.7).
 
     The shield's remaining amount lives in ``game.effect_state`` (so copies of the game
-    have their own)."""
+    have their own); when damage from several sources would be dealt to ``protected`` at
+    once and the shield can't prevent it all, the affected player chooses which it
+    prevents (615.7, :mod:`~manastack.rules.damage`).  ``then`` (``(fn, args)``) is "if
+    damage is prevented this way, ...": ``fn(game, prevented, *args)`` runs once the
+    damage event is over (Vengeful Archon)."""
     sid = game.new_id()
     game.effect_state[sid] = {"left": n}
 
@@ -35,6 +42,8 @@ def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
         e["prevented"] = e.get("prevented", 0) + prevented
         g.note("615.7", f"{prevented} damage to {g.name_of(protected)} is prevented "
                         f"({source_name})")
+        if then is not None and prevented > 0:
+            g.push(then[0], prevented, *then[1])
         if st["left"] <= 0:
             g.replacements[:] = [x for x in g.replacements if x.state_id != sid]
             del g.effect_state[sid]

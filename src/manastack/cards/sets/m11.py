@@ -738,39 +738,25 @@ define("Tireless Missionaries", when_enters(GainLife(3), "When this creature ent
 
 
 def _archon(game: Game, ctx: Ctx) -> None:
-    """{X}: a shield on you; prevented damage is dealt to the target (CR 615.7, 615.5)."""
+    """{X}: a shield on you; damage it prevents is dealt to the target (CR 615.7, 615.5);
+    damage from several sources at once: you choose which the shield prevents (615.7)."""
+    from manastack.rules.prevention import prevention_shield
     n = ctx.x
     if n <= 0:
         return
     me = ctx.controller
     tgts = ctx.target_refs(0)
-    tgt = tgts[0] if tgts else None
-    key = f"m11_archon_{game.new_timestamp()}"
-    game.turn_flags[key] = n  # the shield's remaining amount lives in the game state
-    source = ctx.source
-    name = ctx.source_name
-
-    def applies(g: Game, e: dict[str, Any]) -> bool:
-        return g.turn_flags.get(key, 0) > 0 and e["target"] == PlayerRef(me) and \
-            not e.get("unpreventable")
-
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
-        prevented = min(g.turn_flags.get(key, 0), e["amount"])
-        g.turn_flags[key] = g.turn_flags.get(key, 0) - prevented
-        g.note("615.7", f"{prevented} damage to {_pname(g, me)} is prevented ({name})")
-        if prevented > 0 and tgt is not None:
-            g.push(_archon_hit, source, tgt, prevented)
-        return dict(e, amount=e["amount"] - prevented,
-                    prevented=e.get("prevented", 0) + prevented)
-
-    game.replacements.append(Replacement(
-        "damage", applies, replace, me, source, f"{name}'s prevention shield",
-        Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
+    hit = (_archon_hit, (ctx.source, tgts[0])) if tgts else None
+    game.replacements.append(prevention_shield(
+        game, PlayerRef(me), n, me, ctx.source, ctx.source_name, Duration("end_of_turn"),
+        then=hit))
     game.note("615.7", f"The next {n} damage that would be dealt to {_pname(game, me)} this "
-                       f"turn will be prevented ({name})")
+                       f"turn will be prevented ({ctx.source_name})")
 
 
-def _archon_hit(game: Game, source: int, tgt: Ref, n: int) -> None:
+def _archon_hit(game: Game, n: int, source: int, tgt: Ref) -> None:
+    """"If damage is prevented this way, this creature deals that much damage to any
+    target" (2017: "target player"), after the damage event it prevented (615.5)."""
     from manastack.rules.damage import DamageItem, deal_damage
     deal_damage(game, [DamageItem(source, tgt, n)])
 
@@ -1171,11 +1157,17 @@ def _damage_dealt_since(game: Game, start: int, source: int) -> int:
 
 
 def _corrupt(game: Game, ctx: Ctx) -> None:
-    from manastack.rules.damage import DamageItem, deal_damage, gain_life
+    from manastack.rules.damage import DamageItem, deal_damage
     n = _count_lands(game, ctx.controller, "Swamp")
-    start = len(game.log)
-    deal_damage(game, [DamageItem(ctx.source, r, n) for r in ctx.target_refs(0)])
-    gain_life(game, ctx.controller, _damage_dealt_since(game, start, ctx.source))
+    deal_damage(game, [DamageItem(ctx.source, r, n) for r in ctx.target_refs(0)],
+                then=(_corrupt_gain, (ctx.controller, ctx.source, len(game.log))))
+
+
+def _corrupt_gain(game: Game, player: int, source: int, start: int) -> None:
+    """"You gain life equal to the damage dealt this way": once the damage has been dealt
+    (after any choice of prevention order or redirection, 616.1, 306.7)."""
+    from manastack.rules.damage import gain_life
+    gain_life(game, player, _damage_dealt_since(game, start, source))
 
 
 define("Corrupt", spell=instant(Custom(
@@ -1494,9 +1486,18 @@ def _gladiator(game: Game, ctx: Ctx) -> None:
         if not _on_battlefield(other):
             continue
         assert other is not None
-        deal_damage(game, [DamageItem(ctx.source, other.id, power)])
-        if _on_battlefield(other):
-            deal_damage(game, [DamageItem(other.id, ctx.source, game.chars(other).power or 0)])
+        deal_damage(game, [DamageItem(ctx.source, other.id, power)],
+                    then=(_gladiator_back, (other.id, ctx.source)))
+
+
+def _gladiator_back(game: Game, other: int, gladiator: int) -> None:
+    """"If you do, that creature deals damage equal to its power to this creature": after
+    the Gladiator's damage has been dealt (608.2c), if that creature is still there."""
+    from manastack.rules.damage import DamageItem, deal_damage
+    o = game.get(other)
+    if _on_battlefield(o):
+        assert o is not None
+        deal_damage(game, [DamageItem(other, gladiator, game.chars(o).power or 0)])
 
 
 define("Cyclops Gladiator", when_attacks(
