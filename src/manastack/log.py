@@ -101,7 +101,8 @@ def _seal() -> None:
     """Pure Python: make :class:`Event`'s attributes read-only (compiled with mypyc,
     ``Final`` attributes already are).  The constructor then sets each slot once through
     the slot's own descriptor, and any later assignment or deletion raises."""
-    k, r, t, d, n, s, p = (getattr(Event, name).__set__ for name in Event.__slots__)
+    slots = vars(Event)
+    k, r, t, d, n, s, p = (slots[name].__set__ for name in _SLOTS)
 
     def __init__(self: Event, kind: str, rule: str, text: str,
                  data: Mapping[str, Any] | None = None, turn: int = 0,
@@ -121,7 +122,10 @@ def _seal() -> None:
     Event.__delattr__ = __delattr__  # type: ignore[method-assign,assignment]
 
 
-if type(Event.__dict__.get("kind")).__name__ == "member_descriptor":
+#: Event's attributes, in the order of its constructor's arguments (and of ``__slots__``).
+_SLOTS: Final = ("kind", "rule", "text", "data", "turn", "seen_by", "public_text")
+
+if type(vars(Event).get("kind")).__name__ == "member_descriptor":
     _seal()  # pure Python: slots (a compiled class's attributes are read-only already)
 
 
