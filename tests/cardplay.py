@@ -1,18 +1,126 @@
-"""Helpers shared by the card tests: put lands out, answer choices, let the stack resolve."""
+"""Helpers shared by the card tests (tests/cards/, tests/rulings/, tests/rules/): put lands
+out, cast and activate, let the stack resolve, move on to a step or a decision, answer
+choices, attack and block, and look at the cards the game has moved.
+
+A card changes objects (and ids) as it changes zones (CR 400.7); the helpers taking a
+:class:`GameObject` ``o`` look at the object that card is *now* (same ``uid``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from manastack.decisions import Choose, DeclareAttackers, DeclareBlockers, Pass
+from manastack.decisions import Activate, Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game
 from manastack.setup import put
+
+from conftest import at_step
+
+# ---------------------------------------------------------------- the cards now
+
+
+def ref(t: Any) -> Any:
+    """The id of the object ``t``; anything else (an id, a :class:`PlayerRef`) as is."""
+    return t.id if isinstance(t, GameObject) else t
+
+
+def _now(g: Game, o: GameObject) -> GameObject | None:
+    for x in g.objects.values():
+        if isinstance(x, GameObject) and x.uid == o.uid:
+            return x
+    return None
+
+
+def current(g: Game, o: GameObject) -> GameObject:
+    """The object the card ``o`` is now, wherever it went; fails if it no longer exists
+    (a token that left the battlefield, a spell copy that resolved)."""
+    x = _now(g, o)
+    if x is None:
+        raise AssertionError(f"{o.name} no longer exists")
+    return x
+
+
+def zone_of(g: Game, o: GameObject) -> str | None:
+    """The zone the card ``o`` is in now, or None if it no longer exists."""
+    x = _now(g, o)
+    return None if x is None else x.zone
+
+
+def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
+    """The power and toughness of the card ``o`` now, after continuous effects (CR 613)."""
+    c = g.chars(current(g, o))
+    return c.power, c.toughness
+
+
+def kws(g: Game, o: GameObject) -> frozenset[str]:
+    """The keywords the card ``o`` has now."""
+    return g.chars(current(g, o)).keywords
+
+
+def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
+    """The permanents named ``name`` (controlled by ``controller``, if given)."""
+    return [o for o in g.permanents(controller) if o.name == name]
+
+
+def names(g: Game, ids: list[int]) -> list[str]:
+    """The names of the objects ``ids``, in order."""
+    return [g.objects[i].name for i in ids]
+
+
+def graveyard(g: Game, p: int) -> list[str]:
+    """The names of the cards in player ``p``'s graveyard, bottom first."""
+    return names(g, g.players[p].graveyard)
+
+
+def hand(g: Game, p: int) -> list[str]:
+    """The names of the cards in player ``p``'s hand."""
+    return names(g, g.players[p].hand)
+
+
+def life(g: Game, p: int) -> int:
+    """Player ``p``'s life total."""
+    return g.players[p].life
+
+
+# ---------------------------------------------------------------- actions
 
 
 def lands(g: Game, p: int, name: str, n: int, tapped: bool = False) -> list[GameObject]:
     """Put ``n`` copies of the land ``name`` onto player ``p``'s battlefield."""
     return [put(g, p, Zone.BATTLEFIELD, name, tapped=tapped) for _ in range(n)]
+
+
+def _decider(g: Game, player: int | None) -> int:
+    if player is not None:
+        return player
+    assert g.decision is not None, "the game is over"
+    return g.decision.by
+
+
+def cast(g: Game, card: GameObject, *targets: Any, x: int = 0, modes: tuple[int, ...] = (),
+         player: int | None = None) -> None:
+    """Cast ``card`` with ``targets`` (objects, ids or :class:`PlayerRef`), paying
+    automatically; by ``player``, by default the player deciding now."""
+    g.apply(_decider(g, player),
+            Cast(card.id, tuple(ref(t) for t in targets), x, modes))
+
+
+def activate(g: Game, src: GameObject, *targets: Any, ability: int = 0, x: int = 0,
+             mana: str | None = None, player: int | None = None) -> None:
+    """Activate the ``ability``-th (0-based) activated ability of ``src`` with ``targets``;
+    by ``player``, by default the player deciding now."""
+    g.apply(_decider(g, player),
+            Activate(src.id, ability, tuple(ref(t) for t in targets), x, mana=mana))
+
+
+def pass_priority(g: Game) -> None:
+    """The player with priority passes (once)."""
+    d = g.decision
+    assert d is not None and d.kind == "priority", d
+    g.apply(d.by, Pass())
+
+
+# ---------------------------------------------------------------- resolving, moving on
 
 
 def settle(g: Game, limit: int = 100) -> None:
@@ -25,20 +133,24 @@ def settle(g: Game, limit: int = 100) -> None:
     raise AssertionError("the stack never emptied")
 
 
-def answer(g: Game, *items: Any, kind: str | None = None) -> None:
-    """Answer the pending (non-priority) choice with ``items``."""
-    d = g.decision
-    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
-    if kind is not None:
-        assert d.kind == kind, d
-    g.apply(d.by, Choose(tuple(items)))
-
-
-def options(g: Game) -> tuple[Any, ...]:
-    """The options of the pending (non-priority) choice."""
-    d = g.decision
-    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
-    return tuple(d.options)  # type: ignore[attr-defined]
+def resolve(g: Game, *answers: Any) -> None:
+    """Pass priority until the stack is empty; ``answers`` answer the choices met, in
+    order (each a tuple of items or a single item), and all must be used."""
+    todo = list(answers)
+    for _ in range(200):
+        d = g.decision
+        if d is None:
+            return
+        if d.kind == "priority":
+            if not g.stack:
+                assert not todo, f"unused answers {todo}"
+                return
+            g.apply(d.by, Pass())
+            continue
+        assert todo, f"unexpected decision {d}"
+        a = todo.pop(0)
+        g.apply(d.by, Choose(a if isinstance(a, tuple) else (a,)))
+    raise AssertionError("the stack never emptied")
 
 
 def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
@@ -60,6 +172,49 @@ def advance(g: Game, pred: Any, limit: int = 500, order: bool = False) -> None:
         else:
             raise AssertionError(f"unexpected decision while advancing: {d}")
     raise AssertionError("condition never reached")
+
+
+def kind_is(kind: str) -> Any:
+    """A condition for :func:`advance`: the pending decision is of ``kind``."""
+    return lambda g: g.decision is not None and g.decision.kind == kind
+
+
+def to_decision(g: Game, kind: str) -> None:
+    """:func:`advance` until a decision of ``kind`` is pending."""
+    advance(g, kind_is(kind))
+
+
+def to_blockers(g: Game) -> None:
+    """:func:`advance` until the defending player declares blockers."""
+    to_decision(g, "declare_blockers")
+
+
+def to_step(g: Game, name: str, turn: int | None = None, order: bool = False) -> None:
+    """:func:`advance` until the step ``name`` (of turn ``turn``, if given) begins; with
+    ``order``, simultaneous triggers met on the way keep their listed order."""
+    advance(g, at_step(name, turn), order=order)
+
+
+# ---------------------------------------------------------------- choices
+
+
+def answer(g: Game, *items: Any, kind: str | None = None) -> None:
+    """Answer the pending (non-priority) choice with ``items``."""
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    if kind is not None:
+        assert d.kind == kind, d
+    g.apply(d.by, Choose(tuple(items)))
+
+
+def options(g: Game) -> tuple[Any, ...]:
+    """The options of the pending (non-priority) choice."""
+    d = g.decision
+    assert d is not None and d.kind != "priority", f"expected a choice, got {d}"
+    return tuple(d.options)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- combat
 
 
 #: The second player, whom tests attack by default.

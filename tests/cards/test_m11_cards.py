@@ -9,14 +9,26 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import answer, attack, block, lands
+from cardplay import (
+    activate,
+    answer,
+    attack,
+    block,
+    cast,
+    current,
+    kind_is,
+    lands,
+    life,
+    names,
+    pt,
+    resolve,
+    zone_of,
+)
 
 from manastack import log as ev
 from manastack.decisions import (
-    Activate,
     AssignDamage,
     Cast,
-    Choose,
     DeclareAttackers,
     DeclareBlockers,
     Pass,
@@ -45,27 +57,6 @@ def main(g: Game, turn: int = 1, active: int = 0) -> Game:
     return start_at(g, "precombat_main", turn=turn, active=active)
 
 
-def resolve(g: Game, *answers: Any) -> None:
-    """Pass priority until the stack is empty; ``answers`` answer the choices met, in order.
-
-    Each answer is a tuple of items or a single item."""
-    todo = list(answers)
-    for _ in range(200):
-        d = g.decision
-        if d is None:
-            return
-        if d.kind == "priority":
-            if not g.stack:
-                assert not todo, f"unused answers {todo}"
-                return
-            g.apply(d.player, Pass())
-            continue
-        assert todo, f"unexpected decision {d}"
-        a = todo.pop(0)
-        g.apply(d.player, Choose(a if isinstance(a, tuple) else (a,)))
-    raise AssertionError("stack never emptied")
-
-
 def until(g: Game, pred: Any, limit: int = 200) -> None:
     """Pass priority (only) until ``pred(g)``."""
     for _ in range(limit):
@@ -89,23 +80,6 @@ def step_is(name: str, turn: int | None = None) -> Any:
         (turn is None or g.turn_number == turn) and g.decision is not None
 
 
-def kind_is(kind: str) -> Any:
-    return lambda g: g.decision is not None and g.decision.kind == kind
-
-
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0, modes: tuple[int, ...] = (),
-         player: int | None = None) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Cast(card.id, tuple(t.id if isinstance(t, GameObject) else t
-                                   for t in targets), x, modes))
-
-
-def activate(g: Game, src: GameObject, *targets: Any, ability: int = 0, x: int = 0,
-             mana: str | None = None) -> None:
-    g.apply(g.decision.player, Activate(src.id, ability, tuple(
-        t.id if isinstance(t, GameObject) else t for t in targets), x, mana=mana))
-
-
 def combat(g: Game, attackers: list[GameObject],
            blocks: list[tuple[GameObject, GameObject]] | None = None, active: int = 0,
            turn: int = 1) -> None:
@@ -125,34 +99,6 @@ def to_end_of_combat(g: Game) -> None:
 def _why_not(g: Game, o: GameObject) -> str | None:
     from manastack.rules.combat import can_attack
     return can_attack(g, g.obj(o.id))
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def zone_of(g: Game, o: GameObject) -> str | None:
-    """Zone of the card ``o`` became (same physical card), or None."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x.zone
-    return None
-
-
-def current(g: Game, o: GameObject) -> GameObject:
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    raise AssertionError(f"{o.name} no longer exists")
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
 
 
 # ====================================================================== white

@@ -6,15 +6,29 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, lands, settle
+from cardplay import (
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    graveyard,
+    hand,
+    kws,
+    lands,
+    names,
+    on_bf,
+    pt,
+    settle,
+    to_blockers,
+    to_step,
+)
 
 from manastack import log as ev
 from manastack.decisions import (
     Activate,
     AssignDamage,
     Cast,
-    DeclareAttackers,
-    DeclareBlockers,
     Pass,
     PlayLand,
 )
@@ -24,7 +38,6 @@ from manastack.game.state import Game
 from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
-from conftest import at_step
 
 BF = Zone.BATTLEFIELD
 P0, P1 = PlayerRef(0), PlayerRef(1)
@@ -35,54 +48,6 @@ P0, P1 = PlayerRef(0), PlayerRef(1)
 
 def new_game(filler: str | None = "Plains") -> Game:
     return setup_game(filler=filler)
-
-
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets), x))
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def graveyard(g: Game, p: int) -> list[str]:
-    return names(g, g.players[p].graveyard)
-
-
-def hand(g: Game, p: int) -> list[str]:
-    return names(g, g.players[p].hand)
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
-
-
-def kws(g: Game, o: GameObject) -> frozenset[str]:
-    return g.chars(g.obj(o.id)).keywords
-
-
-def attack(g: Game, *attackers: GameObject, target: Any = P1) -> None:
-    assert g.decision.kind == "declare_attackers", g.decision
-    g.apply(g.active_player, DeclareAttackers(tuple((a.id, target) for a in attackers)))
-
-
-def to_blockers(g: Game) -> None:
-    """Pass priority until the defending player declares blockers."""
-    advance(g, lambda x: x.decision is not None and x.decision.kind == "declare_blockers")
-
-
-def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:
-    assert g.decision.kind == "declare_blockers", g.decision
-    g.apply(g.decision.player, DeclareBlockers(tuple((b.id, (a.id,)) for b, a in pairs)))
-
-
-def to_step(g: Game, name: str, turn: int | None = None) -> None:
-    advance(g, at_step(name, turn))
 
 
 # ================================================================ WHITE

@@ -11,7 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, attack, block, lands, settle
+from cardplay import (
+    advance,
+    answer,
+    attack,
+    block,
+    current,
+    kind_is,
+    lands,
+    life,
+    pt,
+    settle,
+    zone_of,
+)
 
 from manastack import log as ev
 from manastack.cards.database import all_card_data
@@ -43,10 +55,6 @@ TEST_SLIVER = register_test_card(make_card(
 # ---------------------------------------------------------------- helpers
 
 
-def kind_is(kind: str) -> Any:
-    return lambda g: g.decision is not None and g.decision.kind == kind
-
-
 def at_step(name: str, turn: int | None = None) -> Any:
     return lambda g: (g.step is not None and g.step.name == name and g.decision is not None
                       and (turn is None or g.turn_number == turn))
@@ -61,30 +69,9 @@ def cast(g: Game, card: GameObject, *targets: Any, player: int = 0) -> None:
                                         for t in targets)))
 
 
-def current(g: Game, o: GameObject) -> GameObject:
-    """The object the card ``o`` is now (same physical card)."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    raise AssertionError(f"{o.name} no longer exists")
-
-
-def zone_of(g: Game, o: GameObject) -> str:
-    return current(g, o).zone
-
-
 def on_bf(g: Game, name: str) -> GameObject:
     (o,) = [o for o in g.permanents() if o.name == name]
     return o
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
 
 
 def refused(g: Game, rule: str, fn: Any, *args: Any) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, lands, settle
+from cardplay import advance, answer, lands, names, on_bf, pt, settle
 
 from manastack import log as ev
 from manastack.cards.dsl import make_card
@@ -43,19 +43,6 @@ def activate(g: Game, pw: GameObject, ability: int, *targets: Any) -> None:
 
 def loyalty(g: Game, pw: GameObject) -> int:
     return g.obj(pw.id).counters["loyalty"]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
 
 
 # ================================================================ Jace Beleren

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, lands, options, settle
+from cardplay import advance, answer, cast, lands, names, on_bf, options, pt, settle, to_step
 
 from manastack import log as ev
 from manastack.decisions import (
@@ -38,33 +38,12 @@ def new_game(filler: str | None = "Plains") -> Game:
     return setup_game(filler=filler)
 
 
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets), x))
-
-
 def activate(g: Game, src: GameObject, ability: int = 0, *targets: Any) -> None:
     g.apply(g.decision.player, Activate(src.id, ability, tuple(targets)))
 
 
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
 def card_named(g: Game, zone: list[int], name: str) -> GameObject:
     return next(g.obj(i) for i in zone if g.obj(i).name == name)
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
-
-
-def to_step(g: Game, name: str, turn: int | None = None) -> None:
-    advance(g, at_step(name, turn))
 
 
 def to_attackers(g: Game, turn: int) -> None:

@@ -7,14 +7,25 @@ import random
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, lands, options, settle
+from cardplay import (
+    advance,
+    answer,
+    cast,
+    lands,
+    life,
+    names,
+    on_bf,
+    options,
+    pass_priority,
+    settle,
+)
 
 from manastack import log as ev
 from manastack.agents import RandomAgent
 from manastack.cards.dsl import TriggeredAbility, make_card
 from manastack.cards.effects import GainLife
 from manastack.cards.registry import register_test_card
-from manastack.decisions import Activate, Cast, DeclareAttackers, Pass
+from manastack.decisions import Activate, Cast, DeclareAttackers
 from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game
@@ -34,29 +45,8 @@ def new_game() -> Game:
     return setup_game(filler="Plains")
 
 
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets), x))
-
-
-def pass_priority(g: Game) -> None:
-    assert g.decision.kind == "priority", g.decision
-    g.apply(g.decision.player, Pass())
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
 def notes(g: Game, rule: str) -> list[str]:
     return [e.text for e in g.log if e.rule == rule]
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
 
 
 # ================================================================ Inferno Titan

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardplay import advance, answer, lands, options, settle
+from cardplay import advance, answer, lands, names, on_bf, options, settle
 
 from manastack import log as ev
 from manastack.cards.dsl import make_card
@@ -48,14 +48,6 @@ def casts(g: Game) -> list[Cast]:
 
 def rules_cited(g: Game) -> set[str]:
     return {e.rule for e in g.log}
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
 
 
 def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:

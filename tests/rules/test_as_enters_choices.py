@@ -11,19 +11,15 @@ Ghoul, Phylactery Lich, Adaptive Automaton) and the ones entering with a conditi
 from __future__ import annotations
 
 import pytest
-from cardplay import answer, lands, options, settle
+from cardplay import answer, cast, lands, options, settle
 
-from manastack.decisions import Cast, Choose
+from manastack.decisions import Choose
 from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, Zone
 from manastack.game.state import Game
 from manastack.setup import put, setup_game, start_at
 
 BF = Zone.BATTLEFIELD
-
-
-def cast(g: Game, card: GameObject, *targets: object) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets)))
 
 
 def rise(g: Game, target: GameObject) -> None:

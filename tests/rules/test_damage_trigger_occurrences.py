@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardplay import advance, answer, lands, settle
+from cardplay import advance, answer, lands, names, settle, to_decision
 
 from manastack.decisions import AssignDamage, Cast, DeclareAttackers, DeclareBlockers
 from manastack.game.objects import GameObject, PlayerRef, Zone
@@ -39,18 +39,10 @@ BF = Zone.BATTLEFIELD
 P0, P1 = PlayerRef(0), PlayerRef(1)
 
 
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
 def stack_from(g: Game, source: GameObject) -> list[Any]:
     """The abilities on the stack whose source is ``source``."""
     return [g.objects[i] for i in g.stack if getattr(g.objects[i], "source", None) ==
             source.id]
-
-
-def to_decision(g: Game, kind: str) -> None:
-    advance(g, lambda x: x.decision is not None and x.decision.kind == kind)
 
 
 def _pharaoh_and_walker() -> tuple[Game, GameObject, GameObject, GameObject]:

@@ -15,19 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardplay import answer, lands, settle
+from cardplay import answer, cast, lands, settle
 
 from manastack import log as ev
-from manastack.decisions import Cast, Pass
+from manastack.decisions import Pass
 from manastack.game.objects import GameObject, Zone
 from manastack.game.state import Game
 from manastack.setup import put, setup_game, start_at
 
 BF = Zone.BATTLEFIELD
-
-
-def cast(g: Game, card: GameObject, *targets: object) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets)))
 
 
 def watch(g: Game, probe: Any) -> list[tuple[str, Any]]:

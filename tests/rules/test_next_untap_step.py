@@ -9,26 +9,14 @@ player ("that player's", "your") keep that player.
 
 from __future__ import annotations
 
-from typing import Any
+from cardplay import advance, answer, cast, lands, settle, to_step
 
-from cardplay import advance, answer, lands, settle
-
-from manastack.decisions import Activate, Cast, DeclareAttackers, DeclareBlockers, Pass
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.decisions import Activate, DeclareAttackers, DeclareBlockers, Pass
+from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import Game
 from manastack.setup import put, setup_game, start_at
 
-from conftest import at_step
-
 BF = Zone.BATTLEFIELD
-
-
-def cast(g: Game, card: GameObject, *targets: Any) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets)))
-
-
-def to_step(g: Game, name: str, turn: int) -> None:
-    advance(g, at_step(name, turn))
 
 
 def tapped(g: Game, name: str) -> bool:

@@ -12,20 +12,15 @@ Ends Your Nightmares and Every Hope Shall Vanish.
 
 from __future__ import annotations
 
-from cardplay import advance, answer, lands, settle
+from cardplay import advance, answer, cast, lands, settle
 
 from manastack import log as ev
-from manastack.decisions import Cast
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game, GameOptions
 from manastack.setup import put, setup_game, start_at
 from manastack.variants.command_zone import put_in_command
 
 BF = Zone.BATTLEFIELD
-
-
-def cast(g: Game, card: GameObject, *targets: object) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(targets)))
 
 
 def on_bf(g: Game, o: GameObject) -> bool:

@@ -14,10 +14,26 @@ of which these are the pytest versions.  Where the Oracle text has changed since
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, attack, block, lands, options, settle
+from cardplay import (
+    activate,
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    current,
+    graveyard,
+    kind_is,
+    kws,
+    lands,
+    life,
+    options,
+    pt,
+    settle,
+    to_decision,
+    zone_of,
+)
 
 from manastack.decisions import (
     Activate,
@@ -44,58 +60,8 @@ P0, P1, P2 = PlayerRef(0), PlayerRef(1), PlayerRef(2)
 # ---------------------------------------------------------------- helpers
 
 
-def ref(t: Any) -> Any:
-    return t.id if isinstance(t, GameObject) else t
-
-
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0,
-         player: int | None = None) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Cast(card.id, tuple(ref(t) for t in targets), x))
-
-
-def activate(g: Game, src: GameObject, index: int = 0, *targets: Any,
-             player: int | None = None) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Activate(src.id, index, tuple(ref(t) for t in targets)))
-
-
-def current(g: Game, o: GameObject) -> GameObject | None:
-    """The object the card ``o`` is now (zone changes make new objects), or None."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    return None
-
-
-def zone_of(g: Game, o: GameObject) -> str | None:
-    c = current(g, o)
-    return None if c is None else c.zone
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(current(g, o))
-    return c.power, c.toughness
-
-
-def kws(g: Game, o: GameObject) -> frozenset[str]:
-    return g.chars(current(g, o)).keywords
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
-
-
-def kind_is(kind: str) -> Any:
-    return lambda g: g.decision is not None and g.decision.kind == kind
-
-
 def to_attackers(g: Game) -> None:
-    advance(g, kind_is("declare_attackers"))
-
-
-def gy_names(g: Game, p: int) -> list[str]:
-    return [g.objects[i].name for i in g.players[p].graveyard]
+    to_decision(g, "declare_attackers")
 
 
 # ================================================================ Acidic Slime
@@ -248,7 +214,7 @@ def test_cr_611_2c_ajani_goldmane_minus_one_only_creatures_you_control_then() ->
     bear = put(g, 0, BF, "Grizzly Bears")
     goblin = put(g, 0, HAND, "Raging Goblin")
     start_at(g, "precombat_main")
-    activate(g, ajani, 1)
+    activate(g, ajani, ability=1)
     settle(g)
     assert pt(g, bear) == (3, 3) and "vigilance" in kws(g, bear)
     cast(g, goblin)
@@ -309,7 +275,7 @@ def test_cr_508_1d_alluring_siren_multiplayer_must_attack_the_sirens_controller(
     start_at(g, "beginning_of_combat", active=1)
     g.apply(1, Pass())
     assert g.decision.player == 2
-    activate(g, siren, 0, bear)
+    activate(g, siren, bear)
     settle(g)
     to_attackers(g)
     with pytest.raises(IllegalAction, match="508.1d"):
@@ -334,7 +300,7 @@ def test_cr_602_5_ancient_hellkite_ability_resolves_after_it_leaves() -> None:
     unsummon = put(g, 1, HAND, "Unsummon")
     start_at(g, "declare_attackers")
     attack(g, hk)
-    activate(g, hk, 0, elves)
+    activate(g, hk, elves)
     g.apply(0, Pass())
     cast(g, unsummon, hk, player=1)
     settle(g)
@@ -685,7 +651,7 @@ def test_cr_302_6_captivating_vampire_taps_summoning_sick_vampires() -> None:
               ("Blood Seeker", "Child of Night", "Barony Vampire", "Bloodrage Vampire")]
     bear = put(g, 1, BF, "Grizzly Bears")
     start_at(g, "precombat_main")
-    activate(g, cv, 0, bear)
+    activate(g, cv, bear)
     answer(g, cv.id, *(o.id for o in others))
     settle(g)
     assert g.controller(g.obj(bear.id)) == 0
@@ -714,7 +680,7 @@ def test_cr_603_2_chancellor_of_the_annex_taxes_every_spell_of_an_opponent() -> 
     if g.decision.kind == "may":  # nothing left to pay with
         answer(g, "yes")
         settle(g)
-    assert life(g, 1) == 18 and gy_names(g, 0).count("Shock") == 2
+    assert life(g, 1) == 18 and graveyard(g, 0).count("Shock") == 2
 
 
 # ================================================================ Chandra's Outrage
@@ -830,7 +796,7 @@ def test_cr_109_5_ajani_goldmane_avatar_uses_its_controllers_life_total() -> Non
     treason = put(g, 1, HAND, "Act of Treason")
     g.players[1].life = 13
     start_at(g, "precombat_main")
-    activate(g, ajani, 2)
+    activate(g, ajani, ability=2)
     settle(g)
     (avatar,) = [o for o in g.permanents(0) if o.name != "Mountain" and
                  "Creature" in g.chars(o).types]
@@ -860,8 +826,8 @@ def test_cr_802_2a_ancient_hellkite_defending_player_of_an_attacked_planeswalker
     start_at(g, "declare_attackers")
     attack(g, hk, target=jace.id)
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, hk, 0, bobs)
-    activate(g, hk, 0, carols)
+        activate(g, hk, bobs)
+    activate(g, hk, carols)
     settle(g)
     assert zone_of(g, carols) == GY and zone_of(g, bobs) == BF
 
@@ -916,7 +882,7 @@ def test_cr_603_7b_chandra_the_firebrand_minus_two_lasts_this_turn_only() -> Non
     put(g, 0, BF, "Mountain")
     shock = put(g, 0, HAND, "Shock")
     start_at(g, "precombat_main")
-    activate(g, ch, 1)
+    activate(g, ch, ability=1)
     settle(g)
     advance(g, at_step("precombat_main", 2))
     g.apply(1, Pass())
@@ -943,7 +909,7 @@ def test_cr_101_2_autumns_veil_doesnt_stop_abilities_of_black_sources() -> None:
     cast(g, veil)
     settle(g)
     g.apply(0, Pass())
-    activate(g, assassin, 0, bear, player=1)
+    activate(g, assassin, bear, player=1)
     settle(g)
     assert zone_of(g, bear) == GY
 
@@ -1053,8 +1019,8 @@ def test_cr_306_7_chandra_nalaar_plus_one_reaches_a_planeswalker_only_by_redirec
     jace = put(g, 1, BF, "Jace Beleren")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, ch, 0, jace)
-    activate(g, ch, 0, P1)
+        activate(g, ch, jace)
+    activate(g, ch, P1)
     advance(g, kind_is("redirect"))
     answer(g, jace.id)
     settle(g)
@@ -1070,8 +1036,8 @@ def test_cr_306_7_chandra_the_firebrand_plus_one_targets_creature_or_player_only
     jace = put(g, 1, BF, "Jace Beleren")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, ch, 0, jace)
-    activate(g, ch, 0, P1)
+        activate(g, ch, jace)
+    activate(g, ch, P1)
     advance(g, kind_is("redirect"))
     answer(g, jace.id)
     settle(g)
@@ -1088,7 +1054,7 @@ def test_cr_706_10_chandra_the_firebrand_copies_a_spell_without_targets() -> Non
     angel = put(g, 1, BF, "Serra Angel")
     clasm = put(g, 0, HAND, "Pyroclasm")
     start_at(g, "precombat_main")
-    activate(g, ch, 1)
+    activate(g, ch, ability=1)
     settle(g)
     cast(g, clasm)
     advance(g, lambda x: not x.stack or x.decision.kind != "priority", order=True)
@@ -1108,7 +1074,7 @@ def test_cr_707_10c_chandra_the_firebrand_copy_of_a_spell_whose_target_left() ->
     shock = put(g, 0, HAND, "Shock")
     unsummon = put(g, 1, HAND, "Unsummon")
     start_at(g, "precombat_main")
-    activate(g, ch, 1)
+    activate(g, ch, ability=1)
     settle(g)
     cast(g, shock, elves)
     assert len(g.stack) == 2  # Shock and the delayed trigger above it

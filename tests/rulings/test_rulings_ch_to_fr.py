@@ -15,13 +15,25 @@ ruling a game can show are left out; the report of the audit lists them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, attack, block, lands, settle
+from cardplay import (
+    activate,
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    current,
+    lands,
+    life,
+    on_bf,
+    pt,
+    settle,
+    to_decision,
+    zone_of,
+)
 
 from manastack.decisions import (
-    Activate,
     AssignDamage,
     Cast,
     DeclareAttackers,
@@ -40,51 +52,6 @@ BF, HAND, GY, LIB = Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0, player: int | None = None,
-         modes: tuple[int, ...] = ()) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Cast(card.id, tuple(t.id if isinstance(t, GameObject) else t
-                                   for t in targets), x, modes))
-
-
-def activate(g: Game, src: GameObject, *targets: Any, player: int | None = None) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Activate(src.id, 0, tuple(t.id if isinstance(t, GameObject) else t
-                                         for t in targets)))
-
-
-def current(g: Game, o: GameObject) -> GameObject | None:
-    """The object the card ``o`` is now (a zone change makes a new object, 400.7)."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    return None
-
-
-def zone_of(g: Game, o: GameObject) -> str | None:
-    c = current(g, o)
-    return None if c is None else c.zone
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = current(g, o)
-    assert c is not None
-    ch = g.chars(c)
-    return ch.power, ch.toughness
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
-
-
-def named(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def to_kind(g: Game, kind: str) -> None:
-    advance(g, lambda x: x.decision is not None and x.decision.kind == kind)
 
 
 def to_step_priority(g: Game, step: str) -> None:
@@ -163,7 +130,7 @@ def test_cr_706_2_clone_copies_printed_values_not_counters_pump_damage_or_tapped
     settle(g)
     assert pt(g, bear) == (7, 7)
     _clone(g, bear)
-    (copy,) = named(g, "Grizzly Bears", 0)
+    (copy,) = on_bf(g, "Grizzly Bears", 0)
     assert pt(g, copy) == (2, 2)
     assert not copy.tapped and copy.damage == 0 and not copy.counters
 
@@ -177,7 +144,7 @@ def test_cr_107_3f_clone_copying_primordial_hydra_enters_with_x_0_and_dies() -> 
     hydra = put(g, 1, BF, "Primordial Hydra", counters={"+1/+1": 4})
     start_at(g, "precombat_main")
     clone = _clone(g, hydra)
-    assert named(g, "Primordial Hydra", 0) == []
+    assert on_bf(g, "Primordial Hydra", 0) == []
     assert zone_of(g, clone) == GY
 
 
@@ -194,7 +161,7 @@ def test_cr_706_2_clone_copies_opponents_hexproof_dungrove_elder_counting_your_f
     lands(g, 1, "Forest", 5)
     start_at(g, "precombat_main")
     _clone(g, elder)
-    (copy,) = named(g, "Dungrove Elder", 0)
+    (copy,) = on_bf(g, "Dungrove Elder", 0)
     assert pt(g, copy) == (2, 2) and pt(g, elder) == (5, 5)
     assert "hexproof" in g.chars(copy).keywords
 
@@ -209,12 +176,12 @@ def test_cr_706_2_clone_copying_a_token_is_not_a_token() -> None:
     start_at(g, "precombat_main", turn=2, active=1)
     activate(g, throne, player=1)
     settle(g)
-    (soldier,) = named(g, "Soldier", 1)
+    (soldier,) = on_bf(g, "Soldier", 1)
     advance(g, at_step("precombat_main", 3))
     lands(g, 0, "Island", 5)
     unsummon = put(g, 0, HAND, "Unsummon")
     clone = _clone(g, soldier)
-    (copy,) = named(g, "Soldier", 0)
+    (copy,) = on_bf(g, "Soldier", 0)
     assert not copy.card.is_token
     cast(g, unsummon, copy)
     settle(g)
@@ -285,7 +252,7 @@ def test_cr_506_4_condemn_target_removed_from_combat_is_illegal() -> None:
     cast(g, condemn, troll, player=1)
     cast(g, blade, troll, player=1)  # holding priority: Doom Blade resolves first
     settle(g)
-    assert zone_of(g, troll) == BF and current(g, troll).tapped  # type: ignore[union-attr]
+    assert zone_of(g, troll) == BF and current(g, troll).tapped
     assert life(g, 0) == 20 and zone_of(g, condemn) == GY
 
 
@@ -438,7 +405,7 @@ def test_cr_608_2c_cyclops_gladiator_deals_its_damage_then_is_dealt_damage() -> 
         cast(g, salve, bear, player=1, modes=(1,))
         settle(g)
         g.apply(0, Pass())
-    to_kind(g, "declare_attackers")
+    to_decision(g, "declare_attackers")
     attack(g, cyclops)
     answer(g, bear.id, kind="choose_targets")
     cast(g, growth, cyclops)
@@ -473,7 +440,7 @@ def test_cr_608_2c_cyclops_gladiator_damage_back_waits_for_its_own_damage() -> N
         cast(g, salve, bear, player=1, modes=(1,))
         settle(g)
         g.apply(0, Pass())
-    to_kind(g, "declare_attackers")
+    to_decision(g, "declare_attackers")
     attack(g, cyclops)
     answer(g, bear.id, kind="choose_targets")
     cast(g, growth, cyclops)
@@ -539,7 +506,7 @@ def test_cr_701_13a_day_of_judgment_lets_creatures_regenerate() -> None:
     g.apply(0, Pass())
     activate(g, troll, player=1)
     settle(g)
-    assert zone_of(g, troll) == BF and current(g, troll).tapped  # type: ignore[union-attr]
+    assert zone_of(g, troll) == BF and current(g, troll).tapped
     assert zone_of(g, bear) == GY
 
 
@@ -679,7 +646,7 @@ def test_cr_701_17a_doubling_chant_finds_one_card_for_each_same_named_creature()
     with pytest.raises(IllegalAction):
         answer(g, *(o.id for o in found))
     answer(g, found[0].id, found[1].id)
-    assert len(named(g, "Grizzly Bears", 0)) == 4
+    assert len(on_bf(g, "Grizzly Bears", 0)) == 4
 
 
 # ---------------------------------------------------------------- Drowned Catacomb
@@ -695,7 +662,7 @@ def test_cr_613_1d_drowned_catacomb_sees_a_forest_made_an_island() -> None:
     catacomb = put(g, 0, HAND, "Drowned Catacomb")
     start_at(g, "precombat_main")
     g.apply(0, PlayLand(catacomb.id))
-    assert current(g, catacomb).tapped is False  # type: ignore[union-attr]
+    assert current(g, catacomb).tapped is False
 
 
 # ---------------------------------------------------------------- Druidic Satchel
@@ -713,7 +680,7 @@ def test_cr_305_4_druidic_satchel_land_isnt_the_land_play() -> None:
     start_at(g, "precombat_main")
     activate(g, satchel)
     settle(g)
-    assert len(named(g, "Forest", 0)) == 1 and g.players[0].lands_played == 0
+    assert len(on_bf(g, "Forest", 0)) == 1 and g.players[0].lands_played == 0
     g.apply(0, PlayLand(island.id))
     assert zone_of(g, island) == BF
 
@@ -734,7 +701,7 @@ def test_cr_702_53a_duskhunter_bat_life_loss_isnt_damage() -> None:
     assert life(g, 1) == 17
     cast(g, bat)
     settle(g)
-    assert not current(g, bat).counters  # type: ignore[union-attr]
+    assert not current(g, bat).counters
     assert pt(g, bat) == (1, 1)
 
 
@@ -909,7 +876,7 @@ def test_cr_608_2b_flameblast_dragon_illegal_target_nothing_is_paid() -> None:
     cast(g, unsummon, bear, player=1)
     settle(g)
     assert g.decision is not None and g.decision.kind == "priority"
-    assert not any(o.tapped for o in named(g, "Mountain", 0))
+    assert not any(o.tapped for o in on_bf(g, "Mountain", 0))
 
 
 # ---------------------------------------------------------------- Flash Foliage
@@ -944,9 +911,9 @@ def test_cr_702_19b_flash_foliage_unblocked_trampler_becomes_blocked() -> None:
     g.apply(0, Pass())
     cast(g, foliage, wurm, player=1)
     settle(g)
-    (saproling,) = named(g, "Saproling", 1)
+    (saproling,) = on_bf(g, "Saproling", 1)
     assert len(g.players[1].hand) == 1
-    to_kind(g, "assign_damage")
+    to_decision(g, "assign_damage")
     with pytest.raises(IllegalAction):
         g.apply(0, AssignDamage(((wurm.id, ((P1, 6),)),)))
     g.apply(0, AssignDamage(((wurm.id, ((saproling.id, 1), (P1, 5))),)))
@@ -963,7 +930,7 @@ def test_cr_509_7b_flash_foliage_blocks_a_flyer_ignoring_block_restrictions() ->
     g.apply(0, Pass())
     cast(g, foliage, angel, player=1)
     settle(g)
-    (saproling,) = named(g, "Saproling", 1)
+    (saproling,) = on_bf(g, "Saproling", 1)
     advance(g, at_step("end_of_combat"))
     assert life(g, 1) == 20 and zone_of(g, saproling) is None
 
@@ -979,7 +946,7 @@ def test_cr_509_7_flash_foliage_after_combat_damage_blocks_but_deals_nothing() -
     g.apply(0, Pass())
     cast(g, foliage, angel, player=1)
     settle(g)
-    (saproling,) = named(g, "Saproling", 1)
+    (saproling,) = on_bf(g, "Saproling", 1)
     assert g.combat is not None and saproling.id in g.combat.blocked_by.get(angel.id, [])
     advance(g, at_step("postcombat_main"))
     assert zone_of(g, saproling) == BF and saproling.damage == 0 and life(g, 1) == 16
@@ -1007,14 +974,14 @@ def test_cr_509_7_flash_foliage_joins_an_existing_block_and_is_ordered() -> None
     assignment order (509.7, the seed's 2011 damage assignment order)."""
     g, bear, foliage = _foliage("Grizzly Bears")
     wall = put(g, 1, BF, "Runeclaw Bear")
-    to_kind(g, "declare_blockers")
+    to_decision(g, "declare_blockers")
     block(g, (wall, bear))
     g.apply(0, Pass())
     cast(g, foliage, bear, player=1)
     settle(g)
     assert g.decision is not None and g.decision.kind == "order_blockers"
     assert g.decision.player == 0
-    (saproling,) = named(g, "Saproling", 1)
+    (saproling,) = on_bf(g, "Saproling", 1)
     assert set(g.decision.options) == {wall.id, saproling.id}  # type: ignore[attr-defined]
 
 

@@ -19,15 +19,30 @@ Takahashi, Kite Shield, Gargoyle Sentinel) have no test here.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, attack, block, lands, options, settle
+from cardplay import (
+    activate,
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    current,
+    kind_is,
+    lands,
+    life,
+    on_bf,
+    options,
+    pt,
+    resolve,
+    settle,
+    to_step,
+    zone_of,
+)
 
 from manastack.decisions import (
     Activate,
     AssignDamage,
-    Cast,
     Choose,
     DeclareAttackers,
     DeclareBlockers,
@@ -40,7 +55,6 @@ from manastack.game.state import Game, GameOptions
 from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
-from conftest import at_step
 
 P0, P1 = PlayerRef(0), PlayerRef(1)
 BF, HAND, GY, LIB, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY,
@@ -48,82 +62,6 @@ BF, HAND, GY, LIB, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LI
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _ref(t: Any) -> Any:
-    return t.id if isinstance(t, GameObject) else t
-
-
-def cast(g: Game, card: GameObject, *targets: Any, player: int | None = None,
-         x: int = 0, modes: tuple[int, ...] = ()) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Cast(card.id, tuple(_ref(t) for t in targets), x, modes))
-
-
-def activate(g: Game, src: GameObject, *targets: Any, index: int = 0,
-             player: int | None = None) -> None:
-    p = g.decision.player if player is None else player
-    g.apply(p, Activate(src.id, index, tuple(_ref(t) for t in targets)))
-
-
-def resolve(g: Game, *answers: Any) -> None:
-    """Pass priority until the stack is empty; ``answers`` answer the choices met, in
-    order (each a tuple of items or a single item)."""
-    todo = list(answers)
-    for _ in range(200):
-        d = g.decision
-        if d is None:
-            return
-        if d.kind == "priority":
-            if not g.stack:
-                assert not todo, f"unused answers {todo}"
-                return
-            g.apply(d.player, Pass())
-            continue
-        assert todo, f"unexpected decision {d}"
-        a = todo.pop(0)
-        g.apply(d.player, Choose(a if isinstance(a, tuple) else (a,)))
-    raise AssertionError("the stack never emptied")
-
-
-def kind_is(kind: str) -> Any:
-    return lambda g: g.decision is not None and g.decision.kind == kind
-
-
-def to_step(g: Game, name: str, turn: int | None = None) -> None:
-    advance(g, at_step(name, turn))
-
-
-def current(g: Game, o: GameObject) -> GameObject:
-    """The object the card ``o`` is now (same physical card)."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    raise AssertionError(f"{o.name} no longer exists")
-
-
-def zone_of(g: Game, o: GameObject) -> str | None:
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x.zone
-    return None
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(current(g, o))
-    return c.power, c.toughness
-
-
-def named(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
 
 
 def counters(g: Game, o: GameObject, kind: str = "+1/+1") -> int:
@@ -146,7 +84,7 @@ def test_cr_603_2_frost_titan_taxes_an_opponents_aura_spell() -> None:
     cast(g, pac, titan)
     resolve(g)
     assert zone_of(g, pac) == GY and current(g, titan).zone == BF
-    assert not named(g, "Pacifism")
+    assert not on_bf(g, "Pacifism")
 
 
 def test_cr_603_2_frost_titan_taxes_an_opponents_triggered_ability() -> None:
@@ -370,12 +308,12 @@ def test_cr_611_2c_garruk_wildspeaker_overrun_locks_in_the_creatures() -> None:
     lands(g, 0, "Forest", 2)
     late = put(g, 0, HAND, "Runeclaw Bear")
     start_at(g, "precombat_main")
-    activate(g, garruk, index=2)
+    activate(g, garruk, ability=2)
     resolve(g)
     cast(g, late)
     resolve(g)
     assert pt(g, bear) == (5, 5) and "trample" in g.chars(current(g, bear)).keywords
-    late_bf = named(g, "Runeclaw Bear")[0]
+    late_bf = on_bf(g, "Runeclaw Bear")[0]
     assert pt(g, late_bf) == (2, 2) and "trample" not in g.chars(late_bf).keywords
 
 
@@ -411,7 +349,7 @@ def test_cr_601_2a_garruks_horde_the_next_top_card_may_be_cast_too() -> None:
     resolve(g)
     cast(g, bears)
     resolve(g)
-    assert named(g, "Llanowar Elves", 0) and named(g, "Grizzly Bears", 0)
+    assert on_bf(g, "Llanowar Elves", 0) and on_bf(g, "Grizzly Bears", 0)
 
 
 def test_cr_305_1_garruks_horde_doesnt_let_you_play_a_land_from_the_top() -> None:
@@ -482,7 +420,7 @@ def test_cr_603_4_garruks_packleader_has_no_intervening_if() -> None:
     g.apply(1, Pass())  # the Minotaur resolves; the trigger goes on the stack
     assert g.stack
     g.apply(0, Pass())
-    cast(g, wring, named(g, "Canyon Minotaur")[0])
+    cast(g, wring, on_bf(g, "Canyon Minotaur")[0])
     resolve(g, "yes")
     assert pt(g, mino)[0] == 0 and len(g.players[0].hand) == 1
 
@@ -506,7 +444,7 @@ def test_cr_611_2c_gideon_jura_plus_two_applies_to_creatures_gained_later() -> N
     cast(g, chief)
     resolve(g)
     advance(g, kind_is("declare_attackers"))
-    new = named(g, "Goblin Chieftain", 1)[0]
+    new = on_bf(g, "Goblin Chieftain", 1)[0]
     with pytest.raises(IllegalAction, match="508.1d"):
         g.apply(1, DeclareAttackers(()))
     with pytest.raises(IllegalAction, match="508.1d"):
@@ -565,7 +503,7 @@ def test_cr_613_3_gideon_jura_creature_gets_anthem_bonus() -> None:
     put(g, 0, BF, "Glorious Anthem")
     gideon = put(g, 0, BF, "Gideon Jura")
     start_at(g, "precombat_main")
-    activate(g, gideon, index=2)
+    activate(g, gideon, ability=2)
     resolve(g)
     assert pt(g, gideon) == (7, 7)
 
@@ -827,7 +765,7 @@ def test_cr_109_2_grand_abolisher_allows_a_creature_cards_ability_in_a_graveyard
     g.apply(0, Pass())
     activate(g, skel)
     resolve(g)
-    assert named(g, "Reassembling Skeleton", 1)
+    assert on_bf(g, "Reassembling Skeleton", 1)
 
 
 # ================================================================ Grave Titan
@@ -842,7 +780,7 @@ def test_cr_508_1k_grave_titan_attack_tokens_arent_attacking() -> None:
     start_at(g, "declare_attackers")
     attack(g, titan)
     resolve(g)
-    zombies = named(g, "Zombie", 0)
+    zombies = on_bf(g, "Zombie", 0)
     assert len(zombies) == 2
     assert g.combat is not None and all(z.id not in g.combat.attackers for z in zombies)
     assert not any(z.tapped for z in zombies)
@@ -885,7 +823,7 @@ def test_cr_603_3d_gravedigger_with_no_creature_card_does_nothing() -> None:
     start_at(g, "precombat_main")
     cast(g, digger)
     resolve(g)
-    assert named(g, "Gravedigger", 0) and zone_of(g, shock) == GY
+    assert on_bf(g, "Gravedigger", 0) and zone_of(g, shock) == GY
     assert len(g.players[0].hand) == 0 and not g.stack
 
 
@@ -1017,7 +955,7 @@ def test_cr_611_2c_hideous_visage_later_creatures_dont_gain_intimidate() -> None
     cast(g, late)
     resolve(g)
     assert "intimidate" in g.chars(current(g, bear)).keywords
-    assert "intimidate" not in g.chars(named(g, "Child of Night")[0]).keywords
+    assert "intimidate" not in g.chars(on_bf(g, "Child of Night")[0]).keywords
 
 
 # ================================================================ Hoarding Dragon
@@ -1038,7 +976,7 @@ def test_cr_607_2a_hoarding_dragon_gone_before_its_etb_resolves_card_stays_exile
     g.apply(0, Pass())
     g.apply(1, Pass())  # the Dragon resolves; its enters trigger waits on the stack
     g.apply(0, Pass())
-    cast(g, blade, named(g, "Hoarding Dragon")[0])
+    cast(g, blade, on_bf(g, "Hoarding Dragon")[0])
     resolve(g, "yes", "yes", bell.id)
     assert zone_of(g, dragon) == GY and zone_of(g, bell) == EXILE
     to_step(g, "upkeep", 3)
@@ -1059,7 +997,7 @@ def test_cr_700_4_hoarding_dragon_bounced_doesnt_return_the_card() -> None:
     resolve(g, "yes", bell.id)
     assert zone_of(g, bell) == EXILE
     g.apply(0, Pass())
-    cast(g, unsummon, named(g, "Hoarding Dragon")[0])
+    cast(g, unsummon, on_bf(g, "Hoarding Dragon")[0])
     resolve(g)
     assert zone_of(g, dragon) == HAND and zone_of(g, bell) == EXILE
 
@@ -1081,15 +1019,15 @@ def test_cr_607_2a_hoarding_dragon_clone_returns_only_its_own_card() -> None:
     cast(g, dragon)
     resolve(g, "yes", bell.id)
     cast(g, clone)
-    resolve(g, named(g, "Hoarding Dragon")[0].id, "yes", satchel.id)
+    resolve(g, on_bf(g, "Hoarding Dragon")[0].id, "yes", satchel.id)
     assert zone_of(g, bell) == EXILE and zone_of(g, satchel) == EXILE
-    copy = next(o for o in named(g, "Hoarding Dragon", 0) if o.uid == clone.uid)
+    copy = next(o for o in on_bf(g, "Hoarding Dragon", 0) if o.uid == clone.uid)
     g.apply(0, Pass())
     cast(g, blades[0], copy)
     resolve(g, "yes")
     assert zone_of(g, satchel) == HAND and zone_of(g, bell) == EXILE
     g.apply(0, Pass())
-    cast(g, blades[1], named(g, "Hoarding Dragon")[0])
+    cast(g, blades[1], on_bf(g, "Hoarding Dragon")[0])
     resolve(g, "yes")
     assert zone_of(g, bell) == HAND
 
@@ -1302,7 +1240,7 @@ def test_cr_704_5b_jace_memory_adept_twenty_cards_from_a_short_library_loses() -
     g = setup_game(library_size=10)
     jace = put(g, 0, BF, "Jace, Memory Adept", loyalty=7)
     start_at(g, "precombat_main")
-    activate(g, jace, P1, index=2)
+    activate(g, jace, P1, ability=2)
     resolve(g)
     assert len(g.players[1].hand) == 10 and g.players[1].lost
     assert not g.players[0].lost
@@ -1401,16 +1339,16 @@ def test_cr_704_5r_kitchen_finks_plus_counter_cancels_and_it_persists_again() ->
     g.apply(0, Pass())
     cast(g, bolts[0], finks)
     resolve(g)
-    back = named(g, "Kitchen Finks", 0)[0]
+    back = on_bf(g, "Kitchen Finks", 0)[0]
     assert back.counters.get("-1/-1") == 1
-    activate(g, ajani, index=1)
+    activate(g, ajani, ability=1)
     resolve(g)
-    back = named(g, "Kitchen Finks", 0)[0]
+    back = on_bf(g, "Kitchen Finks", 0)[0]
     assert not back.counters.get("-1/-1") and not back.counters.get("+1/+1")
     g.apply(0, Pass())
     cast(g, bolts[1], back)
     resolve(g)
-    again = named(g, "Kitchen Finks", 0)
+    again = on_bf(g, "Kitchen Finks", 0)
     assert again and again[0].counters.get("-1/-1") == 1 and life(g, 0) == 24
 
 
@@ -1425,12 +1363,12 @@ def test_cr_702_78a_kitchen_finks_with_a_minus_counter_doesnt_persist() -> None:
     g.apply(0, Pass())
     cast(g, bolts[0], finks)
     resolve(g)
-    back = named(g, "Kitchen Finks", 0)[0]
+    back = on_bf(g, "Kitchen Finks", 0)[0]
     assert back.counters.get("-1/-1") == 1
     g.apply(0, Pass())
     cast(g, bolts[1], back)
     resolve(g)
-    assert not named(g, "Kitchen Finks") and zone_of(g, finks) == GY
+    assert not on_bf(g, "Kitchen Finks") and zone_of(g, finks) == GY
 
 
 def test_cr_702_78a_kitchen_finks_persists_back_to_its_owner() -> None:
@@ -1450,7 +1388,7 @@ def test_cr_702_78a_kitchen_finks_persists_back_to_its_owner() -> None:
     g.apply(1, Pass())
     cast(g, bolt, finks)
     resolve(g)
-    back = named(g, "Kitchen Finks")
+    back = on_bf(g, "Kitchen Finks")
     assert len(back) == 1 and g.controller(back[0]) == 0
     assert back[0].counters.get("-1/-1") == 1
     assert life(g, 0) == 22 and life(g, 1) == 20

@@ -14,17 +14,34 @@ repeated here.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, attack, block, lands, options, settle
+from cardplay import (
+    activate,
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    graveyard,
+    hand,
+    kind_is,
+    kws,
+    lands,
+    life,
+    names,
+    on_bf,
+    options,
+    pass_priority,
+    pt,
+    settle,
+    to_blockers,
+)
 
 from manastack.decisions import (
     Activate,
     Cast,
     Choose,
     DeclareBlockers,
-    Pass,
     PlayLand,
 )
 from manastack.errors import IllegalAction
@@ -42,51 +59,8 @@ P0, P1 = PlayerRef(0), PlayerRef(1)
 # ---------------------------------------------------------------- helpers
 
 
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(
-        t.id if isinstance(t, GameObject) else t for t in targets), x))
-
-
-def activate(g: Game, src: GameObject, *targets: Any, ability: int = 0) -> None:
-    g.apply(g.decision.player, Activate(src.id, ability, tuple(
-        t.id if isinstance(t, GameObject) else t for t in targets)))
-
-
-def kind_is(kind: str) -> Any:
-    return lambda g: g.decision is not None and g.decision.kind == kind
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def gy(g: Game, p: int) -> list[str]:
-    return names(g, g.players[p].graveyard)
-
-
-def hand(g: Game, p: int) -> list[str]:
-    return names(g, g.players[p].hand)
-
-
 def exiled(g: Game) -> list[str]:
     return names(g, g.exile)
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
-
-
-def kws(g: Game, o: GameObject) -> frozenset[str]:
-    return g.chars(g.obj(o.id)).keywords
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
 
 
 def alive(g: Game, o: GameObject) -> bool:
@@ -95,10 +69,6 @@ def alive(g: Game, o: GameObject) -> bool:
 
 def stack_names(g: Game) -> list[str]:
     return [g.name_of(i) for i in g.stack]
-
-
-def pass_priority(g: Game) -> None:
-    g.apply(g.decision.player, Pass())
 
 
 def settle_all(g: Game) -> None:
@@ -113,10 +83,6 @@ def _image_copying(target: GameObject, g: Game) -> None:
     settle(g)
     assert g.decision.kind == "choose"
     answer(g, target.id)
-
-
-def to_blockers(g: Game) -> None:
-    advance(g, kind_is("declare_blockers"))
 
 
 # ================================================================ Knight Exemplar
@@ -241,7 +207,7 @@ def test_cr_706_10_krakens_eye_a_copy_of_a_blue_spell_isnt_cast() -> None:
         else:
             break
     assert life(g, 0) == 21
-    assert "Unsummon" in gy(g, 0) and "Reverberate" in gy(g, 1)
+    assert "Unsummon" in graveyard(g, 0) and "Reverberate" in graveyard(g, 1)
     assert "Runeclaw Bear" in hand(g, 1) and "Grizzly Bears" in hand(g, 0)  # both resolved
 
 
@@ -338,7 +304,7 @@ def test_cr_702_8a_leyline_of_anticipation_sorcery_in_response_on_opponents_turn
     settle(g)
     answer(g, *options(g), kind="discard")
     settle(g)
-    assert sorted(gy(g, 1)) == ["Doom Blade", "Shock", "Unsummon"]
+    assert sorted(graveyard(g, 1)) == ["Doom Blade", "Shock", "Unsummon"]
 
 
 def test_cr_305_1_leyline_of_anticipation_doesnt_let_you_play_lands_any_time() -> None:
@@ -374,7 +340,7 @@ def test_cr_615_12_leyline_of_punishment_protection_doesnt_prevent_damage() -> N
     to_blockers(g)
     block(g, (white, legion))
     advance(g, at_step("end_of_combat"))
-    assert gy(g, 1) == ["White Knight"] and g.obj(legion.id).damage == 2
+    assert graveyard(g, 1) == ["White Knight"] and g.obj(legion.id).damage == 2
 
 
 def test_cr_701_13_leyline_of_punishment_regeneration_still_works() -> None:
@@ -443,7 +409,7 @@ def test_cr_615_12_leyline_of_punishment_protean_hydra_still_loses_counters() ->
     assert pt(g, hydra) == (4, 4)
     cast(g, bolt, hydra)
     settle_all(g)
-    assert not alive(g, hydra) and gy(g, 0) == ["Protean Hydra"]
+    assert not alive(g, hydra) and graveyard(g, 0) == ["Protean Hydra"]
 
 
 def test_cr_615_12_leyline_of_punishment_vengeful_archon_prevents_nothing() -> None:
@@ -505,7 +471,7 @@ def test_cr_702_11c_leyline_of_sanctity_untargeted_effects_still_apply() -> None
     cast(g, spec)
     settle(g)
     answer(g, card.id, kind="discard")
-    assert gy(g, 0) == ["Shock"] and card.id not in g.players[0].hand
+    assert graveyard(g, 0) == ["Shock"] and card.id not in g.players[0].hand
 
 
 # ================================================================ Leyline of Vitality
@@ -591,7 +557,7 @@ def test_cr_701_8_leyline_of_the_void_discard_still_triggers_lilianas_caress() -
     settle(g)
     answer(g, *options(g), kind="discard")
     settle_all(g)
-    assert sorted(exiled(g)) == ["Shock", "Unsummon"] and not gy(g, 1)
+    assert sorted(exiled(g)) == ["Shock", "Unsummon"] and not graveyard(g, 1)
     assert life(g, 1) == 16
 
 
@@ -709,7 +675,7 @@ def test_cr_514_1_lilianas_caress_triggers_on_cleanup_discard() -> None:
     settle(g)
     answer(g, options(g)[0], kind="discard")
     settle(g)
-    assert life(g, 1) == 20 and len(gy(g, 0)) == 1
+    assert life(g, 1) == 20 and len(graveyard(g, 0)) == 1
     advance(g, kind_is("discard"), order=True)  # Bob's cleanup, turn 2: 9 + 1 drawn = 10 cards
     assert g.decision.player == 1
     answer(g, *options(g)[:3])
@@ -732,7 +698,7 @@ def test_cr_603_2c_lilianas_caress_once_for_each_card_discarded() -> None:
     settle(g)
     answer(g, keep.id)
     settle_all(g)
-    assert hand(g, 1) == ["Shock"] and len(gy(g, 1)) == 3
+    assert hand(g, 1) == ["Shock"] and len(graveyard(g, 1)) == 3
     assert life(g, 1) == 14
 
 
@@ -752,7 +718,7 @@ def test_cr_702_11b_lord_of_the_unreal_your_own_spell_still_sacrifices_the_illus
     start_at(g, "precombat_main")
     cast(g, growth, bear)
     settle(g)
-    assert not alive(g, bear) and gy(g, 0) == ["Phantasmal Bear", "Giant Growth"]
+    assert not alive(g, bear) and graveyard(g, 0) == ["Phantasmal Bear", "Giant Growth"]
 
 
 # ================================================================ Lure
@@ -927,7 +893,7 @@ def test_cr_603_3d_manic_vandal_must_target_your_own_artifact_if_its_the_only_on
         g.apply(0, Choose(()))
     answer(g, eye.id)
     settle(g)
-    assert gy(g, 0) == ["Kraken's Eye"]
+    assert graveyard(g, 0) == ["Kraken's Eye"]
 
 
 # ================================================================ Mass Polymorph
@@ -1076,7 +1042,7 @@ def test_cr_601_2i_mesa_enchantress_draws_even_if_the_spell_is_countered() -> No
     advance(g, kind_is("may"))
     answer(g, "yes")
     settle(g)
-    assert gy(g, 0) == ["Pacifism"] and hand(g, 0) == ["Plains"]
+    assert graveyard(g, 0) == ["Pacifism"] and hand(g, 0) == ["Plains"]
 
 
 # ================================================================ Mind Control
@@ -1117,7 +1083,7 @@ def test_cr_608_2g_mind_unbound_gone_uses_its_last_lore_count() -> None:
     pass_priority(g)
     cast(g, nat, mu)
     settle(g)
-    assert gy(g, 0) == ["Mind Unbound"] and len(g.players[0].hand) == 2
+    assert graveyard(g, 0) == ["Mind Unbound"] and len(g.players[0].hand) == 2
 
 
 # ================================================================ Mogg Fanatic
@@ -1136,9 +1102,9 @@ def test_cr_602_2_mogg_fanatic_sacrificed_in_response_still_deals_damage() -> No
     cast(g, shock, fan)
     pass_priority(g)
     activate(g, fan, elves)
-    assert gy(g, 0) == ["Mogg Fanatic"]
+    assert graveyard(g, 0) == ["Mogg Fanatic"]
     settle(g)
-    assert not alive(g, elves) and sorted(gy(g, 1)) == ["Llanowar Elves", "Shock"]
+    assert not alive(g, elves) and sorted(graveyard(g, 1)) == ["Llanowar Elves", "Shock"]
 
 
 def test_cr_306_7_mogg_fanatic_cant_target_a_planeswalker() -> None:
@@ -1169,7 +1135,7 @@ def test_cr_302_6_mogg_fanatic_can_be_sacrificed_the_turn_it_arrives() -> None:
     settle(g)
     activate(g, on_bf(g, "Mogg Fanatic", 0)[0], P1)
     settle(g)
-    assert life(g, 1) == 19 and gy(g, 0) == ["Mogg Fanatic"]
+    assert life(g, 1) == 19 and graveyard(g, 0) == ["Mogg Fanatic"]
 
 
 # ================================================================ Mystifying Maze
@@ -1239,7 +1205,7 @@ def test_cr_514_1_necropotence_exiles_a_card_discarded_in_cleanup() -> None:
     advance(g, kind_is("discard"))
     answer(g, g.players[0].hand[0])
     settle(g)
-    assert exiled(g) == ["Shock"] and not gy(g, 0)
+    assert exiled(g) == ["Shock"] and not graveyard(g, 0)
 
 
 def test_cr_513_2_necropotence_activated_in_your_end_step_waits_a_turn() -> None:
@@ -1273,7 +1239,7 @@ def test_cr_603_7_necropotence_cards_arrive_even_if_it_left() -> None:
     pass_priority(g)
     cast(g, nat, necro)
     settle(g)
-    assert gy(g, 0) == ["Necropotence"] and len(g.exile) == 2 and life(g, 0) == 18
+    assert graveyard(g, 0) == ["Necropotence"] and len(g.exile) == 2 and life(g, 0) == 18
     advance(g, lambda x: x.step.name == "end" and not x.stack and not x.exile, order=True)
     assert g.turn_number == 1 and len(g.players[0].hand) == 1 + 2  # the draw step's card
 
@@ -1423,7 +1389,7 @@ def test_cr_400_7_oblivion_ring_returned_card_is_a_new_object() -> None:
     settle(g)
     answer(g, bear.id, kind="choose_targets")
     settle(g)
-    assert gy(g, 1) == ["Lifelink"]
+    assert graveyard(g, 1) == ["Lifelink"]
     pass_priority(g)
     cast(g, nat, on_bf(g, "Oblivion Ring", 0)[0])
     settle(g)
@@ -1450,7 +1416,7 @@ def test_cr_701_8_obstinate_baloth_put_onto_battlefield_is_still_discarded() -> 
     settle(g)
     answer(g, *options(g), kind="discard")
     settle_all(g)
-    assert on_bf(g, "Obstinate Baloth", 1) and gy(g, 1) == ["Shock"]
+    assert on_bf(g, "Obstinate Baloth", 1) and graveyard(g, 1) == ["Shock"]
     assert life(g, 1) == 20 + 4 - 2 * 2
 
 
@@ -1465,7 +1431,7 @@ def test_cr_701_8_obstinate_baloth_discarded_by_an_opponents_ability() -> None:
     settle(g)
     answer(g, baloth.id, kind="discard")
     settle_all(g)
-    assert on_bf(g, "Obstinate Baloth", 0) and life(g, 0) == 24 and not gy(g, 0)
+    assert on_bf(g, "Obstinate Baloth", 0) and life(g, 0) == 24 and not graveyard(g, 0)
 
 
 # ================================================================ Overrun
@@ -1665,7 +1631,7 @@ def test_cr_608_2b_phantasmal_bear_one_of_several_targets() -> None:
     start_at(g, "precombat_main")
     cast(g, fire, bear, P1, x=4)
     settle(g)
-    assert gy(g, 1) == ["Phantasmal Bear"] and life(g, 1) == 16
+    assert graveyard(g, 1) == ["Phantasmal Bear"] and life(g, 1) == 16
 
 
 # ================================================================ Phantasmal Image
@@ -1701,7 +1667,7 @@ def test_cr_706_2_phantasmal_image_copy_has_the_enters_ability() -> None:
     _image_copying(spec, g)
     settle(g)
     answer(g, card.id, kind="discard")
-    assert gy(g, 1) == ["Shock"]
+    assert graveyard(g, 1) == ["Shock"]
 
 
 def test_cr_614_1c_phantasmal_image_copy_of_pentavus_enters_with_counters() -> None:
@@ -1747,7 +1713,7 @@ def test_cr_603_2_phantom_beast_targeted_by_its_controllers_aura_spell() -> None
     cast(g, aura, beast)
     assert len(g.stack) == 2  # the sacrifice trigger is above the Aura spell
     settle(g)
-    assert sorted(gy(g, 0)) == ["Lifelink", "Phantom Beast"] and not on_bf(g, "Lifelink")
+    assert sorted(graveyard(g, 0)) == ["Lifelink", "Phantom Beast"] and not on_bf(g, "Lifelink")
 
 # ================================================================ Phylactery Lich
 
@@ -1774,7 +1740,7 @@ def test_cr_603_8_phylactery_lich_any_phylactery_counter_keeps_it() -> None:
     pass_priority(g)
     cast(g, nat, a)
     settle_all(g)
-    assert gy(g, 0) == ["Ornithopter"] and len(on_bf(g, "Phylactery Lich", 0)) == 2
+    assert graveyard(g, 0) == ["Ornithopter"] and len(on_bf(g, "Phylactery Lich", 0)) == 2
 
 
 def test_cr_603_8_phylactery_lich_stolen_is_sacrificed_by_its_new_controller() -> None:
@@ -1789,8 +1755,8 @@ def test_cr_603_8_phylactery_lich_stolen_is_sacrificed_by_its_new_controller() -
     start_at(g, "precombat_main", turn=2, active=1)
     cast(g, mc, lich)
     settle_all(g)
-    assert not alive(g, lich) and gy(g, 0) == ["Phylactery Lich"]
-    assert gy(g, 1) == ["Mind Control"]
+    assert not alive(g, lich) and graveyard(g, 0) == ["Phylactery Lich"]
+    assert graveyard(g, 1) == ["Mind Control"]
 
 
 def test_cr_614_12_phylactery_lich_cant_mark_an_artifact_entering_with_it() -> None:
@@ -1852,7 +1818,7 @@ def test_cr_603_8_phylactery_lich_counter_stolen_by_master_thief() -> None:
     answer(g, thopter.id, kind="choose_targets")
     settle_all(g)
     assert g.controller(g.obj(thopter.id)) == 1
-    assert not alive(g, lich) and gy(g, 0) == ["Phylactery Lich"]
+    assert not alive(g, lich) and graveyard(g, 0) == ["Phylactery Lich"]
 
 
 # ================================================================ Platinum Angel

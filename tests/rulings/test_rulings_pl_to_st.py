@@ -19,27 +19,40 @@ repeated here.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, lands, options, settle
+from cardplay import (
+    activate,
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    current,
+    kws,
+    lands,
+    names,
+    on_bf,
+    options,
+    pass_priority,
+    pt,
+    settle,
+    to_blockers,
+    to_decision,
+    to_step,
+    zone_of,
+)
 
 from manastack import log as ev
 from manastack.decisions import (
-    Activate,
     Cast,
     Choose,
-    DeclareAttackers,
     DeclareBlockers,
-    Pass,
     PlayLand,
 )
 from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game
 from manastack.setup import put, setup_game, start_at
-
-from conftest import at_step
 
 BF, HAND, GY, LIB = Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY
 P0, P1 = PlayerRef(0), PlayerRef(1)
@@ -48,79 +61,8 @@ P0, P1 = PlayerRef(0), PlayerRef(1)
 # ---------------------------------------------------------------- helpers
 
 
-def ref(t: Any) -> Any:
-    return t.id if isinstance(t, GameObject) else t
-
-
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0, by: int | None = None) -> None:
-    p = g.decision.player if by is None else by
-    g.apply(p, Cast(card.id, tuple(ref(t) for t in targets), x))
-
-
-def activate(g: Game, src: GameObject, *targets: Any, index: int = 0,
-             by: int | None = None) -> None:
-    p = g.decision.player if by is None else by
-    g.apply(p, Activate(src.id, index, tuple(ref(t) for t in targets)))
-
-
-def pass_once(g: Game) -> None:
-    """The player with priority passes (the other player then gets it)."""
-    assert g.decision.kind == "priority", g.decision
-    g.apply(g.decision.player, Pass())
-
-
-def cur(g: Game, o: GameObject) -> GameObject | None:
-    """The object the card ``o`` is now, wherever it went (None if gone)."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    return None
-
-
-def zone(g: Game, o: GameObject) -> str | None:
-    x = cur(g, o)
-    return None if x is None else x.zone
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(cur(g, o))  # type: ignore[arg-type]
-    return c.power, c.toughness
-
-
-def kws(g: Game, o: GameObject) -> frozenset[str]:
-    return g.chars(cur(g, o)).keywords  # type: ignore[arg-type]
-
-
 def counters(g: Game, o: GameObject) -> dict[str, int]:
-    return {k: v for k, v in cur(g, o).counters.items() if v}  # type: ignore[union-attr]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def to_step(g: Game, name: str, turn: int | None = None) -> None:
-    """Pass (keeping the listed order of simultaneous triggers) until that step begins."""
-    advance(g, at_step(name, turn), order=True)
-
-
-def to_decision(g: Game, kind: str) -> None:
-    advance(g, lambda x: x.decision is not None and x.decision.kind == kind)
-
-
-def attack(g: Game, *attackers: GameObject, target: Any = None) -> None:
-    assert g.decision.kind == "declare_attackers", g.decision
-    t = PlayerRef(1 - g.active_player) if target is None else target
-    g.apply(g.decision.player, DeclareAttackers(tuple((a.id, ref(t)) for a in attackers)))
-
-
-def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:
-    to_decision(g, "declare_blockers")
-    g.apply(g.decision.player, DeclareBlockers(tuple((b.id, (a.id,)) for b, a in pairs)))
+    return {k: v for k, v in current(g, o).counters.items() if v}
 
 
 def attack_and_block(g: Game, attackers: list[GameObject],
@@ -128,7 +70,8 @@ def attack_and_block(g: Game, attackers: list[GameObject],
                      active: int = 0) -> None:
     """Begin combat, attack, and declare ``blocks`` (blocker, attacker)."""
     start_at(g, "declare_attackers", turn=turn, active=active)
-    attack(g, *attackers)
+    attack(g, *attackers, target=PlayerRef(1 - active))
+    to_blockers(g)
     block(g, *blocks)
 
 
@@ -161,7 +104,7 @@ def test_cr_603_2_primal_cocoon_sacrificed_when_opponents_creature_blocks() -> N
     attacker = put(g, 0, BF, "Siege Mastodon")
     attack_and_block(g, [attacker], [(wall, attacker)])
     settle(g)
-    assert zone(g, cocoon) == GY and counters(g, wall) == {"+1/+1": 2}
+    assert zone_of(g, cocoon) == GY and counters(g, wall) == {"+1/+1": 2}
 
 
 # ================================================================= Primeval Titan
@@ -188,9 +131,9 @@ def test_cr_603_6a_primeval_titan_put_onto_battlefield_by_quicksilver_amulet() -
     answer(g, "yes")
     answer(g, crag.id, forest.id)
     settle(g)
-    assert zone(g, titan) == BF
-    assert zone(g, crag) == BF and zone(g, forest) == BF
-    assert cur(g, crag).tapped and cur(g, forest).tapped  # type: ignore[union-attr]
+    assert zone_of(g, titan) == BF
+    assert zone_of(g, crag) == BF and zone_of(g, forest) == BF
+    assert current(g, crag).tapped and current(g, forest).tapped
 
 
 # =============================================================== Primordial Hydra
@@ -208,6 +151,7 @@ def test_cr_704_5r_primordial_hydra_loses_trample_when_its_counters_cancel_out()
     assert "trample" in kws(g, hydra)
     to_step(g, "declare_attackers", 1)
     attack(g, lasher)
+    to_blockers(g)
     block(g, (hydra, lasher))
     to_step(g, "end_of_combat", 1)
     assert counters(g, hydra) == {"+1/+1": 8}
@@ -233,7 +177,7 @@ def test_cr_615_1_protean_hydra_prevents_all_damage_even_beyond_its_counters() -
     start_at(g, "precombat_main", turn=2, active=1)
     cast(g, bolt, hydra)
     settle(g)
-    assert zone(g, hydra) == BF and cur(g, hydra).damage == 0  # type: ignore[union-attr]
+    assert zone_of(g, hydra) == BF and current(g, hydra).damage == 0
     assert counters(g, hydra) == {} and pt(g, hydra) == (1, 2)
 
 
@@ -249,9 +193,9 @@ def test_cr_603_7_protean_hydra_counters_removed_in_end_step_come_next_end_step(
     cast(g, shock, hydra)
     settle(g)
     assert counters(g, hydra) == {"+1/+1": 1}
-    to_step(g, "upkeep", 2)
+    to_step(g, "upkeep", 2, order=True)
     assert counters(g, hydra) == {"+1/+1": 1}
-    to_step(g, "upkeep", 3)
+    to_step(g, "upkeep", 3, order=True)
     assert counters(g, hydra) == {"+1/+1": 5}
 
 
@@ -270,10 +214,10 @@ def test_cr_605_1a_pyretic_ritual_is_a_spell_that_can_be_countered() -> None:
     start_at(g, "precombat_main")
     cast(g, ritual)
     assert g.stack and g.players[0].mana_pool.total() == 0
-    pass_once(g)
+    pass_priority(g)
     cast(g, negate, g.stack[-1])
     settle(g)
-    assert zone(g, ritual) == GY and g.players[0].mana_pool.total() == 0
+    assert zone_of(g, ritual) == GY and g.players[0].mana_pool.total() == 0
 
 
 # ================================================================== Quag Sickness
@@ -311,7 +255,7 @@ def test_cr_601_2_quicksilver_amulet_puts_a_creature_in_play_under_silence() -> 
     bear = put(g, 0, HAND, "Grizzly Bears")
     silence = put(g, 1, HAND, "Silence")
     start_at(g, "precombat_main")
-    pass_once(g)
+    pass_priority(g)
     cast(g, silence)
     settle(g)
     with pytest.raises(IllegalAction, match="Silence"):
@@ -320,7 +264,7 @@ def test_cr_601_2_quicksilver_amulet_puts_a_creature_in_play_under_silence() -> 
     settle(g)
     answer(g, bear.id)
     settle(g)
-    assert zone(g, bear) == BF and g.controller(cur(g, bear)) == 0  # type: ignore[arg-type]
+    assert zone_of(g, bear) == BF and g.controller(current(g, bear)) == 0
     assert not any(e.kind == ev.CAST and e.data.get("player") == 0 for e in g.log)
 
 
@@ -371,7 +315,7 @@ def test_cr_114_1_reclaim_cant_target_a_card_in_an_opponents_graveyard() -> None
     cast(g, reclaim, mine)
     settle(g)
     assert names(g, g.players[0].library[-1:]) == ["Shock"]  # library[-1] is the top
-    assert zone(g, theirs) == GY
+    assert zone_of(g, theirs) == GY
 
 
 # ======================================================================= Redirect
@@ -391,17 +335,17 @@ def test_cr_114_6d_redirect_new_target_must_be_legal_for_the_spell() -> None:
     redirect = put(g, 0, HAND, "Redirect")
     start_at(g, "precombat_main", turn=2, active=1)
     cast(g, blade, mine)
-    pass_once(g)
+    pass_priority(g)
     cast(g, redirect, g.stack[-1])
-    pass_once(g)
-    pass_once(g)
+    pass_priority(g)
+    pass_priority(g)
     assert g.decision.kind == "choose_targets"
     assert black.id not in options(g) and theirs.id in options(g)
     with pytest.raises(IllegalAction, match="114.6d"):
         g.apply(0, Choose((black.id,)))
     answer(g, theirs.id)
     settle(g)
-    assert zone(g, theirs) == GY and zone(g, mine) == BF and zone(g, black) == BF
+    assert zone_of(g, theirs) == GY and zone_of(g, mine) == BF and zone_of(g, black) == BF
 
 
 # ============================================================= Relentless Assault
@@ -419,11 +363,11 @@ def test_cr_500_8_relentless_assault_untaps_only_creatures_that_attacked() -> No
     start_at(g, "declare_attackers")
     attack(g, bear)
     to_step(g, "postcombat_main", 1)
-    assert cur(g, bear).tapped  # type: ignore[union-attr]
+    assert current(g, bear).tapped
     g.apply(0, Cast(assault.id, (), 0, pay=tuple(o.id for o in
                                                    [*on_bf(g, "Mountain", 0), elves])))
     settle(g)
-    assert not cur(g, bear).tapped and cur(g, elves).tapped  # type: ignore[union-attr]
+    assert not current(g, bear).tapped and current(g, elves).tapped
     to_decision(g, "declare_attackers")
     attack(g, bear)
     to_step(g, "postcombat_main", 1)
@@ -448,8 +392,8 @@ def test_cr_509_1g_righteousness_blocker_stays_blocking_when_attacker_leaves() -
     settle(g)  # Pride Guardian's trigger
     cast(g, unsummon, bear)
     settle(g)
-    assert zone(g, bear) == HAND
-    pass_once(g)
+    assert zone_of(g, bear) == HAND
+    pass_priority(g)
     cast(g, right, guard)
     settle(g)
     assert pt(g, guard) == (7, 10)
@@ -491,7 +435,7 @@ def test_cr_614_12_rootbound_crag_ignores_opponents_mountains_and_forests() -> N
     crag = put(g, 0, HAND, "Rootbound Crag")
     start_at(g, "precombat_main")
     g.apply(0, PlayLand(crag.id))
-    assert cur(g, crag).tapped  # type: ignore[union-attr]
+    assert current(g, crag).tapped
 
 
 # ================================================================= Royal Assassin
@@ -508,10 +452,10 @@ def test_cr_608_2b_royal_assassin_target_untapped_in_response_survives() -> None
     key = put(g, 1, BF, "Voltaic Key")
     start_at(g, "precombat_main")
     activate(g, assassin, thopter)
-    pass_once(g)
+    pass_priority(g)
     activate(g, key, thopter)
     settle(g)
-    assert zone(g, thopter) == BF and not cur(g, thopter).tapped  # type: ignore[union-attr]
+    assert zone_of(g, thopter) == BF and not current(g, thopter).tapped
     assert any(e.kind == ev.COUNTERED and e.rule == "608.2b" for e in g.log)
 
 
@@ -529,11 +473,11 @@ def test_cr_702_78a_scuzzback_marauders_persists_once_then_stays_dead() -> None:
     start_at(g, "precombat_main")
     cast(g, shocks[0], scuzz)
     settle(g)
-    assert zone(g, scuzz) == BF and counters(g, scuzz) == {"-1/-1": 1}
-    assert pt(g, scuzz) == (4, 1) and g.controller(cur(g, scuzz)) == 1  # type: ignore
-    cast(g, shocks[1], cur(g, scuzz))
+    assert zone_of(g, scuzz) == BF and counters(g, scuzz) == {"-1/-1": 1}
+    assert pt(g, scuzz) == (4, 1) and g.controller(current(g, scuzz)) == 1
+    cast(g, shocks[1], current(g, scuzz))
     settle(g)
-    assert zone(g, scuzz) == GY
+    assert zone_of(g, scuzz) == GY
 
 
 def test_cr_702_78a_scuzzback_marauders_returns_under_its_owners_control() -> None:
@@ -550,8 +494,8 @@ def test_cr_702_78a_scuzzback_marauders_returns_under_its_owners_control() -> No
     settle(g)
     cast(g, shock, scuzz)
     settle(g)
-    assert zone(g, scuzz) == BF and g.controller(cur(g, scuzz)) == 1  # type: ignore
-    assert zone(g, mind) == GY
+    assert zone_of(g, scuzz) == BF and g.controller(current(g, scuzz)) == 1
+    assert zone_of(g, mind) == GY
 
 
 # ================================================================= Sengir Vampire
@@ -567,11 +511,11 @@ def test_cr_603_10a_sengir_vampire_damage_of_an_earlier_turn_doesnt_count() -> N
     blade = put(g, 0, HAND, "Doom Blade")
     attack_and_block(g, [mast], [(sengir, mast)], turn=2, active=1)
     to_step(g, "end_of_combat", 2)
-    assert cur(g, mast).damage == 4  # type: ignore[union-attr]
+    assert current(g, mast).damage == 4
     to_step(g, "precombat_main", 3)
     cast(g, blade, mast)
     settle(g)
-    assert zone(g, mast) == GY and counters(g, sengir) == {}
+    assert zone_of(g, mast) == GY and counters(g, sengir) == {}
 
 
 # ================================================================== Sign in Blood
@@ -600,7 +544,7 @@ def test_cr_307_1_sign_in_blood_is_cast_only_at_sorcery_speed() -> None:
     lands(g, 0, "Swamp", 2)
     sib = put(g, 0, HAND, "Sign in Blood")
     start_at(g, "precombat_main", turn=2, active=1)
-    pass_once(g)
+    pass_priority(g)
     with pytest.raises(IllegalAction, match="307.1"):
         cast(g, sib, P0)
 
@@ -625,7 +569,7 @@ def test_cr_506_4a_skywinder_drake_keeps_blocking_an_attacker_that_lost_flying()
     settle(g)
     assert "flying" not in kws(g, bear)
     to_step(g, "end_of_combat", 1)
-    assert zone(g, drake) == GY and zone(g, bear) == GY
+    assert zone_of(g, drake) == GY and zone_of(g, bear) == GY
     assert g.players[1].life == 20
 
 
@@ -647,15 +591,15 @@ def test_cr_611_2c_sleep_doesnt_affect_a_creature_that_arrives_later() -> None:
     start_at(g, "precombat_main")
     cast(g, sleep, P1)
     settle(g)
-    pass_once(g)
+    pass_priority(g)
     activate(g, amulet)
     settle(g)
     answer(g, elves.id)
     settle(g)
-    assert zone(g, elves) == BF
-    cur(g, elves).tapped = True  # type: ignore[union-attr]  # (as if tapped for mana)
+    assert zone_of(g, elves) == BF
+    current(g, elves).tapped = True  # (as if tapped for mana)
     to_step(g, "upkeep", 2)
-    assert not cur(g, elves).tapped and cur(g, old).tapped  # type: ignore[union-attr]
+    assert not current(g, elves).tapped and current(g, old).tapped
 
 
 # ======================================================================= Smallpox
@@ -678,8 +622,8 @@ def test_cr_101_3_smallpox_does_what_it_can_for_a_player_with_nothing() -> None:
         if g.decision.kind == "priority":
             break
         answer(g, *g.decision.options[:1])
-    assert g.players[1].life == 19 and zone(g, forest) == GY
-    assert g.players[0].life == 19 and zone(g, bear) == GY
+    assert g.players[1].life == 19 and zone_of(g, forest) == GY
+    assert g.players[0].life == 19 and zone_of(g, bear) == GY
     assert len(on_bf(g, "Swamp", 0)) == 1 and g.players[0].hand == []
 
 
@@ -703,10 +647,10 @@ def test_cr_615_7_soldevi_heretic_prevents_two_and_the_opponent_chooses_to_draw(
     hand_before = len(g.players[1].hand)
     answer(g, "yes")
     assert len(g.players[1].hand) == hand_before + 1
-    pass_once(g)
+    pass_priority(g)
     cast(g, bolt, bear)
     settle(g)
-    assert zone(g, bear) == BF and cur(g, bear).damage == 1  # type: ignore[union-attr]
+    assert zone_of(g, bear) == BF and current(g, bear).damage == 1
 
 
 # =========================================================== Sorcerer's Strongbox
@@ -725,7 +669,7 @@ def test_cr_101_3_sorcerers_strongbox_gone_still_draws_three_on_a_win() -> None:
         nat = put(g, 1, HAND, "Naturalize")
         start_at(g, "precombat_main")
         activate(g, box)
-        pass_once(g)
+        pass_priority(g)
         cast(g, nat, box)
         settle(g)
         won = any("wins the flip" in e.text for e in g.log)
@@ -753,7 +697,7 @@ def test_cr_306_7_sorins_vengeance_redirected_to_a_planeswalker_still_gains_10()
     assert g.decision.player == 0 and jace.id in options(g)
     answer(g, jace.id)
     settle(g)
-    assert zone(g, jace) == GY and g.players[1].life == 20 and g.players[0].life == 30
+    assert zone_of(g, jace) == GY and g.players[1].life == 20 and g.players[0].life == 30
 
 
 # =============================================================== Sphinx of Uthuun
@@ -794,5 +738,5 @@ def test_cr_702_16e_spirit_mantle_blocker_takes_no_damage_from_creatures() -> No
     mast = put(g, 0, BF, "Siege Mastodon")  # 3/5
     attack_and_block(g, [mast], [(bear, mast)])
     to_step(g, "end_of_combat", 1)
-    assert zone(g, bear) == BF and cur(g, bear).damage == 0  # type: ignore[union-attr]
-    assert cur(g, mast).damage == 3  # type: ignore[union-attr]
+    assert zone_of(g, bear) == BF and current(g, bear).damage == 0
+    assert current(g, mast).damage == 3

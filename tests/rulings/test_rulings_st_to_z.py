@@ -14,16 +14,28 @@ shows isn't repeated here.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, lands, settle
+from cardplay import (
+    activate,
+    advance,
+    answer,
+    attack,
+    block,
+    cast,
+    current,
+    kws,
+    lands,
+    life,
+    on_bf,
+    pt,
+    settle,
+    to_decision,
+    to_step,
+    zone_of,
+)
 
 from manastack import log as ev
 from manastack.decisions import (
-    Activate,
-    Cast,
-    DeclareAttackers,
     DeclareBlockers,
     Pass,
     PlayLand,
@@ -33,79 +45,9 @@ from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game, GameOptions
 from manastack.setup import put, setup_game, start_at
 
-from conftest import at_step
-
 BF, HAND, GY, LIB, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY,
                             Zone.EXILE)
 P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def ref(t: Any) -> Any:
-    return t.id if isinstance(t, GameObject) else t
-
-
-def cast(g: Game, card: GameObject, *targets: Any, x: int = 0) -> None:
-    g.apply(g.decision.player, Cast(card.id, tuple(ref(t) for t in targets), x))
-
-
-def activate(g: Game, src: GameObject, *targets: Any, ability: int = 0, x: int = 0) -> None:
-    g.apply(g.decision.player, Activate(src.id, ability, tuple(ref(t) for t in targets), x))
-
-
-def to_step(g: Game, name: str, turn: int | None = None) -> None:
-    advance(g, at_step(name, turn))
-
-
-def to_decision(g: Game, kind: str) -> None:
-    advance(g, lambda x: x.decision is not None and x.decision.kind == kind)
-
-
-def attack(g: Game, *attackers: GameObject, target: Any = P1) -> None:
-    assert g.decision.kind == "declare_attackers", g.decision
-    g.apply(g.decision.player, DeclareAttackers(tuple((a.id, target) for a in attackers)))
-
-
-def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:
-    assert g.decision.kind == "declare_blockers", g.decision
-    g.apply(g.decision.player,
-            DeclareBlockers(tuple((b.id, (a.id,)) for b, a in pairs)))
-
-
-def current(g: Game, o: GameObject) -> GameObject | None:
-    """The object the card ``o`` is now (a zone change makes a new object), or None."""
-    for x in g.objects.values():
-        if isinstance(x, GameObject) and x.uid == o.uid:
-            return x
-    return None
-
-
-def zone_of(g: Game, o: GameObject) -> str | None:
-    now = current(g, o)
-    return None if now is None else now.zone
-
-
-def on_bf(g: Game, name: str, controller: int | None = None) -> list[GameObject]:
-    return [o for o in g.permanents(controller) if o.name == name]
-
-
-def names(g: Game, ids: list[int]) -> list[str]:
-    return [g.objects[i].name for i in ids]
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(g.obj(o.id))
-    return c.power, c.toughness
-
-
-def kws(g: Game, o: GameObject) -> frozenset[str]:
-    return g.chars(g.obj(o.id)).keywords
-
-
-def life(g: Game, p: int) -> int:
-    return g.players[p].life
 
 
 # ================================================================ Stingerfling Spider
