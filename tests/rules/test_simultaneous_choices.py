@@ -15,6 +15,7 @@ from __future__ import annotations
 from cardplay import advance, answer, cast, lands, settle
 
 from manastack import log as ev
+from manastack.decisions import Special
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.game.state import Game, GameOptions
 from manastack.setup import put, setup_game, start_at
@@ -109,3 +110,79 @@ def test_cr_101_4_feed_the_machine_each_other_opponent_chooses_then_all_sacrific
     assert g.decision.player == 3 and on_bf(g, c[0])
     answer(g, d[1].id)
     assert [on_bf(g, o) for o in (*c, *d)] == [False, True, True, False]
+
+
+def _archenemy_with(scheme: str) -> Game:
+    """A, the archenemy, against B, C and D; ``scheme`` on top of A's scheme deck."""
+    g = setup_game(("A", "B", "C", "D"), options=GameOptions(variant="archenemy", extra={
+        "archenemy": "A", "schemes": [scheme]}))
+    put_in_command(g, 0, scheme, face_down=True, kind="Scheme")
+    return g
+
+
+def test_cr_101_4_only_blood_sacrifices_together_then_those_without_discard() -> None:
+    """Only Blood Ends Your Nightmares: each opponent sacrifices a creature (B then C
+    choose, then both are sacrificed at once); then each opponent who didn't (D, with no
+    creature) discards two cards."""
+    g = _archenemy_with("Only Blood Ends Your Nightmares")
+    b = [put(g, 1, BF, n) for n in ("Grizzly Bears", "Runeclaw Bear")]
+    c = [put(g, 2, BF, n) for n in ("Llanowar Elves", "Giant Spider")]
+    d_hand = [put(g, 3, Zone.HAND, n) for n in ("Shock", "Doom Blade", "Unsummon")]
+    start_at(g, "upkeep", run=True)
+    advance(g, lambda x: x.decision is not None and x.decision.kind != "priority")
+    assert g.decision.player == 1 and set(g.decision.options) == {o.id for o in b}
+    answer(g, b[1].id)
+    assert g.decision.player == 2 and on_bf(g, b[1])
+    answer(g, c[0].id)
+    assert not on_bf(g, b[1]) and not on_bf(g, c[0])
+    assert g.decision.player == 3 and g.decision.kind == "discard"
+    answer(g, d_hand[0].id, d_hand[2].id)
+    assert [g.obj(i).name for i in g.players[3].hand] == ["Doom Blade"]
+
+
+def test_cr_101_4a_surrender_your_thoughts_others_discard_face_down_together() -> None:
+    """Surrender Your Thoughts, "others": each of the archenemy's other opponents
+    discards two cards, chosen face down in APNAP order (101.4a), discarded together."""
+    g = _archenemy_with("Surrender Your Thoughts")
+    c = [put(g, 2, Zone.HAND, n) for n in ("Shock", "Doom Blade", "Unsummon")]
+    d = [put(g, 3, Zone.HAND, n) for n in ("Giant Growth", "Lightning Bolt", "Fog")]
+    start_at(g, "upkeep", run=True)
+    advance(g, lambda x: x.decision is not None and x.decision.kind == "choose_targets")
+    answer(g, PlayerRef(1), kind="choose_targets")
+    settle(g)
+    answer(g, "others")
+    assert g.decision.player == 2
+    answer(g, c[0].id, c[1].id)
+    assert g.decision.player == 3 and c[0].id in g.players[2].hand  # not yet discarded
+    assert not any("Shock" in str(e) for e in g.log_for(3))  # chosen face down (101.4a)
+    answer(g, d[2].id, d[0].id)
+    assert sorted(g.obj(i).name for i in g.players[2].graveyard) == ["Doom Blade", "Shock"]
+    assert sorted(g.obj(i).name for i in g.players[3].graveyard) == ["Fog", "Giant Growth"]
+
+
+def test_cr_101_4_minamo_each_player_chooses_then_the_cards_return_together() -> None:
+    """Minamo's chaos ability: each player, in APNAP order, chooses a blue card in their
+    graveyard (or none: "may"), seeing the earlier choices (101.4b); then the chosen cards
+    return to their owners' hands at once."""
+    from manastack.variants.command_zone import turn_face_up
+    g = setup_game(options=GameOptions(variant="planechase"))
+    turn_face_up(g, put_in_command(g, 0, "Minamo", face_down=True).id, controller=0)
+    mine = put(g, 0, Zone.GRAVEYARD, "Unsummon")
+    theirs = put(g, 1, Zone.GRAVEYARD, "Mind Control")
+    start_at(g, "precombat_main")
+    for seed in range(100):  # roll the planar die until it shows chaos (901.9b)
+        rolled = g.copy()
+        rolled.rng.seed(seed)
+        rolled.apply(0, Special("planar_die"))
+        if any(e.data.get("result") == "chaos" for e in rolled.log if e.kind == "planar_die"):
+            break
+    g = rolled
+    advance(g, lambda x: x.decision is not None and x.decision.kind != "priority")
+    assert g.decision.player == 0 and g.decision.options == (mine.id,)
+    answer(g, mine.id)
+    assert g.decision.player == 1 and mine.id in g.players[0].graveyard
+    assert "Alice chooses to return Unsummon" in str(g.log[-1])  # 101.4b
+    answer(g)  # Bob returns nothing
+    assert [g.obj(i).name for i in g.players[0].hand] == ["Unsummon"]
+    assert [g.obj(i).name for i in g.players[1].graveyard] == ["Mind Control"]
+    assert theirs.id in g.players[1].graveyard
