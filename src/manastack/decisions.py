@@ -431,29 +431,26 @@ class Decision:
         return f"{self.kind} for P{self.player}{by}: {self.prompt}"
 
 
+#: The values of each listed action as the engine first handed it out, by id (the action
+#: itself kept with them, so that the id names it): see :func:`_sealed`.
+_SEALS: Final[dict[int, tuple[Any, dict[str, Any]]]] = {}
+
+
 def _sealed(action: Any, seal: bool = True) -> bool:
     """Does the listed ``action`` still hold the values it had when the engine first
-    handed it out?  The first time (with ``seal``) they are recorded on it (a listed
-    action is handed out by :meth:`PriorityDecision.sample` or ``legal_actions`` before
-    anyone else holds it)."""
-    values = tuple(getattr(action, f) for f in _field_names(type(action)))
-    sealed = vars(action).get("_sealed")
-    if sealed is None:
-        if seal:
-            object.__setattr__(action, "_sealed", values)
-        return seal
-    return bool(sealed == values)
-
-
-#: The fields of each action class (its constructor's arguments).
-_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
+    handed it out?  The first time (with ``seal``) they are recorded (a listed action is
+    handed out by :meth:`PriorityDecision.sample` or ``legal_actions`` before anyone else
+    holds it).  The record is a copy of its attributes, compared whole (no loop over its
+    fields: this runs at every decision)."""
+    values = vars(action)
+    known = _SEALS.get(id(action))
+    if known is not None and known[0] is action:
+        return bool(known[1] == values)
+    if seal:
+        if len(_SEALS) >= 8_192:  # (actions are made anew all the time: forget old ones)
+            _SEALS.clear()
+        _SEALS[id(action)] = (action, values.copy())
+    return seal
 
 
 _CASTING: Any = None

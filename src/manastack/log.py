@@ -34,7 +34,9 @@ class Event:
         self.kind: Final = kind
         self.rule: Final = rule
         self.text: Final = text
-        self.data: Final[Mapping[str, Any]] = _read_only(data)
+        # (a read-only view of the data: _read_only, written out on this hot path)
+        self.data: Final[Mapping[str, Any]] = MappingProxyType(data) \
+            if type(data) is dict else _NO_DATA if data is None else data
         self.turn: Final = turn
         #: Who may see the whole event: None, every player and spectator; else the indexes
         #: of the players who may (a card that moves between hidden zones, seen by the
@@ -108,7 +110,8 @@ def _seal() -> None:
                  data: Mapping[str, Any] | None = None, turn: int = 0,
                  seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
         # (the same values as Event.__init__ sets, in the order of __slots__)
-        k(self, kind), r(self, rule), t(self, text), d(self, _read_only(data))
+        k(self, kind), r(self, rule), t(self, text)
+        d(self, MappingProxyType(data) if type(data) is dict else _read_only(data))
         n(self, turn), s(self, seen_by), p(self, public_text)
 
     def __setattr__(self: Event, name: str, value: Any) -> None:
