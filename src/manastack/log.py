@@ -93,6 +93,23 @@ class Event:
 _NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
+#: ``{"player": p}`` for each seat: the data of many events, shared (it is read-only).
+_PLAYER_DATA: Final[list[Mapping[str, Any]]] = [MappingProxyType({"player": p})
+                                                for p in range(16)]
+
+
+def player_data(player: int) -> Mapping[str, Any]:
+    """The read-only data ``{"player": player}`` (shared by every event that holds only
+    that: passing priority, 116.3d)."""
+    return _PLAYER_DATA[player] if 0 <= player < 16 else MappingProxyType({"player": player})
+
+
+def read_only(data: dict[str, Any]) -> Mapping[str, Any]:
+    """``data`` as an event's read-only data, to be shared by several events (a template
+    made once: the events of a step beginning and ending)."""
+    return MappingProxyType(data)
+
+
 def _read_only(data: Mapping[str, Any] | None) -> Mapping[str, Any]:
     """An event's data as a read-only mapping (a dict is wrapped, not copied)."""
     return _NO_DATA if data is None else MappingProxyType(data) if type(data) is dict \
@@ -111,7 +128,8 @@ def _seal() -> None:
                  seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
         # (the same values as Event.__init__ sets, in the order of __slots__)
         k(self, kind), r(self, rule), t(self, text)
-        d(self, MappingProxyType(data) if type(data) is dict else _read_only(data))
+        d(self, MappingProxyType(data) if type(data) is dict else _NO_DATA if data is None
+          else data)
         n(self, turn), s(self, seen_by), p(self, public_text)
 
     def __setattr__(self: Event, name: str, value: Any) -> None:

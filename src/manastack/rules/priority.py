@@ -67,8 +67,9 @@ def on_priority(game: Game, action: Action, player: int) -> None:
     """Apply a priority action (already validated)."""
     if isinstance(action, Pass):
         game.passes += 1
-        game.emit(ev.PASS, "116.3d", _priority_texts(game.players[player].name)[1],
-                  player=player)
+        game.emit_event(ev.Event(ev.PASS, "116.3d",
+                                 _priority_texts(game.players[player].name)[1],
+                                 ev.player_data(player), game.turn_number))
         if game.passes >= game.living_count():
             game.passes = 0
             if game.stack:

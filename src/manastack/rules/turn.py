@@ -9,6 +9,7 @@ ignored as if they did not exist (CR 500.7-500.10).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -85,17 +86,35 @@ def _texts(name: str) -> tuple[str, str, str]:
 class _StepEvents:
     """What the events of a step's beginning and end hold, made once per step name: the
     step's rule and texts (:func:`_texts`), the phase's texts, and the data of each event
-    (without the active player; each event gets a copy, cheaper than a new dict)."""
+    (read-only, so shared by every event of that step; the beginnings' for each active
+    player)."""
 
     def __init__(self, name: str, phase: str) -> None:
         self.rule, self.begins, self.ends = _texts(name)
+        self.name = name
         self.phase = phase
-        self.phase_began: dict[str, Any] = {"phase": phase, "step": name}
-        self.step_began: dict[str, Any] = {"step": name, "phase": phase}
-        self.step_ended: dict[str, Any] = {"step": name, "phase": phase}
-        self.phase_ended: dict[str, Any] = {"phase": phase}
+        self.step_ended: Mapping[str, Any] = ev.read_only({"step": name, "phase": phase})
+        self.phase_ended: Mapping[str, Any] = ev.read_only({"phase": phase})
         self.phase_begins = f"{_PHASE_DISPLAY.get(phase, phase)} begins"
         self.phase_ends = f"{_PHASE_DISPLAY.get(phase, phase)} ends"
+        self._phase_began: dict[int, Mapping[str, Any]] = {}
+        self._step_began: dict[int, Mapping[str, Any]] = {}
+
+    def phase_began(self, player: int) -> Mapping[str, Any]:
+        """The data of the phase's beginning, ``player`` being the active player."""
+        data = self._phase_began.get(player)
+        if data is None:
+            data = self._phase_began[player] = ev.read_only(
+                {"phase": self.phase, "step": self.name, "player": player})
+        return data
+
+    def step_began(self, player: int) -> Mapping[str, Any]:
+        """The data of the step's beginning, ``player`` being the active player."""
+        data = self._step_began.get(player)
+        if data is None:
+            data = self._step_began[player] = ev.read_only(
+                {"step": self.name, "phase": self.phase, "player": player})
+        return data
 
 
 #: Step name -> its :class:`_StepEvents` (made when the step first begins: every turn
@@ -371,17 +390,14 @@ def begin_step(game: Game, step: StepInfo) -> None:
             game.combat_phases_this_turn += 1
             begin_combat_phase(game)
         ap = game.active_player
-        data = ex.phase_began.copy()
-        data["player"] = ap
         game.emit_event(ev.Event(ev.PHASE_BEGAN, PHASE_RULES[phase],
                                  game.players[ap].name + begins if phase == "main"
-                                 else ex.phase_begins, data, game.turn_number))
+                                 else ex.phase_begins, ex.phase_began(ap),
+                                 game.turn_number))
     if phase != "main":  # a main phase has no steps (505.2): one event
         ap = game.active_player
-        data = ex.step_began.copy()
-        data["player"] = ap
-        game.emit_event(ev.Event(ev.STEP_BEGAN, rule, game.players[ap].name + begins, data,
-                                 game.turn_number))
+        game.emit_event(ev.Event(ev.STEP_BEGAN, rule, game.players[ap].name + begins,
+                                 ex.step_began(ap), game.turn_number))
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
@@ -416,7 +432,7 @@ def end_step(game: Game) -> None:
     ex = _step_events(name, phase)
     rule, ends = ex.rule, ex.ends
     if phase != "main":
-        game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends, ex.step_ended.copy(),
+        game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends, ex.step_ended,
                                  game.turn_number))
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
@@ -424,7 +440,7 @@ def end_step(game: Game) -> None:
             end_combat_phase(game)
         game.emit_event(ev.Event(ev.PHASE_ENDED, PHASE_RULES[phase],
                                  ends if phase == "main" else ex.phase_ends,
-                                 ex.phase_ended.copy(), game.turn_number))
+                                 ex.phase_ended, game.turn_number))
     game.push(next_step)
 
 
