@@ -515,9 +515,10 @@ class PriorityDecision(Decision):
 
     def sample(self, game: Game, rng: random.Random) -> Action:
         a = pick(rng, self._listed(game))  # as Decision.sample, without copying the list
-        if not _sealed(a):
-            a = pick(rng, self._relist(game))
-            _sealed(a)
+        known = _SEALS.get(id(a))
+        if known is None or known[0] is not a:
+            _sealed(a)  # first handed out: its values are recorded
+        # (one changed since is refused when answered: lists(), then listed anew)
         return a
 
     def lists(self, game: Game, action: Any) -> bool:

@@ -34,7 +34,7 @@ class Event:
         self.kind: Final = kind
         self.rule: Final = rule
         self.text: Final = text
-        # (a read-only view of the data: _read_only, written out on this hot path)
+        # (a read-only view of the data; read_only() makes one to share)
         self.data: Final[Mapping[str, Any]] = MappingProxyType(data) \
             if type(data) is dict else _NO_DATA if data is None else data
         self.turn: Final = turn
@@ -59,7 +59,7 @@ class Event:
                         self.seen_by, self.public_text))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Event and self._key() == other._key()
+        return isinstance(other, Event) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((self.kind, self.rule, self.text, self.turn))
@@ -110,41 +110,40 @@ def read_only(data: dict[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(data)
 
 
-def _read_only(data: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    """An event's data as a read-only mapping (a dict is wrapped, not copied)."""
-    return _NO_DATA if data is None else MappingProxyType(data) if type(data) is dict \
-        else data
-
-
 def _seal() -> None:
     """Pure Python: make :class:`Event`'s attributes read-only (compiled with mypyc,
-    ``Final`` attributes already are).  The constructor then sets each slot once through
-    the slot's own descriptor, and any later assignment or deletion raises."""
-    slots = vars(Event)
-    k, r, t, d, n, s, p = (slots[name].__set__ for name in _SLOTS)
+    ``Final`` attributes already are).  The constructor sets the attributes, then turns
+    the event into a :class:`_SealedEvent`, an Event whose attributes can't be set or
+    deleted any more (one class change is cheaper than setting each slot through its
+    descriptor)."""
 
     def __init__(self: Event, kind: str, rule: str, text: str,
                  data: Mapping[str, Any] | None = None, turn: int = 0,
                  seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
-        # (the same values as Event.__init__ sets, in the order of __slots__)
-        k(self, kind), r(self, rule), t(self, text)
-        d(self, MappingProxyType(data) if type(data) is dict else _NO_DATA if data is None
-          else data)
-        n(self, turn), s(self, seen_by), p(self, public_text)
+        # (the same values as Event.__init__ sets)
+        self.kind = kind  # type: ignore[misc]
+        self.rule = rule  # type: ignore[misc]
+        self.text = text  # type: ignore[misc]
+        self.data = (  # type: ignore[misc]
+            MappingProxyType(data) if type(data) is dict else _NO_DATA if data is None
+            else data)
+        self.turn = turn  # type: ignore[misc]
+        self.seen_by = seen_by  # type: ignore[misc]
+        self.public_text = public_text  # type: ignore[misc]
+        self.__class__ = _SealedEvent
 
-    def __setattr__(self: Event, name: str, value: Any) -> None:
-        raise AttributeError(f"an event is immutable: {name!r} can't be set")
+    class _SealedEvent(Event):
+        __slots__ = ()
 
-    def __delattr__(self: Event, name: str) -> None:
-        raise AttributeError(f"an event is immutable: {name!r} can't be deleted")
+        def __setattr__(self, name: str, value: Any) -> None:
+            raise AttributeError(f"an event is immutable: {name!r} can't be set")
 
+        def __delattr__(self, name: str) -> None:
+            raise AttributeError(f"an event is immutable: {name!r} can't be deleted")
+
+    _SealedEvent.__name__ = _SealedEvent.__qualname__ = "Event"
     Event.__init__ = __init__  # type: ignore[method-assign]
-    Event.__setattr__ = __setattr__  # type: ignore[method-assign,assignment]
-    Event.__delattr__ = __delattr__  # type: ignore[method-assign,assignment]
 
-
-#: Event's attributes, in the order of its constructor's arguments (and of ``__slots__``).
-_SLOTS: Final = ("kind", "rule", "text", "data", "turn", "seen_by", "public_text")
 
 if type(vars(Event).get("kind")).__name__ == "member_descriptor":
     _seal()  # pure Python: slots (a compiled class's attributes are read-only already)

@@ -403,6 +403,9 @@ class Game:
         self.lki_batch: list[int] = []
         #: Depth of :meth:`begin_simultaneous`: things happening at once, one by one.
         self.simultaneous = 0
+        #: May an effect lasting "for as long as" something exist (611.2b)?  Then every
+        #: event checks whether it has ended (``effects_end.end_lapsed_effects``).
+        self.lasting = False
         #: Objects that left the game with their owner (CR 800.4a), by id.
         self.departed: dict[int, GameObject | StackAbility] = {}
         #: What a variant remembers (scheme and planar decks, commander tax...): plain data.
@@ -700,8 +703,7 @@ class Game:
                 if (kind in watched) if watched is not None else \
                         (kind not in UNWATCHED_KINDS):
                     check_event(self, e)
-        if not self.simultaneous and (self.effects or self.rule_effects or self.replacements
-                                      or self.delayed_triggers):
+        if self.lasting and not self.simultaneous:
             end_lapsed_effects(self)  # 611.2b: "for as long as" ends as it stops being true
         return e
 
@@ -714,8 +716,7 @@ class Game:
     def end_simultaneous(self) -> None:
         """They have all happened: effects whose "for as long as" they ended, end."""
         self.simultaneous -= 1
-        if not self.simultaneous and (self.effects or self.rule_effects or self.replacements
-                                      or self.delayed_triggers):
+        if self.lasting and not self.simultaneous:
             end_lapsed_effects(self)
 
     def watched_kinds(self) -> frozenset[str] | None:

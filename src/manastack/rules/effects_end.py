@@ -161,31 +161,28 @@ def end_source_effects(game: Game) -> None:
     """"For as long as" effects end when their source leaves or the condition fails
     (611.2b); effects on objects that no longer exist are forgotten (a state-based action
     check's backstop: :func:`end_lapsed_effects` ends them as it happens)."""
-    end_lapsed_effects(game)
+    end_lapsed_effects(game, look=True)
     drop_effects_on_vanished_objects(game)
 
 
-#: The wide-cache key of "is there an effect lasting for as long as something holds?"
-_LASTING = "lasting effects"
-
-
-def end_lapsed_effects(game: Game) -> None:
+def end_lapsed_effects(game: Game, look: bool = False) -> None:
     """611.2b: an effect lasting "for as long as" something ends the moment that stops
     being true, not at the next check of state-based actions.  Called after every event
-    (:meth:`Game.emit_event`) while such an effect exists: the source leaving the
-    battlefield, control changing, a turn beginning are all events.  Whether one exists
-    is kept until the next wide change (adding or ending an effect is one)."""
-    if game.wide_get(_LASTING) is False:
+    (:meth:`Game.emit_event`) and every new effect while such an effect may exist
+    (``Game.lasting``, set as one is added: :func:`~manastack.rules.layers.add_effect`,
+    :func:`~manastack.rules.static.add_rule_effect`; cleared here when none is left):
+    the source leaving the battlefield, control changing, a turn beginning are all
+    events.  ``look``: look for such effects whatever ``Game.lasting`` says."""
+    if not game.lasting and not look:
         return
     from manastack.rules.layers import LASTING_KINDS, duration_over
     lasting = any(_duration(e) is not None and _duration(e).kind in LASTING_KINDS
                   for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
                   for e in getattr(game, attr))
-    if not lasting:
-        game.wide_put(_LASTING, False)
-        return
-    end_effects(game, lambda d: d.kind in LASTING_KINDS and duration_over(game, d),
-                "611.2b", "its duration is over")
+    game.lasting = lasting
+    if lasting:
+        end_effects(game, lambda d: d.kind in LASTING_KINDS and duration_over(game, d),
+                    "611.2b", "its duration is over")
 
 
 def while_predicates(game: Game) -> bool:

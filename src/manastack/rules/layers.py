@@ -745,5 +745,7 @@ def add_effect(game: Game, effect: LayerEffect) -> LayerEffect:
         return effect
     game.effects.append(effect)
     game.changed()
+    if effect.duration.kind in LASTING_KINDS:
+        game.lasting = True
     end_lapsed_effects(game)  # a change of control may end "for as long as you control"
     return effect

@@ -125,6 +125,8 @@ def add_rule_effect(game: Game, eff: RuleEffect) -> None:
         return
     game.rule_effects.append(eff)
     game.changed()
+    if eff.duration.kind in LASTING_KINDS:
+        game.lasting = True
     end_lapsed_effects(game)
 
 
