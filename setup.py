@@ -33,8 +33,10 @@ PACKAGE = ROOT / "src" / "manastack"
 #: Modules left pure Python: errors.py (its exceptions subclass several builtin
 #: exceptions, which compiled classes can't) and the cold tools (command line,
 #: scenario files, the bounded readers of replay files), which gain nothing from
-#: compiling.
-PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py"}
+#: compiling, and sealing.py (what pure Python alone needs: compiled events are
+#: read-only already).
+PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
+        "sealing.py"}
 
 
 def compiled_modules() -> list[str]:

@@ -23,7 +23,7 @@ class Event:
     read-only mapping, so the log that :meth:`Game.copy` shares with the copy and the
     events :meth:`Game.log_for` hands out can't be changed by whoever holds them.  (The
     attributes are ``Final``: compiled with mypyc they are read-only; in pure Python,
-    :func:`_seal` makes them so.)
+    :func:`manastack.sealing.seal_events` makes them so.)
     """
 
     __slots__ = ("kind", "rule", "text", "data", "turn", "seen_by", "public_text")
@@ -110,43 +110,10 @@ def read_only(data: dict[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(data)
 
 
-def _seal() -> None:
-    """Pure Python: make :class:`Event`'s attributes read-only (compiled with mypyc,
-    ``Final`` attributes already are).  The constructor sets the attributes, then turns
-    the event into a :class:`_SealedEvent`, an Event whose attributes can't be set or
-    deleted any more (one class change is cheaper than setting each slot through its
-    descriptor)."""
-
-    def __init__(self: Event, kind: str, rule: str, text: str,
-                 data: Mapping[str, Any] | None = None, turn: int = 0,
-                 seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
-        # (the same values as Event.__init__ sets)
-        self.kind = kind  # type: ignore[misc]
-        self.rule = rule  # type: ignore[misc]
-        self.text = text  # type: ignore[misc]
-        self.data = (  # type: ignore[misc]
-            MappingProxyType(data) if type(data) is dict else _NO_DATA if data is None
-            else data)
-        self.turn = turn  # type: ignore[misc]
-        self.seen_by = seen_by  # type: ignore[misc]
-        self.public_text = public_text  # type: ignore[misc]
-        self.__class__ = _SealedEvent
-
-    class _SealedEvent(Event):
-        __slots__ = ()
-
-        def __setattr__(self, name: str, value: Any) -> None:
-            raise AttributeError(f"an event is immutable: {name!r} can't be set")
-
-        def __delattr__(self, name: str) -> None:
-            raise AttributeError(f"an event is immutable: {name!r} can't be deleted")
-
-    _SealedEvent.__name__ = _SealedEvent.__qualname__ = "Event"
-    Event.__init__ = __init__  # type: ignore[method-assign]
-
-
 if type(vars(Event).get("kind")).__name__ == "member_descriptor":
-    _seal()  # pure Python: slots (a compiled class's attributes are read-only already)
+    # pure Python: slots (a compiled class's attributes are read-only already)
+    from manastack.sealing import seal_events
+    seal_events(Event, _NO_DATA)
 
 
 def _jsonable(v: Any) -> Any:
