@@ -433,28 +433,23 @@ class Decision:
 
 #: The values of each listed action as the engine first handed it out, by id (the action
 #: itself kept with them, so that the id names it): see :func:`_sealed`.
-_SEALS: Final[dict[int, tuple[Any, tuple[Any, ...]]]] = {}
+_SEALS: Final[dict[int, tuple[Any, dict[str, Any]]]] = {}
 
 
 def _sealed(action: Any, seal: bool = True) -> bool:
     """Does the listed ``action`` still hold the values it had when the engine first
     handed it out?  The first time (with ``seal``) they are recorded (a listed action is
     handed out by :meth:`PriorityDecision.sample` or ``legal_actions`` before anyone else
-    holds it).  Its values are immutable, so a changed one is another object: they are
-    compared by identity (this runs at every answer)."""
+    holds it).  The record is a copy of its attributes, compared whole (no loop over its
+    fields: this runs at every decision)."""
+    values = vars(action)
     known = _SEALS.get(id(action))
     if known is not None and known[0] is action:
-        values = known[1]
-        i = 0
-        for v in vars(action).values():
-            if i >= len(values) or v is not values[i]:
-                return False
-            i += 1
-        return i == len(values)
+        return bool(known[1] == values)
     if seal:
         if len(_SEALS) >= 8_192:  # (actions are made anew all the time: forget old ones)
             _SEALS.clear()
-        _SEALS[id(action)] = (action, tuple(vars(action).values()))
+        _SEALS[id(action)] = (action, values.copy())
     return seal
 
 
