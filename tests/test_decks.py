@@ -350,7 +350,7 @@ def test_load_deck_accepts_str_path_and_utf8_bom(tmp_path: Path) -> None:
 
 
 def test_load_deck_missing_file_raises_deck_error(tmp_path: Path) -> None:
-    with pytest.raises(DeckError, match="cannot read deck file"):
+    with pytest.raises(DeckError, match="can't read the deck file"):
         load_deck(tmp_path / "nope.txt")
 
 

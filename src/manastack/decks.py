@@ -38,7 +38,7 @@ from manastack.limits import (
     MAX_DECK_LINES,
     MAX_PROBLEMS,
     MAX_SUGGESTIONS,
-    read_limited,
+    read_text_limited,
     shown_path,
 )
 from manastack.reprs import brief
@@ -204,17 +204,10 @@ def load_deck(path: str | Path, *, fmt: str | None = None) -> DeckList:
     (:class:`DeckLimitError`).
     """
     source = shown_path(path)
-    try:
-        data = read_limited(path, limit=MAX_DECK_FILE_BYTES, what="deck file",
-                            error=DeckLimitError)
-    except OSError as error:
-        raise DeckError(f"{source}: cannot read deck file ({error.strerror})") from None
+    text = read_text_limited(path, limit=MAX_DECK_FILE_BYTES, what="deck file",
+                             error=DeckError, too_large=DeckLimitError,
+                             encoding="utf-8-sig")
     path = Path(path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise DeckError(f"{source} line {line}: not UTF-8 text") from None
     if fmt is None and path.suffix.lower() == ".dek":
         fmt = "dek"
     deck = parse_deck(text, source=source, fmt=fmt)

@@ -151,6 +151,27 @@ def read_limited(path: str | os.PathLike[str], *, limit: int, what: str,
     return data
 
 
+def read_text_limited(path: str | os.PathLike[str], *, limit: int, what: str,
+                      error: type[ManastackError] = ManastackError,
+                      too_large: type[ManastackError] = InputLimitError,
+                      encoding: str = "utf-8") -> str:
+    """The text of the regular file ``path`` (:func:`read_limited`, refusing with
+    ``too_large``), decoded from ``encoding``.  A file that can't be read or isn't text is
+    refused with ``error``, in one line naming it (and the line where the decoding
+    failed): "deck.txt: can't read the deck file (No such file or directory)",
+    "deck.txt line 2: not UTF-8 text"."""
+    shown = shown_path(path)
+    try:
+        raw = read_limited(path, limit=limit, what=what, error=too_large)
+    except OSError as e:
+        raise error(f"{shown}: can't read the {what} ({e.strerror or e})") from None
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise error(f"{shown} line {line}: not UTF-8 text") from None
+
+
 def _too_large(shown: str, what: str, limit: int) -> str:
     return f"{shown}: more than {limit:,} bytes (the limit for a {what})"
 

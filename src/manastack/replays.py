@@ -38,7 +38,7 @@ from manastack.limits import (
     MAX_REPLAY_FILE_BYTES,
     line_of,
     load_json,
-    read_limited,
+    read_text_limited,
     shown_path,
 )
 from manastack.reprs import brief
@@ -62,16 +62,7 @@ def read_replay_file(path: str | Path) -> Any:
     read, isn't UTF-8 JSON, or is over a limit (:class:`InputLimitError`); the value
     isn't checked (:func:`check_replay` does that)."""
     shown = shown_path(path)
-    try:
-        raw = read_limited(path, limit=MAX_REPLAY_FILE_BYTES, what="replay file")
-    except OSError as e:
-        raise ManastackError(f"{shown}: can't read the replay file ({e.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise ManastackError(f"{shown} line {line}: not a replay file (not UTF-8 "
-                             "text)") from None
+    text = read_text_limited(path, limit=MAX_REPLAY_FILE_BYTES, what="replay file")
     try:
         return load_json(text, where=shown)
     except InputLimitError:

@@ -50,7 +50,7 @@ from manastack.limits import (
     MAX_YAML_ALIASES,
     MAX_YAML_DEPTH,
     MAX_YAML_NODES,
-    read_limited,
+    read_text_limited,
     shown_path,
 )
 from manastack.reprs import brief
@@ -1742,16 +1742,8 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     isn't a regular file or has more than ``MAX_SCENARIO_FILE_BYTES`` bytes is refused
     unread (:class:`ScenarioLimitError`)."""
     shown = shown_path(path)
-    try:
-        data = read_limited(path, limit=MAX_SCENARIO_FILE_BYTES, what="scenario file",
-                            error=ScenarioLimitError)
-    except OSError as exc:
-        raise ScenarioError(f"{shown}: can't read the file: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ScenarioError(f"{shown} line {line}: not UTF-8 text ({exc.reason})") from None
+    text = read_text_limited(path, limit=MAX_SCENARIO_FILE_BYTES, what="scenario file",
+                             error=ScenarioError, too_large=ScenarioLimitError)
     return parse_scenarios(text, shown)
 
 
