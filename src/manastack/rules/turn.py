@@ -102,18 +102,18 @@ class _StepEvents:
 
     def phase_began(self, player: int) -> Mapping[str, Any]:
         """The data of the phase's beginning, ``player`` being the active player."""
-        data = self._phase_began.get(player)
-        if data is None:
-            data = self._phase_began[player] = ev.read_only(
-                {"phase": self.phase, "step": self.name, "player": player})
-        return data
+        return self._with_player(self._phase_began, player)
 
     def step_began(self, player: int) -> Mapping[str, Any]:
         """The data of the step's beginning, ``player`` being the active player."""
-        data = self._step_began.get(player)
+        return self._with_player(self._step_began, player)
+
+    def _with_player(self, made: dict[int, Mapping[str, Any]], player: int
+                     ) -> Mapping[str, Any]:
+        data = made.get(player)
         if data is None:
-            data = self._step_began[player] = ev.read_only(
-                {"step": self.name, "phase": self.phase, "player": player})
+            data = made[player] = ev.read_only(
+                {"phase": self.phase, "step": self.name, "player": player})
         return data
 
 
