@@ -93,7 +93,7 @@ from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
 from manastack.log import render_text
 from manastack.play import default_deck, play_to_end
-from manastack.rules.start import new_game
+from manastack.engine import new_game
 
 DECKS = [default_deck("red_green"), default_deck("white_black")]
 for seed in range(10_000, 10_060):

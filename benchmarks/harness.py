@@ -14,7 +14,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from manastack.game.state import Game
+from manastack.engine import Game
 
 #: play(seed, max_decisions) -> the game, played to its end or to max_decisions answers
 Player = Callable[[int, int], Game]

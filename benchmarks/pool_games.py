@@ -13,9 +13,8 @@ from harness import run
 
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
-from manastack.game.state import Game
+from manastack.engine import Game, new_game
 from manastack.play import play_to_end
-from manastack.rules.start import new_game
 
 
 def pool_game(seed: int, max_decisions: int = 20_000) -> Game:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from harness import run
 
 from manastack.agents import RandomAgent
-from manastack.game.state import Game
+from manastack.engine import Game, new_game
 from manastack.play import default_deck, play_to_end
-from manastack.rules.start import new_game
 
 DECKS = [default_deck("red_green"), default_deck("white_black")]
 

@@ -22,10 +22,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
-from manastack.game.state import Game, GameOptions
+from manastack.engine import Game, new_game
+from manastack.game.state import GameOptions
 from manastack.log import render_jsonl
 from manastack.play import default_deck, default_deck_names, play_to_end
-from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")

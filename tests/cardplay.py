@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from manastack.decisions import Activate, Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
+from manastack.engine import Game
+from manastack.engine.setup import put
+from manastack.game.decisions import Activate, Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
-from manastack.setup import put
 
 from conftest import at_step
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from manastack.agents import RandomAgent
-from manastack.decisions import Pass
-from manastack.game.state import Game
+from manastack.engine import Game
+from manastack.game.decisions import Pass
 
 
 def pass_until(game: Game, pred, limit: int = 500) -> None:  # type: ignore[no-untyped-def]

@@ -60,7 +60,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from manastack import log as ev
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.game.decisions import (
     Activate,
     Cast,
     DeclareAttackers,
@@ -69,7 +70,6 @@ from manastack.decisions import (
     Special,
 )
 from manastack.game.objects import GameObject, PlayerRef, Zone, flag_count
-from manastack.game.state import Game
 from manastack.rules.casting import activated_abilities, land_plays
 from manastack.rules.combat import combat_cost
 from manastack.rules.sba import PLANESWALKER_TYPES

@@ -10,7 +10,11 @@ from typing import Any
 
 import pytest
 
-from manastack.decisions import (
+from manastack.engine import Game, new_game
+from manastack.engine.observation import state_fingerprint
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import DeckError, IllegalAction
+from manastack.game.decisions import (
     Activate,
     AssignDamage,
     Cast,
@@ -24,12 +28,8 @@ from manastack.decisions import (
     PlayLand,
     Special,
 )
-from manastack.errors import DeckError, IllegalAction
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.observation import state_fingerprint
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 
 import testcards  # noqa: F401
 from conftest import pass_until
@@ -133,7 +133,7 @@ def test_wrong_player_unknown_player_and_stale_actions_change_nothing() -> None:
     pass_until(g, lambda q: q.players[0].life == 0 or q.decision is None or
                q.turn_number > 1 and q.decision.kind == "priority")
     g.players[0].life = 0
-    from manastack.decisions import Concede
+    from manastack.game.decisions import Concede
     g.apply(0, Concede())
     assert g.over and g.decision is None
     for a in (Pass(), Concede(), None):

@@ -17,7 +17,7 @@ import test_soak_pool
 import test_soak_variants
 import test_soak_variants_cmd
 
-from manastack.game.state import Game
+from manastack.engine import Game
 
 
 @contextmanager
@@ -101,8 +101,8 @@ def _adversarial_play(seed: int) -> str:
     from manastack.agents import RandomAgent
     from manastack.cards.database import all_card_data
     from manastack.cards.registry import is_implemented
+    from manastack.engine import new_game
     from manastack.log import render_text
-    from manastack.rules.start import new_game
 
     data = all_card_data()
     basic = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -150,9 +150,9 @@ def test_cr_613_1f_ability_index_sees_an_effect_replaced_by_an_ability_adding_on
     effect ends and a layer 6 effect begins between two reads of ``Game.ability_index``,
     the list of effects has the same length but the index must still say that abilities
     may be granted (it used to compare only the number of effects)."""
+    from manastack.engine.setup import put, setup_game, start_at
     from manastack.game.objects import Zone
     from manastack.rules.layers import LayerEffect, add_effect, add_keywords, modify_pt
-    from manastack.setup import put, setup_game, start_at
 
     g = setup_game()
     bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
@@ -174,9 +174,9 @@ def test_cr_613_1_characteristics_kept_on_the_object_are_the_views(seed: int) ->
     answer of a random game, each object that says so holds exactly the current view's
     entry, and every permanent's characteristics are that entry."""
     from manastack.agents import RandomAgent
+    from manastack.engine import new_game
     from manastack.game.objects import GameObject
     from manastack.play import default_deck
-    from manastack.rules.start import new_game
 
     g = new_game(["Alice", "Bob"], [default_deck("white_blue"), default_deck("black_red")],
                  seed)

@@ -12,13 +12,13 @@ import pytest
 
 import manastack
 from manastack.cards.registry import get_card
-from manastack.decisions import CombatDecision, PriorityDecision
+from manastack.game.combat import Combat
+from manastack.game.decisions import CombatDecision, PriorityDecision
 from manastack.game.mana import ManaPool
 from manastack.game.objects import Characteristics, GameObject, StackAbility
-from manastack.rules.combat import Combat
+from manastack.game.turn import StepInfo
 from manastack.rules.damage import DamageItem, _Plan
 from manastack.rules.resolution import Ctx
-from manastack.rules.turn import StepInfo
 
 WRITTEN_OUT = [PriorityDecision, CombatDecision, StepInfo, GameObject,
                StackAbility, Combat, Characteristics, DamageItem, _Plan, Ctx, ManaPool]

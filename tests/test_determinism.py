@@ -11,13 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack.agents import RandomAgent
-from manastack.decisions import Cast, PlayLand
+from manastack.engine import Game, new_game
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Cast, PlayLand
 from manastack.game.objects import GameObject, PlayerRef, StackAbility
-from manastack.game.state import Game
 from manastack.log import render_text
 from manastack.play import default_deck, play_game, replay, replay_data
-from manastack.rules.start import new_game
 from manastack.variants.command_zone import is_nontraditional
 
 DECKS = [default_deck("red_green"), default_deck("white_black")]
@@ -183,9 +182,9 @@ def test_unlisted_actions_are_refused_and_change_nothing(seed: int, steps: int) 
 
 def test_copy_has_independent_prevention_shields() -> None:
     """game.copy(): effects with remaining amounts (615.7 shields) are copied, not shared."""
-    from manastack.decisions import Cast, Pass
+    from manastack.engine.setup import put, setup_game, start_at
+    from manastack.game.decisions import Cast, Pass
     from manastack.game.objects import Zone
-    from manastack.setup import put, setup_game, start_at
 
     g = setup_game()
     for _ in range(3):

@@ -16,7 +16,7 @@ lookup("Forest")
 after = gc.get_freeze_count()
 from manastack.agents import RandomAgent
 from manastack.play import default_deck, play_to_end
-from manastack.rules.start import new_game
+from manastack.engine import new_game
 gc.collect()
 decks = [default_deck("red_green"), default_deck("white_black")]
 for seed in range(3):

@@ -17,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack.agents import RandomAgent
-from manastack.decisions import (
+from manastack.engine import Game, new_game
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     AssignDamage,
     Cast,
@@ -28,12 +30,10 @@ from manastack.decisions import (
     PlayLand,
     Special,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.play import default_deck
 from manastack.rules.hidden import visible_to
-from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 from manastack import COMPILED, limits
 from manastack.agents import RandomAgent
 from manastack.cli import main
-from manastack.decisions import Pass
 from manastack.decks import check_deck, load_deck, parse_deck
+from manastack.engine import new_game
 from manastack.errors import (
     DeckError,
     DeckLimitError,
@@ -39,6 +39,7 @@ from manastack.errors import (
     ScenarioError,
     ScenarioLimitError,
 )
+from manastack.game.decisions import Pass
 from manastack.game.state import GameOptions
 from manastack.limits import (
     MAX_CARD_NAME_LENGTH,
@@ -53,7 +54,6 @@ from manastack.limits import (
 )
 from manastack.play import default_deck, play_game, replay, replay_data, result_line
 from manastack.replays import REPLAY_FORMAT, check_replay, read_replay_file
-from manastack.rules.start import new_game
 from manastack.scenario.model import load_scenarios, parse_scenarios
 
 LONG_PATH = "a" * 5000  # longer than any system allows (ENAMETOOLONG)
@@ -711,7 +711,7 @@ def test_a_game_stopped_by_the_decision_cap_says_so_and_replay_agrees(tmp_path: 
 
 def test_cr_104_4a_a_draw_by_the_rules_is_still_a_draw() -> None:
     """Both players at 0 life lose at once (704.5a): the game is a draw (104.4a)."""
-    from manastack.setup import setup_game, start_at
+    from manastack.engine.setup import setup_game, start_at
 
     g = setup_game()
     start_at(g, "precombat_main", turn=1)

@@ -23,9 +23,9 @@ from invariants import Oracle, combat_deck, play_checked
 from manastack import COMPILED
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
+from manastack.engine import new_game
 from manastack.game.objects import GameObject
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
 POOL_GAMES = 50

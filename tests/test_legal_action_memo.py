@@ -26,14 +26,13 @@ from manastack.cards.dsl import (
 from manastack.cards.effects import DealDamage, T
 from manastack.cards.registry import register_test_card
 from manastack.cards.sets.m11 import DEFENDING_CONTROLS
-from manastack.decisions import Activate, Cast, Pass
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Activate, Cast, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game
 from manastack.play import default_deck
 from manastack.rules import casting
-from manastack.rules.start import new_game
 from manastack.rules.zones import draw
-from manastack.setup import put, setup_game, start_at
 
 
 @contextmanager

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 
-from manastack.decisions import Activate, Cast, Choose, Mulligan
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Activate, Cast, Choose, Mulligan
 from manastack.game.objects import Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.log import render_jsonl, render_text
 from manastack.play import default_deck
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 
 from conftest import at_step, pass_until
 

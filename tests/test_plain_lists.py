@@ -14,10 +14,9 @@ import pytest
 
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
-from manastack.game.state import Game
+from manastack.engine import Game, new_game
 from manastack.play import default_deck
 from manastack.rules import casting
-from manastack.rules.start import new_game
 
 
 def _check_every_answer(g: Game, seed: int, limit: int) -> int:
@@ -76,7 +75,7 @@ def test_cr_302_6_a_plain_list_is_kept_across_the_other_players_turn_and_land() 
     beginning; their own turn beginning drops it (their land plays and summoning sickness
     change)."""
     from manastack import log as ev
-    from manastack.decisions import PriorityDecision
+    from manastack.game.decisions import PriorityDecision
 
     g = new_game(["Alice", "Bob"], [["Forest"] * 40, ["Mountain"] * 40], 3)
     agent = RandomAgent(7)
@@ -114,10 +113,10 @@ def test_cr_116_1_a_vanilla_creature_dying_keeps_its_owners_plain_list() -> None
     """116.1, 400.7, 605.1a: a creature without activated or static abilities moving from
     the battlefield to its owner's graveyard changes nothing its owner's plain list looks
     at: the very same list is kept; a mana creature dying changes it (one less source)."""
-    from manastack.decisions import Cast
+    from manastack.engine.setup import put, setup_game, start_at
+    from manastack.game.decisions import Cast
     from manastack.game.objects import Zone
     from manastack.rules.zones import move
-    from manastack.setup import put, setup_game, start_at
 
     g = setup_game()
     bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")

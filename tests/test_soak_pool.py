@@ -16,7 +16,7 @@ from manastack import COMPILED
 from manastack import decks as decks_module
 from manastack.agents import RandomAgent
 from manastack.decks import random_pool_deck
-from manastack.rules.start import new_game
+from manastack.engine import new_game
 
 GAMES = 1000
 #: Games of the quick run (``python -m pytest``); the soak (``-m soak``) plays GAMES.

@@ -20,9 +20,9 @@ from test_determinism import check_zones as base_check_zones
 from test_determinism import play_out
 
 from manastack.agents import RandomAgent
+from manastack.engine import Game, new_game
 from manastack.game.objects import GameObject
-from manastack.game.state import Game, GameOptions
-from manastack.rules.start import new_game
+from manastack.game.state import GameOptions
 from manastack.variants import get_variant
 
 GAMES = 200

@@ -13,8 +13,8 @@ import pytest
 from test_determinism import play_out
 
 from manastack.agents import RandomAgent
+from manastack.engine import new_game
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
 from manastack.variants import get_variant
 
 GAMES = 200

@@ -8,9 +8,9 @@ import pytest
 
 from manastack import new_game
 from manastack.agents import RandomAgent
-from manastack.decisions import Cast, PlayLand
+from manastack.engine import Game
 from manastack.errors import IllegalAction
-from manastack.game.state import Game
+from manastack.game.decisions import Cast, PlayLand
 from manastack.play import default_deck
 
 

@@ -6,7 +6,10 @@
 'mulligan'
 """
 
-from manastack.decisions import (
+from manastack.engine import Game, new_game
+from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
+from manastack.game import state as _state
+from manastack.game.decisions import (
     Action,
     Activate,
     AssignDamage,
@@ -20,11 +23,8 @@ from manastack.decisions import (
     Pass,
     PlayLand,
 )
-from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
-from manastack.game import state as _state
 from manastack.game.objects import PlayerRef
-from manastack.game.state import SPECTATOR, Game, GameOptions
-from manastack.rules.start import new_game
+from manastack.game.state import SPECTATOR, GameOptions
 
 #: Is this the mypyc-compiled build (``MANASTACK_COMPILE=1 pip install .``, README)?
 COMPILED: bool = not (_state.__file__ or "").endswith(".py")

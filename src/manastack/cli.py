@@ -31,7 +31,7 @@ from manastack.limits import (
 )
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.engine import Game
     from manastack.log import Event
 
 PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")

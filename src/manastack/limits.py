@@ -44,7 +44,7 @@ MAX_DECK_LINES: Final = 10_000
 #: Characters on one line of a plain-text or Arena deck file.
 MAX_DECK_LINE_LENGTH: Final = 1_000
 #: Cards in one deck, every section, each line counted with its count (also the largest
-#: deck :func:`manastack.rules.start.new_game` and a replay file accept).
+#: deck :func:`manastack.engine.new_game` and a replay file accept).
 MAX_DECK_CARDS: Final = 1_000
 #: Characters of a card name (the longest real card name has 141).
 MAX_CARD_NAME_LENGTH: Final = 200

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from manastack.agents import RandomAgent
-from manastack.game.state import Game, GameOptions
+from manastack.engine import Game
+from manastack.game.state import GameOptions
 from manastack.play import play_game, result_line
 
 

@@ -1,39 +1,22 @@
-"""Playing whole games: default decks, agents, and the game loop."""
+"""Playing whole games: agents and the game loop (the default decks: :mod:`manastack.data`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any, Protocol
 
-from manastack.decisions import Action
-from manastack.game.state import Game, GameOptions
+from manastack.data import DEFAULT_DECKS, default_deck, default_deck_names
+from manastack.engine import Game, new_game
+from manastack.game.decisions import Action
+from manastack.game.state import GameOptions
 from manastack.limits import MAX_DECISIONS
 from manastack.reprs import brief
-from manastack.rules.start import new_game
 
-DEFAULT_DECKS = ("red_green", "white_black")
+__all__ = ["DEFAULT_DECKS", "default_deck", "default_deck_names"]
 
 
 class Agent(Protocol):
     def act(self, game: Game) -> Action: ...
-
-
-def default_deck(name: str) -> list[str]:
-    """A shipped deck list (``red_green``, ``white_black``...) as card names."""
-    from manastack.decks import parse_deck
-    from manastack.errors import DeckError
-
-    if name not in default_deck_names():
-        raise DeckError(f"no deck file {brief(name)}, and no default deck of that name (default "
-                        f"decks: {', '.join(default_deck_names())})")
-    text = resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
-    return parse_deck(text, source=f"{name}.txt").cards()
-
-
-def default_deck_names() -> list[str]:
-    return sorted(p.name[:-4] for p in resources.files("manastack.data").joinpath("decks")
-                  .iterdir() if p.name.endswith(".txt"))
 
 
 def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int = 0,
@@ -96,13 +79,13 @@ def replay(data: Any) -> Game:
 
     The file is checked first (:func:`manastack.replays.check_replay`: its format, its
     keys, the number of decisions and players), then the game is made by
-    :func:`~manastack.rules.start.new_game` (the same checks as ``manastack play``: the
+    :func:`~manastack.engine.new_game` (the same checks as ``manastack play``: the
     limits on seeds, options and decks, the variant's deck checks).  Raises
     :class:`~manastack.errors.ManastackError`; a refused decision is an
     :class:`~manastack.errors.IllegalAction` naming its index and keeping its ``rule``.
     """
-    from manastack.decisions import action_from_json
     from manastack.errors import IllegalAction, ManastackError
+    from manastack.game.decisions import action_from_json
     from manastack.replays import check_replay
 
     check_replay(data)

@@ -20,7 +20,7 @@ than :data:`~manastack.limits.MAX_JSON_ITEMS` JSON values; JSON nested deeper th
 :data:`~manastack.limits.MAX_NUMBER_DIGITS` digits is refused, and so is a file of more
 than :data:`~manastack.limits.MAX_DECISIONS` decisions or
 :data:`~manastack.limits.MAX_PLAYERS` players.  Seeds, option values and decks are
-bounded by :func:`manastack.rules.start.new_game`, which also runs the variant's deck
+bounded by :func:`manastack.engine.new_game`, which also runs the variant's deck
 checks (a Commander game needs its commanders, 903.3).
 """
 

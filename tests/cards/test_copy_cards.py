@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from manastack import log as ev
-from manastack.decisions import Activate, Cast, Choose, Pass
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Activate, Cast, Choose, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.setup import put, setup_game, start_at
 
 from conftest import pass_until
 

@@ -25,17 +25,17 @@ from cardplay import (
 )
 
 from manastack import log as ev
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     AssignDamage,
     Cast,
     Pass,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 

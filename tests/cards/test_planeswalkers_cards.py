@@ -11,17 +11,17 @@ from cardplay import advance, answer, lands, names, on_bf, pt, settle
 from manastack import log as ev
 from manastack.cards.dsl import make_card
 from manastack.cards.registry import register_test_card
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     AssignDamage,
     Cast,
     DeclareAttackers,
     DeclareBlockers,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 from conftest import at_step

@@ -9,7 +9,10 @@ import pytest
 from cardplay import advance, answer, cast, lands, names, on_bf, options, pt, settle, to_step
 
 from manastack import log as ev
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     Cast,
     DeclareAttackers,
@@ -17,11 +20,8 @@ from manastack.decisions import (
     Mulligan,
     Pass,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
 from manastack.rules.combat import can_attack
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 from conftest import at_step

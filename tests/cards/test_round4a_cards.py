@@ -25,12 +25,12 @@ from manastack.agents import RandomAgent
 from manastack.cards.dsl import TriggeredAbility, make_card
 from manastack.cards.effects import GainLife
 from manastack.cards.registry import register_test_card
-from manastack.decisions import Activate, Cast, DeclareAttackers
+from manastack.engine import Game
+from manastack.engine.setup import put, set_mana, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Activate, Cast, DeclareAttackers
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
 from manastack.rules.casting import priority_actions, problem
-from manastack.setup import put, set_mana, setup_game, start_at
 
 from conftest import at_step
 
@@ -515,7 +515,7 @@ def test_obstinate_baloth_discarded_to_hand_size_goes_to_the_graveyard() -> None
 def test_round4a_cards_random_agents_finish_games() -> None:
     """Random agents play a few games with these cards in both decks (every decision has a
     finite list of legal answers and none raises)."""
-    from manastack.rules.start import new_game as start_game
+    from manastack.engine import new_game as start_game
     cards = ["Inferno Titan", "Fireball", "Autumn's Veil", "Gaea's Revenge",
              "Necrotic Plague", "Consume Spirit", "Phylactery Lich", "Obstinate Baloth",
              "Ornithopter", "Distress", "Cancel", "Grizzly Bears"]

@@ -13,7 +13,10 @@ from manastack import log as ev
 from manastack.cards.dsl import make_card
 from manastack.cards.registry import register_test_card
 from manastack.cards.vocab import cost_change
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     Cast,
     DeclareAttackers,
@@ -21,10 +24,7 @@ from manastack.decisions import (
     Pass,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.decisions import Cast, DeclareAttackers, DeclareBlockers, Pass
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Cast, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.setup import put, setup_game, start_at
 
 from conftest import at_step, pass_until
 
@@ -118,7 +118,7 @@ def test_kitchen_finks_persist_returns_with_counter() -> None:
 
 def test_stasis_players_skip_untap_and_upkeep_payment() -> None:
     """Stasis: players skip untap steps; sacrifice it unless you pay {U} (117.12a)."""
-    from manastack.decisions import Choose
+    from manastack.game.decisions import Choose
 
     g = setup_game()
     put(g, 0, Zone.BATTLEFIELD, "Stasis")
@@ -179,7 +179,7 @@ def test_benalish_hero_cr_702_21h_band_is_blocked_together() -> None:
     """Banding: when a creature in a band becomes blocked by a creature, the whole band
     is blocked by it (702.21h); the defending player assigns that blocker's... the active
     player assigns the blocker's damage among the band (702.21k)."""
-    from manastack.decisions import AssignDamage
+    from manastack.game.decisions import AssignDamage
 
     g, (hero, bear), (wall,) = combat_game(["Benalish Hero", "Grizzly Bears"],
                                            ["Maritime Guard"])
@@ -266,7 +266,7 @@ def test_war_elemental_sacrificed_unless_opponent_damaged() -> None:
 def test_necropotence_skip_draw_and_pay_life_for_cards() -> None:
     """Necropotence: skip your draw step; pay 1 life: exile the top card face down and put
     it into your hand at the beginning of your next end step."""
-    from manastack.decisions import Activate
+    from manastack.game.decisions import Activate
 
     g = setup_game()
     necro = put(g, 0, Zone.BATTLEFIELD, "Necropotence")

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from cardplay import advance, answer, lands, settle
 
-from manastack.decisions import Pass
+from manastack.engine import new_game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import DeckError
+from manastack.game.decisions import Pass
 from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 from manastack.variants import get_variant
 from manastack.variants.archenemy import abandon, check_scheme_deck, default_scheme_deck
 from manastack.variants.command_zone import deck, face_up
@@ -86,7 +86,7 @@ def test_cr_904_11_701_24_ongoing_scheme_stays_until_abandoned() -> None:
     assert [o.name for o in face_up(g, "Scheme")] == ["The Very Soil Shall Shake"]
     c = g.chars(bear)
     assert (c.power, c.toughness) == (4, 4) and "trample" in c.keywords
-    from manastack.cards.effects import destroy
+    from manastack.rules.keyword_actions import destroy
     destroy(g, bear, "701.7a", "test")
     g.apply(0, Pass())  # the abandon trigger goes on the stack, then resolves
     settle(g)

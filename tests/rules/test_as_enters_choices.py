@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 from cardplay import answer, cast, lands, options, settle
 
-from manastack.decisions import Choose
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Choose
 from manastack.game.objects import GameObject, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 BF = Zone.BATTLEFIELD
 

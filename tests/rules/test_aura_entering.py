@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 from cardplay import answer, lands, settle
 
-from manastack.decisions import Cast, Pass
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Cast, Pass
 from manastack.game.objects import GameObject, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 BF, GY, HAND, EXILE = Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.HAND, Zone.EXILE
 

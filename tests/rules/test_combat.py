@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from manastack.decisions import Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import PlayerRef, Zone
 from manastack.rules.combat import combat_timing
 from manastack.rules.layers import LayerEffect, add_effect, add_keywords, set_controller
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 from conftest import at_step, pass_until
@@ -150,7 +150,7 @@ def test_cr_509_6_effect_makes_a_creature_block_orders_announced() -> None:
     player places the attacker in the blocker's damage assignment order (others keep
     their relative order); "blocks a creature" triggers as for a declared block."""
     from manastack import log as ev
-    from manastack.decisions import Activate
+    from manastack.game.decisions import Activate
     from manastack.rules.combat import make_block
 
     g = setup_game()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.decisions import DeclareAttackers, DeclareBlockers
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import DeclareAttackers, DeclareBlockers
 from manastack.game.objects import PlayerRef, Zone
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 

@@ -14,10 +14,10 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from manastack.decisions import DeclareAttackers, DeclareBlockers
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import DeclareAttackers, DeclareBlockers
 from manastack.game.objects import PlayerRef, Zone
-from manastack.setup import put, setup_game, start_at
 
 ATTACKERS = ["Grizzly Bears", "Serra Angel", "Stormblood Berserker", "Stalking Tiger",
              "Soltari Foot Soldier", "Blighted Agent", "Prized Unicorn"]

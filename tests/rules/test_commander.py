@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from cardplay import lands, settle
 
-from manastack.decisions import Cast, Choose, DeclareAttackers, Mulligan, Pass
+from manastack.engine import new_game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import DeckError
+from manastack.game.decisions import Cast, Choose, DeclareAttackers, Mulligan, Pass
 from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 from manastack.variants import get_variant
 from manastack.variants.commander import (
     check_commander_deck,
@@ -348,11 +348,11 @@ def test_cr_903_9_a_shared_rerun_point_gives_the_same_game(
     """903.9 (asked in the middle of an event, rules.midrun): the state the interrupted
     answer re-runs from may be a copy taken several answers earlier, those answers run
     again; the games are the ones played with a copy before every answer."""
-    from manastack.rules import midrun
+    from manastack.engine import rerun
 
     shared = [_commander_game_log(seed) for seed in (3, 8)]
     assert sum(n for _, n in shared) >= 2  # the choice did come up
-    monkeypatch.setattr(midrun, "RERUN_EVERY", 1)
+    monkeypatch.setattr(rerun, "RERUN_EVERY", 1)
     assert [_commander_game_log(seed) for seed in (3, 8)] == shared
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from manastack.agents import RandomAgent
-from manastack.decisions import Concede, DeclareAttackers, action_from_json
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Concede, DeclareAttackers, action_from_json
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 
 from conftest import pass_until
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from manastack import log as ev
-from manastack.decisions import Cast
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Cast
 from manastack.game.objects import PlayerRef, Zone
 from manastack.rules.damage import DamageItem, deal_damage
-from manastack.setup import put, setup_game, start_at
 
 from conftest import pass_until
 

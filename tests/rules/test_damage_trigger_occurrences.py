@@ -26,10 +26,11 @@ from typing import Any
 
 from cardplay import advance, answer, lands, names, settle, to_decision
 
-from manastack.decisions import AssignDamage, Cast, DeclareAttackers, DeclareBlockers
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import AssignDamage, Cast, DeclareAttackers, DeclareBlockers
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 from manastack.variants import get_variant
 from manastack.variants.command_zone import put_in_command, turn_face_up
 

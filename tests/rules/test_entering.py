@@ -8,10 +8,10 @@ from typing import Any
 from cardplay import answer, lands, options, settle
 
 from manastack import log as ev
-from manastack.decisions import Activate, Cast, Choose
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Activate, Cast, Choose
 from manastack.game.objects import GameObject, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 BF, GY, HAND = Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.HAND
 

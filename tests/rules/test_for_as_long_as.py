@@ -18,10 +18,10 @@ from typing import Any
 from cardplay import answer, cast, lands, settle
 
 from manastack import log as ev
-from manastack.decisions import Pass
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Pass
 from manastack.game.objects import GameObject, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 BF = Zone.BATTLEFIELD
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from manastack.cards.dsl import creature, where
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.objects import Zone
 from manastack.rules.layers import (
     Duration,
@@ -13,7 +14,6 @@ from manastack.rules.layers import (
     remove_all_abilities,
     set_pt,
 )
-from manastack.setup import put, setup_game, start_at
 
 
 def _game():  # type: ignore[no-untyped-def]

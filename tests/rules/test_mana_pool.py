@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from manastack import log as ev
-from manastack.decisions import Activate, Pass
+from manastack.engine.setup import put, set_mana, setup_game, start_at
+from manastack.game.decisions import Activate, Pass
 from manastack.game.mana import MANA_TYPES, ManaPool
 from manastack.game.objects import Zone
-from manastack.setup import put, set_mana, setup_game, start_at
 
 import testcards  # noqa: F401  (registers test cards)
 from conftest import at_step, pass_until

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.decisions import Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.rules.layers import LayerEffect, add_effect, set_controller
 from manastack.rules.sba import lose
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 from manastack.variants import get_variant
 
 from conftest import at_step, pass_until
@@ -134,7 +134,7 @@ def test_cr_801_range_of_influence() -> None:
     g.apply(0, Cast(bolt.id, (PlayerRef(1),)))
     lose(g, 1, "704.5a", "test")
     assert g.opponents(0) == [4]  # 801.2c: fixed until the next turn begins
-    from manastack.variants.multiplayer import compute_ranges
+    from manastack.rules.multiplayer import compute_ranges
     compute_ranges(g)
     assert g.opponents(0) == [2, 4]
 

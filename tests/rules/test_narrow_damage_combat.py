@@ -19,15 +19,14 @@ from manastack.cards.dsl import SpellAbility, attacking, creature, make_card
 from manastack.cards.effects import LoseLife
 from manastack.cards.registry import register_test_card
 from manastack.cards.vocab import anthem
-from manastack.decisions import Cast, DeclareBlockers, Pass
 from manastack.decks import random_pool_deck
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, set_mana, setup_game, start_at
+from manastack.game.decisions import Cast, DeclareBlockers, Pass
 from manastack.game.objects import Characteristics, Zone
-from manastack.game.state import Game
 from manastack.rules import casting
 from manastack.rules.damage import DamageItem, deal_damage, gain_life, lose_life
 from manastack.rules.layers import compute_battlefield
-from manastack.rules.start import new_game
-from manastack.setup import put, set_mana, setup_game, start_at
 
 #: "Attacking creatures get +1/+0": a static ability whose selector reads combat.
 RALLY = register_test_card(make_card(

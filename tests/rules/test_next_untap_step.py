@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from cardplay import advance, answer, cast, lands, settle, to_step
 
-from manastack.decisions import Activate, DeclareAttackers, DeclareBlockers, Pass
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Activate, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 BF = Zone.BATTLEFIELD
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from cardplay import advance, lands, settle
 
-from manastack.decisions import Choose, Mulligan, Pass, PlayLand, Special
+from manastack.engine import new_game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import DeckError, IllegalAction
+from manastack.game.decisions import Choose, Mulligan, Pass, PlayLand, Special
 from manastack.game.objects import Zone
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 from manastack.variants import get_variant
 from manastack.variants.command_zone import deck, face_up, put_in_command, turn_face_up
 from manastack.variants.planechase import (
@@ -182,7 +182,7 @@ def test_cr_601_2f_cost_reductions_in_the_listed_casts() -> None:
     at reductions: with Turri Island ("Creature spells cost {2} less to cast") a single
     Forest casts Grizzly Bears ({1}{G} -> {G}); with Feeding Grounds ("Red spells cost {1}
     less") two Mountains cast Fireball with X = 2 ({2}{R} -> {1}{R})."""
-    from manastack.decisions import Cast
+    from manastack.game.decisions import Cast
 
     g = table(["Turri Island"])
     lands(g, 0, "Forest", 1)

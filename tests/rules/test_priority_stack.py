@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from manastack import log as ev
-from manastack.decisions import Activate, Cast, Pass
+from manastack.engine.setup import put, set_mana, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Activate, Cast, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.setup import put, set_mana, setup_game, start_at
 
 import testcards  # noqa: F401
 from conftest import at_step, pass_until
@@ -197,7 +197,7 @@ def test_cr_704_5c_ten_poison_counters_lose() -> None:
 def test_cr_704_5k_legend_rule_controller_keeps_one() -> None:
     """CR 704.5k (2017): a player with two legendary permanents of one name chooses one to
     keep; the rest go to the graveyard."""
-    from manastack.decisions import Choose
+    from manastack.game.decisions import Choose
 
     g = setup_game()
     put(g, 0, Zone.BATTLEFIELD, "Kei Takahashi")

@@ -4,12 +4,13 @@ Five players A-E with range 1: A reaches B and E; C and D are out of A's range."
 
 from __future__ import annotations
 
-from manastack.decisions import Cast, Pass
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Cast, Pass
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.rules.damage import DamageItem, deal_damage
 from manastack.rules.sba import draw_effect, loop_objects, mandatory_loop, perform, win_game
-from manastack.setup import put, setup_game, start_at
 
 
 def ring(n: int = 5, rng: int | None = 1) -> Game:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from cardplay import lands, settle
 
-from manastack.decisions import Cast, Choose, Pass
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Cast, Choose, Pass
 from manastack.game.objects import Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 

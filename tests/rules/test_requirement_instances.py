@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.decisions import DeclareAttackers, DeclareBlockers
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import DeclareAttackers, DeclareBlockers
 from manastack.game.objects import PlayerRef, Zone, flag_count, tag_flags
-from manastack.setup import put, setup_game, start_at
 
 LURE = "all creatures able to block it do so"
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 from cardplay import advance, answer, cast, lands, settle
 
 from manastack import log as ev
-from manastack.decisions import Special
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Special
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 from manastack.variants.command_zone import put_in_command
 
 BF = Zone.BATTLEFIELD

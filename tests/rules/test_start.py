@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.decisions import Activate, Choose, Mulligan
+from manastack.engine import new_game
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Activate, Choose, Mulligan
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
 
 FORESTS = ["Forest"] * 40
 ISLANDS = ["Island"] * 40

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from cardplay import advance, settle
 
+from manastack.engine import new_game
+from manastack.engine.setup import setup_game, start_at
 from manastack.errors import DeckError
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
-from manastack.setup import setup_game, start_at
 from manastack.variants import get_variant
 from manastack.variants.archenemy import default_scheme_deck, scheme_state
 from manastack.variants.command_zone import deck, face_up, put_in_command

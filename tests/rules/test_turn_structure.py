@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from manastack import log as ev
-from manastack.decisions import Activate, Cast, Choose, Pass, PlayLand
+from manastack.engine.setup import put, set_mana, setup_game, start_at
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Activate, Cast, Choose, Pass, PlayLand
 from manastack.game.objects import PlayerRef, Zone
 from manastack.rules.turn import add_extra_turn
-from manastack.setup import put, set_mana, setup_game, start_at
 
 import testcards  # noqa: F401  (registers test cards)
 from conftest import at_step, pass_until
@@ -262,8 +262,8 @@ def test_cr_305_2_one_land_per_turn_in_main_phase() -> None:
 
 def test_cr_103_7a_starting_player_skips_first_draw() -> None:
     """CR 103.7a: in a two-player game the starting player skips their first draw step."""
+    from manastack.engine import new_game
     from manastack.game.state import GameOptions
-    from manastack.rules.start import new_game
 
     g = new_game(["A", "B"], [["Forest"] * 40, ["Island"] * 40], seed=7,
                  options=GameOptions(first_player=0))

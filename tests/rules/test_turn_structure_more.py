@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from manastack import log as ev
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.objects import Zone
 from manastack.rules.layers import Duration, LayerEffect, add_effect, modify_pt
 from manastack.rules.turn import add_extra_turn, add_skip, add_step
-from manastack.setup import put, setup_game, start_at
 
 import testcards  # noqa: F401
 from conftest import at_step, pass_until
@@ -103,7 +103,7 @@ def test_cr_603_10b_phases_out_trigger_looks_back_in_time() -> None:
 def test_cr_704_5d_token_leaving_battlefield_ceases_to_exist() -> None:
     """CR 704.5d / 110.5f: a token in a zone other than the battlefield ceases to exist."""
     from manastack.cards.sets.core import ZOMBIE
-    from manastack.decisions import Cast
+    from manastack.game.decisions import Cast
     from manastack.rules.zones import create_token
 
     g = setup_game()
@@ -120,7 +120,7 @@ def test_cr_704_5d_token_leaving_battlefield_ceases_to_exist() -> None:
 
 def test_cr_107_4e_hybrid_and_x_costs() -> None:
     """CR 107.4e hybrid mana, 107.3 X: Boggart Ram-Gang ({R/G}x3) paid with forests."""
-    from manastack.decisions import Cast
+    from manastack.game.decisions import Cast
 
     g = setup_game()
     for _ in range(2):
@@ -135,7 +135,7 @@ def test_cr_107_4e_hybrid_and_x_costs() -> None:
 
 def test_cr_700_2_modal_spell_chooses_mode() -> None:
     """CR 700.2 / 601.2b: Healing Salve's modes; each mode has its own targets."""
-    from manastack.decisions import Cast
+    from manastack.game.decisions import Cast
     from manastack.game.objects import PlayerRef
 
     g = setup_game()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.decisions import (
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Cast,
     DeclareAttackers,
     DeclareBlockers,
@@ -12,12 +15,9 @@ from manastack.decisions import (
     Pass,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.rules.damage import gain_life, lose_life
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 
 from conftest import at_step, pass_until
 
@@ -170,14 +170,14 @@ def test_cr_810_8d_fifteen_poison_counters() -> None:
     g = thg()
     start_at(g, "precombat_main")
     g.players[1].poison = 14
-    from manastack.rules.damage import _totals_changed
-    _totals_changed(g, 1)
+    from manastack.rules.damage import totals_changed
+    totals_changed(g, 1)
     assert g.players[3].poison == 14
     from manastack.rules.sba import perform
     perform(g)
     assert not g.players[1].lost
     g.players[3].poison = 15
-    _totals_changed(g, 3)
+    totals_changed(g, 3)
     g.changed()
     perform(g)
     assert g.players[1].lost and g.players[3].lost and g.over

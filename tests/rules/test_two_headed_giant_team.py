@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from manastack.cards.dsl import cost
-from manastack.decisions import Activate, DeclareAttackers
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import Activate, DeclareAttackers
 from manastack.game.objects import PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.rules.casting import nonmana_cost_problem
 from manastack.rules.combat import can_block_attacker
 from manastack.rules.damage import (
@@ -23,7 +25,6 @@ from manastack.rules.damage import (
 from manastack.rules.layers import Duration
 from manastack.rules.static import RuleEffect, add_rule_effect
 from manastack.rules.targeting import legal_targets
-from manastack.setup import put, setup_game, start_at
 
 from conftest import pass_until
 

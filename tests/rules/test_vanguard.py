@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from cardplay import lands, settle
 
-from manastack.decisions import Activate, Mulligan
+from manastack.engine import new_game
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import DeckError
+from manastack.game.decisions import Activate, Mulligan
 from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import GameOptions
-from manastack.rules.start import new_game
-from manastack.setup import put, setup_game, start_at
 from manastack.variants import get_variant
 from manastack.variants.command_zone import face_up
 

@@ -9,12 +9,12 @@ isn't so: a permanent with a static ability or a CDA entering, an effect created
 
 from __future__ import annotations
 
-from manastack.decisions import PlayLand
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.game.decisions import PlayLand
 from manastack.game.objects import Characteristics, GameObject, Zone
-from manastack.game.state import Game
 from manastack.rules.layers import compute_battlefield, view_after_moves
 from manastack.rules.zones import move
-from manastack.setup import put, setup_game, start_at
 
 
 def _pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:

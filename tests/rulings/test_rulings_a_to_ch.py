@@ -35,7 +35,10 @@ from cardplay import (
     zone_of,
 )
 
-from manastack.decisions import (
+from manastack.engine import Game, new_game
+from manastack.engine.setup import put, set_mana, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     AssignDamage,
     Cast,
@@ -44,12 +47,9 @@ from manastack.decisions import (
     Mulligan,
     Pass,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
 from manastack.rules.combat import can_attack
-from manastack.rules.start import new_game
-from manastack.setup import put, set_mana, setup_game, start_at
 
 from conftest import at_step
 

@@ -33,17 +33,18 @@ from cardplay import (
     zone_of,
 )
 
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     AssignDamage,
     Cast,
     DeclareAttackers,
     Pass,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 
 from conftest import at_step
 

@@ -40,7 +40,10 @@ from cardplay import (
     zone_of,
 )
 
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Activate,
     AssignDamage,
     Choose,
@@ -49,10 +52,8 @@ from manastack.decisions import (
     Pass,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 
 import testcards  # noqa: F401
 

@@ -43,16 +43,16 @@ from cardplay import (
 )
 
 from manastack import log as ev
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     Cast,
     Choose,
     DeclareBlockers,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game
-from manastack.setup import put, setup_game, start_at
 
 BF, HAND, GY, LIB = Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY
 P0, P1 = PlayerRef(0), PlayerRef(1)

@@ -35,15 +35,16 @@ from cardplay import (
 )
 
 from manastack import log as ev
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
+from manastack.game.decisions import (
     DeclareBlockers,
     Pass,
     PlayLand,
 )
-from manastack.errors import IllegalAction
 from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.setup import put, setup_game, start_at
+from manastack.game.state import GameOptions
 
 BF, HAND, GY, LIB, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY,
                             Zone.EXILE)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from manastack.decisions import Pass
+from manastack.game.decisions import Pass
 
 if TYPE_CHECKING:
-    from manastack.decisions import Action
-    from manastack.game.state import Game
+    from manastack.engine import Game
+    from manastack.game.decisions import Action
 
 
 class RandomAgent:

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import CardDef, Immutable, Selector
+from manastack.game.abilities import Ctx, Custom, Effect
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+from manastack.rules.keyword_actions import destroy_all, sacrifice_all
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.state import GameState
 
 
 # ------------------------------------------------------------ references
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 class Refs(Immutable):
     """Who or what an effect affects, resolved at resolution time."""
 
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         raise NotImplementedError
 
 
@@ -38,37 +39,37 @@ class T(Refs):
 
     index: int = 0
 
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         return ctx.target_refs(self.index)
 
 
 class _Self(Refs):
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         o = game.objects.get(ctx.source)
         return [ctx.source] if isinstance(o, GameObject) and o.zone == Zone.BATTLEFIELD else []
 
 
 class _You(Refs):
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         return [PlayerRef(ctx.controller)]
 
 
 class _EachOpponent(Refs):
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         return [PlayerRef(p) for p in game.opponents(ctx.controller)]
 
 
 class _EachPlayer(Refs):
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         return _in_range(game, ctx, [PlayerRef(p) for p in game.apnap()])
 
 
-def _in_range(game: Game, ctx: Ctx, refs: list[Ref]) -> list[Ref]:
+def _in_range(game: GameState, ctx: Ctx, refs: list[Ref]) -> list[Ref]:
     """801.10: with a limited range of influence, "each" reaches only the players and
     permanents within the controller's range."""
     if not game.options.extra.get("range"):
         return refs
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
     v = variant_of(game)
     out: list[Ref] = []
     for r in refs:
@@ -82,13 +83,13 @@ def _in_range(game: Game, ctx: Ctx, refs: list[Ref]) -> list[Ref]:
     return out
 
 
-def permanents_in_view(game: Game, player: int) -> list[GameObject]:
+def permanents_in_view(game: GameState, player: int) -> list[GameObject]:
     """801.11: the permanents a spell or ability controlled by ``player`` gets
     information from: with a limited range of influence, only those within range."""
     perms = game.permanents()
     if not game.options.extra.get("range"):
         return perms
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
     v = variant_of(game)
     return [o for o in perms if v.in_range(game, player, game.controller(o))]
 
@@ -99,7 +100,7 @@ class EACH(Refs):
 
     selector: Selector
 
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         out: list[Ref] = [o.id for o in game.permanents()
                           if self.selector.test(game, o.id, ctx.controller, ctx.source)]
         out.extend(PlayerRef(p) for p in game.apnap()
@@ -113,7 +114,7 @@ class TRIGGER(Refs):
 
     key: str
 
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         v = ctx.data.get(self.key)
         if v is None:
             return []
@@ -127,7 +128,7 @@ class _Attached(Refs):
     Equipment) is attached to; if the source has left the battlefield, the permanent it
     was attached to as it last existed there (CR 608.2g: last known information)."""
 
-    def resolve(self, game: Game, ctx: Ctx) -> list[Ref]:
+    def resolve(self, game: GameState, ctx: Ctx) -> list[Ref]:
         src = game.get(ctx.source)
         host: Ref | None = None
         if src is not None and src.zone == Zone.BATTLEFIELD:
@@ -150,7 +151,7 @@ EACH_OPPONENT = _EachOpponent()
 EACH_PLAYER = _EachPlayer()
 
 
-def players_of(game: Game, refs: Sequence[Ref]) -> list[int]:
+def players_of(game: GameState, refs: Sequence[Ref]) -> list[int]:
     """Players among ``refs`` still in the game; an object stands for its controller."""
     out = []
     for r in refs:
@@ -164,7 +165,7 @@ def players_of(game: Game, refs: Sequence[Ref]) -> list[int]:
     return out
 
 
-def objects_of(game: Game, refs: Sequence[Ref]) -> list[GameObject]:
+def objects_of(game: GameState, refs: Sequence[Ref]) -> list[GameObject]:
     """Objects among ``refs`` that still exist."""
     out = []
     for r in refs:
@@ -174,34 +175,19 @@ def objects_of(game: Game, refs: Sequence[Ref]) -> list[GameObject]:
     return out
 
 
-Amount = int | Callable[["Game", "Ctx"], int]
+Amount = int | Callable[["GameState", "Ctx"], int]
 
 
-def amount(a: Amount, game: Game, ctx: Ctx) -> int:
+def amount(a: Amount, game: GameState, ctx: Ctx) -> int:
     return a(game, ctx) if callable(a) else a
 
 
-def X(game: Game, ctx: Ctx) -> int:
+def X(game: GameState, ctx: Ctx) -> int:
     """The value of X (CR 107.3)."""
     return ctx.x
 
 
 # ------------------------------------------------------------ effects
-
-
-class Effect(Immutable):
-    """Base class: ``resolve(game, ctx)`` does it."""
-
-    text: str = ""
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        raise NotImplementedError
-
-    def reports_changes(self) -> bool:
-        """Does :meth:`resolve` tell the game of every change it makes itself
-        (``Game.changed``), with no replacement effect involved?  Else the resolution
-        makes a wide change after it (``resolution._run_one``)."""
-        return False
 
 
 class _Reporting(Effect):
@@ -218,7 +204,7 @@ class Seq(_Reporting):
 
     effects: tuple[Effect, ...]
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.resolution import run_effects
         run_effects(game, list(self.effects), ctx)
 
@@ -236,7 +222,7 @@ class DealDamage(_Reporting):
     #: "The damage can't be prevented" (CR 615.12 in the 2017 CR).
     unpreventable: bool = False
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.damage import DamageItem, deal_damage
         n = amount(self.n, game, ctx)
         items = [DamageItem(ctx.source, r, n, unpreventable=self.unpreventable)
@@ -251,7 +237,7 @@ class DealDividedDamage(_Reporting):
     damage event; the damage a now-illegal target would have been dealt isn't dealt
     (608.2b)."""
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.damage import DamageItem, deal_damage
         division = ctx.data.get("division") or ()
         items = [DamageItem(ctx.source, t, n)
@@ -271,76 +257,11 @@ class Destroy(_Reporting):
     what: Refs
     no_regen: bool = False
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         objs = [o for o in objects_of(game, self.what.resolve(game, ctx))
                 if o.zone == Zone.BATTLEFIELD]
         destroy_all(game, objs, "701.7a", f"destroyed by {ctx.source_name}",
                     allow_regen=not self.no_regen)
-
-
-def destroy_all(game: Game, objs: list[GameObject], rule: str | list[str],
-                why: str | list[str], allow_regen: bool = True) -> list[str]:
-    """Destroy several permanents at once: whether each is indestructible or regenerates
-    is decided before any of them leaves the battlefield (one event, CR 704.3, 701.7)."""
-    from manastack.rules.zones import move
-
-    whys = why if isinstance(why, list) else [why] * len(objs)
-    rules = rule if isinstance(rule, list) else [rule] * len(objs)
-    fates = [_destroy_fate(game, o, allow_regen) for o in objs]
-    game.begin_simultaneous()
-    try:
-        for o, fate, w, r in zip(objs, fates, whys, rules, strict=True):
-            if fate == "destroyed" and o.id in game.objects and o.zone == Zone.BATTLEFIELD:
-                move(game, o, Zone.GRAVEYARD, r, verb=f"{o.name} is destroyed ({w})")
-    finally:
-        game.end_simultaneous()
-    return fates
-
-
-def sacrifice_all(game: Game, chosen: Sequence[tuple[int, GameObject]],
-                  rule: str = "701.15a") -> list[GameObject]:
-    """Each (player, permanent) pair: that player sacrifices that permanent, all at the
-    same time (one event, 603.6a, 603.10a; 101.4).  A player can sacrifice only a permanent
-    they control (701.15a): one that left the battlefield or changed controllers is left
-    alone.  Returns the sacrificed objects' new objects."""
-    from manastack.rules.zones import move_all
-    objs = [o for p, o in chosen if o.zone == Zone.BATTLEFIELD and not o.phased_out
-            and o.id in game.objects and game.controller(o) == p]
-    return move_all(game, objs, Zone.GRAVEYARD, rule, verb="{name} is sacrificed") \
-        if objs else []
-
-
-def destroy(game: Game, o: GameObject, rule: str, why: str, allow_regen: bool = True) -> str:
-    """Destroy ``o``: indestructible and regeneration may stop it (702.12b, 701.13).
-
-    Returns ``destroyed``, ``regenerated`` or ``indestructible``."""
-    return destroy_all(game, [o], rule, why, allow_regen)[0]
-
-
-def _destroy_fate(game: Game, o: GameObject, allow_regen: bool) -> str:
-    """Indestructible stops destruction; a regeneration shield replaces it (701.13)."""
-    c = game.chars(o)
-    if "indestructible" in c.keywords:
-        game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
-        return "indestructible"
-    if allow_regen and o.regeneration_shields > 0 and \
-            o.memory.get("cant_regenerate_turn") != game.turn_number:
-        o.regeneration_shields -= 1
-        was_tapped = o.tapped
-        o.tapped = True
-        if not was_tapped:
-            game.changed("tapped", game.controller(o))  # seen by what the event triggers
-            game.emit(ev.TAPPED, "701.13a", f"{o.name} becomes tapped (regenerating)",
-                      object=o.id)
-        o.damage = 0
-        o.deathtouch_damage = False
-        if game.combat is not None:
-            game.combat.remove(game, o.id, rule="701.13a")
-        game.changed()
-        game.emit(ev.INFO, "701.13a", f"{o.name} regenerates (tapped, damage removed, "
-                                      "removed from combat)", object=o.id)
-        return "regenerated"
-    return "destroyed"
 
 
 @dataclass(frozen=True, eq=False)
@@ -352,7 +273,7 @@ class MoveTo(Effect):
     rule: str = "400.7"
     position: str = "top"
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.zones import move
         objs = objects_of(game, self.what.resolve(game, ctx))
         if self.zone == Zone.BATTLEFIELD:  # choices as they enter (614.12a), 110.2
@@ -371,7 +292,7 @@ class GainLife(_Reporting):
     n: Amount
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.damage import gain_life
         for p in players_of(game, self.who.resolve(game, ctx)):
             gain_life(game, p, amount(self.n, game, ctx))
@@ -382,7 +303,7 @@ class LoseLife(_Reporting):
     n: Amount
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.damage import lose_life
         for p in players_of(game, self.who.resolve(game, ctx)):
             lose_life(game, p, amount(self.n, game, ctx))
@@ -393,7 +314,7 @@ class Draw(_Reporting):
     n: Amount = 1
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.zones import draw
         for p in players_of(game, self.who.resolve(game, ctx)):
             draw(game, p, amount(self.n, game, ctx), "120.1")
@@ -407,14 +328,14 @@ class Discard(_Reporting):
     n: Amount = 1
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         n = amount(self.n, game, ctx)
         if n > 0:
             discard_each(game, players_of(game, self.who.resolve(game, ctx)), n,
                          ctx.controller)
 
 
-def discard_each(game: Game, players: Sequence[int], n: int, cause: int | None) -> None:
+def discard_each(game: GameState, players: Sequence[int], n: int, cause: int | None) -> None:
     """Each of ``players`` discards ``n`` cards of their choice (all of their hand if it
     holds fewer) because of a spell or ability ``cause`` controls: chosen in APNAP order,
     discarded at the same time (101.4, 701.8a)."""
@@ -422,7 +343,7 @@ def discard_each(game: Game, players: Sequence[int], n: int, cause: int | None) 
     each_player_chooses(game, players, _discard_choice, _discard_chosen, (n, cause))
 
 
-def _discard_choice(game: Game, p: int, chosen: Any, n: int, cause: int | None) -> Any:
+def _discard_choice(game: GameState, p: int, chosen: Any, n: int, cause: int | None) -> Any:
     from manastack.rules.simultaneous import Ask
     hand = tuple(game.players[p].hand)
     k = min(n, len(hand))
@@ -431,7 +352,7 @@ def _discard_choice(game: Game, p: int, chosen: Any, n: int, cause: int | None) 
     return Ask(f"Discard {k} card(s)", hand, k, k, "discard", "701.8a", "discard")
 
 
-def _discard_chosen(game: Game, chosen: Any, n: int, cause: int | None) -> None:
+def _discard_chosen(game: GameState, chosen: Any, n: int, cause: int | None) -> None:
     """The discards of a resolving spell or ability controlled by ``cause`` (701.8a)."""
     from manastack.rules.zones import discard
     for p, items in chosen:
@@ -450,7 +371,7 @@ class Pump(_Reporting):
     what: Refs
     duration: str = "end_of_turn"
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.layers import Duration, LayerEffect, add_effect, modify_pt
         ids = frozenset(o.id for o in objects_of(game, self.what.resolve(game, ctx)))
         if not ids:
@@ -471,7 +392,7 @@ class Grant(Effect):
     what: Refs
     duration: str = "end_of_turn"
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.layers import Duration, LayerEffect, add_effect, add_keywords
         ids = frozenset(o.id for o in objects_of(game, self.what.resolve(game, ctx)))
         if ids:
@@ -487,16 +408,16 @@ class AddCounters(Effect):
     n: Amount
     what: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         n = amount(self.n, game, ctx)
         for r in self.what.resolve(game, ctx):
             if isinstance(r, PlayerRef):
                 if self.kind == "poison":
-                    from manastack.rules.damage import _totals_changed, team_forbids
+                    from manastack.rules.damage import team_forbids, totals_changed
                     if team_forbids(game, "cant_get_poison", r.index):
                         continue  # 810.10c
                     game.players[r.index].poison += n
-                    _totals_changed(game, r.index)
+                    totals_changed(game, r.index)
                 continue
             o = game.get(r)
             if o is None:
@@ -512,7 +433,7 @@ class Tap(Effect):
     what: Refs
     untap: bool = False
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.tapped == self.untap:
                 o.tapped = not self.untap
@@ -523,7 +444,7 @@ class Tap(Effect):
                           object=o.id)
 
 
-def doesnt_untap_next(game: Game, ctx: Ctx, ids: Sequence[int], whose: int | None = None
+def doesnt_untap_next(game: GameState, ctx: Ctx, ids: Sequence[int], whose: int | None = None
                       ) -> None:
     """"[They] don't untap during [``whose``]'s next untap step" (502.2); ``whose`` None:
     "during its controller's next untap step".
@@ -569,7 +490,7 @@ class DoesntUntapNext(Effect):
 
     what: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         doesnt_untap_next(game, ctx, [o.id for o in objects_of(game, self.what.resolve(
             game, ctx))])
 
@@ -580,7 +501,7 @@ class CreateTokens(Effect):
     n: Amount = 1
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.zones import create_token
         for p in players_of(game, self.who.resolve(game, ctx)):
             for _ in range(amount(self.n, game, ctx)):
@@ -591,7 +512,7 @@ class CreateTokens(Effect):
 class CounterSpell(Effect):
     what: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.priority import counter
         for r in self.what.resolve(game, ctx):
             if not isinstance(r, PlayerRef):
@@ -602,7 +523,7 @@ class CounterSpell(Effect):
 class ExtraTurn(Effect):
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.turn import add_extra_turn
         for p in players_of(game, self.who.resolve(game, ctx)):
             add_extra_turn(game, p)
@@ -614,7 +535,7 @@ class AdditionalPhases(Effect):
 
     phases: tuple[str, ...] = ("combat", "main")
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.turn import add_phase_after_current
         add_phase_after_current(game, list(self.phases))
 
@@ -627,7 +548,7 @@ class AdditionalStep(Effect):
     after: str | None = None
     before: str | None = None
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.turn import add_step
         add_step(game, self.step, self.after, self.before)
 
@@ -640,7 +561,7 @@ class Skip(Effect):
     what: str
     who: Refs = YOU
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.turn import add_skip
         for p in players_of(game, self.who.resolve(game, ctx)):
             add_skip(game, self.kind, self.what, p)
@@ -654,7 +575,7 @@ class Regenerate(Effect):
 
     what: Refs = SELF
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         for o in objects_of(game, self.what.resolve(game, ctx)):
             o.regeneration_shields += 1
             game.changed()
@@ -668,7 +589,7 @@ class PreventNext(Effect):
     n: Amount
     what: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.layers import Duration
         from manastack.rules.prevention import prevention_shield
         n = amount(self.n, game, ctx)
@@ -681,17 +602,6 @@ class PreventNext(Effect):
 
 
 @dataclass(frozen=True, eq=False)
-class Custom(Effect):
-    """A plain function for the rare card the vocabulary can't say."""
-
-    fn: Callable[[Game, Ctx], None]
-    text: str = ""
-
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        self.fn(game, ctx)
-
-
-@dataclass(frozen=True, eq=False)
 class Attach(Effect):
     """Attach the source (Equipment) to the referenced creature (CR 701.3): attaching
     it to the object it's already attached to does nothing (701.3b); attaching it to a
@@ -700,7 +610,7 @@ class Attach(Effect):
 
     to: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         src = game.get(ctx.source)
         for o in objects_of(game, _in_range(game, ctx, self.to.resolve(game, ctx))):
             if src is not None and src.zone == Zone.BATTLEFIELD:  # 801.9: within range
@@ -723,8 +633,8 @@ class UnlessPay(Effect):
     effect: Effect
     text: str = ""
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        from manastack.decisions import ChoiceDecision
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
+        from manastack.game.decisions import ChoiceDecision
         from manastack.game.mana import ManaCost
         from manastack.rules.casting import plan_payment
 
@@ -740,7 +650,7 @@ class UnlessPay(Effect):
                                 options=("yes", "no"), purpose=f"pay {self.mana}"))
 
 
-def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
+def _unless_answer(game: GameState, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import perform_payment, plan_payment
 
@@ -754,10 +664,10 @@ def _unless_answer(game: Game, action: Any, eff: UnlessPay, ctx: Ctx) -> None:
     eff.effect.resolve(game, ctx)
 
 
-def unpayable_x(rest: str = "") -> Callable[[Game, Any], str | None]:
+def unpayable_x(rest: str = "") -> Callable[[GameState, Any], str | None]:
     """The ``explain`` of a "you may pay {X}[rest]" choice: an X that isn't an option
     is one its chooser can't pay in full (CR 117.3). {0} alone is always payable."""
-    def explain(game: Game, x: Any) -> str | None:
+    def explain(game: GameState, x: Any) -> str | None:
         if type(x) is int and (x > 0 or (rest and x == 0)):
             return f"{{{x}}}{rest} can't be paid in full (117.3)"
         return None
@@ -772,7 +682,7 @@ class Sacrifice(Effect):
 
     what: Refs = SELF
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.rules.zones import move
         for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.zone != Zone.BATTLEFIELD or o.phased_out:  # 702.25d: as if it didn't exist
@@ -794,12 +704,12 @@ class SacrificeOfChoice(_Reporting):
     who: Refs = YOU
     n: int = 1
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         sacrifice_each(game, players_of(game, self.who.resolve(game, ctx)), self.selector,
                        self.n, ctx.source)
 
 
-def sacrifice_each(game: Game, players: Sequence[int], selector: Selector, n: int,
+def sacrifice_each(game: GameState, players: Sequence[int], selector: Selector, n: int,
                    source: int | None) -> None:
     """Each of ``players`` sacrifices ``n`` permanents they control matching ``selector``
     (all of them if they control fewer): each chooses in APNAP order, knowing the earlier
@@ -810,7 +720,7 @@ def sacrifice_each(game: Game, players: Sequence[int], selector: Selector, n: in
                             (selector, n, source))
 
 
-def _sacrifice_choice(game: Game, p: int, chosen: Any, selector: Selector, n: int,
+def _sacrifice_choice(game: GameState, p: int, chosen: Any, selector: Selector, n: int,
                       source: int | None) -> Any:
     from manastack.rules.simultaneous import Ask
     cands = tuple(o.id for o in game.permanents(p) if selector.test(game, o.id, p, source))
@@ -824,7 +734,7 @@ def _sacrifice_choice(game: Game, p: int, chosen: Any, selector: Selector, n: in
                announce="chooses to sacrifice")
 
 
-def _sacrifice_chosen(game: Game, chosen: Any, selector: Selector, n: int,
+def _sacrifice_chosen(game: GameState, chosen: Any, selector: Selector, n: int,
                       source: int | None) -> None:
     sacrifice_all(game, [(p, o) for p, items in chosen for i in items or ()
                          if (o := game.get(i)) is not None])
@@ -838,15 +748,15 @@ class Mill(Effect):
 
     n: Amount
     who: Refs = YOU
-    per_player: Callable[[Game, int], int] | None = None
+    per_player: Callable[[GameState, int], int] | None = None
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         for p in players_of(game, self.who.resolve(game, ctx)):
             n = self.per_player(game, p) if self.per_player else amount(self.n, game, ctx)
             mill(game, p, n)
 
 
-def mill(game: Game, p: int, n: int) -> None:
+def mill(game: GameState, p: int, n: int) -> None:
     """Put the top ``n`` cards of ``p``'s library into their graveyard, one at a time."""
     from manastack.rules.zones import move
     lib = game.players[p].library
@@ -862,7 +772,7 @@ class ExileUntilNextEndStep(Effect):
 
     what: Refs = SELF
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         from manastack.cards.dsl import TriggeredAbility
         from manastack.rules.triggers import add_delayed
         from manastack.rules.zones import move
@@ -878,11 +788,11 @@ class ExileUntilNextEndStep(Effect):
                         {"exiled": new.id})
 
 
-def _is_end_step(game: Game, e: Any, src: Any) -> bool:
+def _is_end_step(game: GameState, e: Any, src: Any) -> bool:
     return e.data.get("step") == "end"
 
 
-def _return_exiled(game: Game, ctx: Ctx) -> None:
+def _return_exiled(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.entering import put_onto_battlefield
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:

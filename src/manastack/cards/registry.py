@@ -31,7 +31,7 @@ from manastack.game.mana import ManaCost
 
 if TYPE_CHECKING:
     from manastack.game.objects import GameObject
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 #: Keyword abilities implemented once, in the rules (lower case).
 RULES_KEYWORDS = frozenset({
@@ -48,7 +48,7 @@ BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 class Behaviour:
     abilities: tuple[Ability, ...] = ()
     spell: SpellAbility | None = None
-    cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None
+    cda: Callable[[GameState, GameObject], tuple[int | None, int | None]] | None = None
     flags: frozenset[str] = frozenset()
     keywords: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
@@ -59,7 +59,7 @@ _TEST_CARDS: dict[str, CardDef] = {}
 
 
 def define(name: str, *abilities: Ability, spell: SpellAbility | None = None,
-           cda: Callable[[Game, GameObject], tuple[int | None, int | None]] | None = None,
+           cda: Callable[[GameState, GameObject], tuple[int | None, int | None]] | None = None,
            flags: Sequence[str] = (), keywords: Sequence[str] = (),
            extra_abilities: Sequence[Ability] = (), **parts: Any) -> None:
     """Declare the behaviour of the card ``name`` (its characteristics come from the database).
@@ -139,7 +139,7 @@ def _build(data: CardData, beh: Behaviour | None) -> CardDef:
     implemented = beh is not None or (only_keywords and all(
         k in RULES_KEYWORDS or k.startswith(("protection from", "bloodthirst"))
         or k == "persist" for k in kws))
-    from manastack.cards.keywords import keyword_abilities
+    from manastack.rules.keywords import keyword_abilities
     abilities = abilities + keyword_abilities(kws)
     supertypes = frozenset(data.supertypes)
     if "Planeswalker" in data.types:

@@ -34,28 +34,29 @@ from manastack.cards.dsl import (
     you_control,
 )
 from manastack.cards.effects import Attach, Effect, T
+from manastack.game.abilities import declare_layers
 from manastack.game.objects import GameObject, PlayerRef, Zone, tag_flags
 from manastack.rules.layers import (
     LayerEffect,
     add_abilities,
     add_keywords,
-    declare_layers,
     modify_pt,
     reads_only_its_object,
     set_controller,
 )
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
     from manastack.log import Event
 
-Cond = Callable[["Game", "Event", GameObject], bool]
+Cond = Callable[["GameState", "Event", GameObject], bool]
 
 
-def _trig(event: str, cond: Cond, effect: Effect | None, text: str,
-          targets: Sequence[TargetSpec] = (), optional: bool = False,
-          intervening_if: Callable[[Game, GameObject], bool] | None = None,
-          zones: tuple[str, ...] = ("battlefield",)) -> TriggeredAbility:
+def triggered(event: str, cond: Cond, effect: Effect | None, text: str,
+              targets: Sequence[TargetSpec] = (), optional: bool = False,
+              intervening_if: Callable[[GameState, GameObject], bool] | None = None,
+              zones: tuple[str, ...] = ("battlefield",)) -> TriggeredAbility:
+    """A triggered ability (603.1): "when ``event`` happens and ``cond``, ``effect``"."""
     return TriggeredAbility(event, effect, cond, tuple(targets), intervening_if, optional,
                             text, zones=zones)
 
@@ -66,19 +67,19 @@ def _trig(event: str, cond: Cond, effect: Effect | None, text: str,
 def when_enters(effect: Effect, text: str = "When this enters, ...", **kw: Any
                 ) -> TriggeredAbility:
     """"When [this] enters the battlefield" (CR 603.6a)."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         return e.data.get("object") == src.id and e.data.get("to_zone") == Zone.BATTLEFIELD
-    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+    return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
 def when_another_enters(selector: Selector, effect: Effect, text: str, **kw: Any
                         ) -> TriggeredAbility:
     """"Whenever another [selector] enters the battlefield"."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         oid = e.data.get("object")
         return e.data.get("to_zone") == Zone.BATTLEFIELD and oid != src.id and \
             oid in g.objects and selector.test(g, oid, g.controller(src), src.id)
-    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+    return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
 def when_dies(effect: Effect, text: str = "When this dies, ...", **kw: Any
@@ -86,29 +87,29 @@ def when_dies(effect: Effect, text: str = "When this dies, ...", **kw: Any
     """"When [this] dies" = is put into a graveyard from the battlefield (CR 700.4, 603.10a).
 
     The event data's ``object`` is the card in the graveyard."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         return e.data.get("old") == src.id and e.data.get("from_zone") == Zone.BATTLEFIELD \
             and e.data.get("to_zone") == Zone.GRAVEYARD
-    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+    return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
-def when_another_dies(selector: Callable[[Game, Any, GameObject], bool], effect: Effect,
+def when_another_dies(selector: Callable[[GameState, Any, GameObject], bool], effect: Effect,
                       text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever another creature dies": ``selector(game, lki_chars, src)`` on the dead one."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         if e.data.get("from_zone") != Zone.BATTLEFIELD or e.data.get("to_zone") != \
                 Zone.GRAVEYARD or e.data.get("old") == src.id:
             return False
         lki = e.data.get("lki")
         return lki is not None and selector(g, lki, src)
-    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+    return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
 def when_leaves(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"When [this] leaves the battlefield" (CR 603.6c)."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         return e.data.get("old") == src.id and e.data.get("from_zone") == Zone.BATTLEFIELD
-    return _trig(ev.ZONE_CHANGE, cond, effect, text, **kw)
+    return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
 # ------------------------------------------------------------ combat triggers
@@ -117,26 +118,26 @@ def when_leaves(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
 def when_attacks(effect: Effect, text: str = "Whenever this attacks, ...", **kw: Any
                  ) -> TriggeredAbility:
     """"Whenever [this] attacks" (CR 508.1, 508.3a). Data: ``attacker``, ``target``."""
-    return _trig(ev.ATTACKS, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
+    return triggered(ev.ATTACKS, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
                  **kw)
 
 
 def when_blocks(effect: Effect, text: str = "Whenever this blocks, ...", **kw: Any
                 ) -> TriggeredAbility:
     """"Whenever [this] blocks" (once per combat, 509.4a). Data: ``blocker``, ``attackers``."""
-    return _trig(ev.BLOCKS, lambda g, e, s: e.data.get("blocker") == s.id, effect, text, **kw)
+    return triggered(ev.BLOCKS, lambda g, e, s: e.data.get("blocker") == s.id, effect, text, **kw)
 
 
 def when_becomes_blocked(effect: Effect, text: str = "Whenever this becomes blocked, ...",
                          **kw: Any) -> TriggeredAbility:
     """"Whenever [this] becomes blocked" (509.4c). Data: ``attacker``, ``blockers``."""
-    return _trig(ev.BECOMES_BLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect,
+    return triggered(ev.BECOMES_BLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect,
                  text, **kw)
 
 
 def when_attacks_unblocked(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever [this] attacks and isn't blocked" (509.4g)."""
-    return _trig(ev.UNBLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
+    return triggered(ev.UNBLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
                  **kw)
 
 
@@ -149,7 +150,7 @@ def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: b
 
     Data: ``source``, ``target``, ``amount``, ``combat``.  ``to``: any, player,
     opponent, creature."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         d = e.data
         if d.get("source") != src.id or (combat_only and not d.get("combat")):
             return False
@@ -161,23 +162,23 @@ def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: b
         if to == "creature":
             return not isinstance(t, PlayerRef)
         return True
-    return _trig(ev.DAMAGE, cond, effect, text, **kw)
+    return triggered(ev.DAMAGE, cond, effect, text, **kw)
 
 
 def when_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever [this] is dealt damage"."""
-    return _trig(ev.DAMAGE, lambda g, e, s: e.data.get("target") == s.id, effect, text, **kw)
+    return triggered(ev.DAMAGE, lambda g, e, s: e.data.get("target") == s.id, effect, text, **kw)
 
 
 def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever an opponent is dealt damage" (War Elemental): once per damage event for
     each opponent dealt damage, however many sources dealt it (603.2c, 510.2); the
     event's data ``target_total`` is how much that opponent was dealt in it."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         t = e.data.get("target")
         return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index) \
             and e.data.get("first_to_target", True)  # 102.3
-    return _trig(ev.DAMAGE, cond, effect, text, **kw)
+    return triggered(ev.DAMAGE, cond, effect, text, **kw)
 
 
 # ------------------------------------------------------------ turn triggers
@@ -190,7 +191,7 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
     ``whose``: your, each, opponent; ``each_player`` for "each player's [step], that
     player ...", which triggers once per player of the active team (805.4a).  Step names
     as in :mod:`manastack.rules.turn`."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         if e.data.get("step") != step:
             return False
         ap = e.data.get("player")
@@ -204,7 +205,7 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
         return whose == "opponent" and not mine and isinstance(ap, int) and \
             g.players[ap].team != g.players[me].team
     kind = ev.PHASE_BEGAN if step in ("precombat_main", "postcombat_main") else ev.STEP_BEGAN
-    ab = _trig(kind, cond, effect, text, **kw)
+    ab = triggered(kind, cond, effect, text, **kw)
     if whose == "each_player":
         ab = dataclasses.replace(ab, each_active_player=True)
     return ab
@@ -213,10 +214,10 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
 # ------------------------------------------------------------ other triggers
 
 
-def when_cast(selector: Callable[[Game, GameObject, int], bool], effect: Effect, text: str,
+def when_cast(selector: Callable[[GameState, GameObject, int], bool], effect: Effect, text: str,
               who: str = "you", **kw: Any) -> TriggeredAbility:
     """"Whenever you cast a [kind] spell" (CR 601.2i): ``selector(game, spell, src_ctrl)``."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         me = g.controller(src)
         caster = e.data.get("player")
         if who == "you" and caster != me or who == "opponent" and not (
@@ -224,21 +225,21 @@ def when_cast(selector: Callable[[Game, GameObject, int], bool], effect: Effect,
             return False
         sp = g.get(e.data.get("object"))
         return sp is not None and selector(g, sp, me)
-    return _trig(ev.CAST, cond, effect, text, **kw)
+    return triggered(ev.CAST, cond, effect, text, **kw)
 
 
 def when_becomes_tapped(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
-    return _trig(ev.TAPPED, lambda g, e, s: e.data.get("object") == s.id, effect, text, **kw)
+    return triggered(ev.TAPPED, lambda g, e, s: e.data.get("object") == s.id, effect, text, **kw)
 
 
 def when_becomes_target(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever [this] becomes the target of a spell or ability" (CR 114)."""
-    return _trig(ev.TARGETED, lambda g, e, s: e.data.get("target") == s.id, effect, text,
+    return triggered(ev.TARGETED, lambda g, e, s: e.data.get("target") == s.id, effect, text,
                  **kw)
 
 
 def when_gain_life(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
-    return _trig(ev.LIFE_GAIN, lambda g, e, s: e.data.get("player") == g.controller(s),
+    return triggered(ev.LIFE_GAIN, lambda g, e, s: e.data.get("player") == g.controller(s),
                  effect, text, **kw)
 
 
@@ -248,7 +249,7 @@ def when_gain_life(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
 def anthem(selector: Selector, power: int, toughness: int, text: str = "",
            keywords: Sequence[str] = ()) -> StaticAbility:
     """"[Selector] get +N/+M [and have keywords]" (layers 6 and 7c)."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         me = game.controller(src)
         out = []
         if keywords:
@@ -265,10 +266,10 @@ def anthem(selector: Selector, power: int, toughness: int, text: str = "",
                          f"{power:+d}/{toughness:+d}")
 
 
-def self_pump_if(cond: Callable[[Game, GameObject], bool], power: int, toughness: int,
+def self_pump_if(cond: Callable[[GameState, GameObject], bool], power: int, toughness: int,
                  text: str, keywords: Sequence[str] = ()) -> StaticAbility:
     """"As long as [condition], this creature gets +N/+M [and has keywords]"."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         if not cond(game, src):
             return []
         me = game.controller(src)
@@ -299,10 +300,10 @@ def hook(rule: str, check: Callable[..., Any] | None = None, text: str = "") -> 
     return StaticAbility(rule=rule, check=check, text=text or rule)
 
 
-def cost_change(delta: int, spells: Callable[[Game, GameObject, GameObject], bool],
+def cost_change(delta: int, spells: Callable[[GameState, GameObject, GameObject], bool],
                 text: str) -> StaticAbility:
     """"[Spells] cost {N} more/less to cast" (CR 601.2f): ``spells(game, src, spell)``."""
-    def check(game: Game, src: GameObject, spell_obj: GameObject) -> int:
+    def check(game: GameState, src: GameObject, spell_obj: GameObject) -> int:
         return delta if spells(game, src, spell_obj) else 0
     return StaticAbility(rule="cost_change", check=check, text=text)
 
@@ -313,9 +314,9 @@ def cost_change(delta: int, spells: Callable[[Game, GameObject, GameObject], boo
 def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Sequence[Ability],
                     flags_: Sequence[str], control: bool = False,
                     subtypes: Sequence[str] = ()
-                    ) -> Callable[[Game, GameObject], list[LayerEffect]]:
+                    ) -> Callable[[GameState, GameObject], list[LayerEffect]]:
     """Effects on the permanent a source is attached to (layers 2, 4, 6 and 7c)."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         host = src.attached_to
         if host is None or isinstance(host, PlayerRef):
             return []
@@ -359,7 +360,7 @@ def _add_subtypes(*subs: str) -> Callable[..., None]:
     extra = frozenset(subs)
 
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Any) -> None:
+    def f(game: GameState, obj: GameObject, c: Any) -> None:
         c.subtypes = c.subtypes | extra
     return f
 
@@ -398,7 +399,7 @@ def _add_flags(*names: str, origin: str = "") -> Callable[..., None]:
     fs = tag_flags(frozenset(names), origin or f"g{next(_flag_grants)}")
 
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Any) -> None:
+    def f(game: GameState, obj: GameObject, c: Any) -> None:
         c.flags = c.flags | fs
     return f
 

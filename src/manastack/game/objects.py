@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     # puts that class object in ``__annotations__`` when the class is created, and this
     # module is initialised before manastack.cards.dsl, which imports it (the object
     # does not exist yet: the import crashes); a union is recorded as a plain ``type``.
-    from manastack.cards.dsl import Ability, CardDef
+    from manastack.game.abilities import Ability, CardDef
 
 
 class Zone:

@@ -12,7 +12,6 @@ options, decks and decision log.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,18 +20,13 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from manastack import log as ev
-from manastack.cards.dsl import StaticAbility, TriggeredAbility
 from manastack.copying import share_compiled_functions
-from manastack.decisions import (
-    Action,
-    Concede,
-    Decision,
-    Mulligan,
-    Pass,
-    PriorityDecision,
-    shape_problem,
-)
 from manastack.errors import IllegalAction
+from manastack.game.abilities import StaticAbility, TriggeredAbility, may_add_abilities
+from manastack.game.decisions import (
+    Action,
+    Decision,
+)
 from manastack.game.objects import (
     Characteristics,
     GameObject,
@@ -49,20 +43,14 @@ from manastack.game.objects import (
 )
 from manastack.game.player import Player
 from manastack.reprs import brief as _brief
-from manastack.rules import layers, midrun
-from manastack.rules.effects_end import end_lapsed_effects
-from manastack.rules.hidden import describe_unseen, unseen_reference
-from manastack.rules.midrun import resume_marker
-from manastack.rules.triggers import check_event, watched_kinds
-from manastack.variants.registry import variant_of
 
 if TYPE_CHECKING:
-    from manastack.cards.dsl import CardDef
-    from manastack.rules.combat import Combat
-    from manastack.rules.turn import StepInfo
+    from manastack.game.abilities import CardDef
+    from manastack.game.combat import Combat
+    from manastack.game.turn import StepInfo
 
 
-# (compiled, a Python class still: GameOptions(max_turns="3") must reach _arguments_problem)
+# (compiled, a Python class still: GameOptions(max_turns="3") must reach arguments_problem)
 @mypyc_attr(native_class=False)
 @dataclass
 class GameOptions:
@@ -92,7 +80,7 @@ class GameOptions:
 MULLIGANS: Final = ("paris", "vancouver", "london", "commander")
 
 
-def _arguments_problem(player_names: Any, seed: Any, options: Any
+def arguments_problem(player_names: Any, seed: Any, options: Any
                        ) -> tuple[str, str] | None:
     """Why a game can't be made with these arguments (the Python API's checks: a player
     is named once, by a non-empty string, since answers may name them; the seed is an
@@ -136,7 +124,7 @@ def _arguments_problem(player_names: Any, seed: Any, options: Any
 Task = tuple[Callable[..., None], tuple[Any, ...]]
 
 
-def _call(fn: Callable[..., None], game: Game, args: tuple[Any, ...]) -> None:
+def _call(fn: Callable[..., None], game: GameState, args: tuple[Any, ...]) -> None:
     """``fn(game, *args)``; compiled, ``*args`` would build a list and a tuple for a generic
     call: the usual short argument lists are passed as they are."""
     n = len(args)
@@ -150,7 +138,7 @@ def _call(fn: Callable[..., None], game: Game, args: tuple[Any, ...]) -> None:
         fn(game, *args)
 
 
-def _call_with(fn: Callable[..., None], game: Game, action: Any, args: tuple[Any, ...]
+def call_with(fn: Callable[..., None], game: GameState, action: Any, args: tuple[Any, ...]
                ) -> None:
     """``fn(game, action, *args)``, as :func:`_call` calls."""
     n = len(args)
@@ -192,7 +180,7 @@ def _abilities_index(abilities: tuple[Any, ...]) -> _AbilitiesIndex:
     """What printed ``abilities`` could react to (:meth:`Game.ability_index`): the event
     kinds their triggered abilities watch, whether a static ability has a rule hook,
     whether one has a continuous effect (which may grant abilities), whether such an
-    effect may add abilities (:func:`~manastack.rules.layers.may_add_abilities`), and
+    effect may add abilities (:func:`~manastack.game.abilities.may_add_abilities`), and
     whether one is a replacement effect (614)."""
     kinds: set[str] = set()
     hooks = grants = adds = replaces = False
@@ -204,7 +192,7 @@ def _abilities_index(abilities: tuple[Any, ...]) -> _AbilitiesIndex:
                 hooks = True
             if ab.effects is not None:
                 grants = True  # a static effect may grant abilities
-                adds = adds or layers.may_add_abilities(ab.effects)
+                adds = adds or may_add_abilities(ab.effects)
             if ab.replacements is not None:
                 replaces = True
     return frozenset(kinds), hooks, grants, adds, replaces
@@ -214,44 +202,25 @@ def _abilities_index(abilities: tuple[Any, ...]) -> _AbilitiesIndex:
 _T = TypeVar("_T")
 
 
-class Game:
+class GameState:
     """A game of Magic in progress.
 
     Read :attr:`decision` to see who must decide what; answer with
     :meth:`apply`.  :attr:`log` is the list of rule-citing events.
     """
 
-    def __init__(self, player_names: Sequence[str], seed: Any = 0,
-                 options: Any = None) -> None:
-        # (``seed`` an int, ``options`` a GameOptions or None: typed Any so that a bad one
-        # reaches the checks below, compiled too, and is refused with IllegalAction)
-        #: (options, the variant they name) once looked up (variants.variant_of): options
-        #: are replaced, never changed in place, while a game goes on.
+    def __init__(self, player_names: Sequence[str], seed: int, options: GameOptions) -> None:
+        """The state before the game begins (CR 103): ``options`` name the variant and the
+        mulligan rule (the engine's ``Game`` checks and completes them first); each player
+        is their own team at 20 life until the variant says otherwise (810, 808)."""
+        #: (options, the variant they name) once looked up (rules.variant.variant_of):
+        #: options are replaced, never changed in place, while a game goes on.
         self._variant: tuple[Any, Any] | None = None
-        bad = _arguments_problem(player_names, seed, options)
-        if bad:
-            raise IllegalAction(*bad)
-        self.options = options or GameOptions()
-        if self.options.variant is None:  # more than two players play free-for-all (806)
-            self.options = dataclasses.replace(
-                self.options,
-                variant="two_player" if len(player_names) == 2 else "free_for_all")
+        self.options = options
         self.seed = seed
         self.rng = random.Random(seed)
-        # each player is their own team unless a variant says otherwise (810, 808)
-        from manastack.variants import get_variant
-
-        variant = get_variant(self.options.variant or "two_player")
-        if self.options.mulligan is None:
-            self.options = dataclasses.replace(self.options, mulligan=variant.default_mulligan)
-        problem = variant.check_player_count(len(player_names)) or \
-            variant.check_extra(len(player_names), self.options.extra)
-        if problem:
-            raise IllegalAction(problem, variant.rule)
         self.players: list[Player] = [Player(i, n, life=20, team=i)
                                       for i, n in enumerate(player_names)]
-        for p in self.players:
-            p.life = variant.starting_life_of(self, p.index)
         self.objects: dict[int, GameObject | StackAbility] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []
@@ -295,13 +264,13 @@ class Game:
         #: Choices in the middle of an event (manastack.rules.midrun): (state before the
         #: answer, player, answer, choices made so far), and the choices supplied to the
         #: running answer.
-        self.rerun_root: tuple[Game, int, Action | None, tuple[int, ...]] | None = None
+        self.rerun_root: tuple[GameState, int, Action | None, tuple[int, ...]] | None = None
         self.midrun_answers: tuple[int, ...] = ()
         self.midrun_answers_used = 0
         #: The shared re-run point (midrun): a copy of the state taken before an answer,
         #: the answers run from it since (player, answer, choices made in it), and the
         #: (version, history length) after the last of them; not part of copies.
-        self._rerun_base: Game | None = None
+        self._rerun_base: GameState | None = None
         self._rerun_log: list[tuple[int, Action, tuple[int, ...]]] = []
         self._rerun_at: tuple[int, int] = (-1, -1)
         self._tasks: list[Task] = []
@@ -410,7 +379,6 @@ class Game:
         self.departed: dict[int, GameObject | StackAbility] = {}
         #: What a variant remembers (scheme and planar decks, commander tax...): plain data.
         self.variant_state: dict[str, Any] = {}
-        variant.configure(self)  # teams, variant zones (after all the state exists)
 
     # ------------------------------------------------------------ machine
 
@@ -428,8 +396,7 @@ class Game:
         controls ``decision.player`` (themselves, or another player: CR 714.5)."""
         decision.decider = decision.player
         if self.rule_effects:
-            from manastack.rules.control import controlling_player
-            decision.decider = controlling_player(self, decision.player)
+            decision.decider = self.decider_of(decision.player)
         self.decision = decision
 
     def run(self) -> None:
@@ -442,10 +409,7 @@ class Game:
             _call(fn, self, args)
             budget -= 1
             if budget == 0:
-                from manastack.rules.sba import loop_objects, mandatory_loop
-                looping = loop_objects(self)
-                if looping is not None:  # 104.4b / 801.16: nobody can stop it
-                    mandatory_loop(self, looping)
+                if self.end_mandatory_loop():  # 104.4b / 801.16: nobody can stop it
                     if not self.over and self.decision is None:
                         budget = 1_000_000
                         continue
@@ -455,125 +419,7 @@ class Game:
         if self.over:
             self.decision = None
 
-    def apply(self, player: Any, action: Any) -> None:
-        """Answer the pending decision: ``player`` a seat number or name, ``action`` an
-        :class:`Action`.  Raises :class:`IllegalAction`, changing nothing (typed Any so
-        that malformed answers reach those checks, compiled too)."""
-        d = self.decision
-        if d is None:
-            raise IllegalAction("the game is over; there is nothing to decide" if self.over
-                                else "no decision is pending")
-        # (a seat number is the usual answer: checked here without a call)
-        p = player if type(player) is int and 0 <= player < len(self.players) \
-            else self.player_index(player)
-        # an action the engine listed for this decision, answered as is (what agents do),
-        # is well formed and legal: found by identity, it skips both checks below
-        listed = isinstance(d, PriorityDecision) and d.lists(self, action)
-        if not listed and type(action) is not Pass:  # (passing has no fields)
-            bad = shape_problem(action, len(self.players))
-            if bad:
-                raise IllegalAction(bad)
-        if isinstance(action, Concede):  # 104.3a: at any time, whoever decides
-            from manastack.rules.sba import concede
-            concede(self, p)
-            return
-        if isinstance(action, Mulligan) and d.kind != "mulligan":
-            # 103.4: mulligans are declared only as the game starts, each player in turn
-            raise IllegalAction(
-                f"{self.players[p].name} can't declare a mulligan now: " + (
-                    "mulligans are declared only before the first turn" if self.game_started
-                    else f"{self.players[d.player].name} must decide ({d.kind})"), "103.4")
-        if p != d.by:
-            if d.by != d.player:
-                raise IllegalAction(
-                    f"{self.players[p].name} can't act now: {self.players[d.by].name} "
-                    f"controls {self.players[d.player].name} and makes their decisions "
-                    f"({d.kind})", "714.5")
-            raise IllegalAction(
-                f"{self.players[p].name} can't act now: {self.players[d.player].name} must "
-                f"decide ({d.kind})", d.rule or "116.1")
-        if not listed:
-            unseen = unseen_reference(self, p, action)
-            if unseen is None:
-                d.validate(self, action)
-            else:
-                try:
-                    d.validate(self, action)  # (legal: a revealed card the decision lists)
-                except IllegalAction as e:  # the rule that refuses it, no word of the card
-                    raise IllegalAction(
-                        f"{action.verb}: {describe_unseen(self, unseen)} is hidden from "
-                        f"{self.players[p].name}; it can't be named in this answer",
-                        e.rule or "400.2") from None
-        if d.resume[0] is resume_marker:  # a choice made in the middle of an event:
-            self.history.append((p, action))  # re-run the interrupted answer with it
-            midrun.interrupted_choice_made(self, action)
-            return
-        self.rerun_root = None
-        if midrun.choice_possible(self):
-            # a choice may come up in the middle of an event while this answer runs (616.1,
-            # 903.9): keep a state before it, to re-run the answer once it is made
-            self.rerun_root = (self._rerun_point(), p, action, ())
-        else:
-            self._rerun_base = None
-        self.answer(p, action)
-
-    def _rerun_point(self) -> Game:
-        """A copy of the state from before this answer or from a few answers earlier
-        (copying is dear: one is shared by up to ``midrun.RERUN_EVERY`` answers, which
-        :func:`midrun.ask_interrupted` runs again from it when a choice comes up).  A new
-        one is taken when the state changed other than by the answers run from it (a
-        concession, a test setting it up)."""
-        base = self._rerun_base
-        if base is None or len(self._rerun_log) >= midrun.RERUN_EVERY or \
-                self._rerun_at != (self._version, len(self.history)):
-            base = self._rerun_base = self.copy()
-            self._rerun_log = []
-        return base
-
-    def answer(self, p: int, action: Action, record: bool = True) -> None:
-        """Record (unless re-running it) and carry out an answer to the pending decision
-        (already validated)."""
-        d = self.decision
-        assert d is not None
-        if record:
-            self.history.append((p, action))
-        self.decision = None
-        fn, args = d.resume
-        try:
-            _call_with(fn, self, action, args)
-            self.run()
-        except midrun.ChoiceNeeded as need:
-            midrun.ask_interrupted(self, need)
-            return
-        base = self._rerun_base
-        if base is not None:
-            if self.rerun_root is not None and self.rerun_root[0] is base:
-                self._rerun_log.append((p, action, self.midrun_answers))
-                self._rerun_at = (self._version, len(self.history))
-            else:
-                self._rerun_base = None
-        self.rerun_root = None
-
-    def run_rerunnable(self) -> None:
-        """:meth:`run`, keeping a re-run point like an answer does (:meth:`apply`), so that
-        a choice in the middle of an event (616.1, 903.9) can be asked before the first
-        decision too (a game set up in a position, e.g. a scenario)."""
-        from manastack.rules.midrun import ChoiceNeeded, ask_interrupted, choice_possible
-        self.rerun_root = (self.copy(), -1, None, ()) if choice_possible(self) else None
-        try:
-            self.run()
-        except ChoiceNeeded as need:
-            ask_interrupted(self, need)
-            return
-        self.rerun_root = None
-
-    def restore(self, snapshot: Game) -> None:
-        """Become a copy of ``snapshot`` (taken by :meth:`copy`); listeners are kept."""
-        listeners = self.listeners
-        self._take_attributes(snapshot.copy(), lambda v: v)
-        self.listeners = listeners
-
-    def _take_attributes(self, other: Game, value: Callable[[Any], Any]) -> None:
+    def _take_attributes(self, other: GameState, value: Callable[[Any], Any]) -> None:
         """Hold exactly ``other``'s attributes, each as ``value`` makes it (the object
         itself, or a deep copy): :meth:`restore` and :meth:`__deepcopy__`."""
         names = other._attribute_names()
@@ -594,7 +440,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return [] if self.decision is None else self.decision.legal_actions(self)
 
-    def copy(self) -> Game:
+    def copy(self) -> GameState:
         """An independent copy; continuing it gives the same game as continuing this one.
 
         Logged events and answered decisions are immutable, so the copy shares them (its
@@ -626,7 +472,7 @@ class Game:
         g._wide_reads = frozenset()
         return g
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         """``copy.deepcopy`` (used by :meth:`copy`): a game built by the constructor (with
         this game's players and options: compiled with mypyc, a Game can't be made
         without it), whose attributes are then replaced by deep copies of this game's."""
@@ -694,7 +540,7 @@ class Game:
         if self.game_started:
             if self.lki_batch or self.delayed_triggers or kind == ev.PHASED:
                 if kind not in UNWATCHED_KINDS:
-                    check_event(self, e)
+                    self._check_event(e)
             else:
                 if self._watched_wide != self._wide_version:  # (watched_kinds(), inlined)
                     self.watched_kinds()
@@ -702,9 +548,9 @@ class Game:
                 # (check_event ignores UNWATCHED_KINDS itself: one set lookup an event)
                 if (kind in watched) if watched is not None else \
                         (kind not in UNWATCHED_KINDS):
-                    check_event(self, e)
+                    self._check_event(e)
         if self.lasting and not self.simultaneous:
-            end_lapsed_effects(self)  # 611.2b: "for as long as" ends as it stops being true
+            self._end_lapsed_effects()  # 611.2b: "for as long as" ends as it stops being true
         return e
 
     def begin_simultaneous(self) -> None:
@@ -717,7 +563,7 @@ class Game:
         """They have all happened: effects whose "for as long as" they ended, end."""
         self.simultaneous -= 1
         if self.lasting and not self.simultaneous:
-            end_lapsed_effects(self)
+            self._end_lapsed_effects()
 
     def watched_kinds(self) -> frozenset[str] | None:
         """The kinds of event triggered abilities watch, or None if any kind may be
@@ -726,7 +572,7 @@ class Game:
         What it reads (the battlefield, the list of effects, the command zone and the
         graveyards) changes only with a wide change, so it is kept for a wide version."""
         if self._watched_wide != self._wide_version:
-            self._watched = watched_kinds(self)
+            self._watched = self._find_watched_kinds()
             self._watched_wide = self._wide_version
         return self._watched
 
@@ -1086,12 +932,12 @@ class Game:
         if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
             self._view_version = self._version
             return
-        view = layers.view_after_moves(self, self._moves) if self._view_plain and \
+        view = self._view_after_moves(self._moves) if self._view_plain and \
             self._moves_wide == self._wide_version and not self._view_reads else None
         if view is None:
             self._in_layers = True
             try:
-                view = layers.compute_battlefield(self)
+                view = self._compute_battlefield()
             finally:
                 self._in_layers = False
         self._view = view
@@ -1104,14 +950,14 @@ class Game:
         """Characteristics of an object the current view doesn't hold (not on the
         battlefield, or not yet computed), memoised like the view or, when nothing but
         its printed values and locked effects can change them, in ``_outside``."""
-        c = layers.compute_single(self, obj)
+        c = self._compute_single(obj)
         if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
             # elsewhere only CDAs change characteristics here (a spell may be changed by
             # effects of resolved abilities, 400.7a; command-zone objects by effects)
             self._outside[obj.id] = c
         else:
             self._view[obj.id] = c
-            self._view_reads = union(self._view_reads, layers.single_reads(self, obj))
+            self._view_reads = union(self._view_reads, self._single_reads(obj))
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:
@@ -1126,15 +972,6 @@ class Game:
         (CR 102.3; a teammate in Two-Headed Giant or Archenemy isn't one, 810.1, 904.2)."""
         return other != player and self.players[other].team != self.players[player].team
 
-    def opponents(self, player: int) -> list[int]:
-        """The player's opponents still in the game, within their range of influence
-        (CR 102.3, 801.10: "each opponent" doesn't reach farther)."""
-        me = self.players[player]
-        variant = variant_of(self)
-        return [p.index for p in self.players
-                if p.index != player and p.in_game and p.team != me.team
-                and variant.in_range(self, player, p.index)]
-
     def teams_left(self) -> list[list[int]]:
         """The teams with a player still in the game (each player is a team of one
         unless a variant groups them, 810.1), in seat order."""
@@ -1143,18 +980,6 @@ class Game:
             if p.in_game:
                 out.setdefault(p.team, []).append(p.index)
         return list(out.values())
-
-    def active_players(self) -> list[int]:
-        """The players whose turn it is: the active player, or the active team (805.4)."""
-        return variant_of(self).active_players(self)
-
-    def is_active(self, player: int) -> bool:
-        """Is it ``player``'s turn (their team's turn with shared team turns, 805.4a)?"""
-        return player == self.active_player or player in variant_of(self).active_players(self)
-
-    def apnap(self) -> list[int]:
-        """Players in APNAP order (CR 101.4; 805.6 by teams) still in the game."""
-        return variant_of(self).apnap_order(self)
 
     def apnap_from(self, first: int) -> list[int]:
         """Players in turn order starting with ``first`` (still in the game)."""
@@ -1184,25 +1009,83 @@ class Game:
     def combat_flags_done(self, key: Any) -> bool:
         return key in self.turn_flags.get("_orders", set())
 
+    # ------------------------------------------------------------ rules the state asks
+
+    # The state asks these of the rules; the engine's ``Game`` answers them (its
+    # subclass, :class:`manastack.engine.Game`), so that this module knows no rule.
+
+    def decider_of(self, player: int) -> int:
+        """The player who makes ``player``'s decisions (themselves, or the player who
+        controls them: CR 714.5)."""
+        raise NotImplementedError
+
+    def end_mandatory_loop(self) -> bool:
+        """A million tasks ran without a decision: if it is a loop of mandatory actions,
+        end it as the rules say (104.4b, 801.16) and say True; else False."""
+        raise NotImplementedError
+
+    def priority_actions(self, player: int) -> list[Action]:
+        """The actions ``player`` may take with priority (CR 116, 117.1): pass, play a
+        land, cast a spell, activate an ability."""
+        raise NotImplementedError
+
+    def check_priority_action(self, player: int, action: Action) -> None:
+        """Raise IllegalAction, citing the rule, unless ``player`` may take ``action``
+        with priority now."""
+        raise NotImplementedError
+
+    def forget_made_actions(self) -> None:
+        """Forget every action kept to be handed out again (one was changed behind the
+        engine's back)."""
+        raise NotImplementedError
+
+    def _check_event(self, e: ev.Event) -> None:
+        """Let triggered abilities see the event ``e`` (603.2)."""
+        raise NotImplementedError
+
+    def _find_watched_kinds(self) -> frozenset[str] | None:
+        """The kinds of event triggered abilities watch now, or None if any kind may be."""
+        raise NotImplementedError
+
+    def _end_lapsed_effects(self) -> None:
+        """End the effects lasting "for as long as" something that stopped (611.2b)."""
+        raise NotImplementedError
+
+    def _compute_battlefield(self) -> dict[int, Characteristics]:
+        """The characteristics of every permanent (the layer system, 613)."""
+        raise NotImplementedError
+
+    def _view_after_moves(self, moves: list[tuple[int, GameObject]]
+                          ) -> dict[int, Characteristics] | None:
+        """A plain view brought up to date after ``moves`` only, or None (613)."""
+        raise NotImplementedError
+
+    def _compute_single(self, obj: GameObject) -> Characteristics:
+        """The characteristics of one object the view doesn't hold (613)."""
+        raise NotImplementedError
+
+    def _single_reads(self, obj: GameObject) -> frozenset[str]:
+        """The narrow kinds of change :meth:`_compute_single` of ``obj`` read."""
+        raise NotImplementedError
+
+    def opponents(self, player: int) -> list[int]:
+        """The player's opponents still in the game, within their range of influence
+        (CR 102.3, 801.10: "each opponent" doesn't reach farther)."""
+        raise NotImplementedError
+
+    def active_players(self) -> list[int]:
+        """The players whose turn it is: the active player, or the active team (805.4)."""
+        raise NotImplementedError
+
+    def is_active(self, player: int) -> bool:
+        """Is it ``player``'s turn (their team's turn with shared team turns, 805.4a)?"""
+        raise NotImplementedError
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order (CR 101.4; 805.6 by teams) still in the game."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------ views
-
-    def observe(self, player: Any) -> dict[str, Any]:
-        """What ``player`` (a seat or a name; :data:`SPECTATOR`, None, for a spectator)
-        may see: no hidden card leaks (CR 400.2).  Anything else is refused
-        (:meth:`viewer_index`)."""
-        from manastack.observation import observe
-        return observe(self, self.viewer_index(player))
-
-    def log_for(self, player: Any) -> list[ev.Event]:
-        """The log as ``player`` (a seat or a name; :data:`SPECTATOR`, None, for a
-        spectator) may see it: the events that name a card in a hidden zone are shown
-        unnamed to the others (400.2, 406.3); :attr:`log` is the full, omniscient record."""
-        return ev.view_log(self.log, self.viewer_index(player))
-
-    def state_hash(self) -> str:
-        """A stable digest of the visible and hidden state, for determinism checks."""
-        from manastack.observation import state_fingerprint
-        return state_fingerprint(self)
 
     def __repr__(self) -> str:
         step = self.step.name if self.step else "not started"

@@ -14,9 +14,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from manastack import log as ev
-from manastack.cards.dsl import ActivatedAbility, AlternativeCost, Cost, SpellAbility, TargetSpec
-from manastack.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand, Special
 from manastack.errors import IllegalAction
+from manastack.game.abilities import (
+    ActivatedAbility,
+    AlternativeCost,
+    Cost,
+    SpellAbility,
+    TargetSpec,
+)
+from manastack.game.decisions import Action, Activate, Cast, ChoiceDecision, Pass, PlayLand, Special
 from manastack.game.mana import (
     ManaCost,
     ManaSource,
@@ -44,7 +50,7 @@ from manastack.game.objects import (
 from manastack.rules.static import forbids, hooks, rule_effects
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 MAIN_PHASES: Final = ("precombat_main", "postcombat_main")
 #: Bound on the target combinations listed for one spell or ability (agents sample them;
@@ -55,7 +61,7 @@ MAX_COMBOS: Final = 400
 # ------------------------------------------------------------ timing
 
 
-def sorcery_timing(game: Game, player: int) -> str | None:
+def sorcery_timing(game: GameState, player: int) -> str | None:
     """CR 307.1 etc.: own main phase, empty stack (and holding priority)."""
     st = game.step
     if game.active_player != player and not game.is_active(player):  # 805.4a: team turn
@@ -67,7 +73,7 @@ def sorcery_timing(game: Game, player: int) -> str | None:
     return None
 
 
-def sorcery_timing_ok(game: Game, player: int) -> bool:
+def sorcery_timing_ok(game: GameState, player: int) -> bool:
     """``sorcery_timing(game, player) is None``, cheapest test first."""
     st = game.step
     return st is not None and st.name in MAIN_PHASES and not game.stack and (
@@ -106,11 +112,11 @@ def _is_tap_only(c: Cost) -> bool:
         or c.exile_graveyard) and c.loyalty is None
 
 
-def _forbidden(game: Game, player: int, o: GameObject, ab: ActivatedAbility) -> bool:
+def _forbidden(game: GameState, player: int, o: GameObject, ab: ActivatedAbility) -> bool:
     return forbids(game, "cant_activate", player, o, ab) is not None
 
 
-def mana_abilities(game: Game, obj: GameObject) -> list[tuple[int, ActivatedAbility]]:
+def mana_abilities(game: GameState, obj: GameObject) -> list[tuple[int, ActivatedAbility]]:
     """(index among activated abilities, ability) for each mana ability of ``obj``."""
     out = []
     for i, ab in enumerate(activated_abilities(game, obj)):
@@ -137,7 +143,7 @@ def printed_abilities(abilities: list[ActivatedAbility]) -> list[range]:
     return groups
 
 
-def activated_abilities(game: Game, obj: GameObject) -> list[ActivatedAbility]:
+def activated_abilities(game: GameState, obj: GameObject) -> list[ActivatedAbility]:
     """The activated abilities of ``obj`` in order (memoised per abilities tuple: don't
     modify the list)."""
     return card_test(_ACTIVATED, game.chars(obj).abilities, _activated_of)
@@ -161,7 +167,7 @@ def _yard_activated(card: Any) -> bool:
                for ab in card.abilities)
 
 
-def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
+def mana_sources(game: GameState, player: int, exclude: Sequence[int] = (),
                  only: Sequence[int] | None = None) -> list[ManaSource]:
     """Untapped permanents whose mana abilities cost only {T} (used for automatic payment).
 
@@ -181,7 +187,7 @@ def mana_sources(game: Game, player: int, exclude: Sequence[int] = (),
 _MANA_SOURCES_KEYS: Final[list[str]] = []
 
 
-def _mana_sources(game: Game, player: int, exclude: Sequence[int],
+def _mana_sources(game: GameState, player: int, exclude: Sequence[int],
                   only: Sequence[int] | None) -> list[ManaSource]:
     """The sources in the order automatic payment taps them among equals: lands, then
     other noncreature permanents, then creatures (which may still attack or block);
@@ -233,7 +239,7 @@ _DYNAMIC: Final = ManaSource(-1, -1, ())
 _SOURCE_OF: Final[dict[int, tuple[tuple[Any, ...], int, ManaSource | None]]] = {}
 
 
-def _reads_more(game: Game, o: GameObject) -> bool:
+def _reads_more(game: GameState, o: GameObject) -> bool:
     """Does one of ``o``'s mana abilities paying automatically have a condition or a
     variable amount (reading more than ``o``'s characteristics)?"""
     return any(_pays(ab) and (ab.condition is not None or ab.mana is None
@@ -250,7 +256,7 @@ def _pays(ab: ActivatedAbility) -> bool:
         and not c.exile_graveyard
 
 
-def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
+def _mana_source(game: GameState, player: int, o: GameObject) -> ManaSource | None:
     """The untapped permanent ``o`` as a mana source of ``player``, if it is one: a
     source offering the mana of all its abilities paying automatically that it may
     activate now."""
@@ -274,7 +280,7 @@ def _mana_source(game: Game, player: int, o: GameObject) -> ManaSource | None:
     return None
 
 
-def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -> int:
+def _ability_producing(game: GameState, o: GameObject, produced: str, default: int) -> int:
     for i, ab in mana_abilities(game, o):
         if ab.mana is not None and ab.cost.tap:
             for m in ab.mana.options:
@@ -283,14 +289,14 @@ def _ability_producing(game: Game, o: GameObject, produced: str, default: int) -
     return default
 
 
-def controlled_since_turn_began(game: Game, o: GameObject, player: int) -> bool:
+def controlled_since_turn_began(game: GameState, o: GameObject, player: int) -> bool:
     """CR 302.6: has ``player`` controlled ``o`` continuously since their most recent turn
     began?  (During an opponent's turn that is the player's own previous turn: a creature
     cast in your turn still can't use {T} abilities in the next opponent's turn.)"""
     return o.control_since < game.turn_began.get(player, 0)
 
 
-def summoning_sick(game: Game, o: GameObject) -> bool:
+def summoning_sick(game: GameState, o: GameObject) -> bool:
     """CR 302.6: a creature's {T}/{Q} abilities need continuous control since its
     controller's most recent turn began."""
     c = game.chars(o)
@@ -306,7 +312,7 @@ def _sorcery_speed_rules(ab: Any) -> str:
     return "702.6a, 307.5" if (ab.text or "").startswith("Equip") else "307.5"
 
 
-def _unpayable(game: Game, player: int, text: str) -> tuple[str, str]:
+def _unpayable(game: GameState, player: int, text: str) -> tuple[str, str]:
     """601.2h: a cost that can't be paid; the message names the player's untapped
     summoning-sick creatures with a {T} mana ability, which can't pay it (302.6)."""
     sick = [o.name for o in game.permanents(player) if not o.tapped and summoning_sick(game, o)
@@ -318,7 +324,7 @@ def _unpayable(game: Game, player: int, text: str) -> tuple[str, str]:
     return (text, "601.2h")
 
 
-def available_mana(game: Game, player: int, exclude: Sequence[int] = ()) -> int:
+def available_mana(game: GameState, player: int, exclude: Sequence[int] = ()) -> int:
     total = game.players[player].mana_pool.total()
     for s in mana_sources(game, player, exclude):
         most = 0
@@ -329,7 +335,7 @@ def available_mana(game: Game, player: int, exclude: Sequence[int] = ()) -> int:
     return total
 
 
-def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
+def pay_list_problem(game: GameState, player: int, pay: tuple[Any, ...] | None
                      ) -> tuple[str, str] | None:
     """Why a listed mana source can't help pay (tapped, summoning sick, not yours)."""
     if pay is None or tuple(pay) == ("pool",):
@@ -357,7 +363,7 @@ def pay_list_problem(game: Game, player: int, pay: tuple[Any, ...] | None
     return None
 
 
-def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
+def plan_payment(game: GameState, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
                  exclude: Sequence[int] = (), paying: bool = False) -> Payment | None:
     """How ``player`` pays ``cost``: automatic (``pay`` None), pool only, or listed sources.
 
@@ -378,7 +384,7 @@ def plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] |
     return hit
 
 
-def can_pay(game: Game, player: int, cost: ManaCost) -> bool:
+def can_pay(game: GameState, player: int, cost: ManaCost) -> bool:
     """Can ``player`` pay ``cost`` (X fixed) automatically: is :func:`plan_payment`'s
     plan not None?  Most costs are answered without planning (:func:`quick_payable`)."""
     quick = quick_payable(cost, game.players[player].mana_pool.amounts,
@@ -392,7 +398,7 @@ def can_pay(game: Game, player: int, cost: ManaCost) -> bool:
 _UNPLANNED: Final[Any] = object()
 
 
-def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
+def _plan_payment(game: GameState, player: int, cost: ManaCost, pay: tuple[Any, ...] | None,
                   exclude: Sequence[int], thrifty: bool = False) -> Payment | None:
     pool = game.players[player].mana_pool.units()
     if pay is not None and tuple(pay) == ("pool",):
@@ -403,7 +409,7 @@ def _plan_payment(game: Game, player: int, cost: ManaCost, pay: tuple[Any, ...] 
                         keep=_colours_wanted(game, player, sources) if thrifty else None)
 
 
-def _colours_wanted(game: Game, player: int, sources: Sequence[ManaSource]
+def _colours_wanted(game: GameState, player: int, sources: Sequence[ManaSource]
                     ) -> dict[str, float]:
     """How much each colour is still wanted by ``player``'s cards in hand: the coloured
     symbols of their mana costs less the untapped sources of that colour (the colours
@@ -423,7 +429,7 @@ def _colours_wanted(game: Game, player: int, sources: Sequence[ManaSource]
     return {m: float(need.get(m, 0) - n) for m, n in supply.items() if n}
 
 
-def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
+def perform_payment(game: GameState, player: int, cost: ManaCost, payment: Payment,
                     rule: str = "601.2h") -> None:
     """Activate the chosen mana abilities (605.3a), then pay from the pool."""
     pool = game.players[player].mana_pool
@@ -449,7 +455,7 @@ def perform_payment(game: Game, player: int, cost: ManaCost, payment: Payment,
 # ------------------------------------------------------------ costs
 
 
-def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cost,
+def _pay_nonmana_cost(game: GameState, player: int, obj: GameObject | None, cost: Cost,
                       rule: str, x: int = 0) -> None:
     if obj is not None and cost.tap:
         obj.tapped = True
@@ -479,7 +485,7 @@ def _pay_nonmana_cost(game: Game, player: int, obj: GameObject | None, cost: Cos
         move(game, obj, Zone.EXILE, "406.2", verb=f"{obj.name} is exiled as a cost")
 
 
-def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
+def nonmana_cost_problem(game: GameState, player: int, obj: GameObject | None,
                          cost: Cost, rule: str = "602.2b") -> tuple[str, str] | None:
     """Why ``cost``'s non-mana parts can't be paid.  ``rule``: the rule the payment
     falls under, 601.2h for a spell's costs, 602.2b for an activated ability's (which
@@ -499,14 +505,14 @@ def nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
     return bad
 
 
-def _nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
+def _nonmana_cost_problem(game: GameState, player: int, obj: GameObject | None,
                           cost: Cost, rule: str) -> tuple[str, str] | None:
     if obj is not None and obj.zone == Zone.BATTLEFIELD and (cost.tap or cost.untap) and \
             summoning_sick(game, obj):
         return (f"{obj.name} hasn't been under your control continuously since your "
                 "most recent turn began (summoning sickness, CR 602.5a)", "302.6")
     if cost.pay_life and game.players[player].life < cost.pay_life:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         # 118.4a: with a shared life total (Two-Headed Giant) it's the team's total
         shared = any(q != player for q in variant_of(game).shares_totals_with(game, player))
         return (("your team doesn't have enough life to pay" if shared
@@ -543,13 +549,13 @@ def _nonmana_cost_problem(game: Game, player: int, obj: GameObject | None,
     return None
 
 
-def _discard_candidates(game: Game, player: int, obj: GameObject | None,
+def _discard_candidates(game: GameState, player: int, obj: GameObject | None,
                         cost: Cost) -> list[int]:
     return [i for i in game.players[player].hand if i != (obj.id if obj else None) and (
         cost.discard_filter is None or cost.discard_filter.test(game, i, player, None))]
 
 
-def _tap_candidates(game: Game, player: int, obj: GameObject | None, cost: Cost
+def _tap_candidates(game: GameState, player: int, obj: GameObject | None, cost: Cost
                     ) -> list[int]:
     assert cost.tap_others is not None
     skip = obj.id if obj is not None and cost.tap else None  # already tapped for {T}
@@ -557,13 +563,13 @@ def _tap_candidates(game: Game, player: int, obj: GameObject | None, cost: Cost
             and cost.tap_others.test(game, o.id, player, obj.id if obj else None)]
 
 
-def _graveyard_candidates(game: Game, player: int, obj: GameObject | None,
+def _graveyard_candidates(game: GameState, player: int, obj: GameObject | None,
                           cost: Cost) -> list[int]:
     return [i for i in game.players[player].graveyard if i != (obj.id if obj else None)
             and (cost.exile_filter is None or cost.exile_filter.test(game, i, player, None))]
 
 
-def _why_not_sacrificed(game: Game, item: Any) -> str | None:
+def _why_not_sacrificed(game: GameState, item: Any) -> str | None:
     """Why a permanent isn't among those a sacrifice cost may take (701.15a)."""
     o = game.get(item) if isinstance(item, int) else None
     if o is None or o.zone != Zone.BATTLEFIELD:
@@ -574,7 +580,7 @@ def _why_not_sacrificed(game: Game, item: Any) -> str | None:
     return None
 
 
-def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
+def _choice_costs(game: GameState, player: int, obj: GameObject | None, cost: Cost,
                   source_id: int | None, paying_for: int | None = None) -> None:
     """Costs with a choice (sacrifice N, discard N) become decisions paid right away.
 
@@ -604,14 +610,14 @@ def _choice_costs(game: Game, player: int, obj: GameObject | None, cost: Cost,
                   paying_for)
 
 
-def _ask_choice_cost(game: Game, player: int, cands: tuple[int, ...], n: int, kind: str,
+def _ask_choice_cost(game: GameState, player: int, cands: tuple[int, ...], n: int, kind: str,
                      what: str, paying_for: int | None) -> None:
     game.ask(ChoiceDecision(player, "choose", f"Choose {n} {what} (cost)",
                             (_choice_cost_paid, (player, kind, paying_for)), rule="601.2h",
                             options=cands, min_count=n, max_count=n, purpose=kind))
 
 
-def _choice_cost_paid(game: Game, action: Any, player: int, kind: str,
+def _choice_cost_paid(game: GameState, action: Any, player: int, kind: str,
                       paying_for: int | None) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
@@ -626,7 +632,7 @@ def _choice_cost_paid(game: Game, action: Any, player: int, kind: str,
                  f"{game.players[player].name}'s graveyard (cost)")
 
 
-def record_cost(game: Game, paying_for: int | None, key: str, value: Any) -> None:
+def record_cost(game: GameState, paying_for: int | None, key: str, value: Any) -> None:
     """Remember what was paid (sacrificed, discarded...) on the spell or ability."""
     o = game.objects.get(paying_for) if paying_for is not None else None
     if isinstance(o, StackAbility):
@@ -635,14 +641,14 @@ def record_cost(game: Game, paying_for: int | None, key: str, value: Any) -> Non
         o.memory.setdefault("cost_data", {}).setdefault(key, []).append(value)
 
 
-def _ask_discard_cost(game: Game, player: int, cands: tuple[int, ...], n: int,
+def _ask_discard_cost(game: GameState, player: int, cands: tuple[int, ...], n: int,
                       paying_for: int | None) -> None:
     game.ask(ChoiceDecision(player, "choose", f"Choose {n} card(s) to discard (cost)",
                             (_discard_chosen, (player, paying_for)), rule="601.2h",
                             options=cands, min_count=n, max_count=n, purpose="discard"))
 
 
-def _sacrifice_chosen(game: Game, action: Any, paying_for: int | None) -> None:
+def _sacrifice_chosen(game: GameState, action: Any, paying_for: int | None) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
         o = game.obj(oid)
@@ -650,7 +656,7 @@ def _sacrifice_chosen(game: Game, action: Any, paying_for: int | None) -> None:
         move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
 
 
-def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None) -> None:
+def _discard_chosen(game: GameState, action: Any, player: int, paying_for: int | None) -> None:
     """Discarding as a cost: the player's own spell or ability causes it (701.8a)."""
     from manastack.rules.zones import discard
     for oid in action.items:
@@ -666,7 +672,7 @@ def _discard_chosen(game: Game, action: Any, player: int, paying_for: int | None
 _NO_TARGETS: Final[tuple[tuple[Ref, ...], ...]] = ((),)
 
 
-def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
+def _target_combos(game: GameState, specs: Sequence[TargetSpec], controller: int,
                    source: int | None, spell: bool = False) -> Iterable[tuple[Ref, ...]]:
     """The legal combinations of targets for ``specs`` (601.2c), at most ``MAX_COMBOS``."""
     if not specs:
@@ -674,7 +680,7 @@ def _target_combos(game: Game, specs: Sequence[TargetSpec], controller: int,
     return _target_combos_of(game, specs, controller, source, spell)
 
 
-def _target_combos_of(game: Game, specs: Sequence[TargetSpec], controller: int,
+def _target_combos_of(game: GameState, specs: Sequence[TargetSpec], controller: int,
                       source: int | None, spell: bool) -> Iterator[tuple[Ref, ...]]:
     from manastack.rules.targeting import legal_targets
 
@@ -691,10 +697,10 @@ def _target_combos_of(game: Game, specs: Sequence[TargetSpec], controller: int,
         yield tuple(r for part in combo for r in part)
 
 
-def _check_targets(game: Game, specs: Sequence[TargetSpec], targets: tuple[Ref, ...],
+def _check_targets(game: GameState, specs: Sequence[TargetSpec], targets: tuple[Ref, ...],
                    controller: int, source: int | None, spell: bool = False
                    ) -> tuple[str, str] | None:
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
     from manastack.rules.targeting import can_target
 
     need_min = sum(s.min_count for s in specs)
@@ -735,7 +741,7 @@ def spell_specs(sp: SpellAbility | None, modes: tuple[int, ...]) -> tuple[Target
     return sp.targets
 
 
-def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
+def total_cost(game: GameState, obj: GameObject, x: int, modes: tuple[int, ...] = (),
                targets: Sequence[Ref] = (), *, alt: str = "") -> ManaCost:
     """CR 601.2f: mana cost (X fixed) or the alternative cost ``alt`` (117.9: its mana
     part; nothing "without paying its mana cost"), plus additional costs (entwine,
@@ -764,7 +770,7 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
             len(set(modes)) == len(sp.modes) > 1:
         mc = mc.plus(sp.entwine.mana.generic, sp.entwine.mana.symbols)
     if game.command:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         extra = variant_of(game).additional_cost(game, obj)  # commander tax (903.8)
         if extra:
             mc = mc.plus(extra)
@@ -778,7 +784,7 @@ def total_cost(game: Game, obj: GameObject, x: int, modes: tuple[int, ...] = (),
     return mc
 
 
-def cost_changes(game: Game, obj: GameObject) -> tuple[int, int]:
+def cost_changes(game: GameState, obj: GameObject) -> tuple[int, int]:
     """The generic cost increases (>= 0) and reductions (<= 0) that apply to casting
     ``obj`` (601.2f: "[spells] cost {N} more/less to cast")."""
     up = down = 0
@@ -792,7 +798,7 @@ def cost_changes(game: Game, obj: GameObject) -> tuple[int, int]:
     return up, down
 
 
-def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
+def problem(game: GameState, player: int, action: Action) -> tuple[str, str] | None:
     """(message, rule) if ``action`` is illegal for ``player`` holding priority, else None."""
     if isinstance(action, Pass):
         return None
@@ -803,12 +809,12 @@ def problem(game: Game, player: int, action: Action) -> tuple[str, str] | None:
     if isinstance(action, Activate):
         return _activate_problem(game, player, action)
     if isinstance(action, Special):
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         return variant_of(game).special_action_problem(game, player, action)
     return (f"{action} can't be done while holding priority", "116.1")
 
 
-def land_plays(game: Game, player: int) -> int:
+def land_plays(game: GameState, player: int) -> int:
     """Lands ``player`` may play this turn: one, plus additional land plays (305.2)."""
     n = game.players[player].land_plays
     for src, ab in hooks(game, "additional_land"):
@@ -817,7 +823,7 @@ def land_plays(game: Game, player: int) -> int:
     return n
 
 
-def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | None:
+def _land_problem(game: GameState, player: int, a: PlayLand) -> tuple[str, str] | None:
     o = game.get(a.card)
     p = game.players[player]
     if o is None or a.card not in p.hand:
@@ -834,7 +840,7 @@ def _land_problem(game: Game, player: int, a: PlayLand) -> tuple[str, str] | Non
     return None
 
 
-def _instant_speed(game: Game, player: int, o: GameObject, c: Characteristics,
+def _instant_speed(game: GameState, player: int, o: GameObject, c: Characteristics,
                    hooked: bool = True) -> bool:
     """May this spell be cast any time its caster could cast an instant?  Instants, spells
     with flash (702.8a), and spells a permission lets be cast "as though they had flash"
@@ -858,7 +864,7 @@ def alternative_cost(obj: GameObject, name: str) -> AlternativeCost | None:
     return None
 
 
-def castable_from(game: Game, player: int, o: GameObject) -> bool:
+def castable_from(game: GameState, player: int, o: GameObject) -> bool:
     """May ``player`` begin to cast ``o`` from where it is (601.2a, 601.3)?  From their
     hand; from the top of their library when a permission says so (Garruk's Horde: the
     ``cast_from_library_top`` hook, check(game, source, player, card))."""
@@ -874,7 +880,7 @@ def castable_from(game: Game, player: int, o: GameObject) -> bool:
     return False
 
 
-def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None,
+def _cast_problem(game: GameState, player: int, a: Cast, resolving: int | None = None,
                   free: bool = False) -> tuple[str, str] | None:
     """Why ``a`` is illegal.  ``resolving``: the card an effect of a resolving spell or
     ability lets ``player`` cast now (101.1, 601.3: the card-type timing rules don't apply
@@ -885,7 +891,7 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
             return ("only the card the effect names can be cast now", "601.3")
     elif o is None or not castable_from(game, player, o) and not _may_cast_from(
             game, player, o):
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         return ((variant_of(game).cast_problem(game, player, o) if o is not None else None)
                 or ("you can only cast a spell from your hand, unless a rule or effect "
                     "allows casting it from elsewhere (601.3)", "601.2a"))
@@ -971,15 +977,15 @@ def _cast_problem(game: Game, player: int, a: Cast, resolving: int | None = None
     return None
 
 
-def _may_cast_from(game: Game, player: int, o: GameObject) -> bool:
+def _may_cast_from(game: GameState, player: int, o: GameObject) -> bool:
     """A permission to cast ``o`` from outside the hand (a commander, 903.8)."""
     if not game.command:
         return False
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
     return o.id in variant_of(game).castable_objects(game, player)
 
 
-def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] | None:
+def _activate_problem(game: GameState, player: int, a: Activate) -> tuple[str, str] | None:
     o = game.get(a.source)
     if o is None:
         return ("there is no such object", "602.2")
@@ -1062,7 +1068,7 @@ def _activate_problem(game: Game, player: int, a: Activate) -> tuple[str, str] |
     return None
 
 
-def check_priority_action(game: Game, player: int, action: Action) -> None:
+def check_priority_action(game: GameState, player: int, action: Action) -> None:
     bad = problem(game, player, action)
     if bad:
         raise IllegalAction(bad[0], bad[1])
@@ -1109,7 +1115,7 @@ def _actions_read(player: int, plain: bool) -> frozenset[str]:
     return _PLAYER_ACTIONS_READ[player][0 if plain else 1]
 
 
-def listed_priority_actions(game: Game, player: int) -> list[Action]:
+def listed_priority_actions(game: GameState, player: int) -> list[Action]:
     """:func:`priority_actions`, memoised (don't modify the list).
 
     Players often get priority in several steps with nothing changed in between, or only
@@ -1166,7 +1172,7 @@ _KeptActions = tuple["tuple[int, int, str] | None", "list[Action]", bool,
 _PRIORITY_KEYS: Final[list[str]] = []
 
 
-def _plain_now(game: Game) -> bool:
+def _plain_now(game: GameState) -> bool:
     """May plain lists of legal actions be kept across wide changes that concern other
     players only?  Not while a rule hook, a rule effect, a command-zone object or a
     continuous effect exists (one may make a player's list depend on another's objects).
@@ -1210,13 +1216,13 @@ def _priority_key(player: int, sorcery_ok: bool) -> str:
     return _PRIORITY_KEYS[i]
 
 
-def _step_key(game: Game) -> tuple[int, int, str] | None:
+def _step_key(game: GameState) -> tuple[int, int, str] | None:
     """The current step, as a step-dependent legal list is kept for (turn, phase, step)."""
     st = game.step
     return (game.turn_number, st.phase_id, st.name) if st is not None else None
 
 
-def _after_mana_shift(game: Game, key: Any, player: int
+def _after_mana_shift(game: GameState, key: Any, player: int
                       ) -> tuple[list[Action], frozenset[str]] | None:
     """The legal actions right after ``player`` activated the only ability of a permanent,
     a mana ability costing only {T} with one fixed mana option, if nothing else happened
@@ -1271,7 +1277,7 @@ def _made_once(made: dict[int, _A], kind: Callable[[int], _A], card: int) -> _A:
     return a
 
 
-def priority_actions(game: Game, player: int) -> list[Action]:
+def priority_actions(game: GameState, player: int) -> list[Action]:
     """Every legal action for ``player`` holding priority (automatic payment)."""
     return _priority_actions(game, player)[0]
 
@@ -1298,7 +1304,7 @@ def _all_modes_reads(sp: SpellAbility) -> frozenset[str]:
     return _target_reads(spell_specs(sp, tuple(range(len(sp.modes)))))
 
 
-def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
+def _priority_actions(game: GameState, player: int, sorcery_ok: bool | None = None
                       ) -> tuple[list[Action], bool, frozenset[str], bool]:
     """:func:`priority_actions`; whether the list may depend on the step (beyond the
     sorcery timing) or on anything else a state change doesn't cover; the narrow kinds of
@@ -1322,7 +1328,7 @@ def _priority_actions(game: Game, player: int, sorcery_ok: bool | None = None
         cards.append(p.library[-1])  # Garruk's Horde: the top card of the library
     variant = None
     if game.command:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         variant = variant_of(game)
         cards += variant.castable_objects(game, player)  # e.g. a commander (903.8)
     may_play_land: bool | None = None
@@ -1439,7 +1445,7 @@ def _mana_value(cost: ManaCost) -> int:
     return hit[1]
 
 
-def _hooked(game: Game, rule: str) -> bool:
+def _hooked(game: GameState, rule: str) -> bool:
     """Could the yes/no hook ``rule`` apply now (a static ability or a rule effect has it)?"""
     return bool(hooks(game, rule)) or bool(game.rule_effects and rule_effects(game, rule))
 
@@ -1473,7 +1479,7 @@ _PlanPart = tuple[tuple[int, ActivatedAbility, "list[Action] | None"], ...]
 _PLAN_PARTS: Final[dict[int, tuple[tuple[Any, ...], str, bool, _PlanPart]]] = {}
 
 
-def _activation_plan(game: Game, player: int) -> list[tuple[GameObject, _PlanPart]]:
+def _activation_plan(game: GameState, player: int) -> list[tuple[GameObject, _PlanPart]]:
     """The objects whose activated abilities ``player`` may be able to activate where they
     are (112.6): on their permanents, in their graveyard, in the command zone; each with
     its part of the plan (:func:`_plan_part`), if not empty.  Reads only zones and
@@ -1507,7 +1513,7 @@ _PLAN_KEYS: Final[list[str]] = []
 _YARD_KEYS: Final[list[str]] = []
 
 
-def _yard_activators(game: Game, player: int, yard: list[int]) -> list[GameObject]:
+def _yard_activators(game: GameState, player: int, yard: list[int]) -> list[GameObject]:
     """The cards in ``player``'s graveyard ``yard`` with an activated ability that works
     there, memoised while the graveyard holds the same objects (an object's card and zone
     never change: a new object is made, 400.7; so the ids say all)."""
@@ -1538,7 +1544,7 @@ def _plan_part(o: GameObject, abilities: Sequence[ActivatedAbility], sick: bool
     return tuple(out)
 
 
-def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str = ""
+def _cast_variants(game: GameState, player: int, o: GameObject, avail: int, alt: str = ""
                    ) -> list[Action]:
     """The legal casts of ``o`` paying its mana cost, or the alternative cost ``alt``
     (a printed one, or ``FREE``), with automatic payment."""
@@ -1601,7 +1607,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, avail: int, alt: str 
 # ------------------------------------------------------------ performing
 
 
-def play_land(game: Game, player: int, a: PlayLand) -> None:
+def play_land(game: GameState, player: int, a: PlayLand) -> None:
     """CR 305.1: special action; the land enters the battlefield, no stack."""
     from manastack.rules.zones import move
 
@@ -1613,7 +1619,7 @@ def play_land(game: Game, player: int, a: PlayLand) -> None:
               object=new.id)
 
 
-def cast_spell(game: Game, player: int, a: Cast) -> None:
+def cast_spell(game: GameState, player: int, a: Cast) -> None:
     """CR 601.2: move to the stack, choices made, costs paid, then "cast" triggers."""
     from manastack.rules.zones import move
 
@@ -1623,7 +1629,7 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
     assert payment is not None
     alt = alternative_cost(o, a.alt) if a.alt and a.alt != FREE else None
     if o.zone == Zone.COMMAND:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         variant_of(game).casting_from_command(game, player, o)  # commander tax (903.8)
     new = move(game, o, Zone.STACK, "601.2a", controller=player, quiet=True)
     new.targets = a.targets
@@ -1646,13 +1652,13 @@ def cast_spell(game: Game, player: int, a: Cast) -> None:
         _choice_costs(game, player, None, sp.additional_cost, new.id, new.id)
 
 
-def _pay_cost_task(game: Game, player: int, cost: Cost, spell_id: int) -> None:
+def _pay_cost_task(game: GameState, player: int, cost: Cost, spell_id: int) -> None:
     """Pay the non-mana parts of a spell's cost (life, then sacrifices... chosen now)."""
     _pay_nonmana_cost(game, player, None, cost, "601.2h")
     _choice_costs(game, player, None, cost, spell_id, spell_id)
 
 
-def _spell_cast(game: Game, player: int, oid: int, name: str, targets: tuple[Ref, ...],
+def _spell_cast(game: GameState, player: int, oid: int, name: str, targets: tuple[Ref, ...],
                 x: int) -> None:
     from manastack.rules.targeting import announce_targets
 
@@ -1666,7 +1672,7 @@ def _spell_cast(game: Game, player: int, oid: int, name: str, targets: tuple[Ref
     announce_targets(game, oid, targets, player)
 
 
-def activate_ability(game: Game, player: int, a: Activate) -> None:
+def activate_ability(game: GameState, player: int, a: Activate) -> None:
     """CR 602.2 (mana abilities resolve at once, 605.3b)."""
     o = game.obj(a.source)
     ab = activated_abilities(game, o)[a.ability]
@@ -1707,7 +1713,7 @@ def activate_ability(game: Game, player: int, a: Activate) -> None:
     _choice_costs(game, player, o, ab.cost, o.id, sab.id)
 
 
-def _ability_activated(game: Game, player: int, sab: int, source: int, name: str,
+def _ability_activated(game: GameState, player: int, sab: int, source: int, name: str,
                        targets: tuple[Ref, ...]) -> None:
     from manastack.rules.targeting import announce_targets
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from manastack import log as ev
-from manastack.copying import deepcopy_fields
-from manastack.decisions import (
+from manastack.errors import IllegalAction
+from manastack.game.combat import Combat
+from manastack.game.decisions import (
     Action,
     AssignDamage,
     ChoiceDecision,
@@ -25,123 +25,19 @@ from manastack.decisions import (
     DeclareAttackers,
     DeclareBlockers,
 )
-from manastack.errors import IllegalAction
 from manastack.game.mana import ManaCost
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count, player_ref
 from manastack.picking import pick
 from manastack.rules.casting import perform_payment, plan_payment, summoning_sick
 from manastack.rules.static import forbids, hooks, rule_effects
 from manastack.rules.targeting import protection_from
-from manastack.variants.registry import variant_of
+from manastack.rules.variant import variant_of
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-@dataclass
-class Combat:
-    """The state of one combat phase (CR 506)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Combat:
-        return deepcopy_fields(self, memo)
-
-    attacking_player: int
-    defending_players: list[int] = field(default_factory=list)
-    #: attacker id -> the player or planeswalker it attacks (508.1b)
-    attackers: dict[int, Ref] = field(default_factory=dict)
-    #: blocker id -> attackers it blocks, in its damage assignment order (509.3)
-    blockers: dict[int, list[int]] = field(default_factory=dict)
-    #: attacker id -> blockers in its damage assignment order (509.2)
-    blocked_by: dict[int, list[int]] = field(default_factory=dict)
-    #: attackers that became blocked; stays true when blockers leave (509.1h)
-    blocked: set[int] = field(default_factory=set)
-    declared: bool = False
-    blockers_declared: bool = False
-    #: creatures that had first or double strike at the first damage step (510.4)
-    first_strikers: set[int] = field(default_factory=set)
-    first_strike_step_done: bool = False
-    #: controller of each creature when it became attacking/blocking (506.4)
-    controllers: dict[int, int] = field(default_factory=dict)
-    #: attacking bands (702.21c); each a set of attacker ids
-    bands: list[set[int]] = field(default_factory=list)
-    #: The player declaring attackers or blockers now, when several do in turn (802.4,
-    #: 805.10b/d); None: the active player / the only defending player.
-    declarer: int | None = None
-    #: Declarations already made by the players before ``declarer`` this step.
-    pending_attacks: tuple[tuple[int, Ref], ...] = ()
-    pending_blocks: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    #: Players still to declare after ``declarer``.
-    later_declarers: tuple[int, ...] = ()
-
-    def __init__(self, attacking_player: int, defending_players: list[int] | None = None,
-                 attackers: dict[int, Ref] | None = None,
-                 blockers: dict[int, list[int]] | None = None,
-                 blocked_by: dict[int, list[int]] | None = None,
-                 blocked: set[int] | None = None, declared: bool = False,
-                 blockers_declared: bool = False, first_strikers: set[int] | None = None,
-                 first_strike_step_done: bool = False,
-                 controllers: dict[int, int] | None = None,
-                 bands: list[set[int]] | None = None, declarer: int | None = None,
-                 pending_attacks: tuple[tuple[int, Ref], ...] = (),
-                 pending_blocks: tuple[tuple[int, tuple[int, ...]], ...] = (),
-                 later_declarers: tuple[int, ...] = ()) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.attacking_player = attacking_player
-        self.defending_players = [] if defending_players is None else defending_players
-        self.attackers = {} if attackers is None else attackers
-        self.blockers = {} if blockers is None else blockers
-        self.blocked_by = {} if blocked_by is None else blocked_by
-        self.blocked = set() if blocked is None else blocked
-        self.declared = declared
-        self.blockers_declared = blockers_declared
-        self.first_strikers = set() if first_strikers is None else first_strikers
-        self.first_strike_step_done = first_strike_step_done
-        self.controllers = {} if controllers is None else controllers
-        self.bands = [] if bands is None else bands
-        self.declarer = declarer
-        self.pending_attacks = pending_attacks
-        self.pending_blocks = pending_blocks
-        self.later_declarers = later_declarers
-
-    def band_of(self, oid: int) -> set[int]:
-        for b in self.bands:
-            if oid in b:
-                return b
-        return {oid}
-
-    @staticmethod
-    def _leave_order(game: Game, order: list[int], oid: int, owner: int, rule: str) -> None:
-        """509.2a / 509.3a: a creature removed from combat leaves the damage assignment
-        order it was in; the others keep their relative order (noted during the declare
-        blockers step, where the rules speak of it)."""
-        order.remove(oid)
-        if order and game.step is not None and game.step.name == "declare_blockers":
-            game.note(rule, f"{game.name_of(oid)} leaves {game.name_of(owner)}'s damage "
-                      "assignment order: " + ", ".join(game.name_of(x) for x in order))
-
-    def remove(self, game: Game, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
-        """Remove a creature or planeswalker from combat (CR 506.4)."""
-        was = oid in self.attackers or oid in self.blockers
-        for band in self.bands:
-            band.discard(oid)  # 702.21f
-        if oid in self.attackers:
-            del self.attackers[oid]
-            for b in self.blocked_by.pop(oid, []):
-                if b in self.blockers and oid in self.blockers[b]:
-                    self._leave_order(game, self.blockers[b], oid, b, "509.3a")
-        if oid in self.blockers:
-            for a in self.blockers.pop(oid):
-                if a in self.blocked_by and oid in self.blocked_by[a]:
-                    self._leave_order(game, self.blocked_by[a], oid, a, "509.2a")
-        for a, tgt in list(self.attackers.items()):
-            if tgt == oid:
-                self.attackers[a] = PlayerRef(-1)  # attacks a planeswalker that's gone
-        if was and not quiet:
-            game.note(rule, f"{game.name_of(oid)} is removed from combat")
-        game.changed("combat")
-
-
-def check_combat(game: Game) -> bool:
+def check_combat(game: GameState) -> bool:
     """Seed section 3 / CR 506.4: remove from combat creatures that changed controller or
     stopped being creatures; a planeswalker that stopped being one is no longer attacked.
     Returns True if anything changed."""
@@ -174,7 +70,7 @@ def check_combat(game: Game) -> bool:
     return changed
 
 
-def begin_combat_phase(game: Game) -> None:
+def begin_combat_phase(game: GameState) -> None:
     """A combat phase begins: the active player attacks (506.2)."""
     ap = game.active_player
     game.combat = Combat(ap, game.opponents(ap)[:1] if len(game.players) == 2
@@ -182,7 +78,7 @@ def begin_combat_phase(game: Game) -> None:
     game.changed("combat")  # nothing is in combat yet
 
 
-def end_combat_phase(game: Game) -> None:
+def end_combat_phase(game: GameState) -> None:
     """CR 511.3: as the end of combat step ends, everything is removed from combat."""
     in_combat = game.combat is not None and bool(game.combat.attackers or game.combat.blockers)
     if in_combat:
@@ -194,7 +90,7 @@ def end_combat_phase(game: Game) -> None:
 # ------------------------------------------------------------ declare attackers
 
 
-def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
+def attack_problem(game: GameState, o: GameObject) -> tuple[str, str] | None:
     """Why ``o`` can't attack and the rule: untapped, haste or control since the turn
     began (508.1a, 302.6); restrictions — defender, "can't attack" (508.1c)."""
 
@@ -218,13 +114,13 @@ def attack_problem(game: Game, o: GameObject) -> tuple[str, str] | None:
     return None
 
 
-def can_attack(game: Game, o: GameObject) -> str | None:
+def can_attack(game: GameState, o: GameObject) -> str | None:
     """Why ``o`` can't attack, or None."""
     bad = attack_problem(game, o)
     return None if bad is None else bad[0]
 
 
-def attack_requirements_of(game: Game, o: GameObject) -> list[Ref | None]:
+def attack_requirements_of(game: GameState, o: GameObject) -> list[Ref | None]:
     """The attack requirements on ``o`` (508.1d): ``None`` for "attacks if able", or the
     player or planeswalker it must attack if able (Alluring Siren, Gideon Jura)."""
 
@@ -247,18 +143,18 @@ def attack_requirements_of(game: Game, o: GameObject) -> list[Ref | None]:
     return out
 
 
-def _must_attack(game: Game, o: GameObject) -> bool:
+def _must_attack(game: GameState, o: GameObject) -> bool:
     return bool(attack_requirements_of(game, o))
 
 
-def attack_declarer(game: Game) -> int:
+def attack_declarer(game: GameState) -> int:
     """The player declaring attackers now: the active player, or one player of the
     active team (805.10b)."""
     cb = game.combat
     return cb.declarer if cb is not None and cb.declarer is not None else game.active_player
 
 
-def attack_candidates(game: Game) -> list[GameObject]:
+def attack_candidates(game: GameState) -> list[GameObject]:
     """The creatures that can attack now (508.1a-c), of the player declaring attackers
     (memoised until the next state change, per declarer: don't modify the list)."""
     declarer = attack_declarer(game)
@@ -267,13 +163,13 @@ def attack_candidates(game: Game) -> list[GameObject]:
         lambda: [o for o in game.creatures(declarer) if can_attack(game, o) is None])
 
 
-def attack_targets(game: Game) -> list[Ref]:
+def attack_targets(game: GameState) -> list[Ref]:
     """The defending players and their planeswalkers (508.1b; memoised until the next
     state change: don't modify the list)."""
     return game.cached("attack_targets", lambda: _attack_targets(game))  # type: ignore[no-any-return]
 
 
-def _attack_targets(game: Game) -> list[Ref]:
+def _attack_targets(game: GameState) -> list[Ref]:
     assert game.combat is not None
     out: list[Ref] = []
     for d in game.combat.defending_players:
@@ -282,7 +178,7 @@ def _attack_targets(game: Game) -> list[Ref]:
     return out
 
 
-def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | None:
+def attack_violation(game: GameState, attacks: dict[int, Ref]) -> tuple[str, str] | None:
     """Restrictions on an attack declaration (508.1a-c); None if none is broken."""
     targets = attack_targets(game)
     for a, t in attacks.items():
@@ -309,7 +205,7 @@ def attack_violation(game: Game, attacks: dict[int, Ref]) -> tuple[str, str] | N
     return None
 
 
-def combat_cost(game: Game, kind: str, creature: int, target: Any = None) -> int:
+def combat_cost(game: GameState, kind: str, creature: int, target: Any = None) -> int:
     """Generic mana a creature's controller must pay for it to attack or block
     (``attack_cost``/``block_cost`` hooks: check(game, source, creature, target) -> int)."""
     total = 0
@@ -319,7 +215,7 @@ def combat_cost(game: Game, kind: str, creature: int, target: Any = None) -> int
     return total
 
 
-def _cost_problem(game: Game, kind: str, player: int, items: list[tuple[int, Any]]
+def _cost_problem(game: GameState, kind: str, player: int, items: list[tuple[int, Any]]
                   ) -> tuple[str, str] | None:
     """508.1h-j / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
     activated); partial payment isn't allowed."""
@@ -330,7 +226,7 @@ def _cost_problem(game: Game, kind: str, player: int, items: list[tuple[int, Any
     return None
 
 
-def _pay_combat_cost(game: Game, kind: str, player: int, items: list[tuple[int, Any]]) -> None:
+def _pay_combat_cost(game: GameState, kind: str, player: int, items: list[tuple[int, Any]]) -> None:
     total = sum(combat_cost(game, kind, c, t) for c, t in items)
     if not total:
         return
@@ -342,12 +238,12 @@ def _pay_combat_cost(game: Game, kind: str, player: int, items: list[tuple[int, 
     perform_payment(game, player, cost, payment, rules[1])
 
 
-def has_banding(game: Game, oid: int) -> bool:
+def has_banding(game: GameState, oid: int) -> bool:
     o = game.get(oid)
     return o is not None and "banding" in game.chars(o).keywords
 
 
-def band_violation(game: Game, attacks: dict[int, Ref],
+def band_violation(game: GameState, attacks: dict[int, Ref],
                    bands: tuple[tuple[int, ...], ...]) -> tuple[str, str] | None:
     """702.21c-d: bands of attackers with banding plus at most one without; same target."""
     seen: set[int] = set()
@@ -371,7 +267,7 @@ def band_violation(game: Game, attacks: dict[int, Ref],
     return None
 
 
-def attack_requirements(game: Game, attacks: dict[int, Ref]) -> int:
+def attack_requirements(game: GameState, attacks: dict[int, Ref]) -> int:
     """How many attack requirements this declaration obeys (508.1d)."""
     n = 0
     for a, t in attacks.items():
@@ -381,7 +277,7 @@ def attack_requirements(game: Game, attacks: dict[int, Ref]) -> int:
     return n
 
 
-def max_attack_requirements(game: Game) -> int:
+def max_attack_requirements(game: GameState) -> int:
     """The most requirements any legal declaration obeys (search, not greedy: 508.1d).
 
     Costs to attack never have to be paid to obey requirements (508.1d)."""
@@ -414,7 +310,7 @@ def max_attack_requirements(game: Game) -> int:
     return int(game.cached(f"max_attack_requirements:{attack_declarer(game)}", compute))
 
 
-def check_attack(game: Game, action: Action) -> None:
+def check_attack(game: GameState, action: Action) -> None:
     """Raise IllegalAction unless this attack declaration is legal (508.1)."""
     if not isinstance(action, DeclareAttackers):
         raise IllegalAction("declare attackers (a list of creatures and what they attack)",
@@ -441,7 +337,7 @@ def check_attack(game: Game, action: Action) -> None:
                             "508.1d")
 
 
-def enumerate_attacks(game: Game) -> list[Action]:
+def enumerate_attacks(game: GameState) -> list[Action]:
     """Legal attack declarations (bounded to a few thousand)."""
     cands = attack_candidates(game)
     targets = attack_targets(game)
@@ -462,7 +358,7 @@ def enumerate_attacks(game: Game) -> list[Action]:
     return out
 
 
-def sample_attack(game: Game, rng: random.Random) -> Action:
+def sample_attack(game: GameState, rng: random.Random) -> Action:
     """A random legal declaration: each creature attacks with probability 1/2."""
     targets = attack_targets(game)
     best = max_attack_requirements(game)
@@ -478,7 +374,7 @@ def sample_attack(game: Game, rng: random.Random) -> Action:
     return pick(rng, enumerate_attacks(game))
 
 
-def ask_attackers(game: Game) -> None:
+def ask_attackers(game: GameState) -> None:
     """508.1: the active player declares attackers (turn-based action); with shared team
     turns each player of the active team declares for their creatures, in team order,
     and the whole attack must be legal (805.10b)."""
@@ -493,7 +389,7 @@ def ask_attackers(game: Game) -> None:
     game.push(_next_attack_declarer, tuple(declarers), (), ())
 
 
-def _next_attack_declarer(game: Game, declarers: tuple[int, ...],
+def _next_attack_declarer(game: GameState, declarers: tuple[int, ...],
                           done: tuple[tuple[int, Ref], ...],
                           bands: tuple[tuple[int, ...], ...]) -> None:
     cb = game.combat
@@ -507,7 +403,7 @@ def _next_attack_declarer(game: Game, declarers: tuple[int, ...],
     _ask_attackers_of(game, declarers[0], declarers[1:], done, bands)
 
 
-def _ask_attackers_of(game: Game, player: int, rest: tuple[int, ...],
+def _ask_attackers_of(game: GameState, player: int, rest: tuple[int, ...],
                       done: tuple[tuple[int, Ref], ...],
                       bands: tuple[tuple[int, ...], ...]) -> None:
     cb = game.combat
@@ -529,7 +425,7 @@ def _ask_attackers_of(game: Game, player: int, rest: tuple[int, ...],
         enumerate_fn=enumerate_attacks, sampler=sample_attack))
 
 
-def _attackers_of(game: Game, action: Any, player: int, rest: tuple[int, ...],
+def _attackers_of(game: GameState, action: Any, player: int, rest: tuple[int, ...],
                   done: tuple[tuple[int, Ref], ...], bands: tuple[tuple[int, ...], ...],
                   single: bool) -> None:
     if single:
@@ -542,7 +438,7 @@ def _attackers_of(game: Game, action: Any, player: int, rest: tuple[int, ...],
               bands + tuple(action.bands))
 
 
-def _declare_attackers(game: Game, action: Any, paid: bool = False) -> None:
+def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None:
     assert game.combat is not None
     cb = game.combat
     cb.declared = True
@@ -584,7 +480,7 @@ def _declare_attackers(game: Game, action: Any, paid: bool = False) -> None:
 # ------------------------------------------------------------ declare blockers
 
 
-def block_problem(game: Game, blocker: GameObject) -> tuple[str, str] | None:
+def block_problem(game: GameState, blocker: GameObject) -> tuple[str, str] | None:
     """Why ``blocker`` can't block and the rule: untapped creature (509.1a); restrictions
     — "can't block" effects (509.1b)."""
 
@@ -602,12 +498,12 @@ def block_problem(game: Game, blocker: GameObject) -> tuple[str, str] | None:
     return None
 
 
-def can_block(game: Game, blocker: GameObject) -> str | None:
+def can_block(game: GameState, blocker: GameObject) -> str | None:
     bad = block_problem(game, blocker)
     return None if bad is None else bad[0]
 
 
-def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
+def can_block_attacker(game: GameState, blocker: GameObject, attacker: GameObject) -> str | None:
     """Evasion and per-pair restrictions (509.1b): flying, shadow, intimidate, landwalk..."""
 
     bc = game.chars(blocker)
@@ -645,14 +541,14 @@ def can_block_attacker(game: Game, blocker: GameObject, attacker: GameObject) ->
     return None
 
 
-def max_blocks(game: Game, blocker: GameObject) -> int:
+def max_blocks(game: GameState, blocker: GameObject) -> int:
     c = game.chars(blocker)
     if "can block any number of creatures" in c.flags:
         return 99
     return 1 + flag_count(c.flags, "can block an additional creature")
 
 
-def block_declarer(game: Game) -> int:
+def block_declarer(game: GameState) -> int:
     """The defending player declaring blockers now (509.1, 802.4, 805.10d)."""
     cb = game.combat
     assert cb is not None
@@ -661,7 +557,7 @@ def block_declarer(game: Game) -> int:
     return cb.defending_players[0] if cb.defending_players else -1
 
 
-def attacked_player(game: Game, attacker: int) -> int | None:
+def attacked_player(game: GameState, attacker: int) -> int | None:
     """The player an attacking creature attacks, or the controller of the planeswalker it
     attacks (802.2a); None when that planeswalker is gone."""
     cb = game.combat
@@ -673,7 +569,7 @@ def attacked_player(game: Game, attacker: int) -> int | None:
     return game.controller(o) if o is not None else None
 
 
-def blockable_attackers(game: Game) -> list[int]:
+def blockable_attackers(game: GameState) -> list[int]:
     """The attackers the declaring player's creatures may block: all of them, except with
     several defending players blocking separately (802.4a: only creatures attacking that
     player or a planeswalker they control)."""
@@ -686,7 +582,7 @@ def blockable_attackers(game: Game) -> list[int]:
     return [a for a in cb.attackers if attacked_player(game, a) in (me, None)]
 
 
-def _later_blocker_for(game: Game, attacker: GameObject) -> bool:
+def _later_blocker_for(game: GameState, attacker: GameObject) -> bool:
     """Could a defending player who declares later still block ``attacker`` (805.10d: the
     combined block is legal as a whole once everyone has declared)?"""
     cb = game.combat
@@ -695,7 +591,7 @@ def _later_blocker_for(game: Game, attacker: GameObject) -> bool:
                for q in cb.later_declarers for o in game.creatures(q))
 
 
-def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str, str] | None:
+def block_violation(game: GameState, blocks: dict[int, tuple[int, ...]]) -> tuple[str, str] | None:
     """Restrictions on the whole declaration (509.1b); None if legal (ignoring requirements)."""
     cb = game.combat
     assert cb is not None
@@ -745,7 +641,7 @@ def block_violation(game: Game, blocks: dict[int, tuple[int, ...]]) -> tuple[str
     return None
 
 
-def _requirements(game: Game, blocks: dict[int, tuple[int, ...]]) -> int:
+def _requirements(game: GameState, blocks: dict[int, tuple[int, ...]]) -> int:
     """Number of blocking requirements obeyed (509.1c)."""
     cb = game.combat
     assert cb is not None
@@ -766,7 +662,7 @@ def _requirements(game: Game, blocks: dict[int, tuple[int, ...]]) -> int:
     return n
 
 
-def _has_requirements(game: Game) -> bool:
+def _has_requirements(game: GameState) -> bool:
     cb = game.combat
     assert cb is not None
     if any({"blocks each combat if able", "attacks or blocks each combat if able"}
@@ -776,7 +672,7 @@ def _has_requirements(game: Game) -> bool:
                for a in blockable_attackers(game))
 
 
-def block_candidates(game: Game) -> list[GameObject]:
+def block_candidates(game: GameState) -> list[GameObject]:
     """The creatures that can block now (509.1a-b), of the player declaring blockers
     (memoised until the next state change, per declarer: don't modify the list)."""
     declarer = block_declarer(game)
@@ -785,7 +681,7 @@ def block_candidates(game: Game) -> list[GameObject]:
         lambda: [o for o in game.creatures(declarer) if can_block(game, o) is None])
 
 
-def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:
+def _all_declarations(game: GameState, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:
     cb = game.combat
     assert cb is not None
     per: list[list[tuple[int, tuple[int, ...]] | None]] = []
@@ -807,7 +703,7 @@ def _all_declarations(game: Game, limit: int = 20000) -> list[dict[int, tuple[in
     return out
 
 
-def check_block(game: Game, action: Action) -> None:
+def check_block(game: GameState, action: Action) -> None:
     if not isinstance(action, DeclareBlockers):
         raise IllegalAction("declare blockers (creatures and the attackers they block)",
                             "509.1")
@@ -829,22 +725,22 @@ def check_block(game: Game, action: Action) -> None:
                                 f"{best} can be obeyed", "509.1c")
 
 
-def _free_of_cost(game: Game, d: dict[int, tuple[int, ...]]) -> bool:
+def _free_of_cost(game: GameState, d: dict[int, tuple[int, ...]]) -> bool:
     return not any(combat_cost(game, "block", b, a) for b, a in d.items())
 
 
-def _best_block_requirements(game: Game, decls: list[dict[int, tuple[int, ...]]]) -> int:
+def _best_block_requirements(game: GameState, decls: list[dict[int, tuple[int, ...]]]) -> int:
     """509.1c: the most requirements obeyable without paying a cost to block."""
     return max((_requirements(game, d) for d in decls if _free_of_cost(game, d)), default=0)
 
 
-def _payable(game: Game, d: dict[int, tuple[int, ...]]) -> bool:
+def _payable(game: GameState, d: dict[int, tuple[int, ...]]) -> bool:
     cb = game.combat
     assert cb is not None
     return _cost_problem(game, "block", block_declarer(game), list(d.items())) is None
 
 
-def enumerate_blocks(game: Game) -> list[Action]:
+def enumerate_blocks(game: GameState) -> list[Action]:
     decls = [d for d in _all_declarations(game) if _payable(game, d)]
     if _has_requirements(game):
         best = _best_block_requirements(game, _all_declarations(game))
@@ -852,7 +748,7 @@ def enumerate_blocks(game: Game) -> list[Action]:
     return [DeclareBlockers(tuple(sorted(d.items()))) for d in decls]
 
 
-def sample_block(game: Game, rng: random.Random) -> Action:
+def sample_block(game: GameState, rng: random.Random) -> Action:
     cb = game.combat
     assert cb is not None
     if not _has_requirements(game):
@@ -869,7 +765,7 @@ def sample_block(game: Game, rng: random.Random) -> Action:
     return pick(rng, enumerate_blocks(game))
 
 
-def ask_blockers(game: Game) -> None:
+def ask_blockers(game: GameState) -> None:
     """509.1: the defending player declares blockers (turn-based action).  With several
     defending players, each declares in turn: in APNAP order, each blocking only what
     attacks them (802.4), or as a team making one combined block (805.10d)."""
@@ -894,7 +790,7 @@ def ask_blockers(game: Game) -> None:
     game.push(_next_block_declarer, declarers, declarers, ())
 
 
-def _next_block_declarer(game: Game, everyone: tuple[int, ...], declarers: tuple[int, ...],
+def _next_block_declarer(game: GameState, everyone: tuple[int, ...], declarers: tuple[int, ...],
                          done: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
 
     cb = game.combat
@@ -930,7 +826,7 @@ def _next_block_declarer(game: Game, everyone: tuple[int, ...], declarers: tuple
         checker=check_block, enumerate_fn=enumerate_blocks, sampler=sample_block))
 
 
-def _blockers_of(game: Game, action: Any, everyone: tuple[int, ...], player: int,
+def _blockers_of(game: GameState, action: Any, everyone: tuple[int, ...], player: int,
                  rest: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
     _pay_combat_cost(game, "block", player, list(action.blocks))
     if not action.blocks:
@@ -938,7 +834,7 @@ def _blockers_of(game: Game, action: Any, everyone: tuple[int, ...], player: int
     game.push(_next_block_declarer, everyone, rest, done + tuple(action.blocks))
 
 
-def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
+def _declare_blockers(game: GameState, action: Any, paid: bool = False) -> None:
     cb = game.combat
     assert cb is not None
     cb.blockers_declared = True
@@ -985,7 +881,7 @@ def _declare_blockers(game: Game, action: Any, paid: bool = False) -> None:
     game.push(_ask_orders, 0)
 
 
-def _ask_orders(game: Game, stage: int) -> None:
+def _ask_orders(game: GameState, stage: int) -> None:
     """509.2 (attackers' orders, active player) then 509.3 (blockers', defending player)."""
     cb = game.combat
     assert cb is not None
@@ -1015,7 +911,7 @@ def _ask_orders(game: Game, stage: int) -> None:
             return
 
 
-def _order_set(game: Game, action: Any, creature: int, kind: str) -> None:
+def _order_set(game: GameState, action: Any, creature: int, kind: str) -> None:
     cb = game.combat
     assert cb is not None
     order = list(action.items)
@@ -1032,7 +928,7 @@ def _order_set(game: Game, action: Any, creature: int, kind: str) -> None:
 # ------------------------------------------------------------ combat damage
 
 
-def _deals_damage_this_step(game: Game, o: GameObject, first: bool) -> bool:
+def _deals_damage_this_step(game: GameState, o: GameObject, first: bool) -> bool:
     kws = game.chars(o).keywords
     cb = game.combat
     assert cb is not None
@@ -1043,9 +939,9 @@ def _deals_damage_this_step(game: Game, o: GameObject, first: bool) -> bool:
     return True
 
 
-def begin_damage_step(game: Game) -> None:
+def begin_damage_step(game: GameState) -> None:
     """510.4: with first/double strike, this is the first-strike step; add a second one."""
-    from manastack.rules.turn import StepInfo
+    from manastack.game.turn import StepInfo
 
     cb = game.combat
     step = game.step
@@ -1064,7 +960,7 @@ def begin_damage_step(game: Game) -> None:
                                           if p != game.active_player], {})
 
 
-def trample_target(game: Game, o: GameObject) -> Ref | None:
+def trample_target(game: GameState, o: GameObject) -> Ref | None:
     """Where a blocked attacker with trample may assign damage beyond lethal (702.19b): the
     player or planeswalker it attacks; None without trample, when it isn't a blocked
     attacker, or when it attacks nothing any more (a planeswalker that left or was
@@ -1083,7 +979,7 @@ def trample_target(game: Game, o: GameObject) -> Ref | None:
     return t if pw is not None and pw.zone == Zone.BATTLEFIELD else None
 
 
-def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
+def _creature_recipients(game: GameState, o: GameObject) -> tuple[list[Ref], bool]:
     """Where ``o`` may assign damage and whether it's a blocked attacker (510.1a-d)."""
     cb = game.combat
     assert cb is not None
@@ -1108,7 +1004,7 @@ def _creature_recipients(game: Game, o: GameObject) -> tuple[list[Ref], bool]:
     return [], False
 
 
-def damage_assigner(game: Game, o: GameObject) -> int:
+def damage_assigner(game: GameState, o: GameObject) -> int:
     """Who assigns ``o``'s combat damage: its controller, except with banding (702.21j-k)."""
     cb = game.combat
     assert cb is not None
@@ -1120,11 +1016,11 @@ def damage_assigner(game: Game, o: GameObject) -> int:
     return game.controller(o)
 
 
-def _banding_free(game: Game, o: GameObject) -> bool:
+def _banding_free(game: GameState, o: GameObject) -> bool:
     return damage_assigner(game, o) != game.controller(o)
 
 
-def _assigners(game: Game, player: int) -> list[GameObject]:
+def _assigners(game: GameState, player: int) -> list[GameObject]:
     cb = game.combat
     assert cb is not None
     first = game.step is not None and game.step.first_strike
@@ -1143,7 +1039,7 @@ def _assigners(game: Game, player: int) -> list[GameObject]:
     return out
 
 
-def _planned_weight(game: Game, o: GameObject, r: Ref, n: int) -> int:
+def _planned_weight(game: GameState, o: GameObject, r: Ref, n: int) -> int:
     """How much of ``o``'s ``n`` damage assigned to ``r`` counts toward lethal damage when
     another creature's assignment is checked (510.1c-d: damage being assigned by other
     creatures in the same step counts).  702.2c: any nonzero amount assigned by a source
@@ -1156,7 +1052,7 @@ def _planned_weight(game: Game, o: GameObject, r: Ref, n: int) -> int:
     return n if ro is None else max(n, lethal_damage(game, ro))
 
 
-def default_assignment(game: Game, o: GameObject,
+def default_assignment(game: GameState, o: GameObject,
                        planned: dict[int, int]) -> tuple[tuple[Ref, int], ...]:
     """Lethal damage to each in order, the rest to the last (or the player, trample)."""
     from manastack.rules.damage import lethal_damage
@@ -1191,7 +1087,7 @@ def default_assignment(game: Game, o: GameObject,
     return tuple((r, n) for r, n in out if n > 0)
 
 
-def check_assignment(game: Game, player: int, action: Action, planned: dict[int, int]) -> None:
+def check_assignment(game: GameState, player: int, action: Action, planned: dict[int, int]) -> None:
     """510.1: the whole assignment is checked; illegal ones are rewound (510.1 end)."""
     from manastack.rules.damage import lethal_damage
 
@@ -1271,7 +1167,7 @@ def check_assignment(game: Game, player: int, action: Action, planned: dict[int,
                     f"lethal damage ({lethal})", rule)
 
 
-def enumerate_assignments(game: Game, player: int, planned: dict[int, int]) -> list[Action]:
+def enumerate_assignments(game: GameState, player: int, planned: dict[int, int]) -> list[Action]:
     """All assignments (bounded) of this player's creatures; random agents sample these."""
     mine = _assigners(game, player)
     per: list[list[tuple[int, tuple[tuple[Ref, int], ...]]]] = []
@@ -1306,7 +1202,7 @@ def enumerate_assignments(game: Game, player: int, planned: dict[int, int]) -> l
     return out
 
 
-def _ordered_assignments(game: Game, o: GameObject, recips: list[Any], power: int,
+def _ordered_assignments(game: GameState, o: GameObject, recips: list[Any], power: int,
                          planned: dict[int, int]
                          ) -> list[tuple[int, tuple[tuple[Any, int], ...]]]:
     """For each k: lethal damage (510.1c-d) to the first k recipients in order and the rest
@@ -1343,7 +1239,7 @@ def _splits(total: int, n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _needs_choice(game: Game, o: GameObject) -> bool:
+def _needs_choice(game: GameState, o: GameObject) -> bool:
     recips, blocked_attacker = _creature_recipients(game, o)
     if _banding_free(game, o) and len(recips) > 1:
         return True
@@ -1351,7 +1247,7 @@ def _needs_choice(game: Game, o: GameObject) -> bool:
     return len(recips) > 1 or trample
 
 
-def _assign(game: Game, players: list[int], planned: dict[int, int],
+def _assign(game: GameState, players: list[int], planned: dict[int, int],
             done: tuple[tuple[int, tuple[tuple[Ref, int], ...]], ...] = ()) -> None:
     """510.1: each player in APNAP order assigns; then 510.2 deals it all at once."""
     if not players:
@@ -1371,15 +1267,15 @@ def _assign(game: Game, players: list[int], planned: dict[int, int],
     _assigned(game, AssignDamage(()), player, rest, planned, done)
 
 
-def _check_for(game: Game, action: Action, player: int, planned: dict[int, int]) -> None:
+def _check_for(game: GameState, action: Action, player: int, planned: dict[int, int]) -> None:
     check_assignment(game, player, action, planned)
 
 
-def _enum_for(game: Game, player: int, planned: dict[int, int]) -> list[Action]:
+def _enum_for(game: GameState, player: int, planned: dict[int, int]) -> list[Action]:
     return enumerate_assignments(game, player, planned)
 
 
-def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: dict[int, int],
+def _assigned(game: GameState, action: Any, player: int, rest: list[int], planned: dict[int, int],
               done: tuple[Any, ...]) -> None:
     given = dict(action.assignments)
     new_planned = dict(planned)
@@ -1401,7 +1297,7 @@ def _assigned(game: Game, action: Any, player: int, rest: list[int], planned: di
     _assign(game, rest, new_planned, tuple(out))
 
 
-def _deal_combat_damage(game: Game, assignments: tuple[Any, ...]) -> None:
+def _deal_combat_damage(game: GameState, assignments: tuple[Any, ...]) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
 
     cb = game.combat
@@ -1416,7 +1312,7 @@ def _deal_combat_damage(game: Game, assignments: tuple[Any, ...]) -> None:
 # ------------------------------------------------------------ blocking by effects
 
 
-def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
+def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
     """A creature put onto the battlefield blocking (509.7, seed 3.3): it is blocking but
     never "blocked"; the active player places it in the attacker's damage assignment order."""
     cb = game.combat
@@ -1456,13 +1352,13 @@ def put_blocking(game: Game, blocker: GameObject, attacker: int) -> None:
         _ask_new_blocker_position(game, placements[0], blocker.id, others[placements[0]])
 
 
-def _ask_new_attacker_position(game: Game, blocker: int, new: int, others: list[int]
+def _ask_new_attacker_position(game: GameState, blocker: int, new: int, others: list[int]
                                ) -> None:
     """509.6: the defending player announces the attacker's place in the blocking
     creature's damage assignment order; the others keep their relative order."""
     allowed = [tuple(others[:i]) + (new,) + tuple(others[i:]) for i in range(len(others) + 1)]
 
-    def check(g: Game, items: tuple[Any, ...]) -> str | None:
+    def check(g: GameState, items: tuple[Any, ...]) -> str | None:
         if tuple(items) not in allowed:
             return "the relative order of the other attacking creatures must stay the same"
         return None
@@ -1475,11 +1371,11 @@ def _ask_new_attacker_position(game: Game, blocker: int, new: int, others: list[
         purpose=f"order {game.name_of(blocker)}", check=check))
 
 
-def _ask_new_blocker_position(game: Game, attacker: int, new: int, others: list[int]) -> None:
+def _ask_new_blocker_position(game: GameState, attacker: int, new: int, others: list[int]) -> None:
     """509.7: the active player announces the new blocker's position; others keep theirs."""
     allowed = [tuple(others[:i]) + (new,) + tuple(others[i:]) for i in range(len(others) + 1)]
 
-    def check(g: Game, items: tuple[Any, ...]) -> str | None:
+    def check(g: GameState, items: tuple[Any, ...]) -> str | None:
         if tuple(items) not in allowed:
             return "the relative order of the other blocking creatures must stay the same"
         return None
@@ -1495,7 +1391,7 @@ def _ask_new_blocker_position(game: Game, attacker: int, new: int, others: list[
 # ------------------------------------------------------------ timing around combat
 
 
-def combat_timing(game: Game, when: str) -> bool:
+def combat_timing(game: GameState, when: str) -> bool:
     """Spells and abilities whose timing refers to combat (seed section 3, CR 506.2-3).
 
     ``when``: ``during_combat``; ``before_attackers``/``after_attackers`` (the declare
@@ -1536,7 +1432,7 @@ def combat_timing(game: Game, when: str) -> bool:
     raise ValueError(f"unknown combat timing {when!r}")
 
 
-def make_block(game: Game, blocker: GameObject, attacker: int) -> None:
+def make_block(game: GameState, blocker: GameObject, attacker: int) -> None:
     """An effect makes a creature on the battlefield block an attacker (509.6): triggers
     per 509.4a-d, then the orders are updated by the active and defending players."""
     cb = game.combat

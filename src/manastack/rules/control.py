@@ -29,7 +29,7 @@ from manastack.rules.layers import Duration
 from manastack.rules.static import RuleEffect, add_rule_effect
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 KIND = "control_player"
 
@@ -46,7 +46,7 @@ class ControlOfPlayer:
     player: int
     turn_index: int
 
-    def __call__(self, game: Game) -> bool:
+    def __call__(self, game: GameState) -> bool:
         """Does the effect apply now (during that very turn)?"""
         return game.is_active(self.player) and \
             game.turns_taken.get(self.player, 0) == self.turn_index and \
@@ -64,13 +64,13 @@ class _NotOverYet:
     player: int
     turn_index: int
 
-    def __call__(self, game: Game) -> bool:
+    def __call__(self, game: GameState) -> bool:
         taken = game.turns_taken.get(self.player, 0)
         return taken < self.turn_index or (taken == self.turn_index and
                                            game.is_active(self.player))
 
 
-def control_next_turn(game: Game, controller: int, player: int, source_name: str) -> None:
+def control_next_turn(game: GameState, controller: int, player: int, source_name: str) -> None:
     """``controller`` controls ``player`` during that player's next turn (714.1)."""
     index = game.turns_taken.get(player, 0) + 1
     spec = ControlOfPlayer(controller, player, index)
@@ -83,7 +83,7 @@ def control_next_turn(game: Game, controller: int, player: int, source_name: str
                        f"{game.players[player].name} during their next turn")
 
 
-def controlling_player(game: Game, player: int) -> int:
+def controlling_player(game: GameState, player: int) -> int:
     """The player who makes ``player``'s decisions now (714.5): ``player`` unless an
     effect gives control of them to another player (the last created wins, 714.1a)."""
     best = None
@@ -94,7 +94,7 @@ def controlling_player(game: Game, player: int) -> int:
     return player if best is None else best.check.controller
 
 
-def sees_for(game: Game, viewer: int | None) -> set[int]:
+def sees_for(game: GameState, viewer: int | None) -> set[int]:
     """The players whose hidden information ``viewer`` sees: themselves and the players
     they control (714.4)."""
     if viewer is None:

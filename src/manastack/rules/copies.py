@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, Zone
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def spell_snapshot(game: Game, oid: int) -> dict[str, Any] | None:
+def spell_snapshot(game: GameState, oid: int) -> dict[str, Any] | None:
     """What a copy needs of a spell: its copiable values and choices (706.10), among
     them what was paid for its costs: "if an effect of the copy refers to objects used
     to pay its costs, it uses the objects used to pay the costs of the original" (a
@@ -27,7 +27,7 @@ def spell_snapshot(game: Game, oid: int) -> dict[str, Any] | None:
             "alt_cost": o.memory.get("alt_cost")}
 
 
-def copy_spell(game: Game, snap: dict[str, Any], controller: int, rule: str = "706.10"
+def copy_spell(game: GameState, snap: dict[str, Any], controller: int, rule: str = "706.10"
                ) -> None:
     """Put a copy of a spell on the stack under ``controller``'s control, then let them
     choose new targets for it (706.10c), target word by target word."""
@@ -53,9 +53,10 @@ def copy_spell(game: Game, snap: dict[str, Any], controller: int, rule: str = "7
         game.push(_new_target, copy.id, 0, ())
 
 
-def _new_target(game: Game, oid: int, k: int, chosen: tuple[Any, ...]) -> None:
+def _new_target(game: GameState, oid: int, k: int, chosen: tuple[Any, ...]) -> None:
     """706.10c: for each target, keep it or choose another legal one."""
-    from manastack.rules.resolution import Ctx, specs_of
+    from manastack.game.abilities import Ctx
+    from manastack.rules.resolution import specs_of
     from manastack.rules.targeting import announce_targets, legal_targets
 
     o = game.objects.get(oid)
@@ -86,6 +87,6 @@ def _new_target(game: Game, oid: int, k: int, chosen: tuple[Any, ...]) -> None:
                             purpose=f"new targets for {o.name}"))
 
 
-def _new_target_chosen(game: Game, action: Any, oid: int, k: int,
+def _new_target_chosen(game: GameState, action: Any, oid: int, k: int,
                        chosen: tuple[Any, ...]) -> None:
     _new_target(game, oid, k + 1, chosen + tuple(action.items))

@@ -18,7 +18,7 @@ from manastack.copying import deepcopy_fields
 from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game, Task
+    from manastack.game.state import GameState, Task
 
 
 @dataclass
@@ -44,7 +44,7 @@ class DamageItem:
         self.unpreventable = unpreventable
 
 
-def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
+def _source_chars(game: GameState, source: int):  # type: ignore[no-untyped-def]
     o = game.objects.get(source)
     if isinstance(o, GameObject):
         return game.chars(o), game.controller(o), o.name
@@ -54,7 +54,7 @@ def _source_chars(game: Game, source: int):  # type: ignore[no-untyped-def]
     return None, None, f"#{source}"
 
 
-def deal_damage(game: Game, items: list[DamageItem], rule: str = "119.1",
+def deal_damage(game: GameState, items: list[DamageItem], rule: str = "119.1",
                 then: Task | None = None) -> None:
     """Deal all ``items`` simultaneously as one damage event (119.4a-c).
 
@@ -110,7 +110,7 @@ class _Plan:
 REDIRECT_KEY: Final = "306.7"
 
 
-def _redirect_options(game: Game, it: DamageItem) -> list[int]:
+def _redirect_options(game: GameState, it: DamageItem) -> list[int]:
     if it.combat or not isinstance(it.target, PlayerRef) or it.amount <= 0:
         return []
     _, ctrl, _ = _source_chars(game, it.source)
@@ -119,25 +119,25 @@ def _redirect_options(game: Game, it: DamageItem) -> list[int]:
     return [o.id for o in game.permanents(it.target.index) if game.chars(o).is_planeswalker]
 
 
-def _proposal(game: Game, it: DamageItem, event_id: int) -> dict[str, Any]:
+def _proposal(game: GameState, it: DamageItem, event_id: int) -> dict[str, Any]:
     return {"source": it.source, "target": it.target, "amount": it.amount,
             "combat": it.combat, "unpreventable": it.unpreventable, "event_id": event_id,
             "gains": [], "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
                                     f"{game.name_of(it.target)}"}
 
 
-def _affected_player(game: Game, it: DamageItem) -> int:
+def _affected_player(game: GameState, it: DamageItem) -> int:
     if isinstance(it.target, PlayerRef):
         return it.target.index
     o = game.get(it.target)
     return game.controller(o) if o is not None else game.active_player
 
 
-def _replacement_orders(game: Game, plan: _Plan, i: int) -> None:
+def _replacement_orders(game: GameState, plan: _Plan, i: int) -> None:
     """616.1: if several replacement/prevention effects apply to the same damage, the
     affected player (or the controller of the affected permanent) chooses their order;
     the 306.7 redirection counts as one of them."""
-    from manastack.decisions import ChoiceDecision
+    from manastack.game.decisions import ChoiceDecision
     from manastack.rules.replacement import active_replacements
 
     while i < len(plan.items):
@@ -166,14 +166,14 @@ def _replacement_orders(game: Game, plan: _Plan, i: int) -> None:
     _redirect_choices(game, plan, 0)
 
 
-def _orders_chosen(game: Game, action: Any, plan: _Plan, i: int, keys: list[Any]) -> None:
+def _orders_chosen(game: GameState, action: Any, plan: _Plan, i: int, keys: list[Any]) -> None:
     plan.orders[i] = [keys[k] for k in action.items]
     _replacement_orders(game, plan, i + 1)
 
 
-def _redirect_choices(game: Game, plan: _Plan, i: int) -> None:
+def _redirect_choices(game: GameState, plan: _Plan, i: int) -> None:
     """306.7: the source's controller chooses whether to redirect, as it applies."""
-    from manastack.decisions import ChoiceDecision
+    from manastack.game.decisions import ChoiceDecision
 
     while i < len(plan.items):
         it = plan.items[i]
@@ -191,16 +191,16 @@ def _redirect_choices(game: Game, plan: _Plan, i: int) -> None:
     _shield_priorities(game, plan)
 
 
-def _redirect_chosen(game: Game, action: Any, plan: _Plan, i: int) -> None:
+def _redirect_chosen(game: GameState, action: Any, plan: _Plan, i: int) -> None:
     plan.redirects[i] = action.items[0]
     _redirect_choices(game, plan, i + 1)
 
 
-def _shield_priorities(game: Game, plan: _Plan) -> None:
+def _shield_priorities(game: GameState, plan: _Plan) -> None:
     """615.7: when two or more sources would damage a shielded creature or player at once,
     its controller (or that player) chooses which damage the shield prevents: the chosen
     sources' damage is processed first."""
-    from manastack.decisions import ChoiceDecision
+    from manastack.game.decisions import ChoiceDecision
 
     plan.sequence = list(range(len(plan.items)))
     by_target: dict[Any, list[int]] = {}
@@ -228,26 +228,26 @@ def _shield_priorities(game: Game, plan: _Plan) -> None:
     _deal_damage_event(game, plan)
 
 
-def _shield_chosen(game: Game, action: Any, plan: _Plan, ks: tuple[int, ...]) -> None:
+def _shield_chosen(game: GameState, action: Any, plan: _Plan, ks: tuple[int, ...]) -> None:
     chosen = list(action.items)
     rest = [k for k in range(len(plan.items)) if k not in ks]
     plan.sequence = chosen + rest
     _deal_damage_event(game, plan)
 
 
-def _redirected(game: Game, it: DamageItem, to: Any) -> DamageItem:
+def _redirected(game: GameState, it: DamageItem, to: Any) -> DamageItem:
     game.note("306.7", f"The damage is redirected to {game.name_of(to)}")
     return DamageItem(it.source, to, it.amount, it.combat, it.unpreventable)
 
 
-def _protected_recipient(game: Game, e: dict[str, Any]) -> bool:
+def _protected_recipient(game: GameState, e: dict[str, Any]) -> bool:
     from manastack.rules.targeting import protection_from
     o = game.get(e["target"])
     return o is not None and e["amount"] > 0 and not e.get("unpreventable") and \
         protection_from(game, o, e["source"])
 
 
-def _protection_prevents(game: Game, e: dict[str, Any]) -> dict[str, Any]:
+def _protection_prevents(game: GameState, e: dict[str, Any]) -> dict[str, Any]:
     game.note("702.16e", f"Damage from {game.name_of(e['source'])} to "
                          f"{game.name_of(e['target'])} is prevented (protection)")
     return dict(e, amount=0)
@@ -280,7 +280,7 @@ def _chooser(order: list[Any] | None) -> Any:
     return choose
 
 
-def _deal_damage_event(game: Game, plan: _Plan) -> None:
+def _deal_damage_event(game: GameState, plan: _Plan) -> None:
     from manastack.rules.replacement import apply_replacements
     from manastack.rules.targeting import protection_from
 
@@ -403,7 +403,7 @@ def _deal_damage_event(game: Game, plan: _Plan) -> None:
         _apply_result(game, r)
 
 
-def set_life_total(game: Game, player: int, total: int, rule: str = "118.5",
+def set_life_total(game: GameState, player: int, total: int, rule: str = "118.5",
                    why: str = "") -> None:
     """118.5: "``player``'s life total becomes N": they gain or lose the difference.  With
     a shared team total (810.9a, 810.9c) the player's life total is the team's, so the
@@ -415,12 +415,12 @@ def set_life_total(game: Game, player: int, total: int, rule: str = "118.5",
         lose_life(game, player, -diff, rule, why=why)
 
 
-def set_life_totals(game: Game, players: list[int], total: int, rule: str = "118.5",
+def set_life_totals(game: GameState, players: list[int], total: int, rule: str = "118.5",
                     why: str = "") -> None:
     """"Each [of these players'] life total becomes N".  810.9d: when it would set the
     life total of each player on a team, only one member (the team chooses: the engine
     takes the first in APNAP order, both having the team's total) is affected."""
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     v = variant_of(game)
     done: set[int] = set()
@@ -435,13 +435,13 @@ def set_life_totals(game: Game, players: list[int], total: int, rule: str = "118
         set_life_total(game, p, total, rule, why)
 
 
-def exchange_life_totals(game: Game, a: int, b: int, rule: str = "701.9c",
+def exchange_life_totals(game: GameState, a: int, b: int, rule: str = "701.9c",
                          why: str = "") -> None:
     """Two players exchange life totals: each gains or loses the difference (701.9c); a
     player who can't gain (lose) life can't get a higher (lower) total: the exchange
     doesn't happen (118.7-8; for the team, 810.9g-h).  810.9e: teammates can't exchange
     life totals (nothing happens)."""
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     if a == b:
         return
@@ -462,12 +462,12 @@ def exchange_life_totals(game: Game, a: int, b: int, rule: str = "701.9c",
     set_life_total(game, b, la, rule, why)
 
 
-def _redirect_in_range(game: Game, event: dict[str, Any]) -> bool:
+def _redirect_in_range(game: GameState, event: dict[str, Any]) -> bool:
     """801.13a: a replacement effect can't make a spell or ability (a source) affect an
     object or player outside its controller's range of influence: that part does
     nothing."""
     from manastack.rules.triggers import ref_controller
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     _, ctrl, sname = _source_chars(game, event["source"])
     who = ref_controller(game, event["target"])
@@ -479,7 +479,7 @@ def _redirect_in_range(game: Game, event: dict[str, Any]) -> bool:
     return False
 
 
-def _apply_result(game: Game, r: dict[str, Any]) -> None:
+def _apply_result(game: GameState, r: dict[str, Any]) -> None:
     kind = r["kind"]
     n = r["amount"]
     if kind == "life_gain":
@@ -500,7 +500,7 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             if team_forbids(game, "cant_get_poison", p.index):
                 n = 0
             p.poison += n
-            _totals_changed(game, p.index)
+            totals_changed(game, p.index)
             text = f"{sname} deals {dealt} damage to {p.name} ({n} poison counters, infect)"
             rule = "119.3b"
             extra = {"poison": n}
@@ -509,7 +509,7 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
                 n = 0  # the damage is dealt, but no life is lost (118.8, 810.9h)
             p.life -= n
             p.life_lost_this_turn += n
-            _totals_changed(game, p.index)
+            totals_changed(game, p.index)
             text = f"{sname} deals {dealt} damage to {p.name} (life {p.life})"
             rule = "119.3a"
             extra = {"life_lost": n}
@@ -539,10 +539,10 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
             results = (rule, "119.3c")
     if kind in ("loyalty", "minus_counters") or r.get("loyalty"):
         game.changed(only=NOBODY)  # (counters: a wide change, but no plain list reads them)
-    elif kind not in ("life_loss", "poison"):  # (those told by _totals_changed)
+    elif kind not in ("life_loss", "poison"):  # (those told by totals_changed)
         game.changed("damage")
     if kind in ("life_loss", "poison") and game.variant_state:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         variant_of(game).player_dealt_damage(game, r["source"], r["player"], dealt,
                                              bool(r["combat"]))  # commander damage (903.10a)
     # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
@@ -556,7 +556,7 @@ def _apply_result(game: Game, r: dict[str, Any]) -> None:
               target_total=r.get("target_total", dealt))
 
 
-def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
+def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
               why: str = "", replaced: bool = False, cites: tuple[str, ...] = ()) -> int:
     """A player gains life, as modified by replacement effects (e.g. Boon Reflection).
     ``cites``: further rules the log line applies (119.3f for lifelink's 702.15b)."""
@@ -577,18 +577,18 @@ def gain_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p = game.players[player]
     p.life += amount
     p.life_gained_this_turn += amount
-    _totals_changed(game, player)
+    totals_changed(game, player)
     game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount,
               **({"cites": cites} if cites else {}))
     return amount
 
 
-def team_forbids(game: Game, hook: str, player: int) -> tuple[str, str] | None:
+def team_forbids(game: GameState, hook: str, player: int) -> tuple[str, str] | None:
     """(source, rule) of a ``hook`` effect ("can't gain life"...) that applies to
     ``player``, or to a player sharing their life total (810.9g-h, 810.10c), else None."""
     from manastack.rules.static import forbids
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     rule = {"cant_gain_life": "118.7", "cant_lose_life": "118.8",
             "cant_get_poison": "121.1c"}.get(hook, "")
@@ -603,7 +603,7 @@ def team_forbids(game: Game, hook: str, player: int) -> tuple[str, str] | None:
     return None
 
 
-def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
+def lose_life(game: GameState, player: int, amount: int, rule: str = "118.3",
               why: str = "") -> None:
     if amount <= 0:
         return
@@ -614,20 +614,20 @@ def lose_life(game: Game, player: int, amount: int, rule: str = "118.3",
     p = game.players[player]
     p.life -= amount
     p.life_lost_this_turn += amount
-    _totals_changed(game, player)
+    totals_changed(game, player)
     game.emit(ev.LIFE_LOSS, rule, f"{p.name} loses {amount} life (life {p.life})"
               + (f" ({why})" if why else ""), player=player, amount=amount)
 
 
-def _totals_changed(game: Game, player: int) -> None:
+def totals_changed(game: GameState, player: int) -> None:
     """810.9 / 810.10: the result is applied to a shared team total (variant hook); a
     state change."""
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
     variant_of(game).totals_changed(game, player)
     game.changed("damage")
 
 
-def lethal_damage(game: Game, creature: GameObject, source_deathtouch: bool = False) -> int:
+def lethal_damage(game: GameState, creature: GameObject, source_deathtouch: bool = False) -> int:
     """CR 510.1c / 702.2c: damage needed to be lethal, counting damage already marked."""
     c = game.chars(creature)
     t = c.toughness or 0

@@ -29,19 +29,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from manastack.decisions import Action, Cast, Decision, Pass, PlayLand
 from manastack.errors import IllegalAction
+from manastack.game.decisions import Action, Cast, Decision, Pass, PlayLand
 from manastack.game.objects import GameObject
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 #: ``then(game, outcome, *args)`` is called with ``cast``, ``played``, ``declined`` or
 #: ``unable`` once the card was cast (its costs paid) or not.
 Then = tuple[Any, tuple[Any, ...]]
 
 
-def land_play_problem(game: Game, player: int, o: GameObject) -> tuple[str, str] | None:
+def land_play_problem(game: GameState, player: int, o: GameObject) -> tuple[str, str] | None:
     """Why ``player`` can't play the land card ``o`` during a resolution (305.2b, 305.3)."""
     from manastack.rules.casting import land_plays
 
@@ -63,7 +63,7 @@ class PlayCardDecision(Decision):
     optional: bool = False
     lands: bool = False
 
-    def _casts(self, game: Game) -> list[Action]:
+    def _casts(self, game: GameState) -> list[Action]:
         from manastack.rules.casting import FREE, _cast_problem, _cast_variants, available_mana
 
         o = game.get(self.card)
@@ -74,7 +74,7 @@ class PlayCardDecision(Decision):
         return [a for a in acts if isinstance(a, Cast) and _cast_problem(
             game, self.player, a, resolving=self.card, free=self.free) is None]
 
-    def _may_decline(self, game: Game, casts: list[Action]) -> bool:
+    def _may_decline(self, game: GameState, casts: list[Action]) -> bool:
         from manastack.rules.casting import total_cost
 
         if self.optional or not casts:
@@ -87,7 +87,7 @@ class PlayCardDecision(Decision):
                                   alt=a.alt).is_empty()
                    for a in casts if isinstance(a, Cast))
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: GameState) -> list[Action]:
         o = game.get(self.card)
         acts: list[Action] = []
         if o is not None and self.lands and game.chars(o).is_land:
@@ -99,7 +99,7 @@ class PlayCardDecision(Decision):
             acts.append(Pass())
         return acts
 
-    def validate(self, game: Game, action: Action) -> None:
+    def validate(self, game: GameState, action: Action) -> None:
         from manastack.rules.casting import _cast_problem
 
         o = game.get(self.card)
@@ -126,7 +126,7 @@ class PlayCardDecision(Decision):
         raise IllegalAction(f"{action} doesn't answer: {self.prompt}", self.rule)
 
 
-def offer_play(game: Game, player: int, card: int, then: Then, *, free: bool,
+def offer_play(game: GameState, player: int, card: int, then: Then, *, free: bool,
                optional: bool, lands: bool = False, prompt: str = "",
                rule: str = "608.2c") -> None:
     """Ask ``player`` to cast (or play) ``card`` now; ``then`` continues the resolution.
@@ -148,7 +148,7 @@ def offer_play(game: Game, player: int, card: int, then: Then, *, free: bool,
     game.ask(d)
 
 
-def _answered(game: Game, action: Action, player: int, then: Then) -> None:
+def _answered(game: GameState, action: Action, player: int, then: Then) -> None:
     from manastack.rules import casting
 
     fn, args = then

@@ -12,22 +12,22 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.turn import StepInfo
+    from manastack.game.state import GameState
+    from manastack.game.turn import StepInfo
 
 
 def _duration(e: Any) -> Any:
     return getattr(e, "duration", None)
 
 
-def _no_effects(game: Game) -> bool:
+def _no_effects(game: GameState) -> bool:
     """Is there no effect that could end (no continuous, replacement, delayed or rule
     effect)?"""
     return not (game.effects or game.replacements or game.delayed_triggers
                 or game.rule_effects)
 
 
-def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) -> int:
+def end_effects(game: GameState, pred: Callable[[Any], bool], rule: str, why: str) -> int:
     """End every continuous, replacement and delayed effect whose duration matches: they
     are all gone before the events saying so are logged (what those events trigger sees
     the game without them)."""
@@ -60,7 +60,7 @@ def end_effects(game: Game, pred: Callable[[Any], bool], rule: str, why: str) ->
     return len(ended)
 
 
-def exile_if_controller_left(game: Game) -> None:
+def exile_if_controller_left(game: GameState) -> None:
     """CR 800.4c: when an effect giving a player control of a permanent ends and no other
     effect gives it to a player in the game, a permanent that entered the battlefield under
     the control of a player who has left the game goes back to that player's control:
@@ -81,7 +81,7 @@ def exile_if_controller_left(game: Game) -> None:
                   "control, who has left the game)")
 
 
-def end_effects_at_begin(game: Game, step: StepInfo) -> None:
+def end_effects_at_begin(game: GameState, step: StepInfo) -> None:
     """Effects lasting "until [this step/phase]" end as it begins (seed 000, 500.5)."""
     if _no_effects(game):
         return
@@ -96,7 +96,7 @@ def end_effects_at_begin(game: Game, step: StepInfo) -> None:
                     "611.2b", "that player's next upkeep began")
 
 
-def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
+def end_effects_at_end(game: GameState, step: StepInfo, phase_ends: bool) -> None:
     """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.2."""
     if _no_effects(game):
         return
@@ -116,7 +116,7 @@ def end_effects_at_end(game: Game, step: StepInfo, phase_ends: bool) -> None:
                         "end of combat")
 
 
-def _step_owner(game: Game, d: Any) -> int | None:
+def _step_owner(game: GameState, d: Any) -> int | None:
     """The player whose step ends a ``through_step`` duration: its player, or the current
     controller of its permanent (None if that has left the battlefield)."""
     if d.player is not None or d.of_object is None:
@@ -128,7 +128,7 @@ def _step_owner(game: Game, d: Any) -> int | None:
     return game.controller(o)
 
 
-def end_effects_at_turn_start(game: Game) -> None:
+def end_effects_at_turn_start(game: GameState) -> None:
     """"Until [a player]'s next turn" effects end as that turn begins (611.2b), even if its
     untap step is skipped."""
     if _no_effects(game):
@@ -138,7 +138,7 @@ def end_effects_at_turn_start(game: Game) -> None:
                 "611.2b", "that player's next turn began")
 
 
-def end_effects_of_departed_turn(game: Game, player: int) -> None:
+def end_effects_of_departed_turn(game: GameState, player: int) -> None:
     """800.4k: effects lasting until the next turn of a player who has left the game, or
     until a point in that turn, last until that turn would have begun (it doesn't, 800.4j)."""
     if _no_effects(game):
@@ -152,12 +152,12 @@ _TURN_POINT_KINDS = frozenset({"until_next_turn", "until_next_upkeep", "through_
                                "until_step", "until_phase"})
 
 
-def end_turn_effects(game: Game) -> None:
+def end_turn_effects(game: GameState) -> None:
     """CR 514.2: "until end of turn" and "this turn" effects end (with damage removal)."""
     end_effects(game, lambda d: d.kind == "end_of_turn", "514.2", "cleanup step")
 
 
-def end_source_effects(game: Game) -> None:
+def end_source_effects(game: GameState) -> None:
     """"For as long as" effects end when their source leaves or the condition fails
     (611.2b); effects on objects that no longer exist are forgotten (a state-based action
     check's backstop: :func:`end_lapsed_effects` ends them as it happens)."""
@@ -165,7 +165,7 @@ def end_source_effects(game: Game) -> None:
     drop_effects_on_vanished_objects(game)
 
 
-def end_lapsed_effects(game: Game, look: bool = False) -> None:
+def end_lapsed_effects(game: GameState, look: bool = False) -> None:
     """611.2b: an effect lasting "for as long as" something ends the moment that stops
     being true, not at the next check of state-based actions.  Called after every event
     (:meth:`Game.emit_event`) and every new effect while such an effect may exist
@@ -185,14 +185,14 @@ def end_lapsed_effects(game: Game, look: bool = False) -> None:
                     "611.2b", "its duration is over")
 
 
-def while_predicates(game: Game) -> bool:
+def while_predicates(game: GameState) -> bool:
     """Does an effect last "for as long as" a predicate holds (a ``while`` duration)?"""
     return any(_duration(e) is not None and _duration(e).kind == "while"
                for attr in ("effects", "replacements", "delayed_triggers", "rule_effects")
                for e in getattr(game, attr))
 
 
-def drop_effects_on_vanished_objects(game: Game) -> None:
+def drop_effects_on_vanished_objects(game: GameState) -> None:
     """Forget layer effects whose locked set of affected objects (611.2c) no longer exists.
 
     An object that changes zones becomes a new object (400.7), so such an effect can never

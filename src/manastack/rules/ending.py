@@ -26,10 +26,10 @@ from manastack import log as ev
 from manastack.game.objects import GameObject, StackAbility, Zone
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def end_the_turn(game: Game, source_name: str = "") -> None:
+def end_the_turn(game: GameState, source_name: str = "") -> None:
     """Follow 715.1a-d now.  Drops the rest of the current step's agenda (the resolution
     that ends the turn, the priority that would follow it)."""
     from manastack.rules.zones import move
@@ -60,7 +60,7 @@ def end_the_turn(game: Game, source_name: str = "") -> None:
     game.push(_check_sbas)
 
 
-def _check_sbas(game: Game) -> None:
+def _check_sbas(game: GameState) -> None:
     """715.1c: state-based actions until none apply (704.3), without priority.  A choice
     they need (the legend rule) is made before the process goes on."""
     from manastack.rules import sba
@@ -72,9 +72,10 @@ def _check_sbas(game: Game) -> None:
         game.push(_check_sbas)  # finish the check once the choice is made
 
 
-def _skip_to_cleanup(game: Game) -> None:
+def _skip_to_cleanup(game: GameState) -> None:
     """715.1d: the current step (and phase) ends; the next step is the cleanup step."""
-    from manastack.rules.turn import StepInfo, _new_phase_id, end_step
+    from manastack.game.turn import StepInfo
+    from manastack.rules.turn import _new_phase_id, end_step
 
     step = game.step
     assert step is not None

@@ -24,11 +24,11 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, Ref, Zone
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game, Task
+    from manastack.game.state import GameState, Task
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Entry:
 Made = tuple[Any, tuple[Any, ...] | None] | None
 
 
-def put_onto_battlefield(game: Game, obj: GameObject, controller: int, rule: str, *,
+def put_onto_battlefield(game: GameState, obj: GameObject, controller: int, rule: str, *,
                          tapped: bool = False, attach_to: Ref | None = None,
                          verb: str | None = None, then: Task | None = None
                          ) -> GameObject | None:
@@ -69,7 +69,7 @@ def put_onto_battlefield(game: Game, obj: GameObject, controller: int, rule: str
     return game.obj(done[0]) if done else None
 
 
-def put_all_onto_battlefield(game: Game, objs: list[GameObject], controller: int,
+def put_all_onto_battlefield(game: GameState, objs: list[GameObject], controller: int,
                              rule: str, *, verb: str = "", then: Task | None = None
                              ) -> tuple[int, ...] | None:
     """Put several objects onto the battlefield at the same time (one event, 603.6a):
@@ -79,7 +79,7 @@ def put_all_onto_battlefield(game: Game, objs: list[GameObject], controller: int
     return _choose(game, entries, (), then, True)
 
 
-def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
+def _choose(game: GameState, entries: tuple[Entry, ...], made: tuple[Made, ...],
             then: Task | None, together: bool) -> tuple[int, ...] | None:
     """Make the choices of ``entries[len(made):]`` in order; then move them all."""
     while len(made) < len(entries):
@@ -115,12 +115,12 @@ def _choose(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
     return _enter_all(game, entries, made, then, together)
 
 
-def _is_aura(game: Game, obj: GameObject) -> bool:
+def _is_aura(game: GameState, obj: GameObject) -> bool:
     c = game.chars(obj)
     return "Aura" in c.subtypes and "Enchantment" in c.types
 
 
-def aura_hosts(game: Game, aura: GameObject, controller: int) -> tuple[Ref, ...]:
+def aura_hosts(game: GameState, aura: GameObject, controller: int) -> tuple[Ref, ...]:
     """303.4f: what an Aura entering under ``controller``'s control, not as a resolving
     Aura spell, could enchant: the objects and players its enchant ability allows and
     that it wouldn't be put into the graveyard from (protection, 702.16c). It isn't
@@ -143,7 +143,7 @@ def aura_hosts(game: Game, aura: GameObject, controller: int) -> tuple[Ref, ...]
     return tuple(out)
 
 
-def _cant_enter(game: Game, obj: GameObject) -> None:
+def _cant_enter(game: GameState, obj: GameObject) -> None:
     """303.4g: an Aura with nothing to enchant stays where it is (from the stack, it is
     put into its owner's graveyard instead)."""
     from manastack.rules.zones import ZONE_TEXT, move
@@ -157,7 +157,7 @@ def _cant_enter(game: Game, obj: GameObject) -> None:
     game.note("303.4g", f"{obj.name} has nothing it could enchant: it stays in {where}")
 
 
-def _host_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+def _host_chosen(game: GameState, action: Any, entries: tuple[Entry, ...],
                  made: tuple[Made, ...], then: Task | None, together: bool) -> None:
     """303.4f: the Aura will enter attached to the chosen object or player."""
     from dataclasses import replace
@@ -173,14 +173,14 @@ def _host_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
 
 def enters_as_copy(card: Any) -> Any:
     """The card's "you may have this enter as a copy of ..." ability, if it has one."""
-    from manastack.cards.dsl import StaticAbility
+    from manastack.game.abilities import StaticAbility
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_as_copy":
             return ab
     return None
 
 
-def _pending(game: Game, entry: Entry) -> GameObject | None:
+def _pending(game: GameState, entry: Entry) -> GameObject | None:
     """The object still waiting to enter (None if it has left its zone meanwhile)."""
     obj = game.objects.get(entry.oid)
     if not isinstance(obj, GameObject) or obj.zone != entry.zone:
@@ -191,14 +191,14 @@ def _pending(game: Game, entry: Entry) -> GameObject | None:
 State = tuple[tuple[Entry, ...], tuple[Made, ...], "Task | None", bool]
 
 
-def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any, state: State) -> bool:
+def _ask_as_enters(game: GameState, obj: GameObject, card: Any, copy: Any, state: State) -> bool:
     """614.12a: ask the choice of ``card``'s "as [this] enters, choose ..." ability (the
     object's own card, or the card it enters as a copy of, 706.2) before ``obj`` enters.
     The choice is the player's under whose control it will enter, and "you" and "your"
     in it are that player (614.12: the permanent as it would exist on the battlefield),
     whoever controlled or owned the card before.  Returns False when there is nothing to
     choose."""
-    from manastack.cards.dsl import StaticAbility
+    from manastack.game.abilities import StaticAbility
     entries, made = state[0], state[1]
     controller = entries[len(made)].controller
     chooser = next((ab for ab in card.abilities if isinstance(ab, StaticAbility)
@@ -218,13 +218,13 @@ def _ask_as_enters(game: Game, obj: GameObject, card: Any, copy: Any, state: Sta
     return True
 
 
-def _not_a_choice(game: Game, item: Any, what: str, rule: str) -> str:
+def _not_a_choice(game: GameState, item: Any, what: str, rule: str) -> str:
     """Why an answer isn't among an "as [this] enters" choice's options: the rule of what
     may be chosen (205.3e: one existing creature type)."""
     return f"it isn't a legal {what} ({rule})"
 
 
-def _as_enters_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+def _as_enters_chosen(game: GameState, action: Any, entries: tuple[Entry, ...],
                       made: tuple[Made, ...], then: Task | None, together: bool,
                       copy: Any) -> None:
     """Remember the choice (the permanent gets it as "chosen": card behaviour reads it and
@@ -233,7 +233,7 @@ def _as_enters_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
     _choose(game, entries, (*made, pick), then, together)
 
 
-def _copy_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
+def _copy_chosen(game: GameState, action: Any, entries: tuple[Entry, ...],
                  made: tuple[Made, ...], then: Task | None, together: bool) -> None:
     obj = _pending(game, entries[len(made)])
     if obj is None:
@@ -257,7 +257,7 @@ def _copy_chosen(game: Game, action: Any, entries: tuple[Entry, ...],
     _choose(game, entries, (*made, (copy, None)), then, together)
 
 
-def _enter_all(game: Game, entries: tuple[Entry, ...], made: tuple[Made, ...],
+def _enter_all(game: GameState, entries: tuple[Entry, ...], made: tuple[Made, ...],
                then: Task | None, together: bool) -> tuple[int, ...]:
     """The zone change itself (one event when ``together``); then the continuation."""
     from manastack.rules.zones import move, move_all

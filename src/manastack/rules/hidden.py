@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from manastack.game.objects import GameObject, Zone
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def sees_hand_of(game: Game, viewer: int | None, owner: int) -> bool:
+def sees_hand_of(game: GameState, viewer: int | None, owner: int) -> bool:
     """Does ``viewer`` (None: a spectator) see ``owner``'s hand (their own, or that of a
     player they control, 714.4)?"""
     if viewer is None:
@@ -30,7 +30,7 @@ def sees_hand_of(game: Game, viewer: int | None, owner: int) -> bool:
     return owner in sees_for(game, viewer)
 
 
-def visible_to(game: Game, viewer: int | None, oid: int) -> bool:
+def visible_to(game: GameState, viewer: int | None, oid: int) -> bool:
     """May ``viewer`` see which card the object ``oid`` is?  An id that names no object
     (any more) hides nothing: it is "visible" (the refusal says there is no such object)."""
     o = game.objects.get(oid)
@@ -51,7 +51,7 @@ def visible_to(game: Game, viewer: int | None, oid: int) -> bool:
     return True
 
 
-def describe_unseen(game: Game, oid: int) -> str:
+def describe_unseen(game: GameState, oid: int) -> str:
     """How a player who can't see the object ``oid`` may hear of it: where it is, as far
     as that is public (a hand's cards are counted, 402.3), never its name."""
     o = game.objects.get(oid)
@@ -60,7 +60,7 @@ def describe_unseen(game: Game, oid: int) -> str:
     return "an unknown object"
 
 
-def _object_refs(game: Game, action: Any) -> Any:
+def _object_refs(game: GameState, action: Any) -> Any:
     """The object ids an answer names (targets, sources, attackers, recipients, chosen
     objects), not its numbers (X, amounts of damage, ability indexes).  A special action's
     object is left to its variant's rules, whose refusals name no object (115.2)."""
@@ -94,7 +94,7 @@ def _object_refs(game: Game, action: Any) -> Any:
             yield from action.items
 
 
-def unseen_reference(game: Game, player: int, action: Any) -> int | None:
+def unseen_reference(game: GameState, player: int, action: Any) -> int | None:
     """The first object id ``action`` (an answer of ``player``, already well formed) names
     that ``player`` may not see, or None.  The options of the pending decision are seen by
     its decider (a library searched, a hand revealed to them)."""

@@ -19,8 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from manastack.cards.dsl import Selector, StaticAbility, printed_pt
 from manastack.copying import deepcopy_fields
+from manastack.game.abilities import (
+    Selector,
+    StaticAbility,
+    declared_layers,
+    printed_pt,
+)
 from manastack.game.objects import (
     NARROW_CHANGES,
     Characteristics,
@@ -34,7 +39,7 @@ from manastack.game.objects import (
 from manastack.rules.effects_end import end_lapsed_effects
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 LAYERS: Final = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
 #: Effects that change game rules rather than characteristics ("can't block", "doesn't
@@ -44,16 +49,11 @@ RULES_LAYER: Final = "7e"
 #: No narrow kind read (one set for all).
 _NO_READS: Final[frozenset[str]] = frozenset()
 
-ApplyFn = Callable[["Game", GameObject, Characteristics], None]
+ApplyFn = Callable[["GameState", GameObject, Characteristics], None]
 
 #: Code of apply functions that read nothing but the characteristics they are given (and
 #: their own constants): see :func:`reads_only_its_object`.
 _LOCAL_APPLY: Final[set[Any]] = set()
-#: Effects functions of static abilities -> the only layers their effects can be in.
-_EFFECT_LAYERS: Final[dict[Callable[..., Any], frozenset[str]]] = {}
-#: Effects functions of static abilities declared never to add abilities.
-_ADDS_NO_ABILITIES: Final[set[Callable[..., Any]]] = set()
-
 
 def _code_key(fn: Any) -> Any:
     """What all the functions made by one ``def`` share: its code object (every closure
@@ -86,23 +86,6 @@ def reads_only_its_object(fn: ApplyFn) -> ApplyFn:
     return fn
 
 
-def declare_layers(effects: Callable[..., Any], layers: frozenset[str],
-                   adds_abilities: bool = True) -> None:
-    """Declare that the effects function of a static ability only ever makes effects in
-    ``layers`` (and, with ``adds_abilities`` False, never gives an object an ability): it is
-    then not asked for its effects in the other layers, and triggered abilities and rule
-    hooks are looked for on the printed abilities only.  The function must read nothing
-    but its source's controller (it is asked at fewer moments)."""
-    _EFFECT_LAYERS[effects] = layers
-    if not adds_abilities:
-        _ADDS_NO_ABILITIES.add(effects)
-
-
-def may_add_abilities(effects: Callable[..., Any]) -> bool:
-    """May the effects of this static ability's effects function add abilities?"""
-    return effects not in _ADDS_NO_ABILITIES
-
-
 @dataclass(eq=False)
 class Duration:
     """How long an effect lasts (CR 611.2a-b, 514.2, 500.5).
@@ -123,7 +106,7 @@ class Duration:
     kind: str = "permanent"
     name: str = ""
     player: int | None = None
-    predicate: Callable[[Game], bool] | None = None
+    predicate: Callable[[GameState], bool] | None = None
     #: Source object id and the time it was on the battlefield (for while_source).
     source: int | None = None
     #: The permanent whose controller's step ends a ``through_step`` without a player.
@@ -136,7 +119,7 @@ class Duration:
         }.get(self.kind, f"{self.kind.replace('_', ' ')} {self.name}".strip())
 
 
-def duration_over(game: Game, d: Duration) -> bool:
+def duration_over(game: GameState, d: Duration) -> bool:
     """Has a "for as long as" duration ended (611.2b)?  ``while_source``: its source has
     left the battlefield (or is another object now, 400.7); ``while``: its predicate no
     longer holds.  Other kinds end at points of the turn (:mod:`~.effects_end`)."""
@@ -169,7 +152,7 @@ class LayerEffect:
         return deepcopy_fields(self, memo)
 
     layer: str
-    apply: Callable[[Game, GameObject, Characteristics], None]
+    apply: Callable[[GameState, GameObject, Characteristics], None]
     affected: frozenset[int] | Selector
     controller: int
     source: int | None = None
@@ -179,7 +162,7 @@ class LayerEffect:
     #: Identity of the effect for 613.5 (same effect in several layers).
     group: int = 0
 
-    def applies_to(self, game: Game, obj: GameObject) -> bool:
+    def applies_to(self, game: GameState, obj: GameObject) -> bool:
         if isinstance(self.affected, frozenset):
             return obj.id in self.affected
         return self.affected.test(game, obj.id, self.controller, self.source)
@@ -232,7 +215,7 @@ def effect_reads(e: LayerEffect) -> frozenset[str]:
     return e.affected.reads if isinstance(e.affected, Selector) else frozenset()
 
 
-def single_reads(game: Game, obj: GameObject) -> frozenset[str]:
+def single_reads(game: GameState, obj: GameObject) -> frozenset[str]:
     """The narrow kinds of state change :func:`compute_single` may depend on for ``obj``."""
     if _card_of(obj).cda is not None:
         return NARROW_CHANGES
@@ -244,7 +227,7 @@ def single_reads(game: Game, obj: GameObject) -> frozenset[str]:
     return reads
 
 
-def compute_single(game: Game, obj: GameObject) -> Characteristics:
+def compute_single(game: GameState, obj: GameObject) -> Characteristics:
     """Characteristics of an object outside the battlefield (CDAs apply everywhere, 604.3),
     with the effects of resolved spells and abilities locked on it (a spell on the stack
     that "gains bloodthirst 3", kept by the permanent it becomes, 400.7a)."""
@@ -259,7 +242,7 @@ def compute_single(game: Game, obj: GameObject) -> Characteristics:
     return c
 
 
-def apply_locked_effects(game: Game, obj: GameObject, c: Characteristics) -> None:
+def apply_locked_effects(game: GameState, obj: GameObject, c: Characteristics) -> None:
     """Apply to ``c`` the effects of resolved spells and abilities whose locked set
     (611.2c) names ``obj``, layer by layer, in timestamp order (613.6)."""
     if game.effects:
@@ -269,7 +252,7 @@ def apply_locked_effects(game: Game, obj: GameObject, c: Characteristics) -> Non
             e.apply(game, obj, c)
 
 
-def carry_over_effects(game: Game, spell_id: int, permanent_id: int) -> None:
+def carry_over_effects(game: GameState, spell_id: int, permanent_id: int) -> None:
     """400.7a: effects of spells and abilities that changed a permanent spell on the stack
     keep applying to the permanent it becomes (their locked set gains the new object)."""
     for e in game.effects:
@@ -279,7 +262,7 @@ def carry_over_effects(game: Game, spell_id: int, permanent_id: int) -> None:
             game.changed()
 
 
-def static_effects(game: Game, obj: GameObject, abilities: tuple[Any, ...]) -> list[LayerEffect]:
+def static_effects(game: GameState, obj: GameObject, abilities: tuple[Any, ...]) -> list[LayerEffect]:
     out: list[LayerEffect] = []
     for ab in abilities:
         if isinstance(ab, StaticAbility) and ab.effects is not None \
@@ -293,7 +276,7 @@ def static_effects(game: Game, obj: GameObject, abilities: tuple[Any, ...]) -> l
     return out
 
 
-def compute_battlefield(game: Game) -> dict[int, Characteristics]:
+def compute_battlefield(game: GameState) -> dict[int, Characteristics]:
     """Characteristics of every object on the battlefield, all layers applied.
 
     Sets ``game._view_reads``: the narrow kinds of state change (NARROW_CHANGES) the result
@@ -377,7 +360,7 @@ def compute_battlefield(game: Game) -> dict[int, Characteristics]:
             started.setdefault((o.key, id(ab)), (o, ab))
         origin: dict[int, tuple[GameObject, StaticAbility]] = {}
         for o, ab in started.values():
-            only = _EFFECT_LAYERS.get(ab.effects)  # type: ignore[arg-type]
+            only = declared_layers(ab.effects)  # type: ignore[arg-type]
             if only is None:
                 reads = NARROW_CHANGES  # an undeclared effects function may read anything
             elif layer not in only:
@@ -446,7 +429,7 @@ _FIELDS: Final = ("name", "colors", "types", "subtypes", "supertypes", "power",
                   "toughness", "keywords", "abilities", "controller", "flags")
 
 
-def _applied(game: Game, e: LayerEffect, objs: list[GameObject],
+def _applied(game: GameState, e: LayerEffect, objs: list[GameObject],
              view: dict[int, Characteristics]
              ) -> dict[int, tuple[Characteristics, Characteristics]]:
     """What ``e`` applies to, with each object's characteristics before and after it."""
@@ -482,7 +465,7 @@ def _same_set_operation(x1: set[Any], y1: set[Any], x2: set[Any], y2: set[Any]) 
     return y1 == (x1 - removed) | added and y2 == (x2 - removed) | added
 
 
-def _apply_on(game: Game, e: LayerEffect, objs: list[GameObject],
+def _apply_on(game: GameState, e: LayerEffect, objs: list[GameObject],
               view: dict[int, Characteristics]
               ) -> tuple[list[int], dict[int, Characteristics]]:
     """Apply ``e`` to what it applies to in ``view`` (all chosen before any is changed), on copies:
@@ -516,7 +499,7 @@ class _Round:
     """One evaluation of 613.7a on a fixed trial view, remembering what each effect does
     there so that every pair costs one extra trial application."""
 
-    def __init__(self, game: Game, objs: list[GameObject], view: dict[int, Characteristics],
+    def __init__(self, game: GameState, objs: list[GameObject], view: dict[int, Characteristics],
                  origin: dict[int, tuple[GameObject, StaticAbility]]) -> None:
         self.game, self.objs, self.view, self.origin = game, objs, view, origin
         self._after: dict[int, tuple[list[int], dict[int, Characteristics]]] = {}
@@ -559,7 +542,7 @@ class _Round:
         return not all(_does_the_same(w1[k], w2[k]) for k in w1)
 
 
-def _dependency_order(game: Game, effects: list[LayerEffect], objs: list[GameObject],
+def _dependency_order(game: GameState, effects: list[LayerEffect], objs: list[GameObject],
                       view: dict[int, Characteristics],
                       origin: dict[int, tuple[GameObject, StaticAbility]]
                       ) -> list[LayerEffect]:
@@ -608,7 +591,7 @@ def _own_chars(o: GameObject) -> Characteristics | None:
     return c
 
 
-def view_after_moves(game: Game, moves: list[tuple[int, GameObject]]
+def view_after_moves(game: GameState, moves: list[tuple[int, GameObject]]
                      ) -> dict[int, Characteristics] | None:
     """A plain view (``Game._view_plain``: no continuous effect, static ability or CDA:
     each permanent's characteristics are its own) brought up to date after ``moves``
@@ -632,7 +615,7 @@ def view_after_moves(game: Game, moves: list[tuple[int, GameObject]]
     return view
 
 
-def _finish_view(game: Game, objs: list[GameObject], view: dict[int, Characteristics]
+def _finish_view(game: GameState, objs: list[GameObject], view: dict[int, Characteristics]
                  ) -> None:
     """The view is computed: each object keeps its characteristics there, for
     :meth:`Game.chars` (``view_of``, ``view_chars``); CR 302.6: a permanent that changed
@@ -653,7 +636,7 @@ def _card_of(o: GameObject) -> Any:
     return (o.memory.get("copy_of") or o.card) if o.memory else o.card
 
 
-def _apply_cda(game: Game, o: GameObject, c: Characteristics) -> None:
+def _apply_cda(game: GameState, o: GameObject, c: Characteristics) -> None:
     card = _card_of(o)
     if card.cda is None:
         return
@@ -667,75 +650,75 @@ def _apply_cda(game: Game, o: GameObject, c: Characteristics) -> None:
 # ------------------------------------------------------------ common effects
 
 
-def modify_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteristics], None]:
+def modify_pt(power: int, toughness: int) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 7c: +N/+M."""
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         if c.power is not None and c.toughness is not None:
             c.power += power
             c.toughness += toughness
     return f
 
 
-def set_pt(power: int, toughness: int) -> Callable[[Game, GameObject, Characteristics], None]:
+def set_pt(power: int, toughness: int) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 7b: base P/T becomes N/M."""
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.power = power
         c.toughness = toughness
     return f
 
 
 @reads_only_its_object
-def switch_pt(game: Game, obj: GameObject, c: Characteristics) -> None:
+def switch_pt(game: GameState, obj: GameObject, c: Characteristics) -> None:
     """Layer 7e: power and toughness are switched (CR 613.3e)."""
     c.power, c.toughness = c.toughness, c.power
 
 
-def add_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], None]:
+def add_keywords(*kws: str) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 6: gains keywords."""
     ks = frozenset(k.lower() for k in kws)
 
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.keywords = c.keywords | ks
     return f
 
 
-def remove_keywords(*kws: str) -> Callable[[Game, GameObject, Characteristics], None]:
+def remove_keywords(*kws: str) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 6: loses keywords ("loses flying")."""
     ks = frozenset(k.lower() for k in kws)
 
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.keywords = c.keywords - ks
     return f
 
 
-def add_abilities(*abilities: Any) -> Callable[[Game, GameObject, Characteristics], None]:
+def add_abilities(*abilities: Any) -> Callable[[GameState, GameObject, Characteristics], None]:
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.abilities = c.abilities + tuple(abilities)
     return f
 
 
 @reads_only_its_object
-def remove_all_abilities(game: Game, obj: GameObject, c: Characteristics) -> None:
+def remove_all_abilities(game: GameState, obj: GameObject, c: Characteristics) -> None:
     c.keywords = frozenset()
     c.abilities = ()
     c.flags = frozenset()
 
 
-def set_controller(player: int) -> Callable[[Game, GameObject, Characteristics], None]:
+def set_controller(player: int) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 2: control changes (CR 613.1b)."""
     @reads_only_its_object
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.controller = player
     f.gives_control_to = player  # type: ignore[attr-defined]  # 800.4a
     return f
 
 
-def add_effect(game: Game, effect: LayerEffect) -> LayerEffect:
+def add_effect(game: GameState, effect: LayerEffect) -> LayerEffect:
     """Start a continuous effect from a resolving spell or ability (CR 611.2).  One lasting
     "for as long as" something that is already over does nothing: it doesn't start and
     immediately stop (611.2b)."""

@@ -15,6 +15,9 @@ decisions in the same order.
 Outside any answer (a test setting a game up) nothing can be asked: the
 default option is taken; :meth:`Game.run_rerunnable` gives the run before the
 first decision a re-run point too (the scenario runner starts positions with it).
+
+This module is what the rules see (:func:`choose_during_run`); going back and running
+the answer again is the engine's (:mod:`manastack.engine.rerun`).
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack.rules.replacement import replacement_choice_possible
-from manastack.variants import variant_of
+from manastack.rules.variant import variant_of
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 class ChoiceNeeded(Exception):
@@ -39,18 +42,13 @@ class ChoiceNeeded(Exception):
         self.sources = sources
 
 
-#: How many answers share one re-run point at most (``Game._rerun_point``): a copy of
-#: the state is taken once every so many answers rather than before each one.
-RERUN_EVERY = 24
-
-
-def choice_possible(game: Game) -> bool:
+def choice_possible(game: GameState) -> bool:
     """Whether a choice in the middle of an event could come up (replacement effects
     outside the damage pipeline, or the variant's own such choices)."""
     return replacement_choice_possible(game) or variant_of(game).midrun_choices_possible(game)
 
 
-def choose_during_run(game: Game, player: int, kind: str, prompt: str,
+def choose_during_run(game: GameState, player: int, kind: str, prompt: str,
                       labels: tuple[str, ...], rule: str, purpose: str,
                       default: int = 0, sources: tuple[Any, ...] = ()) -> int:
     """The index of the option of ``labels`` that ``player`` chooses now: an answer
@@ -63,79 +61,3 @@ def choose_during_run(game: Game, player: int, kind: str, prompt: str,
     if game.rerun_root is None or len(labels) < 2:
         return default
     raise ChoiceNeeded(player, kind, prompt, labels, rule, purpose, sources)
-
-
-def ask_interrupted(game: Game, need: ChoiceNeeded) -> None:
-    """Put the game back as it was before the interrupted answer and ask the choice;
-    :func:`interrupted_choice_made` re-runs the answer with it.
-
-    The re-run point may be from a few answers earlier (``Game._rerun_point``): those
-    answers are run again from it, with the choices made in them, and the state reached
-    is kept as the re-run point of the interrupted answer."""
-    from manastack.decisions import ChoiceDecision
-
-    root = game.rerun_root
-    assert root is not None
-    snapshot = root[0]
-    tail = game.history[len(snapshot.history):]
-    earlier = game._rerun_log if snapshot is game._rerun_base else []
-    game.restore(snapshot)
-    if earlier:
-        for p, action, made in earlier:
-            _run_again(game, p, action, made, root)
-        snapshot = game.copy()
-        root = (snapshot, *root[1:])
-    game.history.extend(tail)
-    game.rerun_root = root
-    game.ask(ChoiceDecision(
-        need.player, need.kind, need.prompt, (resume_marker, ()), rule=need.rule,
-        options=tuple(range(len(need.labels))), labels=need.labels, purpose=need.purpose,
-        sources=need.sources))
-
-
-def _run_again(game: Game, p: int, action: Any, made: tuple[int, ...],
-               root: tuple[Game, int, Any, tuple[int, ...]]) -> None:
-    """Run an answer again as it ran the first time (same state, same choices made in
-    the middle of its events), without recording it."""
-    d = game.decision
-    assert d is not None and d.by == p, "engine bug: a re-run answer meets another decision"
-    game.midrun_answers, game.midrun_answers_used = made, 0
-    game.rerun_root = root  # as when it first ran: a choice could be asked
-    game.decision = None
-    fn, args = d.resume
-    try:
-        fn(game, action, *args)
-        game.run()
-    except ChoiceNeeded as need:  # the engine is deterministic: it can't
-        raise AssertionError("engine bug: an answer run again asked a new choice") from need
-    game.midrun_answers, game.midrun_answers_used = (), 0
-
-
-def resume_marker(game: Game, action: Any) -> None:
-    """The continuation of a choice asked by :func:`ask_interrupted`; ``Game.apply`` calls
-    :func:`interrupted_choice_made` instead."""
-    raise AssertionError("mid-run choices are applied by interrupted_choice_made")
-
-
-def interrupted_choice_made(game: Game, action: Any) -> None:
-    """Re-run the interrupted answer from the state before it, with the choices made so
-    far plus this one."""
-    root = game.rerun_root
-    assert root is not None
-    snapshot, p, first, made = root
-    made = (*made, int(action.items[0]))
-    tail = game.history[len(snapshot.history):]
-    game.restore(snapshot)
-    game.rerun_root = (snapshot, p, first, made)
-    game.midrun_answers, game.midrun_answers_used = made, 0
-    game.history.extend(tail)
-    if first is None:  # the run before any answer (Game.run_rerunnable)
-        try:
-            game.run()
-        except ChoiceNeeded as need:
-            ask_interrupted(game, need)
-        else:
-            game.rerun_root = None
-    else:
-        game.answer(p, first, record=False)
-    game.midrun_answers, game.midrun_answers_used = (), 0

@@ -10,10 +10,10 @@ from manastack.rules.layers import Duration
 from manastack.rules.replacement import Replacement
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
+def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
                       source: int | None, source_name: str, duration: Duration,
                       then: tuple[Callable[..., None], tuple[Any, ...]] | None = None
                       ) -> Replacement:
@@ -28,12 +28,12 @@ def prevention_shield(game: Game, protected: Ref, n: int, controller: int,
     sid = game.new_id()
     game.effect_state[sid] = {"left": n}
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         st = g.effect_state.get(sid)
         return st is not None and st["left"] > 0 and e["target"] == protected and \
             not e.get("unpreventable")
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any] | None:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any] | None:
         st = g.effect_state[sid]
         prevented = min(st["left"], e["amount"])
         st["left"] -= prevented

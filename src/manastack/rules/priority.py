@@ -11,16 +11,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.cards.dsl import StaticAbility
-from manastack.decisions import Action, Activate, Cast, Pass, PlayLand, PriorityDecision, Special
+from manastack.game.abilities import StaticAbility
+from manastack.game.decisions import (
+    Action,
+    Activate,
+    Cast,
+    Pass,
+    PlayLand,
+    PriorityDecision,
+    Special,
+)
 from manastack.game.objects import GameObject, StackAbility, Zone
 from manastack.rules import casting, sba, turn  # turn imports this module: use turn.X
 from manastack.rules.resolution import resolve
 from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
-from manastack.variants import variant_of
+from manastack.rules.variant import variant_of
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 #: Player name -> the texts of receiving and passing priority, made once per name (each
@@ -35,7 +43,7 @@ def _priority_texts(name: str) -> tuple[str, str]:
     return texts
 
 
-def start_priority(game: Game, player: int) -> None:
+def start_priority(game: GameState, player: int) -> None:
     """``player`` would receive priority: SBAs and triggers first (CR 116.5)."""
     if game.over:
         return
@@ -63,7 +71,7 @@ def start_priority(game: Game, player: int) -> None:
                               (on_priority, (player,)), "116.3"))  # (rule)
 
 
-def on_priority(game: Game, action: Action, player: int) -> None:
+def on_priority(game: GameState, action: Action, player: int) -> None:
     """Apply a priority action (already validated)."""
     if isinstance(action, Pass):
         game.passes += 1
@@ -93,14 +101,14 @@ def on_priority(game: Game, action: Action, player: int) -> None:
         raise AssertionError(action)
 
 
-def resolve_top(game: Game) -> None:
+def resolve_top(game: GameState) -> None:
     """Resolve the top object of the stack (CR 608); then the active player gets priority."""
     oid = game.stack[-1]
     game.push(start_priority, game.active_player)  # 116.3b
     resolve(game, oid)
 
 
-def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "",
+def counter(game: GameState, oid: int, rule: str = "701.5a", why: str = "",
             by_rules: bool = False, by: int | None = None) -> None:
     """Counter a spell or ability: remove it from the stack (CR 701.5).
 
@@ -138,6 +146,6 @@ def counter(game: Game, oid: int, rule: str = "701.5a", why: str = "",
          f"{game.players[o.owner].name}'s graveyard")
 
 
-def priority_summary(game: Game) -> dict[str, Any]:
+def priority_summary(game: GameState) -> dict[str, Any]:
     return {"player": game.priority_player, "passes": game.passes,
             "stack": [game.name_of(o) for o in game.stack]}

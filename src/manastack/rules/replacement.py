@@ -15,13 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
+from manastack.game.abilities import StaticAbility
 from manastack.game.objects import GameObject
 from manastack.rules.layers import Duration
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 @dataclass(eq=False)
@@ -39,8 +39,8 @@ class Replacement:
         return deepcopy_fields(self, memo)
 
     event: str
-    applies: Callable[[Game, dict[str, Any]], bool]
-    replace: Callable[[Game, dict[str, Any]], dict[str, Any] | None]
+    applies: Callable[[GameState, dict[str, Any]], bool]
+    replace: Callable[[GameState, dict[str, Any]], dict[str, Any] | None]
     controller: int
     source: int | None = None
     text: str = ""
@@ -66,7 +66,7 @@ class Replacement:
         return self.static_key if self.static_key is not None else id(self)
 
 
-def active_replacements(game: Game, event: str) -> list[Replacement]:
+def active_replacements(game: GameState, event: str) -> list[Replacement]:
     """Replacement effects of this kind from resolved effects and static abilities."""
     out = [r for r in game.replacements if r.event == event]
     if not game.replacements_may_exist():
@@ -87,7 +87,7 @@ def active_replacements(game: Game, event: str) -> list[Replacement]:
     return out
 
 
-def apply_replacements(game: Game, kind: str, event: dict[str, Any],
+def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
                        chooser: Callable[[list[Replacement]], Replacement] | None = None,
                        extra: Sequence[Replacement] = ()) -> dict[str, Any] | None:
     """Apply each applicable replacement once (614.5); self-replacements first (614.15).
@@ -141,7 +141,7 @@ def apply_replacements(game: Game, kind: str, event: dict[str, Any],
     return cur
 
 
-def _redirect_possible(game: Game, to: Any) -> bool:
+def _redirect_possible(game: GameState, to: Any) -> bool:
     """614.9: a redirection effect does nothing if the creature or planeswalker the damage
     would be redirected to is no longer on the battlefield (or phased out, 702.25b) or no
     longer a creature or planeswalker, or if that player has left the game."""
@@ -155,12 +155,12 @@ def _redirect_possible(game: Game, to: Any) -> bool:
     return c.is_creature or c.is_planeswalker
 
 
-def prevention_in_range(game: Game, r: Replacement, event: dict[str, Any]) -> bool:
+def prevention_in_range(game: GameState, r: Replacement, event: dict[str, Any]) -> bool:
     """801.13b: a prevention effect affects only sources (if it names the source), or
     recipients (if it names the recipient), or else damage whose source and recipient
     are both within its controller's range of influence."""
     from manastack.rules.triggers import ref_controller
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     v = variant_of(game)
     parts = {"source": ("source",), "recipient": ("target",)}.get(r.prevents,
@@ -172,7 +172,7 @@ def prevention_in_range(game: Game, r: Replacement, event: dict[str, Any]) -> bo
     return True
 
 
-def own_zone_replacements(game: Game, obj: GameObject, event: str) -> list[Replacement]:
+def own_zone_replacements(game: GameState, obj: GameObject, event: str) -> list[Replacement]:
     """Replacement effects of ``obj``'s own static abilities that work in the zone it is in
     (not the battlefield), e.g. from a hand (112.6b: Obstinate Baloth)."""
     if obj.zone == "battlefield":
@@ -189,14 +189,14 @@ def own_zone_replacements(game: Game, obj: GameObject, event: str) -> list[Repla
     return out
 
 
-def replace_zone_change(game: Game, obj: GameObject, to: str,
+def replace_zone_change(game: GameState, obj: GameObject, to: str,
                         cause: dict[str, Any] | None = None) -> str:
     """Zone-change replacements ("exile it instead", CR 614.6); returns the destination.
     ``cause`` adds data to the proposed event (``discard``, ``player``, ``cause``).
     The variant's rule replacements (903.9) take part like the others (616.1)."""
     own = own_zone_replacements(game, obj, "zone_change")
     if game.variant_state and to != obj.zone:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         own += variant_of(game).zone_change_replacements(game, obj, to)  # 903.9
     if not game.replacements and not own and not has_static_replacements(game):
         return to
@@ -208,7 +208,7 @@ def replace_zone_change(game: Game, obj: GameObject, to: str,
     return str(event["to"])
 
 
-def has_static_replacements(game: Game) -> bool:
+def has_static_replacements(game: GameState) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
     if not game.replacements_may_exist():
         return False
@@ -216,7 +216,7 @@ def has_static_replacements(game: Game) -> bool:
         "static_replacements", lambda: _find_static_replacements(game))
 
 
-def _find_static_replacements(game: Game) -> bool:
+def _find_static_replacements(game: GameState) -> bool:
     for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
         if isinstance(o, GameObject) and not o.phased_out:
@@ -229,7 +229,7 @@ def _find_static_replacements(game: Game) -> bool:
 
 # ------------------------------------------------------------ 616.1 choices
 
-def replacement_choice_possible(game: Game) -> bool:
+def replacement_choice_possible(game: GameState) -> bool:
     """Whether any replacement effect outside the damage pipeline exists, so that a 616.1
     choice could come up while an answer runs (the game then keeps a re-run point)."""
     # a card's own replacement (from its hand, 112.6b) only meets another one, so a
@@ -243,7 +243,7 @@ def replacement_choice_possible(game: Game) -> bool:
 _STAGED: Final = ("damage", "damage_results")
 
 
-def _affected_player(game: Game, kind: str, event: dict[str, Any]) -> int:
+def _affected_player(game: GameState, kind: str, event: dict[str, Any]) -> int:
     """616.1: the affected player, or the controller of the affected object (its owner
     when it has no controller)."""
     if isinstance(event.get("player"), int):
@@ -254,7 +254,7 @@ def _affected_player(game: Game, kind: str, event: dict[str, Any]) -> int:
     return game.active_player
 
 
-def _choose_order(game: Game, kind: str, event: dict[str, Any],
+def _choose_order(game: GameState, kind: str, event: dict[str, Any],
                   pool: list[Replacement]) -> int:
     """616.1: which of ``pool`` the affected player applies first (a decision asked in the
     middle of the event, :func:`manastack.rules.midrun.choose_during_run`)."""

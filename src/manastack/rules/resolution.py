@@ -9,76 +9,17 @@ becomes a permanent (608.3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import TargetSpec, TriggeredAbility
-from manastack.copying import deepcopy_fields
-from manastack.decisions import ChoiceDecision
-from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
+from manastack.game.abilities import Ctx, TargetSpec, TriggeredAbility
+from manastack.game.decisions import ChoiceDecision
+from manastack.game.objects import GameObject, PlayerRef, StackAbility, Zone
 from manastack.rules.replacement import has_static_replacements
 
 if TYPE_CHECKING:
-    from manastack.cards.effects import Effect
-    from manastack.game.state import Game
-
-
-@dataclass
-class Ctx:
-    """What an effect needs while it resolves: source, controller, targets, X, modes."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Ctx:
-        return deepcopy_fields(self, memo)
-
-    source: int
-    source_name: str
-    controller: int
-    targets: tuple[Ref, ...] = ()
-    specs: tuple[TargetSpec, ...] = ()
-    legal: tuple[bool, ...] = ()
-    x: int = 0
-    modes: tuple[int, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
-    #: The resolving spell or ability's id (for "this spell").
-    object_id: int = 0
-
-    def __init__(self, source: int, source_name: str, controller: int,
-                 targets: tuple[Ref, ...] = (), specs: tuple[TargetSpec, ...] = (),
-                 legal: tuple[bool, ...] = (), x: int = 0, modes: tuple[int, ...] = (),
-                 data: dict[str, Any] | None = None, object_id: int = 0) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.source = source
-        self.source_name = source_name
-        self.controller = controller
-        self.targets = targets
-        self.specs = specs
-        self.legal = legal
-        self.x = x
-        self.modes = modes
-        self.data = {} if data is None else data
-        self.object_id = object_id
-
-    def spec_slices(self) -> list[tuple[int, int]]:
-        out = []
-        i = 0
-        remaining = len(self.targets)
-        for n, spec in enumerate(self.specs):
-            # Greedy split: each spec takes up to its count, leaving enough for the rest.
-            rest_min = sum(s.min_count for s in self.specs[n + 1:])
-            take = min(spec.count, max(0, remaining - rest_min))
-            out.append((i, i + take))
-            i += take
-            remaining -= take
-        return out
-
-    def target_refs(self, spec_index: int = 0) -> list[Ref]:
-        """Still-legal targets chosen for the ``spec_index``-th target word."""
-        if spec_index >= len(self.specs):
-            return []
-        a, b = self.spec_slices()[spec_index]
-        return [self.targets[k] for k in range(a, b)
-                if k < len(self.legal) and self.legal[k]]
+    from manastack.game.abilities import Effect
+    from manastack.game.state import GameState
 
 
 def specs_of(obj: GameObject | StackAbility) -> tuple[TargetSpec, ...]:
@@ -108,7 +49,7 @@ def effect_of(obj: GameObject | StackAbility) -> list[Effect]:
     return [sp.effect] if sp.effect is not None else []
 
 
-def resolve(game: Game, oid: int) -> None:
+def resolve(game: GameState, oid: int) -> None:
     from manastack.rules.priority import counter
     from manastack.rules.targeting import still_legal
 
@@ -163,18 +104,18 @@ def resolve(game: Game, oid: int) -> None:
     run_effects(game, effects, ctx)
 
 
-def _optional_answer(game: Game, action: Any, effects: list[Effect], ctx: Ctx) -> None:
+def _optional_answer(game: GameState, action: Any, effects: list[Effect], ctx: Ctx) -> None:
     if action.items and action.items[0] == "yes":
         run_effects(game, effects, ctx)
 
 
-def run_effects(game: Game, effects: list[Effect], ctx: Ctx) -> None:
+def run_effects(game: GameState, effects: list[Effect], ctx: Ctx) -> None:
     """Schedule effects to happen in order (each may ask a decision)."""
     for eff in reversed(effects):
         game.push(_run_one, eff, ctx)
 
 
-def _run_one(game: Game, eff: Effect, ctx: Ctx) -> None:
+def _run_one(game: GameState, eff: Effect, ctx: Ctx) -> None:
     eff.resolve(game, ctx)
     # a wide change, unless the effect told of its own and no replacement effect (which
     # may change what it replaces, e.g. a prevention shield spent) was involved
@@ -182,7 +123,7 @@ def _run_one(game: Game, eff: Effect, ctx: Ctx) -> None:
         game.changed()
 
 
-def _finish(game: Game, oid: int) -> None:
+def _finish(game: GameState, oid: int) -> None:
     """608.2k / 608.3: the resolved object leaves the stack."""
     from manastack.rules.zones import move
 
@@ -205,7 +146,7 @@ def _finish(game: Game, oid: int) -> None:
              verb=f"{obj.name} is put into {game.players[obj.owner].name}'s graveyard")
 
 
-def _become_permanent(game: Game, obj: GameObject) -> None:
+def _become_permanent(game: GameState, obj: GameObject) -> None:
     """608.3: a permanent spell becomes a permanent (an Aura attached to its target,
     303.4f), after the choices made as it enters (614.12a, 706.2)."""
     from manastack.rules.entering import put_onto_battlefield

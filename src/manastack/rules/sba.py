@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.cards.effects import destroy_all
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import (
     NARROW_CHANGES,
     GameObject,
@@ -27,13 +26,14 @@ from manastack.rules.effects_end import (
     exile_if_controller_left,
     while_predicates,
 )
+from manastack.rules.keyword_actions import destroy_all
 from manastack.rules.static import cant_lose
 from manastack.rules.targeting import protection_from
+from manastack.rules.variant import variant_of
 from manastack.rules.zones import move
-from manastack.variants import variant_of
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 #: The planeswalker types of the 2017 Comprehensive Rules (205.3j): 704.5j compares only
@@ -49,7 +49,7 @@ PLANESWALKER_TYPES: Final = frozenset(
 _SBA_READS: Final = frozenset({"damage", "combat"})
 
 
-def check(game: Game, player: int) -> bool:
+def check(game: GameState, player: int) -> bool:
     """Perform SBAs; if any were performed, schedule another check and return True."""
     if perform(game):
         if not game.over:
@@ -59,7 +59,7 @@ def check(game: Game, player: int) -> bool:
     return False
 
 
-def perform(game: Game) -> bool:
+def perform(game: GameState) -> bool:
     """One simultaneous round of state-based actions; True if any happened (704.3)."""
     version, wide, reads_then, totals = game._sba_clean
     if version == game._version or (
@@ -306,7 +306,7 @@ def perform(game: Game) -> bool:
     return happened
 
 
-def _annihilate_counters(game: Game, o: GameObject) -> None:
+def _annihilate_counters(game: GameState, o: GameObject) -> None:
     """704.5r: N +1/+1 and N -1/-1 counters are removed (N the smaller count)."""
     n = min(o.counters["+1/+1"], o.counters["-1/-1"])
     o.counters["+1/+1"] -= n
@@ -319,13 +319,13 @@ def _annihilate_counters(game: Game, o: GameObject) -> None:
                       f"{o.name}", object=o.id, counter=kind, n=1)
 
 
-def _totals(game: Game) -> list[tuple[int, int, bool, bool, bool]]:
+def _totals(game: GameState) -> list[tuple[int, int, bool, bool, bool]]:
     """What the player SBAs read (704.5a-c): life, poison, drawing from an empty library,
     and whether each player is still in the game (lost or left)."""
     return [(p.life, p.poison, p.drew_from_empty, p.lost, p.left_game) for p in game.players]
 
 
-def _same_totals(game: Game, totals: list[tuple[int, int, bool, bool, bool]]) -> bool:
+def _same_totals(game: GameState, totals: list[tuple[int, int, bool, bool, bool]]) -> bool:
     """Is ``_totals(game)`` equal to ``totals`` (compared without building it)?"""
     players = game.players
     if len(totals) != len(players):
@@ -344,11 +344,11 @@ def _aura_reads(aura: GameObject) -> frozenset[str]:
     return sp.targets[0].selector.reads if sp is not None and sp.targets else frozenset()
 
 
-def _keep_chosen(game: Game, action: Any, gkey: str) -> None:
+def _keep_chosen(game: GameState, action: Any, gkey: str) -> None:
     game.turn_flags.setdefault("_keep", {})[gkey] = action.items[0]
 
 
-def _aura_legal(game: Game, aura: GameObject) -> bool:
+def _aura_legal(game: GameState, aura: GameObject) -> bool:
     t = aura.attached_to
     if t is None:
         return False
@@ -365,7 +365,7 @@ def _aura_legal(game: Game, aura: GameObject) -> bool:
     return not protection_from(game, host, aura.id)
 
 
-def _aura_in_range(game: Game, aura: GameObject) -> bool:
+def _aura_in_range(game: GameState, aura: GameObject) -> bool:
     """801.8: an Aura can't enchant an object or player outside its controller's range."""
     t = aura.attached_to
     host = game.get(t) if not isinstance(t, PlayerRef) else None
@@ -374,7 +374,7 @@ def _aura_in_range(game: Game, aura: GameObject) -> bool:
     return who is None or variant_of(game).in_range(game, game.controller(aura), who)
 
 
-def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a",
+def lose(game: GameState, player: int, rule: str, why: str, team_rule: str = "810.8a",
          end_check: bool = True) -> None:
     """A player loses the game (CR 104.3); with teams that lose together, the whole team
     does (810.8a; ``team_rule`` is cited for the teammates: 810.8b for a concession);
@@ -406,7 +406,7 @@ def lose(game: Game, player: int, rule: str, why: str, team_rule: str = "810.8a"
         _end_if_one_team_left(game)
 
 
-def _end_if_one_team_left(game: Game) -> None:
+def _end_if_one_team_left(game: GameState) -> None:
     """104.2a: the game ends when one team (or none: a draw, 104.4a) is left."""
     teams = game.teams_left()
     if len(teams) <= 1:
@@ -426,87 +426,7 @@ def _end_if_one_team_left(game: Game) -> None:
         game._tasks.clear()
 
 
-def concede(game: Game, player: int) -> None:
-    """CR 104.3a: ``player`` concedes (at any time, whoever must decide now): they leave
-    the game immediately and lose it; in Two-Headed Giant their team leaves and loses
-    (810.8b).  In a two-player game the opponent wins (104.2a); in multiplayer the game
-    goes on without them (800.4a).  Called by ``Game.apply`` for a ``Concede`` action.
-
-    A decision the leaving player had to make is answered in their place with the least
-    answer (no choice, no attackers or blockers, keep): they no longer take part and
-    their objects are gone.  A choice asked in the middle of an event (rules.midrun)
-    is withdrawn with the answer it interrupted: the game is as before that answer, and
-    that decision is asked again (if its player is still in the game)."""
-    from manastack.decisions import Concede
-    from manastack.errors import IllegalAction
-    from manastack.rules import midrun
-
-    pl = game.players[player]
-    if not pl.in_game:
-        raise IllegalAction(f"{pl.name} has already left the game", "800.4a")
-    d = game.decision
-    if d is not None and d.resume[0] is midrun.resume_marker and game.rerun_root is not None:
-        history = list(game.history)
-        game.restore(game.rerun_root[0])  # the interrupted answer is withdrawn
-        game.history = history
-    game.rerun_root = None
-    game.history.append((player, Concede()))
-    lose(game, player, "104.3a", f"{pl.name} concedes", team_rule="810.8b")
-    if game.over:
-        return
-    d = game.decision
-    if d is not None:
-        if not game.players[d.player].in_game:
-            action = _departed_answer(game, d)
-            if action is None:
-                game.decision = None
-            else:
-                game.note("800.4a", f"{game.players[d.player].name} has left the game: "
-                          f"their decision ({d.kind}) is answered {action}")
-                if midrun.choice_possible(game):
-                    game.rerun_root = (game.copy(), d.player, action, ())
-                game.answer(d.player, action, record=False)
-                return
-        else:
-            if getattr(d, "_cache", None) is not None:
-                d._cache = None  # type: ignore[attr-defined]  # their options may change
-            if not game.players[d.by].in_game:
-                game.ask(d)  # control of the player ended with the controller (800.4a)
-    game.run()
-
-
-def _departed_answer(game: Game, d: Any) -> Any:
-    """The least answer to ``d`` for a player who left (see :func:`concede`)."""
-    from manastack.decisions import (
-        ChoiceDecision,
-        Choose,
-        DeclareAttackers,
-        DeclareBlockers,
-        Mulligan,
-    )
-    from manastack.errors import IllegalAction
-
-    cands: list[Any] = []
-    if isinstance(d, ChoiceDecision):
-        live = [o for o in d.options if not (
-            isinstance(o, PlayerRef) and not game.players[o.index].in_game
-            or isinstance(o, int) and not isinstance(o, bool) and o in game.departed)]
-        if d.min_count == 0:
-            cands.append(Choose(()))
-        elif len(live) >= d.min_count:
-            cands.append(Choose(tuple(live[:d.min_count])))
-    cands += [Mulligan(False), DeclareAttackers(), DeclareBlockers()]
-    for a in cands:
-        try:
-            d.validate(game, a)
-            return a
-        except (IllegalAction, AssertionError):
-            continue
-    acts = d.legal_actions(game)
-    return acts[0] if acts else None
-
-
-def _leave_game(game: Game, player: int) -> None:
+def _leave_game(game: GameState, player: int) -> None:
     """CR 800.4a: when a player leaves a multiplayer game, all objects they own leave the
     game, effects giving them control of objects end; then objects they control on the
     stack that aren't cards cease to exist; then objects they still control are exiled.
@@ -581,11 +501,11 @@ def _leave_game(game: Game, player: int) -> None:
                              if getattr(t, "controller", None) != player]
     game.changed()
     if game.variant_state:
-        from manastack.variants import variant_of
+        from manastack.rules.variant import variant_of
         variant_of(game).player_left(game, player)  # e.g. 901.10
 
 
-def win_game(game: Game, player: int, why: str, rule: str = "104.2b") -> None:
+def win_game(game: GameState, player: int, why: str, rule: str = "104.2b") -> None:
     """104.2b: an effect states that ``player`` wins the game: every opponent loses and
     the game ends (their team wins, 810.8a).  Platinum Angel-like effects ("your opponents
     can't win the game", hook ``cant_win``) stop it.  801.14 / 104.3h: with a limited
@@ -623,7 +543,7 @@ def win_game(game: Game, player: int, why: str, rule: str = "104.2b") -> None:
     _end_if_one_team_left(game)
 
 
-def draw_effect(game: Game, controller: int, why: str) -> None:
+def draw_effect(game: GameState, controller: int, why: str) -> None:
     """104.4c: an effect states that the game is a draw.  801.15 / 104.4e: with a limited
     range of influence it is a draw only for the effect's controller and the players
     within their range; they leave the game (800.4a) and the others play on."""
@@ -637,7 +557,7 @@ def draw_effect(game: Game, controller: int, why: str) -> None:
     leave_with_draw(game, group, "801.15", why)
 
 
-def leave_with_draw(game: Game, group: list[int], rule: str, why: str) -> None:
+def leave_with_draw(game: GameState, group: list[int], rule: str, why: str) -> None:
     """The game is a draw for ``group`` (801.15, 801.16): they leave the game without
     winning or losing; if one team is left it wins (104.2a), if none the game is a draw."""
     group = [q for q in group if game.players[q].in_game]
@@ -660,7 +580,7 @@ def leave_with_draw(game: Game, group: list[int], rule: str, why: str) -> None:
     _end_if_one_team_left(game)
 
 
-def loop_objects(game: Game, period: int = 0) -> list[int] | None:
+def loop_objects(game: GameState, period: int = 0) -> list[int] | None:
     """The objects involved in a loop of mandatory actions, if the last events of the log
     repeat one sequence (at least four times), else None."""
     texts = [e.text for e in game.log[-400:]]
@@ -679,7 +599,7 @@ def loop_objects(game: Game, period: int = 0) -> list[int] | None:
     return None
 
 
-def mandatory_loop(game: Game, objects: list[int]) -> None:
+def mandatory_loop(game: GameState, objects: list[int]) -> None:
     """104.4b: a loop of mandatory actions makes the game a draw; 801.16 / 104.4f: with a
     limited range of influence, only for the players controlling an object involved in
     the loop and the players within their range; the others play on."""
@@ -695,7 +615,7 @@ def mandatory_loop(game: Game, objects: list[int]) -> None:
                     "a loop of mandatory actions")
 
 
-def stop_game(game: Game, why: str) -> None:
+def stop_game(game: GameState, why: str) -> None:
     """The engine stops the game unfinished (its ``max_turns`` option): no rule ends it,
     so it is neither won nor a draw (104.1); the event cites no rule."""
     game.over = True
@@ -705,7 +625,7 @@ def stop_game(game: Game, why: str) -> None:
     game._tasks.clear()
 
 
-def end_game_draw(game: Game, why: str, rule: str = "104.4a") -> None:
+def end_game_draw(game: GameState, why: str, rule: str = "104.4a") -> None:
     game.over = True
     game.draw_game = True
     game.emit(ev.GAME_OVER, rule, f"The game is a draw ({why})", winner=None)

@@ -22,10 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 #: What each player chose, in APNAP order: (player, chosen items or None).
 Chosen = tuple[tuple[int, "tuple[Any, ...] | None"], ...]
@@ -34,7 +34,7 @@ Chosen = tuple[tuple[int, "tuple[Any, ...] | None"], ...]
 @dataclass(frozen=True)
 class Ask:
     """A choice to put to one player: choose between ``min_count`` and ``max_count`` of
-    ``options`` (a :class:`~manastack.decisions.ChoiceDecision` of ``kind``, citing
+    ``options`` (a :class:`~manastack.game.decisions.ChoiceDecision` of ``kind``, citing
     ``rule``)."""
 
     prompt: str
@@ -55,7 +55,7 @@ AskFn = Callable[..., "Ask | tuple[Any, ...] | None"]
 ActFn = Callable[..., None]
 
 
-def each_player_chooses(game: Game, players: Sequence[int], ask: AskFn, act: ActFn,
+def each_player_chooses(game: GameState, players: Sequence[int], ask: AskFn, act: ActFn,
                         args: tuple[Any, ...] = ()) -> None:
     """Schedule 101.4 for ``players``: each, in APNAP order, chooses (``ask``); then
     ``act`` does every chosen thing at once.  Players who have left the game are left
@@ -64,7 +64,7 @@ def each_player_chooses(game: Game, players: Sequence[int], ask: AskFn, act: Act
     game.push(_next_choice, order, ask, act, args, ())
 
 
-def _next_choice(game: Game, players: tuple[int, ...], ask: AskFn, act: ActFn,
+def _next_choice(game: GameState, players: tuple[int, ...], ask: AskFn, act: ActFn,
                  args: tuple[Any, ...], chosen: Chosen) -> None:
     while len(chosen) < len(players):
         p = players[len(chosen)]
@@ -80,7 +80,7 @@ def _next_choice(game: Game, players: tuple[int, ...], ask: AskFn, act: ActFn,
     act(game, chosen, *args)
 
 
-def _answered(game: Game, action: Any, players: tuple[int, ...], ask: AskFn, act: ActFn,
+def _answered(game: GameState, action: Any, players: tuple[int, ...], ask: AskFn, act: ActFn,
               args: tuple[Any, ...], chosen: Chosen, announce: str) -> None:
     p = players[len(chosen)]
     if announce:

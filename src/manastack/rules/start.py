@@ -8,113 +8,19 @@ repeated until nobody mulligans; a player at zero cards keeps (103.4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import StaticAbility
-from manastack.decisions import Activate, ChoiceDecision, Mulligan, MulliganDecision
+from manastack.game.abilities import StaticAbility
+from manastack.game.decisions import Activate, ChoiceDecision, Mulligan, MulliganDecision
 from manastack.game.objects import Zone
-from manastack.reprs import brief
-from manastack.variants import variant_of
+from manastack.rules.variant import variant_of
 
 if TYPE_CHECKING:
-    from manastack.cards.dsl import CardDef
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def new_game(player_names: Sequence[str], decks: Sequence[Sequence[str]], seed: Any = 0,
-             options: Any = None) -> Game:
-    """A game at rule 103 with the given decks (card names); run to the first decision.
-    ``seed`` is an int and ``options`` a :class:`GameOptions` or None (anything else is
-    refused with IllegalAction).
-
-    The checks ``manastack play`` makes come first, so that a replay file or a caller
-    gets them too: the limits of :mod:`manastack.limits` (players, names, seed, starting
-    hand and life, turn limit: :class:`~manastack.errors.InputLimitError`; deck sizes and
-    card names: :class:`~manastack.errors.DeckLimitError`), then the variant's deck checks
-    (``Variant.check_decks``: a Commander game needs its commanders, 903.3; DeckError)."""
-    from manastack.cards.registry import get_card
-    from manastack.errors import DeckError
-    from manastack.game.state import Game
-
-    _check_limits(player_names, decks, seed, options)
-    game = Game(player_names, seed, options)
-    if isinstance(decks, str) or not isinstance(decks, (list, tuple)) or \
-            len(decks) != len(game.players):
-        raise DeckError(f"one deck (a list of card names) per player is needed: "
-                        f"{len(game.players)} players, decks {brief(decks)}")
-    for i, deck in enumerate(decks):
-        if isinstance(deck, str) or not isinstance(deck, (list, tuple)):
-            raise DeckError(f"{game.players[i].name}'s deck must be a list of card names, "
-                            f"not {brief(deck)}")
-        bad = next((n for n in deck if not isinstance(n, str)), None)
-        if bad is not None:
-            raise DeckError(f"{game.players[i].name}'s deck holds {brief(bad)}, not a card "
-                            "name")
-    variant_of(game).check_decks(decks, game.options.extra)
-    cards: list[list[CardDef]] = [[get_card(n) for n in deck] for deck in decks]
-    for i, deck in enumerate(cards):
-        for c in deck:
-            game.create_object(c, i, Zone.LIBRARY)
-    game.deck_lists = [list(d) for d in decks]
-    game.push(begin, )
-    game.run()
-    return game
-
-
-def _check_limits(player_names: Any, decks: Any, seed: Any, options: Any) -> None:
-    """The limits of :mod:`manastack.limits` on :func:`new_game`'s arguments (their types
-    are checked by ``Game``): raises InputLimitError or DeckLimitError."""
-    from manastack.errors import DeckLimitError, InputLimitError
-    from manastack.game.state import GameOptions
-    from manastack.limits import (
-        MAX_CARD_NAME_LENGTH,
-        MAX_DECK_CARDS,
-        MAX_LIFE,
-        MAX_PLAYER_NAME_LENGTH,
-        MAX_PLAYERS,
-        MAX_SEED,
-        MAX_STARTING_HAND,
-        MAX_TURNS,
-    )
-
-    if isinstance(player_names, (list, tuple)):
-        if len(player_names) > MAX_PLAYERS:
-            raise InputLimitError(f"{len(player_names):,} players; at most {MAX_PLAYERS} (the "
-                                  "limit)")
-        for name in player_names:
-            if isinstance(name, str) and len(name) > MAX_PLAYER_NAME_LENGTH:
-                raise InputLimitError(f"a player's name of {len(name):,} characters (the "
-                                      f"limit is {MAX_PLAYER_NAME_LENGTH})")
-    if type(seed) is int and abs(seed) > MAX_SEED:
-        raise InputLimitError(f"the seed {brief(seed)} is out of range (the limit is "
-                              f"{MAX_SEED:,} either way)")
-    o: Any = options  # (read untyped: a compiled read would check the field's type)
-    if isinstance(o, GameOptions):
-        for field, value, limit, rule in (
-                ("starting_hand", o.starting_hand, MAX_STARTING_HAND, "103.4"),
-                ("starting_life", o.starting_life, MAX_LIFE, "103.3"),
-                ("max_turns", o.max_turns, MAX_TURNS, "")):
-            if type(value) is int and abs(value) > limit:
-                cite = f", {rule}" if rule else ""
-                raise InputLimitError(f"options.{field}: {brief(value)} is out of range "
-                                      f"(the limit is {limit:,}{cite})")
-    if isinstance(decks, (list, tuple)):
-        for i, deck in enumerate(decks):
-            if not isinstance(deck, (list, tuple)):
-                continue
-            if len(deck) > MAX_DECK_CARDS:
-                raise DeckLimitError(f"deck {i + 1} has {len(deck):,} cards; at most "
-                                     f"{MAX_DECK_CARDS:,} (the limit for a deck)")
-            for name in deck:
-                if isinstance(name, str) and len(name) > MAX_CARD_NAME_LENGTH:
-                    raise DeckLimitError(f"deck {i + 1} holds a card name of "
-                                         f"{len(name):,} characters (the limit is "
-                                         f"{MAX_CARD_NAME_LENGTH})")
-
-
-def begin(game: Game) -> None:
+def begin(game: GameState) -> None:
     """103.1-103.3 then mulligans (103.4) and the first turn (103.7)."""
     from manastack.rules.zones import draw, shuffle
 
@@ -152,7 +58,7 @@ _VARIANT_LIFE_RULE = {"two_headed_giant": "103.3a", "vanguard": "103.3b",
                       "commander": "103.3c"}
 
 
-def _life_rule(game: Game, variant: str, life: int) -> str:
+def _life_rule(game: GameState, variant: str, life: int) -> str:
     if game.options.starting_life is not None:
         return "103.3"
     if variant == "archenemy" and life == 40:
@@ -160,12 +66,12 @@ def _life_rule(game: Game, variant: str, life: int) -> str:
     return _VARIANT_LIFE_RULE.get(variant, "103.3")
 
 
-def _team_cites(game: Game) -> dict[str, tuple[str, ...]]:
+def _team_cites(game: GameState) -> dict[str, tuple[str, ...]]:
     """103.4c (seed 001): with shared team turns, the mulligan declarations go by team."""
     return {"cites": ("103.4c",)} if game.options.extra.get("teams") else {}
 
 
-def declaration_order(game: Game) -> list[int]:
+def declaration_order(game: GameState) -> list[int]:
     """Who declares mulligans first (103.4): the starting player, then each other player
     in turn order; with shared team turns (103.4c, ``options.extra["teams"]``) each player
     of the starting team, then the players of each other team in turn order."""
@@ -182,7 +88,7 @@ def declaration_order(game: Game) -> list[int]:
     return [p for t in seen for p in sorted(teams[t]) if game.players[p].in_game]
 
 
-def _mulligan_round(game: Game, undecided: list[int], taking: list[int],
+def _mulligan_round(game: GameState, undecided: list[int], taking: list[int],
                     sizes: dict[int, int]) -> None:
     """103.4: each player who hasn't kept declares, in turn order from the starting player."""
     remaining = [p for p in undecided if not game.players[p].lost]
@@ -208,13 +114,13 @@ def _mulligan_round(game: Game, undecided: list[int], taking: list[int],
                               can_mulligan=can, extra=extra))
 
 
-def _mulligan_action(game: Game, oid: int) -> bool:
+def _mulligan_action(game: GameState, oid: int) -> bool:
     """Cards with an action "any time you could mulligan" (103.4a), e.g. Serum Powder."""
     return any(isinstance(ab, StaticAbility) and ab.rule == "mulligan_action"
                for ab in game.obj(oid).card.abilities)
 
 
-def _declared(game: Game, action: Any, p: int, rest: list[int], taking: list[int],
+def _declared(game: GameState, action: Any, p: int, rest: list[int], taking: list[int],
               sizes: dict[int, int]) -> None:
     name = game.players[p].name
     if isinstance(action, Activate):
@@ -236,7 +142,7 @@ def _declared(game: Game, action: Any, p: int, rest: list[int], taking: list[int
     game.push(_mulligan_round, rest, taking, sizes)
 
 
-def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> None:
+def _take_mulligans(game: GameState, taking: list[int], sizes: dict[int, int]) -> None:
     """All mulligans at once: shuffle the hand back and draw a new hand (103.4, 103.4b).
 
     Paris and Vancouver draw one fewer card; London draws the full starting hand (the
@@ -273,7 +179,7 @@ def _take_mulligans(game: Game, taking: list[int], sizes: dict[int, int]) -> Non
     game.push(_mulligan_round, order, [], sizes)
 
 
-def _commander_exile(game: Game, p: int) -> None:
+def _commander_exile(game: GameState, p: int) -> None:
     """103.4d: the Commander mulligan: exile any number of cards from your hand."""
     hand = tuple(game.players[p].hand)
     game.ask(ChoiceDecision(p, "commander_mulligan", "Commander mulligan: exile any number "
@@ -282,7 +188,7 @@ def _commander_exile(game: Game, p: int) -> None:
                             min_count=1, max_count=len(hand), purpose="exile"))
 
 
-def _commander_exiled(game: Game, action: Any, p: int) -> None:
+def _commander_exiled(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.zones import move
     pl = game.players[p]
     for oid in action.items:
@@ -293,7 +199,7 @@ def _commander_exiled(game: Game, action: Any, p: int) -> None:
     game.turn_flags[f"_cmd_draw:{p}"] = max(0, len(action.items) - 1)
 
 
-def _commander_draw(game: Game, taking: list[int], sizes: dict[int, int]) -> None:
+def _commander_draw(game: GameState, taking: list[int], sizes: dict[int, int]) -> None:
     from manastack.rules.zones import draw
     for p in taking:
         n = game.turn_flags.pop(f"_cmd_draw:{p}", 0)
@@ -304,7 +210,7 @@ def _commander_draw(game: Game, taking: list[int], sizes: dict[int, int]) -> Non
     game.push(_mulligan_round, order, [], sizes)
 
 
-def _after_mulligans(game: Game) -> None:
+def _after_mulligans(game: GameState) -> None:
     """London bottoms, Vancouver scry, Commander mulligan cards shuffled back (103.4d),
     then opening-hand actions (103.5) and turn 1."""
     order = game.apnap_from(game.starting_player)
@@ -320,7 +226,7 @@ def _after_mulligans(game: Game) -> None:
     game.push_all(tasks)
 
 
-def _commander_return(game: Game, p: int) -> None:
+def _commander_return(game: GameState, p: int) -> None:
     """103.4d: once a player keeps, the cards they exiled are shuffled into their library."""
     from manastack.rules.zones import move, shuffle
     pl = game.players[p]
@@ -331,7 +237,7 @@ def _commander_return(game: Game, p: int) -> None:
     shuffle(game, p, "103.4d")
 
 
-def _london_bottom(game: Game, p: int) -> None:
+def _london_bottom(game: GameState, p: int) -> None:
     """London mulligan (2020 CR 103.4): put one card per mulligan on the bottom."""
     pl = game.players[p]
     k = min(pl.mulligan_penalty, len(pl.hand))
@@ -343,7 +249,7 @@ def _london_bottom(game: Game, p: int) -> None:
                             ordered=True, purpose="bottom"))
 
 
-def _bottomed(game: Game, action: Any, p: int) -> None:
+def _bottomed(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
         move(game, game.obj(oid), Zone.LIBRARY, "103.4", position="bottom", quiet=True)
@@ -351,7 +257,7 @@ def _bottomed(game: Game, action: Any, p: int) -> None:
                        "bottom of their library")
 
 
-def _vancouver_scry(game: Game, p: int) -> None:
+def _vancouver_scry(game: GameState, p: int) -> None:
     """Vancouver mulligan (2017 CR 103.4): a player with fewer cards than their starting
     hand size scries 1 after keeping."""
     pl = game.players[p]
@@ -363,7 +269,7 @@ def _vancouver_scry(game: Game, p: int) -> None:
                             options=("no", "yes"), purpose="scry"))
 
 
-def _scried(game: Game, action: Any, p: int) -> None:
+def _scried(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.zones import move
     pl = game.players[p]
     if action.items and action.items[0] == "yes":
@@ -374,7 +280,7 @@ def _scried(game: Game, action: Any, p: int) -> None:
         game.note("701.16a", f"{pl.name} scries 1 and keeps the card on top")
 
 
-def _opening_hand_actions(game: Game, p: int) -> None:
+def _opening_hand_actions(game: GameState, p: int) -> None:
     """103.5: the starting player, then each other player in turn order, may take actions
     with cards in their opening hand (begin the game with it on the battlefield, 103.5a;
     reveal it, 103.5b)."""
@@ -390,7 +296,7 @@ def _opening_hand_actions(game: Game, p: int) -> None:
                             purpose="opening hand"))
 
 
-def _opening_done(game: Game, action: Any, p: int) -> None:
+def _opening_done(game: GameState, action: Any, p: int) -> None:
     for oid in action.items:
         card = game.obj(oid)
         for ab in card.card.abilities:
@@ -398,7 +304,7 @@ def _opening_done(game: Game, action: Any, p: int) -> None:
                 ab.check(game, card)
 
 
-def _start_first_turn(game: Game) -> None:
+def _start_first_turn(game: GameState) -> None:
     from manastack.rules.turn import begin_next_turn
 
     game.game_started = True

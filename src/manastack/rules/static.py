@@ -11,17 +11,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack.cards.dsl import StaticAbility
 from manastack.copying import deepcopy_fields
+from manastack.game.abilities import StaticAbility
 from manastack.game.objects import GameObject, IdKey
 from manastack.rules.effects_end import end_lapsed_effects
 from manastack.rules.layers import LASTING_KINDS, Duration, duration_over
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
+def _all_hooks(game: GameState) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
     out: dict[str, list[tuple[GameObject, StaticAbility]]] = {}
     ids: list[IdKey] = game.battlefield
     for oid in ids:
@@ -42,7 +42,7 @@ def _all_hooks(game: Game) -> dict[str, list[tuple[GameObject, StaticAbility]]]:
 _NO_HOOKS: Final[tuple[tuple[GameObject, StaticAbility], ...]] = ()
 
 
-def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
+def hooks(game: GameState, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
     """Phased-in permanents whose (current) static abilities carry the hook ``rule``
     (a list cached until the next state change: don't modify it)."""
     if not game.hooks_may_exist():
@@ -54,7 +54,7 @@ def hooks(game: Game, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
     return all_hooks.get(rule, _NO_HOOKS)
 
 
-def skip_step_by_static(game: Game, step: str, player: int) -> bool:
+def skip_step_by_static(game: GameState, step: str, player: int) -> bool:
     """``skip_step``: check(game, source, step, player) -> bool (Stasis, CR 614.1b).
 
     With shared team turns a skip of any player of the active team skips the team's
@@ -73,7 +73,7 @@ def skip_step_by_static(game: Game, step: str, player: int) -> bool:
     return False
 
 
-def doesnt_untap(game: Game, obj: GameObject) -> str | None:
+def doesnt_untap(game: GameState, obj: GameObject) -> str | None:
     """``doesnt_untap``: check(game, source, obj) -> bool; returns the source's name."""
     if "doesn't untap" in game.chars(obj).keywords:
         return obj.name
@@ -83,7 +83,7 @@ def doesnt_untap(game: Game, obj: GameObject) -> str | None:
     return None
 
 
-def forbids(game: Game, rule: str, *args: object) -> str | None:
+def forbids(game: GameState, rule: str, *args: object) -> str | None:
     """Generic yes/no hook: the name of a source whose ``rule`` hook applies (a static
     ability, or a rule effect of a resolved spell), or None."""
     for src, ab in hooks(game, rule):
@@ -117,7 +117,7 @@ class RuleEffect:
     created_turn: int = 0
 
 
-def add_rule_effect(game: Game, eff: RuleEffect) -> None:
+def add_rule_effect(game: GameState, eff: RuleEffect) -> None:
     """Start a rule-changing effect; one lasting "for as long as" something already over
     does nothing (611.2b)."""
     eff.created_turn = game.turn_number
@@ -130,7 +130,7 @@ def add_rule_effect(game: Game, eff: RuleEffect) -> None:
     end_lapsed_effects(game)
 
 
-def rule_effects(game: Game, kind: str) -> list[RuleEffect]:
+def rule_effects(game: GameState, kind: str) -> list[RuleEffect]:
     if not game.rule_effects:
         return []
     return [e for e in game.rule_effects if e.kind == kind and (
@@ -138,6 +138,6 @@ def rule_effects(game: Game, kind: str) -> list[RuleEffect]:
                                     and game.turn_number > e.created_turn))]
 
 
-def cant_lose(game: Game, player: int) -> str | None:
+def cant_lose(game: GameState, player: int) -> str | None:
     """``cant_lose``: "You can't lose the game" (Platinum Angel, CR 104.3)."""
     return forbids(game, "cant_lose", player)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import TargetSpec
+from manastack.game.abilities import TargetSpec
 from manastack.game.objects import GameObject, PlayerRef, Ref, player_ref
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
-def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
+def candidate_refs(game: GameState, zones: tuple[str, ...] = ()) -> list[Ref]:
     """Everything that might be a target: players, permanents, spells on the stack, and
     cards in the extra ``zones`` a target word names (graveyards, exile)."""
     out: list[Ref] = [player_ref(p.index) for p in game.players if p.in_game]
@@ -27,7 +27,7 @@ def candidate_refs(game: Game, zones: tuple[str, ...] = ()) -> list[Ref]:
     return out
 
 
-def can_target(game: Game, ref: Ref, controller: int, source: int | None,
+def can_target(game: GameState, ref: Ref, controller: int, source: int | None,
                spell: bool | None = None) -> str | None:
     """Why ``ref`` can't be the target of something from ``source``, or None (CR 114, 702).
 
@@ -72,7 +72,7 @@ def can_target(game: Game, ref: Ref, controller: int, source: int | None,
     return None
 
 
-def source_characteristics(game: Game, source: int | None) -> Any:
+def source_characteristics(game: GameState, source: int | None) -> Any:
     """The characteristics of a spell or of an ability's source: current ones, or its last
     known information if it left its zone (608.2b, 112.7a); None if unknown."""
     if source is None:
@@ -85,12 +85,12 @@ def source_characteristics(game: Game, source: int | None) -> Any:
     return None
 
 
-def _out_of_range(game: Game, ref: Ref, controller: int) -> str | None:
+def _out_of_range(game: GameState, ref: Ref, controller: int) -> str | None:
     """801.4: objects and players outside the controller's range of influence can't be
     targeted (an object is within range when its controller is, 801.2d)."""
     if not game.options.extra.get("range") or not 0 <= controller < len(game.players):
         return None
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     if isinstance(ref, PlayerRef):
         who = ref.index
@@ -105,7 +105,7 @@ def _out_of_range(game: Game, ref: Ref, controller: int) -> str | None:
             f" is outside {game.players[controller].name}'s range of influence (801.4)")
 
 
-def protection_from(game: Game, protected: GameObject, source: int | None) -> bool:
+def protection_from(game: GameState, protected: GameObject, source: int | None) -> bool:
     """Does ``protected`` have protection from the object ``source`` (CR 702.16)?"""
     if source is None:
         return False
@@ -138,7 +138,7 @@ def protection_from(game: Game, protected: GameObject, source: int | None) -> bo
     return False
 
 
-def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | None,
+def legal_targets(game: GameState, spec: TargetSpec, controller: int, source: int | None,
                   data: dict[str, Any] | None = None, *, spell: bool | None = None,
                   chooser: int | None = None) -> list[Ref]:
     """All legal choices for one target spec (CR 114.1, 601.2c).  ``chooser``: the player
@@ -155,7 +155,7 @@ def legal_targets(game: Game, spec: TargetSpec, controller: int, source: int | N
     return out
 
 
-def target_refusal(game: Game, spec: TargetSpec, ref: Any, controller: int,
+def target_refusal(game: GameState, spec: TargetSpec, ref: Any, controller: int,
                    source: int | None, *, spell: bool | None = None,
                    chooser: int | None = None) -> str | None:
     """Why ``ref`` isn't a legal choice for ``spec`` (the rule cited), for rejection
@@ -171,7 +171,7 @@ def target_refusal(game: Game, spec: TargetSpec, ref: Any, controller: int,
     return None
 
 
-def still_legal(game: Game, spec: TargetSpec, ref: Ref, controller: int,
+def still_legal(game: GameState, spec: TargetSpec, ref: Ref, controller: int,
                 source: int | None, *, spell: bool | None = None,
                 chooser: int | None = None) -> bool:
     """On resolution, is this target still legal (CR 608.2b)?"""
@@ -184,7 +184,7 @@ def still_legal(game: Game, spec: TargetSpec, ref: Ref, controller: int,
         can_target(game, ref, controller, source, spell) is None
 
 
-def announce_targets(game: Game, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
+def announce_targets(game: GameState, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
     """Each target "becomes the target" of the spell or ability (CR 114, 603.2)."""
     for t in targets:
         game.emit(ev.TARGETED, "114.1", f"{game.name_of(t)} becomes the target of "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, IdKey
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
@@ -20,15 +20,15 @@ from manastack.rules.combat import ask_attackers, ask_blockers, begin_damage_ste
 from manastack.rules.effects_end import end_turn_effects
 from manastack.rules.static import doesnt_untap
 from manastack.rules.triggers import check_state_triggers
+from manastack.rules.variant import variant_of
 from manastack.rules.zones import discard, draw
-from manastack.variants import variant_of
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.turn import StepInfo
+    from manastack.game.state import GameState
+    from manastack.game.turn import StepInfo
 
 
-def turn_based_actions(game: Game, step: StepInfo) -> None:
+def turn_based_actions(game: GameState, step: StepInfo) -> None:
     """The turn-based actions of a step that begins (703.4): most steps have none."""
     name = step.name
     if name in _NO_ACTIONS:
@@ -64,7 +64,7 @@ def turn_based_actions(game: Game, step: StepInfo) -> None:
 _NO_ACTIONS: Final = frozenset({"upkeep", "end_of_combat", "end", "postcombat_main"})
 
 
-def phasing(game: Game) -> None:
+def phasing(game: GameState) -> None:
     """CR 502.1 / 702.25: phasing happens simultaneously, attachments phase with them."""
     aps = game.active_players()
     out: list[GameObject] = []
@@ -87,7 +87,7 @@ def phasing(game: Game) -> None:
         _phase(game, o, False, False)
 
 
-def _phase(game: Game, o: GameObject, out: bool, indirect: bool) -> None:
+def _phase(game: GameState, o: GameObject, out: bool, indirect: bool) -> None:
     ctrl = game.controller(o) if out else o.phased_out_controller
     if out:
         # 603.10b: "when this phases out" abilities look back in time, at the permanent
@@ -110,7 +110,7 @@ def _phase(game: Game, o: GameObject, out: bool, indirect: bool) -> None:
                 _phase(game, a, out, True)
 
 
-def untap(game: Game) -> None:
+def untap(game: GameState) -> None:
     """CR 502.2: the active player untaps their permanents (effects may stop some)."""
     untapped = []
     aps = game.active_players()
@@ -134,7 +134,7 @@ def untap(game: Game) -> None:
                   player=ap)
 
 
-def cleanup(game: Game, players: tuple[int, ...] | None = None) -> None:
+def cleanup(game: GameState, players: tuple[int, ...] | None = None) -> None:
     """CR 514.1: discard to maximum hand size (each player of the active team, 805.4);
     514.2: damage wears off, EOT effects end."""
     if players is None:
@@ -152,7 +152,7 @@ def cleanup(game: Game, players: tuple[int, ...] | None = None) -> None:
     _cleanup_rest(game)
 
 
-def _discarded(game: Game, action: Any, ap: int | None = None,
+def _discarded(game: GameState, action: Any, ap: int | None = None,
                rest: tuple[int, ...] = ()) -> None:
     if ap is None:
         ap = game.active_player
@@ -166,7 +166,7 @@ def _discarded(game: Game, action: Any, ap: int | None = None,
     _cleanup_rest(game)
 
 
-def _cleanup_rest(game: Game) -> None:
+def _cleanup_rest(game: GameState) -> None:
     healed = []
     shields = False
     ids: list[IdKey] = game.battlefield

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.cards.dsl import TriggeredAbility
 from manastack.copying import deepcopy_fields
-from manastack.decisions import ChoiceDecision, Choose
+from manastack.game.abilities import TriggeredAbility
+from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, IdKey, StackAbility, Zone
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
     from manastack.log import Event
 
 
@@ -60,7 +60,7 @@ class DelayedTrigger:
     created_step: str = ""
 
 
-def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
+def _candidates(game: GameState, e: Event) -> list[tuple[GameObject, Any]]:
     """Objects whose triggered abilities may see ``e``, with their characteristics."""
     out: list[tuple[GameObject, Any]] = list(game.cached_wide("trigger_sources",
                                                          lambda: _trigger_sources(game)))
@@ -78,7 +78,7 @@ def _candidates(game: Game, e: Event) -> list[tuple[GameObject, Any]]:
     return out
 
 
-def _graveyard_triggers(game: Game) -> bool:
+def _graveyard_triggers(game: GameState) -> bool:
     """Does a card in a graveyard have a triggered ability that works there (112.6)?
 
     The answer is kept for the same contents of the graveyards: an id always names the
@@ -95,7 +95,7 @@ def _graveyard_triggers(game: Game) -> bool:
     return found
 
 
-def _trigger_sources(game: Game) -> list[tuple[GameObject, Any]]:
+def _trigger_sources(game: GameState) -> list[tuple[GameObject, Any]]:
     out: list[tuple[GameObject, Any]] = []
     ids: list[IdKey] = game.battlefield
     for oid in ids:
@@ -144,7 +144,7 @@ class _GraveyardView:
                                and "graveyard" in ab.zones)
 
 
-def watched_kinds(game: Game) -> frozenset[str] | None:
+def watched_kinds(game: GameState) -> frozenset[str] | None:
     """The kinds of event the printed triggered abilities of the permanents and
     command-zone objects watch, or None if anything may be watched (a state trigger, an
     ability that may be granted, a triggered ability working from a graveyard).
@@ -158,7 +158,7 @@ def watched_kinds(game: Game) -> frozenset[str] | None:
     return kinds
 
 
-def check_event(game: Game, e: Event) -> None:
+def check_event(game: GameState, e: Event) -> None:
     """Trigger every ability that watches this event (CR 603.2)."""
     kind = e.kind
     if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
@@ -212,12 +212,12 @@ _GAME_EVENTS: Final = frozenset({ev.TURN_BEGAN, ev.STEP_BEGAN, ev.STEP_ENDED,
                                  ev.PHASE_BEGAN, ev.PHASE_ENDED, ev.GAME_OVER})
 
 
-def event_within_range(game: Game, e: Event, player: int) -> bool:
+def event_within_range(game: GameState, e: Event, player: int) -> bool:
     """801.7: does the trigger event happen entirely within ``player``'s range of
     influence?  Every player and object it names must be within range (an object through
     its controller, 801.2d).  801.7a: an object leaving the battlefield is judged by the
     state before the event (its last known controller), one entering by the state after."""
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
 
     if e.kind in _GAME_EVENTS:
         return True
@@ -243,7 +243,7 @@ def event_within_range(game: Game, e: Event, player: int) -> bool:
     return all(v.in_range(game, player, q) for q in who if 0 <= q < len(game.players))
 
 
-def ref_controller(game: Game, r: Any) -> int | None:
+def ref_controller(game: GameState, r: Any) -> int | None:
     """The player a reference stands for in range questions (801.2d), None if unknown."""
     from manastack.game.objects import PlayerRef
 
@@ -259,7 +259,7 @@ def ref_controller(game: Game, r: Any) -> int | None:
     return None
 
 
-def check_state_triggers(game: Game) -> None:
+def check_state_triggers(game: GameState) -> None:
     """CR 603.8: every state trigger whose state is true triggers (checked when a player
     would receive priority, besides after every event)."""
     if game.watched_kinds() is not None:
@@ -273,7 +273,7 @@ def check_state_triggers(game: Game) -> None:
                 _maybe_state_trigger(game, ab, o, c.controller)
 
 
-def _maybe_state_trigger(game: Game, ab: TriggeredAbility, o: GameObject,
+def _maybe_state_trigger(game: GameState, ab: TriggeredAbility, o: GameObject,
                          controller: int) -> None:
     """603.8: triggers as soon as the state is true, but not again until the ability has
     left the stack (resolved, countered or removed); the source must still be in its zone
@@ -292,7 +292,7 @@ def _maybe_state_trigger(game: Game, ab: TriggeredAbility, o: GameObject,
     game.note("603.8", f"{o.name}'s state trigger triggers ({ab.text})")
 
 
-def left_stack(game: Game, ab: StackAbility | PendingTrigger) -> None:
+def left_stack(game: GameState, ab: StackAbility | PendingTrigger) -> None:
     """A triggered ability left the stack (or was removed before reaching it, 603.3d): its
     state trigger may trigger again (603.8)."""
     data = ab.trigger_data if isinstance(ab, StackAbility) else ab.data
@@ -315,7 +315,7 @@ class _Dummy:
         self.controller = d.controller
 
 
-def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: int,
+def _maybe_trigger(game: GameState, ab: TriggeredAbility, o: GameObject, controller: int,
                    e: Event) -> None:
     if ab.condition is not None and not ab.condition(game, e, o):
         return
@@ -351,7 +351,7 @@ def _maybe_trigger(game: Game, ab: TriggeredAbility, o: GameObject, controller: 
 _STEP_TRIGGER_RULE: Final = {"upkeep": "503.1a", "end_of_combat": "511.2", "end": "513.1"}
 
 
-def _trigger_cites(game: Game, e: Event) -> dict[str, tuple[str, ...]]:
+def _trigger_cites(game: GameState, e: Event) -> dict[str, tuple[str, ...]]:
     """Further rules a trigger's log line applies (its data ``cites``): 500.6 for "at
     the beginning of" a phase or step, with the step's own rule; 502.3 for an ability
     triggering during the untap step (held until a player would receive priority)."""
@@ -386,7 +386,7 @@ def _trigger_rule(e: Event) -> tuple[str, str]:
 # ------------------------------------------------------------ stack placement
 
 
-def put_triggers_on_stack(game: Game) -> None:
+def put_triggers_on_stack(game: GameState) -> None:
     """CR 603.3b: APNAP order, each player ordering their own."""
     pending = game.pending_triggers
     game.pending_triggers = []
@@ -398,7 +398,7 @@ def put_triggers_on_stack(game: Game) -> None:
     game.push_all(tasks)
 
 
-def _order_and_put(game: Game, player: int, trigs: list[PendingTrigger]) -> None:
+def _order_and_put(game: GameState, player: int, trigs: list[PendingTrigger]) -> None:
     if len(trigs) == 1:
         _put_in_order(game, Choose((0,)), trigs)
         return
@@ -411,12 +411,12 @@ def _order_and_put(game: Game, player: int, trigs: list[PendingTrigger]) -> None
         labels=tuple(t.source_name for t in trigs)))
 
 
-def _put_in_order(game: Game, action: Any, trigs: list[PendingTrigger]) -> None:
+def _put_in_order(game: GameState, action: Any, trigs: list[PendingTrigger]) -> None:
     order = [trigs[i] for i in action.items]
     game.push_all([(_put_one, (t, 0, ())) for t in order])
 
 
-def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[Any, ...]) -> None:
+def _put_one(game: GameState, trig: PendingTrigger, spec_index: int, chosen: tuple[Any, ...]) -> None:
     """Choose targets spec by spec (603.3d) and the division of a divided amount (601.2d),
     then put the ability on the stack.  The targets are chosen by the ability's controller,
     or by the player its ``target_chooser`` names (their side reads the target words)."""
@@ -474,7 +474,7 @@ def _put_one(game: Game, trig: PendingTrigger, spec_index: int, chosen: tuple[An
     announce_targets(game, ab.id, chosen, trig.controller)
 
 
-def _why_not_target(game: Game, ref: Any, *, spec: Any, trig: PendingTrigger,
+def _why_not_target(game: GameState, ref: Any, *, spec: Any, trig: PendingTrigger,
                     chooser: int | None) -> str | None:
     """The rule a refused target of a triggered ability breaks (702.16b protection...)."""
     from manastack.rules.targeting import target_refusal
@@ -482,12 +482,12 @@ def _why_not_target(game: Game, ref: Any, *, spec: Any, trig: PendingTrigger,
                           chooser=chooser)
 
 
-def _targets_chosen(game: Game, action: Any, trig: PendingTrigger, spec_index: int,
+def _targets_chosen(game: GameState, action: Any, trig: PendingTrigger, spec_index: int,
                     chosen: tuple[Any, ...]) -> None:
     _put_one(game, trig, spec_index + 1, chosen + tuple(action.items))
 
 
-def _ask_division(game: Game, trig: PendingTrigger, chosen: tuple[Any, ...]) -> None:
+def _ask_division(game: GameState, trig: PendingTrigger, chosen: tuple[Any, ...]) -> None:
     """601.2d (603.3d): the controller announces how the amount is divided among the
     targets, each getting at least 1; the division is locked in.  Options are written
     ``"2/1"`` (amounts in the order of the targets)."""
@@ -509,7 +509,7 @@ def _ask_division(game: Game, trig: PendingTrigger, chosen: tuple[Any, ...]) -> 
         labels=labels))
 
 
-def _division_chosen(game: Game, action: Any, trig: PendingTrigger, chosen: tuple[Any, ...],
+def _division_chosen(game: GameState, action: Any, trig: PendingTrigger, chosen: tuple[Any, ...],
                      division: tuple[int, ...] | None) -> None:
     if division is None:
         division = tuple(int(n) for n in str(action.items[0]).split("/"))
@@ -520,7 +520,7 @@ def _division_chosen(game: Game, action: Any, trig: PendingTrigger, chosen: tupl
     _put_one(game, trig, len(trig.ability.targets), chosen)
 
 
-def add_delayed(game: Game, ability: TriggeredAbility, source: int, source_name: str,
+def add_delayed(game: GameState, ability: TriggeredAbility, source: int, source_name: str,
                 controller: int, data: dict[str, Any] | None = None,
                 duration: Any = None) -> None:
     """Create a delayed triggered ability (CR 603.7a)."""

@@ -10,11 +10,10 @@ ignored as if they did not exist (CR 500.7-500.10).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.copying import deepcopy_fields
+from manastack.game.turn import DISPLAY, NO_PRIORITY, StepInfo
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     tba,
@@ -27,10 +26,10 @@ from manastack.rules.effects_end import (
     end_effects_of_departed_turn,
 )
 from manastack.rules.static import skip_step_by_static
-from manastack.variants import variant_of
+from manastack.rules.variant import variant_of
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 #: Step name -> phase name.
 PHASE_OF: Final = {
@@ -46,23 +45,10 @@ STEP_RULES: Final = {
     "declare_blockers": "509", "combat_damage": "510", "combat_damage_2": "510.4",
     "end_of_combat": "511", "end": "513", "cleanup": "514",
 }
-#: Steps in which no player receives priority (normally: CR 502.3, 514.3).
-NO_PRIORITY: Final = ("untap", "cleanup")
 #: Why a game that reached ``GameOptions.max_turns`` stopped (no rule ends it: it is
 #: stopped unfinished, neither won nor drawn, ``Game.stopped``).
 TURN_LIMIT_REACHED: Final = "the turn limit ({}) was reached"
 PHASE_RULES: Final = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
-STEP_NAMES: Final = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
-                     "declare_attackers", "declare_blockers", "combat_damage",
-                     "combat_damage_2", "end_of_combat", "postcombat_main", "end", "cleanup")
-DISPLAY: Final = {
-    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
-    "precombat_main": "precombat main phase", "postcombat_main": "postcombat main phase",
-    "beginning_of_combat": "beginning of combat step",
-    "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
-    "combat_damage": "combat damage step", "combat_damage_2": "second combat damage step",
-    "end_of_combat": "end of combat step", "end": "end step", "cleanup": "cleanup step",
-}
 #: How the phases other than a main phase are named as they begin and end.
 _PHASE_DISPLAY: Final = {"beginning": "Beginning phase", "combat": "Combat phase",
                          "ending": "Ending phase"}
@@ -130,47 +116,6 @@ def _step_events(name: str, phase: str) -> _StepEvents:
     return ex
 
 
-@dataclass(slots=True)
-class StepInfo:
-    """One step (or main phase) of a turn.
-
-    ``name`` is ``main`` until the phase begins; it then becomes
-    ``precombat_main`` or ``postcombat_main`` (seed section 2).  ``phase_id``
-    tells instances of phases apart (a turn may have several combat phases).
-    """
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> StepInfo:
-        return deepcopy_fields(self, memo)
-
-    name: str
-    phase: str
-    phase_id: int
-    extra: bool = False
-    #: Priority was given during this step (cleanup repeats, 514.3a).
-    had_priority: bool = False
-    #: First-strike combat damage step (510.4).
-    first_strike: bool = False
-
-    def __init__(self, name: str, phase: str, phase_id: int, extra: bool = False,
-                 had_priority: bool = False, first_strike: bool = False) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.name = name
-        self.phase = phase
-        self.phase_id = phase_id
-        self.extra = extra
-        self.had_priority = had_priority
-        self.first_strike = first_strike
-
-    @property
-    def has_priority(self) -> bool:
-        """Untap and (normally) cleanup give no priority (CR 502.3, 514.3)."""
-        return self.name not in NO_PRIORITY
-
-    @property
-    def display(self) -> str:
-        return DISPLAY.get(self.name, self.name)
-
-
 def phase_steps(phase: str, phase_id: int, extra: bool = False) -> list[StepInfo]:
     """The steps of one phase, in order (CR 501.1, 505, 506.1, 512.1)."""
     return [StepInfo(n, phase, phase_id, extra) for n in _PHASE_STEP_NAMES[phase]]
@@ -181,7 +126,7 @@ _NORMAL_TURN: Final = tuple((name, phase, i) for i, phase in enumerate(
     ("beginning", "main", "combat", "main", "ending"), 1) for name in _PHASE_STEP_NAMES[phase])
 
 
-def normal_turn_plan(game: Game) -> list[StepInfo]:
+def normal_turn_plan(game: GameState) -> list[StepInfo]:
     """The five phases in order (CR 500.1), each with a new phase id (the next five)."""
     flags = game.turn_flags
     last: int = flags.get("_phase_ids", 0)
@@ -189,7 +134,7 @@ def normal_turn_plan(game: Game) -> list[StepInfo]:
     return [StepInfo(name, phase, last + i) for name, phase, i in _NORMAL_TURN]
 
 
-def _new_phase_id(game: Game) -> int:
+def _new_phase_id(game: GameState) -> int:
     n: int = game.turn_flags.get("_phase_ids", 0) + 1
     game.turn_flags["_phase_ids"] = n
     return n
@@ -198,7 +143,7 @@ def _new_phase_id(game: Game) -> int:
 # ------------------------------------------------------------ turns
 
 
-def begin_next_turn(game: Game) -> None:
+def begin_next_turn(game: GameState) -> None:
     """Start the next turn: the most recent extra turn first (CR 500.7), else turn order."""
     if game.over:
         return
@@ -236,7 +181,7 @@ def begin_next_turn(game: Game) -> None:
     start_turn(game, player, extra)
 
 
-def start_turn(game: Game, player: int, extra: bool = False) -> None:
+def start_turn(game: GameState, player: int, extra: bool = False) -> None:
     game.turn_number += 1
     game.active_player = player
     game.turn_flags = {}
@@ -282,7 +227,7 @@ def start_turn(game: Game, player: int, extra: bool = False) -> None:
     game.push(next_step)
 
 
-def end_turn(game: Game) -> None:
+def end_turn(game: GameState) -> None:
     game.step = None
     game.push(begin_next_turn)
 
@@ -290,7 +235,7 @@ def end_turn(game: Game) -> None:
 # ------------------------------------------------------------ steps
 
 
-def next_step(game: Game) -> None:
+def next_step(game: GameState) -> None:
     """Begin the next step of the plan, skipping skipped ones (CR 500.10)."""
     if game.over:
         return
@@ -306,7 +251,7 @@ def next_step(game: Game) -> None:
     end_turn(game)
 
 
-def skipped(game: Game, step: StepInfo) -> bool:
+def skipped(game: GameState, step: StepInfo) -> bool:
     """Skip effects (CR 614.1b): "skip your next draw step", Stasis, Fatigue..."""
     ap = game.active_player
     if not game.skips:
@@ -331,7 +276,7 @@ def skipped(game: Game, step: StepInfo) -> bool:
     return False
 
 
-def _consume_skip_team(game: Game, kind: str, what: str, player: int) -> bool:
+def _consume_skip_team(game: GameState, kind: str, what: str, player: int) -> bool:
     """A skip of ``player``, or with shared team turns of any player of the team whose
     turn it is (805.8: that player's team skips it; one skip per team)."""
     if player != game.active_player:
@@ -344,7 +289,7 @@ def _consume_skip_team(game: Game, kind: str, what: str, player: int) -> bool:
     return any(_consume_skip(game, kind, what, p) for p in game.active_players())
 
 
-def _consume_skip(game: Game, kind: str, what: str, player: int) -> bool:
+def _consume_skip(game: GameState, kind: str, what: str, player: int) -> bool:
     for s in game.skips:
         if s["kind"] == kind and s["what"] == what and s["player"] == player:
             s["count"] -= 1
@@ -354,12 +299,12 @@ def _consume_skip(game: Game, kind: str, what: str, player: int) -> bool:
     return False
 
 
-def add_skip(game: Game, kind: str, what: str, player: int, count: int = 1) -> None:
+def add_skip(game: GameState, kind: str, what: str, player: int, count: int = 1) -> None:
     """"Skip your next [step/phase/turn]" (CR 500.10, 614.1b)."""
     game.skips.append({"kind": kind, "what": what, "player": player, "count": count})
 
 
-def begin_step(game: Game, step: StepInfo) -> None:
+def begin_step(game: GameState, step: StepInfo) -> None:
     """A step or phase begins: "until" effects end, turn-based actions, triggers (703.3)."""
     flags = game.turn_flags
     name = step.name
@@ -409,7 +354,7 @@ def begin_step(game: Game, step: StepInfo) -> None:
     tba.turn_based_actions(game, step)
 
 
-def end_step(game: Game) -> None:
+def end_step(game: GameState) -> None:
     """The step ends: mana empties (500.4), "until end of" effects end, then the next step."""
     step = game.step
     assert step is not None
@@ -447,13 +392,13 @@ def end_step(game: Game) -> None:
 # ------------------------------------------------------------ extra turns, phases, steps
 
 
-def add_extra_turn(game: Game, player: int) -> None:
+def add_extra_turn(game: GameState, player: int) -> None:
     """CR 500.7: an extra turn directly after this one; most recently created first."""
     game.extra_turns.append(player)
     game.note("500.7", f"{game.players[player].name} will take an extra turn after this one")
 
 
-def add_phase_after_current(game: Game, phases: list[str]) -> None:
+def add_phase_after_current(game: GameState, phases: list[str]) -> None:
     """CR 500.8: phases added directly after the current phase (most recent first)."""
     cur = game.step
     assert cur is not None
@@ -467,7 +412,7 @@ def add_phase_after_current(game: Game, phases: list[str]) -> None:
     game.note("500.8", f"Additional phase(s) added after this phase: {', '.join(phases)}")
 
 
-def add_step(game: Game, name: str, after: str | None = None,
+def add_step(game: GameState, name: str, after: str | None = None,
              before: str | None = None) -> None:
     """CR 500.9: an additional step directly after (or before) the named step.
 
@@ -490,7 +435,7 @@ def add_step(game: Game, name: str, after: str | None = None,
     game.note("500.9", f"An additional {DISPLAY.get(name, name)} is added")
 
 
-def add_step_after_phase(game: Game, name: str, created_by: int | None = None) -> None:
+def add_step_after_phase(game: GameState, name: str, created_by: int | None = None) -> None:
     """"After this phase, there is an additional [step]" (Untap, Upkeep, Draw): the step
     comes directly after the current phase, on its own (CR 500.9).  Steps one effect
     creates together keep the effect's order; a later effect's steps come first."""
@@ -510,18 +455,18 @@ def add_step_after_phase(game: Game, name: str, created_by: int | None = None) -
     game.note("500.9", f"After this phase, there is an additional {DISPLAY.get(name, name)}")
 
 
-def remove_steps_of_current_phase(game: Game, names: tuple[str, ...]) -> None:
+def remove_steps_of_current_phase(game: GameState, names: tuple[str, ...]) -> None:
     cur = game.step
     assert cur is not None
     game.turn_plan = [s for s in game.turn_plan
                       if not (s.phase_id == cur.phase_id and s.name in names)]
 
 
-def describe_plan(game: Game) -> list[str]:
+def describe_plan(game: GameState) -> list[str]:
     return [s.name for s in game.turn_plan]
 
 
-def step_state(game: Game) -> dict[str, Any]:
+def step_state(game: GameState) -> dict[str, Any]:
     st = game.step
     return {"turn": game.turn_number, "active": game.active_player,
             "step": st.name if st else None}

@@ -17,7 +17,7 @@ from manastack.picking import shuffle as pick_shuffle
 from manastack.rules import layers, replacement
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 ZONE_TEXT: Final = {"library": "library", "hand": "hand", "battlefield": "the battlefield",
                     "graveyard": "graveyard", "stack": "the stack", "exile": "exile",
@@ -50,13 +50,13 @@ def _concerns_no_list(card: Any) -> bool:
 
 
 def _without_activated(card: Any) -> bool:
-    from manastack.cards.dsl import ActivatedAbility
+    from manastack.game.abilities import ActivatedAbility
     return _without_static(card) and "Land" not in card.types and not any(
         isinstance(ab, ActivatedAbility) for ab in card.abilities)
 
 
 def _without_static(card: Any) -> bool:
-    from manastack.cards.dsl import StaticAbility
+    from manastack.game.abilities import StaticAbility
     return card.cda is None and not any(isinstance(ab, StaticAbility)
                                         for ab in card.abilities)
 
@@ -70,7 +70,7 @@ def _remove_id(ids: list[int], oid: int) -> None:
         ids.remove(oid)
 
 
-def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "top",
+def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: str | None = None, attach_to: Ref | None = None,
          copy_of: Any = None, chosen: tuple[Any, ...] | None = None,
@@ -126,7 +126,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     if to == Zone.BATTLEFIELD:
         if frm == Zone.STACK:
             layers.carry_over_effects(game, obj.id, new.id)  # 400.7a
-        from manastack.cards.keywords import enters_with
+        from manastack.rules.keywords import enters_with
         enters_with(game, new)
     lst = game.zone_list(to, new.owner)
     if to == Zone.LIBRARY and position == "bottom":
@@ -163,7 +163,7 @@ def move(game: Game, obj: GameObject, to: str, rule: str, *, position: str = "to
     return new
 
 
-def private_to(game: Game, old: GameObject, new: GameObject, text: str
+def private_to(game: GameState, old: GameObject, new: GameObject, text: str
                ) -> tuple[frozenset[int] | None, str]:
     """Who may see which card moved from ``old``'s zone to ``new``'s, and the text the
     others see: (None, "") when its face was or becomes visible to all (400.2).  A card
@@ -190,7 +190,7 @@ def private_to(game: Game, old: GameObject, new: GameObject, text: str
                   + (" face down" if new.face_down else ""))
 
 
-def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
+def move_all(game: GameState, objs: list[GameObject], to: str, rule: str, *,
              controller: int | None = None, verb: str = "",
              entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None = None,
              attach: Sequence[Ref | None] | None = None) -> list[GameObject]:
@@ -211,7 +211,7 @@ def move_all(game: Game, objs: list[GameObject], to: str, rule: str, *,
     return [new for _, new, _ in moved]
 
 
-def _move_each(game: Game, objs: list[GameObject], to: str, rule: str,
+def _move_each(game: GameState, objs: list[GameObject], to: str, rule: str,
                controller: int | None,
                entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None,
                attach: Sequence[Ref | None] | None,
@@ -225,7 +225,7 @@ def _move_each(game: Game, objs: list[GameObject], to: str, rule: str,
         moved.append((o, new, lki))
 
 
-def _report_moves(game: Game, moved: list[tuple[GameObject, GameObject, Characteristics | None]],
+def _report_moves(game: GameState, moved: list[tuple[GameObject, GameObject, Characteristics | None]],
                   rule: str, verb: str) -> None:
     for old, new, lki in moved:
         where_to = ZONE_TEXT[new.zone] if new.zone in ("battlefield", "stack", "exile",
@@ -241,7 +241,7 @@ def _report_moves(game: Game, moved: list[tuple[GameObject, GameObject, Characte
             else new.controller, "lki": lki}, game.turn_number, seen_by, public))
 
 
-def discard(game: Game, player: int, obj: GameObject, rule: str = "701.8a", *,
+def discard(game: GameState, player: int, obj: GameObject, rule: str = "701.8a", *,
             cause: int | None, verb: str | None = None) -> GameObject:
     """``player`` discards ``obj`` from their hand (CR 701.8a).  ``cause`` is the controller
     of the spell or ability that makes them discard (the player themself for a cost; None
@@ -262,7 +262,7 @@ def effective_card(obj: GameObject) -> Any:
     return obj.memory.get("copy_of") or obj.card
 
 
-def _leave_battlefield(game: Game, obj: GameObject) -> None:
+def _leave_battlefield(game: GameState, obj: GameObject) -> None:
     """Remove from combat (506.4) and detach (CR 701.3); attached objects stay."""
     if game.combat is not None:
         game.combat.remove(game, obj.id, quiet=True)
@@ -277,7 +277,7 @@ def _leave_battlefield(game: Game, obj: GameObject) -> None:
             game.changed()
 
 
-def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
+def draw(game: GameState, player: int, n: int = 1, rule: str = "120.1") -> int:
     """Draw ``n`` cards one at a time (CR 120.2); an empty library sets 704.5b."""
     p = game.players[player]
     drawn = 0
@@ -296,7 +296,7 @@ def draw(game: Game, player: int, n: int = 1, rule: str = "120.1") -> int:
     return drawn
 
 
-def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
+def shuffle(game: GameState, player: int, rule: str = "103.1") -> None:
     """Randomise a library with the game's RNG (CR 701.18)."""
     pick_shuffle(game.rng, game.players[player].library)
     game.changed()
@@ -304,10 +304,10 @@ def shuffle(game: Game, player: int, rule: str = "103.1") -> None:
               player=player)
 
 
-def create_token(game: Game, card: object, controller: int, rule: str = "110.5",
+def create_token(game: GameState, card: object, controller: int, rule: str = "110.5",
                  tapped: bool = False) -> GameObject:
     """Create a token (CR 110.5): it enters the battlefield under ``controller``'s control."""
-    from manastack.cards.dsl import CardDef
+    from manastack.game.abilities import CardDef
 
     assert isinstance(card, CardDef)
     tok = game.create_object(card, controller, Zone.BATTLEFIELD, is_token=True)

@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from manastack.decisions import (
+from manastack.engine import Game
+from manastack.errors import (
+    CardError,
+    DeckError,
+    IllegalAction,
+    ScenarioError,
+    ScenarioLimitError,
+)
+from manastack.game.decisions import (
     Action,
     Activate,
     AssignDamage,
@@ -33,17 +41,10 @@ from manastack.decisions import (
     PlayLand,
     Special,
 )
-from manastack.errors import (
-    CardError,
-    DeckError,
-    IllegalAction,
-    ScenarioError,
-    ScenarioLimitError,
-)
 from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zone
-from manastack.game.state import Game, GameOptions
+from manastack.game.state import GameOptions
+from manastack.game.turn import STEP_NAMES
 from manastack.limits import shown_path
-from manastack.rules.turn import STEP_NAMES
 from manastack.scenario.model import (
     CardSpec,
     Scenario,
@@ -153,8 +154,8 @@ class Runner:
         """Every name the script and ``expect`` use must be an alias, a player, a card of
         the pool or a token the pool's cards create (SCENARIOS.md: "an unknown name is a
         scenario error, not a failure to ignore")."""
-        from manastack.cards.dsl import MADE_NAMES
         from manastack.cards.registry import lookup
+        from manastack.game.abilities import MADE_NAMES
         from manastack.scenario.model import referenced_names
         for name in sorted(referenced_names(self.sc)):
             if name in MADE_NAMES:
@@ -204,7 +205,7 @@ class Runner:
                            extra=dict(sc.options.get("extra") or {}))
         if sc.start.step == "game_start":
             return self._build_game_start(opts)
-        from manastack.setup import put, set_mana, setup_game, start_at
+        from manastack.engine.setup import put, set_mana, setup_game, start_at
 
         game = setup_game(sc.players, sc.seed, opts, filler=None)
         filler = sc.options.get("filler", "Plains")

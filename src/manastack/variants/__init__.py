@@ -15,10 +15,10 @@ True
 
 from __future__ import annotations
 
-from manastack.variants.base import Variant
-from manastack.variants.registry import get_variant, register, variant_names, variant_of
+from manastack.rules.variant import Variant, get_variant, register, variant_names, variant_of
 
 __all__ = ["Variant", "get_variant", "register", "variant_names", "variant_of"]
 
-# The casual variants register themselves (CR 901-904).
+# The variants register themselves (CR 810, 901-904).
+from manastack.variants import two_headed_giant  # noqa: E402,F401  # isort: skip
 from manastack.variants import archenemy, commander, planechase, vanguard  # noqa: E402,F401  # isort: skip

@@ -36,7 +36,8 @@ from mypy_extensions import trait
 from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
 from manastack.reprs import brief
-from manastack.variants.base import MultiplayerVariant
+from manastack.rules.multiplayer import OPTION_KEYS
+from manastack.rules.variant import MultiplayerVariant, register
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
@@ -51,12 +52,10 @@ from manastack.variants.command_zone import (
     to_bottom,
     turn_face_up,
 )
-from manastack.variants.multiplayer import OPTION_KEYS
-from manastack.variants.registry import register
 from manastack.variants.shared_turns import SharedTeamTurns
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 #: Event: a scheme was set in motion (701.23); data ``object`` (the scheme), ``player``.
 SET_IN_MOTION = "set_in_motion"
@@ -71,18 +70,18 @@ class SchemeRules:
     Supervillain Rumble option (904.12c: "all other rules that apply to the archenemy
     ... apply to each player")."""
 
-    def scheme_players(self, game: Game) -> list[int]:
+    def scheme_players(self, game: GameState) -> list[int]:
         """The archenemies (each has a scheme deck)."""
         return [archenemy(game)]
 
-    def configure_schemes(self, game: Game, player: int | None) -> None:
+    def configure_schemes(self, game: GameState, player: int | None) -> None:
         game.variant_state["archenemy"] = {
             "player": player,
             "schemers": {p: {"no_motion_turn": -1, "hand_size": None, "damage_taken": 0}
                          for p in self.scheme_players(game)}}
         attack_multiple_by_default(game)  # 904.2, 904.12a
 
-    def scheme_turn_started(self, game: Game) -> None:
+    def scheme_turn_started(self, game: GameState) -> None:
         """A new turn: damage taken this turn is forgotten; the active archenemy's "until
         your next turn" hand size ends (611.2b)."""
         for p, st in game.variant_state["archenemy"]["schemers"].items():
@@ -92,7 +91,7 @@ class SchemeRules:
                 st["hand_size"] = None
                 game.note("611.2b", f"{game.players[p].name} has a maximum hand size again")
 
-    def precombat_main_actions(self, game: Game) -> None:
+    def precombat_main_actions(self, game: GameState) -> None:
         """703.4d / 904.9: the archenemy sets the top scheme of their deck in motion."""
         ap = game.active_player
         st = scheme_state(game, ap)
@@ -104,13 +103,13 @@ class SchemeRules:
             return
         set_in_motion(game, ap)
 
-    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+    def player_dealt_damage(self, game: GameState, source: int, player: int, amount: int,
                             combat: bool) -> None:
         st = scheme_state(game, player)
         if st is not None:
             st["damage_taken"] += amount
 
-    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
         """704.5w: a face-up non-ongoing scheme with no scheme trigger on the stack or
         waiting goes to the bottom of its owner's scheme deck."""
         done = [o for o in face_up(game, "Scheme") if "Ongoing" not in o.card.supertypes]
@@ -126,7 +125,7 @@ class SchemeRules:
                                 f"{game.players[o.owner].name}'s scheme deck")
         return True
 
-    def scheme_deck_value(self, game: Game, player: int, key: str) -> Any:
+    def scheme_deck_value(self, game: GameState, player: int, key: str) -> Any:
         if key == "scheme_deck":  # top first
             return [game.obj(i).name for i in reversed(deck(game, player, "Scheme"))]
         if key == "scheme_deck_size":
@@ -140,14 +139,14 @@ class ArchenemyVariant(SharedTeamTurns, SchemeRules):
 
     # (SchemeRules, a mypyc trait, must come after the Variant base class, whose default
     # hooks would then hide its own: they are chosen here.)
-    def precombat_main_actions(self, game: Game) -> None:
+    def precombat_main_actions(self, game: GameState) -> None:
         SchemeRules.precombat_main_actions(self, game)
 
-    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+    def player_dealt_damage(self, game: GameState, source: int, player: int, amount: int,
                             combat: bool) -> None:
         SchemeRules.player_dealt_damage(self, game, source, player, amount, combat)
 
-    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
         return SchemeRules.state_based_actions(self, game, losers)
 
     name = "archenemy"
@@ -181,7 +180,7 @@ class ArchenemyVariant(SharedTeamTurns, SchemeRules):
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         check_scheme_deck(extra.get("schemes") or ())
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """904.4 in a position: the scheme deck in the listed order (the first listed on
         top), face down; schemes the position lists in the command zone are face up."""
         super().setup_position(game)  # ranges of influence (801.2c)
@@ -193,32 +192,32 @@ class ArchenemyVariant(SharedTeamTurns, SchemeRules):
         for name in reversed(game.options.extra.get("schemes") or ()):
             put_in_command(game, a, name, face_down=True, kind="Scheme")
 
-    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+    def scenario_value(self, game: GameState, player: int, key: str) -> Any:
         if key in self.scenario_expect_keys:
             return self.scheme_deck_value(game, player, key)
         return super().scenario_value(game, player, key)
 
-    def teams(self, game: Game) -> list[list[int]]:
+    def teams(self, game: GameState) -> list[list[int]]:
         """904.2: the archenemy, and the team of the others (in turn order after the
         archenemy: the first is the team's primary player, 805.2)."""
         a = archenemy(game)
         return [[a], _others(game, a)]
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         a = player_of(game, game.options.extra.get("archenemy", 0))
         for p in game.players:  # 904.2: two teams (808)
             p.team = a if p.index == a else min(q.index for q in game.players if q.index != a)
         self.configure_schemes(game, a)
 
-    def starting_life_of(self, game: Game, player: int) -> int:
+    def starting_life_of(self, game: GameState, player: int) -> int:
         if game.options.starting_life is not None:
             return game.options.starting_life
         return 40 if player == archenemy(game) else 20  # 904.5 / 103.3d
 
-    def first_player(self, game: Game) -> int | None:
+    def first_player(self, game: GameState) -> int | None:
         return archenemy(game)  # 904.6 / 103.2b
 
-    def setup_zones(self, game: Game) -> None:
+    def setup_zones(self, game: GameState) -> None:
         """904.4: the scheme deck, shuffled, face down in the command zone."""
         a = archenemy(game)
         for name in game.options.extra.get("schemes") or ():
@@ -228,7 +227,7 @@ class ArchenemyVariant(SharedTeamTurns, SchemeRules):
             game.note("904.4", f"{game.players[a].name} shuffles their scheme deck "
                                f"({len(deck(game, a, 'Scheme'))} schemes)")
 
-    def turn_started(self, game: Game) -> None:
+    def turn_started(self, game: GameState) -> None:
         super().turn_started(game)
         self.scheme_turn_started(game)
 
@@ -243,14 +242,14 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
 
     # (SchemeRules, a mypyc trait, must come after the Variant base class, whose default
     # hooks would then hide its own: they are chosen here.)
-    def precombat_main_actions(self, game: Game) -> None:
+    def precombat_main_actions(self, game: GameState) -> None:
         SchemeRules.precombat_main_actions(self, game)
 
-    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+    def player_dealt_damage(self, game: GameState, source: int, player: int, amount: int,
                             combat: bool) -> None:
         SchemeRules.player_dealt_damage(self, game, source, player, amount, combat)
 
-    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
         return SchemeRules.state_based_actions(self, game, losers)
 
     name = "supervillain_rumble"
@@ -267,7 +266,7 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
                                             for i in range(n_players)]}
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
-        from manastack.variants.base import unknown_option
+        from manastack.rules.variant import unknown_option
         from manastack.variants.command_zone import check_per_player
         if "attack" in extra:  # what the game records in its options (replay files)
             if extra["attack"] != "multiple":
@@ -283,22 +282,22 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
                                   "deck (904.12b, 904.3)"):
             check_scheme_deck(names)
 
-    def scheme_players(self, game: Game) -> list[int]:
+    def scheme_players(self, game: GameState) -> list[int]:
         return [p.index for p in game.players]  # 904.12b
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         self.configure_schemes(game, None)
 
-    def starting_life_of(self, game: Game, player: int) -> int:
+    def starting_life_of(self, game: GameState, player: int) -> int:
         if game.options.starting_life is not None:
             return game.options.starting_life
         return 40  # 904.12c, 904.5
 
-    def setup_zones(self, game: Game) -> None:
+    def setup_zones(self, game: GameState) -> None:
         """904.4: each player's scheme deck, shuffled, face down in the command zone."""
         shuffle_in_decks(game, game.options.extra.get("schemes"), "Scheme", "904.4", "scheme")
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """904.4 in a position: each scheme deck in the listed order (the first listed on
         top), face down; schemes the position lists in a command zone are face up."""
         super().setup_position(game)
@@ -306,27 +305,27 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
             for name in reversed(names):
                 put_in_command(game, p, name, face_down=True, kind="Scheme")
 
-    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+    def scenario_value(self, game: GameState, player: int, key: str) -> Any:
         return self.scheme_deck_value(game, player, key)
 
-    def turn_started(self, game: Game) -> None:
+    def turn_started(self, game: GameState) -> None:
         super().turn_started(game)
         self.scheme_turn_started(game)
 
 
-def _others(game: Game, a: int) -> list[int]:
+def _others(game: GameState, a: int) -> list[int]:
     """The players of the archenemy's team, in turn order after the archenemy ``a``
     (players who left the game included: the team is fixed)."""
     n = len(game.players)
     return [(a + k) % n for k in range(1, n)]
 
 
-def _is_scheme(game: Game, oid: int) -> bool:
+def _is_scheme(game: GameState, oid: int) -> bool:
     o = game.get(oid)
     return o is not None and "Scheme" in o.card.types
 
 
-def archenemy(game: Game) -> int:
+def archenemy(game: GameState) -> int:
     """The archenemy (904.2a) (readable before ``configure``)."""
     st = getattr(game, "variant_state", {}).get("archenemy")
     if st is not None and st["player"] is not None:
@@ -334,7 +333,7 @@ def archenemy(game: Game) -> int:
     return player_of(game, game.options.extra.get("archenemy", 0))
 
 
-def scheme_state(game: Game, player: int) -> dict[str, Any] | None:
+def scheme_state(game: GameState, player: int) -> dict[str, Any] | None:
     """The schemes' state of ``player`` if they are an archenemy, else None."""
     st = game.variant_state.get("archenemy")
     if st is None:
@@ -343,7 +342,7 @@ def scheme_state(game: Game, player: int) -> dict[str, Any] | None:
     return schemer
 
 
-def set_in_motion(game: Game, player: int) -> None:
+def set_in_motion(game: GameState, player: int) -> None:
     """701.23: move the top scheme off the deck, face up; its "set in motion" abilities
     trigger."""
     ids = deck(game, player, "Scheme")
@@ -355,7 +354,7 @@ def set_in_motion(game: Game, player: int) -> None:
               "motion", object=new.id, player=player)
 
 
-def abandon(game: Game, oid: int) -> None:
+def abandon(game: GameState, oid: int) -> None:
     """701.24b: turn a face-up ongoing scheme face down, on the bottom of its deck."""
     o = game.get(oid)
     if o is None or o.face_down or "Ongoing" not in o.card.supertypes:
@@ -398,3 +397,7 @@ def default_scheme_deck(seed: int) -> list[str]:
 
 register(ArchenemyVariant())
 register(SupervillainRumble())
+
+
+# The variant's own cards (registered as they are defined).
+import manastack.variants.schemes  # noqa: E402,F401  # isort: skip

@@ -19,7 +19,7 @@ from manastack.picking import shuffle as pick_shuffle
 from manastack.reprs import brief
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 #: Card types of the non-traditional cards kept in the command zone (108.2a).
 NONTRADITIONAL = frozenset({"Scheme", "Plane", "Phenomenon", "Vanguard"})
@@ -29,7 +29,7 @@ def is_nontraditional(obj: GameObject) -> bool:
     return bool(obj.card.types & NONTRADITIONAL)
 
 
-def player_of(game: Game, key: Any) -> int:
+def player_of(game: GameState, key: Any) -> int:
     """A player given as an index, ``"0"``, ``"P0"`` or a name (``options.extra`` keys)."""
     if isinstance(key, int):
         return game.player_index(key)
@@ -41,7 +41,7 @@ def player_of(game: Game, key: Any) -> int:
     return game.player_index(text)
 
 
-def per_player(game: Game, value: Any) -> dict[int, Any]:
+def per_player(game: GameState, value: Any) -> dict[int, Any]:
     """``{player: x}`` from a mapping keyed as :func:`player_of` accepts, or a list."""
     if value is None:
         return {}
@@ -52,7 +52,7 @@ def per_player(game: Game, value: Any) -> dict[int, Any]:
     raise DeckError(f"expected a mapping of players, not {brief(value)}")
 
 
-def put_in_command(game: Game, player: int, name: str, *, face_down: bool = False,
+def put_in_command(game: GameState, player: int, name: str, *, face_down: bool = False,
                    kind: str | None = None) -> GameObject:
     """Create ``name`` in the command zone, owned by ``player`` (setup)."""
     from manastack.cards.registry import get_card
@@ -65,7 +65,7 @@ def put_in_command(game: Game, player: int, name: str, *, face_down: bool = Fals
     return obj
 
 
-def deck(game: Game, player: int, card_type: str) -> list[int]:
+def deck(game: GameState, player: int, card_type: str) -> list[int]:
     """``player``'s face-down ``card_type`` cards (scheme or planar deck), bottom first."""
     out = []
     for oid in game.command:
@@ -76,7 +76,7 @@ def deck(game: Game, player: int, card_type: str) -> list[int]:
     return out
 
 
-def face_up(game: Game, card_type: str) -> list[GameObject]:
+def face_up(game: GameState, card_type: str) -> list[GameObject]:
     """Face-up ``card_type`` cards in the command zone, oldest first."""
     out = []
     for oid in game.command:
@@ -86,18 +86,18 @@ def face_up(game: Game, card_type: str) -> list[GameObject]:
     return out
 
 
-def turn_face_up(game: Game, oid: int, controller: int | None = None) -> GameObject:
+def turn_face_up(game: GameState, oid: int, controller: int | None = None) -> GameObject:
     """Move a card off its deck and turn it face up: a new object (901.7a)."""
     return _reflip(game, oid, face_down=False, controller=controller)
 
 
-def to_bottom(game: Game, oid: int) -> GameObject:
+def to_bottom(game: GameState, oid: int) -> GameObject:
     """Turn a card face down and put it on the bottom of its owner's deck (701.22b,
     701.24b, 704.5w)."""
     return _reflip(game, oid, face_down=True)
 
 
-def _reflip(game: Game, oid: int, face_down: bool, controller: int | None = None
+def _reflip(game: GameState, oid: int, face_down: bool, controller: int | None = None
             ) -> GameObject:
     old = game.obj(oid)
     game.command.remove(oid)
@@ -111,7 +111,7 @@ def _reflip(game: Game, oid: int, face_down: bool, controller: int | None = None
     return new
 
 
-def shuffle_deck(game: Game, player: int, card_type: str) -> None:
+def shuffle_deck(game: GameState, player: int, card_type: str) -> None:
     """Shuffle ``player``'s scheme or planar deck (901.4, 904.4) with the game's RNG."""
     ids = deck(game, player, card_type)
     if len(ids) < 2:
@@ -123,7 +123,7 @@ def shuffle_deck(game: Game, player: int, card_type: str) -> None:
     game.changed()
 
 
-def shuffle_in_decks(game: Game, decks: Any, card_type: str, rule: str, what: str) -> None:
+def shuffle_in_decks(game: GameState, decks: Any, card_type: str, rule: str, what: str) -> None:
     """Each player's deck of ``card_type`` cards (``decks``: as :func:`per_player` takes
     them), face down in the command zone and shuffled (901.4, 904.4), logged citing
     ``rule`` as their ``what`` deck."""
@@ -215,7 +215,7 @@ def card_list_problem(value: Any, card_type: str) -> str | None:
     return None
 
 
-def attack_multiple_by_default(game: Game) -> None:
+def attack_multiple_by_default(game: GameState) -> None:
     """901.2, 903.2, 904.2: the default multiplayer setup uses the attack multiple players
     option (802); ``extra["attack"]`` may still choose another."""
     if "attack" not in game.options.extra:

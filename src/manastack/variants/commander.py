@@ -26,18 +26,17 @@ from typing import TYPE_CHECKING, Any
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
 from manastack.reprs import brief
-from manastack.variants.base import MultiplayerVariant
+from manastack.rules.multiplayer import OPTION_KEYS
+from manastack.rules.variant import MultiplayerVariant, register
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_problem,
     check_per_player,
     per_player,
 )
-from manastack.variants.multiplayer import OPTION_KEYS
-from manastack.variants.registry import register
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 DECK_SIZE = 100
 COMMANDER_DAMAGE = 21
@@ -92,13 +91,13 @@ class CommanderVariant(MultiplayerVariant):
                                 "extra['commanders']")
             check_commander_deck(deck, names[i], f"player {i}")
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         names = {p: str(n) for p, n in per_player(game, game.options.extra.get(
             "commanders")).items()}
         game.variant_state["commander"] = {"names": names, "casts": {}, "damage": {}}
         attack_multiple_by_default(game)  # 903.2
 
-    def setup_zones(self, game: Game) -> None:
+    def setup_zones(self, game: GameState) -> None:
         """103.1b / 903.6: each commander goes from its deck face up to the command zone."""
         from manastack.rules.zones import move
 
@@ -112,17 +111,18 @@ class CommanderVariant(MultiplayerVariant):
                  verb=f"{game.players[p].name} puts their commander {name} into the "
                       "command zone")
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """903.6: a commander the position doesn't put anywhere is in the command zone."""
         super().setup_position(game)  # ranges of influence (801.2c)
-        from manastack.setup import put
+        from manastack.cards.registry import get_card
 
         for p, name in sorted(_state(game)["names"].items()):
             if not any(isinstance(o, GameObject) and o.owner == p and o.card.name == name
                        for o in game.objects.values()):
-                put(game, p, Zone.COMMAND, name)
+                game.create_object(get_card(name), p, Zone.COMMAND)
+                game.changed()
 
-    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+    def set_scenario_value(self, game: GameState, player: int, key: str, value: Any) -> None:
         st = _state(game)
         if key == "commander_casts":  # 903.8: previous casts from the command zone
             st["casts"][player] = int(value)
@@ -132,7 +132,7 @@ class CommanderVariant(MultiplayerVariant):
         else:
             super().set_scenario_value(game, player, key, value)
 
-    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+    def scenario_value(self, game: GameState, player: int, key: str) -> Any:
         st = _state(game)
         if key == "commander_casts":
             return int(st["casts"].get(player, 0))
@@ -143,22 +143,22 @@ class CommanderVariant(MultiplayerVariant):
 
     # ------------------------------------------------------------ casting (903.8)
 
-    def castable_objects(self, game: Game, player: int) -> list[int]:
+    def castable_objects(self, game: GameState, player: int) -> list[int]:
         return [oid for oid in game.command
                 if is_commander(game, game.obj(oid)) and game.obj(oid).owner == player]
 
-    def cast_problem(self, game: Game, player: int, obj: Any) -> tuple[str, str] | None:
+    def cast_problem(self, game: GameState, player: int, obj: Any) -> tuple[str, str] | None:
         if obj.zone == Zone.COMMAND and is_commander(game, obj) and obj.owner != player:
             return (f"{obj.name} is {game.players[obj.owner].name}'s commander: a player may "
                     "cast only a commander they own from the command zone", "903.8")
         return None
 
-    def additional_cost(self, game: Game, obj: Any) -> int:
+    def additional_cost(self, game: GameState, obj: Any) -> int:
         if obj.zone != Zone.COMMAND or not is_commander(game, obj):
             return 0
         return 2 * int(_state(game)["casts"].get(obj.owner, 0))
 
-    def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
+    def casting_from_command(self, game: GameState, player: int, obj: Any) -> None:
         if not is_commander(game, obj):
             return
         casts = _state(game)["casts"]
@@ -169,7 +169,7 @@ class CommanderVariant(MultiplayerVariant):
 
     # ------------------------------------------------------------ 903.9
 
-    def midrun_choices_possible(self, game: Game) -> bool:
+    def midrun_choices_possible(self, game: GameState) -> bool:
         """903.9 may ask a commander's owner while an answer runs: a commander (whose
         owner has no standing answer) is somewhere it could leave for a graveyard, exile,
         a hand or a library (anywhere but the command zone)."""
@@ -187,7 +187,7 @@ class CommanderVariant(MultiplayerVariant):
             and asked.get(o.owner) == o.card.name and is_commander(game, o)
             for o in game.objects.values() if isinstance(o, GameObject))))
 
-    def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
+    def zone_change_replacements(self, game: GameState, obj: Any, to: str) -> list[Any]:
         """903.9 (2017): "If a commander would be exiled from anywhere or put into its
         owner's hand, graveyard, or library from anywhere, its owner may put it into the
         command zone instead."  A replacement effect (ordered with the others by the
@@ -201,11 +201,11 @@ class CommanderVariant(MultiplayerVariant):
         from manastack.rules.replacement import Replacement
         oid = obj.id
 
-        def applies(g: Game, e: dict[str, Any]) -> bool:
+        def applies(g: GameState, e: dict[str, Any]) -> bool:
             return e.get("object") == oid and e.get("to") in _REPLACED and \
                 e.get("to") != e.get("from")
 
-        def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+        def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
             return _commander_choice(g, oid, owner, e)
 
         return [Replacement("zone_change", applies, replace, owner, oid,
@@ -214,7 +214,7 @@ class CommanderVariant(MultiplayerVariant):
 
     # ------------------------------------------------------------ 903.10a / 704.5v
 
-    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+    def player_dealt_damage(self, game: GameState, source: int, player: int, amount: int,
                             combat: bool) -> None:
         o = game.get(source)
         if not combat or o is None or not is_commander(game, o):
@@ -225,7 +225,7 @@ class CommanderVariant(MultiplayerVariant):
         game.note("903.10a", f"{game.players[player].name} has been dealt {damage[key]} "
                              f"combat damage by {o.card.name}")
 
-    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
         st = _state(game)
         for key, total in sorted(st["damage"].items()):
             victim, owner = (int(x) for x in key.split(":"))
@@ -236,7 +236,7 @@ class CommanderVariant(MultiplayerVariant):
         return False
 
 
-def _state(game: Game) -> dict[str, Any]:
+def _state(game: GameState) -> dict[str, Any]:
     return game.variant_state["commander"]  # type: ignore[no-any-return]
 
 
@@ -245,7 +245,7 @@ _ZONE_WORDS = {Zone.GRAVEYARD: "their graveyard", Zone.EXILE: "exile",
                Zone.HAND: "their hand", Zone.LIBRARY: "their library"}
 
 
-def standing_answer(game: Game, player: int) -> str:
+def standing_answer(game: GameState, player: int) -> str:
     """``player``'s standing answer to 903.9: ``ask`` (default), ``command`` or
     ``decline`` (``extra["commander_replacement"]``)."""
     value = game.options.extra.get("commander_replacement")
@@ -254,7 +254,7 @@ def standing_answer(game: Game, player: int) -> str:
     return str(per_player(game, value).get(player, "ask"))
 
 
-def _commander_choice(game: Game, oid: int, owner: int, event: dict[str, Any]
+def _commander_choice(game: GameState, oid: int, owner: int, event: dict[str, Any]
                       ) -> dict[str, Any]:
     """903.9: the owner chooses whether the commander goes to the command zone instead."""
     from manastack.rules.midrun import choose_during_run
@@ -279,7 +279,7 @@ def _commander_choice(game: Game, oid: int, owner: int, event: dict[str, Any]
     return dict(event, to=Zone.COMMAND)
 
 
-def is_commander(game: Game, obj: GameObject) -> bool:
+def is_commander(game: GameState, obj: GameObject) -> bool:
     """903.3: the designation belongs to the card (its owner's commander, whatever it copies);
     tokens and copies of spells aren't commanders."""
     st = game.variant_state.get("commander")
@@ -288,7 +288,7 @@ def is_commander(game: Game, obj: GameObject) -> bool:
     return bool(st["names"].get(obj.owner) == obj.card.name)
 
 
-def commander_damage(game: Game, victim: int, owner: int) -> int:
+def commander_damage(game: GameState, victim: int, owner: int) -> int:
     """Combat damage ``owner``'s commander has dealt to ``victim`` this game (903.10a)."""
     return int(_state(game)["damage"].get(f"{victim}:{owner}", 0))
 

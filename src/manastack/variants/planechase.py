@@ -9,7 +9,7 @@ and the phenomenon parts of 901 never apply with the shipped cards.
   planar deck face up (no ability triggers).
 * 901.6: the planar controller is the active player (set as each turn begins); the face-up
   plane's controller is the planar controller.
-* 901.9: rolling the planar die is a special action (:class:`~manastack.decisions.Special`
+* 901.9: rolling the planar die is a special action (:class:`~manastack.game.decisions.Special`
   ``kind="planar_die"``) of the active player in their main phase with an empty stack; it
   costs {N}, N = times they took the action this turn.  Faces: one planeswalker symbol, one
   chaos symbol, four blank (901.3a).
@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.cards.dsl import TriggeredAbility
 from manastack.cards.effects import Custom
-from manastack.decisions import Special
 from manastack.errors import DeckError
+from manastack.game.decisions import Special
 from manastack.game.objects import GameObject, Zone
 from manastack.reprs import brief
-from manastack.variants.base import MultiplayerVariant
+from manastack.rules.multiplayer import OPTION_KEYS
+from manastack.rules.variant import MultiplayerVariant, register
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
@@ -48,12 +49,10 @@ from manastack.variants.command_zone import (
     to_bottom,
     turn_face_up,
 )
-from manastack.variants.multiplayer import OPTION_KEYS
-from manastack.variants.registry import register
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
 PLANAR_DIE = "planar_die"
 PLANESWALKED = "planeswalked"
@@ -63,7 +62,7 @@ DIE_FACES = ("planeswalk", "chaos", "blank", "blank", "blank", "blank")
 MIN_PLANES = 10
 
 
-def _planeswalk_effect(game: Game, ctx: Ctx) -> None:
+def _planeswalk_effect(game: GameState, ctx: Ctx) -> None:
     planeswalk(game, ctx.controller)
 
 
@@ -105,7 +104,7 @@ class PlanechaseVariant(MultiplayerVariant):
                     f"blank), not {brief(faces)}")
         return None
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """901.4 in a position: each planar deck in the listed order (the first listed on
         top), face down; a plane the position lists in a command zone is face up, else the
         top card of the active player's planar deck is turned face up (as the starting
@@ -128,13 +127,13 @@ class PlanechaseVariant(MultiplayerVariant):
                 game.note("901.5", f"{new.name} is the face-up plane")
         game.changed()
 
-    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+    def set_scenario_value(self, game: GameState, player: int, key: str, value: Any) -> None:
         if key == "planar_die_rolls":  # 901.9: times the action was taken this turn
             game.turn_flags[f"_planar_rolls:{player}"] = int(value)
         else:
             super().set_scenario_value(game, player, key, value)
 
-    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+    def scenario_value(self, game: GameState, player: int, key: str) -> Any:
         if key == "planar_deck":  # top first
             return [game.obj(i).name for i in reversed(deck(game, player, "Plane"))]
         if key == "planar_deck_size":
@@ -148,16 +147,16 @@ class PlanechaseVariant(MultiplayerVariant):
                               "each player needs a planar deck (901.3)"):
             check_planar_deck(d)
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         game.variant_state["planechase"] = {"walks": 0, "rolls": 0}
         attack_multiple_by_default(game)  # 901.2
 
-    def setup_zones(self, game: Game) -> None:
+    def setup_zones(self, game: GameState) -> None:
         """901.4: each planar deck, shuffled, face down in the command zone."""
         shuffle_in_decks(game, game.options.extra.get("planar_decks"), "Plane", "901.4",
                          "planar")
 
-    def game_started(self, game: Game) -> None:
+    def game_started(self, game: GameState) -> None:
         """103.6 / 901.5: the starting plane (nothing triggers)."""
         p = game.starting_player
         ids = deck(game, p, "Plane")
@@ -166,7 +165,7 @@ class PlanechaseVariant(MultiplayerVariant):
             game.note("103.6", f"{game.players[p].name} turns {new.name} face up: the "
                                "starting plane")
 
-    def turn_started(self, game: Game) -> None:
+    def turn_started(self, game: GameState) -> None:
         """901.6: the active player is the planar controller."""
         super().turn_started(game)
         for o in face_up(game, "Plane"):
@@ -176,11 +175,11 @@ class PlanechaseVariant(MultiplayerVariant):
 
     # ------------------------------------------------------------ the planar die (901.9)
 
-    def special_actions(self, game: Game, player: int) -> list[Any]:
+    def special_actions(self, game: GameState, player: int) -> list[Any]:
         action = Special("planar_die")
         return [action] if self.special_action_problem(game, player, action) is None else []
 
-    def special_action_problem(self, game: Game, player: int, action: Any
+    def special_action_problem(self, game: GameState, player: int, action: Any
                                ) -> tuple[str, str] | None:
         from manastack.rules.casting import plan_payment, sorcery_timing
         if not isinstance(action, Special) or action.kind != "planar_die":
@@ -197,7 +196,7 @@ class PlanechaseVariant(MultiplayerVariant):
             return (f"you can't pay {{{n}}} to roll the planar die again", "901.9")
         return None
 
-    def perform_special_action(self, game: Game, player: int, action: Any) -> None:
+    def perform_special_action(self, game: GameState, player: int, action: Any) -> None:
         from manastack.rules.casting import perform_payment, plan_payment
         n = rolls_this_turn(game, player)
         if n:
@@ -208,7 +207,7 @@ class PlanechaseVariant(MultiplayerVariant):
         game.changed()
         roll_planar_die(game, player, cost=n)
 
-    def player_left(self, game: Game, player: int) -> None:
+    def player_left(self, game: GameState, player: int) -> None:
         """901.10: their planar cards leave the game; if the face-up plane was theirs, the
         planar controller turns the top card of their planar deck face up."""
         # their cards have already left the game with them (800.4a, rules.sba._leave_game):
@@ -235,11 +234,11 @@ def _generic(n: int) -> Any:
     return ManaCost.parse(f"{{{n}}}")
 
 
-def rolls_this_turn(game: Game, player: int) -> int:
+def rolls_this_turn(game: GameState, player: int) -> int:
     return int(game.turn_flags.get(f"_planar_rolls:{player}", 0))
 
 
-def roll_planar_die(game: Game, player: int, cost: int = 0) -> str:
+def roll_planar_die(game: GameState, player: int, cost: int = 0) -> str:
     """Roll the planar die (901.3a, 901.9a-c); returns the face."""
     from manastack.rules.triggers import PendingTrigger
     st = game.variant_state["planechase"]
@@ -263,7 +262,7 @@ def roll_planar_die(game: Game, player: int, cost: int = 0) -> str:
     return result
 
 
-def planeswalk(game: Game, player: int) -> None:
+def planeswalk(game: GameState, player: int) -> None:
     """701.22b: planeswalk away from each face-up plane, then to the top of ``player``'s
     planar deck."""
     if not game.players[player].in_game:
@@ -276,7 +275,7 @@ def planeswalk(game: Game, player: int) -> None:
     _walk_to(game, player, "701.22b")
 
 
-def _walk_to(game: Game, player: int, rule: str) -> None:
+def _walk_to(game: GameState, player: int, rule: str) -> None:
     ids = deck(game, player, "Plane")
     if not ids:
         game.note(rule, f"{game.players[player].name}'s planar deck is empty")
@@ -324,3 +323,7 @@ def default_planar_deck(seed: int) -> list[str]:
 
 
 register(PlanechaseVariant())
+
+
+# The variant's own cards (registered as they are defined).
+import manastack.variants.planes  # noqa: E402,F401  # isort: skip

@@ -24,20 +24,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from manastack.variants.base import MultiplayerVariant
+from manastack.rules.variant import MultiplayerVariant
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 class SharedTeamTurns(MultiplayerVariant):
     """805: teams take turns and have priority; team combat (805.10)."""
 
-    def teams(self, game: Game) -> list[list[int]]:
+    def teams(self, game: GameState) -> list[list[int]]:
         """The teams, each a list of player indices (its primary player first)."""
         raise NotImplementedError
 
-    def team_of(self, game: Game, player: int) -> list[int]:
+    def team_of(self, game: GameState, player: int) -> list[int]:
         for t in self.teams(game):
             if player in t:
                 return list(t)
@@ -45,12 +45,12 @@ class SharedTeamTurns(MultiplayerVariant):
 
     # -- turns and priority (805.4-805.7)
 
-    def active_players(self, game: Game) -> list[int]:
+    def active_players(self, game: GameState) -> list[int]:
         team = self.team_of(game, game.active_player)
         ap = game.active_player
         return [ap] + [p for p in team if p != ap and game.players[p].in_game]
 
-    def _team_cycle(self, game: Game, first_team_player: int) -> list[int]:
+    def _team_cycle(self, game: GameState, first_team_player: int) -> list[int]:
         """Players grouped by team, teams in turn order from ``first_team_player``'s team
         (805.6); within the active team the active player first."""
         n = len(game.players)
@@ -64,10 +64,10 @@ class SharedTeamTurns(MultiplayerVariant):
             order += lead + [p for p in team if p not in lead]
         return [p for p in order if game.players[p].in_game]
 
-    def apnap_order(self, game: Game) -> list[int]:
+    def apnap_order(self, game: GameState) -> list[int]:
         return self._team_cycle(game, game.active_player)
 
-    def next_priority_player(self, game: Game, player: int) -> int:
+    def next_priority_player(self, game: GameState, player: int) -> int:
         """805.5: the active team, then the other teams; a team passes when all its
         players have passed."""
         cycle = self._team_cycle(game, game.active_player)
@@ -75,7 +75,7 @@ class SharedTeamTurns(MultiplayerVariant):
             return game.next_player(player)
         return cycle[(cycle.index(player) + 1) % len(cycle)]
 
-    def next_turn_player(self, game: Game, player: int) -> int:
+    def next_turn_player(self, game: GameState, player: int) -> int:
         """805.4: the next team in turn order takes the next turn (its primary player,
         or the first of its players still in the game, is the active player)."""
         mine = self.team_of(game, player)
@@ -87,19 +87,19 @@ class SharedTeamTurns(MultiplayerVariant):
                 return next(p for p in team if game.players[p].in_game)
         return player
 
-    def extra_turn_player(self, game: Game, player: int) -> int:
+    def extra_turn_player(self, game: GameState, player: int) -> int:
         """805.8: the player's team takes the extra turn; its primary player (or the first
         of its players still in the game) is the active player, as in a normal turn."""
         return next((p for p in self.team_of(game, player) if game.players[p].in_game),
                     player)
 
-    def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
+    def departed_turn_players(self, game: GameState, last: int, player: int) -> list[int]:
         """800.4k with shared team turns (805.4a): a departed player's turn is their team's."""
         return [p for p in self.team_of(game, player) if not game.players[p].in_game]
 
     # -- combat (805.10)
 
-    def choose_defending_player(self, game: Game) -> None:
+    def choose_defending_player(self, game: GameState) -> None:
         """805.10a / seed 3.1: the nonactive team is the defending team."""
         if game.combat is None:
             return
@@ -112,17 +112,17 @@ class SharedTeamTurns(MultiplayerVariant):
             game.note(rule, " and ".join(game.players[p].name for p in opps)
                       + f" {verb} the defending team")
 
-    def attack_declarers(self, game: Game) -> list[int]:
+    def attack_declarers(self, game: GameState) -> list[int]:
         return self.active_players(game)
 
-    def block_declarers(self, game: Game) -> list[int]:
+    def block_declarers(self, game: GameState) -> list[int]:
         cb = game.combat
         return list(cb.defending_players) if cb is not None else []
 
-    def combined_block(self, game: Game) -> bool:
+    def combined_block(self, game: GameState) -> bool:
         return True
 
-    def defending_players_meant(self, game: Game, source: int | None) -> list[int]:
+    def defending_players_meant(self, game: GameState, source: int | None) -> list[int]:
         """805.10e / 810.7b: a one-shot effect's "defending player" is one defending
         player its controller chooses (a target may be any defending player's object);
         other references mean each of them, a positive comparison answering yes if either

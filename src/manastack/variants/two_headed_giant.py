@@ -27,11 +27,12 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from manastack.variants.multiplayer import OPTION_KEYS
+from manastack.rules.multiplayer import OPTION_KEYS
+from manastack.rules.variant import register
 from manastack.variants.shared_turns import SharedTeamTurns
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 def default_teams(n: int) -> list[list[int]]:
@@ -39,7 +40,7 @@ def default_teams(n: int) -> list[list[int]]:
     return [list(range(0, n, 2)), list(range(1, n, 2))]
 
 
-def teams_of(game: Game) -> list[list[int]]:
+def teams_of(game: GameState) -> list[list[int]]:
     teams: list[list[int]] = game.options.extra.get("teams") or default_teams(
         len(game.players))
     return teams
@@ -84,7 +85,7 @@ class TwoHeadedGiant(SharedTeamTurns):
         decks, _ = super().default_setup(n_players, seed)
         return decks, {"teams": default_teams(n_players)}
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         """810.1: the teams (players of a team share ``Player.team``)."""
         teams = teams_of(game)
         if "teams" not in game.options.extra:
@@ -96,22 +97,22 @@ class TwoHeadedGiant(SharedTeamTurns):
 
     # -- starting the game
 
-    def teams(self, game: Game) -> list[list[int]]:
+    def teams(self, game: GameState) -> list[list[int]]:
         return teams_of(game)
 
-    def starting_life_of(self, game: Game, player: int) -> int:
+    def starting_life_of(self, game: GameState, player: int) -> int:
         """810.4 / 810.11: 30 for the team, plus 15 per player beyond the second."""
         if game.options.starting_life is not None:
             return game.options.starting_life
         return self.starting_life + 15 * (len(self.team_of(game, player)) - 2)
 
-    def skips_first_draw(self, game: Game) -> bool:
+    def skips_first_draw(self, game: GameState) -> bool:
         """103.7b / 810.6: the team who plays first skips its first draw step."""
         return True
 
     # -- life, poison, winning and losing (810.8-810.10)
 
-    def totals_changed(self, game: Game, player: int) -> None:
+    def totals_changed(self, game: GameState, player: int) -> None:
         """810.9 / 810.10: the team shares the player's new life and poison totals."""
         me = game.players[player]
         for p in self.team_of(game, player):
@@ -119,12 +120,15 @@ class TwoHeadedGiant(SharedTeamTurns):
                 game.players[p].life = me.life
                 game.players[p].poison = me.poison
 
-    def shares_totals_with(self, game: Game, player: int) -> list[int]:
+    def shares_totals_with(self, game: GameState, player: int) -> list[int]:
         return [p for p in self.team_of(game, player) if game.players[p].in_game]
 
-    def poison_limit(self, game: Game, player: int) -> int:
+    def poison_limit(self, game: GameState, player: int) -> int:
         """810.8d / 810.11: fifteen, plus five per player beyond the second."""
         return self.poison + 5 * (len(self.team_of(game, player)) - 2)
 
-    def loses_with(self, game: Game, player: int) -> list[int]:
+    def loses_with(self, game: GameState, player: int) -> list[int]:
         return self.team_of(game, player)
+
+
+register(TwoHeadedGiant())

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
-from manastack.variants.base import MultiplayerVariant
+from manastack.rules.multiplayer import OPTION_KEYS
+from manastack.rules.variant import MultiplayerVariant, register
 from manastack.variants.command_zone import (
     card_problem,
     check_per_player,
@@ -25,11 +26,9 @@ from manastack.variants.command_zone import (
     per_player,
     put_in_command,
 )
-from manastack.variants.multiplayer import OPTION_KEYS
-from manastack.variants.registry import register
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 class VanguardVariant(MultiplayerVariant):
@@ -56,7 +55,7 @@ class VanguardVariant(MultiplayerVariant):
         return super().check_extra(n_players, extra) or check_per_player(
             extra, "avatars", n_players, lambda v: card_problem(v, "Vanguard"))
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """902.3 in a position: each player's avatar (``extra["avatars"]``, which gives the
         hand and life modifiers) face up in the command zone, unless the position lists
         it there."""
@@ -83,15 +82,15 @@ class VanguardVariant(MultiplayerVariant):
             if "Vanguard" not in c.types:
                 raise DeckError(f"avatars: {c.name} isn't a vanguard card ({c.type_line})")
 
-    def starting_life_of(self, game: Game, player: int) -> int:
+    def starting_life_of(self, game: GameState, player: int) -> int:
         if game.options.starting_life is not None:
             return game.options.starting_life
         return 20 + modifiers(game, player)[1]  # 902.4
 
-    def starting_hand_size(self, game: Game, player: int) -> int:
+    def starting_hand_size(self, game: GameState, player: int) -> int:
         return max(0, game.options.starting_hand + modifiers(game, player)[0])  # 902.5
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         avatars = {p: str(n) for p, n in per_player(game, game.options.extra.get(
             "avatars")).items()}
         game.variant_state["vanguard"] = {"avatars": avatars}
@@ -99,7 +98,7 @@ class VanguardVariant(MultiplayerVariant):
             if p.index in avatars:
                 p.max_hand_size = max(0, 7 + modifiers(game, p.index)[0])  # 902.5b
 
-    def setup_zones(self, game: Game) -> None:
+    def setup_zones(self, game: GameState) -> None:
         """902.3: each vanguard card face up in the command zone."""
         for p, name in sorted(game.variant_state["vanguard"]["avatars"].items()):
             o = put_in_command(game, p, name, kind="Vanguard")
@@ -108,7 +107,7 @@ class VanguardVariant(MultiplayerVariant):
                                f"life {life:+d})")
 
 
-def modifiers(game: Game, player: int) -> tuple[int, int]:
+def modifiers(game: GameState, player: int) -> tuple[int, int]:
     """(hand modifier, life modifier) of ``player``'s avatar (0, 0 without one)."""
     from manastack.cards.database import card_data
     name = per_player(game, game.options.extra.get("avatars")).get(player)
@@ -119,3 +118,7 @@ def modifiers(game: Game, player: int) -> tuple[int, int]:
 
 
 register(VanguardVariant())
+
+
+# The variant's own cards (registered as they are defined).
+import manastack.variants.avatars  # noqa: E402,F401  # isort: skip

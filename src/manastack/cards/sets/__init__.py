@@ -1,4 +1,6 @@
-"""Card behaviour, by set.  Importing this package registers every definition."""
+"""Card behaviour, by set.  Importing this package registers every definition (the
+variants' own cards, schemes, planes and avatars, live with their variant:
+:mod:`manastack.variants`)."""
 
 from manastack.cards.sets import (
     copies,  # noqa: F401
@@ -12,6 +14,3 @@ from manastack.cards.sets import (
 from manastack.cards.sets import round3  # noqa: F401  # isort: skip
 from manastack.cards.sets import round4a  # noqa: F401  # isort: skip
 from manastack.cards.sets import round4b  # noqa: F401  # isort: skip
-from manastack.cards.sets import schemes  # noqa: F401  # isort: skip
-from manastack.cards.sets import planes  # noqa: F401  # isort: skip
-from manastack.cards.sets import avatars  # noqa: F401  # isort: skip

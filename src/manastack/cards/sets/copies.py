@@ -22,9 +22,9 @@ from manastack.cards.registry import define
 from manastack.rules.copies import copy_spell, spell_snapshot
 
 if TYPE_CHECKING:
+    from manastack.game.abilities import Ctx
     from manastack.game.objects import GameObject
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.state import GameState
 
 # ---------------------------------------------------------------- Clone, Phantasmal Image
 
@@ -32,7 +32,7 @@ define("Clone", StaticAbility(rule="enters_as_copy", text="You may have this cre
                               "as a copy of any creature on the battlefield."))
 
 
-def _targeted_self(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _targeted_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
     return e.data.get("target") == src.id
 
 
@@ -55,7 +55,7 @@ define("Phantasmal Image", StaticAbility(
 # ---------------------------------------------------------------- Reverberate
 
 
-def _reverberate(game: Game, ctx: Ctx) -> None:
+def _reverberate(game: GameState, ctx: Ctx) -> None:
     for t in ctx.target_refs(0):
         snap = spell_snapshot(game, t)  # type: ignore[arg-type]
         if snap is not None:
@@ -71,7 +71,7 @@ define("Reverberate", spell=SpellAbility(
 # ---------------------------------------------------------------- Chandra, the Firebrand
 
 
-def _your_instant_or_sorcery(game: Game, e: ev.Event, src: Any) -> bool:
+def _your_instant_or_sorcery(game: GameState, e: ev.Event, src: Any) -> bool:
     o = game.get(e.data.get("object"))
     if o is None or e.data.get("player") != getattr(src, "controller", None):
         return False
@@ -79,20 +79,20 @@ def _your_instant_or_sorcery(game: Game, e: ev.Event, src: Any) -> bool:
     return "Instant" in types or "Sorcery" in types
 
 
-def _snapshot_cast_spell(game: Game, e: ev.Event, src: Any) -> dict[str, Any]:
+def _snapshot_cast_spell(game: GameState, e: ev.Event, src: Any) -> dict[str, Any]:
     """The spell as it is when it is cast: copied as it last existed on the stack if it has
     left by the time the trigger resolves (608.2g)."""
     return {"snapshot": spell_snapshot(game, e.data.get("object", -1))}
 
 
-def _copy_cast_spell(game: Game, ctx: Ctx) -> None:
+def _copy_cast_spell(game: GameState, ctx: Ctx) -> None:
     """Copy that spell: as it is now, or as it last existed on the stack (608.2g)."""
     snap = spell_snapshot(game, ctx.data.get("object", -1)) or ctx.data.get("snapshot")
     if snap is not None:
         copy_spell(game, snap, ctx.controller)
 
 
-def _chandra_minus_two(game: Game, ctx: Ctx) -> None:
+def _chandra_minus_two(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.layers import Duration
     from manastack.rules.triggers import add_delayed
     ab = TriggeredAbility(ev.CAST, Custom(_copy_cast_spell, "copy that spell"),

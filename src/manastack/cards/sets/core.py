@@ -52,12 +52,13 @@ from manastack.cards.effects import (
     seq,
 )
 from manastack.cards.registry import define
+from manastack.game.abilities import declare_layers
 from manastack.game.objects import Zone
-from manastack.rules.layers import LayerEffect, declare_layers, modify_pt
+from manastack.rules.layers import LayerEffect, modify_pt
 
 if TYPE_CHECKING:
     from manastack.game.objects import GameObject
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 
@@ -104,7 +105,7 @@ define("Time Warp", spell=instant(ExtraTurn(T(0)), PLAYER))
 define("Fatigue", spell=instant(Skip("step", "draw", T(0)), PLAYER))
 
 
-def _attacked_this_turn(game: Game, o: GameObject) -> bool:
+def _attacked_this_turn(game: GameState, o: GameObject) -> bool:
     return o.id in game.turn_flags.get("attacked", set())
 
 
@@ -137,11 +138,11 @@ ZOMBIE = make_card("Zombie", types=("Creature",), subtypes=("Zombie",), power=2,
                    toughness=2, colors=("B",), is_token=True)
 
 
-def _etb_self(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _etb_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
     return e.data.get("object") == src.id and e.data.get("to_zone") == Zone.BATTLEFIELD
 
 
-def _attacks_self(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _attacks_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
     return e.data.get("attacker") == src.id
 
 
@@ -156,7 +157,7 @@ define("Grave Titan",
 
 # ---------------------------------------------------------------- static abilities
 
-def _anthem(game: Game, src: GameObject) -> list[LayerEffect]:
+def _anthem(game: GameState, src: GameObject) -> list[LayerEffect]:
     return [LayerEffect("7c", modify_pt(1, 1), creature & you_control, game.controller(src),
                         src.id, src.timestamp, text="Glorious Anthem")]
 

@@ -7,7 +7,7 @@ Small effects the shared vocabulary doesn't have (scry, mill, library
 searches, "counter unless its controller pays", ...) are written at the top of this
 module.
 Choices made while an effect resolves are asked with
-:class:`~manastack.decisions.ChoiceDecision` and continue from the answer, as
+:class:`~manastack.game.decisions.ChoiceDecision` and continue from the answer, as
 :class:`~manastack.cards.effects.Discard` does.
 """
 
@@ -104,7 +104,7 @@ from manastack.cards.vocab import (
     when_enters,
     when_gain_life,
 )
-from manastack.decisions import ChoiceDecision, Choose
+from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
 from manastack.rules.layers import (
     Duration,
@@ -118,10 +118,10 @@ from manastack.rules.replacement import Replacement
 from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 
 if TYPE_CHECKING:
+    from manastack.game.abilities import Ctx
     from manastack.game.objects import Characteristics
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
     from manastack.log import Event
-    from manastack.rules.resolution import Ctx
 
 #: Keyword-action citations in the 2017 numbering the engine uses (701.7 destroy, 701.8
 #: discard, 701.15 sacrifice, 701.16 scry, 701.19 tap).  "Mill" wasn't a keyword action
@@ -152,11 +152,11 @@ def _on_battlefield(o: GameObject | None) -> bool:
     return o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out
 
 
-def _pname(game: Game, p: int) -> str:
+def _pname(game: GameState, p: int) -> str:
     return game.players[p].name
 
 
-def _count_lands(game: Game, controller: int | None, subtype: str) -> int:
+def _count_lands(game: GameState, controller: int | None, subtype: str) -> int:
     """Lands with a land type, controlled by ``controller`` (None: all players)."""
     n = 0
     for o in game.permanents(controller):
@@ -166,51 +166,51 @@ def _count_lands(game: Game, controller: int | None, subtype: str) -> int:
     return n
 
 
-def _move(game: Game, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
+def _move(game: GameState, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
     from manastack.rules.zones import move
     return move(game, o, to, rule, **kw)
 
 
-def _shuffle(game: Game, p: int, rule: str = R_SHUFFLE) -> None:
+def _shuffle(game: GameState, p: int, rule: str = R_SHUFFLE) -> None:
     from manastack.rules.zones import shuffle
     shuffle(game, p, rule)
 
 
-def _tap(game: Game, o: GameObject, rule: str = R_TAP) -> None:
+def _tap(game: GameState, o: GameObject, rule: str = R_TAP) -> None:
     if not o.tapped:
         o.tapped = True
         game.changed()
         game.emit(ev.TAPPED, rule, f"{o.name} becomes tapped", object=o.id)
 
 
-def sacrifice(game: Game, o: GameObject) -> None:
+def sacrifice(game: GameState, o: GameObject) -> None:
     """CR 701.15a: its controller moves it to its owner's graveyard."""
     if _on_battlefield(o):
         _move(game, o, Zone.GRAVEYARD, R_SACRIFICE, verb=f"{o.name} is sacrificed")
 
 
-def discard_card(game: Game, p: int, oid: int, rule: str = R_DISCARD,
+def discard_card(game: GameState, p: int, oid: int, rule: str = R_DISCARD,
                  cause: int | None = None) -> None:
     """``p`` discards ``oid`` because of a spell or ability ``cause`` controls (701.8a)."""
     from manastack.rules.zones import discard
     discard(game, p, game.obj(oid), rule, cause=cause)
 
 
-def _defending_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
+def _defending_controls(g: GameState, r: Ref, c: int, s: int | None) -> bool:
     """"[A creature] defending player controls": for an attacking source, the player it
     attacks (802.2a, 805.10e); in Two-Headed Giant either defending player, chosen by the
     controller (810.7b)."""
     o = g.get(r)
     if o is None or g.combat is None:
         return False
-    from manastack.variants import variant_of
+    from manastack.rules.variant import variant_of
     return g.controller(o) in variant_of(g).defending_players_meant(g, s)
 
 
 DEFENDING_CONTROLS = Selector(_defending_controls, "defending player controls")
 
 
-def _opponent_controls(g: Game, r: Ref, c: int, s: int | None) -> bool:
+def _opponent_controls(g: GameState, r: Ref, c: int, s: int | None) -> bool:
     o = g.get(r)
     return o is not None and g.controller(o) in g.opponents(c)
 
@@ -219,7 +219,7 @@ OPPONENT_CONTROLS = Selector(_opponent_controls, "an opponent controls")
 
 
 def _power_at_most(n: int) -> Selector:
-    def f(g: Game, o: GameObject) -> bool:
+    def f(g: GameState, o: GameObject) -> bool:
         p = g.chars(o).power
         return p is not None and p <= n
     return where(f, f"with power {n} or less")
@@ -238,8 +238,8 @@ class DestroyAll(Effect):
 
     selector: Selector
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
-        from manastack.cards.effects import destroy
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
+        from manastack.rules.keyword_actions import destroy
         doomed = []
         for o in game.permanents():
             if not self.selector.test(game, o.id, ctx.controller, ctx.source):
@@ -263,11 +263,11 @@ class Scry(Effect):
 
     n: int
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         game.push(_scry_start, ctx.controller, self.n)
 
 
-def _scry_start(game: Game, p: int, n: int) -> None:
+def _scry_start(game: GameState, p: int, n: int) -> None:
     lib = game.players[p].library
     top = tuple(reversed(lib[-n:])) if n > 0 else ()
     if not top:
@@ -279,7 +279,7 @@ def _scry_start(game: Game, p: int, n: int) -> None:
         max_count=len(top), purpose="scry: cards to put on the bottom"))
 
 
-def _scry_bottom(game: Game, action: Any, p: int, top: tuple[int, ...]) -> None:
+def _scry_bottom(game: GameState, action: Any, p: int, top: tuple[int, ...]) -> None:
     bottom = tuple(action.items)
     keep = tuple(c for c in top if c not in bottom)
     game.note(R_SCRY, f"{_pname(game, p)} scries {len(top)}: {len(keep)} on top, "
@@ -288,7 +288,7 @@ def _scry_bottom(game: Game, action: Any, p: int, top: tuple[int, ...]) -> None:
     game.push(_scry_order, p, keep, "top")
 
 
-def _scry_order(game: Game, p: int, cards: tuple[int, ...], where_: str) -> None:
+def _scry_order(game: GameState, p: int, cards: tuple[int, ...], where_: str) -> None:
     if len(cards) <= 1:
         _scry_place(game, Choose(cards), p, where_)
         return
@@ -300,7 +300,7 @@ def _scry_order(game: Game, p: int, cards: tuple[int, ...], where_: str) -> None
         max_count=len(cards), ordered=True, purpose=f"scry: order of the {where_} cards"))
 
 
-def _scry_place(game: Game, action: Any, p: int, where_: str) -> None:
+def _scry_place(game: GameState, action: Any, p: int, where_: str) -> None:
     lib = game.players[p].library
     items = [c for c in action.items if c in lib]
     for c in items:
@@ -312,7 +312,7 @@ def _scry_place(game: Game, action: Any, p: int, where_: str) -> None:
     game.changed()
 
 
-def search_library(game: Game, p: int, pred: Callable[[Game, GameObject], bool],
+def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObject], bool],
                    min_count: int, max_count: int, then: Callable[..., None],
                    args: tuple[Any, ...], text: str, owner: int | None = None) -> None:
     """``p`` searches ``owner``'s library (default: their own) for cards matching
@@ -334,13 +334,13 @@ def search_library(game: Game, p: int, pred: Callable[[Game, GameObject], bool],
                             max_count=min(max_count, len(cands)), purpose="search"))
 
 
-def _reveal(game: Game, p: int, ids: tuple[int, ...], rule: str = R_REVEAL) -> None:
+def _reveal(game: GameState, p: int, ids: tuple[int, ...], rule: str = R_REVEAL) -> None:
     if ids:
         game.note(rule, f"{_pname(game, p)} reveals "
                         + ", ".join(game.name_of(i) for i in ids))
 
 
-def _found_to_zone(game: Game, action: Any, p: int, zone: str, tapped_: bool,
+def _found_to_zone(game: GameState, action: Any, p: int, zone: str, tapped_: bool,
                    reveal: bool) -> None:
     """Put the cards found into ``zone`` (the battlefield tapped or not), then shuffle."""
     items = tuple(action.items)
@@ -360,7 +360,7 @@ def _found_to_zone(game: Game, action: Any, p: int, zone: str, tapped_: bool,
 class SearchTo(Effect):
     """"Search your library for up to N [cards], put them into [zone], then shuffle"."""
 
-    pred: Callable[[Game, GameObject], bool]
+    pred: Callable[[GameState, GameObject], bool]
     max_count: int
     zone: str
     min_count: int = 0
@@ -368,22 +368,22 @@ class SearchTo(Effect):
     reveal: bool = True
     text: str = "Search your library"
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         p = ctx.controller
         game.push(search_library, p, self.pred, self.min_count, self.max_count,
                   _found_to_zone, (p, self.zone, self.tapped, self.reveal), self.text)
 
 
-def _is_basic_land(game: Game, o: GameObject) -> bool:
+def is_basic_land(game: GameState, o: GameObject) -> bool:
     c = game.chars(o)
     return "Land" in c.types and "Basic" in c.supertypes
 
 
-def _is_land_card(game: Game, o: GameObject) -> bool:
+def _is_land_card(game: GameState, o: GameObject) -> bool:
     return "Land" in game.chars(o).types
 
 
-def _any_card(game: Game, o: GameObject) -> bool:
+def _any_card(game: GameState, o: GameObject) -> bool:
     return True
 
 
@@ -397,13 +397,13 @@ class CounterUnlessPays(Effect):
     n: int
     what: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         for r in reversed(self.what.resolve(game, ctx)):
             if not isinstance(r, PlayerRef):
                 game.push(_ask_pay_or_counter, r, self.n, ctx.source_name, ctx.object_id)
 
 
-def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str, by: int | None = None
+def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | None = None
                         ) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import plan_payment
@@ -424,7 +424,7 @@ def _ask_pay_or_counter(game: Game, oid: int, n: int, name: str, by: int | None 
                             options=("yes", "no"), purpose=f"pay {cost} for {name}"))
 
 
-def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str,
+def _paid_or_not(game: GameState, action: Any, oid: int, n: int, name: str,
                  by: int | None = None) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import perform_payment, plan_payment
@@ -448,7 +448,7 @@ def _paid_or_not(game: Game, action: Any, oid: int, n: int, name: str,
 # ---------------------------------------------------------------- continuous effects
 
 
-def _until_eot(game: Game, ctx: Ctx, layer: str, fn: Callable[..., None], ids: frozenset[int],
+def _until_eot(game: GameState, ctx: Ctx, layer: str, fn: Callable[..., None], ids: frozenset[int],
                text: str) -> None:
     if ids:
         add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source,
@@ -456,7 +456,7 @@ def _until_eot(game: Game, ctx: Ctx, layer: str, fn: Callable[..., None], ids: f
                                      text=f"{ctx.source_name}: {text}"))
 
 
-def _ids(game: Game, refs: list[Ref]) -> frozenset[int]:
+def _ids(game: GameState, refs: list[Ref]) -> frozenset[int]:
     return frozenset(r for r in refs if not isinstance(r, PlayerRef) and
                      _on_battlefield(game.get(r)))
 
@@ -468,24 +468,24 @@ class GrantFlags(Effect):
     flags: tuple[str, ...]
     what: Refs
 
-    def resolve(self, game: Game, ctx: Ctx) -> None:
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
         _until_eot(game, ctx, "6", grant_flags_effect(*self.flags),
                    _ids(game, self.what.resolve(game, ctx)), ", ".join(self.flags))
 
 
-def set_colors(*cols: str) -> Callable[[Game, GameObject, Characteristics], None]:
+def set_colors(*cols: str) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 5: the object becomes the given colour(s)."""
     cs = frozenset(cols)
 
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.colors = cs
     return f
 
 
-def _count_pt(count: Callable[[Game, GameObject], int], dp: int, dt: int
-              ) -> Callable[[Game, GameObject, Characteristics], None]:
+def _count_pt(count: Callable[[GameState, GameObject], int], dp: int, dt: int
+              ) -> Callable[[GameState, GameObject, Characteristics], None]:
     """Layer 7c: +dp/+dt for each thing counted (counted when the layer applies)."""
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         n = count(game, obj)
         if c.power is not None and c.toughness is not None:
             c.power += dp * n
@@ -495,13 +495,13 @@ def _count_pt(count: Callable[[Game, GameObject], int], dp: int, dt: int
 
 def _aura_per_land(subtype: str, dp: int, dt: int, text: str) -> StaticAbility:
     """"Enchanted creature gets +dp/+dt for each [land type] you control"."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         host = src.attached_to
         if host is None or isinstance(host, PlayerRef):
             return []
         sid = src.id
 
-        def count(g: Game, obj: GameObject) -> int:
+        def count(g: GameState, obj: GameObject) -> int:
             me = g.get(sid)
             return _count_lands(g, g.controller(me), subtype) if me is not None else 0
         return [LayerEffect("7c", _count_pt(count, dp, dt), frozenset({host}),
@@ -509,10 +509,10 @@ def _aura_per_land(subtype: str, dp: int, dt: int, text: str) -> StaticAbility:
     return StaticAbility(effects=effects, text=text)
 
 
-def _self_per(count: Callable[[Game, GameObject], int], dp: int, dt: int,
+def _self_per(count: Callable[[GameState, GameObject], int], dp: int, dt: int,
               text: str) -> StaticAbility:
     """"This creature gets +dp/+dt for each [thing]"."""
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         return [LayerEffect("7c", _count_pt(count, dp, dt), frozenset({src.id}),
                             game.controller(src), src.id, src.timestamp, text=text)]
     return StaticAbility(effects=effects, text=text)
@@ -529,14 +529,14 @@ def _gy_card(selector: Selector, text: str, yours: bool = True) -> Any:
     return target_of(sel, text, zones=(Zone.GRAVEYARD,))
 
 
-def _permanent_card(game: Game, o: GameObject) -> bool:
+def _permanent_card(game: GameState, o: GameObject) -> bool:
     return game.chars(o).is_permanent_card
 
 
 PERMANENT_CARD = where(_permanent_card, "permanent card")
 
 
-def _begin_on_battlefield(game: Game, card: GameObject) -> None:
+def _begin_on_battlefield(game: GameState, card: GameObject) -> None:
     """103.5a (Leylines): begin the game with this card on the battlefield."""
     if card.zone == Zone.HAND:
         _move(game, card, Zone.BATTLEFIELD, "103.5a", controller=card.owner,
@@ -550,7 +550,7 @@ LEYLINE = StaticAbility(rule="opening_hand", check=_begin_on_battlefield, zones=
 
 
 def _enters_with_counters(n: int) -> StaticAbility:
-    def check(game: Game, obj: GameObject) -> None:
+    def check(game: GameState, obj: GameObject) -> None:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
         game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters")
     return StaticAbility(rule="as_enters", check=check,
@@ -560,18 +560,18 @@ def _enters_with_counters(n: int) -> StaticAbility:
 # ====================================================================== white
 
 
-def _cast_a_spell_this_turn(game: Game, p: int) -> bool:
+def _cast_a_spell_this_turn(game: GameState, p: int) -> bool:
     return game.cached(f"m11_cast_{p}", lambda: any(
         e.kind == ev.CAST and e.turn == game.turn_number and e.data.get("player") == p
         for e in game.log))
 
 
-def _arbiter_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
+def _arbiter_cant_attack(game: GameState, src: GameObject, o: GameObject) -> bool:
     p = game.controller(o)
     return p in game.opponents(game.controller(src)) and _cast_a_spell_this_turn(game, p)
 
 
-def _arbiter_cant_cast(game: Game, src: GameObject, p: int, spell_card: GameObject) -> bool:
+def _arbiter_cant_cast(game: GameState, src: GameObject, p: int, spell_card: GameObject) -> bool:
     """"Each opponent who attacked with a creature this turn": the controller of a creature
     as it was declared as an attacker (506.2; with shared team turns, each player of the
     active team attacks with their own creatures, 805.10a)."""
@@ -586,7 +586,7 @@ define("Angelic Arbiter",
                                              "this turn can't cast spells."))
 
 
-def _you_have_hexproof(game: Game, src: GameObject, p: int) -> bool:
+def _you_have_hexproof(game: GameState, src: GameObject, p: int) -> bool:
     return p == game.controller(src)
 
 
@@ -614,7 +614,7 @@ define("Celestial Purge", spell=instant(
     target_of(permanent & (of_color("B") | of_color("R")), "target black or red permanent")))
 
 
-def _condemn(game: Game, ctx: Ctx) -> None:
+def _condemn(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life
     for o in (game.get(r) for r in ctx.target_refs(0)):
         if not _on_battlefield(o):
@@ -667,11 +667,11 @@ define("Roc Egg", when_dies(CreateTokens(BIRD), "When this creature dies, create
                                                 "Bird creature token with flying."))
 
 
-def _safe_passage(game: Game, ctx: Ctx) -> None:
+def _safe_passage(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
     name = ctx.source_name
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         if e.get("unpreventable"):
             return False
         t = e["target"]
@@ -680,7 +680,7 @@ def _safe_passage(game: Game, ctx: Ctx) -> None:
         o = g.get(t)
         return o is not None and g.chars(o).is_creature and g.controller(o) == me
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         g.note("615.1", f"{e['amount']} damage to {g.name_of(e['target'])} is prevented "
                         f"({name})")
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
@@ -695,7 +695,7 @@ define("Safe Passage", spell=instant(Custom(
                    "this turn.")))
 
 
-def _thirty_life(game: Game, o: GameObject) -> bool:
+def _thirty_life(game: GameState, o: GameObject) -> bool:
     return game.players[game.controller(o)].life >= 30
 
 
@@ -708,8 +708,8 @@ define("Solemn Offering", spell=instant(
     target_of(artifact | enchantment, "target artifact or enchantment")))
 
 
-def _named(name: str) -> Callable[[Game, GameObject], bool]:
-    def f(game: Game, o: GameObject) -> bool:
+def _named(name: str) -> Callable[[GameState, GameObject], bool]:
+    def f(game: GameState, o: GameObject) -> bool:
         return o.name == name
     return f
 
@@ -720,7 +720,7 @@ define("Squadron Hawk", when_enters(
     "When this creature enters, you may search your library for up to three cards named "
     "Squadron Hawk, reveal them, put them into your hand, then shuffle.", optional=True))
 
-def _mv_3_or_less(game: Game, o: GameObject) -> bool:
+def _mv_3_or_less(game: GameState, o: GameObject) -> bool:
     return game.chars(o).mana_cost.mana_value <= 3
 
 
@@ -737,7 +737,7 @@ define("Tireless Missionaries", when_enters(GainLife(3), "When this creature ent
                                                         "3 life."))
 
 
-def _archon(game: Game, ctx: Ctx) -> None:
+def _archon(game: GameState, ctx: Ctx) -> None:
     """{X}: a shield on you; damage it prevents is dealt to the target (CR 615.7, 615.5);
     damage from several sources at once: you choose which the shield prevents (615.7)."""
     from manastack.rules.prevention import prevention_shield
@@ -754,7 +754,7 @@ def _archon(game: Game, ctx: Ctx) -> None:
                        f"turn will be prevented ({ctx.source_name})")
 
 
-def _archon_hit(game: Game, n: int, source: int, tgt: Ref) -> None:
+def _archon_hit(game: GameState, n: int, source: int, tgt: Ref) -> None:
     """"If damage is prevented this way, this creature deals that much damage to any
     target" (2017: "target player"), after the damage event it prevented (615.5)."""
     from manastack.rules.damage import DamageItem, deal_damage
@@ -791,11 +791,11 @@ define("Call to Mind", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
     "target instant or sorcery card from your graveyard")))
 
 
-def _caged(game: Game, src: GameObject, p: int, o: GameObject, ab: Any) -> bool:
+def _caged(game: GameState, src: GameObject, p: int, o: GameObject, ab: Any) -> bool:
     return src.attached_to == o.id
 
 
-def _host_targeted(game: Game, e: Event, src: GameObject) -> bool:
+def _host_targeted(game: GameState, e: Event, src: GameObject) -> bool:
     return src.attached_to is not None and e.data.get("target") == src.attached_to
 
 
@@ -810,7 +810,7 @@ define("Ice Cage", **aura(
 define("Cloud Elemental", flags=("can block only creatures with flying",))
 
 
-def _diminish(game: Game, ctx: Ctx) -> None:
+def _diminish(game: GameState, ctx: Ctx) -> None:
     _until_eot(game, ctx, "7b", set_pt(1, 1), _ids(game, ctx.target_refs(0)),
                "base power and toughness 1/1")
 
@@ -822,17 +822,17 @@ def _card_names() -> tuple[str, ...]:
     return tuple(sorted(all_card_data()))
 
 
-def _sphinx(game: Game, ctx: Ctx) -> None:
+def _sphinx(game: GameState, ctx: Ctx) -> None:
     each_player_chooses(game, game.apnap(), _sphinx_ask, _sphinx_reveal)
 
 
-def _sphinx_ask(game: Game, p: int, chosen: Chosen) -> Ask:
+def _sphinx_ask(game: GameState, p: int, chosen: Chosen) -> Ask:
     """201.3: the name of a card (a name that isn't one is rejected citing 201.3)."""
     return Ask("Choose a card name", _card_names(), purpose="card name", rule="201.3",
                announce="chooses")
 
 
-def _sphinx_reveal(game: Game, chosen: Chosen) -> None:
+def _sphinx_reveal(game: GameState, chosen: Chosen) -> None:
     """101.4: with every name chosen (APNAP order), all reveal, then each puts their card
     into their hand or on the bottom of their library."""
     tops: list[tuple[int, str, GameObject]] = []
@@ -872,7 +872,7 @@ define("Flashfreeze", spell=instant(CounterSpell(T(0)), target_of(
 define("Foresee", spell=instant(seq(Scry(4), Draw(2))))
 
 
-def _targeted_by_opponent(game: Game, e: Event, src: GameObject) -> bool:
+def _targeted_by_opponent(game: GameState, e: Event, src: GameObject) -> bool:
     c = e.data.get("controller")
     return e.data.get("target") == src.id and isinstance(c, int) and \
         game.is_opponent(game.controller(src), c)  # 102.3
@@ -893,7 +893,7 @@ define("Frost Titan",
        when_attacks(_TAP_FREEZE, _FROST_TEXT, targets=(_PERMANENT,)))
 
 
-def _serpent_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
+def _serpent_cant_attack(game: GameState, src: GameObject, o: GameObject) -> bool:
     return o.id == src.id and _count_lands(game, None, "Island") < 5
 
 
@@ -902,7 +902,7 @@ define("Harbor Serpent", hook("cant_attack", _serpent_cant_attack,
                               "Islands on the battlefield."))
 
 
-def _you_draw(game: Game, e: Event, src: GameObject) -> bool:
+def _you_draw(game: GameState, e: Event, src: GameObject) -> bool:
     return e.data.get("player") == game.controller(src)
 
 
@@ -915,7 +915,7 @@ define("Jace's Ingenuity", spell=instant(Draw(3)))
 define("Mana Leak", spell=instant(CounterUnlessPays(3, T(0)), SPELL))
 
 
-def _mass_polymorph(game: Game, ctx: Ctx) -> None:
+def _mass_polymorph(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
     from manastack.rules.zones import move_all
     mine = list(game.creatures(me))
@@ -937,7 +937,7 @@ def _mass_polymorph(game: Game, ctx: Ctx) -> None:
                              then=(_shuffle_after_entry, (me,)))
 
 
-def _shuffle_after_entry(game: Game, new_ids: tuple[int, ...], p: int) -> None:
+def _shuffle_after_entry(game: GameState, new_ids: tuple[int, ...], p: int) -> None:
     _shuffle(game, p, R_SHUFFLE)
 
 
@@ -956,7 +956,7 @@ define("Merfolk Sovereign",
                         text="{T}: Target Merfolk creature can't be blocked this turn."))
 
 
-def _reveal_random(game: Game, ctx: Ctx) -> None:
+def _reveal_random(game: GameState, ctx: Ctx) -> None:
     t = ctx.data.get("target")
     if not isinstance(t, PlayerRef):
         return
@@ -985,16 +985,16 @@ define("Phantom Beast", when_becomes_target(
 
 define("Preordain", spell=instant(seq(Scry(2), Draw(1))))
 
-def _redirect(game: Game, ctx: Ctx) -> None:
+def _redirect(game: GameState, ctx: Ctx) -> None:
     for r in ctx.target_refs(0):
         sp = game.get(r)
         if sp is not None and sp.zone == Zone.STACK and sp.targets:
             game.push(_redirect_word, sp.id, 0, (), ctx.controller)
 
 
-def _target_words(game: Game, sp: GameObject) -> list[tuple[Any, tuple[Ref, ...]]]:
+def _target_words(game: GameState, sp: GameObject) -> list[tuple[Any, tuple[Ref, ...]]]:
     """Each target word of the spell with its current targets."""
-    from manastack.rules.resolution import Ctx as _Ctx
+    from manastack.game.abilities import Ctx as _Ctx
     from manastack.rules.resolution import specs_of
     specs = specs_of(sp)
     c = _Ctx(sp.id, sp.name, game.controller(sp), sp.targets, specs,
@@ -1003,7 +1003,7 @@ def _target_words(game: Game, sp: GameObject) -> list[tuple[Any, tuple[Ref, ...]
                                                                      strict=True)]
 
 
-def _redirect_word(game: Game, sid: int, i: int, chosen: tuple[Ref, ...], chooser: int) -> None:
+def _redirect_word(game: GameState, sid: int, i: int, chosen: tuple[Ref, ...], chooser: int) -> None:
     """CR 114.6d: keep or change each target; new ones must be legal for that spell."""
     from manastack.rules.targeting import announce_targets, legal_targets
     sp = game.get(sid)
@@ -1032,7 +1032,7 @@ def _redirect_word(game: Game, sid: int, i: int, chosen: tuple[Ref, ...], choose
         min_count=len(current), max_count=len(current), purpose=f"new targets of {sp.name}"))
 
 
-def _redirect_chosen(game: Game, action: Any, sid: int, i: int, chosen: tuple[Ref, ...],
+def _redirect_chosen(game: GameState, action: Any, sid: int, i: int, chosen: tuple[Ref, ...],
                      chooser: int) -> None:
     _redirect_word(game, sid, i + 1, chosen + tuple(action.items), chooser)
 
@@ -1045,7 +1045,7 @@ define("Scroll Thief", when_deals_damage(
     to="player", combat_only=True))
 
 
-def _sleep(game: Game, ctx: Ctx) -> None:
+def _sleep(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         mine = game.creatures(p)
         for o in mine:
@@ -1060,8 +1060,8 @@ define("Sleep", spell=instant(Custom(
 ISLAND_MANA = ActivatedAbility(C(tap=True), mana=ManaProduction(("U",)), text="{T}: Add {U}.")
 
 
-def _leviathan_islands(game: Game, src: GameObject) -> list[LayerEffect]:
-    def apply(g: Game, o: GameObject, c: Characteristics) -> None:
+def _leviathan_islands(game: GameState, src: GameObject) -> list[LayerEffect]:
+    def apply(g: GameState, o: GameObject, c: Characteristics) -> None:
         if "Island" not in c.subtypes:
             c.subtypes = c.subtypes | {"Island"}
             c.abilities = c.abilities + (ISLAND_MANA,)  # 305.7: the Island mana ability
@@ -1069,7 +1069,7 @@ def _leviathan_islands(game: Game, src: GameObject) -> list[LayerEffect]:
                         text="All lands are Islands in addition to their other types.")]
 
 
-def _no_flying_or_islandwalk(game: Game, src: GameObject, o: GameObject) -> bool:
+def _no_flying_or_islandwalk(game: GameState, src: GameObject, o: GameObject) -> bool:
     return not ({"flying", "islandwalk"} & game.chars(o).keywords)
 
 
@@ -1080,7 +1080,7 @@ define("Stormtide Leviathan",
             "Creatures without flying or islandwalk can't attack."))
 
 
-def _time_reversal(game: Game, ctx: Ctx) -> None:
+def _time_reversal(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
     order = game.apnap()
     for p in order:
@@ -1102,14 +1102,14 @@ define("Time Reversal", spell=instant(Custom(
 define("Tome Scour", spell=instant(Mill(5, T(0)), PLAYER))
 
 
-def _half_library(game: Game, p: int) -> int:
+def _half_library(game: GameState, p: int) -> int:
     return len(game.players[p].library) // 2
 
 
 define("Traumatize", spell=instant(Mill(0, T(0), per_player=_half_library), PLAYER))
 
 
-def _blocks_a_creature(game: Game, e: Event, src: GameObject) -> bool:
+def _blocks_a_creature(game: GameState, e: Event, src: GameObject) -> bool:
     return e.data.get("blocker") == src.id
 
 
@@ -1132,7 +1132,7 @@ define("Assassinate", spell=instant(Destroy(T(0)), target_of(creature & tapped,
                                                              "target tapped creature")))
 
 
-def _blood_tithe(game: Game, ctx: Ctx) -> None:
+def _blood_tithe(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life, lose_life
     lost = 0
     for p in game.opponents(ctx.controller):
@@ -1151,19 +1151,19 @@ define("Bloodthrone Vampire", ActivatedAbility(
     text="Sacrifice a creature: This creature gets +2/+2 until end of turn."))
 
 
-def _damage_dealt_since(game: Game, start: int, source: int) -> int:
+def _damage_dealt_since(game: GameState, start: int, source: int) -> int:
     return sum(int(e.data.get("amount", 0)) for e in game.log[start:]
                if e.kind == ev.DAMAGE and e.data.get("source") == source)
 
 
-def _corrupt(game: Game, ctx: Ctx) -> None:
+def _corrupt(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     n = _count_lands(game, ctx.controller, "Swamp")
     deal_damage(game, [DamageItem(ctx.source, r, n) for r in ctx.target_refs(0)],
                 then=(_corrupt_gain, (ctx.controller, ctx.source, len(game.log))))
 
 
-def _corrupt_gain(game: Game, player: int, source: int, start: int) -> None:
+def _corrupt_gain(game: GameState, player: int, source: int, start: int) -> None:
     """"You gain life equal to the damage dealt this way": once the damage has been dealt
     (after any choice of prevention order or redirection, 616.1, 306.7)."""
     from manastack.rules.damage import gain_life
@@ -1176,7 +1176,7 @@ define("Corrupt", spell=instant(Custom(
     CREATURE_OR_PLAYER))
 
 
-def _dark_tutelage(game: Game, ctx: Ctx) -> None:
+def _dark_tutelage(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import lose_life
     p = ctx.controller
     lib = game.players[p].library
@@ -1203,7 +1203,7 @@ define("Diabolic Tutor", spell=instant(SearchTo(
     text="Search your library for a card")))
 
 
-def _duress(game: Game, ctx: Ctx) -> None:
+def _duress(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         hand = tuple(game.players[p].hand)
         game.note(R_REVEAL, f"{_pname(game, p)} reveals their hand: "
@@ -1219,7 +1219,7 @@ def _duress(game: Game, ctx: Ctx) -> None:
         return
 
 
-def _duress_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
+def _duress_done(game: GameState, action: Any, p: int, cause: int | None = None) -> None:
     for oid in action.items:
         discard_card(game, p, oid, cause=cause)
 
@@ -1230,7 +1230,7 @@ define("Duress", spell=instant(Custom(
     target_of(opponent, "target opponent")))
 
 
-def _haunting_echoes(game: Game, ctx: Ctx) -> None:
+def _haunting_echoes(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         names: set[str] = set()
         for oid in list(game.players[p].graveyard):
@@ -1247,13 +1247,13 @@ def _haunting_echoes(game: Game, ctx: Ctx) -> None:
         return
 
 
-def _named_any(names: frozenset[str]) -> Callable[[Game, GameObject], bool]:
-    def f(game: Game, o: GameObject) -> bool:
+def _named_any(names: frozenset[str]) -> Callable[[GameState, GameObject], bool]:
+    def f(game: GameState, o: GameObject) -> bool:
         return o.name in names
     return f
 
 
-def _echoes_found(game: Game, action: Any, p: int) -> None:
+def _echoes_found(game: GameState, action: Any, p: int) -> None:
     for oid in action.items:
         _move(game, game.obj(oid), Zone.EXILE, "406.2")
     _shuffle(game, p, R_SHUFFLE)
@@ -1275,15 +1275,15 @@ define("Gravedigger", when_enters(
     optional=True))
 
 
-def _opponents_card_to_graveyard(game: Game, src: GameObject) -> list[Replacement]:
+def _opponents_card_to_graveyard(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         o = g.get(e.get("object"))
         return e.get("to") == Zone.GRAVEYARD and o is not None and not o.is_token and \
             o.owner in g.opponents(me)
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         return dict(e, to=Zone.EXILE)
 
     return [Replacement("zone_change", applies, replace, me, src.id,
@@ -1296,7 +1296,7 @@ define("Leyline of the Void", LEYLINE, StaticAbility(
          "instead."))
 
 
-def _rise(game: Game, ctx: Ctx) -> None:
+def _rise(game: GameState, ctx: Ctx) -> None:
     for r in ctx.target_refs(0):
         o = game.get(r)
         if o is None or o.zone != Zone.GRAVEYARD:
@@ -1306,7 +1306,7 @@ def _rise(game: Game, ctx: Ctx) -> None:
                              then=(_risen, (ctx.controller, ctx.source)))
 
 
-def _risen(game: Game, new_ids: tuple[int, ...], controller: int, source: int) -> None:
+def _risen(game: GameState, new_ids: tuple[int, ...], controller: int, source: int) -> None:
     """Rise from the Grave: the creature is a black Zombie in addition (layers 4, 5)."""
     for oid in new_ids:
         if game.obj(oid).zone != Zone.BATTLEFIELD:
@@ -1319,14 +1319,14 @@ def _risen(game: Game, new_ids: tuple[int, ...], controller: int, source: int) -
                                      text="Rise from the Grave: black"))
 
 
-def _add_subtype(t: str) -> Callable[[Game, GameObject, Characteristics], None]:
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+def _add_subtype(t: str) -> Callable[[GameState, GameObject, Characteristics], None]:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.subtypes = c.subtypes | {t}
     return f
 
 
-def _add_color(col: str) -> Callable[[Game, GameObject, Characteristics], None]:
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+def _add_color(col: str) -> Callable[[GameState, GameObject, Characteristics], None]:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.colors = c.colors | {col}
     return f
 
@@ -1343,7 +1343,7 @@ define("Howling Banshee", when_enters(LoseLife(3, EACH_PLAYER),
                                       "When this creature enters, each player loses 3 life."))
 
 
-def _opponent_discards(game: Game, e: Event, src: GameObject) -> bool:
+def _opponent_discards(game: GameState, e: Event, src: GameObject) -> bool:
     p = e.data.get("player")
     return p is not None and p in game.opponents(game.controller(src))
 
@@ -1368,7 +1368,7 @@ define("Quag Sickness", **aura(extra=(_aura_per_land(
     "Swamp", -1, -1, "Enchanted creature gets -1/-1 for each Swamp you control."),)))
 
 
-def _other_rats(game: Game, src: GameObject) -> int:
+def _other_rats(game: GameState, src: GameObject) -> int:
     from manastack.cards.effects import permanents_in_view  # 801.11
     return sum(1 for o in permanents_in_view(game, game.controller(src)) if o.id != src.id and
                game.chars(o).is_creature and game.chars(o).name == "Relentless Rats")
@@ -1393,7 +1393,7 @@ define("Viscera Seer", ActivatedAbility(C(sacrifice=creature, sacrifice_count=1)
 # ====================================================================== red
 
 
-def _act_of_treason(game: Game, ctx: Ctx) -> None:
+def act_of_treason(game: GameState, ctx: Ctx) -> None:
     ids = _ids(game, ctx.target_refs(0))
     _until_eot(game, ctx, "2", set_controller(ctx.controller), ids, "control")
     for oid in ids:
@@ -1406,11 +1406,11 @@ def _act_of_treason(game: Game, ctx: Ctx) -> None:
 
 
 define("Act of Treason", spell=instant(Custom(
-    _act_of_treason, "Gain control of target creature until end of turn. Untap that creature. "
+    act_of_treason, "Gain control of target creature until end of turn. Untap that creature. "
                      "It gains haste until end of turn."), CREATURE))
 
 
-def _is_attacking(game: Game, o: GameObject) -> bool:
+def _is_attacking(game: GameState, o: GameObject) -> bool:
     return game.combat is not None and o.id in game.combat.attackers
 
 
@@ -1429,7 +1429,7 @@ define("Arc Runner", at_beginning_of("end", Sacrifice(SELF), "At the beginning o
 define("Berserkers of Blood Ridge", flags=("attacks each combat if able",))
 
 
-def _goblin_cant_attack(game: Game, src: GameObject, o: GameObject) -> bool:
+def _goblin_cant_attack(game: GameState, src: GameObject, o: GameObject) -> bool:
     return o.id == src.id and not any(game.players[p].damaged_this_turn
                                       for p in game.opponents(game.controller(src)))
 
@@ -1439,7 +1439,7 @@ define("Bloodcrazed Goblin", hook("cant_attack", _goblin_cant_attack,
                                   "dealt damage this turn."))
 
 
-def _outrage(game: Game, ctx: Ctx) -> None:
+def _outrage(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     items = []
     for r in ctx.target_refs(0):
@@ -1456,7 +1456,7 @@ define("Chandra's Outrage", spell=instant(Custom(
               "creature's controller."), CREATURE))
 
 
-def _opponent_noncombat_damage(game: Game, e: Event, src: GameObject) -> bool:
+def _opponent_noncombat_damage(game: GameState, e: Event, src: GameObject) -> bool:
     """Once per damage event for each opponent dealt noncombat damage in it, however many
     sources dealt it (603.2c)."""
     t = e.data.get("target")
@@ -1470,7 +1470,7 @@ define("Chandra's Spitfire", TriggeredAbility(
          "of turn."))
 
 
-def _gladiator(game: Game, ctx: Ctx) -> None:
+def _gladiator(game: GameState, ctx: Ctx) -> None:
     """"It" deals damage even if it left the battlefield, using its last known power
     (CR 608.2g); the other creature then deals damage to it (nothing if it's gone)."""
     from manastack.rules.damage import DamageItem, deal_damage
@@ -1490,7 +1490,7 @@ def _gladiator(game: Game, ctx: Ctx) -> None:
                     then=(_gladiator_back, (other.id, ctx.source)))
 
 
-def _gladiator_back(game: Game, other: int, gladiator: int) -> None:
+def _gladiator_back(game: GameState, other: int, gladiator: int) -> None:
     """"If you do, that creature deals damage equal to its power to this creature": after
     the Gladiator's damage has been dealt (608.2c), if that creature is still there."""
     from manastack.rules.damage import DamageItem, deal_damage
@@ -1513,7 +1513,7 @@ define("Demolish", spell=instant(Destroy(T(0)), target_of(artifact | land,
                                                           "target artifact or land")))
 
 
-def _df_damage(game: Game, ctx: Ctx) -> None:
+def _df_damage(game: GameState, ctx: Ctx) -> None:
     DealDamage(5, EACH(creature)).resolve(game, ctx)
 
 
@@ -1521,7 +1521,7 @@ define("Destructive Force", spell=instant(seq(SacrificeOfChoice(land, EACH_PLAYE
                                               Custom(_df_damage))))
 
 
-def _mountains(game: Game, src: GameObject) -> int:
+def _mountains(game: GameState, src: GameObject) -> int:
     return _count_lands(game, game.controller(src), "Mountain")
 
 
@@ -1537,10 +1537,10 @@ define("Fiery Hellhound", ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
                                                 "turn."))
 
 
-def _fire_servant(game: Game, src: GameObject) -> list[Replacement]:
+def _fire_servant(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         o = g.get(e["source"])
         if o is None or o.zone != Zone.STACK:
             return False
@@ -1548,7 +1548,7 @@ def _fire_servant(game: Game, src: GameObject) -> list[Replacement]:
         return "R" in c.colors and bool({"Instant", "Sorcery"} & c.types) and \
             g.controller(o) == me
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         return dict(e, amount=e["amount"] * 2)
 
     return [Replacement("damage", applies, replace, me, src.id,
@@ -1560,7 +1560,7 @@ define("Fire Servant", StaticAbility(
                                      "damage, it deals double that damage instead."))
 
 
-def _fling(game: Game, ctx: Ctx) -> None:
+def _fling(game: GameState, ctx: Ctx) -> None:
     """The sacrificed creature's power as it last existed on the battlefield (608.2g):
     the engine records what was paid in ``ctx.data["sacrificed"]``."""
     from manastack.rules.damage import DamageItem, deal_damage
@@ -1588,17 +1588,17 @@ define("Goblin Tunneler", ActivatedAbility(
     text="{T}: Target creature with power 2 or less can't be blocked this turn."))
 
 
-def _is_artifact_card(game: Game, o: GameObject) -> bool:
+def _is_artifact_card(game: GameState, o: GameObject) -> bool:
     return "Artifact" in game.chars(o).types
 
 
-def _hoard(game: Game, ctx: Ctx) -> None:
+def _hoard(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     game.push(search_library, p, _is_artifact_card, 0, 1, _hoard_found, (p, ctx.source),
               "Search your library for an artifact card to exile")
 
 
-def _hoard_found(game: Game, action: Any, p: int, dragon: int) -> None:
+def _hoard_found(game: GameState, action: Any, p: int, dragon: int) -> None:
     for oid in action.items:
         new = _move(game, game.obj(oid), Zone.EXILE, "406.2")
         d = game.get(dragon)
@@ -1608,7 +1608,7 @@ def _hoard_found(game: Game, action: Any, p: int, dragon: int) -> None:
     _shuffle(game, p, R_SHUFFLE)
 
 
-def _hoard_return(game: Game, ctx: Ctx) -> None:
+def _hoard_return(game: GameState, ctx: Ctx) -> None:
     dragon = game.lki.get(ctx.source, (None,))[0]
     if dragon is None:
         return
@@ -1627,7 +1627,7 @@ define("Hoarding Dragon",
                  optional=True))
 
 
-def _incite(game: Game, ctx: Ctx) -> None:
+def _incite(game: GameState, ctx: Ctx) -> None:
     ids = _ids(game, ctx.target_refs(0))
     _until_eot(game, ctx, "5", set_colors("R"), ids, "red")
     _until_eot(game, ctx, "6", grant_flags_effect("attacks each combat if able"), ids,
@@ -1643,7 +1643,7 @@ define("Manic Vandal", when_enters(Destroy(T(0)), "When this creature enters, de
                                    targets=(target_of(artifact, "target artifact"),)))
 
 
-def _pyretic(game: Game, ctx: Ctx) -> None:
+def _pyretic(game: GameState, ctx: Ctx) -> None:
     game.players[ctx.controller].mana_pool.add("R", 3)
     game.changed()
     game.emit(ev.MANA, "106.4", f"{_pname(game, ctx.controller)} adds RRR",
@@ -1673,12 +1673,12 @@ define("Acidic Slime", when_enters(
              )))
 
 
-def _become_treefolk(game: Game, obj: GameObject, c: Characteristics) -> None:
+def _become_treefolk(game: GameState, obj: GameObject, c: Characteristics) -> None:
     c.types = c.types | {"Creature"}
     c.subtypes = c.subtypes | {"Treefolk"}
 
 
-def _awaken(game: Game, ctx: Ctx) -> None:
+def _awaken(game: GameState, ctx: Ctx) -> None:
     if not _on_battlefield(game.get(ctx.source)):
         return  # the duration already ended: the effect does nothing (611.2b)
     ids = _ids(game, ctx.target_refs(0))
@@ -1707,7 +1707,7 @@ define("Cudgel Troll", ActivatedAbility(C("{G}"), Regenerate(SELF),
                                         text="{G}: Regenerate this creature."))
 
 
-def _cultivate_found(game: Game, action: Any, p: int) -> None:
+def _cultivate_found(game: GameState, action: Any, p: int) -> None:
     items = tuple(action.items)
     _reveal(game, p, items)
     if len(items) == 2:
@@ -1719,7 +1719,7 @@ def _cultivate_found(game: Game, action: Any, p: int) -> None:
     _cultivate_place(game, Choose(items), p, items)
 
 
-def _cultivate_place(game: Game, action: Any, p: int, items: tuple[int, ...]) -> None:
+def _cultivate_place(game: GameState, action: Any, p: int, items: tuple[int, ...]) -> None:
     for oid in items:
         o = game.obj(oid)
         if oid in action.items:
@@ -1729,9 +1729,9 @@ def _cultivate_place(game: Game, action: Any, p: int, items: tuple[int, ...]) ->
     _shuffle(game, p, R_SHUFFLE)
 
 
-def _cultivate(game: Game, ctx: Ctx) -> None:
+def _cultivate(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
-    search_library(game, p, _is_basic_land, 0, 2, _cultivate_found, (p,),
+    search_library(game, p, is_basic_land, 0, 2, _cultivate_found, (p,),
                    "Search your library for up to two basic land cards")
 
 
@@ -1744,13 +1744,13 @@ define("Dryad's Favor", **aura(keywords=("forestwalk",),
                                text="Enchanted creature has forestwalk."))
 
 
-def _fog(game: Game, ctx: Ctx) -> None:
+def _fog(game: GameState, ctx: Ctx) -> None:
     name = ctx.source_name
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         return bool(e.get("combat")) and not e.get("unpreventable")
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         g.note("615.1", f"{e['amount']} combat damage to {g.name_of(e['target'])} is "
                         f"prevented ({name})")
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
@@ -1764,7 +1764,7 @@ define("Fog", spell=instant(Custom(_fog, "Prevent all combat damage that would b
                                          "turn.")))
 
 
-def _power_3_or_more(game: Game, o: GameObject) -> bool:
+def _power_3_or_more(game: GameState, o: GameObject) -> bool:
     return (game.chars(o).power or 0) >= 3
 
 
@@ -1791,11 +1791,11 @@ define("Mitotic Slime", when_dies(CreateTokens(OOZE_2, 2),
                                   "two 1/1 green Ooze creature tokens.\""))
 
 
-def _greatest_power(game: Game, ctx: Ctx) -> int:
+def _greatest_power(game: GameState, ctx: Ctx) -> int:
     return max([game.chars(o).power or 0 for o in game.creatures(ctx.controller)], default=0)
 
 
-def _stampede(game: Game, ctx: Ctx) -> None:
+def _stampede(game: GameState, ctx: Ctx) -> None:
     x = _greatest_power(game, ctx)
     mine = EACH(creature & you_control)
     Grant(("trample",), mine).resolve(game, ctx)
@@ -1819,11 +1819,11 @@ define("Plummet", spell=instant(Destroy(T(0)), target_of(
     creature & with_keyword("flying"), "target creature with flying")))
 
 
-def _host_attacks(game: Game, e: Event, src: GameObject) -> bool:
+def _host_attacks(game: GameState, e: Event, src: GameObject) -> bool:
     return src.attached_to is not None and e.data.get("attacker") == src.attached_to
 
 
-def _host_blocks(game: Game, e: Event, src: GameObject) -> bool:
+def _host_blocks(game: GameState, e: Event, src: GameObject) -> bool:
     return src.attached_to is not None and e.data.get("blocker") == src.attached_to
 
 
@@ -1847,7 +1847,7 @@ define("Primeval Titan", when_enters(_PRIME_SEARCH, _PRIME_TEXT, optional=True),
 define("Prized Unicorn", flags=("all creatures able to block it do so",))
 
 define("Sylvan Ranger", when_enters(
-    SearchTo(_is_basic_land, 1, Zone.HAND, text="Search your library for a basic land card"),
+    SearchTo(is_basic_land, 1, Zone.HAND, text="Search your library for a basic land card"),
     "When this creature enters, you may search your library for a basic land card, reveal it, "
     "put it into your hand, then shuffle.", optional=True))
 
@@ -1855,8 +1855,8 @@ define("Sylvan Ranger", when_enters(
 # ====================================================================== artifacts
 
 
-def _spell_of_color(col: str) -> Callable[[Game, GameObject, int], bool]:
-    def f(game: Game, sp: GameObject, me: int) -> bool:
+def _spell_of_color(col: str) -> Callable[[GameState, GameObject, int], bool]:
+    def f(game: GameState, sp: GameObject, me: int) -> bool:
         return col in game.chars(sp).colors
     return f
 
@@ -1875,7 +1875,7 @@ define("Brittle Effigy", ActivatedAbility(
 define("Crystal Ball", ActivatedAbility(C("{1}", tap=True), Scry(2), text="{1}, {T}: Scry 2."))
 
 
-def _elixir(game: Game, ctx: Ctx) -> None:
+def _elixir(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life
     me = ctx.controller
     gain_life(game, me, 5)
@@ -1898,11 +1898,11 @@ define("Elixir of Immortality", ActivatedAbility(
          "owner's library."))
 
 
-def _lose_defender_gain_flying(game: Game, obj: GameObject, c: Characteristics) -> None:
+def _lose_defender_gain_flying(game: GameState, obj: GameObject, c: Characteristics) -> None:
     c.keywords = (c.keywords - {"defender"}) | {"flying"}
 
 
-def _gargoyle(game: Game, ctx: Ctx) -> None:
+def _gargoyle(game: GameState, ctx: Ctx) -> None:
     _until_eot(game, ctx, "6", _lose_defender_gain_flying, _ids(game, SELF.resolve(game, ctx)),
                "loses defender and gains flying")
 
@@ -1912,7 +1912,7 @@ define("Gargoyle Sentinel", ActivatedAbility(
     text="{3}: Until end of turn, this creature loses defender and gains flying."))
 
 
-def _idol_give(game: Game, ctx: Ctx) -> None:
+def _idol_give(game: GameState, ctx: Ctx) -> None:
     src = game.get(ctx.source)
     if not _on_battlefield(src):
         return
@@ -1936,7 +1936,7 @@ define("Jinxed Idol",
 define("Juggernaut", flags=("attacks each combat if able", "can't be blocked by walls"))
 
 
-def _angel_cant_lose(game: Game, src: GameObject, p: int) -> bool:
+def _angel_cant_lose(game: GameState, src: GameObject, p: int) -> bool:
     return p == game.controller(src)
 
 
@@ -1945,7 +1945,7 @@ define("Platinum Angel", hook("cant_lose", _angel_cant_lose,
                               "game."))
 
 
-def _strongbox(game: Game, ctx: Ctx) -> None:
+def _strongbox(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
     p = ctx.controller
     won = game.rng.randrange(2) == 0
@@ -1994,11 +1994,11 @@ define("Whispersilk Cloak", *equipment(
 # ====================================================================== lands
 
 
-def _is_end_step(game: Game, e: Event, src: Any) -> bool:
+def _is_end_step(game: GameState, e: Event, src: Any) -> bool:
     return e.data.get("step") == "end"
 
 
-def _maze_return(game: Game, ctx: Ctx) -> None:
+def _maze_return(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:
         from manastack.rules.entering import put_onto_battlefield
@@ -2011,7 +2011,7 @@ _MAZE_RETURN = TriggeredAbility(
                                  "battlefield tapped under its owner's control.")
 
 
-def _maze(game: Game, ctx: Ctx) -> None:
+def _maze(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.triggers import add_delayed
     for r in ctx.target_refs(0):
         o = game.get(r)
@@ -2034,7 +2034,7 @@ define("Mystifying Maze",
                 "owner's control."))
 
 def _check_land(name: str, a: str, b: str, ma: str, mb: str) -> None:
-    def check(game: Game, obj: GameObject) -> None:
+    def check(game: GameState, obj: GameObject) -> None:
         mine = [o for o in game.permanents(obj.controller) if o.id != obj.id]
         if not any({a, b} & game.chars(o).subtypes and game.chars(o).is_land for o in mine):
             obj.tapped = True
@@ -2055,7 +2055,7 @@ _check_land("Sunpetal Grove", "Forest", "Plains", "G", "W")
 
 define("Terramorphic Expanse", ActivatedAbility(
     C(tap=True, sacrifice_self=True),
-    SearchTo(_is_basic_land, 1, Zone.BATTLEFIELD, tapped=True, reveal=False,
+    SearchTo(is_basic_land, 1, Zone.BATTLEFIELD, tapped=True, reveal=False,
              text="Search your library for a basic land card"),
     text="{T}, Sacrifice this land: Search your library for a basic land card, put it onto the "
          "battlefield tapped, then shuffle."))

@@ -6,7 +6,7 @@ Cards printed in both M11 and M12 live in :mod:`manastack.cards.sets.m11`.
 Conventions of this module:
 
 * Choices made while a spell or ability resolves ask a
-  :class:`~manastack.decisions.ChoiceDecision` and continue in a module-level
+  :class:`~manastack.game.decisions.ChoiceDecision` and continue in a module-level
   resume function (never blocking).
 * Closures kept in game state (durations, layer effects, delayed triggers)
   only capture ids and player indexes, never a ``Game``, so that
@@ -108,7 +108,7 @@ from manastack.cards.vocab import (
     when_enters,
     when_leaves,
 )
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 from manastack.game.mana import ManaCost
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, Zone
 from manastack.rules.layers import (
@@ -124,10 +124,10 @@ from manastack.rules.layers import (
 from manastack.rules.replacement import Replacement
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
-LayerFn = Callable[["Game", GameObject, Characteristics], None]
+LayerFn = Callable[["GameState", GameObject, Characteristics], None]
 
 
 CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you control")
@@ -151,7 +151,7 @@ def spell_of(effect: Effect | None, *targets: Any, **kw: Any) -> SpellAbility:
 # ---------------------------------------------------------------- small helpers
 
 
-def _lki_object(game: Game, oid: int) -> GameObject | None:
+def _lki_object(game: GameState, oid: int) -> GameObject | None:
     """The object, or its last known information if it left the battlefield (608.2g)."""
     o = game.get(oid)
     if o is not None:
@@ -160,7 +160,7 @@ def _lki_object(game: Game, oid: int) -> GameObject | None:
     return entry[0] if entry is not None else None
 
 
-def _lki_chars(game: Game, oid: int) -> Characteristics | None:
+def _lki_chars(game: GameState, oid: int) -> Characteristics | None:
     o = game.get(oid)
     if o is not None:
         return game.chars(o)
@@ -168,19 +168,19 @@ def _lki_chars(game: Game, oid: int) -> Characteristics | None:
     return entry[1] if entry is not None else None
 
 
-def _on_battlefield(game: Game, oid: Ref | None) -> GameObject | None:
+def _on_battlefield(game: GameState, oid: Ref | None) -> GameObject | None:
     o = game.get(oid)
     return o if o is not None and o.zone == Zone.BATTLEFIELD else None
 
 
-def _controls_named(game: Game, player_: int, *names: str) -> bool:
+def _controls_named(game: GameState, player_: int, *names: str) -> bool:
     """"You control artifacts named A and B" (each name at least once)."""
     have = {game.chars(o).name for o in game.permanents(player_)
             if "Artifact" in game.chars(o).types}
     return all(n in have for n in names)
 
 
-def _sacrifice(game: Game, o: GameObject, player_: int) -> bool:
+def _sacrifice(game: GameState, o: GameObject, player_: int) -> bool:
     """``player_`` sacrifices ``o`` if it's a permanent they control (CR 701.15a)."""
     from manastack.rules.zones import move
     if o.zone != Zone.BATTLEFIELD or game.controller(o) != player_:
@@ -189,28 +189,28 @@ def _sacrifice(game: Game, o: GameObject, player_: int) -> bool:
     return True
 
 
-def _sacrifice_source(game: Game, ctx: Ctx) -> None:
+def _sacrifice_source(game: GameState, ctx: Ctx) -> None:
     o = _on_battlefield(game, ctx.source)
     if o is not None:
         _sacrifice(game, o, ctx.controller)
 
 
-def _library_cards(game: Game, p: int) -> list[GameObject]:
+def _library_cards(game: GameState, p: int) -> list[GameObject]:
     return [game.obj(i) for i in game.players[p].library]
 
 
-def _card_types(game: Game, o: GameObject) -> frozenset[str]:
+def _card_types(game: GameState, o: GameObject) -> frozenset[str]:
     return game.chars(o).types
 
 
-def _emit_discard(game: Game, o: GameObject, p: int, rule: str = "701.8a",
+def _emit_discard(game: GameState, o: GameObject, p: int, rule: str = "701.8a",
                   cause: int | None = None) -> GameObject:
     """``p`` discards ``o`` because of a spell or ability ``cause`` controls (701.8a)."""
     from manastack.rules.zones import discard
     return discard(game, p, o, rule, cause=cause)
 
 
-def _until_eot(game: Game, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[str, LayerFn]],
+def _until_eot(game: GameState, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[str, LayerFn]],
                text: str, duration: Duration | None = None) -> None:
     """Start one continuous effect with parts in several layers (613.5: one timestamp)."""
     if not ids:
@@ -225,7 +225,7 @@ def _set_subtypes(*subtypes: str) -> LayerFn:
     """Layer 4: "becomes a [creature type]" replaces its creature types (CR 205.1a)."""
     new = frozenset(subtypes)
 
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.subtypes = new | (c.subtypes & NONCREATURE_SUBTYPES)
     return f
 
@@ -233,7 +233,7 @@ def _set_subtypes(*subtypes: str) -> LayerFn:
 def _set_colors(*colors: str) -> LayerFn:
     new = frozenset(colors)
 
-    def f(game: Game, obj: GameObject, c: Characteristics) -> None:
+    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
         c.colors = new
     return f
 
@@ -251,7 +251,7 @@ def _track_host(src: GameObject) -> Ref | None:
         src.memory.get("was_attached_to")
 
 
-def _self_bonus(cond: Callable[[Game, GameObject], bool], power: int, toughness: int,
+def _self_bonus(cond: Callable[[GameState, GameObject], bool], power: int, toughness: int,
                 text: str, keywords: Sequence[str] = ()) -> StaticAbility:
     """"As long as [condition], this creature gets +N/+M and has [keywords]"."""
     return self_pump_if(cond, power, toughness, text, keywords)
@@ -265,16 +265,16 @@ def _anthem(selector: Selector, power: int, toughness: int, text: str,
     return anthem(selector & you_control, power, toughness, text, keywords)
 
 
-def _while_controls(source_id: int, player_: int) -> Callable[[Game], bool]:
+def _while_controls(source_id: int, player_: int) -> Callable[[GameState], bool]:
     """"For as long as you control [source]" (CR 611.2b)."""
-    def pred(game: Game) -> bool:
+    def pred(game: GameState) -> bool:
         o = game.get(source_id)
         return o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out and \
             game.chars(o).controller == player_
     return pred
 
 
-def _gain_control(game: Game, ctx: Ctx, oid: int, duration: Duration | None = None) -> None:
+def _gain_control(game: GameState, ctx: Ctx, oid: int, duration: Duration | None = None) -> None:
     """Layer 2: ``ctx.controller`` gains control of ``oid`` (302.6: it is "new" to them)."""
     o = _on_battlefield(game, oid)
     if o is None:
@@ -292,7 +292,7 @@ def _gain_control(game: Game, ctx: Ctx, oid: int, duration: Duration | None = No
 # ---------------------------------------------------------------- resolution-time choices
 
 
-def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n: int,
+def _search_library(game: GameState, p: int, cands: Sequence[int], max_n: int, min_n: int,
                     then: Callable[..., None], args: tuple[Any, ...], what: str) -> None:
     """Search ``p``'s library (CR 701.17): choose between ``min_n`` and ``max_n`` of
     ``cands``, then ``then(game, ids, *args)`` (which also shuffles)."""
@@ -308,29 +308,29 @@ def _search_library(game: Game, p: int, cands: Sequence[int], max_n: int, min_n:
                             min_count=min_n, max_count=max_n, purpose="search"))
 
 
-def _searched(game: Game, action: Any, then: Callable[..., None], args: tuple[Any, ...]
+def _searched(game: GameState, action: Any, then: Callable[..., None], args: tuple[Any, ...]
               ) -> None:
     then(game, tuple(action.items), *args)
 
 
-def _shuffle(game: Game, p: int) -> None:
+def _shuffle(game: GameState, p: int) -> None:
     from manastack.rules.zones import shuffle
     shuffle(game, p, "701.18a")
 
 
-def _is_basic_land_card(game: Game, o: GameObject) -> bool:
+def _is_basic_land_card(game: GameState, o: GameObject) -> bool:
     c = game.chars(o)
     return "Land" in c.types and "Basic" in c.supertypes
 
 
-def _basic_land_to_battlefield(game: Game, ctx: Ctx) -> None:
+def _basic_land_to_battlefield(game: GameState, ctx: Ctx) -> None:
     """Rampant Growth, Solemn Simulacrum: a basic land card onto the battlefield tapped."""
     p = ctx.controller
     cands = [o.id for o in _library_cards(game, p) if _is_basic_land_card(game, o)]
     _search_library(game, p, cands, 1, 0, _put_lands_tapped, (p,), "a basic land card")
 
 
-def _put_lands_tapped(game: Game, ids: tuple[int, ...], p: int) -> None:
+def _put_lands_tapped(game: GameState, ids: tuple[int, ...], p: int) -> None:
     from manastack.rules.zones import move
     for oid in ids:
         move(game, game.obj(oid), Zone.BATTLEFIELD, "701.17a", controller=p, tapped=True,
@@ -343,7 +343,7 @@ def _put_lands_tapped(game: Game, ids: tuple[int, ...], p: int) -> None:
 
 # Aegis Angel: "another target permanent gains indestructible for as long as you control
 # this creature".
-def _aegis(game: Game, ctx: Ctx) -> None:
+def _aegis(game: GameState, ctx: Ctx) -> None:
     pred = _while_controls(ctx.source, ctx.controller)
     if not pred(game):
         game.note("611.2b", f"{ctx.source_name} is no longer controlled by its controller: "
@@ -373,13 +373,13 @@ define("Angel's Mercy", spell=spell_of(GainLife(7)))
 
 
 # Angelic Destiny
-def _angelic_destiny_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _angelic_destiny_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
     d = e.data
     return d.get("from_zone") == Zone.BATTLEFIELD and d.get("to_zone") == Zone.GRAVEYARD \
         and d.get("old") is not None and d.get("old") == _track_host(src)
 
 
-def _return_this_card_to_hand(game: Game, ctx: Ctx) -> None:
+def _return_this_card_to_hand(game: GameState, ctx: Ctx) -> None:
     """"Return this card to its owner's hand": the card it became in the graveyard."""
     from manastack.rules.zones import move
     old = _lki_object(game, ctx.source)
@@ -405,7 +405,7 @@ define("Angelic Destiny",
 
 
 # Arbalest Elite
-def _arbalest_stays_tapped(game: Game, ctx: Ctx) -> None:
+def _arbalest_stays_tapped(game: GameState, ctx: Ctx) -> None:
     if _on_battlefield(game, ctx.source) is not None:
         doesnt_untap_next(game, ctx, [ctx.source], ctx.controller)
 
@@ -432,7 +432,7 @@ define("Divine Favor", **aura(creature, pt=(1, 3), extra=(
 
 
 # Gideon's Avenger
-def _opp_creature_tapped(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _opp_creature_tapped(game: GameState, e: ev.Event, src: GameObject) -> bool:
     o = game.get(e.data.get("object"))
     return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_creature and \
         game.is_opponent(game.controller(src), game.controller(o))  # 102.3
@@ -447,7 +447,7 @@ define("Gideon's Lawkeeper", activated(
     "{W}", Tap(T(0)), "{W}, {T}: Tap target creature.", targets=[CREATURE], tap=True))
 
 
-def _controls_griffin(game: Game, me: GameObject) -> bool:
+def _controls_griffin(game: GameState, me: GameObject) -> bool:
     ctrl = game.chars(me).controller
     return any("Griffin" in game.chars(o).subtypes and game.chars(o).is_creature
                for o in game.permanents(ctrl))
@@ -462,7 +462,7 @@ define("Guardians' Pledge", spell=spell_of(
 
 
 # Mesa Enchantress
-def _enchantment_spell(game: Game, sp: GameObject, me: int) -> bool:
+def _enchantment_spell(game: GameState, sp: GameObject, me: int) -> bool:
     return "Enchantment" in game.chars(sp).types
 
 
@@ -472,7 +472,7 @@ define("Mesa Enchantress", when_cast(
 
 
 # Oblivion Ring
-def _oring_exile(game: Game, ctx: Ctx) -> None:
+def _oring_exile(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     for t in ctx.target_refs(0):
         o = _on_battlefield(game, t)
@@ -485,7 +485,7 @@ def _oring_exile(game: Game, ctx: Ctx) -> None:
             ring.memory["exiled"] = new.id
 
 
-def _oring_return(game: Game, ctx: Ctx) -> None:
+def _oring_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.entering import put_onto_battlefield
     ring = _lki_object(game, ctx.source)
     oid = ring.memory.get("exiled") if ring is not None else None
@@ -508,14 +508,14 @@ define("Oblivion Ring",
 
 
 # Personal Sanctuary
-def _sanctuary(game: Game, src: GameObject) -> list[Replacement]:
+def _sanctuary(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         return g.is_active(me) and e["target"] == PlayerRef(me) and \
             not e.get("unpreventable") and e["amount"] > 0
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         g.note("615.1", f"{e['amount']} damage to {g.players[me].name} is prevented "
                         "(Personal Sanctuary)")
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
@@ -538,7 +538,7 @@ define("Spirit Mantle", **aura(creature, pt=(1, 1), keywords=("protection from c
 
 
 # Stave Off
-def _stave_off(game: Game, ctx: Ctx) -> None:
+def _stave_off(game: GameState, ctx: Ctx) -> None:
     targets = ctx.target_refs(0)
     if not targets:
         return
@@ -547,7 +547,7 @@ def _stave_off(game: Game, ctx: Ctx) -> None:
                             options=tuple(COLOR_WORDS), purpose="color"))
 
 
-def _stave_off_color(game: Game, action: Any, ctx: Ctx) -> None:
+def _stave_off_color(game: GameState, action: Any, ctx: Ctx) -> None:
     color = action.items[0]
     game.note("105.4", f"{game.players[ctx.controller].name} chooses {color}")
     Grant((f"protection from {color}",), T(0)).resolve(game, ctx)
@@ -564,7 +564,7 @@ define("Stonehorn Dignitary", when_enters(
 
 
 # Timely Reinforcements
-def _timely(game: Game, ctx: Ctx) -> None:
+def _timely(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life
     from manastack.rules.zones import create_token
     me = ctx.controller
@@ -605,7 +605,7 @@ define("Frost Breath", spell=spell_of(
 
 
 # Jace's Archivist
-def _archivist(game: Game, ctx: Ctx) -> None:
+def _archivist(game: GameState, ctx: Ctx) -> None:
     most = 0
     for p in game.apnap():
         hand = list(game.players[p].hand)
@@ -631,7 +631,7 @@ define("Lord of the Unreal", _anthem(
 
 
 # Master Thief
-def _master_thief(game: Game, ctx: Ctx) -> None:
+def _master_thief(game: GameState, ctx: Ctx) -> None:
     pred = _while_controls(ctx.source, ctx.controller)
     if not pred(game):
         return
@@ -654,7 +654,7 @@ define("Merfolk Mesmerist", activated(
     tap=True))
 
 
-def _lore_counters(game: Game, ctx: Ctx) -> int:
+def _lore_counters(game: GameState, ctx: Ctx) -> int:
     o = _lki_object(game, ctx.source)
     return o.counters.get("lore", 0) if o is not None else 0
 
@@ -672,7 +672,7 @@ define("Phantasmal Dragon", _PHANTASMAL)
 
 
 # Ponder
-def _ponder(game: Game, ctx: Ctx) -> None:
+def _ponder(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     top = tuple(reversed(game.players[p].library[-3:]))  # top first
     if len(top) > 1:
@@ -684,7 +684,7 @@ def _ponder(game: Game, ctx: Ctx) -> None:
     _ponder_ask_shuffle(game, p)
 
 
-def _ponder_ordered(game: Game, action: Any, p: int, top: tuple[int, ...]) -> None:
+def _ponder_ordered(game: GameState, action: Any, p: int, top: tuple[int, ...]) -> None:
     lib = game.players[p].library
     del lib[len(lib) - len(top):]
     lib.extend(reversed(action.items))  # library[-1] is the top card
@@ -694,12 +694,12 @@ def _ponder_ordered(game: Game, action: Any, p: int, top: tuple[int, ...]) -> No
     _ponder_ask_shuffle(game, p)
 
 
-def _ponder_ask_shuffle(game: Game, p: int) -> None:
+def _ponder_ask_shuffle(game: GameState, p: int) -> None:
     game.ask(ChoiceDecision(p, "may", "Shuffle your library?", (_ponder_shuffle, (p,)),
                             rule="701.18a", options=("yes", "no"), purpose="shuffle"))
 
 
-def _ponder_shuffle(game: Game, action: Any, p: int) -> None:
+def _ponder_shuffle(game: GameState, action: Any, p: int) -> None:
     if action.items[0] == "yes":
         _shuffle(game, p)
 
@@ -712,7 +712,7 @@ define("Skywinder Drake", flags=("can block only creatures with flying",))
 
 
 # Sphinx of Uthuun
-def _uthuun(game: Game, ctx: Ctx) -> None:
+def _uthuun(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     cards = tuple(reversed(game.players[p].library[-5:]))
     if not cards:
@@ -728,18 +728,18 @@ def _uthuun(game: Game, ctx: Ctx) -> None:
     _uthuun_piles(game, opps[0] if opps else p, p, cards)
 
 
-def _uthuun_opp(game: Game, action: Any, p: int, cards: tuple[int, ...]) -> None:
+def _uthuun_opp(game: GameState, action: Any, p: int, cards: tuple[int, ...]) -> None:
     _uthuun_piles(game, action.items[0].index, p, cards)
 
 
-def _uthuun_piles(game: Game, sep: int, p: int, cards: tuple[int, ...]) -> None:
+def _uthuun_piles(game: GameState, sep: int, p: int, cards: tuple[int, ...]) -> None:
     game.ask(ChoiceDecision(sep, "choose", "Separate the revealed cards into two piles: "
                             "choose the cards of the first pile", (_uthuun_pick, (p, cards)),
                             rule="700.3", options=cards, min_count=0, max_count=len(cards),
                             purpose="first pile"))
 
 
-def _uthuun_pick(game: Game, action: Any, p: int, cards: tuple[int, ...]) -> None:
+def _uthuun_pick(game: GameState, action: Any, p: int, cards: tuple[int, ...]) -> None:
     pile1 = tuple(action.items)
     pile2 = tuple(c for c in cards if c not in pile1)
     game.note("700.3", "Piles: [" + ", ".join(game.obj(i).name for i in pile1) + "] and ["
@@ -750,7 +750,7 @@ def _uthuun_pick(game: Game, action: Any, p: int, cards: tuple[int, ...]) -> Non
                             purpose="pile"))
 
 
-def _uthuun_done(game: Game, action: Any, p: int, pile1: tuple[int, ...],
+def _uthuun_done(game: GameState, action: Any, p: int, pile1: tuple[int, ...],
                  pile2: tuple[int, ...]) -> None:
     from manastack.rules.zones import move
     hand, yard = (pile1, pile2) if action.items[0] == "first pile" else (pile2, pile1)
@@ -768,7 +768,7 @@ define("Sphinx of Uthuun", when_enters(
 
 
 # Turn to Frog
-def _turn_to_frog(game: Game, ctx: Ctx) -> None:
+def _turn_to_frog(game: GameState, ctx: Ctx) -> None:
     ids = frozenset(t for t in ctx.target_refs(0) if isinstance(t, int))
     _until_eot(game, ctx, ids, [("4", _set_subtypes("Frog")), ("5", _set_colors("U")),
                                 ("6", remove_all_abilities), ("7b", set_pt(1, 1))],
@@ -780,7 +780,7 @@ define("Turn to Frog", spell=spell_of(Custom(
                    "blue Frog with base power and toughness 1/1."), CREATURE))
 
 
-def _visions_count(game: Game, ctx: Ctx) -> int:
+def _visions_count(game: GameState, ctx: Ctx) -> int:
     return 3 if any(len(p.graveyard) >= 20 for p in game.players) else 1
 
 
@@ -821,7 +821,7 @@ define("Devouring Swarm", activated(
 
 
 # Distress
-def _distress(game: Game, ctx: Ctx) -> None:
+def _distress(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         hand = game.players[p].hand
         game.note("701.14a", f"{game.players[p].name} reveals their hand: "
@@ -834,7 +834,7 @@ def _distress(game: Game, ctx: Ctx) -> None:
                                     options=cands, purpose="discard"))
 
 
-def _distress_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
+def _distress_done(game: GameState, action: Any, p: int, cause: int | None = None) -> None:
     _emit_discard(game, game.obj(action.items[0]), p, cause=cause)
 
 
@@ -849,7 +849,7 @@ define("Hideous Visage", spell=spell_of(Grant(("intimidate",), EACH(creature & y
 
 
 # Monomania
-def _monomania(game: Game, ctx: Ctx) -> None:
+def _monomania(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         hand = tuple(game.players[p].hand)
         if hand:
@@ -859,7 +859,7 @@ def _monomania(game: Game, ctx: Ctx) -> None:
                                     purpose="keep"))
 
 
-def _monomania_done(game: Game, action: Any, p: int, cause: int | None = None) -> None:
+def _monomania_done(game: GameState, action: Any, p: int, cause: int | None = None) -> None:
     for oid in list(game.players[p].hand):
         if oid != action.items[0]:
             _emit_discard(game, game.obj(oid), p, cause=cause)
@@ -876,13 +876,13 @@ define("Onyx Mage", activated(
 
 
 # Rune-Scarred Demon
-def _tutor(game: Game, ctx: Ctx) -> None:
+def _tutor(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     cands = game.players[p].library
     _search_library(game, p, list(cands), 1, 1, _tutor_done, (p,), "a card")
 
 
-def _tutor_done(game: Game, ids: tuple[int, ...], p: int) -> None:
+def _tutor_done(game: GameState, ids: tuple[int, ...], p: int) -> None:
     from manastack.rules.zones import move
     for oid in ids:
         move(game, game.obj(oid), Zone.HAND, "701.17a",
@@ -897,7 +897,7 @@ define("Rune-Scarred Demon", when_enters(
 
 
 # Sengir Vampire
-def _sengir_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _sengir_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
     d = e.data
     if d.get("from_zone") != Zone.BATTLEFIELD or d.get("to_zone") != Zone.GRAVEYARD:
         return False
@@ -933,7 +933,7 @@ define("Zombie Infestation", activated(
 
 
 # Circle of Flame
-def _grounded_attacks_me(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _grounded_attacks_me(game: GameState, e: ev.Event, src: GameObject) -> bool:
     a = game.get(e.data.get("attacker"))
     if a is None or "flying" in game.chars(a).keywords:
         return False
@@ -957,11 +957,11 @@ define("Crimson Mage", activated(
 
 
 # Crumbling Colossus
-def _end_of_combat(game: Game, e: ev.Event, src: Any) -> bool:
+def _end_of_combat(game: GameState, e: ev.Event, src: Any) -> bool:
     return e.data.get("step") == "end_of_combat"
 
 
-def _sacrifice_remembered(game: Game, ctx: Ctx) -> None:
+def _sacrifice_remembered(game: GameState, ctx: Ctx) -> None:
     o = _on_battlefield(game, ctx.data.get("victim"))
     if o is not None:
         _sacrifice(game, o, ctx.controller)
@@ -972,7 +972,7 @@ _SAC_AT_END_OF_COMBAT = TriggeredAbility(
     text="At end of combat, sacrifice it.")
 
 
-def _colossus(game: Game, ctx: Ctx) -> None:
+def _colossus(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.triggers import add_delayed
     add_delayed(game, _SAC_AT_END_OF_COMBAT, ctx.source, ctx.source_name, ctx.controller,
                 data={"victim": ctx.source})
@@ -988,7 +988,7 @@ define("Firebreathing", **aura(creature, extra=(ActivatedAbility(
 
 
 # Flameblast Dragon
-def _flameblast(game: Game, ctx: Ctx) -> None:
+def _flameblast(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.casting import plan_payment
     if not ctx.target_refs(0):
         return
@@ -1003,7 +1003,7 @@ def _flameblast(game: Game, ctx: Ctx) -> None:
                             purpose="pay {X}{R}", explain=unpayable_x("{R}")))
 
 
-def _flameblast_paid(game: Game, action: Any, ctx: Ctx) -> None:
+def _flameblast_paid(game: GameState, action: Any, ctx: Ctx) -> None:
     from manastack.rules.casting import perform_payment, plan_payment
     x = action.items[0]
     if x == "no":
@@ -1028,7 +1028,7 @@ define("Goblin Arsonist", when_dies(
 
 
 # Goblin Bangchuckers
-def _bangchuckers(game: Game, ctx: Ctx) -> None:
+def _bangchuckers(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     won = game.rng.random() < 0.5
     game.note("705.1", f"{game.players[ctx.controller].name} flips a coin and "
@@ -1058,7 +1058,7 @@ define("Goblin War Paint", **aura(creature, pt=(2, 2), keywords=("haste",),
 
 
 # Manabarbs
-def _land_tapped_for_mana(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _land_tapped_for_mana(game: GameState, e: ev.Event, src: GameObject) -> bool:
     o = game.get(e.data.get("source"))
     return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_land and \
         o.tapped and e.data.get("player") is not None
@@ -1071,7 +1071,7 @@ define("Manabarbs", TriggeredAbility(
 
 
 # Scrambleverse
-def _scrambleverse(game: Game, ctx: Ctx) -> None:
+def _scrambleverse(game: GameState, ctx: Ctx) -> None:
     players = game.apnap()
     chosen = [(o, game.rng.choice(players)) for o in game.permanents()
               if not game.chars(o).is_land]
@@ -1098,7 +1098,7 @@ define("Slaughter Cry", spell=spell_of(
 
 
 # Tectonic Rift
-def _tectonic_rift(game: Game, ctx: Ctx) -> None:
+def _tectonic_rift(game: GameState, ctx: Ctx) -> None:
     add_effect(game, LayerEffect(RULES_LAYER, grant_flags_effect("can't block"),
                                  creature & ~with_keyword("flying"), ctx.controller,
                                  ctx.source, duration=Duration("end_of_turn"),
@@ -1112,7 +1112,7 @@ define("Tectonic Rift", spell=spell_of(
 
 
 # Warstorm Surge
-def _warstorm(game: Game, ctx: Ctx) -> None:
+def _warstorm(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     oid = ctx.data.get("object")
     if not isinstance(oid, int):
@@ -1133,7 +1133,7 @@ define("Warstorm Surge", when_another_enters(
 # ================================================================ GREEN
 
 
-def _lands_you_control(game: Game, ctx: Ctx) -> int:
+def _lands_you_control(game: GameState, ctx: Ctx) -> int:
     return sum(1 for o in game.permanents(ctx.controller) if game.chars(o).is_land)
 
 
@@ -1141,7 +1141,7 @@ define("Bountiful Harvest", spell=spell_of(GainLife(_lands_you_control)))
 
 
 # Doubling Chant
-def _doubling_chant(game: Game, ctx: Ctx) -> None:
+def _doubling_chant(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     names: dict[str, int] = {}
     for o in game.creatures(p):
@@ -1161,8 +1161,8 @@ def _doubling_chant(game: Game, ctx: Ctx) -> None:
                             check=_doubling_check(dict(names))))
 
 
-def _doubling_check(names: dict[str, int]) -> Callable[[Game, tuple[Any, ...]], str | None]:
-    def check(game: Game, items: tuple[Any, ...]) -> str | None:
+def _doubling_check(names: dict[str, int]) -> Callable[[GameState, tuple[Any, ...]], str | None]:
+    def check(game: GameState, items: tuple[Any, ...]) -> str | None:
         count: dict[str, int] = {}
         for oid in items:
             n = game.obj(oid).name
@@ -1173,14 +1173,14 @@ def _doubling_check(names: dict[str, int]) -> Callable[[Game, tuple[Any, ...]], 
     return check
 
 
-def _doubling_done(game: Game, action: Any, p: int) -> None:
+def _doubling_done(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.entering import put_all_onto_battlefield
     # the cards found enter at the same time, after their choices (614.12a)
     put_all_onto_battlefield(game, [game.obj(oid) for oid in action.items], p, "701.17a",
                              then=(_shuffle_after_entry, (p,)))
 
 
-def _shuffle_after_entry(game: Game, new_ids: tuple[int, ...], p: int) -> None:
+def _shuffle_after_entry(game: GameState, new_ids: tuple[int, ...], p: int) -> None:
     _shuffle(game, p)
 
 
@@ -1190,7 +1190,7 @@ define("Doubling Chant", spell=spell_of(Custom(
                      "onto the battlefield, then shuffle.")))
 
 
-def _forests(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
+def _forests(game: GameState, obj: GameObject) -> tuple[int | None, int | None]:
     """Dungrove Elder's characteristic-defining ability (CR 604.3)."""
     ctrl = game.chars(obj).controller if obj.zone == Zone.BATTLEFIELD else obj.controller
     n = sum(1 for o in game.permanents(ctrl) if "Forest" in game.chars(o).subtypes)
@@ -1201,7 +1201,7 @@ define("Dungrove Elder", cda=_forests)
 
 
 # Hunter's Insight
-def _hunters_insight(game: Game, ctx: Ctx) -> None:
+def _hunters_insight(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.triggers import DelayedTrigger
     for t in ctx.target_refs(0):
         if not isinstance(t, int):
@@ -1217,8 +1217,8 @@ def _hunters_insight(game: Game, ctx: Ctx) -> None:
             created_step=game.step.name if game.step else ""))
 
 
-def _combat_damage_to_player_or_pw(oid: int) -> Callable[[Game, ev.Event, Any], bool]:
-    def cond(game: Game, e: ev.Event, src: Any) -> bool:
+def _combat_damage_to_player_or_pw(oid: int) -> Callable[[GameState, ev.Event, Any], bool]:
+    def cond(game: GameState, e: ev.Event, src: Any) -> bool:
         d = e.data
         if d.get("source") != oid or not d.get("combat"):
             return False
@@ -1252,7 +1252,7 @@ define("Rampant Growth", spell=spell_of(Custom(
 
 # Skinshifter
 def _skinshift(subtype: str, p: int, t: int, kw: str | None) -> Effect:
-    def fn(game: Game, ctx: Ctx) -> None:
+    def fn(game: GameState, ctx: Ctx) -> None:
         if _on_battlefield(game, ctx.source) is None:
             return
         parts: list[tuple[str, LayerFn]] = [("4", _set_subtypes(subtype))]
@@ -1264,7 +1264,7 @@ def _skinshift(subtype: str, p: int, t: int, kw: str | None) -> Effect:
     return Custom(fn, f"becomes a {subtype} {p}/{t}")
 
 
-def _skinshifter_unused(game: Game, o: GameObject) -> bool:
+def _skinshifter_unused(game: GameState, o: GameObject) -> bool:
     return all(o.memory.get(f"activated_{i}") != game.turn_number for i in range(3))
 
 
@@ -1296,7 +1296,7 @@ define("Trollhide", **aura(creature, pt=(2, 2), abilities=(ActivatedAbility(
 # ================================================================ ARTIFACTS
 
 
-def _crown(game: Game, ctx: Ctx) -> None:
+def _crown(game: GameState, ctx: Ctx) -> None:
     if _controls_named(game, ctx.controller, "Scepter of Empires", "Throne of Empires"):
         for t in ctx.target_refs(0):
             if isinstance(t, int):
@@ -1312,7 +1312,7 @@ define("Crown of Empires", activated(
     tap=True))
 
 
-def _scepter_amount(game: Game, ctx: Ctx) -> int:
+def _scepter_amount(game: GameState, ctx: Ctx) -> int:
     return 3 if _controls_named(game, ctx.controller, "Crown of Empires",
                                 "Throne of Empires") else 1
 
@@ -1324,7 +1324,7 @@ define("Scepter of Empires", activated(
     targets=[PLAYER], tap=True))
 
 
-def _throne_amount(game: Game, ctx: Ctx) -> int:
+def _throne_amount(game: GameState, ctx: Ctx) -> int:
     return 5 if _controls_named(game, ctx.controller, "Crown of Empires",
                                 "Scepter of Empires") else 1
 
@@ -1337,7 +1337,7 @@ define("Throne of Empires", activated(
 
 
 # Druidic Satchel
-def _satchel(game: Game, ctx: Ctx) -> None:
+def _satchel(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life
     from manastack.rules.zones import create_token, move
     p = ctx.controller
@@ -1370,7 +1370,7 @@ define("Manalith", ActivatedAbility(C(tap=True), mana=ManaProduction(("W", "U", 
 
 
 # Quicksilver Amulet
-def _amulet(game: Game, ctx: Ctx) -> None:
+def _amulet(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     cands = tuple(i for i in game.players[p].hand
                   if "Creature" in game.chars(game.obj(i)).types)
@@ -1382,7 +1382,7 @@ def _amulet(game: Game, ctx: Ctx) -> None:
                                                                               "battlefield"))
 
 
-def _amulet_done(game: Game, action: Any, p: int) -> None:
+def _amulet_done(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.entering import put_onto_battlefield
     for oid in action.items:
         put_onto_battlefield(game, game.obj(oid), p, "608.2")
@@ -1404,7 +1404,7 @@ define("Swiftfoot Boots", *equipment("{1}", keywords=("hexproof", "haste"),
                                      text="Equipped creature has hexproof and haste."))
 
 
-def _is_enchanted(game: Game, o: GameObject) -> bool:
+def _is_enchanted(game: GameState, o: GameObject) -> bool:
     return any(a.attached_to == o.id and "Aura" in game.chars(a).subtypes
                for a in game.permanents())
 
@@ -1415,7 +1415,7 @@ define("Thran Golem", _self_bonus(
 
 
 # Worldslayer
-def _equipped_hits_player(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _equipped_hits_player(game: GameState, e: ev.Event, src: GameObject) -> bool:
     d = e.data
     return d.get("combat") is True and isinstance(d.get("target"), PlayerRef) and \
         d.get("source") is not None and d.get("source") == src.attached_to
@@ -1441,7 +1441,7 @@ def _card_in_your_graveyard(kind: str | None, text: str) -> TargetSpec:
     return target_of(sel, text, zones=(Zone.GRAVEYARD,))
 
 
-def _this_card_in_graveyard(game: Game, ctx: Ctx) -> GameObject | None:
+def _this_card_in_graveyard(game: GameState, ctx: Ctx) -> GameObject | None:
     """The source of an ability that works from a graveyard, if it is still that card
     (a card that left the graveyard is a new object, CR 400.7)."""
     o = game.get(ctx.source)
@@ -1450,7 +1450,7 @@ def _this_card_in_graveyard(game: Game, ctx: Ctx) -> GameObject | None:
 
 def _enters_with_plus_counters(n: int, text: str) -> StaticAbility:
     """"This creature enters with N +1/+1 counters on it" (a replacement effect, 614.1c)."""
-    def check(game: Game, obj: GameObject) -> None:
+    def check(game: GameState, obj: GameObject) -> None:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
         game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters")
     return StaticAbility(rule="as_enters", check=check, text=text)
@@ -1469,17 +1469,17 @@ define("Auramancer", when_enters(
 
 # Grand Abolisher: "During your turn, your opponents can't cast spells or activate abilities
 # of artifacts, creatures, or enchantments." One static ability read by two rule hooks.
-def _abolisher_applies(game: Game, src: GameObject, player_: int) -> bool:
+def _abolisher_applies(game: GameState, src: GameObject, player_: int) -> bool:
     me = game.controller(src)
     return game.is_active(me) and player_ in game.opponents(me)  # (805.4a)
 
 
-def _abolisher_cant_cast(game: Game, src: GameObject, player_: int, spell_obj: GameObject
+def _abolisher_cant_cast(game: GameState, src: GameObject, player_: int, spell_obj: GameObject
                          ) -> bool:
     return _abolisher_applies(game, src, player_)
 
 
-def _abolisher_cant_activate(game: Game, src: GameObject, player_: int, obj: GameObject,
+def _abolisher_cant_activate(game: GameState, src: GameObject, player_: int, obj: GameObject,
                              ability: Any) -> bool:
     # "artifacts, creatures, or enchantments" are permanents on the battlefield (109.2): an
     # opponent may still activate a creature card's ability in the graveyard (Reassembling
@@ -1509,7 +1509,7 @@ define("Cemetery Reaper",
 
 
 # Vengeful Pharaoh
-def _pharaoh_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _pharaoh_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
     """Combat damage dealt to the card's owner (who controls its ability, CR 603.3a) or to a
     planeswalker they control.  All combat damage of a step is one event (510.2) with an
     occurrence for each recipient (603.2c): the ability triggers once for each recipient
@@ -1528,7 +1528,7 @@ def _pharaoh_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
         game.chars(pw).is_planeswalker and game.controller(pw) == me
 
 
-def _pharaoh_to_library(game: Game, ctx: Ctx) -> None:
+def _pharaoh_to_library(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = _this_card_in_graveyard(game, ctx)
     if o is not None:
@@ -1551,7 +1551,7 @@ define("Vengeful Pharaoh", TriggeredAbility(
 
 
 # Chandra's Phoenix
-def _phoenix_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _phoenix_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
     """An opponent is dealt damage by a red instant or sorcery spell (on the stack as it
     resolves, 608.2) or a red planeswalker (last known information if it has left the
     battlefield, 608.2g) that the card's owner controls (603.3a)."""
@@ -1575,7 +1575,7 @@ def _phoenix_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
     return zone == Zone.BATTLEFIELD and c.is_planeswalker
 
 
-def _phoenix_return(game: Game, ctx: Ctx) -> None:
+def _phoenix_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = _this_card_in_graveyard(game, ctx)
     if o is not None:
@@ -1592,7 +1592,7 @@ define("Chandra's Phoenix", TriggeredAbility(
 
 
 # Incinerate
-def _incinerate_no_regen(game: Game, ctx: Ctx) -> None:
+def _incinerate_no_regen(game: GameState, ctx: Ctx) -> None:
     """"A creature dealt damage this way can't be regenerated this turn" (701.13c): only a
     creature that was actually dealt damage by this spell (not if it was prevented)."""
     for e in reversed(game.log):
@@ -1615,7 +1615,7 @@ define("Incinerate", spell=spell_of(
 
 
 # Arachnus Web
-def _web_effects(game: Game, src: GameObject) -> list[LayerEffect]:
+def _web_effects(game: GameState, src: GameObject) -> list[LayerEffect]:
     host = _track_host(src)
     if host is None or isinstance(host, PlayerRef):
         return []
@@ -1623,12 +1623,12 @@ def _web_effects(game: Game, src: GameObject) -> list[LayerEffect]:
                         frozenset({host}), game.controller(src), src.id, src.timestamp)]
 
 
-def _web_cant_activate(game: Game, src: GameObject, player_: int, obj: GameObject,
+def _web_cant_activate(game: GameState, src: GameObject, player_: int, obj: GameObject,
                        ability: Any) -> bool:
     return obj.zone == Zone.BATTLEFIELD and obj.id == src.attached_to
 
 
-def _web_host_power_4(game: Game, src: GameObject) -> bool:
+def _web_host_power_4(game: GameState, src: GameObject) -> bool:
     host = _on_battlefield(game, src.attached_to)
     return host is not None and (game.chars(host).power or 0) >= 4
 
@@ -1652,14 +1652,14 @@ define("Arachnus Web",
 # log (event data ``x_of_uid``/``x``) as it resolves, just before it enters (608.3), and the
 # replacement effect reads that record.  A Hydra put onto the battlefield without being
 # cast this way gets X = 0 (107.3f: X is 0 for a card outside the stack).
-def _record_x(game: Game, ctx: Ctx) -> None:
+def _record_x(game: GameState, ctx: Ctx) -> None:
     spell_obj = game.get(ctx.object_id)
     if spell_obj is not None and spell_obj.zone == Zone.STACK:
         game.note("107.3a", f"{spell_obj.name} resolves with X={ctx.x}",
                   x_of_uid=spell_obj.uid, x=ctx.x)
 
 
-def _x_of_spell_that_became(game: Game, obj: GameObject) -> int:
+def _x_of_spell_that_became(game: GameState, obj: GameObject) -> int:
     if obj.came_from != Zone.STACK:
         return 0
     for e in reversed(game.log):
@@ -1670,14 +1670,14 @@ def _x_of_spell_that_became(game: Game, obj: GameObject) -> int:
     return 0
 
 
-def _hydra_enters(game: Game, obj: GameObject) -> None:
+def _hydra_enters(game: GameState, obj: GameObject) -> None:
     n = _x_of_spell_that_became(game, obj)
     if n > 0:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
     game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters (X)")
 
 
-def _double_plus_counters(game: Game, ctx: Ctx) -> None:
+def _double_plus_counters(game: GameState, ctx: Ctx) -> None:
     """"Double the number of +1/+1 counters": put that many more on it."""
     o = _on_battlefield(game, ctx.source)
     n = o.counters.get("+1/+1", 0) if o is not None else 0

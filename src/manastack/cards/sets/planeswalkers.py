@@ -47,8 +47,8 @@ from manastack.cards.sets.m12 import _lands_you_control, _until_eot
 from manastack.rules.layers import add_keywords, modify_pt
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
 ANY_NUMBER_OF_PLAYERS = target_of(player, "any number of target players", count=99,
                                   min_count=0)
@@ -78,7 +78,7 @@ define("Jace Beleren",
 
 
 # Liliana Vess {3}{B}{B}, loyalty 5
-def _liliana_search(game: Game, ctx: Ctx) -> None:
+def _liliana_search(game: GameState, ctx: Ctx) -> None:
     """Search for a card (701.17d: "a card" has no stated quality, so one is found if the
     library isn't empty), then shuffle and put that card on top (701.18b)."""
     p = ctx.controller
@@ -86,7 +86,7 @@ def _liliana_search(game: Game, ctx: Ctx) -> None:
               "Search your library for a card (you'll shuffle, then put it on top)")
 
 
-def _liliana_found(game: Game, action: Any, p: int) -> None:
+def _liliana_found(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.zones import shuffle
     lib = game.players[p].library
     found = [oid for oid in action.items if oid in lib]
@@ -100,7 +100,7 @@ def _liliana_found(game: Game, action: Any, p: int) -> None:
     game.changed()
 
 
-def _liliana_reanimate(game: Game, ctx: Ctx) -> None:
+def _liliana_reanimate(game: GameState, ctx: Ctx) -> None:
     """All creature cards from all graveyards enter at the same time (one event): each
     one's "whenever another creature enters" abilities see the others (603.6a, 603.10)."""
     from manastack.rules.entering import put_all_onto_battlefield
@@ -125,7 +125,7 @@ define("Liliana Vess",
 
 
 # Garruk Wildspeaker {2}{G}{G}, loyalty 3
-def _overrun(game: Game, ctx: Ctx) -> None:
+def _overrun(game: GameState, ctx: Ctx) -> None:
     """One continuous effect in layers 6 and 7c on the creatures you control now
     (611.2c: a creature arriving later isn't affected)."""
     ids = frozenset(o.id for o in game.creatures(ctx.controller))
@@ -158,7 +158,7 @@ define("Jace, Memory Adept",
 
 
 # Garruk, Primal Hunter {2}{G}{G}{G}, loyalty 3
-def _greatest_power_you_control(game: Game, ctx: Ctx) -> int:
+def _greatest_power_you_control(game: GameState, ctx: Ctx) -> int:
     """The greatest power among creatures you control as the ability resolves (0 if you
     control none; a negative greatest power draws nothing, 107.1b)."""
     return max(0, _greatest_power(game, ctx))
@@ -175,7 +175,7 @@ define("Garruk, Primal Hunter",
 
 
 # Chandra Nalaar {3}{R}{R}, loyalty 6
-def _chandra_ultimate(game: Game, ctx: Ctx) -> None:
+def _chandra_ultimate(game: GameState, ctx: Ctx) -> None:
     """10 damage to the target and to each creature its controller controls, at once."""
     from manastack.game.objects import PlayerRef
     from manastack.rules.damage import DamageItem, deal_damage

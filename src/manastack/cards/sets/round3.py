@@ -63,16 +63,16 @@ from manastack.cards.sets.m12 import (
 )
 from manastack.cards.sets.planeswalkers import loyalty
 from manastack.cards.vocab import anthem, hook, when_dies
-from manastack.decisions import ChoiceDecision, Choose
+from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Zone
 from manastack.rules.layers import Duration, LayerEffect, modify_pt, set_controller, set_pt
 from manastack.rules.replacement import Replacement
 from manastack.rules.static import RuleEffect, add_rule_effect
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
     from manastack.log import Event
-    from manastack.rules.resolution import Ctx
 
 #: The creature types of the 2017 Comprehensive Rules (205.3m).
 CREATURE_TYPES: tuple[str, ...] = tuple("""
@@ -108,24 +108,24 @@ def creature_types() -> tuple[str, ...]:
     return tuple(sorted(set(CREATURE_TYPES) | found))
 
 
-def _move(game: Game, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
+def _move(game: GameState, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
     from manastack.rules.zones import move
     return move(game, o, to, rule, **kw)
 
 
-def _on_battlefield(game: Game, ref: Any) -> GameObject | None:
+def _on_battlefield(game: GameState, ref: Any) -> GameObject | None:
     o = game.get(ref)
     return o if o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out else None
 
 
-def _pname(game: Game, p: int) -> str:
+def _pname(game: GameState, p: int) -> str:
     return game.players[p].name
 
 
 def _return_this_card(to: str, tapped_: bool, text: str) -> Custom:
     """"Return this card from your graveyard to [the battlefield tapped / your hand]": only
     if it is still the same card in the graveyard (a new object otherwise, CR 400.7)."""
-    def run(game: Game, ctx: Ctx) -> None:
+    def run(game: GameState, ctx: Ctx) -> None:
         o = _this_card_in_graveyard(game, ctx)
         if o is None:
             return
@@ -145,11 +145,11 @@ def _return_this_card(to: str, tapped_: bool, text: str) -> Custom:
 
 
 # Gideon Jura {3}{W}{W}, loyalty 6
-def _attack_gideon(gid: int, opp: int, turn_index: int) -> Callable[[Game, GameObject], Any]:
+def _attack_gideon(gid: int, opp: int, turn_index: int) -> Callable[[GameState, GameObject], Any]:
     """The requirement of Gideon's +2: during ``opp``'s next turn (their ``turn_index``-th),
     each creature they control attacks Gideon Jura if able (508.1d); nothing once Gideon
     left the battlefield or stopped being a planeswalker (he can't be attacked then)."""
-    def check(game: Game, o: GameObject) -> Any:
+    def check(game: GameState, o: GameObject) -> Any:
         if game.controller(o) != opp or game.turns_taken.get(opp, 0) != turn_index:
             return None
         pw = _on_battlefield(game, gid)
@@ -159,16 +159,16 @@ def _attack_gideon(gid: int, opp: int, turn_index: int) -> Callable[[Game, GameO
     return check
 
 
-def _through_next_turn_of(opp: int, turns_before: int) -> Callable[[Game], bool]:
+def _through_next_turn_of(opp: int, turns_before: int) -> Callable[[GameState], bool]:
     """True until ``opp``'s next turn (after their ``turns_before`` turns) is over."""
-    def still(game: Game) -> bool:
+    def still(game: GameState) -> bool:
         taken = game.turns_taken.get(opp, 0)
         return taken <= turns_before or (taken == turns_before + 1 and
                                          game.is_active(opp))  # (805.4a: their team's)
     return still
 
 
-def _gideon_plus_two(game: Game, ctx: Ctx) -> None:
+def _gideon_plus_two(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         k = game.turns_taken.get(p, 0)
         add_rule_effect(game, RuleEffect(
@@ -181,14 +181,14 @@ def _gideon_plus_two(game: Game, ctx: Ctx) -> None:
                             f"attack {ctx.source_name} if able")
 
 
-def _human_soldier_creature(game: Game, obj: GameObject, c: Characteristics) -> None:
+def _human_soldier_creature(game: GameState, obj: GameObject, c: Characteristics) -> None:
     """Layer 4: a Human Soldier creature that's still a planeswalker (205.1b: it keeps its
     other types and subtypes)."""
     c.types = c.types | {"Creature"}
     c.subtypes = c.subtypes | {"Human", "Soldier"}
 
 
-def _gideon_zero(game: Game, ctx: Ctx) -> None:
+def _gideon_zero(game: GameState, ctx: Ctx) -> None:
     gideon = _on_battlefield(game, ctx.source)
     if gideon is None:
         return  # "he" is gone: nothing becomes a creature, nothing to protect (608.2g)
@@ -198,10 +198,10 @@ def _gideon_zero(game: Game, ctx: Ctx) -> None:
                f"{ctx.source_name}: a 6/6 Human Soldier creature that's still a planeswalker")
     name = ctx.source_name
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         return e["target"] == gid and not e.get("unpreventable")
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         g.note("615.1", f"{e['amount']} damage to {name} is prevented ({name})")
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
@@ -229,10 +229,10 @@ define("Gideon Jura",
 
 
 # Silence {W}
-def _silence(game: Game, ctx: Ctx) -> None:
+def _silence(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
 
-    def check(g: Game, p: int, spell_obj: GameObject) -> bool:
+    def check(g: GameState, p: int, spell_obj: GameObject) -> bool:
         return p in g.opponents(me)
 
     add_rule_effect(game, RuleEffect(
@@ -250,13 +250,13 @@ define("Silence", spell=SpellAbility(effect=Custom(
 
 
 # Alluring Siren {1}{U}
-def _attacks_player(creature_id: int, who: int) -> Callable[[Game, GameObject], Any]:
-    def check(game: Game, o: GameObject) -> Any:
+def _attacks_player(creature_id: int, who: int) -> Callable[[GameState, GameObject], Any]:
+    def check(game: GameState, o: GameObject) -> Any:
         return PlayerRef(who) if o.id == creature_id else None
     return check
 
 
-def _siren(game: Game, ctx: Ctx) -> None:
+def _siren(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
     for t in ctx.target_refs(0):
         o = _on_battlefield(game, t)
@@ -284,7 +284,7 @@ _CAPTIVATED = "Captivating Vampire: gain control of it; it's a Vampire in additi
               "other types"
 
 
-def _captivate(game: Game, ctx: Ctx) -> None:
+def _captivate(game: GameState, ctx: Ctx) -> None:
     """Gain control (layer 2) and a Vampire in addition to its other types (layer 4,
     205.1b), for the rest of the game: one effect with one timestamp (613.5).
 
@@ -330,7 +330,7 @@ define("Reassembling Skeleton", ActivatedAbility(
 
 
 # Sutured Ghoul {4}{B}{B}{B}
-def _ghoul_choice(game: Game, spell_obj: GameObject, p: int) -> dict[str, Any]:
+def _ghoul_choice(game: GameState, spell_obj: GameObject, p: int) -> dict[str, Any]:
     """The creature cards in the graveyard of the player under whose control it enters
     (614.12a), not itself: a Sutured Ghoul returned from that graveyard can't exile itself
     (the card's ruling; it isn't a card in the graveyard once it enters, 614.1c)."""
@@ -341,7 +341,7 @@ def _ghoul_choice(game: Game, spell_obj: GameObject, p: int) -> dict[str, Any]:
                       "graveyard"}
 
 
-def _ghoul_exile(game: Game, obj: GameObject) -> None:
+def _ghoul_exile(game: GameState, obj: GameObject) -> None:
     """As it enters (614.1c, 614.12): the chosen cards still in the graveyard are exiled;
     the exiled cards are remembered (linked abilities, 607.2a)."""
     exiled: list[int] = []
@@ -356,7 +356,7 @@ def _ghoul_exile(game: Game, obj: GameObject) -> None:
     obj.memory["sutured"] = tuple(exiled)
 
 
-def _sutured_pt(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
+def _sutured_pt(game: GameState, obj: GameObject) -> tuple[int | None, int | None]:
     """604.3: the total power and toughness of the cards exiled with it (in every zone;
     none outside the battlefield: a new object has no exiled cards, 400.7)."""
     p = t = 0
@@ -395,7 +395,7 @@ define("Magma Phoenix",
            zones=(Zone.GRAVEYARD,),
            text="{3}{R}{R}: Return this card from your graveyard to your hand."))
 
-def _you_cast(game: Game, src: GameObject, player: int, spell: GameObject) -> bool:
+def _you_cast(game: GameState, src: GameObject, player: int, spell: GameObject) -> bool:
     return game.controller(src) == player
 
 
@@ -411,7 +411,7 @@ define("Leyline of Punishment", LEYLINE,
 # ====================================================================== green
 
 
-def _is_creature_card(game: Game, o: GameObject) -> bool:
+def _is_creature_card(game: GameState, o: GameObject) -> bool:
     return "Creature" in game.chars(o).types
 
 
@@ -423,7 +423,7 @@ define("Fauna Shaman", ActivatedAbility(
          "it, put it into your hand, then shuffle."))
 
 
-def _elves_you_control(game: Game, src: GameObject) -> int:
+def _elves_you_control(game: GameState, src: GameObject) -> int:
     me = game.controller(src)
     return sum(1 for o in game.permanents(me) if "Elf" in game.chars(o).subtypes)
 
@@ -436,11 +436,11 @@ define("Elvish Archdruid",
 
 
 # Arachnus Spinner {5}{G}
-def _is_web(game: Game, o: GameObject) -> bool:
+def _is_web(game: GameState, o: GameObject) -> bool:
     return o.name == "Arachnus Web"
 
 
-def _spinner(game: Game, ctx: Ctx) -> None:
+def _spinner(game: GameState, ctx: Ctx) -> None:
     if not ctx.target_refs(0):
         return
     game.ask(ChoiceDecision(
@@ -450,7 +450,7 @@ def _spinner(game: Game, ctx: Ctx) -> None:
         purpose="zones to search"))
 
 
-def _spinner_zones(game: Game, action: Any, ctx: Ctx) -> None:
+def _spinner_zones(game: GameState, action: Any, ctx: Ctx) -> None:
     p = ctx.controller
     zones = tuple(action.items)
     gy = [i for i in reversed(game.players[p].graveyard) if _is_web(game, game.obj(i))] \
@@ -472,7 +472,7 @@ def _spinner_zones(game: Game, action: Any, ctx: Ctx) -> None:
         rule=R_SEARCH, options=cands, min_count=need, max_count=1, purpose="search"))
 
 
-def _spinner_found(game: Game, action: Any, ctx: Ctx, searched_library: bool) -> None:
+def _spinner_found(game: GameState, action: Any, ctx: Ctx, searched_library: bool) -> None:
     from manastack.rules.targeting import protection_from
     host = None
     for t in ctx.target_refs(0):
@@ -509,7 +509,7 @@ define("Arachnus Spinner", ActivatedAbility(
 
 
 # Protean Hydra {X}{G}
-def _protean_enters(game: Game, obj: GameObject) -> None:
+def _protean_enters(game: GameState, obj: GameObject) -> None:
     """614.1c: X is the X of the spell it was (0 if it wasn't cast, 107.3f)."""
     n = obj.x if obj.came_from == Zone.STACK else 0
     if n > 0:
@@ -517,7 +517,7 @@ def _protean_enters(game: Game, obj: GameObject) -> None:
     game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters (X)")
 
 
-def _protean_shield(game: Game, src: GameObject) -> list[Replacement]:
+def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
     """Damage to it is prevented (615.1) and that many +1/+1 counters are removed; each
     counter removed is its own event (the last ability triggers for each).  Damage that
     can't be prevented is dealt, but the effect still applies: the counters are removed
@@ -525,10 +525,10 @@ def _protean_shield(game: Game, src: GameObject) -> list[Replacement]:
     sid = src.id
     name = src.name
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         return e["target"] == sid and e["amount"] > 0
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         n = e["amount"]
         if e.get("unpreventable"):
             g.note("615.12", f"{n} damage to {name} can't be prevented; {name} still loses "
@@ -552,11 +552,11 @@ def _protean_shield(game: Game, src: GameObject) -> list[Replacement]:
                         is_prevention=True)]
 
 
-def _own_plus_counter_removed(game: Game, e: Event, src: GameObject) -> bool:
+def _own_plus_counter_removed(game: GameState, e: Event, src: GameObject) -> bool:
     return e.data.get("object") == src.id and e.data.get("counter") == "+1/+1"
 
 
-def _two_counters_on_it(game: Game, ctx: Ctx) -> None:
+def _two_counters_on_it(game: GameState, ctx: Ctx) -> None:
     """603.7c: the delayed ability still affects the Hydra it refers to, but does nothing
     if that object has left the battlefield (a Hydra that returned is a new object, 400.7)."""
     o = game.objects.get(ctx.source)
@@ -573,7 +573,7 @@ _TWO_COUNTERS_AT_END_STEP = TriggeredAbility(
     text="At the beginning of the next end step, put two +1/+1 counters on it.")
 
 
-def _protean_delayed(game: Game, ctx: Ctx) -> None:
+def _protean_delayed(game: GameState, ctx: Ctx) -> None:
     """603.7: a delayed triggered ability for the next end step, about this object (603.7c:
     it does nothing if the Hydra left the battlefield)."""
     from manastack.rules.triggers import add_delayed
@@ -597,7 +597,7 @@ define("Protean Hydra",
 
 
 # Adaptive Automaton {3}
-def _automaton_choice(game: Game, spell_obj: GameObject, controller: int) -> dict[str, Any]:
+def _automaton_choice(game: GameState, spell_obj: GameObject, controller: int) -> dict[str, Any]:
     # 205.3e: one existing creature type (205.3m), not a land or planeswalker type
     return {"options": creature_types(), "min": 1, "max": 1, "purpose": "creature type",
             "prompt": f"As {spell_obj.name} enters, choose a creature type", "rule": "205.3e"}
@@ -608,7 +608,7 @@ def _chosen_type(src: GameObject) -> str | None:
     return str(chosen[0]) if chosen else None
 
 
-def _automaton_type(game: Game, src: GameObject) -> list[LayerEffect]:
+def _automaton_type(game: GameState, src: GameObject) -> list[LayerEffect]:
     t = _chosen_type(src)
     if t is None:
         return []
@@ -616,7 +616,7 @@ def _automaton_type(game: Game, src: GameObject) -> list[LayerEffect]:
                         src.id, src.timestamp, text=f"{src.name} is a {t}")]
 
 
-def _automaton_lord(game: Game, src: GameObject) -> list[LayerEffect]:
+def _automaton_lord(game: GameState, src: GameObject) -> list[LayerEffect]:
     t = _chosen_type(src)
     if t is None:
         return []

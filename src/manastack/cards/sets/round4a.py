@@ -45,27 +45,27 @@ from manastack.rules.replacement import Replacement
 from manastack.rules.static import RuleEffect, add_rule_effect
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
     from manastack.log import Event
-    from manastack.rules.resolution import Ctx
 
 BF, GY = Zone.BATTLEFIELD, Zone.GRAVEYARD
 #: "Any number of targets" (601.2c: the number is announced first; no upper bound).
 ANY_NUMBER = 1000
 
 
-def _pname(game: Game, p: int) -> str:
+def _pname(game: GameState, p: int) -> str:
     return game.players[p].name
 
 
-def _colors_of_source(game: Game, source: int | None) -> frozenset[str]:
+def _colors_of_source(game: GameState, source: int | None) -> frozenset[str]:
     """Colours of a spell or of an ability's source (last known information if gone)."""
     from manastack.rules.targeting import source_characteristics
     c = source_characteristics(game, source)
     return frozenset() if c is None else frozenset(c.colors)
 
 
-def _is_spell(game: Game, oid: int | None) -> bool:
+def _is_spell(game: GameState, oid: int | None) -> bool:
     o = game.objects.get(oid) if oid is not None else None
     return isinstance(o, GameObject) and o.zone == Zone.STACK
 
@@ -74,11 +74,11 @@ def _is_spell(game: Game, oid: int | None) -> bool:
 
 
 # Inferno Titan {4}{R}{R}
-def _titan_enters(game: Game, e: Event, src: GameObject) -> bool:
+def _titan_enters(game: GameState, e: Event, src: GameObject) -> bool:
     return e.data.get("object") == src.id and e.data.get("to_zone") == BF
 
 
-def _titan_attacks(game: Game, e: Event, src: GameObject) -> bool:
+def _titan_attacks(game: GameState, e: Event, src: GameObject) -> bool:
     return e.data.get("attacker") == src.id
 
 
@@ -98,7 +98,7 @@ define("Inferno Titan",
 
 
 # Fireball {X}{R}
-def _fireball_share(game: Game, ctx: Ctx) -> int:
+def _fireball_share(game: GameState, ctx: Ctx) -> int:
     """X divided evenly, rounded down, among the targets still legal as Fireball resolves:
     no choice is involved, so the division is made on resolution (the card's rulings; a
     target that became illegal isn't dealt damage, 608.2b).  With no target, no damage."""
@@ -123,18 +123,18 @@ define("Fireball", spell=SpellAbility(
 _BLUE_OR_BLACK = frozenset({"U", "B"})
 
 
-def _autumns_veil(game: Game, ctx: Ctx) -> None:
+def _autumns_veil(game: GameState, ctx: Ctx) -> None:
     """Two rule-changing effects until end of turn (613.10), applying to whatever spells
     and creatures the player controls at the time (not a locked set).  The card data's
     Oracle text reads "blue or black spells" for the targeting part, with no "your
     opponents control": followed as written."""
     me = ctx.controller
 
-    def not_countered(g: Game, spell_obj: GameObject, by: int) -> bool:
+    def not_countered(g: GameState, spell_obj: GameObject, by: int) -> bool:
         return g.controller(spell_obj) == me and _is_spell(g, by) and \
             bool(_colors_of_source(g, by) & _BLUE_OR_BLACK)
 
-    def not_targeted(g: Game, o: GameObject, controller: int, source: int | None,
+    def not_targeted(g: GameState, o: GameObject, controller: int, source: int | None,
                      spell: bool) -> bool:
         return spell and g.chars(o).is_creature and g.controller(o) == me and \
             bool(_colors_of_source(g, source) & _BLUE_OR_BLACK)
@@ -160,7 +160,7 @@ define("Autumn's Veil", spell=SpellAbility(effect=Custom(
 
 
 # Gaea's Revenge {5}{G}{G}
-def _nongreen_cant_target(game: Game, src: GameObject, o: GameObject, controller: int,
+def _nongreen_cant_target(game: GameState, src: GameObject, o: GameObject, controller: int,
                           source: int | None, spell: bool) -> bool:
     """702.16b-like: the colour of the spell, or of the ability's source, is what counts."""
     return o.id == src.id and "G" not in _colors_of_source(game, source)
@@ -173,17 +173,17 @@ define("Gaea's Revenge", CANT_BE_COUNTERED,
 
 
 # Obstinate Baloth {2}{G}{G}
-def _baloth_replacement(game: Game, src: GameObject) -> list[Replacement]:
+def _baloth_replacement(game: GameState, src: GameObject) -> list[Replacement]:
     """Works from the hand (112.6b): a discard caused by a spell or ability an opponent
     controls puts it onto the battlefield instead (under its owner's control, 110.2)."""
     oid, owner = src.id, src.owner
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         cause = e.get("cause")
         return e.get("object") == oid and bool(e.get("discard")) and e.get("to") == GY \
             and cause is not None and cause in g.opponents(owner)
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         return dict(e, to=BF)
 
     return [Replacement("zone_change", applies, replace, owner, oid,
@@ -203,7 +203,7 @@ define("Obstinate Baloth",
 
 
 # Necrotic Plague {2}{B}{B}
-def _enchanted_dies(game: Game, e: Event, src: GameObject) -> bool:
+def _enchanted_dies(game: GameState, e: Event, src: GameObject) -> bool:
     """The creature it enchants (or enchanted, looking back: 603.10a) dies (700.4)."""
     host = src.attached_to if src.attached_to is not None else src.memory.get(
         "was_attached_to")
@@ -211,13 +211,13 @@ def _enchanted_dies(game: Game, e: Event, src: GameObject) -> bool:
         e.data.get("from_zone") == BF and e.data.get("to_zone") == GY
 
 
-def _dead_creatures_controller(game: Game, data: dict[str, Any]) -> int | None:
+def _dead_creatures_controller(game: GameState, data: dict[str, Any]) -> int | None:
     """"Its controller chooses": the dead creature's controller (last known, 608.2g)."""
     lki = data.get("lki")
     return None if lki is None else int(lki.controller)
 
 
-def _plague_return(game: Game, ctx: Ctx) -> None:
+def _plague_return(game: GameState, ctx: Ctx) -> None:
     """Return the Plague card (what it became in its owner's graveyard, 400.7) to the
     battlefield under the ability controller's control, attached to the target; it stays
     there if it can't enchant that creature (303.4i)."""
@@ -275,7 +275,7 @@ define("Consume Spirit", spell=SpellAbility(
 
 
 # Phylactery Lich {B}{B}{B}
-def _lich_choice(game: Game, spell_obj: GameObject, p: int) -> dict[str, Any]:
+def _lich_choice(game: GameState, spell_obj: GameObject, p: int) -> dict[str, Any]:
     """An artifact the player under whose control it enters controls (614.12a)."""
     cands = tuple(o.id for o in game.permanents(p) if "Artifact" in game.chars(o).types)
     return {"options": cands, "min": 1, "max": 1, "purpose": "phylactery counter",
@@ -283,7 +283,7 @@ def _lich_choice(game: Game, spell_obj: GameObject, p: int) -> dict[str, Any]:
                       "phylactery counter on"}
 
 
-def _lich_counter(game: Game, obj: GameObject) -> None:
+def _lich_counter(game: GameState, obj: GameObject) -> None:
     """614.1c, 614.12a: the counter goes on the artifact chosen before it entered, if that is
     still an artifact its controller controls."""
     for cid in obj.memory.get("chosen") or ():
@@ -297,7 +297,7 @@ def _lich_counter(game: Game, obj: GameObject) -> None:
                   f"({obj.name})", object=a.id, counter="phylactery", n=1)
 
 
-def _no_phylactery(game: Game, e: Any, src: GameObject) -> bool:
+def _no_phylactery(game: GameState, e: Any, src: GameObject) -> bool:
     me = game.controller(src)
     return not any(o.counters.get("phylactery") for o in game.permanents(me))
 

@@ -28,25 +28,25 @@ from manastack.cards.dsl import (
 )
 from manastack.cards.dsl import cost as C
 from manastack.cards.effects import Custom, DealDamage, GainLife, T, players_of, seq
-from manastack.cards.keywords import bloodthirst
 from manastack.cards.registry import define
 from manastack.cards.sets.m11 import R_REVEAL
 from manastack.cards.sets.m12 import OPPONENT
 from manastack.cards.sets.planeswalkers import loyalty
 from manastack.cards.vocab import at_beginning_of, hook, when_cast
 from manastack.game.objects import GameObject, Zone
+from manastack.rules.keywords import bloodthirst
 from manastack.rules.layers import Duration, LayerEffect, add_abilities, add_effect
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
 
-def _pname(game: Game, p: int) -> str:
+def _pname(game: GameState, p: int) -> str:
     return game.players[p].name
 
 
-def _move(game: Game, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
+def _move(game: GameState, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
     from manastack.rules.zones import move
     return move(game, o, to, rule, **kw)
 
@@ -65,7 +65,7 @@ define("Demon of Death's Gate", spell=SpellAbility(alternative_costs=(Alternativ
 
 
 # Bloodlord of Vaasgoth {3}{B}{B}
-def _vampire_creature_spell(game: Game, spell: GameObject, me: int) -> bool:
+def _vampire_creature_spell(game: GameState, spell: GameObject, me: int) -> bool:
     c = game.chars(spell)
     return spell.zone == Zone.STACK and "Creature" in c.types and "Vampire" in c.subtypes
 
@@ -73,7 +73,7 @@ def _vampire_creature_spell(game: Game, spell: GameObject, me: int) -> bool:
 _BLOODTHIRST_3 = bloodthirst(3)
 
 
-def _gains_bloodthirst(game: Game, ctx: Ctx) -> None:
+def _gains_bloodthirst(game: GameState, ctx: Ctx) -> None:
     """"It gains bloodthirst 3": a layer-6 effect on the spell, with no duration; it keeps
     applying to the permanent the spell becomes (400.7a).  Nothing if the spell left the
     stack (a new object, 400.7)."""
@@ -94,7 +94,7 @@ define("Bloodlord of Vaasgoth", when_cast(
 
 
 # Sorin Markov {3}{B}{B}{B}, loyalty 4
-def _life_becomes_ten(game: Game, ctx: Ctx) -> None:
+def _life_becomes_ten(game: GameState, ctx: Ctx) -> None:
     """118.5: the player gains or loses the life needed to end up with 10."""
     from manastack.rules.damage import gain_life, lose_life
     for p in players_of(game, ctx.target_refs(0)):
@@ -107,7 +107,7 @@ def _life_becomes_ten(game: Game, ctx: Ctx) -> None:
                                                      f"{ctx.source_name}")
 
 
-def _control_player(game: Game, ctx: Ctx) -> None:
+def _control_player(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.control import control_next_turn
     for p in players_of(game, ctx.target_refs(0)):
         control_next_turn(game, ctx.controller, p, ctx.source_name)
@@ -129,12 +129,12 @@ define("Sorin Markov",
 
 
 # Djinn of Wishes {3}{U}{U}
-def _three_wish_counters(game: Game, obj: GameObject) -> None:
+def _three_wish_counters(game: GameState, obj: GameObject) -> None:
     obj.counters["wish"] = obj.counters.get("wish", 0) + 3
     game.note("614.1c", f"{obj.name} enters the battlefield with three wish counters")
 
 
-def _djinn_wish(game: Game, ctx: Ctx) -> None:
+def _djinn_wish(game: GameState, ctx: Ctx) -> None:
     """Reveal the top card (701.14a); its controller may play it without paying its mana
     cost (a land: as their land play, 305.2a); if they don't, it is exiled."""
     from manastack.rules.during_resolution import offer_play
@@ -152,7 +152,7 @@ def _djinn_wish(game: Game, ctx: Ctx) -> None:
                                   "(if you don't, it is exiled)")
 
 
-def _djinn_after(game: Game, outcome: str, card: int, p: int) -> None:
+def _djinn_after(game: GameState, outcome: str, card: int, p: int) -> None:
     if outcome in ("cast", "played"):
         return
     o = game.get(card)
@@ -177,7 +177,7 @@ define("Djinn of Wishes",
 
 
 # Wild Evocation {5}{R}
-def _wild_evocation(game: Game, ctx: Ctx) -> None:
+def _wild_evocation(game: GameState, ctx: Ctx) -> None:
     """"That player" is the player whose upkeep it is.  The card is chosen at random with
     the game's RNG and revealed (701.14a); a land is put onto the battlefield (not played,
     305.4); anything else is cast without paying its mana cost if able."""
@@ -200,7 +200,7 @@ def _wild_evocation(game: Game, ctx: Ctx) -> None:
     offer_play(game, p, o.id, (_evocation_after, (o.id, p)), free=True, optional=False)
 
 
-def _evocation_after(game: Game, outcome: str, card: int, p: int) -> None:
+def _evocation_after(game: GameState, outcome: str, card: int, p: int) -> None:
     if outcome == "unable":
         o = game.get(card)
         if o is not None and o.zone == Zone.HAND:
@@ -220,11 +220,11 @@ define("Wild Evocation", at_beginning_of(
 
 
 # Garruk's Horde {5}{G}{G}
-def _own_library(game: Game, src: GameObject, p: int) -> bool:
+def _own_library(game: GameState, src: GameObject, p: int) -> bool:
     return game.controller(src) == p
 
 
-def _creature_on_top(game: Game, src: GameObject, p: int, card: GameObject) -> bool:
+def _creature_on_top(game: GameState, src: GameObject, p: int, card: GameObject) -> bool:
     """The top card of the library of the Horde's controller, if it's a creature card."""
     return game.controller(src) == p and "Creature" in game.chars(card).types
 
@@ -240,11 +240,11 @@ define("Garruk's Horde",
 
 
 # Sundial of the Infinite {2}
-def _during_your_turn(game: Game, src: GameObject) -> bool:
+def _during_your_turn(game: GameState, src: GameObject) -> bool:
     return game.is_active(game.controller(src))  # (its team's turn: 805.4a)
 
 
-def _end_the_turn(game: Game, ctx: Ctx) -> None:
+def _end_the_turn(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.ending import end_the_turn
     end_the_turn(game, ctx.source_name)
 

@@ -39,10 +39,10 @@ from manastack.cards.effects import (
 )
 from manastack.cards.registry import define
 from manastack.cards.vocab import (
-    _trig,
     anthem,
     at_beginning_of,
     hook,
+    triggered,
     when_blocks,
     when_deals_damage,
     when_enters,
@@ -54,13 +54,13 @@ from manastack.rules.layers import Duration, LayerEffect, add_keywords
 from manastack.rules.replacement import Replacement
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
 
 # ---------------------------------------------------------------- Boon Reflection (CR 119.4)
 
-def _boon(game: Game, src: GameObject) -> list[Replacement]:
+def _boon(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
     return [Replacement(
         "life_gain", lambda g, e: e["player"] == me,
@@ -74,10 +74,10 @@ define("Boon Reflection", StaticAbility(
 
 # ---------------------------------------------------------------- Worship (CR 119.4)
 
-def _worship(game: Game, src: GameObject) -> list[Replacement]:
+def _worship(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         if not g.creatures(me):
             return False
         life = g.players[me].life
@@ -87,7 +87,7 @@ def _worship(game: Game, src: GameObject) -> list[Replacement]:
                    if r["kind"] == "life_gain" and r["player"] == me)
         return loss > 0 and life - loss + gain < 1
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         life = g.players[me].life
         gain = sum(r["amount"] for r in e["results"]
                    if r["kind"] == "life_gain" and r["player"] == me)
@@ -111,7 +111,7 @@ define("Worship", StaticAbility(
 
 # ---------------------------------------------------------------- Awe Strike (CR 119.4)
 
-def _awe_strike(game: Game, ctx: Ctx) -> None:
+def _awe_strike(game: GameState, ctx: Ctx) -> None:
     targets = ctx.target_refs(0)
     if not targets:
         return
@@ -120,12 +120,12 @@ def _awe_strike(game: Game, ctx: Ctx) -> None:
     sid = game.new_id()
     game.effect_state[sid] = {"event": None}
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         st = g.effect_state[sid]
         return e["source"] == creature_id and not e.get("unpreventable") and (
             st["event"] is None or st["event"] == e["event_id"])
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         g.effect_state[sid]["event"] = e["event_id"]
         n = e["amount"]
         g.note("615.1", f"{n} damage from {g.name_of(creature_id)} is prevented (Awe Strike)")
@@ -146,7 +146,7 @@ define("Awe Strike", spell=SpellAbility(
 # ---------------------------------------------------------------- Lifelink (Aura)
 
 def _enchanted_has(*kws: str):  # type: ignore[no-untyped-def]
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         host = src.attached_to
         if host is None or isinstance(host, PlayerRef):
             return []
@@ -166,11 +166,11 @@ SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",),
                       toughness=1, colors=("G",), is_token=True)
 
 
-def _after_blockers(game: Game, player: int) -> bool:
+def _after_blockers(game: GameState, player: int) -> bool:
     return game.combat is not None and game.combat.blockers_declared
 
 
-def _after_blockers_why(game: Game, player: int) -> tuple[str, str]:
+def _after_blockers_why(game: GameState, player: int) -> tuple[str, str]:
     """506.6c/f: "cast only during combat after blockers are declared"."""
     cb = game.combat
     if cb is not None and game.step is not None and game.step.name in (
@@ -181,12 +181,12 @@ def _after_blockers_why(game: Game, player: int) -> tuple[str, str]:
             "506.6")
 
 
-def _attacking_controller(g: Game, r: Any, c: int, s: int | None) -> bool:
+def _attacking_controller(g: GameState, r: Any, c: int, s: int | None) -> bool:
     return g.combat is not None and r in g.combat.attackers and \
         g.combat.attackers[r] == PlayerRef(c)
 
 
-def _foliage(game: Game, ctx: Ctx) -> None:
+def _foliage(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.combat import put_blocking
     from manastack.rules.zones import create_token
     targets = ctx.target_refs(0)
@@ -217,7 +217,7 @@ define("Two-Headed Sliver", anthem(creature & with_subtype("Sliver"), 0, 0,
                                    "All Sliver creatures have menace.", keywords=("menace",)))
 
 
-def _blocking_count(game: Game, ctx: Ctx) -> int:
+def _blocking_count(game: GameState, ctx: Ctx) -> int:
     cb = game.combat
     return len(cb.blockers.get(ctx.source, [])) if cb is not None else 0
 
@@ -239,7 +239,7 @@ define("Kitchen Finks", when_enters(GainLife(2), "When this creature enters, you
                                                  "life."))
 
 
-def _no_life_gain(game: Game, ctx: Ctx) -> None:
+def _no_life_gain(game: GameState, ctx: Ctx) -> None:
     t = ctx.data.get("target")
     if not isinstance(t, PlayerRef):
         return
@@ -262,21 +262,21 @@ define("Stigma Lasher", when_deals_damage(
 
 
 def _phases(out: bool):  # type: ignore[no-untyped-def]
-    def cond(g: Game, e: ev.Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: ev.Event, src: GameObject) -> bool:
         return e.data.get("object") == src.id and e.data.get("phased_out") is out
     return cond
 
 
 define("Teferi's Imp",
-       _trig(ev.PHASED, _phases(True), Discard(1), "Whenever this creature phases out, "
+       triggered(ev.PHASED, _phases(True), Discard(1), "Whenever this creature phases out, "
              "discard a card.", zones=("battlefield",)),
-       _trig(ev.PHASED, _phases(False), Draw(1), "Whenever this creature phases in, draw a "
+       triggered(ev.PHASED, _phases(False), Draw(1), "Whenever this creature phases in, draw a "
              "card."))
 define("Teferi's Isle", ActivatedAbility(cost(tap=True), mana=ManaProduction(("UU",)),
                                          text="{T}: Add {U}{U}."),
        hook("enters_tapped", text="Teferi's Isle enters tapped."))
 define("Ertai's Familiar",
-       _trig(ev.PHASED, _phases(True), Mill(3), "When this creature phases out or leaves the "
+       triggered(ev.PHASED, _phases(True), Mill(3), "When this creature phases out or leaves the "
              "battlefield, mill three cards."),
        when_leaves(Mill(3), "When this creature phases out or leaves the battlefield, mill "
                             "three cards."),
@@ -284,7 +284,7 @@ define("Ertai's Familiar",
                         text="{U}: Until your next upkeep, this creature can't phase out."))
 
 
-def _no_phase_out(game: Game, ctx: Ctx) -> None:
+def _no_phase_out(game: GameState, ctx: Ctx) -> None:
     from manastack.cards.vocab import grant_flags_effect
     from manastack.rules.layers import LayerEffect, add_effect
     add_effect(game, LayerEffect("6", grant_flags_effect("can't phase out"),
@@ -295,7 +295,7 @@ def _no_phase_out(game: Game, ctx: Ctx) -> None:
 # ---------------------------------------------------------------- turn structure (500-514)
 
 
-def _stasis_skip(game: Game, src: GameObject, step: str, player: int) -> bool:
+def _stasis_skip(game: GameState, src: GameObject, step: str, player: int) -> bool:
     return step == "untap"
 
 
@@ -314,8 +314,8 @@ define("Soldevi Heretic", ActivatedAbility(
          "turn. Target opponent may draw a card."))
 
 
-def _may_draw(game: Game, ctx: Ctx) -> None:
-    from manastack.decisions import ChoiceDecision
+def _may_draw(game: GameState, ctx: Ctx) -> None:
+    from manastack.game.decisions import ChoiceDecision
     opps = ctx.target_refs(1)
     if not opps or not isinstance(opps[0], PlayerRef):
         return
@@ -325,13 +325,13 @@ def _may_draw(game: Game, ctx: Ctx) -> None:
                             purpose="draw a card"))
 
 
-def _may_draw_answer(game: Game, action: Any, who: int) -> None:
+def _may_draw_answer(game: GameState, action: Any, who: int) -> None:
     from manastack.rules.zones import draw
     if action.items and action.items[0] == "yes":
         draw(game, who, 1)
 
 
-def _holy_day(game: Game, ctx: Ctx) -> None:
+def _holy_day(game: GameState, ctx: Ctx) -> None:
     r = Replacement("damage", lambda g, e: bool(e["combat"]) and not e.get("unpreventable"),
                     lambda g, e: dict(e, amount=0), ctx.controller, ctx.source,
                     "Holy Day (prevent all combat damage this turn)",
@@ -345,7 +345,7 @@ define("Holy Day", spell=SpellAbility(effect=Custom(_holy_day, "prevent all comb
 # ---------------------------------------------------------------- redirection (614.9)
 
 
-def _pariah(game: Game, src: GameObject) -> list[Replacement]:
+def _pariah(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
     host = src.attached_to
     if host is None or isinstance(host, PlayerRef) or game.get(host) is None:
@@ -360,11 +360,11 @@ define("Pariah", StaticAbility(replacements=_pariah, text="All damage that would
        spell=SpellAbility(targets=(target_of(creature, "target creature"),)))
 
 
-def _royal_guard(game: Game, ctx: Ctx) -> None:
+def _royal_guard(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
     guard = ctx.source
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         cb = g.combat
         return bool(e["combat"]) and e["target"] == PlayerRef(me) and cb is not None and \
             e["source"] in cb.attackers and e["source"] not in cb.blocked and \
@@ -383,11 +383,11 @@ define("Kjeldoran Royal Guard", ActivatedAbility(
 # ---------------------------------------------------------------- triggers on anyone
 
 define("Norin the Wary",
-       _trig(ev.CAST, lambda g, e, s: True, ExileUntilNextEndStep(SELF),
+       triggered(ev.CAST, lambda g, e, s: True, ExileUntilNextEndStep(SELF),
              "When a player casts a spell or a creature attacks, exile Norin. Return it to "
              "the battlefield under its owner's control at the beginning of the next end "
              "step."),
-       _trig(ev.ATTACKS, lambda g, e, s: True, ExileUntilNextEndStep(SELF),
+       triggered(ev.ATTACKS, lambda g, e, s: True, ExileUntilNextEndStep(SELF),
              "When a player casts a spell or a creature attacks, exile Norin. Return it to "
              "the battlefield under its owner's control at the beginning of the next end "
              "step."))
@@ -395,7 +395,7 @@ define("Norin the Wary",
 # ---------------------------------------------------------------- starting the game (103)
 
 
-def _serum_powder(game: Game, card: GameObject) -> None:
+def _serum_powder(game: GameState, card: GameObject) -> None:
     """103.4a: exile all the cards from your hand, then draw that many cards."""
     from manastack.rules.zones import draw, move
     p = card.owner
@@ -414,9 +414,9 @@ define("Serum Powder",
                           "exile all the cards from your hand, then draw that many cards."))
 
 
-def _counter_unless_one(game: Game, ctx: Ctx) -> None:
+def _counter_unless_one(game: GameState, ctx: Ctx) -> None:
     """Counter the spell unless its controller pays {1} (117.12a)."""
-    from manastack.decisions import ChoiceDecision
+    from manastack.game.decisions import ChoiceDecision
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import plan_payment
 
@@ -433,7 +433,7 @@ def _counter_unless_one(game: Game, ctx: Ctx) -> None:
                             rule="117.12a", options=("yes", "no"), purpose="pay {1}"))
 
 
-def _pay_or_counter(game: Game, action: Any, spell_id: int, caster: int, name: str) -> None:
+def _pay_or_counter(game: GameState, action: Any, spell_id: int, caster: int, name: str) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import perform_payment, plan_payment
     if action.items and action.items[0] == "yes":
@@ -446,12 +446,12 @@ def _pay_or_counter(game: Game, action: Any, spell_id: int, caster: int, name: s
     _do_counter(game, spell_id, name)
 
 
-def _do_counter(game: Game, spell_id: int, name: str) -> None:
+def _do_counter(game: GameState, spell_id: int, name: str) -> None:
     from manastack.rules.priority import counter
     counter(game, spell_id, "701.5a", f" by {name}")
 
 
-def _opponent_casts(g: Game, e: ev.Event, src: GameObject) -> bool:
+def _opponent_casts(g: GameState, e: ev.Event, src: GameObject) -> bool:
     p = e.data.get("player")
     return isinstance(p, int) and g.is_opponent(g.controller(src), p)  # 102.3
 
@@ -459,7 +459,7 @@ def _opponent_casts(g: Game, e: ev.Event, src: GameObject) -> bool:
 COUNTER_UNLESS_ONE = Custom(_counter_unless_one, "counter it unless that player pays {1}")
 
 
-def _chancellor_reveal(game: Game, card: GameObject) -> None:
+def _chancellor_reveal(game: GameState, card: GameObject) -> None:
     """103.5b: revealed until the first turn begins; a delayed trigger per opponent."""
     from manastack.cards.dsl import TriggeredAbility
     from manastack.rules.triggers import DelayedTrigger
@@ -467,7 +467,7 @@ def _chancellor_reveal(game: Game, card: GameObject) -> None:
     game.note("103.5b", f"{game.players[card.owner].name} reveals {card.name} from their "
                         "opening hand")
     for opp in game.opponents(card.owner):
-        def first_spell(g: Game, e: ev.Event, src: Any, who: int = opp) -> bool:
+        def first_spell(g: GameState, e: ev.Event, src: Any, who: int = opp) -> bool:
             return e.data.get("player") == who and g.players[who].spells_cast == 1
         ab = TriggeredAbility(ev.CAST, COUNTER_UNLESS_ONE, condition=first_spell,
                               text="When each opponent casts their first spell of the game, "
@@ -480,7 +480,7 @@ define("Chancellor of the Annex",
                      text="You may reveal this card from your opening hand. If you do, when "
                           "each opponent casts their first spell of the game, counter that "
                           "spell unless that player pays {1}."),
-       _trig(ev.CAST, _opponent_casts, COUNTER_UNLESS_ONE, "Whenever an opponent casts a "
+       triggered(ev.CAST, _opponent_casts, COUNTER_UNLESS_ONE, "Whenever an opponent casts a "
              "spell, counter it unless that player pays {1}."))
 
 # ---------------------------------------------------------------- planeswalkers (306, 606)
@@ -489,7 +489,7 @@ from manastack.cards.dsl import you_control  # noqa: E402
 from manastack.cards.effects import EACH, YOU, CreateTokens, Grant  # noqa: E402
 
 
-def _avatar_pt(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
+def _avatar_pt(game: GameState, obj: GameObject) -> tuple[int | None, int | None]:
     """CDA: power and toughness each equal to its controller's life total (604.3)."""
     life = game.players[game.controller(obj) if obj.zone == "battlefield"
                         else obj.controller].life
@@ -532,7 +532,7 @@ define("Combust", CANT_BE_COUNTERED, spell=SpellAbility(
 
 
 def _step_after_phase(name: str) -> Custom:
-    def run(game: Game, ctx: Ctx) -> None:
+    def run(game: GameState, ctx: Ctx) -> None:
         from manastack.rules.turn import add_step_after_phase
         add_step_after_phase(game, name, ctx.object_id)
     return Custom(run, f"after this phase, an additional {name} step")
@@ -548,7 +548,7 @@ define("Untap, Upkeep, Draw", spell=SpellAbility(
     entwine=cost("{3}")))
 
 
-def _haze_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _haze_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
     host = src.attached_to
     if not isinstance(host, PlayerRef) or e.data.get("step") != "upkeep" or \
             e.data.get("player") != host.index:
@@ -557,23 +557,23 @@ def _haze_condition(game: Game, e: ev.Event, src: GameObject) -> bool:
     return n == 1  # the first upkeep of the turn
 
 
-def _extra_upkeep(game: Game, ctx: Ctx) -> None:
+def _extra_upkeep(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.turn import add_step
     add_step(game, "upkeep", after="upkeep")
 
 
 define("Paradox Haze",
-       _trig(ev.STEP_BEGAN, _haze_condition, Custom(_extra_upkeep), "At the beginning of "
+       triggered(ev.STEP_BEGAN, _haze_condition, Custom(_extra_upkeep), "At the beginning of "
              "enchanted player's first upkeep each turn, that player gets an additional "
              "upkeep step after this step."),
        spell=SpellAbility(targets=(target_of(player_sel, "target player"),)))
 
 
-def _opponent_damaged_this_turn(game: Game, ctx: Ctx) -> bool:
+def _opponent_damaged_this_turn(game: GameState, ctx: Ctx) -> bool:
     return any(game.players[p].damaged_this_turn for p in game.opponents(ctx.controller))
 
 
-def _war_elemental_etb(game: Game, ctx: Ctx) -> None:
+def _war_elemental_etb(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     if _opponent_damaged_this_turn(game, ctx):
         return
@@ -582,7 +582,7 @@ def _war_elemental_etb(game: Game, ctx: Ctx) -> None:
         move(game, o, "graveyard", "701.15a", verb=f"{o.name} is sacrificed")
 
 
-def _damage_amount(game: Game, ctx: Ctx) -> int:
+def _damage_amount(game: GameState, ctx: Ctx) -> int:
     """"That many": all the damage that opponent was dealt in the event (603.2c)."""
     return int(ctx.data.get("target_total", ctx.data.get("amount", 0)))
 
@@ -595,22 +595,22 @@ define("War Elemental",
                                   "+1/+1 counters on this creature."))
 
 
-def _necro_skip(game: Game, src: GameObject, step: str, player_: int) -> bool:
+def _necro_skip(game: GameState, src: GameObject, step: str, player_: int) -> bool:
     return step == "draw" and player_ == game.controller(src)
 
 
-def _you_discard(game: Game, e: ev.Event, src: GameObject) -> bool:
+def _you_discard(game: GameState, e: ev.Event, src: GameObject) -> bool:
     return e.data.get("player") == game.controller(src)
 
 
-def _exile_discarded(game: Game, ctx: Ctx) -> None:
+def _exile_discarded(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = game.get(ctx.data.get("object"))
     if o is not None and o.zone == "graveyard":
         move(game, o, "exile", "406.2", verb=f"{o.name} is exiled from the graveyard")
 
 
-def _necro_draw(game: Game, ctx: Ctx) -> None:
+def _necro_draw(game: GameState, ctx: Ctx) -> None:
     from manastack.cards.dsl import TriggeredAbility
     from manastack.rules.triggers import add_delayed
     from manastack.rules.zones import move
@@ -622,7 +622,7 @@ def _necro_draw(game: Game, ctx: Ctx) -> None:
                      "library face down", face_down=True)  # 406.3
     me = ctx.controller
 
-    def your_end_step(g: Game, e: ev.Event, s: Any) -> bool:
+    def your_end_step(g: GameState, e: ev.Event, s: Any) -> bool:
         # 805.4a: the team's end step is each of its players' (is_active)
         return e.data.get("step") == "end" and (e.data.get("player") == me or g.is_active(me))
 
@@ -631,7 +631,7 @@ def _necro_draw(game: Game, ctx: Ctx) -> None:
                 ctx.source, ctx.source_name, me, {"exiled": card.id})
 
 
-def _necro_return(game: Game, ctx: Ctx) -> None:
+def _necro_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == "exile":
@@ -641,7 +641,7 @@ def _necro_return(game: Game, ctx: Ctx) -> None:
 
 define("Necropotence",
        hook("skip_step", _necro_skip, "Skip your draw step."),
-       _trig(ev.DISCARD, _you_discard, Custom(_exile_discarded), "Whenever you discard a "
+       triggered(ev.DISCARD, _you_discard, Custom(_exile_discarded), "Whenever you discard a "
              "card, exile that card from your graveyard."),
        ActivatedAbility(cost(pay_life=1), Custom(_necro_draw),
                         text="Pay 1 life: Exile the top card of your library face down. Put "

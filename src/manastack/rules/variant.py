@@ -49,7 +49,7 @@ Hooks and who calls them:
 * :meth:`result_names` - names of the winners for ``Game over: ... win(s)`` (104.2).
 * :meth:`special_actions`/:meth:`special_action_problem`/:meth:`perform_special_action` -
   ``rules.casting``/``rules.priority``: the variant's special actions (115.2), answered with
-  :class:`~manastack.decisions.Special` (the planar die, 901.9).
+  :class:`~manastack.game.decisions.Special` (the planar die, 901.9).
 * :meth:`castable_objects`, :meth:`additional_cost`, :meth:`casting_from_command` -
   ``rules.casting``: spells cast from outside the hand and their extra cost (903.8).
 
@@ -68,12 +68,14 @@ Abilities of face-up objects in the command zone work when ``"command"`` is in t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from manastack.variants.multiplayer import OPTION_KEYS
+from manastack.errors import IllegalAction
+from manastack.reprs import brief
+from manastack.rules.multiplayer import OPTION_KEYS
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 def unknown_option(extra: dict[str, Any], variant: str, known: dict[str, str]) -> str | None:
@@ -121,7 +123,7 @@ class Variant:
             return f"variant {self.name} needs {want} players, not {n}"
         return None
 
-    def midrun_choices_possible(self, game: Game) -> bool:
+    def midrun_choices_possible(self, game: GameState) -> bool:
         """Whether the variant may ask a choice in the middle of an event
         (:mod:`manastack.rules.midrun`), e.g. 903.9's command zone instead."""
         return False
@@ -130,12 +132,12 @@ class Variant:
         """Decks and ``GameOptions.extra`` for ``manastack play --variant NAME`` (default
         decks shipped with the package; variants add command-zone cards, scheme or planar
         decks, avatars...).  Deterministic in ``seed``."""
-        from manastack.play import DEFAULT_DECKS, default_deck
+        from manastack.data import DEFAULT_DECKS, default_deck
 
         return [default_deck(DEFAULT_DECKS[i % len(DEFAULT_DECKS)])
                 for i in range(n_players)], {}
 
-    def configure(self, game: Game) -> None:
+    def configure(self, game: GameState) -> None:
         """Called once by ``Game.__init__`` after the players exist (teams, zones)."""
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
@@ -147,78 +149,78 @@ class Variant:
         """
         return unknown_option(extra, self.name, self.option_keys)
 
-    def setup_zones(self, game: Game) -> None:
+    def setup_zones(self, game: GameState) -> None:
         """103.1b: put the variant's cards where they start (the decks are in the
         libraries, not yet shuffled).  Tests that build a game with ``setup_game`` call it
         themselves."""
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """A game put in a position rather than started (scenarios): put the variant's
         cards the position doesn't list where they would be, without shuffling (the
         listed order is kept).  Called once the turn and step are set.  Raise
         :class:`~manastack.errors.DeckError` for a position the variant can't have."""
 
-    def set_scenario_value(self, game: Game, player: int, key: str, value: Any) -> None:
+    def set_scenario_value(self, game: GameState, player: int, key: str, value: Any) -> None:
         """Set a key of :attr:`scenario_state_keys` for ``player`` (``per_player`` values
         are keyed by player index)."""
         raise KeyError(key)
 
-    def scenario_value(self, game: Game, player: int, key: str) -> Any:
+    def scenario_value(self, game: GameState, player: int, key: str) -> Any:
         """The value of a key of :attr:`scenario_expect_keys` for ``player``."""
         raise KeyError(key)
 
-    def first_player(self, game: Game) -> int | None:
+    def first_player(self, game: GameState) -> int | None:
         """103.2: the starting player when the variant decides (else a coin flip)."""
         return None
 
     def check_decks(self, decks: Sequence[Sequence[str]], extra: dict[str, Any]) -> None:
         """Raise :class:`~manastack.errors.DeckError` if the decks don't suit the variant."""
 
-    def starting_life_of(self, game: Game, player: int) -> int:
+    def starting_life_of(self, game: GameState, player: int) -> int:
         """103.3: the player's starting life (the options may override the variant's)."""
         if game.options.starting_life is not None:
             return game.options.starting_life
         return self.starting_life
 
-    def starting_hand_size(self, game: Game, player: int) -> int:
+    def starting_hand_size(self, game: GameState, player: int) -> int:
         """103.4: the number of cards the player draws for their opening hand."""
         return game.options.starting_hand
 
-    def free_first_mulligan(self, game: Game) -> bool:
+    def free_first_mulligan(self, game: GameState) -> bool:
         """103.4c (2017): in multiplayer the first mulligan doesn't reduce the hand."""
         return False
 
-    def skips_first_draw(self, game: Game) -> bool:
+    def skips_first_draw(self, game: GameState) -> bool:
         """103.7a: the starting player of a two-player game skips their first draw."""
         return True
 
-    def game_started(self, game: Game) -> None:
+    def game_started(self, game: GameState) -> None:
         """Just before the first turn begins (after mulligans): 103.6."""
 
-    def choose_defending_player(self, game: Game) -> None:
+    def choose_defending_player(self, game: GameState) -> None:
         """507.1 / 703.4e: in a two-player game the opponent defends."""
         if game.combat is None:
             return
         game.combat.defending_players = game.opponents(game.active_player)[:1]
 
-    def precombat_main_actions(self, game: Game) -> None:
+    def precombat_main_actions(self, game: GameState) -> None:
         """703.4d: turn-based actions at the start of the precombat main phase."""
 
     # -- turns, priority, APNAP (805 shared team turns overrides these)
 
-    def active_players(self, game: Game) -> list[int]:
+    def active_players(self, game: GameState) -> list[int]:
         """The players whose turn it is (one, except with shared team turns, 805.4)."""
         return [game.active_player]
 
-    def next_turn_player(self, game: Game, player: int) -> int:
+    def next_turn_player(self, game: GameState, player: int) -> int:
         """The player whose normal turn follows ``player``'s (101.4: turn order)."""
         return game.next_player(player)
 
-    def extra_turn_player(self, game: Game, player: int) -> int:
+    def extra_turn_player(self, game: GameState, player: int) -> int:
         """The active player of an extra turn given to ``player`` (500.7)."""
         return player
 
-    def departed_turn_players(self, game: Game, last: int, player: int) -> list[int]:
+    def departed_turn_players(self, game: GameState, last: int, player: int) -> list[int]:
         """800.4j-k: the players who have left the game whose normal turn would have begun
         as ``player``'s normal turn begins after ``last``'s: those seated between them."""
         n = len(game.players)
@@ -230,29 +232,29 @@ class Variant:
             q = (q + 1) % n
         return out
 
-    def turn_started(self, game: Game) -> None:
+    def turn_started(self, game: GameState) -> None:
         """As a turn begins, once the turn's state is reset (801.2c range of influence).
 
         The turn's beginning is a narrow change ("turn", NARROW_CHANGES): a hook changing
         anything else calls ``game.changed()`` itself."""
 
-    def apnap_order(self, game: Game) -> list[int]:
+    def apnap_order(self, game: GameState) -> list[int]:
         """101.4: the active player, then the others in turn order (still in the game)."""
         n = len(game.players)
         ap = game.active_player
         return [(ap + i) % n for i in range(n) if game.players[(ap + i) % n].in_game]
 
-    def next_priority_player(self, game: Game, player: int) -> int:
+    def next_priority_player(self, game: GameState, player: int) -> int:
         """116.3d: after a pass, the next player in turn order receives priority."""
         return game.next_player(player)
 
     # -- combat
 
-    def attack_declarers(self, game: Game) -> list[int]:
+    def attack_declarers(self, game: GameState) -> list[int]:
         """508.1: the players who declare attackers, in order (the active player)."""
         return [game.active_player] if game.players[game.active_player].in_game else []
 
-    def block_declarers(self, game: Game) -> list[int]:
+    def block_declarers(self, game: GameState) -> list[int]:
         """509.1 / 802.4: the attacked defending players in APNAP order."""
         cb = game.combat
         if cb is None:
@@ -270,7 +272,7 @@ class Variant:
         return [p for p in game.apnap() if p in cb.defending_players
                 and (p in attacked or len(cb.defending_players) == 1)]
 
-    def defending_players_meant(self, game: Game, source: int | None) -> list[int]:
+    def defending_players_meant(self, game: GameState, source: int | None) -> list[int]:
         """The players "the defending player" may mean for ``source``'s rules and
         effects: for an attacking creature, the player it attacks (802.2a, 805.10e); else
         each defending player (the effect's controller chooses one: a target among their
@@ -285,93 +287,93 @@ class Variant:
                 return [p]
         return list(cb.defending_players)
 
-    def combined_block(self, game: Game) -> bool:
+    def combined_block(self, game: GameState) -> bool:
         """805.10d: the defending players' blocks form one declaration legal as a whole
         (False: each defending player blocks only what attacks them, 802.4a-b)."""
         return False
 
     # -- range of influence (801)
 
-    def in_range(self, game: Game, player: int, other: int) -> bool:
+    def in_range(self, game: GameState, player: int, other: int) -> bool:
         """801.2: is ``other`` within ``player``'s range of influence (always, by default)."""
         return True
 
     # -- life, poison, winning and losing
 
-    def totals_changed(self, game: Game, player: int) -> None:
+    def totals_changed(self, game: GameState, player: int) -> None:
         """A player's life or poison total just changed (810.9: shared team totals)."""
 
-    def shares_totals_with(self, game: Game, player: int) -> list[int]:
+    def shares_totals_with(self, game: GameState, player: int) -> list[int]:
         """The players whose life and poison totals are ``player``'s (810.9, 810.10: the
         team in Two-Headed Giant): "can't gain/lose life", "can't get poison counters"
         on one of them holds for all (810.9g-h, 810.10c)."""
         return [player]
 
-    def poison_limit(self, game: Game, player: int) -> int:
+    def poison_limit(self, game: GameState, player: int) -> int:
         """704.5c: a player with this many poison counters loses."""
         return 10
 
-    def loses_with(self, game: Game, player: int) -> list[int]:
+    def loses_with(self, game: GameState, player: int) -> list[int]:
         """The players who lose the game when ``player`` does (810.8a: the team)."""
         return [player]
 
-    def result_names(self, game: Game, winners: list[int]) -> str:
+    def result_names(self, game: GameState, winners: list[int]) -> str:
         """``Alice`` / ``Alice and Carol``: the winners of ``Game over: X win(s)``."""
         names = [game.players[w].name for w in winners]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     # -- special actions, casting from other zones, variant rules
 
-    def special_actions(self, game: Game, player: int) -> list[Any]:
+    def special_actions(self, game: GameState, player: int) -> list[Any]:
         """The variant's special actions ``player`` may take now (115.2)."""
         return []
 
-    def special_action_problem(self, game: Game, player: int, action: Any
+    def special_action_problem(self, game: GameState, player: int, action: Any
                                ) -> tuple[str, str] | None:
-        """Why ``action`` (a :class:`~manastack.decisions.Special`) is illegal, or None."""
+        """Why ``action`` (a :class:`~manastack.game.decisions.Special`) is illegal, or None."""
         return (f"{action} isn't a special action of this game", "115.2")
 
-    def perform_special_action(self, game: Game, player: int, action: Any) -> None:
+    def perform_special_action(self, game: GameState, player: int, action: Any) -> None:
         """Take a special action validated by :meth:`special_action_problem`."""
         raise AssertionError(action)  # pragma: no cover - never legal by default
 
-    def castable_objects(self, game: Game, player: int) -> list[int]:
+    def castable_objects(self, game: GameState, player: int) -> list[int]:
         """Cards outside ``player``'s hand that ``player`` may cast (601.3, 903.8)."""
         return []
 
-    def cast_problem(self, game: Game, player: int, obj: Any) -> tuple[str, str] | None:
+    def cast_problem(self, game: GameState, player: int, obj: Any) -> tuple[str, str] | None:
         """Why ``player`` can't cast ``obj`` from where it is, when this variant's rules
         say it more precisely than 601.2a (a commander of another player, 903.8)."""
         return None
 
-    def additional_cost(self, game: Game, obj: Any) -> int:
+    def additional_cost(self, game: GameState, obj: Any) -> int:
         """Generic mana added to the total cost of casting ``obj`` (903.8)."""
         return 0
 
-    def casting_from_command(self, game: Game, player: int, obj: Any) -> None:
+    def casting_from_command(self, game: GameState, player: int, obj: Any) -> None:
         """``player`` casts ``obj`` from the command zone (before it moves, 601.2a)."""
 
-    def zone_change_replacements(self, game: Game, obj: Any, to: str) -> list[Any]:
+    def zone_change_replacements(self, game: GameState, obj: Any, to: str) -> list[Any]:
         """Replacement effects (:class:`~manastack.rules.replacement.Replacement`) the
         variant's rules apply to ``obj`` moving to ``to`` (903.9)."""
         return []
 
-    def player_dealt_damage(self, game: Game, source: int, player: int, amount: int,
+    def player_dealt_damage(self, game: GameState, source: int, player: int, amount: int,
                             combat: bool) -> None:
         """``source`` dealt ``amount`` damage to ``player`` (after the life change)."""
 
-    def state_based_actions(self, game: Game, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
         """Perform the variant's SBAs; append ``(player, rule, why)`` for players who lose.
         True if an action was performed (704.3)."""
         return False
 
-    def player_left(self, game: Game, player: int) -> None:
+    def player_left(self, game: GameState, player: int) -> None:
         """``player`` left the game (800.4a)."""
 
 
 class MultiplayerVariant(Variant):
     """Free-for-all (806): 3-6 players, each their own team.  Options in
-    ``GameOptions.extra`` (see :mod:`manastack.variants.multiplayer`): ``attack`` (one
+    ``GameOptions.extra`` (see :mod:`manastack.rules.multiplayer`): ``attack`` (one
     chosen opponent, ``multiple`` 802, ``left``/``right`` 803) and ``range`` (801)."""
 
     name = "free_for_all"
@@ -381,42 +383,42 @@ class MultiplayerVariant(Variant):
     max_players = 6
 
     def check_extra(self, n_players: int, extra: dict[str, Any]) -> str | None:
-        from manastack.variants.multiplayer import check_options
+        from manastack.rules.multiplayer import check_options
         return super().check_extra(n_players, extra) or check_options(n_players, extra)
 
-    def setup_position(self, game: Game) -> None:
+    def setup_position(self, game: GameState) -> None:
         """801.2c: in a position the turn has already begun, so each player's range of
         influence is fixed now, with the players in the game at that point (a player who
         leaves later changes the ranges only as the next turn begins)."""
-        from manastack.variants.multiplayer import compute_ranges
+        from manastack.rules.multiplayer import compute_ranges
         compute_ranges(game)
         if game.options.extra.get("range"):
             game.changed()
 
-    def free_first_mulligan(self, game: Game) -> bool:
+    def free_first_mulligan(self, game: GameState) -> bool:
         return len(game.players) > 2
 
-    def skips_first_draw(self, game: Game) -> bool:
+    def skips_first_draw(self, game: GameState) -> bool:
         """103.7a applies only to two-player games (103.7c in 2017 numbering: no skip)."""
         return len(game.players) == 2
 
-    def turn_started(self, game: Game) -> None:
-        from manastack.variants.multiplayer import compute_ranges
+    def turn_started(self, game: GameState) -> None:
+        from manastack.rules.multiplayer import compute_ranges
         compute_ranges(game)  # 801.2c
         if game.options.extra.get("range"):
             game.changed()  # ranges of influence are read by rules beyond the turn's state
 
-    def in_range(self, game: Game, player: int, other: int) -> bool:
-        from manastack.variants.multiplayer import in_range
+    def in_range(self, game: GameState, player: int, other: int) -> bool:
+        from manastack.rules.multiplayer import in_range
         return in_range(game, player, other)
 
-    def choose_defending_player(self, game: Game) -> None:
+    def choose_defending_player(self, game: GameState) -> None:
         """507.1 / 703.4e: the active player chooses one opponent to attack; with the
         attack multiple players option every opponent defends (802.2); with attack left
         or right the choice is dictated (803.1)."""
-        from manastack.decisions import ChoiceDecision
+        from manastack.game.decisions import ChoiceDecision
         from manastack.game.objects import PlayerRef
-        from manastack.variants.multiplayer import attack_option, directional_defender
+        from manastack.rules.multiplayer import attack_option, directional_defender
 
         if game.combat is None:
             return
@@ -454,10 +456,51 @@ class MultiplayerVariant(Variant):
                                 purpose="defending player"))
 
 
-def _defender_chosen(game: Game, action: Any) -> None:
+def _defender_chosen(game: GameState, action: Any) -> None:
     assert game.combat is not None
     choice = action.items[0]
     game.combat.defending_players = [choice.index]
     game.changed("combat")
     game.note("507.1", f"{game.players[game.active_player].name} chooses "
                        f"{game.players[choice.index].name} as the defending player")
+
+
+# ---------------------------------------------------------------- the registry
+
+_VARIANTS: Final[dict[str, Variant]] = {}
+
+
+def register(variant: Variant) -> Variant:
+    """Add ``variant`` under its :attr:`~Variant.name` (a later registration replaces)."""
+    _VARIANTS[variant.name] = variant
+    return variant
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name``; unknown names raise :class:`IllegalAction`."""
+    try:
+        return _VARIANTS[name]
+    except KeyError:
+        raise IllegalAction(f"unknown variant {brief(name)} (one of {', '.join(variant_names())})",
+                            "100.2") from None
+
+
+def variant_names() -> list[str]:
+    """The registered variant names, in registration order."""
+    return list(_VARIANTS)
+
+
+def variant_of(game: GameState) -> Variant:
+    """The variant the game is played under (``game.options.variant``), kept on the game
+    for its options object (options are replaced, not changed, during a game)."""
+    options = game.options
+    hit = game._variant
+    if hit is not None and hit[0] is options:
+        return hit[1]  # type: ignore[no-any-return]
+    variant = _VARIANTS[options.variant or "two_player"]
+    game._variant = (options, variant)
+    return variant
+
+
+register(Variant())
+register(MultiplayerVariant())

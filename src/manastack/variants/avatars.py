@@ -28,14 +28,14 @@ from manastack.cards.effects import (
     seq,
 )
 from manastack.cards.registry import define
-from manastack.cards.sets.schemes import CMD, command_static, command_trigger
 from manastack.cards.vocab import anthem, at_beginning_of, cost_change, hook
 from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.variants.schemes import CMD, command_static, command_trigger
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
     from manastack.log import Event
-    from manastack.rules.resolution import Ctx
 
 SLIVER = make_card("Sliver", types=("Creature",), subtypes=("Sliver",), power=1, toughness=1,
                    colors=(), is_token=True)
@@ -71,7 +71,7 @@ define("Takara", _activated(cost(sacrifice=MINE, sacrifice_count=1), DealDamage(
                             (CREATURE_OR_PLAYER,)))
 
 
-def _my_creature_died(game: Game, e: Event, src: GameObject) -> bool:
+def _my_creature_died(game: GameState, e: Event, src: GameObject) -> bool:
     lki = e.data.get("lki")
     return e.data.get("from_zone") == Zone.BATTLEFIELD and e.data.get("to_zone") == \
         Zone.GRAVEYARD and lki is not None and lki.is_creature and \
@@ -97,7 +97,7 @@ define("Hanna", command_static(cost_change(
     "Spells you cast cost {1} less to cast.")))
 
 
-def _my_creature_dealt(game: Game, e: Event, src: GameObject) -> bool:
+def _my_creature_dealt(game: GameState, e: Event, src: GameObject) -> bool:
     s = game.get(e.data.get("source"))
     if s is None and e.data.get("source") in game.lki:
         s = game.lki[e.data["source"]][0]
@@ -108,7 +108,7 @@ def _my_creature_dealt(game: Game, e: Event, src: GameObject) -> bool:
     return c.is_creature and (isinstance(t, PlayerRef) or game.get(t) is not None)
 
 
-def _crovax(game: Game, ctx: Ctx) -> None:
+def _crovax(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life
     gain_life(game, ctx.controller, 1)
 

@@ -45,14 +45,14 @@ from manastack.cards.effects import (
 )
 from manastack.cards.registry import define
 from manastack.cards.vocab import anthem
-from manastack.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.layers import Duration
 from manastack.variants.archenemy import scheme_state
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
 CMD = ("command",)
 SET_IN_MOTION = "set_in_motion"  # manastack.variants.archenemy.SET_IN_MOTION
@@ -100,12 +100,12 @@ def up_to_one(selector: Any, text: str) -> TargetSpec:
     return target_of(selector, text, count=1, min_count=0)
 
 
-def permanents_where(game: Game, player: int, card_type: str) -> list[int]:
+def permanents_where(game: GameState, player: int, card_type: str) -> list[int]:
     """``player``'s permanents of ``card_type``."""
     return [o.id for o in game.permanents(player) if card_type in game.chars(o).types]
 
 
-def ask_x(game: Game, p: int, prompt: str, then: Any, args: tuple[Any, ...], rule: str
+def ask_x(game: GameState, p: int, prompt: str, then: Any, args: tuple[Any, ...], rule: str
           ) -> None:
     """"You may pay {X}": choose X (0 = don't pay) among the amounts ``p`` can pay."""
     from manastack.rules.casting import available_mana
@@ -115,7 +115,7 @@ def ask_x(game: Game, p: int, prompt: str, then: Any, args: tuple[Any, ...], rul
                             explain=unpayable_x()))
 
 
-def _x_chosen(game: Game, action: Any, p: int, then: Any, args: tuple[Any, ...],
+def _x_chosen(game: GameState, action: Any, p: int, then: Any, args: tuple[Any, ...],
               rule: str) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import perform_payment, plan_payment
@@ -131,13 +131,13 @@ def _x_chosen(game: Game, action: Any, p: int, then: Any, args: tuple[Any, ...],
     then(game, p, x, *args)
 
 
-def deal(game: Game, source: int, refs: Sequence[Any], n: int) -> None:
+def deal(game: GameState, source: int, refs: Sequence[Any], n: int) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     if n > 0 and refs:
         deal_damage(game, [DamageItem(source, r, n) for r in refs])
 
 
-def set_life(game: Game, p: int, total: int, rule: str = "118.5") -> None:
+def set_life(game: GameState, p: int, total: int, rule: str = "118.5") -> None:
     """118.5: "your life total becomes N": gain or lose the difference."""
     from manastack.rules.damage import gain_life, lose_life
     diff = total - game.players[p].life
@@ -147,7 +147,7 @@ def set_life(game: Game, p: int, total: int, rule: str = "118.5") -> None:
         lose_life(game, p, -diff, rule)
 
 
-def self_or_others(game: Game, ctx: Ctx, then: Any) -> None:
+def self_or_others(game: GameState, ctx: Ctx, then: Any) -> None:
     """"Target opponent chooses self or others" (ARC): ``then(game, ctx, chooser, choice)``."""
     opps = [r.index for r in ctx.target_refs(0) if isinstance(r, PlayerRef)]
     if not opps:
@@ -157,13 +157,13 @@ def self_or_others(game: Game, ctx: Ctx, then: Any) -> None:
                             options=("self", "others"), purpose="self or others"))
 
 
-def _self_or_others(game: Game, action: Any, ctx: Ctx, then: Any, chooser: int) -> None:
+def _self_or_others(game: GameState, action: Any, ctx: Ctx, then: Any, chooser: int) -> None:
     choice = action.items[0]
     game.note("608.2d", f"{game.players[chooser].name} chooses {choice}")
     then(game, ctx, chooser, choice)
 
 
-def others_of(game: Game, ctx: Ctx, chooser: int) -> list[int]:
+def others_of(game: GameState, ctx: Ctx, chooser: int) -> list[int]:
     return [p for p in game.opponents(ctx.controller) if p != chooser]
 
 
@@ -172,7 +172,7 @@ TARGET_OPPONENT = target_of(opponent, "target opponent")
 # ------------------------------------------------------------ one-shot schemes
 
 
-def _all_in_good_time(game: Game, ctx: Ctx) -> None:
+def _all_in_good_time(game: GameState, ctx: Ctx) -> None:
     st = scheme_state(game, ctx.controller)
     if st is not None:
         st["no_motion_turn"] = game.turn_number + 1
@@ -193,10 +193,10 @@ define("All Shall Smolder in My Wake", in_motion(
                                     "nonbasic"), "up to one target nonbasic land"))))
 
 
-def _molten_realm(game: Game, ctx: Ctx) -> None:
+def _molten_realm(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.replacement import Replacement
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         return dict(e, amount=e["amount"] * 2)
 
     game.replacements.append(Replacement(
@@ -211,8 +211,8 @@ define("Approach My Molten Realm", in_motion(
     "source would deal damage, it deals double that damage instead."))
 
 
-def _behold(game: Game, ctx: Ctx) -> None:
-    from manastack.cards.effects import destroy_all
+def _behold(game: GameState, ctx: Ctx) -> None:
+    from manastack.rules.keyword_actions import destroy_all
     for r in ctx.target_refs(0):
         assert isinstance(r, PlayerRef)
         objs = [o for o in game.permanents(r.index) if not game.chars(o).is_land]
@@ -224,7 +224,7 @@ define("Behold the Power of Destruction", in_motion(
     "target opponent controls.", targets=(TARGET_OPPONENT,)))
 
 
-def _embrace(game: Game, ctx: Ctx) -> None:
+def _embrace(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import draw, move, shuffle
     for p in game.apnap():
         pl = game.players[p]
@@ -243,7 +243,7 @@ define("Embrace My Diabolical Vision", in_motion(
     "four cards."))
 
 
-def _every_hope(game: Game, ctx: Ctx) -> None:
+def _every_hope(game: GameState, ctx: Ctx) -> None:
     """Each opponent reveals their hand; you choose a nonland card from each; then those
     players discard those cards, all at once (one instruction, 608.2c)."""
     opps = tuple(game.opponents(ctx.controller))
@@ -253,7 +253,7 @@ def _every_hope(game: Game, ctx: Ctx) -> None:
     _hope_choose(game, ctx.controller, opps, ())
 
 
-def _hope_choose(game: Game, me: int, opps: tuple[int, ...],
+def _hope_choose(game: GameState, me: int, opps: tuple[int, ...],
                  chosen: tuple[tuple[int, int], ...]) -> None:
     while len(chosen) < len(opps):
         p = opps[len(chosen)]
@@ -271,7 +271,7 @@ def _hope_choose(game: Game, me: int, opps: tuple[int, ...],
             discard(game, p, game.obj(oid), "701.8a", cause=me)
 
 
-def _hope_chosen(game: Game, action: Any, me: int, opps: tuple[int, ...],
+def _hope_chosen(game: GameState, action: Any, me: int, opps: tuple[int, ...],
                  chosen: tuple[tuple[int, int], ...]) -> None:
     p = opps[len(chosen)]
     _hope_choose(game, me, opps, (*chosen, (p, int(action.items[0]))))
@@ -283,7 +283,7 @@ define("Every Hope Shall Vanish", in_motion(
     "cards."))
 
 
-def _fruition(game: Game, ctx: Ctx) -> None:
+def _fruition(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import create_token
     lands = len(permanents_where(game, ctx.controller, "Land"))
     token = ELEMENTAL if lands >= 10 else PLANT
@@ -297,11 +297,11 @@ define("Evil Comes to Fruition", in_motion(
     "creature tokens instead."))
 
 
-def _flammable(game: Game, ctx: Ctx) -> None:
+def _flammable(game: GameState, ctx: Ctx) -> None:
     self_or_others(game, ctx, _flammable_done)
 
 
-def _flammable_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
+def _flammable_done(game: GameState, ctx: Ctx, chooser: int, choice: str) -> None:
     if choice == "self":
         deal(game, ctx.source, [PlayerRef(chooser)], 6)
     else:
@@ -316,7 +316,7 @@ define("The Fate of the Flammable", in_motion(
 
 
 def _choose_sacrifice(selector: Selector, n_self: int) -> Any:
-    def then(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
+    def then(game: GameState, ctx: Ctx, chooser: int, choice: str) -> None:
         if choice == "self":
             sacrifice_each(game, [chooser], selector, n_self, ctx.source)
         else:  # each of the other opponents chooses, then all sacrifice at once (101.4)
@@ -324,11 +324,11 @@ def _choose_sacrifice(selector: Selector, n_self: int) -> Any:
     return then
 
 
-def _feed_machine(game: Game, ctx: Ctx) -> None:
+def _feed_machine(game: GameState, ctx: Ctx) -> None:
     self_or_others(game, ctx, _feed_done)
 
 
-def _feed_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
+def _feed_done(game: GameState, ctx: Ctx, chooser: int, choice: str) -> None:
     _choose_sacrifice(creature, 2)(game, ctx, chooser, choice)
 
 
@@ -339,11 +339,11 @@ define("Feed the Machine", in_motion(
     targets=(TARGET_OPPONENT,)))
 
 
-def _civilization(game: Game, ctx: Ctx) -> None:
+def _civilization(game: GameState, ctx: Ctx) -> None:
     self_or_others(game, ctx, _civilization_done)
 
 
-def _civilization_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
+def _civilization_done(game: GameState, ctx: Ctx, chooser: int, choice: str) -> None:
     _choose_sacrifice(land, 2)(game, ctx, chooser, choice)
 
 
@@ -353,11 +353,11 @@ define("May Civilization Collapse", in_motion(
     "others, each of your other opponents sacrifices a land.", targets=(TARGET_OPPONENT,)))
 
 
-def _surrender(game: Game, ctx: Ctx) -> None:
+def _surrender(game: GameState, ctx: Ctx) -> None:
     self_or_others(game, ctx, _surrender_done)
 
 
-def _surrender_done(game: Game, ctx: Ctx, chooser: int, choice: str) -> None:
+def _surrender_done(game: GameState, ctx: Ctx, chooser: int, choice: str) -> None:
     if choice == "self":
         discard_each(game, [chooser], 4, ctx.controller)
     else:
@@ -370,7 +370,7 @@ define("Surrender Your Thoughts", in_motion(
     "others, each of your other opponents discards two cards.", targets=(TARGET_OPPONENT,)))
 
 
-def _convulsions(game: Game, ctx: Ctx) -> None:
+def _convulsions(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import gain_life, lose_life
     total = 0
     for p in game.opponents(ctx.controller):
@@ -389,7 +389,7 @@ define("The Iron Guardian Stirs", in_motion(
     "artifact creature token."))
 
 
-def _know_naught(game: Game, ctx: Ctx) -> None:
+def _know_naught(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     items = [DamageItem(ctx.source, PlayerRef(p), len(game.players[p].hand))
              for p in game.opponents(ctx.controller) if game.players[p].hand]
@@ -406,7 +406,7 @@ define("Look Skyward and Despair", in_motion(
     "creature token with flying."))
 
 
-def _mortal_flesh(game: Game, ctx: Ctx) -> None:
+def _mortal_flesh(game: GameState, ctx: Ctx) -> None:
     opps = game.opponents(ctx.controller)
     if not opps:
         return
@@ -420,12 +420,12 @@ define("Mortal Flesh Is Weak", in_motion(
     "becomes the lowest life total among your opponents."))
 
 
-def _genius(game: Game, ctx: Ctx) -> None:
+def _genius(game: GameState, ctx: Ctx) -> None:
     ask_x(game, ctx.controller, "My Genius Knows No Bounds: pay {X}? (0: don't pay)",
           _genius_paid, (), "117.3")
 
 
-def _genius_paid(game: Game, p: int, x: int) -> None:
+def _genius_paid(game: GameState, p: int, x: int) -> None:
     from manastack.rules.damage import gain_life
     from manastack.rules.zones import draw
     if x > 0:
@@ -438,7 +438,7 @@ define("My Genius Knows No Bounds", in_motion(
     "gain X life and draw X cards."))
 
 
-def _only_blood(game: Game, ctx: Ctx) -> None:
+def _only_blood(game: GameState, ctx: Ctx) -> None:
     """Each opponent sacrifices a creature (chosen in APNAP order, sacrificed at once,
     101.4); then those who didn't (they had none) discard two cards, also at once."""
     opps = game.opponents(ctx.controller)
@@ -447,7 +447,7 @@ def _only_blood(game: Game, ctx: Ctx) -> None:
     sacrifice_each(game, opps, creature, 1, ctx.source)
 
 
-def _only_blood_discard(game: Game, players: list[int], cause: int) -> None:
+def _only_blood_discard(game: GameState, players: list[int], cause: int) -> None:
     discard_each(game, players, 2, cause)
 
 
@@ -456,9 +456,9 @@ define("Only Blood Ends Your Nightmares", in_motion(
     "creature. Then each opponent who didn't sacrifice a creature discards two cards."))
 
 
-def _realms(game: Game, ctx: Ctx) -> None:
-    from manastack.cards.sets.m11 import SearchTo, _is_basic_land
-    SearchTo(_is_basic_land, 2, Zone.BATTLEFIELD, tapped=True, reveal=False,
+def _realms(game: GameState, ctx: Ctx) -> None:
+    from manastack.cards.sets.m11 import SearchTo, is_basic_land
+    SearchTo(is_basic_land, 2, Zone.BATTLEFIELD, tapped=True, reveal=False,
              text="Search your library for up to two basic land cards").resolve(game, ctx)
 
 
@@ -476,12 +476,12 @@ define("Tooth, Claw, and Tail", in_motion(
                                       "permanents", count=3, min_count=0),)))
 
 
-def _burns_brightest(game: Game, ctx: Ctx) -> None:
+def _burns_brightest(game: GameState, ctx: Ctx) -> None:
     ask_x(game, ctx.controller, "Which of You Burns Brightest?: pay {X}? (0: don't pay)",
           _burns_paid, (ctx,), "117.3")
 
 
-def _burns_paid(game: Game, p: int, x: int, ctx: Ctx) -> None:
+def _burns_paid(game: GameState, p: int, x: int, ctx: Ctx) -> None:
     if x <= 0:
         return
     for r in ctx.target_refs(0):
@@ -496,7 +496,7 @@ define("Which of You Burns Brightest?", in_motion(
     targets=(TARGET_OPPONENT,)))
 
 
-def _thrice_sealed(game: Game, ctx: Ctx) -> None:
+def _thrice_sealed(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     p = ctx.controller
     top = list(reversed(game.players[p].library[-3:]))
@@ -516,7 +516,7 @@ define("Your Fate Is Thrice Sealed", in_motion(
     "into your hand."))
 
 
-def _puny_minds(game: Game, ctx: Ctx) -> None:
+def _puny_minds(game: GameState, ctx: Ctx) -> None:
     p = game.players[ctx.controller]
     st = scheme_state(game, ctx.controller)
     if st is not None and st["hand_size"] is None:
@@ -530,10 +530,10 @@ define("Your Puny Minds Cannot Fathom", in_motion(
     "You have no maximum hand size until your next turn."))
 
 
-def _your_will(game: Game, ctx: Ctx) -> None:
+def _your_will(game: GameState, ctx: Ctx) -> None:
     from manastack.cards.effects import Grant, Pump
-    from manastack.cards.sets.m11 import _act_of_treason
-    _act_of_treason(game, ctx)
+    from manastack.cards.sets.m11 import act_of_treason
+    act_of_treason(game, ctx)
     Pump(3, 3, T(0)).resolve(game, ctx)
     Grant(("trample",), T(0)).resolve(game, ctx)
 
@@ -545,7 +545,7 @@ define("Your Will Is Not Your Own", in_motion(
     targets=(target_of(creature & ~you_control, "target creature an opponent controls"),)))
 
 
-def _earthen_maw(game: Game, ctx: Ctx) -> None:
+def _earthen_maw(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     for i in (0, 1):
         for r in ctx.target_refs(i):
@@ -569,7 +569,7 @@ define("Into the Earthen Maw", in_motion(
              up_to_one(opponent, "up to one target opponent"))))
 
 
-def _ancient_magics(game: Game, ctx: Ctx) -> None:
+def _ancient_magics(game: GameState, ctx: Ctx) -> None:
     from manastack.cards.sets.m11 import search_library
     me = ctx.controller
     game.push(search_library, me, _any_card, 0, 2, _magics_found, (me,),
@@ -579,11 +579,11 @@ def _ancient_magics(game: Game, ctx: Ctx) -> None:
                   "Search your library for a card")
 
 
-def _any_card(game: Game, o: GameObject) -> bool:
+def _any_card(game: GameState, o: GameObject) -> bool:
     return True
 
 
-def _magics_found(game: Game, action: Any, p: int) -> None:
+def _magics_found(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.zones import move, shuffle
     for oid in action.items:
         move(game, game.obj(oid), Zone.HAND, "701.18a")
@@ -598,12 +598,12 @@ define("I Call on the Ancient Magics", in_motion(
 # ------------------------------------------------------------ ongoing schemes (904.11)
 
 
-def _abandon_self(game: Game, ctx: Ctx) -> None:
+def _abandon_self(game: GameState, ctx: Ctx) -> None:
     from manastack.variants.archenemy import abandon
     abandon(game, ctx.source)
 
 
-def _my_creature_died(game: Game, e: Any, src: GameObject) -> bool:
+def _my_creature_died(game: GameState, e: Any, src: GameObject) -> bool:
     lki = e.data.get("lki")
     return e.data.get("from_zone") == Zone.BATTLEFIELD and e.data.get("to_zone") == \
         Zone.GRAVEYARD and lki is not None and lki.is_creature and \
@@ -617,18 +617,18 @@ define("The Very Soil Shall Shake",
                        "When a creature you control dies, abandon this scheme."))
 
 
-def _nothing_can_stop(game: Game, src: GameObject) -> list[Any]:
+def _nothing_can_stop(game: GameState, src: GameObject) -> list[Any]:
     from manastack.rules.replacement import Replacement
     me = game.controller(src)
 
-    def applies(g: Game, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
         t = e.get("target")
         if not (isinstance(t, PlayerRef) and t.index == me and e.get("amount", 0) > 0):
             return False
         s = g.get(e.get("source"))
         return s is not None and g.controller(s) != me
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         return dict(e, amount=e["amount"] - 1)
 
     return [Replacement("damage", applies, replace, me, src.id,
@@ -636,7 +636,7 @@ def _nothing_can_stop(game: Game, src: GameObject) -> list[Any]:
                         is_prevention=True)]
 
 
-def _dealt_five(game: Game, src: GameObject) -> bool:
+def _dealt_five(game: GameState, src: GameObject) -> bool:
     st = scheme_state(game, src.owner)
     return st is not None and st["damage_taken"] >= 5
 

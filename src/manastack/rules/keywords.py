@@ -11,16 +11,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
-from manastack.cards.dsl import Ability, StaticAbility, TriggeredAbility
+from manastack.game.abilities import Ability, Custom, StaticAbility, TriggeredAbility
 from manastack.game.objects import GameObject, Zone
 from manastack.rules import layers, zones
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
-    from manastack.rules.resolution import Ctx
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
 
 
-def _persist_condition(game: Game, e: Any, src: GameObject) -> bool:
+def _persist_condition(game: GameState, e: Any, src: GameObject) -> bool:
     d = e.data
     if d.get("old") != src.id or d.get("from_zone") != Zone.BATTLEFIELD \
             or d.get("to_zone") != Zone.GRAVEYARD:
@@ -29,7 +29,7 @@ def _persist_condition(game: Game, e: Any, src: GameObject) -> bool:
     return not lki_obj.counters.get("-1/-1", 0)
 
 
-def _persist_return(game: Game, ctx: Ctx) -> None:
+def _persist_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.entering import put_onto_battlefield
     oid = ctx.data.get("object")
     o = game.get(oid)
@@ -40,7 +40,7 @@ def _persist_return(game: Game, ctx: Ctx) -> None:
                          then=(_persist_counter, ()))
 
 
-def _persist_counter(game: Game, new_ids: tuple[int, ...]) -> None:
+def _persist_counter(game: GameState, new_ids: tuple[int, ...]) -> None:
     """702.78a: it returns with a -1/-1 counter on it."""
     for oid in new_ids:
         new = game.obj(oid)
@@ -50,7 +50,6 @@ def _persist_counter(game: Game, new_ids: tuple[int, ...]) -> None:
 
 
 def _persist() -> TriggeredAbility:
-    from manastack.cards.effects import Custom
     return TriggeredAbility(
         event=ev.ZONE_CHANGE, condition=_persist_condition,
         effect=Custom(_persist_return, "return it with a -1/-1 counter"),
@@ -68,7 +67,7 @@ def keyword_abilities(keywords: frozenset[str]) -> tuple[Ability, ...]:
     return tuple(out)
 
 
-def enters_with(game: Game, obj: GameObject) -> None:
+def enters_with(game: GameState, obj: GameObject) -> None:
     """Replacement effects of the entering permanent itself (614.1c-d): "enters tapped",
     bloodthirst N (702.53a)."""
     card = zones.effective_card(obj)  # a copy enters with the copied card's abilities (706.2)

@@ -44,7 +44,12 @@ from manastack.cards.effects import (
     seq,
 )
 from manastack.cards.registry import define
-from manastack.cards.sets.schemes import (
+from manastack.cards.vocab import anthem, at_beginning_of, cost_change, hook
+from manastack.game.decisions import ChoiceDecision
+from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.rules.layers import LayerEffect, add_abilities
+from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
+from manastack.variants.schemes import (
     CMD,
     DRAGON,
     ZOMBIE,
@@ -53,16 +58,11 @@ from manastack.cards.sets.schemes import (
     deal,
     set_life,
 )
-from manastack.cards.vocab import anthem, at_beginning_of, cost_change, hook
-from manastack.decisions import ChoiceDecision
-from manastack.game.objects import GameObject, PlayerRef, Zone
-from manastack.rules.layers import LayerEffect, add_abilities
-from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.abilities import Ctx
+    from manastack.game.state import GameState
     from manastack.log import Event
-    from manastack.rules.resolution import Ctx
 
 PLANAR_DIE = "planar_die"  # manastack.variants.planechase
 PLANESWALKED = "planeswalked"
@@ -74,7 +74,7 @@ GOAT = make_card("Goat", types=("Creature",), subtypes=("Goat",), power=0, tough
 
 def chaos(effect: Effect, text: str, **kw: Any) -> Any:
     """"Whenever chaos ensues" (rolling the chaos symbol, 901.9b)."""
-    def cond(g: Game, e: Event, src: GameObject) -> bool:
+    def cond(g: GameState, e: Event, src: GameObject) -> bool:
         return e.data.get("result") == "chaos" and e.data.get("player") == g.controller(src)
     return command_trigger(PLANAR_DIE, cond, effect, text, **kw)
 
@@ -88,12 +88,12 @@ def my_step(step: str, effect: Effect, text: str, **kw: Any) -> Any:
     return at_beginning_of(step, effect, text, zones=CMD, **kw)
 
 
-def _ask_may(game: Game, p: int, prompt: str, then: Any, args: tuple[Any, ...]) -> None:
+def _ask_may(game: GameState, p: int, prompt: str, then: Any, args: tuple[Any, ...]) -> None:
     game.ask(ChoiceDecision(p, "may", prompt, (_may_answer, (then, args)), rule="608.2d",
                             options=("yes", "no"), purpose="may"))
 
 
-def _may_answer(game: Game, action: Any, then: Any, args: tuple[Any, ...]) -> None:
+def _may_answer(game: GameState, action: Any, then: Any, args: tuple[Any, ...]) -> None:
     if action.items and action.items[0] == "yes":
         then(game, *args)
 
@@ -101,12 +101,12 @@ def _may_answer(game: Game, action: Any, then: Any, args: tuple[Any, ...]) -> No
 # ------------------------------------------------------------ Academy at Tolaria West
 
 
-def _seven(game: Game, ctx: Ctx) -> None:
+def _seven(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
     draw(game, ctx.controller, 7, "120.1")
 
 
-def _discard_hand(game: Game, ctx: Ctx) -> None:
+def _discard_hand(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     p = ctx.controller
     for oid in list(game.players[p].hand):
@@ -125,14 +125,14 @@ define("Academy at Tolaria West",
 # ------------------------------------------------------------ The Dark Barony
 
 
-def _nonblack_to_graveyard(game: Game, e: Event, src: GameObject) -> bool:
+def _nonblack_to_graveyard(game: GameState, e: Event, src: GameObject) -> bool:
     if e.data.get("to_zone") != Zone.GRAVEYARD or e.data.get("token"):
         return False
     o = game.get(e.data.get("object"))
     return o is not None and "B" not in game.chars(o).colors
 
 
-def _barony_loss(game: Game, ctx: Ctx) -> None:
+def _barony_loss(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import lose_life
     owner = ctx.data.get("owner")
     if owner is not None and game.players[owner].in_game:
@@ -158,12 +158,12 @@ define("The Eon Fog",
 
 
 def _colored(col: str) -> Any:
-    def f(game: Game, src: GameObject, spell: GameObject) -> bool:
+    def f(game: GameState, src: GameObject, spell: GameObject) -> bool:
         return col in game.chars(spell).colors
     return f
 
 
-def _feeding(game: Game, ctx: Ctx) -> None:
+def _feeding(game: GameState, ctx: Ctx) -> None:
     from manastack.cards.effects import AddCounters
     for r in ctx.target_refs(0):
         o = game.get(r)
@@ -183,21 +183,21 @@ define("Feeding Grounds",
 # ------------------------------------------------------------ Fields of Summer / Minamo
 
 
-def _any_cast(game: Game, e: Event, src: GameObject) -> bool:
+def _any_cast(game: GameState, e: Event, src: GameObject) -> bool:
     return e.data.get("player") is not None
 
 
-def _caster_may_gain(game: Game, ctx: Ctx) -> None:
+def _caster_may_gain(game: GameState, ctx: Ctx) -> None:
     p = ctx.data["player"]
     _ask_may(game, p, "Fields of Summer: gain 2 life?", _gain, (p, 2))
 
 
-def _gain(game: Game, p: int, n: int) -> None:
+def _gain(game: GameState, p: int, n: int) -> None:
     from manastack.rules.damage import gain_life
     gain_life(game, p, n)
 
 
-def _may_gain_ten(game: Game, ctx: Ctx) -> None:
+def _may_gain_ten(game: GameState, ctx: Ctx) -> None:
     _ask_may(game, ctx.controller, "Fields of Summer: gain 10 life?", _gain,
              (ctx.controller, 10))
 
@@ -208,23 +208,23 @@ define("Fields of Summer",
        chaos(Custom(_may_gain_ten), "Whenever chaos ensues, you may gain 10 life."))
 
 
-def _caster_may_draw(game: Game, ctx: Ctx) -> None:
+def _caster_may_draw(game: GameState, ctx: Ctx) -> None:
     p = ctx.data["player"]
     _ask_may(game, p, "Minamo: draw a card?", _draw_one, (p,))
 
 
-def _draw_one(game: Game, p: int) -> None:
+def _draw_one(game: GameState, p: int) -> None:
     from manastack.rules.zones import draw
     draw(game, p, 1, "120.1")
 
 
-def _minamo_chaos(game: Game, ctx: Ctx) -> None:
+def _minamo_chaos(game: GameState, ctx: Ctx) -> None:
     """Each player, in APNAP order, chooses a blue card in their graveyard or none; then
     the chosen cards return at once (101.4)."""
     each_player_chooses(game, game.apnap(), _minamo_choice, _minamo_returned)
 
 
-def _minamo_choice(game: Game, p: int, chosen: Chosen) -> Ask | None:
+def _minamo_choice(game: GameState, p: int, chosen: Chosen) -> Ask | None:
     blue = tuple(i for i in game.players[p].graveyard if "U" in game.chars(game.obj(i)).colors)
     if not blue:
         return None
@@ -233,7 +233,7 @@ def _minamo_choice(game: Game, p: int, chosen: Chosen) -> Ask | None:
                announce="chooses to return")
 
 
-def _minamo_returned(game: Game, chosen: Chosen) -> None:
+def _minamo_returned(game: GameState, chosen: Chosen) -> None:
     from manastack.rules.zones import move_all
     back = [o for _, items in chosen for i in items or ()
             if (o := game.get(i)) is not None and o.zone == Zone.GRAVEYARD]
@@ -258,14 +258,14 @@ define("The Fourth Sphere",
 # ------------------------------------------------------------ Goldmeadow
 
 
-def _land_enters(game: Game, e: Event, src: GameObject) -> bool:
+def _land_enters(game: GameState, e: Event, src: GameObject) -> bool:
     if e.data.get("to_zone") != Zone.BATTLEFIELD:
         return False
     o = game.get(e.data.get("object"))
     return o is not None and game.chars(o).is_land
 
 
-def _goats(game: Game, ctx: Ctx) -> None:
+def _goats(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import create_token
     o = game.get(ctx.data.get("object"))
     who = game.controller(o) if o is not None else ctx.data.get("controller")
@@ -284,7 +284,7 @@ define("Goldmeadow",
 # ------------------------------------------------------------ The Hippodrome
 
 
-def _hippodrome(game: Game, ctx: Ctx) -> None:
+def _hippodrome(game: GameState, ctx: Ctx) -> None:
     from manastack.cards.effects import Destroy
     for r in ctx.target_refs(0):
         o = game.get(r)
@@ -300,12 +300,12 @@ define("The Hippodrome",
 # ------------------------------------------------------------ Krosa
 
 
-def _wubrg(game: Game, ctx: Ctx) -> None:
+def _wubrg(game: GameState, ctx: Ctx) -> None:
     _ask_may(game, ctx.controller, "Krosa: add {W}{U}{B}{R}{G}?", _add_wubrg,
              (ctx.controller,))
 
 
-def _add_wubrg(game: Game, p: int) -> None:
+def _add_wubrg(game: GameState, p: int) -> None:
     for u in "WUBRG":
         game.players[p].mana_pool.add(u)
     game.changed()
@@ -332,7 +332,7 @@ _SHIV_PUMP = ActivatedAbility(cost("{R}"), Pump(1, 0, SELF),
 
 
 def _grant_all(ability: Any, text: str) -> StaticAbility:
-    def effects(game: Game, src: GameObject) -> list[LayerEffect]:
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
         return [LayerEffect("6", add_abilities(ability), creature, game.controller(src),
                             src.id, src.timestamp)]
     return StaticAbility(effects=effects, text=text, zones=CMD)
@@ -352,7 +352,7 @@ define("Shiv",
 # ------------------------------------------------------------ Naar Isle
 
 
-def _naar(game: Game, ctx: Ctx) -> None:
+def _naar(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.source)
     if o is None or o.face_down:
         return
@@ -381,13 +381,13 @@ define("Panopticon",
 # ------------------------------------------------------------ Sanctum of Serra
 
 
-def _sanctum_away(game: Game, ctx: Ctx) -> None:
-    from manastack.cards.effects import destroy_all
+def _sanctum_away(game: GameState, ctx: Ctx) -> None:
+    from manastack.rules.keyword_actions import destroy_all
     destroy_all(game, [o for o in game.permanents() if not game.chars(o).is_land],
                 "701.7a", "Sanctum of Serra")
 
 
-def _sanctum_chaos(game: Game, ctx: Ctx) -> None:
+def _sanctum_chaos(game: GameState, ctx: Ctx) -> None:
     _ask_may(game, ctx.controller, "Sanctum of Serra: have your life total become 20?",
              set_life, (ctx.controller, 20))
 
@@ -403,14 +403,14 @@ define("Sanctum of Serra",
 
 
 def _drew(land: bool) -> Any:
-    def cond(game: Game, e: Event, src: GameObject) -> bool:
+    def cond(game: GameState, e: Event, src: GameObject) -> bool:
         o = game.get(e.data.get("object"))
         return o is not None and game.chars(o).is_land == land
     return cond
 
 
 def _sand(n: int) -> Any:
-    def f(game: Game, ctx: Ctx) -> None:
+    def f(game: GameState, ctx: Ctx) -> None:
         from manastack.rules.damage import gain_life, lose_life
         p = ctx.data.get("player")
         if p is None or not game.players[p].in_game:
@@ -431,7 +431,7 @@ define("Sea of Sand",
              "on top of its owner's library.", targets=(target_of(permanent),)))
 
 
-def _to_top(game: Game, ctx: Ctx) -> None:
+def _to_top(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     for r in ctx.target_refs(0):
         o = game.get(r)
@@ -442,7 +442,7 @@ def _to_top(game: Game, ctx: Ctx) -> None:
 # ------------------------------------------------------------ Sokenzan
 
 
-def _attacked(game: Game, o: GameObject) -> bool:
+def _attacked(game: GameState, o: GameObject) -> bool:
     return o.id in game.turn_flags.get("attacked", set())
 
 
@@ -458,10 +458,10 @@ define("Sokenzan",
 # ------------------------------------------------------------ Stronghold Furnace
 
 
-def _furnace(game: Game, src: GameObject) -> list[Any]:
+def _furnace(game: GameState, src: GameObject) -> list[Any]:
     from manastack.rules.replacement import Replacement
 
-    def replace(g: Game, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         return dict(e, amount=e["amount"] * 2)
 
     return [Replacement("damage", lambda g, e: e.get("amount", 0) > 0, replace,
@@ -480,7 +480,7 @@ define("Stronghold Furnace",
 # ------------------------------------------------------------ Tazeem
 
 
-def _draw_per_land(game: Game, ctx: Ctx) -> None:
+def _draw_per_land(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
     n = sum(1 for o in game.permanents(ctx.controller) if game.chars(o).is_land)
     draw(game, ctx.controller, n, "120.1")
@@ -494,7 +494,7 @@ define("Tazeem",
 # ------------------------------------------------------------ Turri Island
 
 
-def _turri(game: Game, ctx: Ctx) -> None:
+def _turri(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     p = ctx.controller
     top = list(reversed(game.players[p].library[-3:]))
@@ -515,17 +515,17 @@ define("Turri Island",
 # ------------------------------------------------------------ Undercity Reaches
 
 
-def _combat_to_player(game: Game, e: Event, src: GameObject) -> bool:
+def _combat_to_player(game: GameState, e: Event, src: GameObject) -> bool:
     return bool(e.data.get("combat")) and isinstance(e.data.get("target"), PlayerRef)
 
 
-def _reaches_draw(game: Game, ctx: Ctx) -> None:
+def _reaches_draw(game: GameState, ctx: Ctx) -> None:
     p = ctx.data.get("source_controller")
     if p is not None and game.players[p].in_game:
         _ask_may(game, p, "Undercity Reaches: draw a card?", _draw_one, (p,))
 
 
-def _no_max_hand(game: Game, ctx: Ctx) -> None:
+def _no_max_hand(game: GameState, ctx: Ctx) -> None:
     game.players[ctx.controller].max_hand_size = None
     game.note("402.2", f"{game.players[ctx.controller].name} has no maximum hand size for "
                        "the rest of the game")

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from manastack.reprs import brief
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 ATTACK_OPTIONS = ("one", "multiple", "left", "right")
 #: GameOptions.extra keys of the multiplayer options (and what they are).
@@ -48,11 +48,11 @@ def check_options(n_players: int, extra: dict[str, Any]) -> str | None:
     return None
 
 
-def attack_option(game: Game) -> str:
+def attack_option(game: GameState) -> str:
     return str(game.options.extra.get("attack", "one"))
 
 
-def seat_distance(game: Game, a: int, b: int) -> int:
+def seat_distance(game: GameState, a: int, b: int) -> int:
     """Seats between two players, counting only players still in the game (801.2)."""
     seats = [p.index for p in game.players if p.in_game or p.index in (a, b)]
     i, j = seats.index(a), seats.index(b)
@@ -60,7 +60,7 @@ def seat_distance(game: Game, a: int, b: int) -> int:
     return min(d, len(seats) - d)
 
 
-def compute_ranges(game: Game) -> None:
+def compute_ranges(game: GameState) -> None:
     """801.2c: the players within each player's range of influence, as the turn begins."""
     rng = game.options.extra.get("range")
     if rng is None:
@@ -71,7 +71,7 @@ def compute_ranges(game: Game) -> None:
         for p in game.living_players}
 
 
-def in_range(game: Game, player: int, other: int) -> bool:
+def in_range(game: GameState, player: int, other: int) -> bool:
     """801.2: ``other`` is within ``player``'s range of influence."""
     ranges = game.turn_flags.get("_range")
     if ranges is None:
@@ -84,7 +84,7 @@ def in_range(game: Game, player: int, other: int) -> bool:
     return other in ranges.get(player, ())
 
 
-def directional_defender(game: Game, direction: str) -> int | None:
+def directional_defender(game: GameState, direction: str) -> int | None:
     """803.1: the nearest opponent to the active player's left (``left``: next in turn
     order) or right; None if that opponent is more than one seat away."""
     ap = game.active_player

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from manastack.game.objects import GameObject, PlayerRef, StackAbility
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.engine import Game
 
 
 def _ref(r: Any) -> Any:

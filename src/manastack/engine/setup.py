@@ -10,17 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from manastack.cards.dsl import CardDef
+from manastack.engine import Game
 from manastack.game.mana import ManaPool
 from manastack.game.objects import GameObject, Zone
-from manastack.game.state import Game, GameOptions
-from manastack.rules.turn import (
-    STEP_NAMES,
-    StepInfo,
-    begin_step,
-    next_step,
-    normal_turn_plan,
-    skipped,
-)
+from manastack.game.state import GameOptions
+from manastack.game.turn import STEP_NAMES, StepInfo
+from manastack.rules.turn import begin_step, next_step, normal_turn_plan, skipped
 
 
 def setup_game(players: Sequence[str] = ("Alice", "Bob"), seed: int = 0,

@@ -23,7 +23,7 @@ from manastack.picking import pick
 from manastack.reprs import brief
 
 if TYPE_CHECKING:
-    from manastack.game.state import Game
+    from manastack.game.state import GameState
 
 
 # ---------------------------------------------------------------- actions
@@ -414,15 +414,15 @@ class Decision:
         """The deciding player (``decider``, or ``player`` before :meth:`Game.ask`)."""
         return self.player if self.decider < 0 else self.decider
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: GameState) -> list[Action]:
         raise NotImplementedError
 
-    def validate(self, game: Game, action: Action) -> None:
+    def validate(self, game: GameState, action: Action) -> None:
         """Raise :class:`IllegalAction` if ``action`` doesn't answer this decision legally."""
         if action not in self.legal_actions(game):
             raise IllegalAction(f"{action} is not a legal answer to: {self.prompt}", self.rule)
 
-    def sample(self, game: Game, rng: random.Random) -> Action:
+    def sample(self, game: GameState, rng: random.Random) -> Action:
         """A uniformly random legal action (agents use this)."""
         return pick(rng, self.legal_actions(game))
 
@@ -453,19 +453,6 @@ def _sealed(action: Any, seal: bool = True) -> bool:
     return seal
 
 
-_CASTING: Any = None
-
-
-def _casting() -> Any:
-    """The module :mod:`manastack.rules.casting` (it imports this one: imported on first
-    use, then kept, as a function-level import costs on every call)."""
-    global _CASTING
-    if _CASTING is None:
-        from manastack.rules import casting
-        _CASTING = casting
-    return _CASTING
-
-
 @dataclass(eq=False)
 class PriorityDecision(Decision):
     """A player holds priority (CR 116): pass, play a land, cast, activate."""
@@ -489,7 +476,7 @@ class PriorityDecision(Decision):
         self._cache = _cache
         self._cache_version = _cache_version
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: GameState) -> list[Action]:
         acts = self._listed(game)
         if not all(map(_sealed, acts)):
             acts = self._relist(game)
@@ -497,23 +484,23 @@ class PriorityDecision(Decision):
                 _sealed(a)
         return list(acts)
 
-    def _listed(self, game: Game) -> list[Action]:
+    def _listed(self, game: GameState) -> list[Action]:
         """The legal actions, listed once per decision (the list itself: don't modify it)."""
         cache = self._cache
         if cache is None:
-            cache = self._cache = _casting().listed_priority_actions(game, self.player)
+            cache = self._cache = game.priority_actions(self.player)
             self._cache_version = game._version
         return cache
 
-    def _relist(self, game: Game) -> list[Action]:
+    def _relist(self, game: GameState) -> list[Action]:
         """List the legal actions anew, forgetting every kept list: one of their actions was
         changed behind the engine's back."""
         game.forget_kept()
-        _casting().forget_made_actions()
+        game.forget_made_actions()
         self._cache = None
         return self._listed(game)
 
-    def sample(self, game: Game, rng: random.Random) -> Action:
+    def sample(self, game: GameState, rng: random.Random) -> Action:
         a = pick(rng, self._listed(game))  # as Decision.sample, without copying the list
         known = _SEALS.get(id(a))
         if known is None or known[0] is not a:
@@ -521,7 +508,7 @@ class PriorityDecision(Decision):
         # (one changed since is refused when answered: lists(), then listed anew)
         return a
 
-    def lists(self, game: Game, action: Any) -> bool:
+    def lists(self, game: GameState, action: Any) -> bool:
         """Is ``action`` itself (not an equal value) one of the legal actions listed for
         this decision and handed out, still holding the values it was handed out with,
         with nothing changed in the game since?  Then it is legal, and well formed.  A
@@ -537,7 +524,7 @@ class PriorityDecision(Decision):
                     return False
         return False
 
-    def validate(self, game: Game, action: Action) -> None:
+    def validate(self, game: GameState, action: Action) -> None:
         cache = self._cache
         if cache is not None and self._cache_version == game._version:
             # listed, so legal (and nothing changed since it was listed); an agent usually
@@ -545,7 +532,7 @@ class PriorityDecision(Decision):
             if self.lists(game, action) or (self._cache is not None and
                                             action in self._cache):
                 return
-        _casting().check_priority_action(game, self.player, action)
+        game.check_priority_action(self.player, action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PriorityDecision:
         return PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule,
@@ -567,7 +554,7 @@ class ChoiceDecision(Decision):
     #: Free text naming what the choice is for (scenario ``for:``).
     purpose: str = ""
     #: Optional validator for combinations (e.g. distinct controllers).
-    check: Callable[[Game, tuple[Any, ...]], str | None] | None = None
+    check: Callable[[GameState, tuple[Any, ...]], str | None] | None = None
     #: Readable names of the options when they are numbers (tools match names to them).
     labels: tuple[str, ...] = ()
     #: With ``labels``: the object each option comes from (a replacement effect's source,
@@ -575,9 +562,9 @@ class ChoiceDecision(Decision):
     sources: tuple[Any, ...] = ()
     #: Optional: why an item that isn't among ``options`` can't be chosen (a target's
     #: hexproof or protection, 702.11b/702.16b), added to the rejection message.
-    explain: Callable[[Game, Any], str | None] | None = None
+    explain: Callable[[GameState, Any], str | None] | None = None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: GameState) -> list[Action]:
         out: list[Action] = []
         n = len(self.options)
         combos: Any
@@ -594,7 +581,7 @@ class ChoiceDecision(Decision):
                 out.append(Choose(tuple(c)))
         return out
 
-    def validate(self, game: Game, action: Action) -> None:
+    def validate(self, game: GameState, action: Action) -> None:
         if not isinstance(action, Choose):
             raise IllegalAction(f"expected a choice for: {self.prompt}", self.rule)
         items = action.items
@@ -623,7 +610,7 @@ class ChoiceDecision(Decision):
             if msg:
                 raise IllegalAction(msg, self.rule)
 
-    def sample(self, game: Game, rng: random.Random) -> Action:
+    def sample(self, game: GameState, rng: random.Random) -> Action:
         n = len(self.options)
         for _ in range(50):
             k = rng.randint(self.min_count, min(self.max_count, n))
@@ -643,7 +630,7 @@ class MulliganDecision(Decision):
     can_mulligan: bool = True
     extra: tuple[Action, ...] = ()
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: GameState) -> list[Action]:
         acts: list[Action] = [Mulligan(False)]
         if self.can_mulligan:
             acts.append(Mulligan(True))
@@ -660,17 +647,17 @@ class CombatDecision(Decision):
     """
 
     candidates: tuple[Any, ...] = ()
-    checker: Callable[[Game, Action], None] | None = None
-    enumerate_fn: Callable[[Game], list[Action]] | None = None
-    sampler: Callable[[Game, random.Random], Action] | None = None
-    default: Callable[[Game], Action] | None = None
+    checker: Callable[[GameState, Action], None] | None = None
+    enumerate_fn: Callable[[GameState], list[Action]] | None = None
+    sampler: Callable[[GameState, random.Random], Action] | None = None
+    default: Callable[[GameState], Action] | None = None
 
     def __init__(self, player: int, kind: str, prompt: str, resume: Resume, rule: str = "",
                  decider: int = -1, candidates: tuple[Any, ...] = (),
-                 checker: Callable[[Game, Action], None] | None = None,
-                 enumerate_fn: Callable[[Game], list[Action]] | None = None,
-                 sampler: Callable[[Game, random.Random], Action] | None = None,
-                 default: Callable[[Game], Action] | None = None) -> None:
+                 checker: Callable[[GameState, Action], None] | None = None,
+                 enumerate_fn: Callable[[GameState], list[Action]] | None = None,
+                 sampler: Callable[[GameState, random.Random], Action] | None = None,
+                 default: Callable[[GameState], Action] | None = None) -> None:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted;
         # Decision keeps its generated one: mypyc miscompiles the constructors of the
         # subclasses that don't write theirs out under a base that does)
@@ -686,15 +673,15 @@ class CombatDecision(Decision):
         self.sampler = sampler
         self.default = default
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: GameState) -> list[Action]:
         assert self.enumerate_fn is not None
         return self.enumerate_fn(game)
 
-    def validate(self, game: Game, action: Action) -> None:
+    def validate(self, game: GameState, action: Action) -> None:
         assert self.checker is not None
         self.checker(game, action)
 
-    def sample(self, game: Game, rng: random.Random) -> Action:
+    def sample(self, game: GameState, rng: random.Random) -> Action:
         if self.sampler is not None:
             return self.sampler(game, rng)
         return pick(rng, self.legal_actions(game))
