@@ -64,3 +64,8 @@ class DeckLimitError(InputLimitError, DeckError):
 class ScenarioLimitError(InputLimitError, ScenarioError):
     """A scenario file over a limit (a :class:`ScenarioError` too); ``manastack scenario
     run`` refuses the whole run (exit code 2) rather than failing one file."""
+
+
+class StaleMemo(ManastackError, AssertionError):
+    """Check mode (``MANASTACK_CHECK_MEMOS=1``): a kept value differs from a fresh
+    computation of it (an engine bug: a cache missed a change)."""

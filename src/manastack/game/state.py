@@ -12,6 +12,7 @@ options, decks and decision log.
 from __future__ import annotations
 
 import copy
+import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from mypy_extensions import mypyc_attr
 
 from manastack import log as ev
 from manastack.copying import share_compiled_functions
-from manastack.errors import IllegalAction
+from manastack.errors import IllegalAction, StaleMemo
 from manastack.game.abilities import StaticAbility, TriggeredAbility, may_add_abilities
 from manastack.game.decisions import (
     Action,
@@ -43,6 +44,7 @@ from manastack.game.objects import (
 )
 from manastack.game.player import Player
 from manastack.reprs import brief as _brief
+from manastack.sameness import same_value
 
 if TYPE_CHECKING:
     from manastack.game.abilities import CardDef
@@ -156,6 +158,11 @@ UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
 _NO_READS: Final[frozenset[str]] = frozenset()
 #: Marks a key missing from a memo (memoised values may be None).
 _MISSING: Final[Any] = object()
+#: Check mode, the default of :attr:`GameState.check_memos` (the environment variable
+#: ``MANASTACK_CHECK_MEMOS`` set to 1): every kept value the game is about to use is
+#: computed afresh and compared; a difference raises :class:`~manastack.errors.StaleMemo`.
+CHECK_MEMOS: Final = os.environ.get("MANASTACK_CHECK_MEMOS", "") == "1"
+
 #: The viewer of :meth:`Game.observe` and :meth:`Game.log_for` who is no player: a
 #: spectator sees only public information (400.2).
 SPECTATOR: Final = None
@@ -216,6 +223,12 @@ class GameState:
         #: (options, the variant they name) once looked up (rules.variant.variant_of):
         #: options are replaced, never changed in place, while a game goes on.
         self._variant: tuple[Any, Any] | None = None
+        #: Check mode (:data:`CHECK_MEMOS`): slow, for tests; copies inherit it.
+        self.check_memos = CHECK_MEMOS
+        #: In check mode, the hits of :meth:`cache_get`, :meth:`wide_get` and
+        #: :meth:`memo_get` withheld (a miss is answered), by (store, key): the value put
+        #: next under that key must equal them.
+        self._withheld: dict[Any, Any] = {}
         self.options = options
         self.seed = seed
         self.rng = random.Random(seed)
@@ -574,6 +587,8 @@ class GameState:
         if self._watched_wide != self._wide_version:
             self._watched = self._find_watched_kinds()
             self._watched_wide = self._wide_version
+        elif self.check_memos:
+            self.check_kept("watched kinds", self._watched, self._find_watched_kinds())
         return self._watched
 
     def note(self, rule: str, text: str, **data: Any) -> None:
@@ -739,16 +754,41 @@ class GameState:
         v = self._cache.get(key, _MISSING)
         if v is _MISSING:
             v = self._cache[key] = fn()
+        elif self.check_memos and fn is not dict:  # (a memo of memos is checked by its user)
+            self.check_kept(key, v, fn())
         return v
+
+    def check_kept(self, what: Any, kept: Any, fresh: Any) -> None:
+        """Check mode: raise :class:`StaleMemo` unless the value kept for ``what`` equals
+        the one just computed."""
+        if kept != fresh and not same_value(kept, fresh):
+            raise StaleMemo(f"check mode: {what!r} was kept as {kept!r}, but a fresh "
+                            f"computation gives {fresh!r} (turn {self.turn_number})")
+
+    def _withhold(self, store: str, key: Any, hit: Any) -> Any:
+        """Check mode: answer a miss for ``hit``, kept to be compared with the value the
+        caller computes and puts next (:meth:`_put_checked`)."""
+        if hit is not None:
+            self._withheld[(store, key)] = hit
+        return None
+
+    def _put_checked(self, store: str, key: Any, value: Any) -> None:
+        """Check mode: the value put under ``key`` equals the hit withheld for it."""
+        hit = self._withheld.pop((store, key), None)
+        if hit is not None:
+            self.check_kept(key, hit, value)
 
     def cache_get(self, key: str) -> Any:
         """The value :meth:`cache_put` memoised under ``key`` since the last state change,
         or None (:meth:`cached` without a function to call: hot paths, compiled)."""
-        return self._cache.get(key)
+        hit = self._cache.get(key)
+        return self._withhold("cache", key, hit) if self.check_memos else hit
 
     def cache_put(self, key: str, value: _T) -> _T:
         """Memoise ``value`` (not None) under ``key`` until the next state change; returns
         it."""
+        if self.check_memos:
+            self._put_checked("cache", key, value)
         self._cache[key] = value
         return value
 
@@ -761,15 +801,20 @@ class GameState:
         v = self._wide_cache.get(key, _MISSING)
         if v is _MISSING:
             v = self.wide_put(key, fn())
+        elif self.check_memos:
+            self.check_kept(key, v, fn())
         return v
 
     def wide_get(self, key: Any) -> Any:
         """The value :meth:`wide_put` memoised under ``key``, if still valid, or None
         (:meth:`cached_wide` without a function to call: hot paths, compiled)."""
-        return self._wide_cache.get(key)
+        hit = self._wide_cache.get(key)
+        return self._withhold("wide", key, hit) if self.check_memos else hit
 
     def wide_put(self, key: Any, value: _T) -> _T:
         """Memoise ``value``, just computed, like :meth:`cached_wide`; returns it."""
+        if self.check_memos:
+            self._put_checked("wide", key, value)
         if not self._in_layers:  # the view is partial while the layers are computed
             self._wide_cache[key] = value
             self._wide_reads = union(self._wide_reads, self._view_reads)  # read by chars()
@@ -801,12 +846,14 @@ class GameState:
         objects never change: their cards, their zone)."""
         hit = self._on_inputs.get(key)
         if hit is not None and hit[0] == inputs:
-            return hit[1]
+            return self._withhold("inputs", key, hit[1]) if self.check_memos else hit[1]
         return None
 
     def memo_put(self, key: Any, inputs: Any, value: _T) -> _T:
         """Memoise ``value`` (not None), computed from ``inputs``, under ``key``; returns
         it."""
+        if self.check_memos:
+            self._put_checked("inputs", key, value)
         self._on_inputs[key] = (inputs, value)
         return value
 
@@ -922,6 +969,9 @@ class GameState:
             c = self._outside.get(obj.key)
             if c is None:
                 c = self._chars_elsewhere(obj)
+            elif self.check_memos:
+                self.check_kept(f"the characteristics of {obj.name}", c,
+                                self._compute_single(obj))
         return c
 
     def _refresh_view(self) -> None:
@@ -931,9 +981,13 @@ class GameState:
         else recomputed."""
         if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
             self._view_version = self._version
+            if self.check_memos:
+                self._check_view(self._view)
             return
         view = self._view_after_moves(self._moves) if self._view_plain and \
             self._moves_wide == self._wide_version and not self._view_reads else None
+        if view is not None and self.check_memos:
+            self._check_view(view)
         if view is None:
             self._in_layers = True
             try:
@@ -945,6 +999,16 @@ class GameState:
         self._view_wide = self._moves_wide = self._wide_version
         if self._moves:
             self._moves = []
+
+    def _check_view(self, kept: dict[int, Characteristics]) -> None:
+        """Check mode: the view about to be used equals the layer system's answer now."""
+        self._in_layers = True
+        try:
+            fresh = self._compute_battlefield()
+        finally:
+            self._in_layers = False
+        kept_here = {k: c for k, c in kept.items() if k in fresh}
+        self.check_kept("the characteristics of the battlefield", kept_here, fresh)
 
     def _chars_elsewhere(self, obj: GameObject) -> Characteristics:
         """Characteristics of an object the current view doesn't hold (not on the

@@ -381,6 +381,9 @@ def plan_payment(game: GameState, player: int, cost: ManaCost, pay: tuple[Any, .
     hit = memo.get(key, _UNPLANNED)
     if hit is _UNPLANNED:
         hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
+    elif game.check_memos:
+        game.check_kept(("plan_payment", key), hit,
+                        _plan_payment(game, player, cost, None, exclude))
     return hit
 
 
@@ -1116,7 +1119,17 @@ def _actions_read(player: int, plain: bool) -> frozenset[str]:
 
 
 def listed_priority_actions(game: GameState, player: int) -> list[Action]:
-    """:func:`priority_actions`, memoised (don't modify the list).
+    """:func:`priority_actions`, memoised (don't modify the list); in check mode
+    (``GameState.check_memos``) compared with a fresh listing."""
+    actions = _kept_priority_actions(game, player)
+    if game.check_memos:
+        game.check_kept(f"{game.players[player].name}'s legal actions", actions,
+                        _priority_actions(game, player, sorcery_timing_ok(game, player))[0])
+    return actions
+
+
+def _kept_priority_actions(game: GameState, player: int) -> list[Action]:
+    """:func:`priority_actions`, memoised.
 
     Players often get priority in several steps with nothing changed in between, or only
     a combat phase begun or ended: the list is the same then, unless it read something
@@ -1372,11 +1385,12 @@ def _priority_actions(game: GameState, player: int, sorcery_ok: bool | None = No
             plain = False
             out.extend(_cast_variants(game, player, o, avail, ac.name))
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
-    plan_key = seat_name(_PLAN_KEYS, "activation_plan:", player)
-    kept_plan: tuple[int, list[tuple[GameObject, _PlanPart]]] | None = game.wide_get(plan_key)
-    if kept_plan is None or kept_plan[0] != game.turn_number:  # (the plan reads the turn)
-        kept_plan = game.wide_put(plan_key, (game.turn_number, _activation_plan(game, player)))
-    for o, part in kept_plan[1]:
+    plan_key = (seat_name(_PLAN_KEYS, "activation_plan:", player), game.turn_number)
+    # (kept for a turn: the plan reads it)
+    kept_plan: list[tuple[GameObject, _PlanPart]] | None = game.wide_get(plan_key)
+    if kept_plan is None:
+        kept_plan = game.wide_put(plan_key, _activation_plan(game, player))
+    for o, part in kept_plan:
         for i, ab, ready in part:
             if ready is not None:  # the common "{T}: Add ...", not summoning sick
                 if plain and ab.mana is not None and ab.mana.amount is not None:

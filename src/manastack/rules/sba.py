@@ -66,7 +66,12 @@ def perform(game: GameState) -> bool:
             wide == game._wide_version
             and (not reads_then or game.unchanged_since(version, wide, reads_then))
             and _same_totals(game, totals)):
-        return False  # nothing it reads changed since a check that found nothing to do
+        # nothing it reads changed since a check that found nothing to do
+        if game.check_memos:  # (check mode: a check of a copy finds nothing either)
+            probe = game.copy()
+            probe._sba_clean = (-1, -1, frozenset(), [])
+            game.check_kept("no state-based action to perform", False, perform(probe))
+        return False
     log_length = len(game.log)
     exile_if_controller_left(game)  # 800.4c (as soon as a control effect ends)
     check_combat(game)
