@@ -520,6 +520,75 @@ class CounterSpell(Effect):
 
 
 @dataclass(frozen=True, eq=False)
+class CounterUnlessPays(Effect):
+    """"Counter [target spell / that spell or ability] unless its controller pays {N}"
+    (CR 701.5a counter, 118.12 "unless [a player] pays"; 117.12a in the 2017 numbering
+    the log cites): the controller of each referenced spell or ability, as this resolves,
+    may pay {N}; if they don't, or can't, it is countered.  A referenced object that has
+    left the stack is left alone (608.2b).
+
+    ``explain``: the log says who paid or couldn't pay; False keeps the shorter lines
+    ("X is countered by Y", "P pays {N}") Chancellor of the Annex has always logged, so
+    that the recorded games stay the same."""
+
+    amount: int
+    what: Refs
+    explain: bool = True
+
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
+        by = ctx.object_id if self.explain else None
+        for r in reversed(self.what.resolve(game, ctx)):
+            if not isinstance(r, PlayerRef):
+                game.push(_ask_pay_or_counter, r, self.amount, ctx.source_name, by,
+                          self.explain)
+
+
+def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | None,
+                        explain: bool) -> None:
+    from manastack.game.decisions import ChoiceDecision
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import plan_payment
+    from manastack.rules.priority import counter
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    payer = game.controller(o)
+    cost = ManaCost.parse(f"{{{n}}}")
+    if plan_payment(game, payer, cost, None) is None:
+        why = f" ({game.players[payer].name} can't pay {cost})" if explain else ""
+        counter(game, oid, "701.5a", f" by {name}{why}", by=by)
+        return
+    game.ask(ChoiceDecision(payer, "may", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
+                                          f"countered ({name})",
+                            (_paid_or_countered, (oid, n, name, by, explain)),
+                            rule="117.12a",
+                            options=("yes", "no"), purpose=f"pay {cost} for {name}"))
+
+
+def _paid_or_countered(game: GameState, action: Any, oid: int, n: int, name: str,
+                       by: int | None, explain: bool) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import perform_payment, plan_payment
+    from manastack.rules.priority import counter
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    payer = game.controller(o)
+    cost = ManaCost.parse(f"{{{n}}}")
+    payment = plan_payment(game, payer, cost, None, paying=True) \
+        if action.items[0] == "yes" else None
+    if payment is None:
+        why = f" ({game.players[payer].name} doesn't pay {cost})" if explain else ""
+        counter(game, oid, "701.5a", f" by {name}{why}", by=by)
+        return
+    perform_payment(game, payer, cost, payment, "117.12a")
+    kept = f": {game.name_of(oid)} isn't countered ({name})" if explain else ""
+    game.note("117.12a", f"{game.players[payer].name} pays {cost}{kept}")
+
+
+@dataclass(frozen=True, eq=False)
 class ExtraTurn(Effect):
     who: Refs = YOU
 

@@ -3,9 +3,8 @@
 Cards whose Oracle text is only keywords the rules implement need no entry.
 Cards printed in both M11 and M12 are defined here (not in ``m12.py``).
 
-Small effects the shared vocabulary doesn't have (scry, mill, library
-searches, "counter unless its controller pays", ...) are written at the top of this
-module.
+Small effects the shared vocabulary doesn't have (scry, destroy all, ...) are written
+at the top of this module.
 Choices made while an effect resolves are asked with
 :class:`~manastack.game.decisions.ChoiceDecision` and continue from the answer, as
 :class:`~manastack.cards.effects.Discard` does.
@@ -61,6 +60,7 @@ from manastack.cards.effects import (
     YOU,
     AddCounters,
     CounterSpell,
+    CounterUnlessPays,
     CreateTokens,
     Custom,
     DealDamage,
@@ -385,64 +385,6 @@ def _is_land_card(game: GameState, o: GameObject) -> bool:
 
 def _any_card(game: GameState, o: GameObject) -> bool:
     return True
-
-
-# ---------------------------------------------------------------- "counter unless pays"
-
-
-@dataclass(frozen=True, eq=False)
-class CounterUnlessPays(Effect):
-    """Counter each referenced spell or ability unless its controller pays {N}."""
-
-    n: int
-    what: Refs
-
-    def resolve(self, game: GameState, ctx: Ctx) -> None:
-        for r in reversed(self.what.resolve(game, ctx)):
-            if not isinstance(r, PlayerRef):
-                game.push(_ask_pay_or_counter, r, self.n, ctx.source_name, ctx.object_id)
-
-
-def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | None = None
-                        ) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import plan_payment
-    from manastack.rules.priority import counter
-
-    o = game.objects.get(oid)
-    if o is None or oid not in game.stack:
-        return
-    payer = game.controller(o)
-    cost = ManaCost.parse(f"{{{n}}}")
-    if plan_payment(game, payer, cost, None) is None:
-        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} can't pay {cost})",
-                by=by)
-        return
-    game.ask(ChoiceDecision(payer, "may", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
-                                          f"countered ({name})",
-                            (_paid_or_not, (oid, n, name, by)), rule="117.12a",
-                            options=("yes", "no"), purpose=f"pay {cost} for {name}"))
-
-
-def _paid_or_not(game: GameState, action: Any, oid: int, n: int, name: str,
-                 by: int | None = None) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import perform_payment, plan_payment
-    from manastack.rules.priority import counter
-
-    o = game.objects.get(oid)
-    if o is None or oid not in game.stack:
-        return
-    payer = game.controller(o)
-    cost = ManaCost.parse(f"{{{n}}}")
-    payment = plan_payment(game, payer, cost, None, paying=True) if action.items[0] == "yes" else None
-    if payment is None:
-        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})",
-                by=by)
-        return
-    perform_payment(game, payer, cost, payment, "117.12a")
-    game.note("117.12a", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
-                        f"countered ({name})")
 
 
 # ---------------------------------------------------------------- continuous effects

@@ -23,7 +23,9 @@ from manastack.cards.dsl import (
 from manastack.cards.dsl import player as player_sel
 from manastack.cards.effects import (
     SELF,
+    TRIGGER,
     AddCounters,
+    CounterUnlessPays,
     Custom,
     Discard,
     Draw,
@@ -414,49 +416,12 @@ define("Serum Powder",
                           "exile all the cards from your hand, then draw that many cards."))
 
 
-def _counter_unless_one(game: GameState, ctx: Ctx) -> None:
-    """Counter the spell unless its controller pays {1} (117.12a)."""
-    from manastack.game.decisions import ChoiceDecision
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import plan_payment
-
-    spell_id = ctx.data.get("object")
-    caster = ctx.data.get("player")
-    if spell_id not in game.stack or caster is None:
-        return
-    if plan_payment(game, caster, ManaCost.parse("{1}"), None) is None:
-        _do_counter(game, spell_id, ctx.source_name)
-        return
-    game.ask(ChoiceDecision(caster, "may", f"Pay {{1}} or {game.name_of(spell_id)} is "
-                            f"countered ({ctx.source_name})",
-                            (_pay_or_counter, (spell_id, caster, ctx.source_name)),
-                            rule="117.12a", options=("yes", "no"), purpose="pay {1}"))
-
-
-def _pay_or_counter(game: GameState, action: Any, spell_id: int, caster: int, name: str) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import perform_payment, plan_payment
-    if action.items and action.items[0] == "yes":
-        cost_ = ManaCost.parse("{1}")
-        pay = plan_payment(game, caster, cost_, None, paying=True)
-        if pay is not None:
-            perform_payment(game, caster, cost_, pay, "117.12a")
-            game.note("117.12a", f"{game.players[caster].name} pays {{1}}")
-            return
-    _do_counter(game, spell_id, name)
-
-
-def _do_counter(game: GameState, spell_id: int, name: str) -> None:
-    from manastack.rules.priority import counter
-    counter(game, spell_id, "701.5a", f" by {name}")
-
-
 def _opponent_casts(g: GameState, e: ev.Event, src: GameObject) -> bool:
     p = e.data.get("player")
     return isinstance(p, int) and g.is_opponent(g.controller(src), p)  # 102.3
 
 
-COUNTER_UNLESS_ONE = Custom(_counter_unless_one, "counter it unless that player pays {1}")
+COUNTER_UNLESS_ONE = CounterUnlessPays(1, TRIGGER("object"), explain=False)
 
 
 def _chancellor_reveal(game: GameState, card: GameObject) -> None:
