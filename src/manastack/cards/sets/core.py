@@ -21,18 +21,15 @@ from manastack.cards.dsl import (
     artifact,
     creature,
     enchantment,
-    make_card,
     of_color,
     spell,
     target_of,
-    where,
     you_control,
 )
 from manastack.cards.dsl import cost as C
 from manastack.cards.effects import (
     EACH,
     YOU,
-    AdditionalPhases,
     CounterSpell,
     CreateTokens,
     DealDamage,
@@ -48,10 +45,11 @@ from manastack.cards.effects import (
     Pump,
     Skip,
     T,
-    Tap,
     seq,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import ZOMBIE
+from manastack.cards.vocab import untap_attackers_and_add_combat
 from manastack.game.abilities import declare_layers
 from manastack.game.objects import Zone
 from manastack.rules.layers import LayerEffect, modify_pt
@@ -105,13 +103,7 @@ define("Time Warp", spell=instant(ExtraTurn(T(0)), PLAYER))
 define("Fatigue", spell=instant(Skip("step", "draw", T(0)), PLAYER))
 
 
-def _attacked_this_turn(game: GameState, o: GameObject) -> bool:
-    return o.id in game.turn_flags.get("attacked", set())
-
-
-define("Relentless Assault", spell=instant(seq(
-    Tap(EACH(creature & where(_attacked_this_turn, "that attacked this turn")), untap=True),
-    AdditionalPhases(("combat", "main")))))
+define("Relentless Assault", spell=instant(untap_attackers_and_add_combat()))
 
 # ---------------------------------------------------------------- creatures with abilities
 
@@ -133,10 +125,6 @@ define("Kei Takahashi", ActivatedAbility(C(tap=True), PreventNext(2, T(0)), targ
 define("Razorgrass Screen", flags=("blocks each combat if able",))
 define("Stormblood Berserker")  # bloodthirst 2 and menace are keywords
 define("Blood Ogre")  # bloodthirst 1, first strike
-
-ZOMBIE = make_card("Zombie", types=("Creature",), subtypes=("Zombie",), power=2,
-                   toughness=2, colors=("B",), is_token=True)
-
 
 def _etb_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
     return e.data.get("object") == src.id and e.data.get("to_zone") == Zone.BATTLEFIELD

@@ -79,19 +79,30 @@ from manastack.cards.effects import (
     Regenerate,
     Sacrifice,
     SacrificeOfChoice,
+    SearchTo,
     T,
     Tap,
+    any_card,
+    battlefield_ids,
     doesnt_untap_next,
+    is_basic_land,
+    is_end_step,
     players_of,
+    reveal,
+    search_library,
     seq,
+    threaten,
+    until_end_of_turn,
 )
 from manastack.cards.registry import define
 from manastack.cards.vocab import (
+    add_subtypes,
     anthem,
     at_beginning_of,
     aura,
     equipment,
     grant_flags_effect,
+    greatest_power,
     hook,
     self_pump_if,
     when_another_enters,
@@ -110,7 +121,6 @@ from manastack.rules.layers import (
     Duration,
     LayerEffect,
     add_effect,
-    add_keywords,
     set_controller,
     set_pt,
 )
@@ -312,95 +322,11 @@ def _scry_place(game: GameState, action: Any, p: int, where_: str) -> None:
     game.changed()
 
 
-def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObject], bool],
-                   min_count: int, max_count: int, then: Callable[..., None],
-                   args: tuple[Any, ...], text: str, owner: int | None = None) -> None:
-    """``p`` searches ``owner``'s library (default: their own) for cards matching
-    ``pred`` (CR 701.17).
-
-    ``then(game, Choose(found), *args)`` continues with the cards found.  A search
-    for cards with a stated quality may find fewer (701.17b: pass min_count=0)."""
-    lib = game.players[p if owner is None else owner].library
-    cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
-    if not cands or max_count <= 0:
-        game.note(R_SEARCH, f"{_pname(game, p)} searches their library and finds nothing")
-        then(game, Choose(()), *args)
-        return
-    # 701.17d: a search for a quantity of cards ("a card") must find that many; 701.17b: a
-    # search for cards with a stated quality may find fewer (min_count 0).
-    rule = "701.17d" if min_count > 0 else "701.17b"
-    game.ask(ChoiceDecision(p, "search", text, (then, args), rule=rule, options=cands,
-                            min_count=min(min_count, len(cands)),
-                            max_count=min(max_count, len(cands)), purpose="search"))
-
-
-def _reveal(game: GameState, p: int, ids: tuple[int, ...], rule: str = R_REVEAL) -> None:
-    if ids:
-        game.note(rule, f"{_pname(game, p)} reveals "
-                        + ", ".join(game.name_of(i) for i in ids))
-
-
-def _found_to_zone(game: GameState, action: Any, p: int, zone: str, tapped_: bool,
-                   reveal: bool) -> None:
-    """Put the cards found into ``zone`` (the battlefield tapped or not), then shuffle."""
-    items = tuple(action.items)
-    if reveal:
-        _reveal(game, p, items)
-    for oid in items:
-        o = game.obj(oid)
-        if zone == Zone.BATTLEFIELD:
-            _move(game, o, zone, R_SEARCH, controller=p, tapped=tapped_)
-        else:
-            _move(game, o, zone, R_SEARCH, verb=f"{_pname(game, p)} puts a card into their "
-                                                 f"{zone}" if not reveal else None)
-    _shuffle(game, p, R_SHUFFLE)
-
-
-@dataclass(frozen=True, eq=False)
-class SearchTo(Effect):
-    """"Search your library for up to N [cards], put them into [zone], then shuffle"."""
-
-    pred: Callable[[GameState, GameObject], bool]
-    max_count: int
-    zone: str
-    min_count: int = 0
-    tapped: bool = False
-    reveal: bool = True
-    text: str = "Search your library"
-
-    def resolve(self, game: GameState, ctx: Ctx) -> None:
-        p = ctx.controller
-        game.push(search_library, p, self.pred, self.min_count, self.max_count,
-                  _found_to_zone, (p, self.zone, self.tapped, self.reveal), self.text)
-
-
-def is_basic_land(game: GameState, o: GameObject) -> bool:
-    c = game.chars(o)
-    return "Land" in c.types and "Basic" in c.supertypes
-
-
 def _is_land_card(game: GameState, o: GameObject) -> bool:
     return "Land" in game.chars(o).types
 
 
-def _any_card(game: GameState, o: GameObject) -> bool:
-    return True
-
-
 # ---------------------------------------------------------------- continuous effects
-
-
-def _until_eot(game: GameState, ctx: Ctx, layer: str, fn: Callable[..., None], ids: frozenset[int],
-               text: str) -> None:
-    if ids:
-        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source,
-                                     duration=Duration("end_of_turn"),
-                                     text=f"{ctx.source_name}: {text}"))
-
-
-def _ids(game: GameState, refs: list[Ref]) -> frozenset[int]:
-    return frozenset(r for r in refs if not isinstance(r, PlayerRef) and
-                     _on_battlefield(game.get(r)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -411,8 +337,8 @@ class GrantFlags(Effect):
     what: Refs
 
     def resolve(self, game: GameState, ctx: Ctx) -> None:
-        _until_eot(game, ctx, "6", grant_flags_effect(*self.flags),
-                   _ids(game, self.what.resolve(game, ctx)), ", ".join(self.flags))
+        until_end_of_turn(game, ctx, "6", grant_flags_effect(*self.flags),
+                   battlefield_ids(game, self.what.resolve(game, ctx)), ", ".join(self.flags))
 
 
 def set_colors(*cols: str) -> Callable[[GameState, GameObject, Characteristics], None]:
@@ -753,7 +679,7 @@ define("Cloud Elemental", flags=("can block only creatures with flying",))
 
 
 def _diminish(game: GameState, ctx: Ctx) -> None:
-    _until_eot(game, ctx, "7b", set_pt(1, 1), _ids(game, ctx.target_refs(0)),
+    until_end_of_turn(game, ctx, "7b", set_pt(1, 1), battlefield_ids(game, ctx.target_refs(0)),
                "base power and toughness 1/1")
 
 
@@ -872,7 +798,7 @@ def _mass_polymorph(game: GameState, ctx: Ctx) -> None:
         revealed.append(oid)
         if "Creature" in game.chars(game.obj(oid)).types:
             found.append(oid)
-    _reveal(game, me, tuple(revealed), R_REVEAL)
+    reveal(game, me, tuple(revealed), R_REVEAL)
     from manastack.rules.entering import put_all_onto_battlefield
     # they enter at the same time (603.6a), after each one's choices (614.12a)
     put_all_onto_battlefield(game, [game.obj(oid) for oid in found], me, "608.2c",
@@ -1141,7 +1067,7 @@ define("Deathmark", spell=instant(Destroy(T(0)), target_of(
     creature & (of_color("G") | of_color("W")), "target green or white creature")))
 
 define("Diabolic Tutor", spell=instant(SearchTo(
-    _any_card, 1, Zone.HAND, min_count=1, reveal=False,
+    any_card, 1, Zone.HAND, min_count=1, reveal=False,
     text="Search your library for a card")))
 
 
@@ -1255,16 +1181,10 @@ def _risen(game: GameState, new_ids: tuple[int, ...], controller: int, source: i
             continue
         ids = frozenset({oid})
         ts = game.new_timestamp()
-        add_effect(game, LayerEffect("4", _add_subtype("Zombie"), ids, controller, source, ts,
+        add_effect(game, LayerEffect("4", add_subtypes("Zombie"), ids, controller, source, ts,
                                      text="Rise from the Grave: Zombie"))
         add_effect(game, LayerEffect("5", _add_color("B"), ids, controller, source, ts,
                                      text="Rise from the Grave: black"))
-
-
-def _add_subtype(t: str) -> Callable[[GameState, GameObject, Characteristics], None]:
-    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
-        c.subtypes = c.subtypes | {t}
-    return f
 
 
 def _add_color(col: str) -> Callable[[GameState, GameObject, Characteristics], None]:
@@ -1335,20 +1255,8 @@ define("Viscera Seer", ActivatedAbility(C(sacrifice=creature, sacrifice_count=1)
 # ====================================================================== red
 
 
-def act_of_treason(game: GameState, ctx: Ctx) -> None:
-    ids = _ids(game, ctx.target_refs(0))
-    _until_eot(game, ctx, "2", set_controller(ctx.controller), ids, "control")
-    for oid in ids:
-        o = game.obj(oid)
-        if o.tapped:
-            o.tapped = False
-            game.changed()
-            game.emit(ev.UNTAPPED, R_UNTAP, f"{o.name} becomes untapped", object=o.id)
-    _until_eot(game, ctx, "6", add_keywords("haste"), ids, "haste")
-
-
 define("Act of Treason", spell=instant(Custom(
-    act_of_treason, "Gain control of target creature until end of turn. Untap that creature. "
+    threaten, "Gain control of target creature until end of turn. Untap that creature. "
                      "It gains haste until end of turn."), CREATURE))
 
 
@@ -1570,9 +1478,9 @@ define("Hoarding Dragon",
 
 
 def _incite(game: GameState, ctx: Ctx) -> None:
-    ids = _ids(game, ctx.target_refs(0))
-    _until_eot(game, ctx, "5", set_colors("R"), ids, "red")
-    _until_eot(game, ctx, "6", grant_flags_effect("attacks each combat if able"), ids,
+    ids = battlefield_ids(game, ctx.target_refs(0))
+    until_end_of_turn(game, ctx, "5", set_colors("R"), ids, "red")
+    until_end_of_turn(game, ctx, "6", grant_flags_effect("attacks each combat if able"), ids,
                "attacks this turn if able")
 
 
@@ -1623,7 +1531,7 @@ def _become_treefolk(game: GameState, obj: GameObject, c: Characteristics) -> No
 def _awaken(game: GameState, ctx: Ctx) -> None:
     if not _on_battlefield(game.get(ctx.source)):
         return  # the duration already ended: the effect does nothing (611.2b)
-    ids = _ids(game, ctx.target_refs(0))
+    ids = battlefield_ids(game, ctx.target_refs(0))
     if not ids:
         return
     ts = game.new_timestamp()
@@ -1651,7 +1559,7 @@ define("Cudgel Troll", ActivatedAbility(C("{G}"), Regenerate(SELF),
 
 def _cultivate_found(game: GameState, action: Any, p: int) -> None:
     items = tuple(action.items)
-    _reveal(game, p, items)
+    reveal(game, p, items)
     if len(items) == 2:
         game.ask(ChoiceDecision(p, "choose", "Choose the land to put onto the battlefield "
                                              "tapped (the other goes to your hand)",
@@ -1733,12 +1641,8 @@ define("Mitotic Slime", when_dies(CreateTokens(OOZE_2, 2),
                                   "two 1/1 green Ooze creature tokens.\""))
 
 
-def _greatest_power(game: GameState, ctx: Ctx) -> int:
-    return max([game.chars(o).power or 0 for o in game.creatures(ctx.controller)], default=0)
-
-
 def _stampede(game: GameState, ctx: Ctx) -> None:
-    x = _greatest_power(game, ctx)
+    x = greatest_power(game, ctx)
     mine = EACH(creature & you_control)
     Grant(("trample",), mine).resolve(game, ctx)
     Pump(x, x, mine).resolve(game, ctx)
@@ -1845,7 +1749,7 @@ def _lose_defender_gain_flying(game: GameState, obj: GameObject, c: Characterist
 
 
 def _gargoyle(game: GameState, ctx: Ctx) -> None:
-    _until_eot(game, ctx, "6", _lose_defender_gain_flying, _ids(game, SELF.resolve(game, ctx)),
+    until_end_of_turn(game, ctx, "6", _lose_defender_gain_flying, battlefield_ids(game, SELF.resolve(game, ctx)),
                "loses defender and gains flying")
 
 
@@ -1936,10 +1840,6 @@ define("Whispersilk Cloak", *equipment(
 # ====================================================================== lands
 
 
-def _is_end_step(game: GameState, e: Event, src: Any) -> bool:
-    return e.data.get("step") == "end"
-
-
 def _maze_return(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:
@@ -1949,7 +1849,7 @@ def _maze_return(game: GameState, ctx: Ctx) -> None:
 
 _MAZE_RETURN = TriggeredAbility(
     ev.STEP_BEGAN, Custom(_maze_return, "return it to the battlefield tapped"),
-    condition=_is_end_step, text="At the beginning of the next end step, return it to the "
+    condition=is_end_step, text="At the beginning of the next end step, return it to the "
                                  "battlefield tapped under its owner's control.")
 
 

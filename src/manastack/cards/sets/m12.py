@@ -83,11 +83,14 @@ from manastack.cards.effects import (
     T,
     Tap,
     doesnt_untap_next,
+    is_basic_land,
+    layered_effect,
     players_of,
     seq,
     unpayable_x,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import SAPROLING, ZOMBIE
 from manastack.cards.vocab import (
     activated,
     anthem,
@@ -98,6 +101,7 @@ from manastack.cards.vocab import (
     grant_flags_effect,
     hook,
     self_pump_if,
+    this_card_in_graveyard,
     when_another_enters,
     when_attacks,
     when_becomes_target,
@@ -135,10 +139,6 @@ OPPONENT = target_of(opponent, "target opponent")
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
-SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",), power=1,
-                      toughness=1, colors=("G",), is_token=True)
-ZOMBIE = make_card("Zombie", types=("Creature",), subtypes=("Zombie",), power=2,
-                   toughness=2, colors=("B",), is_token=True)
 SOLDIER = make_card("Soldier", types=("Creature",), subtypes=("Soldier",), power=1,
                     toughness=1, colors=("W",), is_token=True)
 
@@ -208,17 +208,6 @@ def _emit_discard(game: GameState, o: GameObject, p: int, rule: str = "701.8a",
     """``p`` discards ``o`` because of a spell or ability ``cause`` controls (701.8a)."""
     from manastack.rules.zones import discard
     return discard(game, p, o, rule, cause=cause)
-
-
-def _until_eot(game: GameState, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[str, LayerFn]],
-               text: str, duration: Duration | None = None) -> None:
-    """Start one continuous effect with parts in several layers (613.5: one timestamp)."""
-    if not ids:
-        return
-    ts = game.new_timestamp()
-    for layer, fn in parts:
-        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source, ts,
-                                     duration or Duration("end_of_turn"), text=text, group=ts))
 
 
 def _set_subtypes(*subtypes: str) -> LayerFn:
@@ -318,15 +307,10 @@ def _shuffle(game: GameState, p: int) -> None:
     shuffle(game, p, "701.18a")
 
 
-def _is_basic_land_card(game: GameState, o: GameObject) -> bool:
-    c = game.chars(o)
-    return "Land" in c.types and "Basic" in c.supertypes
-
-
 def _basic_land_to_battlefield(game: GameState, ctx: Ctx) -> None:
     """Rampant Growth, Solemn Simulacrum: a basic land card onto the battlefield tapped."""
     p = ctx.controller
-    cands = [o.id for o in _library_cards(game, p) if _is_basic_land_card(game, o)]
+    cands = [o.id for o in _library_cards(game, p) if is_basic_land(game, o)]
     _search_library(game, p, cands, 1, 0, _put_lands_tapped, (p,), "a basic land card")
 
 
@@ -770,7 +754,7 @@ define("Sphinx of Uthuun", when_enters(
 # Turn to Frog
 def _turn_to_frog(game: GameState, ctx: Ctx) -> None:
     ids = frozenset(t for t in ctx.target_refs(0) if isinstance(t, int))
-    _until_eot(game, ctx, ids, [("4", _set_subtypes("Frog")), ("5", _set_colors("U")),
+    layered_effect(game, ctx, ids, [("4", _set_subtypes("Frog")), ("5", _set_colors("U")),
                                 ("6", remove_all_abilities), ("7b", set_pt(1, 1))],
                "Turn to Frog: a blue 1/1 Frog with no abilities")
 
@@ -1259,7 +1243,7 @@ def _skinshift(subtype: str, p: int, t: int, kw: str | None) -> Effect:
         if kw:
             parts.append(("6", add_keywords(kw)))
         parts.append(("7b", set_pt(p, t)))
-        _until_eot(game, ctx, frozenset({ctx.source}), parts,
+        layered_effect(game, ctx, frozenset({ctx.source}), parts,
                    f"Skinshifter: a {subtype} with base power and toughness {p}/{t}")
     return Custom(fn, f"becomes a {subtype} {p}/{t}")
 
@@ -1441,13 +1425,6 @@ def _card_in_your_graveyard(kind: str | None, text: str) -> TargetSpec:
     return target_of(sel, text, zones=(Zone.GRAVEYARD,))
 
 
-def _this_card_in_graveyard(game: GameState, ctx: Ctx) -> GameObject | None:
-    """The source of an ability that works from a graveyard, if it is still that card
-    (a card that left the graveyard is a new object, CR 400.7)."""
-    o = game.get(ctx.source)
-    return o if o is not None and o.zone == Zone.GRAVEYARD else None
-
-
 def _enters_with_plus_counters(n: int, text: str) -> StaticAbility:
     """"This creature enters with N +1/+1 counters on it" (a replacement effect, 614.1c)."""
     def check(game: GameState, obj: GameObject) -> None:
@@ -1530,7 +1507,7 @@ def _pharaoh_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
 
 def _pharaoh_to_library(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
-    o = _this_card_in_graveyard(game, ctx)
+    o = this_card_in_graveyard(game, ctx)
     if o is not None:
         move(game, o, Zone.LIBRARY, "400.7", position="top",
              verb=f"{o.name} is put on top of {game.players[o.owner].name}'s library")
@@ -1577,7 +1554,7 @@ def _phoenix_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
 
 def _phoenix_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
-    o = _this_card_in_graveyard(game, ctx)
+    o = this_card_in_graveyard(game, ctx)
     if o is not None:
         move(game, o, Zone.HAND, "400.7",
              verb=f"{o.name} returns to {game.players[o.owner].name}'s hand")

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from manastack.cards.dsl import (
     PLAYER,
     ActivatedAbility,
-    TargetSpec,
     cost,
     creature,
     land,
@@ -34,16 +33,19 @@ from manastack.cards.effects import (
     DealDamage,
     Discard,
     Draw,
-    Effect,
     Mill,
     T,
     Tap,
     X,
+    any_card,
+    layered_effect,
+    search_library,
     seq,
 )
 from manastack.cards.registry import define
-from manastack.cards.sets.m11 import R_SHUFFLE, _any_card, _greatest_power, search_library
-from manastack.cards.sets.m12 import _lands_you_control, _until_eot
+from manastack.cards.sets.m12 import _lands_you_control
+from manastack.cards.tokens import BEAST
+from manastack.cards.vocab import greatest_power, loyalty
 from manastack.rules.layers import add_keywords, modify_pt
 
 if TYPE_CHECKING:
@@ -54,16 +56,8 @@ ANY_NUMBER_OF_PLAYERS = target_of(player, "any number of target players", count=
                                   min_count=0)
 TWO_LANDS = target_of(land, "two target lands", count=2)
 
-BEAST = make_card("Beast", types=("Creature",), subtypes=("Beast",), power=3, toughness=3,
-                  colors=("G",), is_token=True)
 WURM = make_card("Wurm", types=("Creature",), subtypes=("Wurm",), power=6, toughness=6,
                  colors=("G",), is_token=True)
-
-
-def loyalty(n: int, effect: Effect, text: str, targets: tuple[TargetSpec, ...] = ()
-            ) -> ActivatedAbility:
-    """A loyalty ability ``[+N]``, ``[−N]`` or ``[0]`` (CR 606.4)."""
-    return ActivatedAbility(cost(loyalty=n), effect, targets, text=text)
 
 
 # ================================================================ Magic 2011
@@ -82,7 +76,7 @@ def _liliana_search(game: GameState, ctx: Ctx) -> None:
     """Search for a card (701.17d: "a card" has no stated quality, so one is found if the
     library isn't empty), then shuffle and put that card on top (701.18b)."""
     p = ctx.controller
-    game.push(search_library, p, _any_card, 1, 1, _liliana_found, (p,),
+    game.push(search_library, p, any_card, 1, 1, _liliana_found, (p,),
               "Search your library for a card (you'll shuffle, then put it on top)")
 
 
@@ -92,7 +86,7 @@ def _liliana_found(game: GameState, action: Any, p: int) -> None:
     found = [oid for oid in action.items if oid in lib]
     for oid in found:  # set aside while the rest is shuffled; it never leaves the library
         lib.remove(oid)
-    shuffle(game, p, R_SHUFFLE)
+    shuffle(game, p, "701.18a")
     for oid in found:
         lib.append(oid)  # library[-1] is the top
         game.note("608.2c", f"{game.players[p].name} puts the card found on top of their "
@@ -129,7 +123,7 @@ def _overrun(game: GameState, ctx: Ctx) -> None:
     """One continuous effect in layers 6 and 7c on the creatures you control now
     (611.2c: a creature arriving later isn't affected)."""
     ids = frozenset(o.id for o in game.creatures(ctx.controller))
-    _until_eot(game, ctx, ids, [("6", add_keywords("trample")), ("7c", modify_pt(3, 3))],
+    layered_effect(game, ctx, ids, [("6", add_keywords("trample")), ("7c", modify_pt(3, 3))],
                f"{ctx.source_name}: +3/+3 and trample until end of turn")
     if ids:
         game.note("611.2c", ", ".join(game.name_of(i) for i in ids)
@@ -161,7 +155,7 @@ define("Jace, Memory Adept",
 def _greatest_power_you_control(game: GameState, ctx: Ctx) -> int:
     """The greatest power among creatures you control as the ability resolves (0 if you
     control none; a negative greatest power draws nothing, 107.1b)."""
-    return max(0, _greatest_power(game, ctx))
+    return max(0, greatest_power(game, ctx))
 
 
 define("Garruk, Primal Hunter",

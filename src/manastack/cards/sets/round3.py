@@ -43,26 +43,23 @@ from manastack.cards.effects import (
     Custom,
     DealDamage,
     Destroy,
+    SearchTo,
     T,
+    is_end_step,
+    layered_effect,
     players_of,
 )
 from manastack.cards.registry import define
-from manastack.cards.sets.m11 import (
-    LEYLINE,
-    OPPONENT_CONTROLS,
-    R_SEARCH,
-    R_SHUFFLE,
-    SearchTo,
-    _add_subtype,
-    _is_end_step,
+from manastack.cards.sets.m11 import LEYLINE, OPPONENT_CONTROLS, R_SEARCH, R_SHUFFLE
+from manastack.cards.sets.m12 import OPPONENT
+from manastack.cards.vocab import (
+    add_subtypes,
+    anthem,
+    hook,
+    loyalty,
+    this_card_in_graveyard,
+    when_dies,
 )
-from manastack.cards.sets.m12 import (
-    OPPONENT,
-    _this_card_in_graveyard,
-    _until_eot,
-)
-from manastack.cards.sets.planeswalkers import loyalty
-from manastack.cards.vocab import anthem, hook, when_dies
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Zone
 from manastack.rules.layers import Duration, LayerEffect, modify_pt, set_controller, set_pt
@@ -126,7 +123,7 @@ def _return_this_card(to: str, tapped_: bool, text: str) -> Custom:
     """"Return this card from your graveyard to [the battlefield tapped / your hand]": only
     if it is still the same card in the graveyard (a new object otherwise, CR 400.7)."""
     def run(game: GameState, ctx: Ctx) -> None:
-        o = _this_card_in_graveyard(game, ctx)
+        o = this_card_in_graveyard(game, ctx)
         if o is None:
             return
         if to == Zone.BATTLEFIELD:
@@ -193,7 +190,7 @@ def _gideon_zero(game: GameState, ctx: Ctx) -> None:
     if gideon is None:
         return  # "he" is gone: nothing becomes a creature, nothing to protect (608.2g)
     gid = gideon.id
-    _until_eot(game, ctx, frozenset({gid}),
+    layered_effect(game, ctx, frozenset({gid}),
                [("4", _human_soldier_creature), ("7b", set_pt(6, 6))],
                f"{ctx.source_name}: a 6/6 Human Soldier creature that's still a planeswalker")
     name = ctx.source_name
@@ -300,8 +297,8 @@ def _captivate(game: GameState, ctx: Ctx) -> None:
                            if not (getattr(e, "text", "") == _CAPTIVATED and
                                    e.affected == ids and e.duration.kind == "permanent")]
         before = game.controller(o)
-        _until_eot(game, ctx, ids, [("2", set_controller(ctx.controller)),
-                                    ("4", _add_subtype("Vampire"))],
+        layered_effect(game, ctx, ids, [("2", set_controller(ctx.controller)),
+                                    ("4", add_subtypes("Vampire"))],
                    _CAPTIVATED, Duration("permanent"))
         if game.controller(o) != before:
             o.control_since = game.turn_number  # 302.6: it came under a new control now
@@ -569,7 +566,7 @@ def _two_counters_on_it(game: GameState, ctx: Ctx) -> None:
 
 _TWO_COUNTERS_AT_END_STEP = TriggeredAbility(
     ev.STEP_BEGAN, Custom(_two_counters_on_it, "put two +1/+1 counters on it"),
-    condition=_is_end_step,
+    condition=is_end_step,
     text="At the beginning of the next end step, put two +1/+1 counters on it.")
 
 
@@ -612,7 +609,7 @@ def _automaton_type(game: GameState, src: GameObject) -> list[LayerEffect]:
     t = _chosen_type(src)
     if t is None:
         return []
-    return [LayerEffect("4", _add_subtype(t), frozenset({src.id}), game.controller(src),
+    return [LayerEffect("4", add_subtypes(t), frozenset({src.id}), game.controller(src),
                         src.id, src.timestamp, text=f"{src.name} is a {t}")]
 
 

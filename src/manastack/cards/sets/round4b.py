@@ -31,8 +31,7 @@ from manastack.cards.effects import Custom, DealDamage, GainLife, T, players_of,
 from manastack.cards.registry import define
 from manastack.cards.sets.m11 import R_REVEAL
 from manastack.cards.sets.m12 import OPPONENT
-from manastack.cards.sets.planeswalkers import loyalty
-from manastack.cards.vocab import at_beginning_of, hook, when_cast
+from manastack.cards.vocab import at_beginning_of, hook, loyalty, when_cast
 from manastack.game.objects import GameObject, Zone
 from manastack.rules.keywords import bloodthirst
 from manastack.rules.layers import Duration, LayerEffect, add_abilities, add_effect

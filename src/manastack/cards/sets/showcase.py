@@ -40,10 +40,12 @@ from manastack.cards.effects import (
     seq,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import SAPROLING
 from manastack.cards.vocab import (
     anthem,
     at_beginning_of,
     hook,
+    loyalty,
     triggered,
     when_blocks,
     when_deals_damage,
@@ -163,10 +165,6 @@ define("Lifelink", StaticAbility(effects=_enchanted_has("lifelink"),
 
 
 # ---------------------------------------------------------------- Flash Foliage (CR 509.7)
-
-SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",), power=1,
-                      toughness=1, colors=("G",), is_token=True)
-
 
 def _after_blockers(game: GameState, player: int) -> bool:
     return game.combat is not None and game.combat.blockers_declared
@@ -467,17 +465,13 @@ AVATAR = make_card("Avatar", types=("Creature",), subtypes=("Avatar",), power="*
                         "total.")
 
 
-def _loyalty(n: int, effect: Any, text: str) -> ActivatedAbility:
-    return ActivatedAbility(cost(loyalty=n), effect, text=text)
-
-
 define("Ajani Goldmane",
-       _loyalty(+1, GainLife(2, YOU), "+1: You gain 2 life."),
-       _loyalty(-1, seq(AddCounters("+1/+1", 1, EACH(creature & you_control)),
+       loyalty(+1, GainLife(2, YOU), "+1: You gain 2 life."),
+       loyalty(-1, seq(AddCounters("+1/+1", 1, EACH(creature & you_control)),
                         Grant(("vigilance",), EACH(creature & you_control))),
                 "\u22121: Put a +1/+1 counter on each creature you control. Those creatures "
                 "gain vigilance until end of turn."),
-       _loyalty(-6, CreateTokens(AVATAR), "\u22126: Create a white Avatar creature token. It "
+       loyalty(-6, CreateTokens(AVATAR), "\u22126: Create a white Avatar creature token. It "
                 "has \"This creature's power and toughness are each equal to your life "
                 "total.\""))
 
