@@ -462,3 +462,20 @@ def untap_attackers_and_add_combat() -> Effect:
     from manastack.cards.effects import EACH, AdditionalPhases, Tap, seq
     return seq(Tap(EACH(creature & where(_attacked_this_turn, "that attacked this turn")),
                    untap=True), AdditionalPhases(("combat", "main")))
+
+
+# ---------------------------------------------------------------- spells and objects
+
+
+def spell_ability(effect: Effect | None, *targets: TargetSpec, **kw: Any) -> SpellAbility:
+    """The spell ability of an instant or sorcery: ``effect`` with its target words
+    (CR 113.3a, 115.1a)."""
+    return SpellAbility(effect=effect, targets=tuple(targets), **kw)
+
+
+def on_battlefield(game: GameState, ref: Any) -> GameObject | None:
+    """The permanent ``ref`` refers to, if it is still on the battlefield and phased in
+    (a permanent that left is a new object, CR 400.7; phased out, it is treated as though
+    it doesn't exist, 702.25b); else None."""
+    o = game.get(ref)
+    return o if o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out else None
