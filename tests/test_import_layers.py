@@ -148,3 +148,38 @@ def test_the_walker_sees_imports_in_functions_and_for_typing(tmp_path: Path) -> 
                       "    from .effects import Effect\n")
     found = [t for _, t, _ in _imports(sample, "manastack.cards.sample")]
     assert found == ["manastack.engine", "manastack.cards", "manastack.cards.effects"]
+
+
+def set_to_set_imports() -> list[str]:
+    """Every import, in a module under ``manastack/cards/sets/``, of another module of
+    ``manastack.cards.sets`` or of ``manastack.variants``, as ``file:line: a -> b`` (the
+    package's ``__init__`` importing its set modules, to register them, is its job)."""
+    found = []
+    sets_dir = SOURCE / "cards" / "sets"
+    for path in sorted(sets_dir.rglob("*.py")):
+        module = _module_name(path)
+        if path == sets_dir / "__init__.py":
+            continue
+        for line, target, names in _imports(path):
+            for imported in {_submodule(target, n) for n in names} or {target}:
+                if imported.startswith(("manastack.cards.sets", "manastack.variants")) \
+                        and imported != module:
+                    rel = path.relative_to(SOURCE.parent)
+                    found.append(f"{rel}:{line}: {module} -> {imported}")
+    return found
+
+
+def test_card_sets_import_no_other_set() -> None:
+    """Each set module stands alone: no module of ``manastack.cards.sets`` imports another
+    set module (nor a variant's cards).  What cards of two sets share is vocabulary
+    (``cards/effects.py``, ``cards/vocab.py``, ``cards/tokens.py``), public and citing
+    the rule it implements, so that a set can be read, moved or dropped on its own."""
+    assert set_to_set_imports() == []
+
+
+def test_the_set_walker_sees_an_import_of_another_set(tmp_path: Path) -> None:
+    """The walker of the test above sees a set module importing another one."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f():\n    from manastack.cards.sets.m12 import OPPONENT\n")
+    found = [t for _, t, _ in _imports(sample, "manastack.cards.sets.m11")]
+    assert found == ["manastack.cards.sets.m12"]

@@ -102,7 +102,7 @@ def test_cr_603_10b_phases_out_trigger_looks_back_in_time() -> None:
 
 def test_cr_704_5d_token_leaving_battlefield_ceases_to_exist() -> None:
     """CR 704.5d / 110.5f: a token in a zone other than the battlefield ceases to exist."""
-    from manastack.cards.sets.core import ZOMBIE
+    from manastack.cards.tokens import ZOMBIE
     from manastack.game.decisions import Cast
     from manastack.rules.zones import create_token
 

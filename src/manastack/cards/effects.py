@@ -520,6 +520,75 @@ class CounterSpell(Effect):
 
 
 @dataclass(frozen=True, eq=False)
+class CounterUnlessPays(Effect):
+    """"Counter [target spell / that spell or ability] unless its controller pays {N}"
+    (CR 701.5a counter, 118.12 "unless [a player] pays"; 117.12a in the 2017 numbering
+    the log cites): the controller of each referenced spell or ability, as this resolves,
+    may pay {N}; if they don't, or can't, it is countered.  A referenced object that has
+    left the stack is left alone (608.2b).
+
+    ``explain``: the log says who paid or couldn't pay; False keeps the shorter lines
+    ("X is countered by Y", "P pays {N}") Chancellor of the Annex has always logged, so
+    that the recorded games stay the same."""
+
+    amount: int
+    what: Refs
+    explain: bool = True
+
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
+        by = ctx.object_id if self.explain else None
+        for r in reversed(self.what.resolve(game, ctx)):
+            if not isinstance(r, PlayerRef):
+                game.push(_ask_pay_or_counter, r, self.amount, ctx.source_name, by,
+                          self.explain)
+
+
+def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | None,
+                        explain: bool) -> None:
+    from manastack.game.decisions import ChoiceDecision
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import plan_payment
+    from manastack.rules.priority import counter
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    payer = game.controller(o)
+    cost = ManaCost.parse(f"{{{n}}}")
+    if plan_payment(game, payer, cost, None) is None:
+        why = f" ({game.players[payer].name} can't pay {cost})" if explain else ""
+        counter(game, oid, "701.5a", f" by {name}{why}", by=by)
+        return
+    game.ask(ChoiceDecision(payer, "may", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
+                                          f"countered ({name})",
+                            (_paid_or_countered, (oid, n, name, by, explain)),
+                            rule="117.12a",
+                            options=("yes", "no"), purpose=f"pay {cost} for {name}"))
+
+
+def _paid_or_countered(game: GameState, action: Any, oid: int, n: int, name: str,
+                       by: int | None, explain: bool) -> None:
+    from manastack.game.mana import ManaCost
+    from manastack.rules.casting import perform_payment, plan_payment
+    from manastack.rules.priority import counter
+
+    o = game.objects.get(oid)
+    if o is None or oid not in game.stack:
+        return
+    payer = game.controller(o)
+    cost = ManaCost.parse(f"{{{n}}}")
+    payment = plan_payment(game, payer, cost, None, paying=True) \
+        if action.items[0] == "yes" else None
+    if payment is None:
+        why = f" ({game.players[payer].name} doesn't pay {cost})" if explain else ""
+        counter(game, oid, "701.5a", f" by {name}{why}", by=by)
+        return
+    perform_payment(game, payer, cost, payment, "117.12a")
+    kept = f": {game.name_of(oid)} isn't countered ({name})" if explain else ""
+    game.note("117.12a", f"{game.players[payer].name} pays {cost}{kept}")
+
+
+@dataclass(frozen=True, eq=False)
 class ExtraTurn(Effect):
     who: Refs = YOU
 
@@ -781,14 +850,15 @@ class ExileUntilNextEndStep(Effect):
                 continue
             new = move(game, o, Zone.EXILE, "406.2")
             ab = TriggeredAbility(ev.STEP_BEGAN, Custom(_return_exiled),
-                                  condition=_is_end_step,
+                                  condition=is_end_step,
                                   text=f"Return {new.name} to the battlefield at the beginning "
                                        "of the next end step.")
             add_delayed(game, ab, ctx.source, ctx.source_name, ctx.controller,
                         {"exiled": new.id})
 
 
-def _is_end_step(game: GameState, e: Any, src: Any) -> bool:
+def is_end_step(game: GameState, e: Any, src: Any) -> bool:
+    """The condition of "at the beginning of the [next] end step" (CR 513.1, 603.7)."""
     return e.data.get("step") == "end"
 
 
@@ -798,3 +868,143 @@ def _return_exiled(game: GameState, ctx: Ctx) -> None:
     if o is not None and o.zone == Zone.EXILE:
         put_onto_battlefield(game, o, o.owner, "603.7",
                              verb=f"{o.name} returns to the battlefield under its owner's control")
+
+
+# ------------------------------------------------------------ library searches (701.17)
+
+
+def any_card(game: GameState, o: GameObject) -> bool:
+    """"Search your library for a card": no stated quality (CR 701.17d)."""
+    return True
+
+
+def is_basic_land(game: GameState, o: GameObject) -> bool:
+    """A basic land card (CR 205.4c: the supertype basic; 305.8)."""
+    c = game.chars(o)
+    return "Land" in c.types and "Basic" in c.supertypes
+
+
+def reveal(game: GameState, p: int, ids: Sequence[int], rule: str = "701.14a") -> None:
+    """``p`` reveals the cards ``ids`` (CR 701.14a): a line in the log."""
+    if ids:
+        game.note(rule, f"{game.players[p].name} reveals "
+                        + ", ".join(game.name_of(i) for i in ids))
+
+
+def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObject], bool],
+                   min_count: int, max_count: int, then: Callable[..., None],
+                   args: tuple[Any, ...], text: str, owner: int | None = None) -> None:
+    """``p`` searches ``owner``'s library (default: their own) for cards matching
+    ``pred`` (CR 701.17).
+
+    ``then(game, Choose(found), *args)`` continues with the cards found.  A search
+    for cards with a stated quality may find fewer (701.17b: pass min_count=0)."""
+    from manastack.game.decisions import ChoiceDecision, Choose
+
+    lib = game.players[p if owner is None else owner].library
+    cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
+    if not cands or max_count <= 0:
+        game.note("701.17a", f"{game.players[p].name} searches their library and finds "
+                             "nothing")
+        then(game, Choose(()), *args)
+        return
+    # 701.17d: a search for a quantity of cards ("a card") must find that many; 701.17b: a
+    # search for cards with a stated quality may find fewer (min_count 0).
+    rule = "701.17d" if min_count > 0 else "701.17b"
+    game.ask(ChoiceDecision(p, "search", text, (then, args), rule=rule, options=cands,
+                            min_count=min(min_count, len(cands)),
+                            max_count=min(max_count, len(cands)), purpose="search"))
+
+
+def _found_to_zone(game: GameState, action: Any, p: int, zone: str, tapped_: bool,
+                   reveal_: bool) -> None:
+    """Put the cards found into ``zone`` (the battlefield tapped or not), then shuffle."""
+    from manastack.rules.zones import move, shuffle
+
+    items = tuple(action.items)
+    if reveal_:
+        reveal(game, p, items)
+    for oid in items:
+        o = game.obj(oid)
+        if zone == Zone.BATTLEFIELD:
+            move(game, o, zone, "701.17a", controller=p, tapped=tapped_)
+        else:
+            move(game, o, zone, "701.17a", verb=f"{game.players[p].name} puts a card into "
+                                                f"their {zone}" if not reveal_ else None)
+    shuffle(game, p, "701.18a")
+
+
+@dataclass(frozen=True, eq=False)
+class SearchTo(Effect):
+    """"Search your library for up to N [cards], [reveal them,] put them into [zone], then
+    shuffle" (CR 701.17a search, 701.14a reveal, 701.18a shuffle)."""
+
+    pred: Callable[[GameState, GameObject], bool]
+    max_count: int
+    zone: str
+    min_count: int = 0
+    tapped: bool = False
+    reveal: bool = True
+    text: str = "Search your library"
+
+    def resolve(self, game: GameState, ctx: Ctx) -> None:
+        p = ctx.controller
+        game.push(search_library, p, self.pred, self.min_count, self.max_count,
+                  _found_to_zone, (p, self.zone, self.tapped, self.reveal), self.text)
+
+
+# ------------------------------------------------------------ continuous effects (611)
+
+
+def battlefield_ids(game: GameState, refs: Sequence[Ref]) -> frozenset[int]:
+    """The permanents among ``refs`` still on the battlefield and phased in (CR 400.7,
+    702.25b): what an effect starting now can apply to."""
+    return frozenset(r for r in refs if not isinstance(r, PlayerRef) and
+                     (o := game.get(r)) is not None and o.zone == Zone.BATTLEFIELD and
+                     not o.phased_out)
+
+
+def until_end_of_turn(game: GameState, ctx: Ctx, layer: str, fn: Callable[..., None],
+                      ids: frozenset[int], text: str) -> None:
+    """A continuous effect in one layer on the permanents ``ids`` until end of turn
+    (CR 611.2a, 611.2c: a locked set of objects; 514.2: it ends in the cleanup step)."""
+    from manastack.rules.layers import Duration, LayerEffect, add_effect
+
+    if ids:
+        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source,
+                                     duration=Duration("end_of_turn"),
+                                     text=f"{ctx.source_name}: {text}"))
+
+
+def layered_effect(game: GameState, ctx: Ctx, ids: frozenset[int],
+                   parts: Sequence[tuple[str, Callable[..., None]]], text: str,
+                   duration: Any = None) -> None:
+    """One continuous effect with parts in several layers on the permanents ``ids``
+    (CR 613.5: one timestamp for all its parts; 611.2c: a locked set of objects), until
+    end of turn unless ``duration`` (a :class:`~manastack.rules.layers.Duration`) says
+    otherwise."""
+    from manastack.rules.layers import Duration, LayerEffect, add_effect
+
+    if not ids:
+        return
+    ts = game.new_timestamp()
+    for layer, fn in parts:
+        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source, ts,
+                                     duration or Duration("end_of_turn"), text=text, group=ts))
+
+
+def threaten(game: GameState, ctx: Ctx) -> None:
+    """"Gain control of target creature until end of turn. Untap that creature. It gains
+    haste until end of turn." (Act of Treason): layer 2 (613.1b), untap (701.19b), layer 6
+    haste (613.1f), for the creatures of the first target word still on the battlefield."""
+    from manastack.rules.layers import add_keywords, set_controller
+
+    ids = battlefield_ids(game, ctx.target_refs(0))
+    until_end_of_turn(game, ctx, "2", set_controller(ctx.controller), ids, "control")
+    for oid in ids:
+        o = game.obj(oid)
+        if o.tapped:
+            o.tapped = False
+            game.changed()
+            game.emit(ev.UNTAPPED, "701.19b", f"{o.name} becomes untapped", object=o.id)
+    until_end_of_turn(game, ctx, "6", add_keywords("haste"), ids, "haste")

@@ -46,6 +46,7 @@ from manastack.rules.layers import (
 )
 
 if TYPE_CHECKING:
+    from manastack.game.abilities import Ctx
     from manastack.game.state import GameState
     from manastack.log import Event
 
@@ -326,7 +327,7 @@ def _attached_bonus(pt: tuple[int, int], keywords: Sequence[str], abilities: Seq
         if control:
             out.append(LayerEffect("2", set_controller(me), ids, me, src.id, src.timestamp))
         if subtypes:
-            out.append(LayerEffect("4", _add_subtypes(*subtypes), ids, me, src.id,
+            out.append(LayerEffect("4", add_subtypes(*subtypes), ids, me, src.id,
                                    src.timestamp))
         if keywords:
             out.append(LayerEffect("6", add_keywords(*keywords), ids, me, src.id,
@@ -356,7 +357,9 @@ def attached_bonus(pt: tuple[int, int] = (0, 0), keywords: Sequence[str] = (),
                                                  subtypes=subtypes), text=text)
 
 
-def _add_subtypes(*subs: str) -> Callable[..., None]:
+def add_subtypes(*subs: str) -> Callable[..., None]:
+    """Layer 4: "[is a / becomes a] [subtype] in addition to its other types" (CR 205.1b,
+    613.1d)."""
     extra = frozenset(subs)
 
     @reads_only_its_object
@@ -415,3 +418,64 @@ def activated(cost_: Cost | str | None, effect: Effect, text: str,
     c = cost_ if isinstance(cost_, Cost) else cost(cost_, **{k: kw.pop(k) for k in list(kw)
                                                            if k in Cost.__dataclass_fields__})
     return ActivatedAbility(c, effect, tuple(targets), text=text, **kw)
+
+
+# ---------------------------------------------------------------- planeswalkers (606)
+
+
+def loyalty(n: int, effect: Effect, text: str, targets: tuple[TargetSpec, ...] = ()
+            ) -> ActivatedAbility:
+    """A loyalty ability ``[+N]``, ``[−N]`` or ``[0]`` (CR 606.4: the loyalty cost is paid
+    as it is activated; 606.3: one loyalty ability per permanent per turn, at sorcery
+    speed, which the engine enforces for any ability with a loyalty cost)."""
+    return ActivatedAbility(cost(loyalty=n), effect, targets, text=text)
+
+
+# ---------------------------------------------------------------- amounts and objects
+
+
+def greatest_power(game: GameState, ctx: Ctx) -> int:
+    """"The greatest power among creatures you control" as the effect resolves (0 if you
+    control none; a negative greatest power is returned as it is, CR 107.1b)."""
+    return max([game.chars(o).power or 0 for o in game.creatures(ctx.controller)], default=0)
+
+
+def this_card_in_graveyard(game: GameState, ctx: Ctx) -> GameObject | None:
+    """The source of an ability that works from a graveyard, if it is still that card
+    (a card that left the graveyard is a new object, CR 400.7; 113.6k)."""
+    o = game.get(ctx.source)
+    return o if o is not None and o.zone == Zone.GRAVEYARD else None
+
+
+# ---------------------------------------------------------------- combat (506-511)
+
+
+def _attacked_this_turn(game: GameState, o: GameObject) -> bool:
+    return o.id in game.turn_flags.get("attacked", set())
+
+
+def untap_attackers_and_add_combat() -> Effect:
+    """"Untap all creatures that attacked this turn. After this main phase, there is an
+    additional combat phase followed by an additional main phase" (Relentless Assault,
+    Sokenzan's chaos ability): untap (701.19b), then additional phases (500.8)."""
+    from manastack.cards.dsl import where
+    from manastack.cards.effects import EACH, AdditionalPhases, Tap, seq
+    return seq(Tap(EACH(creature & where(_attacked_this_turn, "that attacked this turn")),
+                   untap=True), AdditionalPhases(("combat", "main")))
+
+
+# ---------------------------------------------------------------- spells and objects
+
+
+def spell_ability(effect: Effect | None, *targets: TargetSpec, **kw: Any) -> SpellAbility:
+    """The spell ability of an instant or sorcery: ``effect`` with its target words
+    (CR 113.3a, 115.1a)."""
+    return SpellAbility(effect=effect, targets=tuple(targets), **kw)
+
+
+def on_battlefield(game: GameState, ref: Any) -> GameObject | None:
+    """The permanent ``ref`` refers to, if it is still on the battlefield and phased in
+    (a permanent that left is a new object, CR 400.7; phased out, it is treated as though
+    it doesn't exist, 702.25b); else None."""
+    o = game.get(ref)
+    return o if o is not None and o.zone == Zone.BATTLEFIELD and not o.phased_out else None

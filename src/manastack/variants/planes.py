@@ -22,14 +22,12 @@ from manastack.cards.dsl import (
     permanent,
     player,
     target_of,
-    where,
     you_control,
 )
 from manastack.cards.effects import (
     EACH,
     EACH_OPPONENT,
     SELF,
-    AdditionalPhases,
     CreateTokens,
     Custom,
     DealDamage,
@@ -41,10 +39,16 @@ from manastack.cards.effects import (
     SacrificeOfChoice,
     T,
     Tap,
-    seq,
 )
 from manastack.cards.registry import define
-from manastack.cards.vocab import anthem, at_beginning_of, cost_change, hook
+from manastack.cards.tokens import ZOMBIE
+from manastack.cards.vocab import (
+    anthem,
+    at_beginning_of,
+    cost_change,
+    hook,
+    untap_attackers_and_add_combat,
+)
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.layers import LayerEffect, add_abilities
@@ -52,7 +56,6 @@ from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 from manastack.variants.schemes import (
     CMD,
     DRAGON,
-    ZOMBIE,
     command_static,
     command_trigger,
     deal,
@@ -442,15 +445,10 @@ def _to_top(game: GameState, ctx: Ctx) -> None:
 # ------------------------------------------------------------ Sokenzan
 
 
-def _attacked(game: GameState, o: GameObject) -> bool:
-    return o.id in game.turn_flags.get("attacked", set())
-
-
 define("Sokenzan",
        command_static(anthem(creature, 1, 1, "All creatures get +1/+1 and have haste.",
                              keywords=("haste",))),
-       chaos(seq(Tap(EACH(creature & where(_attacked, "that attacked this turn")),
-                     untap=True), AdditionalPhases(("combat", "main"))),
+       chaos(untap_attackers_and_add_combat(),
              "Whenever chaos ensues, untap all creatures that attacked this turn. After this "
              "main phase, there is an additional combat phase followed by an additional main "
              "phase."))

@@ -44,6 +44,7 @@ from manastack.cards.effects import (
     unpayable_x,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import SAPROLING
 from manastack.cards.vocab import anthem
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
@@ -65,10 +66,6 @@ PLANT = make_card("Plant", types=("Creature",), subtypes=("Plant",), power=0, to
                   colors=("G",), is_token=True)
 ELEMENTAL = make_card("Elemental", types=("Creature",), subtypes=("Elemental",), power=3,
                       toughness=3, colors=("G",), is_token=True)
-SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",), power=1,
-                      toughness=1, colors=("G",), is_token=True)
-ZOMBIE = make_card("Zombie", types=("Creature",), subtypes=("Zombie",), power=2, toughness=2,
-                   colors=("B",), is_token=True)
 
 
 # ------------------------------------------------------------ helpers (schemes, planes, avatars)
@@ -457,7 +454,7 @@ define("Only Blood Ends Your Nightmares", in_motion(
 
 
 def _realms(game: GameState, ctx: Ctx) -> None:
-    from manastack.cards.sets.m11 import SearchTo, is_basic_land
+    from manastack.cards.effects import SearchTo, is_basic_land
     SearchTo(is_basic_land, 2, Zone.BATTLEFIELD, tapped=True, reveal=False,
              text="Search your library for up to two basic land cards").resolve(game, ctx)
 
@@ -531,9 +528,8 @@ define("Your Puny Minds Cannot Fathom", in_motion(
 
 
 def _your_will(game: GameState, ctx: Ctx) -> None:
-    from manastack.cards.effects import Grant, Pump
-    from manastack.cards.sets.m11 import act_of_treason
-    act_of_treason(game, ctx)
+    from manastack.cards.effects import Grant, Pump, threaten
+    threaten(game, ctx)
     Pump(3, 3, T(0)).resolve(game, ctx)
     Grant(("trample",), T(0)).resolve(game, ctx)
 
@@ -570,17 +566,13 @@ define("Into the Earthen Maw", in_motion(
 
 
 def _ancient_magics(game: GameState, ctx: Ctx) -> None:
-    from manastack.cards.sets.m11 import search_library
+    from manastack.cards.effects import any_card, search_library
     me = ctx.controller
-    game.push(search_library, me, _any_card, 0, 2, _magics_found, (me,),
+    game.push(search_library, me, any_card, 0, 2, _magics_found, (me,),
               "Search your library for two cards")
     for p in reversed([q for q in game.apnap() if q != me]):
-        game.push(search_library, p, _any_card, 0, 1, _magics_found, (p,),
+        game.push(search_library, p, any_card, 0, 1, _magics_found, (p,),
                   "Search your library for a card")
-
-
-def _any_card(game: GameState, o: GameObject) -> bool:
-    return True
 
 
 def _magics_found(game: GameState, action: Any, p: int) -> None:

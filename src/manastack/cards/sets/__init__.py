@@ -1,16 +1,13 @@
-"""Card behaviour, by set.  Importing this package registers every definition (the
+"""Card behaviour, by set: one module per set, named after it (:mod:`.m11` Magic 2011,
+:mod:`.m12` Magic 2012, :mod:`.showcase` the rules showcase cards outside them).  A card
+printed in both M11 and M12 lives in :mod:`.m11`.  No set module imports another: what
+several share is vocabulary (:mod:`manastack.cards.effects`, :mod:`manastack.cards.vocab`,
+:mod:`manastack.cards.tokens`).  Importing this package registers every definition (the
 variants' own cards, schemes, planes and avatars, live with their variant:
 :mod:`manastack.variants`)."""
 
 from manastack.cards.sets import (
-    copies,  # noqa: F401
-    core,  # noqa: F401
     m11,  # noqa: F401
     m12,  # noqa: F401
-    planeswalkers,  # noqa: F401
     showcase,  # noqa: F401
 )
-
-from manastack.cards.sets import round3  # noqa: F401  # isort: skip
-from manastack.cards.sets import round4a  # noqa: F401  # isort: skip
-from manastack.cards.sets import round4b  # noqa: F401  # isort: skip

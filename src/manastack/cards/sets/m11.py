@@ -1,11 +1,16 @@
 """Behaviour of Magic 2011 cards (M11), following current Oracle text.
 
-Cards whose Oracle text is only keywords the rules implement need no entry.
-Cards printed in both M11 and M12 are defined here (not in ``m12.py``).
+Every M11 card with behaviour is defined here, by colour, then by the engine features
+the later sections' cards use (copies, planeswalkers, choice costs and graveyard
+abilities, divided damage and restrictions, alternative costs and playing cards while
+resolving).  Cards whose Oracle text is only keywords the rules implement need no entry.
+Cards printed in both M11 and M12 are defined here (not in ``m12.py``: the first printing
+among the pool's sets wins).  Nothing here is imported by another set: pieces several
+sets share are in :mod:`manastack.cards.effects`, :mod:`manastack.cards.vocab` and
+:mod:`manastack.cards.tokens`.
 
-Small effects the shared vocabulary doesn't have (scry, mill, library
-searches, "counter unless its controller pays", ...) are written at the top of this
-module.
+Small effects the shared vocabulary doesn't have (scry, destroy all, ...) are written
+at the top of this module.
 Choices made while an effect resolves are asked with
 :class:`~manastack.game.decisions.ChoiceDecision` and continue from the answer, as
 :class:`~manastack.cards.effects.Discard` does.
@@ -23,6 +28,7 @@ from manastack.cards.dsl import (
     CREATURE_OR_PLAYER,
     PLAYER,
     ActivatedAbility,
+    AlternativeCost,
     ManaProduction,
     Selector,
     SpellAbility,
@@ -32,13 +38,16 @@ from manastack.cards.dsl import (
     artifact,
     attacking,
     card_in,
+    cost,
     creature,
+    creature_or_player,
     enchantment,
     land,
     make_card,
     of_color,
     of_type,
     opponent,
+    opponent_controls,
     owned_by_you,
     permanent,
     player,
@@ -61,9 +70,11 @@ from manastack.cards.effects import (
     YOU,
     AddCounters,
     CounterSpell,
+    CounterUnlessPays,
     CreateTokens,
     Custom,
     DealDamage,
+    DealDividedDamage,
     Destroy,
     Discard,
     DoesntUntapNext,
@@ -79,21 +90,39 @@ from manastack.cards.effects import (
     Regenerate,
     Sacrifice,
     SacrificeOfChoice,
+    SearchTo,
     T,
     Tap,
+    X,
+    any_card,
+    battlefield_ids,
     doesnt_untap_next,
+    is_basic_land,
+    is_end_step,
+    layered_effect,
     players_of,
+    reveal,
+    search_library,
     seq,
+    threaten,
+    until_end_of_turn,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import BEAST, ZOMBIE
 from manastack.cards.vocab import (
+    add_subtypes,
     anthem,
     at_beginning_of,
     aura,
     equipment,
     grant_flags_effect,
+    greatest_power,
     hook,
+    loyalty,
+    on_battlefield,
     self_pump_if,
+    spell_ability,
+    this_card_in_graveyard,
     when_another_enters,
     when_attacks,
     when_becomes_target,
@@ -106,16 +135,19 @@ from manastack.cards.vocab import (
 )
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+from manastack.rules.copies import copy_spell, spell_snapshot
 from manastack.rules.layers import (
     Duration,
     LayerEffect,
     add_effect,
     add_keywords,
+    modify_pt,
     set_controller,
     set_pt,
 )
 from manastack.rules.replacement import Replacement
 from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
+from manastack.rules.static import RuleEffect, add_rule_effect
 
 if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
@@ -138,11 +170,6 @@ R_UNTAP = "701.19b"
 R_MILL = "400.7"
 
 SPELL = target_of(spell, "target spell")
-
-
-def instant(effect: Effect, *targets: Any, **kw: Any) -> SpellAbility:
-    """The spell ability of an instant or sorcery."""
-    return SpellAbility(effect=effect, targets=tuple(targets), **kw)
 
 
 # ====================================================================== helpers
@@ -312,153 +339,11 @@ def _scry_place(game: GameState, action: Any, p: int, where_: str) -> None:
     game.changed()
 
 
-def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObject], bool],
-                   min_count: int, max_count: int, then: Callable[..., None],
-                   args: tuple[Any, ...], text: str, owner: int | None = None) -> None:
-    """``p`` searches ``owner``'s library (default: their own) for cards matching
-    ``pred`` (CR 701.17).
-
-    ``then(game, Choose(found), *args)`` continues with the cards found.  A search
-    for cards with a stated quality may find fewer (701.17b: pass min_count=0)."""
-    lib = game.players[p if owner is None else owner].library
-    cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
-    if not cands or max_count <= 0:
-        game.note(R_SEARCH, f"{_pname(game, p)} searches their library and finds nothing")
-        then(game, Choose(()), *args)
-        return
-    # 701.17d: a search for a quantity of cards ("a card") must find that many; 701.17b: a
-    # search for cards with a stated quality may find fewer (min_count 0).
-    rule = "701.17d" if min_count > 0 else "701.17b"
-    game.ask(ChoiceDecision(p, "search", text, (then, args), rule=rule, options=cands,
-                            min_count=min(min_count, len(cands)),
-                            max_count=min(max_count, len(cands)), purpose="search"))
-
-
-def _reveal(game: GameState, p: int, ids: tuple[int, ...], rule: str = R_REVEAL) -> None:
-    if ids:
-        game.note(rule, f"{_pname(game, p)} reveals "
-                        + ", ".join(game.name_of(i) for i in ids))
-
-
-def _found_to_zone(game: GameState, action: Any, p: int, zone: str, tapped_: bool,
-                   reveal: bool) -> None:
-    """Put the cards found into ``zone`` (the battlefield tapped or not), then shuffle."""
-    items = tuple(action.items)
-    if reveal:
-        _reveal(game, p, items)
-    for oid in items:
-        o = game.obj(oid)
-        if zone == Zone.BATTLEFIELD:
-            _move(game, o, zone, R_SEARCH, controller=p, tapped=tapped_)
-        else:
-            _move(game, o, zone, R_SEARCH, verb=f"{_pname(game, p)} puts a card into their "
-                                                 f"{zone}" if not reveal else None)
-    _shuffle(game, p, R_SHUFFLE)
-
-
-@dataclass(frozen=True, eq=False)
-class SearchTo(Effect):
-    """"Search your library for up to N [cards], put them into [zone], then shuffle"."""
-
-    pred: Callable[[GameState, GameObject], bool]
-    max_count: int
-    zone: str
-    min_count: int = 0
-    tapped: bool = False
-    reveal: bool = True
-    text: str = "Search your library"
-
-    def resolve(self, game: GameState, ctx: Ctx) -> None:
-        p = ctx.controller
-        game.push(search_library, p, self.pred, self.min_count, self.max_count,
-                  _found_to_zone, (p, self.zone, self.tapped, self.reveal), self.text)
-
-
-def is_basic_land(game: GameState, o: GameObject) -> bool:
-    c = game.chars(o)
-    return "Land" in c.types and "Basic" in c.supertypes
-
-
 def _is_land_card(game: GameState, o: GameObject) -> bool:
     return "Land" in game.chars(o).types
 
 
-def _any_card(game: GameState, o: GameObject) -> bool:
-    return True
-
-
-# ---------------------------------------------------------------- "counter unless pays"
-
-
-@dataclass(frozen=True, eq=False)
-class CounterUnlessPays(Effect):
-    """Counter each referenced spell or ability unless its controller pays {N}."""
-
-    n: int
-    what: Refs
-
-    def resolve(self, game: GameState, ctx: Ctx) -> None:
-        for r in reversed(self.what.resolve(game, ctx)):
-            if not isinstance(r, PlayerRef):
-                game.push(_ask_pay_or_counter, r, self.n, ctx.source_name, ctx.object_id)
-
-
-def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | None = None
-                        ) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import plan_payment
-    from manastack.rules.priority import counter
-
-    o = game.objects.get(oid)
-    if o is None or oid not in game.stack:
-        return
-    payer = game.controller(o)
-    cost = ManaCost.parse(f"{{{n}}}")
-    if plan_payment(game, payer, cost, None) is None:
-        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} can't pay {cost})",
-                by=by)
-        return
-    game.ask(ChoiceDecision(payer, "may", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
-                                          f"countered ({name})",
-                            (_paid_or_not, (oid, n, name, by)), rule="117.12a",
-                            options=("yes", "no"), purpose=f"pay {cost} for {name}"))
-
-
-def _paid_or_not(game: GameState, action: Any, oid: int, n: int, name: str,
-                 by: int | None = None) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import perform_payment, plan_payment
-    from manastack.rules.priority import counter
-
-    o = game.objects.get(oid)
-    if o is None or oid not in game.stack:
-        return
-    payer = game.controller(o)
-    cost = ManaCost.parse(f"{{{n}}}")
-    payment = plan_payment(game, payer, cost, None, paying=True) if action.items[0] == "yes" else None
-    if payment is None:
-        counter(game, oid, "701.5a", f" by {name} ({_pname(game, payer)} doesn't pay {cost})",
-                by=by)
-        return
-    perform_payment(game, payer, cost, payment, "117.12a")
-    game.note("117.12a", f"{_pname(game, payer)} pays {cost}: {game.name_of(oid)} isn't "
-                        f"countered ({name})")
-
-
 # ---------------------------------------------------------------- continuous effects
-
-
-def _until_eot(game: GameState, ctx: Ctx, layer: str, fn: Callable[..., None], ids: frozenset[int],
-               text: str) -> None:
-    if ids:
-        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source,
-                                     duration=Duration("end_of_turn"),
-                                     text=f"{ctx.source_name}: {text}"))
-
-
-def _ids(game: GameState, refs: list[Ref]) -> frozenset[int]:
-    return frozenset(r for r in refs if not isinstance(r, PlayerRef) and
-                     _on_battlefield(game.get(r)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -469,8 +354,8 @@ class GrantFlags(Effect):
     what: Refs
 
     def resolve(self, game: GameState, ctx: Ctx) -> None:
-        _until_eot(game, ctx, "6", grant_flags_effect(*self.flags),
-                   _ids(game, self.what.resolve(game, ctx)), ", ".join(self.flags))
+        until_end_of_turn(game, ctx, "6", grant_flags_effect(*self.flags),
+                   battlefield_ids(game, self.what.resolve(game, ctx)), ", ".join(self.flags))
 
 
 def set_colors(*cols: str) -> Callable[[GameState, GameObject, Characteristics], None]:
@@ -544,6 +429,10 @@ def _begin_on_battlefield(game: GameState, card: GameObject) -> None:
                    "battlefield")
 
 
+#: "This spell can't be countered" (CR 101.2: a "can't" effect; 701.5a).
+CANT_BE_COUNTERED = StaticAbility(rule="cant_be_countered", zones=("stack",),
+                                  text="This spell can't be countered.")
+
 LEYLINE = StaticAbility(rule="opening_hand", check=_begin_on_battlefield, zones=("hand",),
                         text="If this card is in your opening hand, you may begin the game "
                              "with it on the battlefield.")
@@ -609,7 +498,7 @@ define("Armored Ascension", **aura(
 define("Blinding Mage", ActivatedAbility(
     C("{W}", tap=True), Tap(T(0)), targets=(CREATURE,), text="{W}, {T}: Tap target creature."))
 
-define("Celestial Purge", spell=instant(
+define("Celestial Purge", spell=spell_ability(
     MoveTo(T(0), Zone.EXILE, "406.2"),
     target_of(permanent & (of_color("B") | of_color("R")), "target black or red permanent")))
 
@@ -628,14 +517,14 @@ def _condemn(game: GameState, ctx: Ctx) -> None:
         gain_life(game, ctrl, max(0, toughness))
 
 
-define("Condemn", spell=instant(
+define("Condemn", spell=spell_ability(
     Custom(_condemn, "Put target attacking creature on the bottom of its owner's library. "
                      "Its controller gains life equal to its toughness."),
     target_of(creature & attacking, "target attacking creature")))
 
-define("Day of Judgment", spell=instant(DestroyAll(creature)))
+define("Day of Judgment", spell=spell_ability(DestroyAll(creature)))
 
-define("Excommunicate", spell=instant(MoveTo(T(0), Zone.LIBRARY, "400.7"), CREATURE))
+define("Excommunicate", spell=spell_ability(MoveTo(T(0), Zone.LIBRARY, "400.7"), CREATURE))
 
 define("Goldenglow Moth", when_blocks(GainLife(4), "Whenever this creature blocks, you may "
                                                    "gain 4 life.", optional=True))
@@ -690,7 +579,7 @@ def _safe_passage(game: GameState, ctx: Ctx) -> None:
         Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
 
 
-define("Safe Passage", spell=instant(Custom(
+define("Safe Passage", spell=spell_ability(Custom(
     _safe_passage, "Prevent all damage that would be dealt to you and creatures you control "
                    "this turn.")))
 
@@ -703,7 +592,7 @@ define("Serra Ascendant", self_pump_if(
     _thirty_life, 5, 5, "As long as you have 30 or more life, this creature gets +5/+5 and "
                         "has flying.", keywords=("flying",)))
 
-define("Solemn Offering", spell=instant(
+define("Solemn Offering", spell=spell_ability(
     seq(Destroy(T(0)), GainLife(4)),
     target_of(artifact | enchantment, "target artifact or enchantment")))
 
@@ -786,7 +675,7 @@ define("Air Servant", ActivatedAbility(
 
 define("Augury Owl", when_enters(Scry(3), "When this creature enters, scry 3."))
 
-define("Call to Mind", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
+define("Call to Mind", spell=spell_ability(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
     of_type("Instant") | of_type("Sorcery"),
     "target instant or sorcery card from your graveyard")))
 
@@ -811,7 +700,7 @@ define("Cloud Elemental", flags=("can block only creatures with flying",))
 
 
 def _diminish(game: GameState, ctx: Ctx) -> None:
-    _until_eot(game, ctx, "7b", set_pt(1, 1), _ids(game, ctx.target_refs(0)),
+    until_end_of_turn(game, ctx, "7b", set_pt(1, 1), battlefield_ids(game, ctx.target_refs(0)),
                "base power and toughness 1/1")
 
 
@@ -862,14 +751,14 @@ define("Conundrum Sphinx", when_attacks(
     "bottom of their library."))
 
 
-define("Diminish", spell=instant(Custom(
+define("Diminish", spell=spell_ability(Custom(
     _diminish, "Target creature has base power and toughness 1/1 until end of turn."),
     CREATURE))
 
-define("Flashfreeze", spell=instant(CounterSpell(T(0)), target_of(
+define("Flashfreeze", spell=spell_ability(CounterSpell(T(0)), target_of(
     spell & (of_color("R") | of_color("G")), "target red or green spell")))
 
-define("Foresee", spell=instant(seq(Scry(4), Draw(2))))
+define("Foresee", spell=spell_ability(seq(Scry(4), Draw(2))))
 
 
 def _targeted_by_opponent(game: GameState, e: Event, src: GameObject) -> bool:
@@ -910,9 +799,9 @@ define("Jace's Erasure", TriggeredAbility(
     ev.DRAW, Mill(1, T(0)), condition=_you_draw, targets=(PLAYER,), optional=True,
     text="Whenever you draw a card, you may have target player mill a card."))
 
-define("Jace's Ingenuity", spell=instant(Draw(3)))
+define("Jace's Ingenuity", spell=spell_ability(Draw(3)))
 
-define("Mana Leak", spell=instant(CounterUnlessPays(3, T(0)), SPELL))
+define("Mana Leak", spell=spell_ability(CounterUnlessPays(3, T(0)), SPELL))
 
 
 def _mass_polymorph(game: GameState, ctx: Ctx) -> None:
@@ -930,7 +819,7 @@ def _mass_polymorph(game: GameState, ctx: Ctx) -> None:
         revealed.append(oid)
         if "Creature" in game.chars(game.obj(oid)).types:
             found.append(oid)
-    _reveal(game, me, tuple(revealed), R_REVEAL)
+    reveal(game, me, tuple(revealed), R_REVEAL)
     from manastack.rules.entering import put_all_onto_battlefield
     # they enter at the same time (603.6a), after each one's choices (614.12a)
     put_all_onto_battlefield(game, [game.obj(oid) for oid in found], me, "608.2c",
@@ -941,7 +830,7 @@ def _shuffle_after_entry(game: GameState, new_ids: tuple[int, ...], p: int) -> N
     _shuffle(game, p, R_SHUFFLE)
 
 
-define("Mass Polymorph", spell=instant(Custom(
+define("Mass Polymorph", spell=spell_ability(Custom(
     _mass_polymorph, "Exile all creatures you control, then reveal cards from the top of your "
                      "library until you reveal that many creature cards. Put all creature "
                      "cards revealed this way onto the battlefield, then shuffle the rest of "
@@ -976,14 +865,14 @@ define("Merfolk Spy", when_deals_damage(
 
 define("Mind Control", **aura(control=True, text="You control enchanted creature."))
 
-define("Negate", spell=instant(CounterSpell(T(0)), target_of(
+define("Negate", spell=spell_ability(CounterSpell(T(0)), target_of(
     spell & ~of_type("Creature"), "target noncreature spell")))
 
 define("Phantom Beast", when_becomes_target(
     Sacrifice(SELF), "When this creature becomes the target of a spell or ability, "
                      "sacrifice it."))
 
-define("Preordain", spell=instant(seq(Scry(2), Draw(1))))
+define("Preordain", spell=spell_ability(seq(Scry(2), Draw(1))))
 
 def _redirect(game: GameState, ctx: Ctx) -> None:
     for r in ctx.target_refs(0):
@@ -1037,7 +926,7 @@ def _redirect_chosen(game: GameState, action: Any, sid: int, i: int, chosen: tup
     _redirect_word(game, sid, i + 1, chosen + tuple(action.items), chooser)
 
 
-define("Redirect", spell=instant(Custom(
+define("Redirect", spell=spell_ability(Custom(
     _redirect, "You may choose new targets for target spell."), SPELL))
 
 define("Scroll Thief", when_deals_damage(
@@ -1053,7 +942,7 @@ def _sleep(game: GameState, ctx: Ctx) -> None:
         doesnt_untap_next(game, ctx, [o.id for o in mine], p)
 
 
-define("Sleep", spell=instant(Custom(
+define("Sleep", spell=spell_ability(Custom(
     _sleep, "Tap all creatures target player controls. Those creatures don't untap during "
             "that player's next untap step."), PLAYER))
 
@@ -1095,18 +984,18 @@ def _time_reversal(game: GameState, ctx: Ctx) -> None:
         _move(game, me, Zone.EXILE, "406.2", verb=f"{me.name} is exiled")
 
 
-define("Time Reversal", spell=instant(Custom(
+define("Time Reversal", spell=spell_ability(Custom(
     _time_reversal, "Each player shuffles their hand and graveyard into their library, then "
                     "draws seven cards. Exile Time Reversal.")))
 
-define("Tome Scour", spell=instant(Mill(5, T(0)), PLAYER))
+define("Tome Scour", spell=spell_ability(Mill(5, T(0)), PLAYER))
 
 
 def _half_library(game: GameState, p: int) -> int:
     return len(game.players[p].library) // 2
 
 
-define("Traumatize", spell=instant(Mill(0, T(0), per_player=_half_library), PLAYER))
+define("Traumatize", spell=spell_ability(Mill(0, T(0), per_player=_half_library), PLAYER))
 
 
 def _blocks_a_creature(game: GameState, e: Event, src: GameObject) -> bool:
@@ -1128,7 +1017,7 @@ define("Water Servant",
 # ====================================================================== black
 
 
-define("Assassinate", spell=instant(Destroy(T(0)), target_of(creature & tapped,
+define("Assassinate", spell=spell_ability(Destroy(T(0)), target_of(creature & tapped,
                                                              "target tapped creature")))
 
 
@@ -1142,7 +1031,7 @@ def _blood_tithe(game: GameState, ctx: Ctx) -> None:
     gain_life(game, ctx.controller, lost)
 
 
-define("Blood Tithe", spell=instant(Custom(
+define("Blood Tithe", spell=spell_ability(Custom(
     _blood_tithe, "Each opponent loses 3 life. You gain life equal to the life lost this "
                   "way.")))
 
@@ -1170,7 +1059,7 @@ def _corrupt_gain(game: GameState, player: int, source: int, start: int) -> None
     gain_life(game, player, _damage_dealt_since(game, start, source))
 
 
-define("Corrupt", spell=instant(Custom(
+define("Corrupt", spell=spell_ability(Custom(
     _corrupt, "Corrupt deals damage to target creature or player equal to the number of "
               "Swamps you control. You gain life equal to the damage dealt this way."),
     CREATURE_OR_PLAYER))
@@ -1195,11 +1084,11 @@ define("Dark Tutelage", at_beginning_of("upkeep", Custom(
     "At the beginning of your upkeep, reveal the top card of your library and put that card "
     "into your hand. You lose life equal to its mana value."))
 
-define("Deathmark", spell=instant(Destroy(T(0)), target_of(
+define("Deathmark", spell=spell_ability(Destroy(T(0)), target_of(
     creature & (of_color("G") | of_color("W")), "target green or white creature")))
 
-define("Diabolic Tutor", spell=instant(SearchTo(
-    _any_card, 1, Zone.HAND, min_count=1, reveal=False,
+define("Diabolic Tutor", spell=spell_ability(SearchTo(
+    any_card, 1, Zone.HAND, min_count=1, reveal=False,
     text="Search your library for a card")))
 
 
@@ -1224,7 +1113,7 @@ def _duress_done(game: GameState, action: Any, p: int, cause: int | None = None)
         discard_card(game, p, oid, cause=cause)
 
 
-define("Duress", spell=instant(Custom(
+define("Duress", spell=spell_ability(Custom(
     _duress, "Target opponent reveals their hand. You choose a noncreature, nonland card from "
              "it. That player discards that card."),
     target_of(opponent, "target opponent")))
@@ -1259,13 +1148,13 @@ def _echoes_found(game: GameState, action: Any, p: int) -> None:
     _shuffle(game, p, R_SHUFFLE)
 
 
-define("Haunting Echoes", spell=instant(Custom(
+define("Haunting Echoes", spell=spell_ability(Custom(
     _haunting_echoes, "Exile all cards from target player's graveyard other than basic land "
                       "cards. For each card exiled this way, search that player's library for "
                       "all cards with the same name as that card and exile them. Then that "
                       "player shuffles."), PLAYER))
 
-define("Disentomb", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
+define("Disentomb", spell=spell_ability(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
     of_type("Creature"), "target creature card from your graveyard")))
 
 define("Gravedigger", when_enters(
@@ -1313,16 +1202,10 @@ def _risen(game: GameState, new_ids: tuple[int, ...], controller: int, source: i
             continue
         ids = frozenset({oid})
         ts = game.new_timestamp()
-        add_effect(game, LayerEffect("4", _add_subtype("Zombie"), ids, controller, source, ts,
+        add_effect(game, LayerEffect("4", add_subtypes("Zombie"), ids, controller, source, ts,
                                      text="Rise from the Grave: Zombie"))
         add_effect(game, LayerEffect("5", _add_color("B"), ids, controller, source, ts,
                                      text="Rise from the Grave: black"))
-
-
-def _add_subtype(t: str) -> Callable[[GameState, GameObject, Characteristics], None]:
-    def f(game: GameState, obj: GameObject, c: Characteristics) -> None:
-        c.subtypes = c.subtypes | {t}
-    return f
 
 
 def _add_color(col: str) -> Callable[[GameState, GameObject, Characteristics], None]:
@@ -1331,7 +1214,7 @@ def _add_color(col: str) -> Callable[[GameState, GameObject, Characteristics], N
     return f
 
 
-define("Rise from the Grave", spell=instant(Custom(
+define("Rise from the Grave", spell=spell_ability(Custom(
     _rise, "Put target creature card from a graveyard onto the battlefield under your "
            "control. That creature is a black Zombie in addition to its other colors and "
            "types."), _gy_card(of_type("Creature"), "target creature card from a graveyard",
@@ -1382,7 +1265,7 @@ define("Royal Assassin", ActivatedAbility(
     C(tap=True), Destroy(T(0)), targets=(target_of(creature & tapped, "target tapped creature"),),
     text="{T}: Destroy target tapped creature."))
 
-define("Stabbing Pain", spell=instant(seq(Pump(-1, -1, T(0)), Tap(T(0))), CREATURE))
+define("Stabbing Pain", spell=spell_ability(seq(Pump(-1, -1, T(0)), Tap(T(0))), CREATURE))
 
 define("Unholy Strength", **aura(pt=(2, 1), text="Enchanted creature gets +2/+1."))
 
@@ -1393,20 +1276,8 @@ define("Viscera Seer", ActivatedAbility(C(sacrifice=creature, sacrifice_count=1)
 # ====================================================================== red
 
 
-def act_of_treason(game: GameState, ctx: Ctx) -> None:
-    ids = _ids(game, ctx.target_refs(0))
-    _until_eot(game, ctx, "2", set_controller(ctx.controller), ids, "control")
-    for oid in ids:
-        o = game.obj(oid)
-        if o.tapped:
-            o.tapped = False
-            game.changed()
-            game.emit(ev.UNTAPPED, R_UNTAP, f"{o.name} becomes untapped", object=o.id)
-    _until_eot(game, ctx, "6", add_keywords("haste"), ids, "haste")
-
-
-define("Act of Treason", spell=instant(Custom(
-    act_of_treason, "Gain control of target creature until end of turn. Untap that creature. "
+define("Act of Treason", spell=spell_ability(Custom(
+    threaten, "Gain control of target creature until end of turn. Untap that creature. "
                      "It gains haste until end of turn."), CREATURE))
 
 
@@ -1451,7 +1322,7 @@ def _outrage(game: GameState, ctx: Ctx) -> None:
     deal_damage(game, items)
 
 
-define("Chandra's Outrage", spell=instant(Custom(
+define("Chandra's Outrage", spell=spell_ability(Custom(
     _outrage, "Chandra's Outrage deals 4 damage to target creature and 2 damage to that "
               "creature's controller."), CREATURE))
 
@@ -1509,7 +1380,7 @@ define("Cyclops Gladiator", when_attacks(
     targets=(target_of(creature & DEFENDING_CONTROLS,
                        "target creature defending player controls"),), optional=True))
 
-define("Demolish", spell=instant(Destroy(T(0)), target_of(artifact | land,
+define("Demolish", spell=spell_ability(Destroy(T(0)), target_of(artifact | land,
                                                           "target artifact or land")))
 
 
@@ -1517,7 +1388,7 @@ def _df_damage(game: GameState, ctx: Ctx) -> None:
     DealDamage(5, EACH(creature)).resolve(game, ctx)
 
 
-define("Destructive Force", spell=instant(seq(SacrificeOfChoice(land, EACH_PLAYER, 5),
+define("Destructive Force", spell=spell_ability(seq(SacrificeOfChoice(land, EACH_PLAYER, 5),
                                               Custom(_df_damage))))
 
 
@@ -1569,7 +1440,7 @@ def _fling(game: GameState, ctx: Ctx) -> None:
     deal_damage(game, [DamageItem(ctx.source, r, power) for r in ctx.target_refs(0)])
 
 
-define("Fling", spell=instant(
+define("Fling", spell=spell_ability(
     Custom(_fling, "Fling deals damage equal to the sacrificed creature's power to target "
                    "creature or player."), CREATURE_OR_PLAYER,
     additional_cost=C(sacrifice=creature, sacrifice_count=1)))
@@ -1628,13 +1499,13 @@ define("Hoarding Dragon",
 
 
 def _incite(game: GameState, ctx: Ctx) -> None:
-    ids = _ids(game, ctx.target_refs(0))
-    _until_eot(game, ctx, "5", set_colors("R"), ids, "red")
-    _until_eot(game, ctx, "6", grant_flags_effect("attacks each combat if able"), ids,
+    ids = battlefield_ids(game, ctx.target_refs(0))
+    until_end_of_turn(game, ctx, "5", set_colors("R"), ids, "red")
+    until_end_of_turn(game, ctx, "6", grant_flags_effect("attacks each combat if able"), ids,
                "attacks this turn if able")
 
 
-define("Incite", spell=instant(Custom(
+define("Incite", spell=spell_ability(Custom(
     _incite, "Target creature becomes red until end of turn and attacks this turn if able."),
     CREATURE))
 
@@ -1650,14 +1521,14 @@ def _pyretic(game: GameState, ctx: Ctx) -> None:
               player=ctx.controller, source=ctx.source, mana="RRR")
 
 
-define("Pyretic Ritual", spell=instant(Custom(_pyretic, "Add {R}{R}{R}.")))
+define("Pyretic Ritual", spell=spell_ability(Custom(_pyretic, "Add {R}{R}{R}.")))
 
 define("Shiv's Embrace", **aura(
     pt=(2, 2), keywords=("flying",), text="Enchanted creature gets +2/+2 and has flying.",
     extra=(ActivatedAbility(C("{R}"), Pump(1, 0, ATTACHED),
                             text="{R}: Enchanted creature gets +1/+0 until end of turn."),)))
 
-define("Thunder Strike", spell=instant(seq(Pump(2, 0, T(0)), Grant(("first strike",), T(0))),
+define("Thunder Strike", spell=spell_ability(seq(Pump(2, 0, T(0)), Grant(("first strike",), T(0))),
                                        CREATURE))
 
 define("Volcanic Strength", **aura(pt=(2, 2), keywords=("mountainwalk",),
@@ -1681,7 +1552,7 @@ def _become_treefolk(game: GameState, obj: GameObject, c: Characteristics) -> No
 def _awaken(game: GameState, ctx: Ctx) -> None:
     if not _on_battlefield(game.get(ctx.source)):
         return  # the duration already ended: the effect does nothing (611.2b)
-    ids = _ids(game, ctx.target_refs(0))
+    ids = battlefield_ids(game, ctx.target_refs(0))
     if not ids:
         return
     ts = game.new_timestamp()
@@ -1697,7 +1568,7 @@ define("Awakener Druid", when_enters(
     "long as this creature remains on the battlefield. It's still a land.",
     targets=(target_of(land & with_subtype("Forest"), "target Forest"),)))
 
-define("Back to Nature", spell=instant(DestroyAll(enchantment)))
+define("Back to Nature", spell=spell_ability(DestroyAll(enchantment)))
 
 define("Birds of Paradise", ActivatedAbility(
     C(tap=True), mana=ManaProduction(("W", "U", "B", "R", "G")),
@@ -1709,7 +1580,7 @@ define("Cudgel Troll", ActivatedAbility(C("{G}"), Regenerate(SELF),
 
 def _cultivate_found(game: GameState, action: Any, p: int) -> None:
     items = tuple(action.items)
-    _reveal(game, p, items)
+    reveal(game, p, items)
     if len(items) == 2:
         game.ask(ChoiceDecision(p, "choose", "Choose the land to put onto the battlefield "
                                              "tapped (the other goes to your hand)",
@@ -1735,7 +1606,7 @@ def _cultivate(game: GameState, ctx: Ctx) -> None:
                    "Search your library for up to two basic land cards")
 
 
-define("Cultivate", spell=instant(Custom(
+define("Cultivate", spell=spell_ability(Custom(
     _cultivate, "Search your library for up to two basic land cards, reveal those cards, put "
                 "one onto the battlefield tapped and the other into your hand, then "
                 "shuffle.")))
@@ -1760,7 +1631,7 @@ def _fog(game: GameState, ctx: Ctx) -> None:
         Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
 
 
-define("Fog", spell=instant(Custom(_fog, "Prevent all combat damage that would be dealt this "
+define("Fog", spell=spell_ability(Custom(_fog, "Prevent all combat damage that would be dealt this "
                                          "turn.")))
 
 
@@ -1773,9 +1644,9 @@ define("Garruk's Packleader", when_another_enters(
     "Whenever another creature you control with power 3 or greater enters, you may draw a "
     "card.", optional=True))
 
-define("Hornet Sting", spell=instant(DealDamage(1, T(0)), CREATURE_OR_PLAYER))
+define("Hornet Sting", spell=spell_ability(DealDamage(1, T(0)), CREATURE_OR_PLAYER))
 
-define("Hunters' Feast", spell=instant(GainLife(6, T(0)), target_of(
+define("Hunters' Feast", spell=spell_ability(GainLife(6, T(0)), target_of(
     player, "any number of target players", count=99, min_count=0)))
 
 OOZE_1 = make_card("Ooze", types=("Creature",), subtypes=("Ooze",), power=1, toughness=1,
@@ -1791,12 +1662,8 @@ define("Mitotic Slime", when_dies(CreateTokens(OOZE_2, 2),
                                   "two 1/1 green Ooze creature tokens.\""))
 
 
-def _greatest_power(game: GameState, ctx: Ctx) -> int:
-    return max([game.chars(o).power or 0 for o in game.creatures(ctx.controller)], default=0)
-
-
 def _stampede(game: GameState, ctx: Ctx) -> None:
-    x = _greatest_power(game, ctx)
+    x = greatest_power(game, ctx)
     mine = EACH(creature & you_control)
     Grant(("trample",), mine).resolve(game, ctx)
     Pump(x, x, mine).resolve(game, ctx)
@@ -1808,14 +1675,14 @@ define("Leyline of Vitality", LEYLINE,
                            "Whenever a creature you control enters, you may gain 1 life.",
                            optional=True))
 
-define("Nature's Spiral", spell=instant(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
+define("Nature's Spiral", spell=spell_ability(MoveTo(T(0), Zone.HAND, "400.7"), _gy_card(
     PERMANENT_CARD, "target permanent card from your graveyard")))
 
-define("Overwhelming Stampede", spell=instant(Custom(
+define("Overwhelming Stampede", spell=spell_ability(Custom(
     _stampede, "Until end of turn, creatures you control gain trample and get +X/+X, where X "
                "is the greatest power among creatures you control.")))
 
-define("Plummet", spell=instant(Destroy(T(0)), target_of(
+define("Plummet", spell=spell_ability(Destroy(T(0)), target_of(
     creature & with_keyword("flying"), "target creature with flying")))
 
 
@@ -1903,7 +1770,7 @@ def _lose_defender_gain_flying(game: GameState, obj: GameObject, c: Characterist
 
 
 def _gargoyle(game: GameState, ctx: Ctx) -> None:
-    _until_eot(game, ctx, "6", _lose_defender_gain_flying, _ids(game, SELF.resolve(game, ctx)),
+    until_end_of_turn(game, ctx, "6", _lose_defender_gain_flying, battlefield_ids(game, SELF.resolve(game, ctx)),
                "loses defender and gains flying")
 
 
@@ -1994,10 +1861,6 @@ define("Whispersilk Cloak", *equipment(
 # ====================================================================== lands
 
 
-def _is_end_step(game: GameState, e: Event, src: Any) -> bool:
-    return e.data.get("step") == "end"
-
-
 def _maze_return(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:
@@ -2007,7 +1870,7 @@ def _maze_return(game: GameState, ctx: Ctx) -> None:
 
 _MAZE_RETURN = TriggeredAbility(
     ev.STEP_BEGAN, Custom(_maze_return, "return it to the battlefield tapped"),
-    condition=_is_end_step, text="At the beginning of the next end step, return it to the "
+    condition=is_end_step, text="At the beginning of the next end step, return it to the "
                                  "battlefield tapped under its owner's control.")
 
 
@@ -2062,3 +1925,786 @@ define("Terramorphic Expanse", ActivatedAbility(
 
 
 del _name, _col, _word
+
+
+# ======================================================================
+# spells and creatures made of the basic effects
+
+
+define("Lightning Bolt", spell=spell_ability(DealDamage(3, T(0)), CREATURE_OR_PLAYER))
+define("Lava Axe", spell=spell_ability(DealDamage(5, T(0)), PLAYER))
+define("Pyroclasm", spell=spell_ability(DealDamage(2, EACH(creature))))
+define("Doom Blade", spell=spell_ability(Destroy(T(0)), target_of(
+    creature & ~of_color("B"), "target nonblack creature")))
+define("Naturalize", spell=spell_ability(Destroy(T(0)), target_of(
+    artifact | enchantment, "target artifact or enchantment")))
+define("Unsummon", spell=spell_ability(MoveTo(T(0), Zone.HAND, "400.7"), CREATURE))
+define("Cancel", spell=spell_ability(CounterSpell(T(0)), target_of(spell, "target spell")))
+
+
+define("Giant Growth", spell=spell_ability(Pump(3, 3, T(0)), CREATURE))
+define("Mighty Leap", spell=spell_ability(seq(Pump(2, 2, T(0)), Grant(("flying",), T(0))),
+                                    CREATURE))
+define("Inspired Charge", spell=spell_ability(Pump(2, 1, EACH(creature & you_control))))
+define("Sign in Blood", spell=spell_ability(seq(Draw(2, T(0)), LoseLife(2, T(0))), PLAYER))
+define("Mind Rot", spell=spell_ability(Discard(2, T(0)), PLAYER))
+
+
+define("Llanowar Elves", ActivatedAbility(C(tap=True), mana=ManaProduction(("G",)),
+                                          text="{T}: Add {G}."))
+define("Prodigal Pyromancer", ActivatedAbility(C(tap=True), DealDamage(1, T(0)),
+                                               targets=(CREATURE_OR_PLAYER,),
+                                               text="{T}: This creature deals 1 damage to "
+                                                    "target creature or player."))
+define("Brindle Boar", ActivatedAbility(C(sacrifice_self=True), GainLife(4),
+                                        text="Sacrifice this creature: You gain 4 life."))
+
+def _etb_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
+    return e.data.get("object") == src.id and e.data.get("to_zone") == Zone.BATTLEFIELD
+
+
+def _attacks_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
+    return e.data.get("attacker") == src.id
+
+
+define("Grave Titan",
+       TriggeredAbility(ev.ZONE_CHANGE, CreateTokens(ZOMBIE, 2), condition=_etb_self,
+                        text="Whenever this creature enters, create two 2/2 black Zombie "
+                             "creature tokens."),
+       TriggeredAbility(ev.ATTACKS, CreateTokens(ZOMBIE, 2), condition=_attacks_self,
+                        text="Whenever this creature attacks, create two 2/2 black Zombie "
+                             "creature tokens."))
+
+
+# ======================================================================
+# copies (CR 706)
+
+
+define("Clone", StaticAbility(rule="enters_as_copy", text="You may have this creature enter "
+                              "as a copy of any creature on the battlefield."))
+
+
+
+def _reverberate(game: GameState, ctx: Ctx) -> None:
+    for t in ctx.target_refs(0):
+        snap = spell_snapshot(game, t)  # type: ignore[arg-type]
+        if snap is not None:
+            copy_spell(game, snap, ctx.controller)
+
+
+INSTANT_OR_SORCERY = spell & (of_type("Instant") | of_type("Sorcery"))
+
+define("Reverberate", spell=SpellAbility(
+    effect=Custom(_reverberate, "copy target instant or sorcery spell"),
+    targets=(target_of(INSTANT_OR_SORCERY, "target instant or sorcery spell"),)))
+
+
+# ======================================================================
+# planeswalkers (CR 306, 606)
+
+
+TWO_LANDS = target_of(land, "two target lands", count=2)
+
+
+
+
+# Jace Beleren {1}{U}{U}, loyalty 3
+define("Jace Beleren",
+       loyalty(+2, Draw(1, EACH_PLAYER), "+2: Each player draws a card."),
+       loyalty(-1, Draw(1, T(0)), "\u22121: Target player draws a card.", (PLAYER,)),
+       loyalty(-10, Mill(20, T(0)), "\u221210: Target player mills twenty cards.",
+               (PLAYER,)))
+
+
+# Liliana Vess {3}{B}{B}, loyalty 5
+def _liliana_search(game: GameState, ctx: Ctx) -> None:
+    """Search for a card (701.17d: "a card" has no stated quality, so one is found if the
+    library isn't empty), then shuffle and put that card on top (701.18b)."""
+    p = ctx.controller
+    game.push(search_library, p, any_card, 1, 1, _liliana_found, (p,),
+              "Search your library for a card (you'll shuffle, then put it on top)")
+
+
+def _liliana_found(game: GameState, action: Any, p: int) -> None:
+    from manastack.rules.zones import shuffle
+    lib = game.players[p].library
+    found = [oid for oid in action.items if oid in lib]
+    for oid in found:  # set aside while the rest is shuffled; it never leaves the library
+        lib.remove(oid)
+    shuffle(game, p, "701.18a")
+    for oid in found:
+        lib.append(oid)  # library[-1] is the top
+        game.note("608.2c", f"{game.players[p].name} puts the card found on top of their "
+                            "library")
+    game.changed()
+
+
+def _liliana_reanimate(game: GameState, ctx: Ctx) -> None:
+    """All creature cards from all graveyards enter at the same time (one event): each
+    one's "whenever another creature enters" abilities see the others (603.6a, 603.10)."""
+    from manastack.rules.entering import put_all_onto_battlefield
+    me = ctx.controller
+    cards = [game.obj(oid) for p in game.apnap() for oid in game.players[p].graveyard
+             if "Creature" in game.chars(game.obj(oid)).types]
+    put_all_onto_battlefield(game, cards, me, "608.2c",
+                             verb="{name} is put onto the battlefield under "
+                                  f"{game.players[me].name}'s control")
+
+
+define("Liliana Vess",
+       loyalty(+1, Discard(1, T(0)), "+1: Target player discards a card.", (PLAYER,)),
+       loyalty(-2, Custom(_liliana_search, "Search your library for a card, then shuffle "
+                                           "and put that card on top."),
+               "\u22122: Search your library for a card, then shuffle and put that card on "
+               "top."),
+       loyalty(-8, Custom(_liliana_reanimate, "Put all creature cards from all graveyards "
+                                              "onto the battlefield under your control."),
+               "\u22128: Put all creature cards from all graveyards onto the battlefield "
+               "under your control."))
+
+
+# Garruk Wildspeaker {2}{G}{G}, loyalty 3
+def _overrun(game: GameState, ctx: Ctx) -> None:
+    """One continuous effect in layers 6 and 7c on the creatures you control now
+    (611.2c: a creature arriving later isn't affected)."""
+    ids = frozenset(o.id for o in game.creatures(ctx.controller))
+    layered_effect(game, ctx, ids, [("6", add_keywords("trample")), ("7c", modify_pt(3, 3))],
+               f"{ctx.source_name}: +3/+3 and trample until end of turn")
+    if ids:
+        game.note("611.2c", ", ".join(game.name_of(i) for i in ids)
+                  + f" get +3/+3 and gain trample until end of turn ({ctx.source_name})")
+
+
+define("Garruk Wildspeaker",
+       loyalty(+1, Tap(T(0), untap=True), "+1: Untap two target lands.", (TWO_LANDS,)),
+       loyalty(-1, CreateTokens(BEAST), "\u22121: Create a 3/3 green Beast creature token."),
+       loyalty(-4, Custom(_overrun, "Creatures you control get +3/+3 and gain trample until "
+                                    "end of turn."),
+               "\u22124: Creatures you control get +3/+3 and gain trample until end of "
+               "turn."))
+
+
+# Chandra Nalaar {3}{R}{R}, loyalty 6
+def _chandra_ultimate(game: GameState, ctx: Ctx) -> None:
+    """10 damage to the target and to each creature its controller controls, at once."""
+    from manastack.game.objects import PlayerRef
+    from manastack.rules.damage import DamageItem, deal_damage
+    targets = ctx.target_refs(0)
+    if not targets:
+        return
+    t = targets[0]
+    who = t.index if isinstance(t, PlayerRef) else game.controller(game.obj(t))
+    items = [DamageItem(ctx.source, t, 10)]
+    items += [DamageItem(ctx.source, c.id, 10) for c in game.creatures(who)]
+    deal_damage(game, items)
+
+
+
+define("Chandra Nalaar",
+       loyalty(+1, DealDamage(1, T(0)), "+1: Chandra Nalaar deals 1 damage to target player.",
+               (PLAYER,)),
+       ActivatedAbility(cost(loyalty=0, loyalty_x=True), DealDamage(X, T(0)),
+                        (target_of(creature, "target creature"),),
+                        text="\u2212X: Chandra Nalaar deals X damage to target creature."),
+       loyalty(-8, Custom(_chandra_ultimate, "10 damage to the target and each creature its "
+                                             "controller controls"),
+               "\u22128: Chandra Nalaar deals 10 damage to target player and each "
+               "creature that player controls.",
+               (PLAYER,)))
+
+
+# ======================================================================
+# choice costs, graveyard abilities, variable mana, attack requirements, rule effects and as-enters choices
+
+
+def _return_this_card(to: str, tapped_: bool, text: str) -> Custom:
+    """"Return this card from your graveyard to [the battlefield tapped / your hand]": only
+    if it is still the same card in the graveyard (a new object otherwise, CR 400.7)."""
+    def run(game: GameState, ctx: Ctx) -> None:
+        o = this_card_in_graveyard(game, ctx)
+        if o is None:
+            return
+        if to == Zone.BATTLEFIELD:
+            from manastack.rules.entering import put_onto_battlefield
+            put_onto_battlefield(
+                game, o, ctx.controller, "608.2c", tapped=tapped_,
+                verb=f"{o.name} returns from {_pname(game, o.owner)}'s graveyard to the "
+                     "battlefield" + (" tapped" if tapped_ else ""))
+        else:
+            _move(game, o, to, "608.2c", verb=f"{o.name} returns from "
+                  f"{_pname(game, o.owner)}'s graveyard to their hand")
+    return Custom(run, text)
+
+
+# Silence {W}
+def _silence(game: GameState, ctx: Ctx) -> None:
+    me = ctx.controller
+
+    def check(g: GameState, p: int, spell_obj: GameObject) -> bool:
+        return p in g.opponents(me)
+
+    add_rule_effect(game, RuleEffect(
+        "cant_cast", check, Duration("end_of_turn"),
+        text=f"{ctx.source_name}: {_pname(game, me)}'s opponents can't cast spells this turn",
+        controller=me))
+    game.note("101.2", f"{_pname(game, me)}'s opponents can't cast spells this turn")
+
+
+define("Silence", spell=SpellAbility(effect=Custom(
+    _silence, "Your opponents can't cast spells this turn.")))
+
+
+
+
+# Alluring Siren {1}{U}
+def _attacks_player(creature_id: int, who: int) -> Callable[[GameState, GameObject], Any]:
+    def check(game: GameState, o: GameObject) -> Any:
+        return PlayerRef(who) if o.id == creature_id else None
+    return check
+
+
+def _siren(game: GameState, ctx: Ctx) -> None:
+    me = ctx.controller
+    for t in ctx.target_refs(0):
+        o = on_battlefield(game, t)
+        if o is None:
+            continue
+        add_rule_effect(game, RuleEffect(
+            "must_attack", _attacks_player(o.id, me), Duration("end_of_turn"),
+            text=f"{ctx.source_name}: {o.name} attacks {_pname(game, me)} this turn if able",
+            controller=me))
+        game.note("508.1d", f"{o.name} attacks {_pname(game, me)} this turn if able")
+
+
+define("Alluring Siren", ActivatedAbility(
+    C(tap=True), Custom(_siren, "Target creature an opponent controls attacks you this turn "
+                                "if able."),
+    targets=(target_of(creature & OPPONENT_CONTROLS, "target creature an opponent controls"),),
+    text="{T}: Target creature an opponent controls attacks you this turn if able."))
+
+
+
+
+# Captivating Vampire {1}{B}{B}
+_CAPTIVATED = "Captivating Vampire: gain control of it; it's a Vampire in addition to its " \
+              "other types"
+
+
+def _captivate(game: GameState, ctx: Ctx) -> None:
+    """Gain control (layer 2) and a Vampire in addition to its other types (layer 4,
+    205.1b), for the rest of the game: one effect with one timestamp (613.5).
+
+    An earlier effect of this ability on the same permanent is superseded: its layer-2 part
+    is overridden by the newer one (613.6, both locked to that object, 611.2c) and its
+    layer-4 part adds the same subtype, so it's dropped instead of piling up."""
+    for t in ctx.target_refs(0):
+        o = on_battlefield(game, t)
+        if o is None:
+            continue
+        ids = frozenset({o.id})
+        game.effects[:] = [e for e in game.effects
+                           if not (getattr(e, "text", "") == _CAPTIVATED and
+                                   e.affected == ids and e.duration.kind == "permanent")]
+        before = game.controller(o)
+        layered_effect(game, ctx, ids, [("2", set_controller(ctx.controller)),
+                                    ("4", add_subtypes("Vampire"))],
+                   _CAPTIVATED, Duration("permanent"))
+        if game.controller(o) != before:
+            o.control_since = game.turn_number  # 302.6: it came under a new control now
+        game.note("613.1b", f"{_pname(game, ctx.controller)} gains control of {o.name}; it "
+                            "is a Vampire in addition to its other types")
+
+
+VAMPIRES = permanent & with_subtype("Vampire")
+
+define("Captivating Vampire",
+       anthem(creature & you_control & with_subtype("Vampire") & another, 1, 1,
+              "Other Vampire creatures you control get +1/+1."),
+       ActivatedAbility(
+           C(tap_others=VAMPIRES, tap_count=5),
+           Custom(_captivate, "Gain control of target creature. It becomes a Vampire in "
+                              "addition to its other types."),
+           targets=(target_of(creature, "target creature"),),
+           text="Tap five untapped Vampires you control: Gain control of target creature. "
+                "It becomes a Vampire in addition to its other types."))
+
+define("Reassembling Skeleton", ActivatedAbility(
+    C("{1}{B}"), _return_this_card(Zone.BATTLEFIELD, True, "Return this card from your "
+                                   "graveyard to the battlefield tapped."),
+    zones=(Zone.GRAVEYARD,),
+    text="{1}{B}: Return this card from your graveyard to the battlefield tapped."))
+
+define("Magma Phoenix",
+       when_dies(DealDamage(3, EACH(creature | player)),
+                 "When this creature dies, it deals 3 damage to each creature and each "
+                 "player."),
+       ActivatedAbility(C("{3}{R}{R}"), _return_this_card(
+           Zone.HAND, False, "Return this card from your graveyard to your hand."),
+           zones=(Zone.GRAVEYARD,),
+           text="{3}{R}{R}: Return this card from your graveyard to your hand."))
+
+def _you_cast(game: GameState, src: GameObject, player: int, spell: GameObject) -> bool:
+    return game.controller(src) == player
+
+
+define("Leyline of Anticipation", LEYLINE,
+       hook("cast_as_though_flash", _you_cast,
+            "You may cast spells as though they had flash."))
+
+define("Leyline of Punishment", LEYLINE,
+       hook("cant_gain_life", text="Players can't gain life."),
+       hook("damage_cant_be_prevented", text="Damage can't be prevented."))
+
+
+
+
+def _is_creature_card(game: GameState, o: GameObject) -> bool:
+    return "Creature" in game.chars(o).types
+
+
+define("Fauna Shaman", ActivatedAbility(
+    C("{G}", tap=True, discard=1, discard_filter=of_type("Creature")),
+    SearchTo(_is_creature_card, 1, Zone.HAND, reveal=True,
+             text="Search your library for a creature card"),
+    text="{G}, {T}, Discard a creature card: Search your library for a creature card, reveal "
+         "it, put it into your hand, then shuffle."))
+
+
+def _elves_you_control(game: GameState, src: GameObject) -> int:
+    me = game.controller(src)
+    return sum(1 for o in game.permanents(me) if "Elf" in game.chars(o).subtypes)
+
+
+define("Elvish Archdruid",
+       anthem(creature & you_control & with_subtype("Elf") & another, 1, 1,
+              "Other Elf creatures you control get +1/+1."),
+       ActivatedAbility(C(tap=True), mana=ManaProduction(("G",), amount=_elves_you_control),
+                        text="{T}: Add {G} for each Elf you control."))
+
+
+# Protean Hydra {X}{G}
+def _protean_enters(game: GameState, obj: GameObject) -> None:
+    """614.1c: X is the X of the spell it was (0 if it wasn't cast, 107.3f)."""
+    n = obj.x if obj.came_from == Zone.STACK else 0
+    if n > 0:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+    game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters (X)")
+
+
+def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
+    """Damage to it is prevented (615.1) and that many +1/+1 counters are removed; each
+    counter removed is its own event (the last ability triggers for each).  Damage that
+    can't be prevented is dealt, but the effect still applies: the counters are removed
+    (615.12)."""
+    sid = src.id
+    name = src.name
+
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
+        return e["target"] == sid and e["amount"] > 0
+
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
+        n = e["amount"]
+        if e.get("unpreventable"):
+            g.note("615.12", f"{n} damage to {name} can't be prevented; {name} still loses "
+                             f"that many +1/+1 counters")
+        else:
+            g.note("615.1", f"{n} damage to {name} is prevented ({name})")
+        o = g.get(sid)
+        if o is not None:
+            k = min(n, o.counters.get("+1/+1", 0))
+            for _ in range(k):
+                o.counters["+1/+1"] -= 1
+                g.changed()
+                g.emit(ev.COUNTERS_REMOVED, "121.1", f"a +1/+1 counter is removed from "
+                       f"{name}", object=sid, counter="+1/+1", n=1)
+        if e.get("unpreventable"):
+            return e
+        return dict(e, amount=0, prevented=e.get("prevented", 0) + n)
+
+    return [Replacement("damage", applies, replace, game.controller(src), sid,
+                        f"{name} (prevent that damage and remove that many +1/+1 counters)",
+                        is_prevention=True)]
+
+
+def _own_plus_counter_removed(game: GameState, e: Event, src: GameObject) -> bool:
+    return e.data.get("object") == src.id and e.data.get("counter") == "+1/+1"
+
+
+def _two_counters_on_it(game: GameState, ctx: Ctx) -> None:
+    """603.7c: the delayed ability still affects the Hydra it refers to, but does nothing
+    if that object has left the battlefield (a Hydra that returned is a new object, 400.7)."""
+    o = game.objects.get(ctx.source)
+    if not isinstance(o, GameObject) or o.zone != Zone.BATTLEFIELD:
+        game.note("603.7c", f"{ctx.source_name} is no longer on the battlefield: the delayed "
+                            "triggered ability does nothing")
+        return
+    AddCounters("+1/+1", 2, SELF).resolve(game, ctx)
+
+
+_TWO_COUNTERS_AT_END_STEP = TriggeredAbility(
+    ev.STEP_BEGAN, Custom(_two_counters_on_it, "put two +1/+1 counters on it"),
+    condition=is_end_step,
+    text="At the beginning of the next end step, put two +1/+1 counters on it.")
+
+
+def _protean_delayed(game: GameState, ctx: Ctx) -> None:
+    """603.7: a delayed triggered ability for the next end step, about this object (603.7c:
+    it does nothing if the Hydra left the battlefield)."""
+    from manastack.rules.triggers import add_delayed
+    add_delayed(game, _TWO_COUNTERS_AT_END_STEP, ctx.source, ctx.source_name, ctx.controller)
+
+
+define("Protean Hydra",
+       StaticAbility(rule="as_enters", check=_protean_enters,
+                     text="This creature enters with X +1/+1 counters on it."),
+       StaticAbility(replacements=_protean_shield,
+                     text="If damage would be dealt to this creature, prevent that damage and "
+                          "remove that many +1/+1 counters from it."),
+       TriggeredAbility(ev.COUNTERS_REMOVED, Custom(
+           _protean_delayed, "put two +1/+1 counters on it at the beginning of the next end "
+                             "step"), condition=_own_plus_counter_removed,
+           text="Whenever a +1/+1 counter is removed from this creature, put two +1/+1 "
+                "counters on it at the beginning of the next end step."))
+
+
+# ======================================================================
+# divided damage, target-dependent costs, restrictions by kind of spell, targets chosen by another player, state triggers, replacement effects from a hand
+
+
+BF, GY = Zone.BATTLEFIELD, Zone.GRAVEYARD
+#: "Any number of targets" (601.2c: the number is announced first; no upper bound).
+ANY_NUMBER = 1000
+
+
+def _colors_of_source(game: GameState, source: int | None) -> frozenset[str]:
+    """Colours of a spell or of an ability's source (last known information if gone)."""
+    from manastack.rules.targeting import source_characteristics
+    c = source_characteristics(game, source)
+    return frozenset() if c is None else frozenset(c.colors)
+
+
+def _is_spell(game: GameState, oid: int | None) -> bool:
+    o = game.objects.get(oid) if oid is not None else None
+    return isinstance(o, GameObject) and o.zone == Zone.STACK
+
+
+
+
+# Inferno Titan {4}{R}{R}
+def _titan_enters(game: GameState, e: Event, src: GameObject) -> bool:
+    return e.data.get("object") == src.id and e.data.get("to_zone") == BF
+
+
+def _titan_attacks(game: GameState, e: Event, src: GameObject) -> bool:
+    return e.data.get("attacker") == src.id
+
+
+_TITAN_TEXT = ("Whenever this creature enters or attacks, it deals 3 damage divided as you "
+               "choose among one, two, or three target creatures and/or players.")
+_TITAN_TARGETS = (target_of(creature_or_player, "one, two, or three target creatures and/or "
+                            "players", count=3, min_count=1),)
+
+define("Inferno Titan",
+       ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
+                        text="{R}: This creature gets +1/+0 until end of turn."),
+       # one ability with two trigger events (603.2): it is written as two abilities
+       TriggeredAbility(ev.ZONE_CHANGE, DealDividedDamage(), _titan_enters, _TITAN_TARGETS,
+                        text=_TITAN_TEXT, divided=3),
+       TriggeredAbility(ev.ATTACKS, DealDividedDamage(), _titan_attacks, _TITAN_TARGETS,
+                        text=_TITAN_TEXT, divided=3))
+
+
+# Fireball {X}{R}
+def _fireball_share(game: GameState, ctx: Ctx) -> int:
+    """X divided evenly, rounded down, among the targets still legal as Fireball resolves:
+    no choice is involved, so the division is made on resolution (the card's rulings; a
+    target that became illegal isn't dealt damage, 608.2b).  With no target, no damage."""
+    legal = len(ctx.target_refs())
+    return ctx.x // legal if legal else 0
+
+
+define("Fireball", spell=SpellAbility(
+    effect=DealDamage(_fireball_share, T(0)),
+    targets=(target_of(creature_or_player, "any number of target creatures and/or players",
+                       count=ANY_NUMBER, min_count=0),),
+    extra_target_cost=1,
+    text="This spell costs {1} more to cast for each target beyond the first. Fireball deals "
+         "X damage divided evenly, rounded down, among any number of target creatures "
+         "and/or players."))
+
+
+
+
+# Autumn's Veil {G}
+_BLUE_OR_BLACK = frozenset({"U", "B"})
+
+
+def _autumns_veil(game: GameState, ctx: Ctx) -> None:
+    """Two rule-changing effects until end of turn (613.10), applying to whatever spells
+    and creatures the player controls at the time (not a locked set).  The card data's
+    Oracle text reads "blue or black spells" for the targeting part, with no "your
+    opponents control": followed as written."""
+    me = ctx.controller
+
+    def not_countered(g: GameState, spell_obj: GameObject, by: int) -> bool:
+        return g.controller(spell_obj) == me and _is_spell(g, by) and \
+            bool(_colors_of_source(g, by) & _BLUE_OR_BLACK)
+
+    def not_targeted(g: GameState, o: GameObject, controller: int, source: int | None,
+                     spell: bool) -> bool:
+        return spell and g.chars(o).is_creature and g.controller(o) == me and \
+            bool(_colors_of_source(g, source) & _BLUE_OR_BLACK)
+
+    name = ctx.source_name
+    add_rule_effect(game, RuleEffect(
+        "cant_be_countered_by", not_countered, Duration("end_of_turn"),
+        text=f"{name}: spells {_pname(game, me)} controls can't be countered by blue or "
+             "black spells this turn", controller=me))
+    add_rule_effect(game, RuleEffect(
+        "cant_be_targeted", not_targeted, Duration("end_of_turn"),
+        text=f"{name}: creatures {_pname(game, me)} controls can't be the targets of blue or "
+             "black spells this turn", controller=me))
+    game.note("101.2", f"This turn, spells {_pname(game, me)} controls can't be countered by "
+                       "blue or black spells, and creatures they control can't be the targets "
+                       "of blue or black spells")
+
+
+define("Autumn's Veil", spell=SpellAbility(effect=Custom(
+    _autumns_veil, "Spells you control can't be countered by blue or black spells this turn, "
+                   "and creatures you control can't be the targets of blue or black spells "
+                   "this turn.")))
+
+
+# Gaea's Revenge {5}{G}{G}
+def _nongreen_cant_target(game: GameState, src: GameObject, o: GameObject, controller: int,
+                          source: int | None, spell: bool) -> bool:
+    """702.16b-like: the colour of the spell, or of the ability's source, is what counts."""
+    return o.id == src.id and "G" not in _colors_of_source(game, source)
+
+
+define("Gaea's Revenge", CANT_BE_COUNTERED,
+       hook("cant_be_targeted", _nongreen_cant_target,
+            "This creature can't be the target of nongreen spells or abilities from nongreen "
+            "sources."))
+
+
+# Obstinate Baloth {2}{G}{G}
+def _baloth_replacement(game: GameState, src: GameObject) -> list[Replacement]:
+    """Works from the hand (112.6b): a discard caused by a spell or ability an opponent
+    controls puts it onto the battlefield instead (under its owner's control, 110.2)."""
+    oid, owner = src.id, src.owner
+
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
+        cause = e.get("cause")
+        return e.get("object") == oid and bool(e.get("discard")) and e.get("to") == GY \
+            and cause is not None and cause in g.opponents(owner)
+
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
+        return dict(e, to=BF)
+
+    return [Replacement("zone_change", applies, replace, owner, oid,
+                        "Obstinate Baloth (put it onto the battlefield instead of into "
+                        f"{_pname(game, owner)}'s graveyard)")]
+
+
+define("Obstinate Baloth",
+       when_enters(GainLife(4), "When this creature enters, you gain 4 life."),
+       StaticAbility(replacements=_baloth_replacement, zones=(Zone.HAND,),
+                     text="If a spell or ability an opponent controls causes you to discard "
+                          "this card, put it onto the battlefield instead of putting it into "
+                          "your graveyard."))
+
+
+
+
+# Necrotic Plague {2}{B}{B}
+def _enchanted_dies(game: GameState, e: Event, src: GameObject) -> bool:
+    """The creature it enchants (or enchanted, looking back: 603.10a) dies (700.4)."""
+    host = src.attached_to if src.attached_to is not None else src.memory.get(
+        "was_attached_to")
+    return host is not None and e.data.get("old") == host and \
+        e.data.get("from_zone") == BF and e.data.get("to_zone") == GY
+
+
+def _dead_creatures_controller(game: GameState, data: dict[str, Any]) -> int | None:
+    """"Its controller chooses": the dead creature's controller (last known, 608.2g)."""
+    lki = data.get("lki")
+    return None if lki is None else int(lki.controller)
+
+
+def _plague_return(game: GameState, ctx: Ctx) -> None:
+    """Return the Plague card (what it became in its owner's graveyard, 400.7) to the
+    battlefield under the ability controller's control, attached to the target; it stays
+    there if it can't enchant that creature (303.4i)."""
+    from manastack.rules.targeting import protection_from
+    from manastack.rules.zones import move
+
+    old = game.lki.get(ctx.source)
+    card = game.get(old[0].memory.get("became")) if old is not None else None
+    if card is None or card.zone != GY:
+        game.note("608.2b", f"{ctx.source_name} isn't in its owner's graveyard: it stays "
+                            "where it is")
+        return
+    for t in ctx.target_refs(0):
+        host = game.get(t)
+        if host is None or host.zone != BF:
+            continue
+        sp = card.card.spell
+        if not game.chars(host).is_creature or protection_from(game, host, card.id) or (
+                sp is not None and sp.targets and
+                not sp.targets[0].selector.test(game, host.id, ctx.controller, card.id)):
+            game.note("303.4i", f"{card.name} can't enchant {host.name}: it stays in "
+                                f"{_pname(game, card.owner)}'s graveyard")
+            return
+        move(game, card, BF, "608.2c", controller=ctx.controller, attach_to=host.id,
+             verb=f"{card.name} returns from {_pname(game, card.owner)}'s graveyard to the "
+                  f"battlefield under {_pname(game, ctx.controller)}'s control, attached to "
+                  f"{host.name}")
+
+
+_SACRIFICE_AT_UPKEEP = at_beginning_of(
+    "upkeep", Sacrifice(SELF), "At the beginning of your upkeep, sacrifice this creature.")
+
+define("Necrotic Plague", **aura(
+    creature, abilities=(_SACRIFICE_AT_UPKEEP,),
+    text="Enchanted creature has \"At the beginning of your upkeep, sacrifice this "
+         "creature.\"",
+    extra=(TriggeredAbility(
+        ev.ZONE_CHANGE, Custom(_plague_return, "Return this card from its owner's graveyard "
+                                               "to the battlefield attached to that creature."),
+        _enchanted_dies,
+        (target_of(creature & opponent_controls,
+                   "target creature one of their opponents controls"),),
+        target_chooser=_dead_creatures_controller,
+        text="When enchanted creature dies, its controller chooses target creature one of "
+             "their opponents controls. Return this card from its owner's graveyard to the "
+             "battlefield attached to that creature."),)))
+
+
+# Phylactery Lich {B}{B}{B}
+def _lich_choice(game: GameState, spell_obj: GameObject, p: int) -> dict[str, Any]:
+    """An artifact the player under whose control it enters controls (614.12a)."""
+    cands = tuple(o.id for o in game.permanents(p) if "Artifact" in game.chars(o).types)
+    return {"options": cands, "min": 1, "max": 1, "purpose": "phylactery counter",
+            "prompt": f"As {spell_obj.name} enters, choose an artifact you control to put a "
+                      "phylactery counter on"}
+
+
+def _lich_counter(game: GameState, obj: GameObject) -> None:
+    """614.1c, 614.12a: the counter goes on the artifact chosen before it entered, if that is
+    still an artifact its controller controls."""
+    for cid in obj.memory.get("chosen") or ():
+        a = game.get(cid)
+        if a is None or a.zone != BF or "Artifact" not in game.chars(a).types or \
+                game.controller(a) != obj.controller:
+            continue
+        a.counters["phylactery"] = a.counters.get("phylactery", 0) + 1
+        game.changed()
+        game.emit(ev.COUNTERS_ADDED, "614.1c", f"a phylactery counter is put on {a.name} "
+                  f"({obj.name})", object=a.id, counter="phylactery", n=1)
+
+
+def _no_phylactery(game: GameState, e: Any, src: GameObject) -> bool:
+    me = game.controller(src)
+    return not any(o.counters.get("phylactery") for o in game.permanents(me))
+
+
+define("Phylactery Lich",
+       StaticAbility(rule="as_enters_choice", check=_lich_choice,
+                     text="As this creature enters, put a phylactery counter on an artifact "
+                          "you control."),
+       StaticAbility(rule="as_enters", check=_lich_counter,
+                     text="(the counter is put on the chosen artifact as it enters)"),
+       TriggeredAbility(ev.STATE, Sacrifice(SELF), _no_phylactery,
+                        text="When you control no permanents with phylactery counters on "
+                             "them, sacrifice this creature."))
+
+
+# ======================================================================
+# alternative costs, playing cards while an ability resolves, casting from the library, ending the turn, controlling another player
+
+
+# Demon of Death's Gate {6}{B}{B}{B}
+_BLACK_CREATURES = creature & of_color("B")
+BLACK_CREATURES = Selector(_BLACK_CREATURES.fn, "black creatures")
+
+define("Demon of Death's Gate", spell=SpellAbility(alternative_costs=(AlternativeCost(
+    "alternative", C(pay_life=6, sacrifice=BLACK_CREATURES, sacrifice_count=3),
+    "You may pay 6 life and sacrifice three black creatures rather than pay this spell's "
+    "mana cost."),)))
+
+
+
+
+# Wild Evocation {5}{R}
+def _wild_evocation(game: GameState, ctx: Ctx) -> None:
+    """"That player" is the player whose upkeep it is.  The card is chosen at random with
+    the game's RNG and revealed (701.14a); a land is put onto the battlefield (not played,
+    305.4); anything else is cast without paying its mana cost if able."""
+    from manastack.rules.during_resolution import offer_play
+
+    p = ctx.data.get("player")
+    if not isinstance(p, int) or not game.players[p].in_game:
+        return
+    hand = game.players[p].hand
+    if not hand:
+        game.note("101.3", f"{_pname(game, p)} has no card in hand to reveal")
+        return
+    o = game.obj(game.rng.choice(hand))
+    game.note(R_REVEAL, f"{_pname(game, p)} reveals {o.name} at random from their hand",
+              object=o.id)
+    if game.chars(o).is_land:
+        _move(game, o, Zone.BATTLEFIELD, "305.4", controller=p,
+              verb=f"{_pname(game, p)} puts {o.name} onto the battlefield (not a land play)")
+        return
+    offer_play(game, p, o.id, (_evocation_after, (o.id, p)), free=True, optional=False)
+
+
+def _evocation_after(game: GameState, outcome: str, card: int, p: int) -> None:
+    if outcome == "unable":
+        o = game.get(card)
+        if o is not None and o.zone == Zone.HAND:
+            game.note("101.3", f"{o.name} can't be cast: it stays in "
+                               f"{_pname(game, p)}'s hand")
+
+
+define("Wild Evocation", at_beginning_of(
+    "upkeep", Custom(_wild_evocation, "that player reveals a card at random from their hand "
+                                      "and puts it onto the battlefield or casts it"),
+    "At the beginning of each player's upkeep, that player reveals a card at random from "
+    "their hand. If it's a land card, the player puts it onto the battlefield. Otherwise, "
+    "the player casts it without paying its mana cost if able.", whose="each_player"))
+
+
+# ======================================================================
+# planeswalkers, can't be countered, Auras granting keywords
+
+
+def _avatar_pt(game: GameState, obj: GameObject) -> tuple[int | None, int | None]:
+    """CDA: power and toughness each equal to its controller's life total (604.3)."""
+    life = game.players[game.controller(obj) if obj.zone == "battlefield"
+                        else obj.controller].life
+    return life, life
+
+
+AVATAR = make_card("Avatar", types=("Creature",), subtypes=("Avatar",), power="*",
+                   toughness="*", colors=("W",), is_token=True, cda=_avatar_pt,
+                   text="This creature's power and toughness are each equal to your life "
+                        "total.")
+
+
+define("Ajani Goldmane",
+       loyalty(+1, GainLife(2, YOU), "+1: You gain 2 life."),
+       loyalty(-1, seq(AddCounters("+1/+1", 1, EACH(creature & you_control)),
+                        Grant(("vigilance",), EACH(creature & you_control))),
+                "\u22121: Put a +1/+1 counter on each creature you control. Those creatures "
+                "gain vigilance until end of turn."),
+       loyalty(-6, CreateTokens(AVATAR), "\u22126: Create a white Avatar creature token. It "
+                "has \"This creature's power and toughness are each equal to your life "
+                "total.\""))
+
+
+define("Combust", CANT_BE_COUNTERED, spell=SpellAbility(
+    effect=DealDamage(5, T(0), unpreventable=True),
+    targets=(target_of(creature & (of_color("W") | of_color("U")),
+                       "target white or blue creature"),)))

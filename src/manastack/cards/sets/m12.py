@@ -1,7 +1,11 @@
 """Behaviour of Magic 2012 cards (M12), following current Oracle text.
 
-Cards whose Oracle text is only keywords the rules implement need no entry.
-Cards printed in both M11 and M12 live in :mod:`manastack.cards.sets.m11`.
+Every M12 card with behaviour that wasn't printed in M11 is defined here, by colour,
+then by the engine features the later sections' cards use.  Cards whose Oracle text is
+only keywords the rules implement need no entry.  Cards printed in both M11 and M12 live
+in :mod:`manastack.cards.sets.m11`.  Nothing here is imported by another set: pieces
+several sets share are in :mod:`manastack.cards.effects`, :mod:`manastack.cards.vocab`
+and :mod:`manastack.cards.tokens`.
 
 Conventions of this module:
 
@@ -20,6 +24,7 @@ Conventions of this module:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -40,7 +45,9 @@ from manastack.cards.dsl import (
     attacking,
     blocking,
     card_in,
+    cost,
     creature,
+    creature_or_player,
     enchantment,
     land,
     make_card,
@@ -50,6 +57,8 @@ from manastack.cards.dsl import (
     opponent_controls,
     owned_by_you,
     permanent,
+    player,
+    tapped,
     target_of,
     with_keyword,
     with_subtype,
@@ -78,26 +87,37 @@ from manastack.cards.effects import (
     MoveTo,
     Pump,
     Regenerate,
+    Sacrifice,
     SacrificeOfChoice,
     Skip,
     T,
     Tap,
+    X,
     doesnt_untap_next,
+    is_basic_land,
+    layered_effect,
     players_of,
     seq,
     unpayable_x,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import BEAST, SAPROLING, ZOMBIE
 from manastack.cards.vocab import (
     activated,
+    add_subtypes,
     anthem,
     at_beginning_of,
     attached_bonus,
     aura,
     equipment,
     grant_flags_effect,
+    greatest_power,
     hook,
+    loyalty,
+    on_battlefield,
     self_pump_if,
+    spell_ability,
+    this_card_in_graveyard,
     when_another_enters,
     when_attacks,
     when_becomes_target,
@@ -108,20 +128,25 @@ from manastack.cards.vocab import (
     when_enters,
     when_leaves,
 )
-from manastack.game.decisions import ChoiceDecision
+from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.mana import ManaCost
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, Zone
+from manastack.rules.copies import copy_spell, spell_snapshot
+from manastack.rules.keywords import bloodthirst
 from manastack.rules.layers import (
     RULES_LAYER,
     Duration,
     LayerEffect,
+    add_abilities,
     add_effect,
     add_keywords,
+    modify_pt,
     remove_all_abilities,
     set_controller,
     set_pt,
 )
 from manastack.rules.replacement import Replacement
+from manastack.rules.static import RuleEffect, add_rule_effect
 
 if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
@@ -135,17 +160,8 @@ OPPONENT = target_of(opponent, "target opponent")
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
-SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",), power=1,
-                      toughness=1, colors=("G",), is_token=True)
-ZOMBIE = make_card("Zombie", types=("Creature",), subtypes=("Zombie",), power=2,
-                   toughness=2, colors=("B",), is_token=True)
 SOLDIER = make_card("Soldier", types=("Creature",), subtypes=("Soldier",), power=1,
                     toughness=1, colors=("W",), is_token=True)
-
-
-def spell_of(effect: Effect | None, *targets: Any, **kw: Any) -> SpellAbility:
-    """An instant or sorcery: ``effect`` with its target words."""
-    return SpellAbility(effect=effect, targets=tuple(targets), **kw)
 
 
 # ---------------------------------------------------------------- small helpers
@@ -208,17 +224,6 @@ def _emit_discard(game: GameState, o: GameObject, p: int, rule: str = "701.8a",
     """``p`` discards ``o`` because of a spell or ability ``cause`` controls (701.8a)."""
     from manastack.rules.zones import discard
     return discard(game, p, o, rule, cause=cause)
-
-
-def _until_eot(game: GameState, ctx: Ctx, ids: frozenset[int], parts: Sequence[tuple[str, LayerFn]],
-               text: str, duration: Duration | None = None) -> None:
-    """Start one continuous effect with parts in several layers (613.5: one timestamp)."""
-    if not ids:
-        return
-    ts = game.new_timestamp()
-    for layer, fn in parts:
-        add_effect(game, LayerEffect(layer, fn, ids, ctx.controller, ctx.source, ts,
-                                     duration or Duration("end_of_turn"), text=text, group=ts))
 
 
 def _set_subtypes(*subtypes: str) -> LayerFn:
@@ -318,15 +323,10 @@ def _shuffle(game: GameState, p: int) -> None:
     shuffle(game, p, "701.18a")
 
 
-def _is_basic_land_card(game: GameState, o: GameObject) -> bool:
-    c = game.chars(o)
-    return "Land" in c.types and "Basic" in c.supertypes
-
-
 def _basic_land_to_battlefield(game: GameState, ctx: Ctx) -> None:
     """Rampant Growth, Solemn Simulacrum: a basic land card onto the battlefield tapped."""
     p = ctx.controller
-    cands = [o.id for o in _library_cards(game, p) if _is_basic_land_card(game, o)]
+    cands = [o.id for o in _library_cards(game, p) if is_basic_land(game, o)]
     _search_library(game, p, cands, 1, 0, _put_lands_tapped, (p,), "a basic land card")
 
 
@@ -369,7 +369,7 @@ define("Alabaster Mage", activated(
     "{1}{W}: Target creature you control gains lifelink until end of turn.",
     targets=[CREATURE_YOU_CONTROL]))
 
-define("Angel's Mercy", spell=spell_of(GainLife(7)))
+define("Angel's Mercy", spell=spell_ability(GainLife(7)))
 
 
 # Angelic Destiny
@@ -424,7 +424,7 @@ define("Archon of Justice", when_dies(
 define("Benalish Veteran", when_attacks(
     Pump(1, 1, SELF), "Whenever this creature attacks, it gets +1/+1 until end of turn."))
 
-define("Demystify", spell=spell_of(Destroy(T(0)),
+define("Demystify", spell=spell_ability(Destroy(T(0)),
                                    target_of(enchantment, "target enchantment")))
 
 define("Divine Favor", **aura(creature, pt=(1, 3), extra=(
@@ -457,7 +457,7 @@ define("Griffin Rider", _self_bonus(
     _controls_griffin, 3, 3, "As long as you control a Griffin creature, this creature gets "
     "+3/+3 and has flying.", keywords=("flying",)))
 
-define("Guardians' Pledge", spell=spell_of(
+define("Guardians' Pledge", spell=spell_ability(
     Pump(2, 2, EACH(creature & you_control & of_color("W")))))
 
 
@@ -553,7 +553,7 @@ def _stave_off_color(game: GameState, action: Any, ctx: Ctx) -> None:
     Grant((f"protection from {color}",), T(0)).resolve(game, ctx)
 
 
-define("Stave Off", spell=spell_of(
+define("Stave Off", spell=spell_ability(
     Custom(_stave_off, "target creature gains protection from the color of your choice "
                        "until end of turn"), CREATURE))
 
@@ -577,7 +577,7 @@ def _timely(game: GameState, ctx: Ctx) -> None:
             create_token(game, SOLDIER, me)
 
 
-define("Timely Reinforcements", spell=spell_of(Custom(
+define("Timely Reinforcements", spell=spell_ability(Custom(
     _timely, "If you have less life than an opponent, you gain 6 life. If you control "
              "fewer creatures than an opponent, create three 1/1 white Soldier tokens.")))
 
@@ -599,7 +599,7 @@ define("Flight", **aura(creature, keywords=("flying",), text="Enchanted creature
                                                              "flying."))
 
 
-define("Frost Breath", spell=spell_of(
+define("Frost Breath", spell=spell_ability(
     seq(Tap(T(0)), DoesntUntapNext(T(0))),
     target_of(creature, "up to two target creatures", count=2, min_count=0)))
 
@@ -704,7 +704,7 @@ def _ponder_shuffle(game: GameState, action: Any, p: int) -> None:
         _shuffle(game, p)
 
 
-define("Ponder", spell=spell_of(seq(
+define("Ponder", spell=spell_ability(seq(
     Custom(_ponder, "Look at the top three cards of your library, then put them back in any "
                     "order. You may shuffle."), Draw(1))))
 
@@ -770,12 +770,12 @@ define("Sphinx of Uthuun", when_enters(
 # Turn to Frog
 def _turn_to_frog(game: GameState, ctx: Ctx) -> None:
     ids = frozenset(t for t in ctx.target_refs(0) if isinstance(t, int))
-    _until_eot(game, ctx, ids, [("4", _set_subtypes("Frog")), ("5", _set_colors("U")),
+    layered_effect(game, ctx, ids, [("4", _set_subtypes("Frog")), ("5", _set_colors("U")),
                                 ("6", remove_all_abilities), ("7b", set_pt(1, 1))],
                "Turn to Frog: a blue 1/1 Frog with no abilities")
 
 
-define("Turn to Frog", spell=spell_of(Custom(
+define("Turn to Frog", spell=spell_ability(Custom(
     _turn_to_frog, "Until end of turn, target creature loses all abilities and becomes a "
                    "blue Frog with base power and toughness 1/1."), CREATURE))
 
@@ -784,7 +784,7 @@ def _visions_count(game: GameState, ctx: Ctx) -> int:
     return 3 if any(len(p.graveyard) >= 20 for p in game.players) else 1
 
 
-define("Visions of Beyond", spell=spell_of(Draw(_visions_count)))
+define("Visions of Beyond", spell=spell_ability(Draw(_visions_count)))
 
 # ================================================================ BLACK
 
@@ -838,14 +838,14 @@ def _distress_done(game: GameState, action: Any, p: int, cause: int | None = Non
     _emit_discard(game, game.obj(action.items[0]), p, cause=cause)
 
 
-define("Distress", spell=spell_of(Custom(
+define("Distress", spell=spell_ability(Custom(
     _distress, "Target player reveals their hand. You choose a nonland card from it. That "
                "player discards that card."), PLAYER))
 
 define("Drifting Shade", activated("{B}", Pump(1, 1, SELF),
                                    "{B}: This creature gets +1/+1 until end of turn."))
 
-define("Hideous Visage", spell=spell_of(Grant(("intimidate",), EACH(creature & you_control))))
+define("Hideous Visage", spell=spell_ability(Grant(("intimidate",), EACH(creature & you_control))))
 
 
 # Monomania
@@ -865,7 +865,7 @@ def _monomania_done(game: GameState, action: Any, p: int, cause: int | None = No
             _emit_discard(game, game.obj(oid), p, cause=cause)
 
 
-define("Monomania", spell=spell_of(Custom(
+define("Monomania", spell=spell_ability(Custom(
     _monomania, "Target player chooses a card in their hand and discards the rest."),
     PLAYER))
 
@@ -915,16 +915,16 @@ define("Sengir Vampire", TriggeredAbility(
     text="Whenever a creature dealt damage by this creature this turn dies, put a +1/+1 "
          "counter on this creature."))
 
-define("Smallpox", spell=spell_of(seq(
+define("Smallpox", spell=spell_ability(seq(
     LoseLife(1, EACH_PLAYER), Discard(1, EACH_PLAYER),
     SacrificeOfChoice(creature, EACH_PLAYER), SacrificeOfChoice(land, EACH_PLAYER))))
 
-define("Sorin's Thirst", spell=spell_of(seq(DealDamage(2, T(0)), GainLife(2)), CREATURE))
-define("Sorin's Vengeance", spell=spell_of(seq(DealDamage(10, T(0)), GainLife(10)),
+define("Sorin's Thirst", spell=spell_ability(seq(DealDamage(2, T(0)), GainLife(2)), CREATURE))
+define("Sorin's Vengeance", spell=spell_ability(seq(DealDamage(10, T(0)), GainLife(10)),
                                            PLAYER))
-define("Taste of Blood", spell=spell_of(seq(DealDamage(1, T(0)), GainLife(1)), PLAYER))
+define("Taste of Blood", spell=spell_ability(seq(DealDamage(1, T(0)), GainLife(1)), PLAYER))
 define("Tormented Soul", flags=("can't block", "can't be blocked"))
-define("Wring Flesh", spell=spell_of(Pump(-3, -1, T(0)), CREATURE))
+define("Wring Flesh", spell=spell_ability(Pump(-3, -1, T(0)), CREATURE))
 define("Zombie Infestation", activated(
     C(discard=2), CreateTokens(ZOMBIE),
     "Discard two cards: Create a 2/2 black Zombie creature token."))
@@ -1049,7 +1049,7 @@ define("Goblin Fireslinger", activated(
     None, DealDamage(1, T(0)), "{T}: This creature deals 1 damage to target player or "
     "planeswalker.", targets=[PLAYER], tap=True))
 
-define("Goblin Grenade", spell=spell_of(
+define("Goblin Grenade", spell=spell_ability(
     DealDamage(5, T(0)), CREATURE_OR_PLAYER,
     additional_cost=Cost(sacrifice=permanent & with_subtype("Goblin"), sacrifice_count=1)))
 
@@ -1088,12 +1088,12 @@ def _scrambleverse(game: GameState, ctx: Ctx) -> None:
     del chosen
 
 
-define("Scrambleverse", spell=spell_of(Custom(
+define("Scrambleverse", spell=spell_ability(Custom(
     _scrambleverse, "For each nonland permanent, choose a player at random. Then each "
                     "player gains control of each permanent for which they were chosen. "
                     "Untap those permanents.")))
 
-define("Slaughter Cry", spell=spell_of(
+define("Slaughter Cry", spell=spell_ability(
     seq(Pump(3, 0, T(0)), Grant(("first strike",), T(0))), CREATURE))
 
 
@@ -1105,7 +1105,7 @@ def _tectonic_rift(game: GameState, ctx: Ctx) -> None:
                                  text="Tectonic Rift: creatures without flying can't block"))
 
 
-define("Tectonic Rift", spell=spell_of(
+define("Tectonic Rift", spell=spell_ability(
     seq(Destroy(T(0)), Custom(_tectonic_rift, "Creatures without flying can't block this "
                                               "turn.")),
     target_of(land, "target land")))
@@ -1137,7 +1137,7 @@ def _lands_you_control(game: GameState, ctx: Ctx) -> int:
     return sum(1 for o in game.permanents(ctx.controller) if game.chars(o).is_land)
 
 
-define("Bountiful Harvest", spell=spell_of(GainLife(_lands_you_control)))
+define("Bountiful Harvest", spell=spell_ability(GainLife(_lands_you_control)))
 
 
 # Doubling Chant
@@ -1184,7 +1184,7 @@ def _shuffle_after_entry(game: GameState, new_ids: tuple[int, ...], p: int) -> N
     _shuffle(game, p)
 
 
-define("Doubling Chant", spell=spell_of(Custom(
+define("Doubling Chant", spell=spell_ability(Custom(
     _doubling_chant, "For each creature you control, you may search your library for a "
                      "creature card with the same name as that creature. Put those cards "
                      "onto the battlefield, then shuffle.")))
@@ -1230,7 +1230,7 @@ def _combat_damage_to_player_or_pw(oid: int) -> Callable[[GameState, ev.Event, A
     return cond
 
 
-define("Hunter's Insight", spell=spell_of(Custom(
+define("Hunter's Insight", spell=spell_ability(Custom(
     _hunters_insight, "Whenever that creature deals combat damage to a player or "
                       "planeswalker this turn, draw that many cards."),
     target_of(creature & you_control, "target creature you control")))
@@ -1241,11 +1241,11 @@ define("Jade Mage", activated("{2}{G}", CreateTokens(SAPROLING),
 define("Lure", **aura(creature, flags_=("all creatures able to block it do so",),
                       text="All creatures able to block enchanted creature do so."))
 
-define("Overrun", spell=spell_of(seq(
+define("Overrun", spell=spell_ability(seq(
     Pump(3, 3, EACH(creature & you_control)),
     Grant(("trample",), EACH(creature & you_control)))))
 
-define("Rampant Growth", spell=spell_of(Custom(
+define("Rampant Growth", spell=spell_ability(Custom(
     _basic_land_to_battlefield, "Search your library for a basic land card, put that card "
                                 "onto the battlefield tapped, then shuffle.")))
 
@@ -1259,7 +1259,7 @@ def _skinshift(subtype: str, p: int, t: int, kw: str | None) -> Effect:
         if kw:
             parts.append(("6", add_keywords(kw)))
         parts.append(("7b", set_pt(p, t)))
-        _until_eot(game, ctx, frozenset({ctx.source}), parts,
+        layered_effect(game, ctx, frozenset({ctx.source}), parts,
                    f"Skinshifter: a {subtype} with base power and toughness {p}/{t}")
     return Custom(fn, f"becomes a {subtype} {p}/{t}")
 
@@ -1441,13 +1441,6 @@ def _card_in_your_graveyard(kind: str | None, text: str) -> TargetSpec:
     return target_of(sel, text, zones=(Zone.GRAVEYARD,))
 
 
-def _this_card_in_graveyard(game: GameState, ctx: Ctx) -> GameObject | None:
-    """The source of an ability that works from a graveyard, if it is still that card
-    (a card that left the graveyard is a new object, CR 400.7)."""
-    o = game.get(ctx.source)
-    return o if o is not None and o.zone == Zone.GRAVEYARD else None
-
-
 def _enters_with_plus_counters(n: int, text: str) -> StaticAbility:
     """"This creature enters with N +1/+1 counters on it" (a replacement effect, 614.1c)."""
     def check(game: GameState, obj: GameObject) -> None:
@@ -1530,7 +1523,7 @@ def _pharaoh_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
 
 def _pharaoh_to_library(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
-    o = _this_card_in_graveyard(game, ctx)
+    o = this_card_in_graveyard(game, ctx)
     if o is not None:
         move(game, o, Zone.LIBRARY, "400.7", position="top",
              verb=f"{o.name} is put on top of {game.players[o.owner].name}'s library")
@@ -1577,7 +1570,7 @@ def _phoenix_condition(game: GameState, e: ev.Event, src: GameObject) -> bool:
 
 def _phoenix_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
-    o = _this_card_in_graveyard(game, ctx)
+    o = this_card_in_graveyard(game, ctx)
     if o is not None:
         move(game, o, Zone.HAND, "400.7",
              verb=f"{o.name} returns to {game.players[o.owner].name}'s hand")
@@ -1605,7 +1598,7 @@ def _incinerate_no_regen(game: GameState, ctx: Ctx) -> None:
                 game.note("701.13c", f"{o.name} can't be regenerated this turn")
 
 
-define("Incinerate", spell=spell_of(
+define("Incinerate", spell=spell_ability(
     seq(DealDamage(3, T(0)), Custom(_incinerate_no_regen, "A creature dealt damage this "
                                                           "way can't be regenerated this "
                                                           "turn.")),
@@ -1698,7 +1691,7 @@ define("Primordial Hydra",
        spell=SpellAbility(effect=Custom(_record_x, "(the value of X is recorded for the "
                                                    "permanent)")))
 
-define("Reclaim", spell=spell_of(
+define("Reclaim", spell=spell_ability(
     MoveTo(T(0), Zone.LIBRARY, "400.7", position="top"),
     _card_in_your_graveyard(None, "target card from your graveyard")))
 
@@ -1732,3 +1725,613 @@ define("Buried Ruin",
                  "graveyard to your hand.",
                  targets=[_card_in_your_graveyard("Artifact", "target artifact card from "
                                                               "your graveyard")]))
+
+
+# ======================================================================
+# spells and creatures made of the basic effects
+
+
+define("Shock", spell=spell_ability(DealDamage(2, T(0)), CREATURE_OR_PLAYER))
+define("Titanic Growth", spell=spell_ability(Pump(4, 4, T(0)), CREATURE))
+
+
+define("Divination", spell=spell_ability(Draw(2)))
+define("Stormblood Berserker")  # bloodthirst 2 and menace are keywords
+define("Blood Ogre")  # bloodthirst 1, first strike
+
+
+# ======================================================================
+# copies (CR 706)
+
+
+def _targeted_self(game: GameState, e: ev.Event, src: GameObject) -> bool:
+    return e.data.get("target") == src.id
+
+
+SACRIFICE_WHEN_TARGETED = TriggeredAbility(
+    ev.TARGETED, Sacrifice(SELF), condition=_targeted_self,
+    text="When this creature becomes the target of a spell or ability, sacrifice it.")
+
+
+def _image_exceptions() -> dict[str, Any]:
+    """706.9a, 706.9c: "except it's an Illusion ... and it has [ability]"."""
+    return {"subtypes": ("Illusion",), "abilities": (SACRIFICE_WHEN_TARGETED,)}
+
+
+define("Phantasmal Image", StaticAbility(
+    rule="enters_as_copy", check=_image_exceptions,
+    text="You may have this creature enter as a copy of any creature on the battlefield, "
+         "except it's an Illusion in addition to its other types and it has \"When this "
+         "creature becomes the target of a spell or ability, sacrifice it.\""))
+
+
+
+def _your_instant_or_sorcery(game: GameState, e: ev.Event, src: Any) -> bool:
+    o = game.get(e.data.get("object"))
+    if o is None or e.data.get("player") != getattr(src, "controller", None):
+        return False
+    types = game.chars(o).types
+    return "Instant" in types or "Sorcery" in types
+
+
+def _snapshot_cast_spell(game: GameState, e: ev.Event, src: Any) -> dict[str, Any]:
+    """The spell as it is when it is cast: copied as it last existed on the stack if it has
+    left by the time the trigger resolves (608.2g)."""
+    return {"snapshot": spell_snapshot(game, e.data.get("object", -1))}
+
+
+def _copy_cast_spell(game: GameState, ctx: Ctx) -> None:
+    """Copy that spell: as it is now, or as it last existed on the stack (608.2g)."""
+    snap = spell_snapshot(game, ctx.data.get("object", -1)) or ctx.data.get("snapshot")
+    if snap is not None:
+        copy_spell(game, snap, ctx.controller)
+
+
+def _chandra_minus_two(game: GameState, ctx: Ctx) -> None:
+    from manastack.rules.layers import Duration
+    from manastack.rules.triggers import add_delayed
+    ab = TriggeredAbility(ev.CAST, Custom(_copy_cast_spell, "copy that spell"),
+                          condition=_your_instant_or_sorcery, capture=_snapshot_cast_spell,
+                          text="When you next cast an instant or sorcery spell this turn, "
+                               "copy that spell. You may choose new targets for the copy.")
+    add_delayed(game, ab, ctx.source, ctx.source_name, ctx.controller,
+                duration=Duration("end_of_turn"))
+
+
+define("Chandra, the Firebrand",
+       ActivatedAbility(cost(loyalty=1), DealDamage(1, T(0)),
+                        (CREATURE_OR_PLAYER,),
+                        text="+1: Chandra deals 1 damage to target creature or player."),
+       ActivatedAbility(cost(loyalty=-2), Custom(_chandra_minus_two, "copy your next instant "
+                                                 "or sorcery spell this turn"),
+                        text="\u22122: When you next cast an instant or sorcery spell this "
+                             "turn, copy that spell. You may choose new targets for the "
+                             "copy."),
+       ActivatedAbility(cost(loyalty=-6), DealDamage(6, T(0)),
+                        (target_of(creature_or_player, "up to six target creatures and/or "
+                                   "players", count=6, min_count=0),),
+                        text="\u22126: Chandra deals 6 damage to each of up to six target "
+                             "creatures and/or players."))
+
+
+# ======================================================================
+# planeswalkers (CR 306, 606)
+
+
+ANY_NUMBER_OF_PLAYERS = target_of(player, "any number of target players", count=99,
+                                  min_count=0)
+
+WURM = make_card("Wurm", types=("Creature",), subtypes=("Wurm",), power=6, toughness=6,
+                 colors=("G",), is_token=True)
+
+
+
+
+# Jace, Memory Adept {3}{U}{U}, loyalty 4
+define("Jace, Memory Adept",
+       loyalty(+1, seq(Draw(1), Mill(1, T(0))),
+               "+1: Draw a card. Target player mills a card.", (PLAYER,)),
+       loyalty(0, Mill(10, T(0)), "0: Target player mills ten cards.", (PLAYER,)),
+       loyalty(-7, Draw(20, T(0)), "\u22127: Any number of target players each draw "
+                                   "twenty cards.", (ANY_NUMBER_OF_PLAYERS,)))
+
+
+# Garruk, Primal Hunter {2}{G}{G}{G}, loyalty 3
+def _greatest_power_you_control(game: GameState, ctx: Ctx) -> int:
+    """The greatest power among creatures you control as the ability resolves (0 if you
+    control none; a negative greatest power draws nothing, 107.1b)."""
+    return max(0, greatest_power(game, ctx))
+
+
+define("Garruk, Primal Hunter",
+       loyalty(+1, CreateTokens(BEAST), "+1: Create a 3/3 green Beast creature token."),
+       loyalty(-3, Draw(_greatest_power_you_control),
+               "\u22123: Draw cards equal to the greatest power among creatures you "
+               "control."),
+       loyalty(-6, CreateTokens(WURM, _lands_you_control),
+               "\u22126: Create a 6/6 green Wurm creature token for each land you "
+               "control."))
+
+
+# ======================================================================
+# choice costs, graveyard abilities, variable mana, attack requirements, rule effects and as-enters choices
+
+
+#: The creature types of the 2017 Comprehensive Rules (205.3m).
+CREATURE_TYPES: tuple[str, ...] = tuple("""
+Advisor Aetherborn Ally Angel Antelope Ape Archer Archon Artificer Assassin Assembly-Worker
+Atog Aurochs Avatar Badger Barbarian Basilisk Bat Bear Beast Beeble Berserker Bird Blinkmoth
+Boar Bringer Brushwagg Camarid Camel Caribou Carrier Cat Centaur Cephalid Chimera Citizen
+Cleric Cockatrice Construct Coward Crab Crocodile Cyclops Dauthi Demon Deserter Devil Djinn
+Dragon Drake Dreadnought Drone Druid Dryad Dwarf Efreet Elder Eldrazi Elemental Elephant Elf
+Elk Eye Faerie Ferret Fish Flagbearer Fox Frog Fungus Gargoyle Germ Giant Gnome Goat Goblin
+God Golem Gorgon Graveborn Gremlin Griffin Hag Harpy Hellion Hippo Hippogriff Homarid
+Homunculus Horror Horse Hound Human Hydra Hyena Illusion Imp Incarnation Insect Jackal
+Jellyfish Juggernaut Kavu Kirin Kithkin Knight Kobold Kor Kraken Lamia Lammasu Leech Leviathan
+Lhurgoyf Licid Lizard Manticore Masticore Mercenary Merfolk Metathran Minion Minotaur Mole
+Monger Mongoose Monk Monkey Moonfolk Mutant Myr Mystic Naga Nautilus Nephilim Nightmare
+Nightstalker Ninja Noggle Nomad Nymph Octopus Ogre Ooze Orb Orc Orgg Ouphe Ox Oyster Pegasus
+Pentavite Pest Phelddagrif Phoenix Pilot Pincher Pirate Plant Praetor Prism Processor Rabbit
+Rat Rebel Reflection Rhino Rigger Rogue Sable Salamander Samurai Sand Saproling Satyr
+Scarecrow Scion Scorpion Scout Serf Serpent Servo Shade Shaman Shapeshifter Sheep Siren
+Skeleton Slith Sliver Slug Snake Soldier Soltari Spawn Specter Spellshaper Sphinx Spider Spike
+Spirit Splinter Sponge Squid Squirrel Starfish Surrakar Survivor Tetravite Thalakos Thopter
+Thrull Treefolk Triskelavite Troll Turtle Unicorn Vampire Vedalken Viashino Volver Wall
+Warrior Weird Werewolf Whale Wizard Wolf Wolverine Wombat Worm Wraith Wurm Yeti Zombie Zubera
+""".split())
+
+
+@cache
+def creature_types() -> tuple[str, ...]:
+    """The choices for "choose a creature type": the types of 205.3m and every creature type
+    on a card of the pool (current Oracle type lines have a few newer ones, e.g. Phyrexian)."""
+    from manastack.cards.database import all_card_data
+    found = {t for c in all_card_data().values() if {"Creature", "Tribal"} & set(c.types)
+             for t in c.subtypes}
+    return tuple(sorted(set(CREATURE_TYPES) | found))
+
+
+def _move(game: GameState, o: GameObject, to: str, rule: str, **kw: Any) -> GameObject:
+    from manastack.rules.zones import move
+    return move(game, o, to, rule, **kw)
+
+
+def _pname(game: GameState, p: int) -> str:
+    return game.players[p].name
+
+
+
+
+# Gideon Jura {3}{W}{W}, loyalty 6
+def _attack_gideon(gid: int, opp: int, turn_index: int) -> Callable[[GameState, GameObject], Any]:
+    """The requirement of Gideon's +2: during ``opp``'s next turn (their ``turn_index``-th),
+    each creature they control attacks Gideon Jura if able (508.1d); nothing once Gideon
+    left the battlefield or stopped being a planeswalker (he can't be attacked then)."""
+    def check(game: GameState, o: GameObject) -> Any:
+        if game.controller(o) != opp or game.turns_taken.get(opp, 0) != turn_index:
+            return None
+        pw = on_battlefield(game, gid)
+        if pw is None or not game.chars(pw).is_planeswalker:
+            return None
+        return gid
+    return check
+
+
+def _through_next_turn_of(opp: int, turns_before: int) -> Callable[[GameState], bool]:
+    """True until ``opp``'s next turn (after their ``turns_before`` turns) is over."""
+    def still(game: GameState) -> bool:
+        taken = game.turns_taken.get(opp, 0)
+        return taken <= turns_before or (taken == turns_before + 1 and
+                                         game.is_active(opp))  # (805.4a: their team's)
+    return still
+
+
+def _gideon_plus_two(game: GameState, ctx: Ctx) -> None:
+    for p in players_of(game, ctx.target_refs(0)):
+        k = game.turns_taken.get(p, 0)
+        add_rule_effect(game, RuleEffect(
+            "must_attack", _attack_gideon(ctx.source, p, k + 1),
+            Duration("while", predicate=_through_next_turn_of(p, k)),
+            text=f"{ctx.source_name}: during {_pname(game, p)}'s next turn, creatures they "
+                 f"control attack {ctx.source_name} if able",
+            controller=ctx.controller, active_player=p))
+        game.note("508.1d", f"During {_pname(game, p)}'s next turn, creatures they control "
+                            f"attack {ctx.source_name} if able")
+
+
+def _human_soldier_creature(game: GameState, obj: GameObject, c: Characteristics) -> None:
+    """Layer 4: a Human Soldier creature that's still a planeswalker (205.1b: it keeps its
+    other types and subtypes)."""
+    c.types = c.types | {"Creature"}
+    c.subtypes = c.subtypes | {"Human", "Soldier"}
+
+
+def _gideon_zero(game: GameState, ctx: Ctx) -> None:
+    gideon = on_battlefield(game, ctx.source)
+    if gideon is None:
+        return  # "he" is gone: nothing becomes a creature, nothing to protect (608.2g)
+    gid = gideon.id
+    layered_effect(game, ctx, frozenset({gid}),
+               [("4", _human_soldier_creature), ("7b", set_pt(6, 6))],
+               f"{ctx.source_name}: a 6/6 Human Soldier creature that's still a planeswalker")
+    name = ctx.source_name
+
+    def applies(g: GameState, e: dict[str, Any]) -> bool:
+        return e["target"] == gid and not e.get("unpreventable")
+
+    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
+        g.note("615.1", f"{e['amount']} damage to {name} is prevented ({name})")
+        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+
+    game.replacements.append(Replacement(
+        "damage", applies, replace, ctx.controller, ctx.source,
+        f"{name}'s prevention effect (all damage dealt to him this turn)",
+        Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
+
+
+define("Gideon Jura",
+       loyalty(+2, Custom(_gideon_plus_two, "During target opponent's next turn, creatures "
+                                            "that player controls attack Gideon Jura if "
+                                            "able."),
+               "+2: During target opponent's next turn, creatures that player controls "
+               "attack Gideon Jura if able.", (OPPONENT,)),
+       loyalty(-2, Destroy(T(0)),
+               "\u22122: Destroy target tapped creature.",
+               (target_of(creature & tapped, "target tapped creature"),)),
+       loyalty(0, Custom(_gideon_zero, "Until end of turn, Gideon Jura becomes a 6/6 Human "
+                                       "Soldier creature that's still a planeswalker. Prevent "
+                                       "all damage that would be dealt to him this turn."),
+               "0: Until end of turn, Gideon Jura becomes a 6/6 Human Soldier creature "
+               "that's still a planeswalker. Prevent all damage that would be dealt to him "
+               "this turn."))
+
+
+# Sutured Ghoul {4}{B}{B}{B}
+def _ghoul_choice(game: GameState, spell_obj: GameObject, p: int) -> dict[str, Any]:
+    """The creature cards in the graveyard of the player under whose control it enters
+    (614.12a), not itself: a Sutured Ghoul returned from that graveyard can't exile itself
+    (the card's ruling; it isn't a card in the graveyard once it enters, 614.1c)."""
+    cands = tuple(i for i in game.players[p].graveyard
+                  if i != spell_obj.id and "Creature" in game.chars(game.obj(i)).types)
+    return {"options": cands, "min": 0, "max": len(cands), "purpose": "exile",
+            "prompt": "As Sutured Ghoul enters, exile any number of creature cards from your "
+                      "graveyard"}
+
+
+def _ghoul_exile(game: GameState, obj: GameObject) -> None:
+    """As it enters (614.1c, 614.12): the chosen cards still in the graveyard are exiled;
+    the exiled cards are remembered (linked abilities, 607.2a)."""
+    exiled: list[int] = []
+    for cid in obj.memory.get("chosen") or ():
+        c = game.get(cid)
+        if c is None or c.zone != Zone.GRAVEYARD or c.owner != obj.controller:
+            continue
+        new = _move(game, c, Zone.EXILE, "614.1c",
+                    verb=f"{c.name} is exiled from {_pname(game, c.owner)}'s graveyard "
+                         f"({obj.name})")
+        exiled.append(new.id)
+    obj.memory["sutured"] = tuple(exiled)
+
+
+def _sutured_pt(game: GameState, obj: GameObject) -> tuple[int | None, int | None]:
+    """604.3: the total power and toughness of the cards exiled with it (in every zone;
+    none outside the battlefield: a new object has no exiled cards, 400.7)."""
+    p = t = 0
+    for cid in obj.memory.get("sutured", ()) if obj.memory else ():
+        c = game.get(cid)
+        if c is not None and c.zone == Zone.EXILE:
+            ch = game.chars(c)
+            p += ch.power or 0
+            t += ch.toughness or 0
+    return p, t
+
+
+define("Sutured Ghoul",
+       StaticAbility(rule="as_enters_choice", check=_ghoul_choice,
+                     text="As this creature enters, exile any number of creature cards from "
+                          "your graveyard."),
+       StaticAbility(rule="as_enters", check=_ghoul_exile,
+                     text="(the chosen cards are exiled as it enters)"),
+       cda=_sutured_pt)
+
+
+
+
+define("Grim Lavamancer", ActivatedAbility(
+    C("{R}", tap=True, exile_graveyard=2), DealDamage(2, T(0)), targets=(CREATURE_OR_PLAYER,),
+    text="{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to target "
+         "creature or player."))
+
+
+# Arachnus Spinner {5}{G}
+def _is_web(game: GameState, o: GameObject) -> bool:
+    return o.name == "Arachnus Web"
+
+
+def _spinner(game: GameState, ctx: Ctx) -> None:
+    if not ctx.target_refs(0):
+        return
+    game.ask(ChoiceDecision(
+        ctx.controller, "choose", "Search your graveyard and/or library for a card named "
+        "Arachnus Web: choose the zones to search", (_spinner_zones, (ctx,)), rule="701.17a",
+        options=(Zone.GRAVEYARD, Zone.LIBRARY), min_count=1, max_count=2,
+        purpose="zones to search"))
+
+
+def _spinner_zones(game: GameState, action: Any, ctx: Ctx) -> None:
+    p = ctx.controller
+    zones = tuple(action.items)
+    gy = [i for i in reversed(game.players[p].graveyard) if _is_web(game, game.obj(i))] \
+        if Zone.GRAVEYARD in zones else []
+    lib = [i for i in reversed(game.players[p].library) if _is_web(game, game.obj(i))] \
+        if Zone.LIBRARY in zones else []
+    game.note("701.17a", f"{_pname(game, p)} searches their "
+              + " and ".join(z for z in zones) + " for a card named Arachnus Web")
+    cands = tuple(gy + lib)
+    searched_library = Zone.LIBRARY in zones
+    if not cands:
+        _spinner_found(game, Choose(()), ctx, searched_library)
+        return
+    # 701.17b: only a search of a hidden zone may fail to find a card that is there
+    need = 1 if gy else 0
+    game.ask(ChoiceDecision(
+        p, "search", "Choose a card named Arachnus Web", (_spinner_found,
+                                                          (ctx, searched_library)),
+        rule="701.17a", options=cands, min_count=need, max_count=1, purpose="search"))
+
+
+def _spinner_found(game: GameState, action: Any, ctx: Ctx, searched_library: bool) -> None:
+    from manastack.rules.targeting import protection_from
+    host = None
+    for t in ctx.target_refs(0):
+        host = on_battlefield(game, t)
+    for cid in action.items:
+        web = game.obj(cid)
+        sp = web.card.spell
+        legal = host is not None and game.chars(host).is_creature and \
+            not protection_from(game, host, web.id) and (
+                sp is None or not sp.targets or
+                sp.targets[0].selector.test(game, host.id, ctx.controller, web.id))
+        if host is None or not legal:
+            # 303.4i: an Aura put onto the battlefield enchanting what it can't enchant stays
+            game.note("303.4i", f"{web.name} can't be attached to that creature: it stays "
+                                f"in its zone")
+            continue
+        _move(game, web, Zone.BATTLEFIELD, "701.17a", controller=ctx.controller,
+              attach_to=host.id, verb=f"{web.name} is put onto the battlefield attached to "
+                                      f"{host.name}")
+    if searched_library:
+        from manastack.rules.zones import shuffle
+        shuffle(game, ctx.controller, "701.18a")
+
+
+define("Arachnus Spinner", ActivatedAbility(
+    C(tap_others=permanent & with_subtype("Spider"), tap_count=1),
+    Custom(_spinner, "Search your graveyard and/or library for a card named Arachnus Web and "
+                     "put it onto the battlefield attached to target creature. If you search "
+                     "your library this way, shuffle."),
+    targets=(target_of(creature, "target creature"),),
+    text="Tap an untapped Spider you control: Search your graveyard and/or library for a card "
+         "named Arachnus Web and put it onto the battlefield attached to target creature. If "
+         "you search your library this way, shuffle."))
+
+
+
+
+# Adaptive Automaton {3}
+def _automaton_choice(game: GameState, spell_obj: GameObject, controller: int) -> dict[str, Any]:
+    # 205.3e: one existing creature type (205.3m), not a land or planeswalker type
+    return {"options": creature_types(), "min": 1, "max": 1, "purpose": "creature type",
+            "prompt": f"As {spell_obj.name} enters, choose a creature type", "rule": "205.3e"}
+
+
+def _chosen_type(src: GameObject) -> str | None:
+    chosen = src.memory.get("chosen") if src.memory else None
+    return str(chosen[0]) if chosen else None
+
+
+def _automaton_type(game: GameState, src: GameObject) -> list[LayerEffect]:
+    t = _chosen_type(src)
+    if t is None:
+        return []
+    return [LayerEffect("4", add_subtypes(t), frozenset({src.id}), game.controller(src),
+                        src.id, src.timestamp, text=f"{src.name} is a {t}")]
+
+
+def _automaton_lord(game: GameState, src: GameObject) -> list[LayerEffect]:
+    t = _chosen_type(src)
+    if t is None:
+        return []
+    return [LayerEffect("7c", modify_pt(1, 1),
+                        creature & you_control & with_subtype(t) & another,
+                        game.controller(src), src.id, src.timestamp,
+                        text=f"Other {t} creatures you control get +1/+1")]
+
+
+define("Adaptive Automaton",
+       StaticAbility(rule="as_enters_choice", check=_automaton_choice,
+                     text="As this creature enters, choose a creature type."),
+       StaticAbility(effects=_automaton_type,
+                     text="This creature is the chosen type in addition to its other types."),
+       StaticAbility(effects=_automaton_lord,
+                     text="Other creatures you control of the chosen type get +1/+1."))
+
+
+# ======================================================================
+# divided damage, target-dependent costs, restrictions by kind of spell, targets chosen by another player, state triggers, replacement effects from a hand
+
+
+# Consume Spirit {X}{1}{B}
+define("Consume Spirit", spell=SpellAbility(
+    effect=seq(DealDamage(X, T(0)), GainLife(X)),
+    targets=(CREATURE_OR_PLAYER,), x_mana="B",
+    text="Spend only black mana on X. Consume Spirit deals X damage to target creature or "
+         "player and you gain X life."))
+
+
+# ======================================================================
+# alternative costs, playing cards while an ability resolves, casting from the library, ending the turn, controlling another player
+
+
+# Bloodlord of Vaasgoth {3}{B}{B}
+def _vampire_creature_spell(game: GameState, spell: GameObject, me: int) -> bool:
+    c = game.chars(spell)
+    return spell.zone == Zone.STACK and "Creature" in c.types and "Vampire" in c.subtypes
+
+
+_BLOODTHIRST_3 = bloodthirst(3)
+
+
+def _gains_bloodthirst(game: GameState, ctx: Ctx) -> None:
+    """"It gains bloodthirst 3": a layer-6 effect on the spell, with no duration; it keeps
+    applying to the permanent the spell becomes (400.7a).  Nothing if the spell left the
+    stack (a new object, 400.7)."""
+    sid = ctx.data.get("object")
+    spell = game.get(sid)
+    if spell is None or spell.zone != Zone.STACK:
+        game.note("400.7", "The spell is no longer on the stack: nothing gains bloodthirst")
+        return
+    add_effect(game, LayerEffect("6", add_abilities(_BLOODTHIRST_3), frozenset({spell.id}),
+                                 ctx.controller, ctx.source, duration=Duration("permanent"),
+                                 text=f"{ctx.source_name}: {spell.name} has bloodthirst 3"))
+    game.note("611.2c", f"{spell.name} gains bloodthirst 3 ({ctx.source_name})")
+
+
+define("Bloodlord of Vaasgoth", when_cast(
+    _vampire_creature_spell, Custom(_gains_bloodthirst, "it gains bloodthirst 3"),
+    "Whenever you cast a Vampire creature spell, it gains bloodthirst 3."))
+
+
+# Sorin Markov {3}{B}{B}{B}, loyalty 4
+def _life_becomes_ten(game: GameState, ctx: Ctx) -> None:
+    """118.5: the player gains or loses the life needed to end up with 10."""
+    from manastack.rules.damage import gain_life, lose_life
+    for p in players_of(game, ctx.target_refs(0)):
+        life = game.players[p].life
+        if life > 10:
+            lose_life(game, p, life - 10, "118.5", why=f"life total becomes 10, "
+                                                     f"{ctx.source_name}")
+        elif life < 10:
+            gain_life(game, p, 10 - life, "118.5", why=f"life total becomes 10, "
+                                                     f"{ctx.source_name}")
+
+
+def _control_player(game: GameState, ctx: Ctx) -> None:
+    from manastack.rules.control import control_next_turn
+    for p in players_of(game, ctx.target_refs(0)):
+        control_next_turn(game, ctx.controller, p, ctx.source_name)
+
+
+define("Sorin Markov",
+       loyalty(+2, seq(DealDamage(2, T(0)), GainLife(2)),
+               "+2: Sorin Markov deals 2 damage to target creature or player and you gain 2 "
+               "life.", (CREATURE_OR_PLAYER,)),
+       loyalty(-3, Custom(_life_becomes_ten, "Target opponent's life total becomes 10."),
+               "\u22123: Target opponent's life total becomes 10.", (OPPONENT,)),
+       loyalty(-7, Custom(_control_player, "You control target player during that "
+                                           "player's next turn."),
+               "\u22127: You control target player during that player's next turn.",
+               (target_of(player, "target player"),)))
+
+
+
+
+# Djinn of Wishes {3}{U}{U}
+def _three_wish_counters(game: GameState, obj: GameObject) -> None:
+    obj.counters["wish"] = obj.counters.get("wish", 0) + 3
+    game.note("614.1c", f"{obj.name} enters the battlefield with three wish counters")
+
+
+def _djinn_wish(game: GameState, ctx: Ctx) -> None:
+    """Reveal the top card (701.14a); its controller may play it without paying its mana
+    cost (a land: as their land play, 305.2a); if they don't, it is exiled."""
+    from manastack.rules.during_resolution import offer_play
+
+    p = ctx.controller
+    lib = game.players[p].library
+    if not lib:
+        game.note("101.3", f"{_pname(game, p)}'s library is empty: nothing is revealed")
+        return
+    o = game.obj(lib[-1])
+    game.note("701.14a", f"{_pname(game, p)} reveals {o.name} from the top of their library",
+              object=o.id)
+    offer_play(game, p, o.id, (_djinn_after, (o.id, p)), free=True, optional=True,
+               lands=True, prompt=f"You may play {o.name} without paying its mana cost "
+                                  "(if you don't, it is exiled)")
+
+
+def _djinn_after(game: GameState, outcome: str, card: int, p: int) -> None:
+    if outcome in ("cast", "played"):
+        return
+    o = game.get(card)
+    if o is not None and o.zone == Zone.LIBRARY:
+        _move(game, o, Zone.EXILE, "608.2c",
+              verb=f"{o.name} is exiled from the top of {_pname(game, p)}'s library")
+
+
+define("Djinn of Wishes",
+       StaticAbility(rule="as_enters", check=_three_wish_counters,
+                     text="This creature enters with three wish counters on it."),
+       ActivatedAbility(
+           C("{2}{U}{U}", remove_counters=(("wish", 1),)),
+           Custom(_djinn_wish, "Reveal the top card of your library. You may play that card "
+                               "without paying its mana cost. If you don't, exile it."),
+           text="{2}{U}{U}, Remove a wish counter from this creature: Reveal the top card "
+                "of your library. You may play that card without paying its mana cost. If "
+                "you don't, exile it."))
+
+
+
+
+# Garruk's Horde {5}{G}{G}
+def _own_library(game: GameState, src: GameObject, p: int) -> bool:
+    return game.controller(src) == p
+
+
+def _creature_on_top(game: GameState, src: GameObject, p: int, card: GameObject) -> bool:
+    """The top card of the library of the Horde's controller, if it's a creature card."""
+    return game.controller(src) == p and "Creature" in game.chars(card).types
+
+
+define("Garruk's Horde",
+       hook("top_revealed", _own_library,
+            "Play with the top card of your library revealed."),
+       hook("cast_from_library_top", _creature_on_top,
+            "You may cast creature spells from the top of your library."))
+
+
+
+
+# Sundial of the Infinite {2}
+def _during_your_turn(game: GameState, src: GameObject) -> bool:
+    return game.is_active(game.controller(src))  # (its team's turn: 805.4a)
+
+
+def _end_the_turn(game: GameState, ctx: Ctx) -> None:
+    from manastack.rules.ending import end_the_turn
+    end_the_turn(game, ctx.source_name)
+
+
+define("Sundial of the Infinite", ActivatedAbility(
+    C("{1}", tap=True), Custom(_end_the_turn, "End the turn."),
+    condition=_during_your_turn, condition_text="activate only during your turn",
+    text="{1}, {T}: End the turn. Activate only during your turn."))
+
+
+# ======================================================================
+# planeswalkers, can't be countered, Auras granting keywords
+
+
+def _enchanted_has(*kws: str):  # type: ignore[no-untyped-def]
+    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
+        host = src.attached_to
+        if host is None or isinstance(host, PlayerRef):
+            return []
+        return [LayerEffect("6", add_keywords(*kws), frozenset({host}),
+                            game.controller(src), src.id, src.timestamp)]
+    return effects
+
+
+define("Lifelink", StaticAbility(effects=_enchanted_has("lifelink"),
+                                 text="Enchanted creature has lifelink."),
+       spell=SpellAbility(targets=(target_of(creature, "target creature"),)))

@@ -1,4 +1,6 @@
-"""Behaviour of the rules showcase cards and the cards of the seeds' examples."""
+"""Behaviour of the rules showcase cards (the showcase list: cards outside Magic 2011 and
+Magic 2012 that exercise a rule) and the cards of the seeds' examples.  A showcase card
+also printed in M11 or M12 lives in that set's module."""
 
 from __future__ import annotations
 
@@ -6,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
 from manastack.cards.dsl import (
+    CREATURE,
+    CREATURE_OR_PLAYER,
+    PLAYER,
     ActivatedAbility,
     ManaProduction,
     Selector,
@@ -15,42 +20,53 @@ from manastack.cards.dsl import (
     blocking,
     cost,
     creature,
-    make_card,
     opponent,
     target_of,
     with_subtype,
+    you_control,
 )
+from manastack.cards.dsl import cost as C
 from manastack.cards.dsl import player as player_sel
 from manastack.cards.effects import (
     SELF,
+    TRIGGER,
+    YOU,
     AddCounters,
+    CounterUnlessPays,
     Custom,
+    DealDamage,
     Discard,
     Draw,
     ExileUntilNextEndStep,
+    ExtraTurn,
     GainLife,
     Mill,
     PreventNext,
     Pump,
     Sacrifice,
+    Skip,
     T,
     UnlessPay,
     seq,
 )
 from manastack.cards.registry import define
+from manastack.cards.tokens import SAPROLING
 from manastack.cards.vocab import (
     anthem,
     at_beginning_of,
     hook,
+    spell_ability,
     triggered,
+    untap_attackers_and_add_combat,
     when_blocks,
     when_deals_damage,
     when_enters,
     when_leaves,
     when_opponent_dealt_damage,
 )
+from manastack.game.abilities import declare_layers
 from manastack.game.objects import GameObject, PlayerRef
-from manastack.rules.layers import Duration, LayerEffect, add_keywords
+from manastack.rules.layers import Duration, LayerEffect, modify_pt
 from manastack.rules.replacement import Replacement
 
 if TYPE_CHECKING:
@@ -143,28 +159,7 @@ define("Awe Strike", spell=SpellAbility(
     targets=(target_of(creature, "target creature"),)))
 
 
-# ---------------------------------------------------------------- Lifelink (Aura)
-
-def _enchanted_has(*kws: str):  # type: ignore[no-untyped-def]
-    def effects(game: GameState, src: GameObject) -> list[LayerEffect]:
-        host = src.attached_to
-        if host is None or isinstance(host, PlayerRef):
-            return []
-        return [LayerEffect("6", add_keywords(*kws), frozenset({host}),
-                            game.controller(src), src.id, src.timestamp)]
-    return effects
-
-
-define("Lifelink", StaticAbility(effects=_enchanted_has("lifelink"),
-                                 text="Enchanted creature has lifelink."),
-       spell=SpellAbility(targets=(target_of(creature, "target creature"),)))
-
-
 # ---------------------------------------------------------------- Flash Foliage (CR 509.7)
-
-SAPROLING = make_card("Saproling", types=("Creature",), subtypes=("Saproling",), power=1,
-                      toughness=1, colors=("G",), is_token=True)
-
 
 def _after_blockers(game: GameState, player: int) -> bool:
     return game.combat is not None and game.combat.blockers_declared
@@ -414,49 +409,12 @@ define("Serum Powder",
                           "exile all the cards from your hand, then draw that many cards."))
 
 
-def _counter_unless_one(game: GameState, ctx: Ctx) -> None:
-    """Counter the spell unless its controller pays {1} (117.12a)."""
-    from manastack.game.decisions import ChoiceDecision
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import plan_payment
-
-    spell_id = ctx.data.get("object")
-    caster = ctx.data.get("player")
-    if spell_id not in game.stack or caster is None:
-        return
-    if plan_payment(game, caster, ManaCost.parse("{1}"), None) is None:
-        _do_counter(game, spell_id, ctx.source_name)
-        return
-    game.ask(ChoiceDecision(caster, "may", f"Pay {{1}} or {game.name_of(spell_id)} is "
-                            f"countered ({ctx.source_name})",
-                            (_pay_or_counter, (spell_id, caster, ctx.source_name)),
-                            rule="117.12a", options=("yes", "no"), purpose="pay {1}"))
-
-
-def _pay_or_counter(game: GameState, action: Any, spell_id: int, caster: int, name: str) -> None:
-    from manastack.game.mana import ManaCost
-    from manastack.rules.casting import perform_payment, plan_payment
-    if action.items and action.items[0] == "yes":
-        cost_ = ManaCost.parse("{1}")
-        pay = plan_payment(game, caster, cost_, None, paying=True)
-        if pay is not None:
-            perform_payment(game, caster, cost_, pay, "117.12a")
-            game.note("117.12a", f"{game.players[caster].name} pays {{1}}")
-            return
-    _do_counter(game, spell_id, name)
-
-
-def _do_counter(game: GameState, spell_id: int, name: str) -> None:
-    from manastack.rules.priority import counter
-    counter(game, spell_id, "701.5a", f" by {name}")
-
-
 def _opponent_casts(g: GameState, e: ev.Event, src: GameObject) -> bool:
     p = e.data.get("player")
     return isinstance(p, int) and g.is_opponent(g.controller(src), p)  # 102.3
 
 
-COUNTER_UNLESS_ONE = Custom(_counter_unless_one, "counter it unless that player pays {1}")
+COUNTER_UNLESS_ONE = CounterUnlessPays(1, TRIGGER("object"), explain=False)
 
 
 def _chancellor_reveal(game: GameState, card: GameObject) -> None:
@@ -482,51 +440,6 @@ define("Chancellor of the Annex",
                           "spell unless that player pays {1}."),
        triggered(ev.CAST, _opponent_casts, COUNTER_UNLESS_ONE, "Whenever an opponent casts a "
              "spell, counter it unless that player pays {1}."))
-
-# ---------------------------------------------------------------- planeswalkers (306, 606)
-
-from manastack.cards.dsl import you_control  # noqa: E402
-from manastack.cards.effects import EACH, YOU, CreateTokens, Grant  # noqa: E402
-
-
-def _avatar_pt(game: GameState, obj: GameObject) -> tuple[int | None, int | None]:
-    """CDA: power and toughness each equal to its controller's life total (604.3)."""
-    life = game.players[game.controller(obj) if obj.zone == "battlefield"
-                        else obj.controller].life
-    return life, life
-
-
-AVATAR = make_card("Avatar", types=("Creature",), subtypes=("Avatar",), power="*",
-                   toughness="*", colors=("W",), is_token=True, cda=_avatar_pt,
-                   text="This creature's power and toughness are each equal to your life "
-                        "total.")
-
-
-def _loyalty(n: int, effect: Any, text: str) -> ActivatedAbility:
-    return ActivatedAbility(cost(loyalty=n), effect, text=text)
-
-
-define("Ajani Goldmane",
-       _loyalty(+1, GainLife(2, YOU), "+1: You gain 2 life."),
-       _loyalty(-1, seq(AddCounters("+1/+1", 1, EACH(creature & you_control)),
-                        Grant(("vigilance",), EACH(creature & you_control))),
-                "\u22121: Put a +1/+1 counter on each creature you control. Those creatures "
-                "gain vigilance until end of turn."),
-       _loyalty(-6, CreateTokens(AVATAR), "\u22126: Create a white Avatar creature token. It "
-                "has \"This creature's power and toughness are each equal to your life "
-                "total.\""))
-
-# ---------------------------------------------------------------- can't be countered
-
-from manastack.cards.dsl import of_color  # noqa: E402
-from manastack.cards.effects import DealDamage  # noqa: E402
-
-CANT_BE_COUNTERED = StaticAbility(rule="cant_be_countered", zones=("stack",),
-                                  text="This spell can't be countered.")
-define("Combust", CANT_BE_COUNTERED, spell=SpellAbility(
-    effect=DealDamage(5, T(0), unpreventable=True),
-    targets=(target_of(creature & (of_color("W") | of_color("U")),
-                       "target white or blue creature"),)))
 
 # ---------------------------------------------------------------- more turn structure
 
@@ -647,3 +560,41 @@ define("Necropotence",
                         text="Pay 1 life: Exile the top card of your library face down. Put "
                              "that card into your hand at the beginning of your next end "
                              "step."))
+
+
+# ======================================================================
+# spells and creatures made of the basic effects
+
+
+define("Healing Salve", spell=SpellAbility(modes=(
+    ("Target player gains 3 life.", GainLife(3, T(0)), (PLAYER,)),
+    ("Prevent the next 3 damage that would be dealt to target creature or player this turn.",
+     PreventNext(3, T(0)), (CREATURE_OR_PLAYER,)),
+)))
+
+
+define("Time Walk", spell=spell_ability(ExtraTurn(YOU)))
+define("Time Warp", spell=spell_ability(ExtraTurn(T(0)), PLAYER))
+define("Fatigue", spell=spell_ability(Skip("step", "draw", T(0)), PLAYER))
+
+
+define("Relentless Assault", spell=spell_ability(untap_attackers_and_add_combat()))
+define("Mogg Fanatic", ActivatedAbility(C(sacrifice_self=True), DealDamage(1, T(0)),
+                                        targets=(CREATURE_OR_PLAYER,),
+                                        text="Sacrifice this creature: It deals 1 damage to "
+                                             "target creature or player."))
+define("Kei Takahashi", ActivatedAbility(C(tap=True), PreventNext(2, T(0)), targets=(CREATURE,),
+                                         text="{T}: Prevent the next 2 damage that would be "
+                                              "dealt to target creature this turn."))
+define("Razorgrass Screen", flags=("blocks each combat if able",))
+
+
+
+def _anthem(game: GameState, src: GameObject) -> list[LayerEffect]:
+    return [LayerEffect("7c", modify_pt(1, 1), creature & you_control, game.controller(src),
+                        src.id, src.timestamp, text="Glorious Anthem")]
+
+
+declare_layers(_anthem, frozenset({"7c"}), adds_abilities=False)
+define("Glorious Anthem", StaticAbility(effects=_anthem,
+                                        text="Creatures you control get +1/+1."))

@@ -1,5 +1,7 @@
-"""Cards of src/manastack/cards/sets/round4a.py (Magic 2011 and Magic 2012): each card's
-defining behaviour in a real game position, with the rule subtleties it depends on."""
+"""Magic 2011 cards using divided damage, target-dependent costs, targeting and countering
+restrictions, targets chosen by another player, mana spending restrictions, state triggers
+and replacement effects from a hand: each card's defining behaviour in a real game
+position, with the rule subtleties it depends on."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from manastack.cards.dsl import TriggeredAbility, make_card
 from manastack.cards.effects import GainLife
 from manastack.cards.registry import register_test_card
 from manastack.engine import Game
-from manastack.engine.setup import put, set_mana, setup_game, start_at
+from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Activate, Cast, DeclareAttackers
 from manastack.game.objects import GameObject, PlayerRef, Zone
@@ -47,6 +49,24 @@ def new_game() -> Game:
 
 def notes(g: Game, rule: str) -> list[str]:
     return [e.text for e in g.log if e.rule == rule]
+
+
+# ================================================================ Phylactery Lich
+
+
+def _lich(g: Game) -> GameObject:
+    lands(g, 0, "Swamp", 3)
+    return put(g, 0, HAND, "Phylactery Lich")
+
+
+def _no_cards_in_hand(game: Game, e: Any, src: GameObject) -> bool:
+    return not game.players[game.controller(src)].hand
+
+
+HAND_WATCHER = register_test_card(make_card(
+    "Test Empty-Handed Gainer", "{1}", types=("Artifact",),
+    abilities=[TriggeredAbility(ev.STATE, GainLife(1), _no_cards_in_hand,
+                                text="When you have no cards in hand, you gain 1 life.")]))
 
 
 # ================================================================ Inferno Titan
@@ -95,24 +115,6 @@ def test_inferno_titan_damage_to_an_illegal_target_isnt_dealt() -> None:
     assert names(g, g.players[1].hand) == ["Grizzly Bears"]
     assert life(g, 1) == 19  # only the 1 divided to Bob
     assert any("isn't dealt" in t for t in notes(g, "608.2b"))
-
-
-def test_inferno_titan_one_target_gets_all_three_and_firebreathing() -> None:
-    """With one target there is nothing to divide: it gets all 3 (601.2d).  {R}: +1/+0
-    until end of turn."""
-    g = new_game()
-    lands(g, 0, "Mountain", 2)
-    titan = put(g, 0, BF, "Inferno Titan")
-    start_at(g, "beginning_of_combat")
-    g.apply(0, Activate(titan.id, 0))
-    settle(g)
-    assert g.chars(g.obj(titan.id)).power == 7
-    advance(g, lambda x: x.decision.kind == "declare_attackers")
-    g.apply(0, DeclareAttackers(((titan.id, P1),)))
-    answer(g, P1)
-    assert g.decision.kind == "priority"  # no division to choose
-    advance(g, at_step("end_of_combat"))
-    assert life(g, 1) == 20 - 3 - 7
 
 
 # ================================================================ Fireball
@@ -319,48 +321,6 @@ def test_necrotic_plague_without_a_legal_target_stays_in_the_graveyard() -> None
     assert any("no legal target" in t for t in notes(g, "603.3d"))
 
 
-# ================================================================ Consume Spirit
-
-
-def test_consume_spirit_spends_only_black_mana_on_x() -> None:
-    """"Spend only black mana on X" (106.6, 107.3): with two Swamps and three Mountains,
-    {B} and {1} leave one Swamp for X, so X = 2 can't be paid (601.2h) and isn't listed;
-    X = 1 deals 1 and gains 1."""
-    g = new_game()
-    lands(g, 0, "Swamp", 2)
-    lands(g, 0, "Mountain", 3)
-    cs = put(g, 0, HAND, "Consume Spirit")
-    start_at(g, "precombat_main")
-    with pytest.raises(IllegalAction, match="601.2h"):
-        cast(g, cs, P1, x=2)
-    xs = {a.x for a in priority_actions(g, 0) if isinstance(a, Cast) and a.card == cs.id}
-    assert xs == {0, 1}
-    cast(g, cs, P1, x=1)
-    settle(g)
-    assert life(g, 1) == 19 and life(g, 0) == 21
-    assert sum(o.tapped for o in on_bf(g, "Swamp")) == 2
-    assert sum(o.tapped for o in on_bf(g, "Mountain")) == 1
-
-
-def test_consume_spirit_black_mana_pays_a_bigger_x() -> None:
-    """With black mana in the pool X may be bigger: X = 3 from {B}{B}{B}{B} + {R}."""
-    g = new_game()
-    cs = put(g, 0, HAND, "Consume Spirit")
-    start_at(g, "precombat_main")
-    set_mana(g, 0, "BBBBR")
-    cast(g, cs, P1, x=3)
-    settle(g)
-    assert life(g, 1) == 17 and life(g, 0) == 23
-
-
-# ================================================================ Phylactery Lich
-
-
-def _lich(g: Game) -> GameObject:
-    lands(g, 0, "Swamp", 3)
-    return put(g, 0, HAND, "Phylactery Lich")
-
-
 def test_phylactery_lich_counter_on_an_artifact_then_sacrificed_when_it_goes() -> None:
     """As it enters, a phylactery counter goes on an artifact you control (614.12a choice).
     When you control no permanents with phylactery counters, its state trigger (603.8)
@@ -437,16 +397,6 @@ def test_phylactery_lich_put_onto_battlefield_chooses_an_artifact() -> None:
     assert [o.name for o in g.permanents(0) if o.name == "Phylactery Lich"]
 
 
-def _no_cards_in_hand(game: Game, e: Any, src: GameObject) -> bool:
-    return not game.players[game.controller(src)].hand
-
-
-HAND_WATCHER = register_test_card(make_card(
-    "Test Empty-Handed Gainer", "{1}", types=("Artifact",),
-    abilities=[TriggeredAbility(ev.STATE, GainLife(1), _no_cards_in_hand,
-                                text="When you have no cards in hand, you gain 1 life.")]))
-
-
 def test_cr_603_8_state_trigger_triggers_again_once_it_left_the_stack() -> None:
     """603.8: a state trigger doesn't trigger again until it has left the stack; then, if
     the state is still true, it triggers again (one at a time)."""
@@ -512,7 +462,7 @@ def test_obstinate_baloth_discarded_to_hand_size_goes_to_the_graveyard() -> None
 # ================================================================ random play
 
 
-def test_round4a_cards_random_agents_finish_games() -> None:
+def test_divided_damage_and_restriction_cards_random_agents_finish_games() -> None:
     """Random agents play a few games with these cards in both decks (every decision has a
     finite list of legal answers and none raises)."""
     from manastack.engine import new_game as start_game
@@ -535,3 +485,4 @@ def test_round4a_cards_random_agents_finish_games() -> None:
             g.apply(d.player, agents[d.player].act(g))
             n += 1
         assert g.over or n == 6000
+
