@@ -183,3 +183,20 @@ def test_the_set_walker_sees_an_import_of_another_set(tmp_path: Path) -> None:
     sample.write_text("def f():\n    from manastack.cards.sets.m12 import OPPONENT\n")
     found = [t for _, t, _ in _imports(sample, "manastack.cards.sets.m11")]
     assert found == ["manastack.cards.sets.m12"]
+
+
+def test_cr_100_2_importing_the_package_registers_every_variant() -> None:
+    """The variants register themselves when ``manastack.variants`` is imported; the
+    engine imports it, so a program that imports only ``manastack`` can play any of them
+    (and find their cards: schemes, planes, avatars)."""
+    import subprocess
+    import sys
+    code = ("import manastack, sys\n"
+            "from manastack.rules.variant import variant_names\n"
+            "from manastack.cards.registry import is_implemented\n"
+            "print(' '.join(variant_names()), is_implemented('Feed the Machine'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert {"two_player", "free_for_all", "two_headed_giant", "archenemy",
+            "supervillain_rumble", "commander", "planechase", "vanguard"} <= set(out[:-1])
+    assert out[-1] == "True"

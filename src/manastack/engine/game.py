@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+import manastack.variants  # noqa: F401  (registers the variants and their cards, 810, 901-904)
 from manastack import log as ev
 from manastack.engine import rerun
 from manastack.engine.concession import concede
