@@ -17,7 +17,15 @@ from manastack import log as ev
 from manastack.cards.dsl import CardDef, Immutable, Selector
 from manastack.game.abilities import Ctx, Custom, Effect
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
-from manastack.rules.keyword_actions import destroy_all, sacrifice_all
+from manastack.rules.keyword_actions import (
+    add_counters,
+    add_regeneration_shield,
+    attach,
+    destroy_all,
+    sacrifice_all,
+    tap,
+    untap,
+)
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -422,10 +430,7 @@ class AddCounters(Effect):
             o = game.get(r)
             if o is None:
                 continue
-            o.counters[self.kind] = o.counters.get(self.kind, 0) + n
-            game.changed()
-            game.emit(ev.COUNTERS_ADDED, "121.1", f"{n} {self.kind} counter(s) on {o.name}",
-                      object=o.id, counter=self.kind, n=n)
+            add_counters(game, o, self.kind, n)
 
 
 @dataclass(frozen=True, eq=False)
@@ -436,12 +441,10 @@ class Tap(Effect):
     def resolve(self, game: GameState, ctx: Ctx) -> None:
         for o in objects_of(game, self.what.resolve(game, ctx)):
             if o.tapped == self.untap:
-                o.tapped = not self.untap
-                game.changed("tapped", game.controller(o))
-                game.emit(ev.UNTAPPED if self.untap else ev.TAPPED,
-                          "701.19b" if self.untap else "701.19a",
-                          f"{o.name} becomes {'untapped' if self.untap else 'tapped'}",
-                          object=o.id)
+                if self.untap:
+                    untap(game, o)
+                else:
+                    tap(game, o, "701.19a")
 
 
 def doesnt_untap_next(game: GameState, ctx: Ctx, ids: Sequence[int], whose: int | None = None
@@ -646,9 +649,7 @@ class Regenerate(Effect):
 
     def resolve(self, game: GameState, ctx: Ctx) -> None:
         for o in objects_of(game, self.what.resolve(game, ctx)):
-            o.regeneration_shields += 1
-            game.changed()
-            game.note("701.13a", f"{o.name} gets a regeneration shield")
+            add_regeneration_shield(game, o)
 
 
 @dataclass(frozen=True, eq=False)
@@ -687,10 +688,7 @@ class Attach(Effect):
                     game.note("701.3b", f"{src.name} is already attached to {o.name}: "
                                         "nothing happens")
                     continue
-                src.attached_to = o.id
-                src.timestamp = game.new_timestamp()
-                game.changed()
-                game.note("701.3a", f"{src.name} becomes attached to {o.name}")
+                attach(game, src, o)
 
 
 @dataclass(frozen=True, eq=False)
@@ -1004,7 +1002,5 @@ def threaten(game: GameState, ctx: Ctx) -> None:
     for oid in ids:
         o = game.obj(oid)
         if o.tapped:
-            o.tapped = False
-            game.changed()
-            game.emit(ev.UNTAPPED, "701.19b", f"{o.name} becomes untapped", object=o.id)
+            untap(game, o, wide=True)
     until_end_of_turn(game, ctx, "6", add_keywords("haste"), ids, "haste")

@@ -47,6 +47,7 @@ from manastack.game.objects import (
     seat_name,
     union,
 )
+from manastack.rules.keyword_actions import tap
 from manastack.rules.static import forbids, hooks, rule_effects
 
 if TYPE_CHECKING:
@@ -455,15 +456,23 @@ def perform_payment(game: GameState, player: int, cost: ManaCost, payment: Payme
     game.changed("mana", player)
 
 
+def add_mana(game: GameState, player: int, units: Iterable[str]) -> None:
+    """An effect adds ``units`` (one mana symbol each, e.g. "RRR") to ``player``'s mana pool
+    (CR 106.4): a wide change. The caller reports it (a ``mana`` event or a note); mana
+    abilities add their mana in :func:`activate` (605.3b)."""
+    pool = game.players[player].mana_pool
+    for u in units:
+        pool.add(u)
+    game.changed()
+
+
 # ------------------------------------------------------------ costs
 
 
 def _pay_nonmana_cost(game: GameState, player: int, obj: GameObject | None, cost: Cost,
                       rule: str, x: int = 0) -> None:
     if obj is not None and cost.tap:
-        obj.tapped = True
-        game.changed("tapped", game.controller(obj))
-        game.emit(ev.TAPPED, rule, f"{obj.name} becomes tapped", object=obj.id)
+        tap(game, obj, rule)
     if obj is not None and cost.untap:
         obj.tapped = False
         game.changed("tapped", game.controller(obj))
@@ -626,9 +635,7 @@ def _choice_cost_paid(game: GameState, action: Any, player: int, kind: str,
     for oid in action.items:
         o = game.obj(oid)
         if kind == "tap":
-            o.tapped = True
-            game.changed()
-            game.emit(ev.TAPPED, "601.2h", f"{o.name} becomes tapped (cost)", object=o.id)
+            tap(game, o, "601.2h", "cost", wide=True)
         else:
             record_cost(game, paying_for, "exiled", game.chars(o))
             move(game, o, Zone.EXILE, "601.2h", verb=f"{o.name} is exiled from "

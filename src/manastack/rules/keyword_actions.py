@@ -1,6 +1,10 @@
 """Keyword actions that more than one rule performs (CR 701): destroy (701.7, with
 indestructible 702.12b and regeneration 701.13) and sacrifice (701.15), one permanent or
-several at once."""
+several at once; tap and untap (701.19), attach (701.3), regeneration shields (701.13)
+and counters (121).
+
+These are mutation primitives: each makes its change and writes the change journal
+(``game.changed``), so cards and variants never write it themselves."""
 
 from __future__ import annotations
 
@@ -62,12 +66,8 @@ def _destroy_fate(game: GameState, o: GameObject, allow_regen: bool) -> str:
     if allow_regen and o.regeneration_shields > 0 and \
             o.memory.get("cant_regenerate_turn") != game.turn_number:
         o.regeneration_shields -= 1
-        was_tapped = o.tapped
-        o.tapped = True
-        if not was_tapped:
-            game.changed("tapped", game.controller(o))  # seen by what the event triggers
-            game.emit(ev.TAPPED, "701.13a", f"{o.name} becomes tapped (regenerating)",
-                      object=o.id)
+        if not o.tapped:  # journalled before the event: seen by what it triggers
+            tap(game, o, "701.13a", "regenerating")
         o.damage = 0
         o.deathtouch_damage = False
         if game.combat is not None:
@@ -77,3 +77,66 @@ def _destroy_fate(game: GameState, o: GameObject, allow_regen: bool) -> str:
                                       "removed from combat)", object=o.id)
         return "regenerated"
     return "destroyed"
+
+
+def tap(game: GameState, o: GameObject, rule: str, why: str = "", *,
+        wide: bool = False) -> None:
+    """Tap the untapped permanent ``o`` (CR 701.19a): journal the narrow "tapped" change of
+    its controller (a wide change if ``wide``), then emit ``tapped`` with the text
+    "<name> becomes tapped" (and " (<why>)" if ``why``). The caller checks it's untapped."""
+    o.tapped = True
+    if wide:
+        game.changed()
+    else:
+        game.changed("tapped", game.controller(o))
+    game.emit(ev.TAPPED, rule, f"{o.name} becomes tapped ({why})" if why else
+              f"{o.name} becomes tapped", object=o.id)
+
+
+def untap(game: GameState, o: GameObject, rule: str = "701.19b", *,
+          wide: bool = False) -> None:
+    """Untap the tapped permanent ``o`` (CR 701.19b): journal as :func:`tap` does, then emit
+    ``untapped`` "<name> becomes untapped". The caller checks it's tapped."""
+    o.tapped = False
+    if wide:
+        game.changed()
+    else:
+        game.changed("tapped", game.controller(o))
+    game.emit(ev.UNTAPPED, rule, f"{o.name} becomes untapped", object=o.id)
+
+
+def add_counters(game: GameState, o: GameObject, kind: str, n: int, rule: str = "121.1",
+                 text: str | None = None) -> None:
+    """Put ``n`` ``kind`` counters on ``o`` (CR 121.1, 121.6): a wide change, then the
+    ``counters_added`` event, by default "<n> <kind> counter(s) on <name>"."""
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    game.changed()
+    game.emit(ev.COUNTERS_ADDED, rule,
+              f"{n} {kind} counter(s) on {o.name}" if text is None else text,
+              object=o.id, counter=kind, n=n)
+
+
+def remove_counters(game: GameState, o: GameObject, kind: str, n: int, rule: str,
+                    text: str) -> None:
+    """Remove ``n`` ``kind`` counters from ``o`` (CR 121.1; the caller checks it has
+    them): a wide change, then the ``counters_removed`` event with ``text``."""
+    o.counters[kind] = o.counters.get(kind, 0) - n
+    game.changed()
+    game.emit(ev.COUNTERS_REMOVED, rule, text, object=o.id, counter=kind, n=n)
+
+
+def attach(game: GameState, src: GameObject, to: GameObject) -> None:
+    """Attach ``src`` to ``to`` (CR 701.3a) with a new timestamp (701.3c, 613.6d): a wide
+    change, then the note "<src> becomes attached to <to>". The caller checks 701.3b."""
+    src.attached_to = to.id
+    src.timestamp = game.new_timestamp()
+    game.changed()
+    game.note("701.3a", f"{src.name} becomes attached to {to.name}")
+
+
+def add_regeneration_shield(game: GameState, o: GameObject) -> None:
+    """Give ``o`` a regeneration shield (CR 701.13a; :func:`destroy` uses it): a wide
+    change, then the note "<name> gets a regeneration shield"."""
+    o.regeneration_shields += 1
+    game.changed()
+    game.note("701.13a", f"{o.name} gets a regeneration shield")

@@ -184,6 +184,13 @@ def still_legal(game: GameState, spec: TargetSpec, ref: Ref, controller: int,
         can_target(game, ref, controller, source, spell) is None
 
 
+def change_targets(game: GameState, obj: GameObject, targets: tuple[Ref, ...]) -> None:
+    """The spell or ability ``obj`` now has ``targets`` (changed or new targets: CR 114.6,
+    706.10c): a wide change. The caller announces the new ones (:func:`announce_targets`)."""
+    obj.targets = targets
+    game.changed()
+
+
 def announce_targets(game: GameState, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
     """Each target "becomes the target" of the spell or ability (CR 114, 603.2)."""
     for t in targets:

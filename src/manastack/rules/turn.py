@@ -299,6 +299,14 @@ def _consume_skip(game: GameState, kind: str, what: str, player: int) -> bool:
     return False
 
 
+def set_turn_flag(game: GameState, key: str, value: Any) -> None:
+    """Record ``value`` under ``key`` for this turn (``game.turn_flags``, cleared as the turn
+    ends, CR 500.1): a wide change, as what is legal may read it (a variant's special
+    action taken this turn, 901.9)."""
+    game.turn_flags[key] = value
+    game.changed()
+
+
 def add_skip(game: GameState, kind: str, what: str, player: int, count: int = 1) -> None:
     """"Skip your next [step/phase/turn]" (CR 500.10, 614.1b)."""
     game.skips.append({"kind": kind, "what": what, "player": player, "count": count})

@@ -304,6 +304,81 @@ def shuffle(game: GameState, player: int, rule: str = "103.1") -> None:
               player=player)
 
 
+def arrange_library(game: GameState, player: int, top: Sequence[int] = (),
+                    bottom: Sequence[int] = ()) -> None:
+    """Put the cards ``top`` on top of ``player``'s library and ``bottom`` on its bottom,
+    each in the order chosen, the first one highest (CR 401.4; ``library[-1]`` is the top):
+    those already in it are taken out first. A wide change; the caller reports it."""
+    lib = game.players[player].library
+    for c in (*top, *bottom):
+        if c in lib:
+            lib.remove(c)
+    lib.extend(reversed(top))
+    lib[0:0] = list(reversed(bottom))
+    game.changed()
+
+
+def create_in_command(game: GameState, card: Any, owner: int, *, face_down: bool = False,
+                      controller: int | None = None, position: str = "top") -> GameObject:
+    """A new object for ``card`` in the command zone (CR 408), face down if ``face_down``
+    (at ``position`` of ``game.command``): a wide change."""
+    obj = game.create_object(card, owner, Zone.COMMAND, controller=controller,
+                             position=position)
+    if face_down:
+        obj.face_down = True
+        game.changed()
+    return obj
+
+
+def turn_over_in_command(game: GameState, oid: int, face_down: bool,
+                         controller: int | None = None) -> GameObject:
+    """Turn the command-zone card ``oid`` face up (onto the end of ``game.command``) or face
+    down (to its start): it becomes a new object (CR 901.7a, 701.24b), with the same
+    ``uid``, controlled by ``controller`` (by default its owner). A wide change."""
+    old = game.obj(oid)
+    game.command.remove(oid)
+    del game.objects[oid]
+    new = game.create_object(old.card, old.owner, Zone.COMMAND,
+                             controller=old.owner if controller is None else controller,
+                             position="bottom" if face_down else "top")
+    new.face_down = face_down
+    new.uid = old.uid
+    game.changed()
+    return new
+
+
+def shuffle_in_command(game: GameState, ids: list[int]) -> None:
+    """Shuffle the command-zone cards ``ids`` (a scheme or planar deck, 901.4, 904.4) among
+    their places in ``game.command`` with the game's RNG (CR 701.18): a wide change."""
+    if len(ids) < 2:
+        return
+    slots = [i for i, oid in enumerate(game.command) if oid in set(ids)]
+    pick_shuffle(game.rng, ids)
+    for slot, oid in zip(slots, ids, strict=True):
+        game.command[slot] = oid
+    game.changed()
+
+
+def set_command_controller(game: GameState, obj: GameObject, player: int) -> None:
+    """``player`` controls the command-zone card ``obj`` (the planar controller, CR 901.6):
+    a wide change if that's new."""
+    if obj.controller != player:
+        obj.controller = player
+        game.changed()
+
+
+def exile_from_command(game: GameState, ids: Sequence[int]) -> None:
+    """The command-zone cards ``ids`` of a player who left the game leave it with them
+    (CR 800.4a): face down in exile, with no event. One wide change."""
+    for oid in ids:
+        o = game.obj(oid)
+        game.command.remove(oid)
+        o.zone = Zone.EXILE
+        o.face_down = True
+        game.exile.append(oid)
+    game.changed()
+
+
 def create_token(game: GameState, card: object, controller: int, rule: str = "110.5",
                  tapped: bool = False) -> GameObject:
     """Create a token (CR 110.5): it enters the battlefield under ``controller``'s control."""

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
-from manastack.game.objects import GameObject, Zone
-from manastack.picking import shuffle as pick_shuffle
+from manastack.game.objects import GameObject
 from manastack.reprs import brief
+from manastack.rules.zones import create_in_command, shuffle_in_command, turn_over_in_command
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -60,9 +60,7 @@ def put_in_command(game: GameState, player: int, name: str, *, face_down: bool =
     card = get_card(name)
     if kind is not None and kind not in card.types:
         raise DeckError(f"{card.name} is not a {kind} card ({card.type_line})")
-    obj = game.create_object(card, player, Zone.COMMAND)
-    obj.face_down = face_down
-    return obj
+    return create_in_command(game, card, player, face_down=face_down)
 
 
 def deck(game: GameState, player: int, card_type: str) -> list[int]:
@@ -99,28 +97,12 @@ def to_bottom(game: GameState, oid: int) -> GameObject:
 
 def _reflip(game: GameState, oid: int, face_down: bool, controller: int | None = None
             ) -> GameObject:
-    old = game.obj(oid)
-    game.command.remove(oid)
-    del game.objects[oid]
-    new = game.create_object(old.card, old.owner, Zone.COMMAND,
-                             controller=old.owner if controller is None else controller,
-                             position="bottom" if face_down else "top")
-    new.face_down = face_down
-    new.uid = old.uid
-    game.changed()
-    return new
+    return turn_over_in_command(game, oid, face_down, controller)
 
 
 def shuffle_deck(game: GameState, player: int, card_type: str) -> None:
     """Shuffle ``player``'s scheme or planar deck (901.4, 904.4) with the game's RNG."""
-    ids = deck(game, player, card_type)
-    if len(ids) < 2:
-        return
-    slots = [i for i, oid in enumerate(game.command) if oid in set(ids)]
-    pick_shuffle(game.rng, ids)
-    for slot, oid in zip(slots, ids, strict=True):
-        game.command[slot] = oid
-    game.changed()
+    shuffle_in_command(game, deck(game, player, card_type))
 
 
 def shuffle_in_decks(game: GameState, decks: Any, card_type: str, rule: str, what: str) -> None:

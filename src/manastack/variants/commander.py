@@ -28,6 +28,7 @@ from manastack.game.objects import GameObject, Zone
 from manastack.reprs import brief
 from manastack.rules.multiplayer import OPTION_KEYS
 from manastack.rules.variant import MultiplayerVariant, register
+from manastack.rules.zones import create_in_command
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_problem,
@@ -119,8 +120,7 @@ class CommanderVariant(MultiplayerVariant):
         for p, name in sorted(_state(game)["names"].items()):
             if not any(isinstance(o, GameObject) and o.owner == p and o.card.name == name
                        for o in game.objects.values()):
-                game.create_object(get_card(name), p, Zone.COMMAND)
-                game.changed()
+                create_in_command(game, get_card(name), p)
 
     def set_scenario_value(self, game: GameState, player: int, key: str, value: Any) -> None:
         st = _state(game)

@@ -35,7 +35,9 @@ from manastack.game.decisions import Special
 from manastack.game.objects import GameObject, Zone
 from manastack.reprs import brief
 from manastack.rules.multiplayer import OPTION_KEYS
+from manastack.rules.turn import set_turn_flag
 from manastack.rules.variant import MultiplayerVariant, register
+from manastack.rules.zones import exile_from_command, set_command_controller
 from manastack.variants.command_zone import (
     attack_multiple_by_default,
     card_list_problem,
@@ -119,13 +121,12 @@ class PlanechaseVariant(MultiplayerVariant):
             for name in reversed(names):
                 put_in_command(game, p, name, face_down=True, kind="Plane")
         for o in face_up(game, "Plane"):
-            o.controller = game.active_player
+            set_command_controller(game, o, game.active_player)
         if not face_up(game, "Plane"):
             ids = deck(game, game.active_player, "Plane")
             if ids:
                 new = turn_face_up(game, ids[-1], controller=game.active_player)
                 game.note("901.5", f"{new.name} is the face-up plane")
-        game.changed()
 
     def set_scenario_value(self, game: GameState, player: int, key: str, value: Any) -> None:
         if key == "planar_die_rolls":  # 901.9: times the action was taken this turn
@@ -169,9 +170,7 @@ class PlanechaseVariant(MultiplayerVariant):
         """901.6: the active player is the planar controller."""
         super().turn_started(game)
         for o in face_up(game, "Plane"):
-            if o.controller != game.active_player:
-                o.controller = game.active_player
-                game.changed()
+            set_command_controller(game, o, game.active_player)
 
     # ------------------------------------------------------------ the planar die (901.9)
 
@@ -203,8 +202,7 @@ class PlanechaseVariant(MultiplayerVariant):
             payment = plan_payment(game, player, _generic(n), None)
             assert payment is not None
             perform_payment(game, player, _generic(n), payment, "901.9")
-        game.turn_flags[f"_planar_rolls:{player}"] = n + 1
-        game.changed()
+        set_turn_flag(game, f"_planar_rolls:{player}", n + 1)
         roll_planar_die(game, player, cost=n)
 
     def player_left(self, game: GameState, player: int) -> None:
@@ -215,14 +213,8 @@ class PlanechaseVariant(MultiplayerVariant):
         had_plane = any(o.owner == player for o in face_up(game, "Plane")) or any(
             isinstance(o, GameObject) and o.owner == player and o.zone == Zone.COMMAND
             and not o.face_down and "Plane" in o.card.types for o in game.departed.values())
-        for oid in list(game.command):
-            o = game.obj(oid)
-            if o.owner == player and "Plane" in o.card.types:
-                game.command.remove(oid)
-                o.zone = Zone.EXILE
-                o.face_down = True
-                game.exile.append(oid)
-        game.changed()
+        exile_from_command(game, [oid for oid in game.command if game.obj(oid).owner == player
+                                  and "Plane" in game.obj(oid).card.types])
         if had_plane:
             ctrl = game.active_player if game.players[game.active_player].in_game else \
                 game.next_player(game.active_player)

@@ -51,6 +51,7 @@ from manastack.cards.vocab import (
 )
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.rules.keyword_actions import add_counters
 from manastack.rules.layers import LayerEffect, add_abilities
 from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 from manastack.variants.schemes import (
@@ -309,9 +310,8 @@ def _wubrg(game: GameState, ctx: Ctx) -> None:
 
 
 def _add_wubrg(game: GameState, p: int) -> None:
-    for u in "WUBRG":
-        game.players[p].mana_pool.add(u)
-    game.changed()
+    from manastack.rules.casting import add_mana
+    add_mana(game, p, "WUBRG")
     game.note("106.4", f"{game.players[p].name} adds {{W}}{{U}}{{B}}{{R}}{{G}}")
 
 
@@ -359,10 +359,7 @@ def _naar(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.source)
     if o is None or o.face_down:
         return
-    o.counters["flame"] = o.counters.get("flame", 0) + 1
-    game.changed()
-    game.emit(ev.COUNTERS_ADDED, "121.1", f"a flame counter on {o.name}", object=o.id,
-              counter="flame", n=1)
+    add_counters(game, o, "flame", 1, "121.1", f"a flame counter on {o.name}")
     deal(game, o.id, [PlayerRef(ctx.controller)], o.counters["flame"])
 
 

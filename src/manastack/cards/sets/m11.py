@@ -136,6 +136,7 @@ from manastack.cards.vocab import (
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
 from manastack.rules.copies import copy_spell, spell_snapshot
+from manastack.rules.keyword_actions import add_counters, remove_counters, tap
 from manastack.rules.layers import (
     Duration,
     LayerEffect,
@@ -205,9 +206,7 @@ def _shuffle(game: GameState, p: int, rule: str = R_SHUFFLE) -> None:
 
 def _tap(game: GameState, o: GameObject, rule: str = R_TAP) -> None:
     if not o.tapped:
-        o.tapped = True
-        game.changed()
-        game.emit(ev.TAPPED, rule, f"{o.name} becomes tapped", object=o.id)
+        tap(game, o, rule, wide=True)
 
 
 def sacrifice(game: GameState, o: GameObject) -> None:
@@ -328,15 +327,13 @@ def _scry_order(game: GameState, p: int, cards: tuple[int, ...], where_: str) ->
 
 
 def _scry_place(game: GameState, action: Any, p: int, where_: str) -> None:
+    from manastack.rules.zones import arrange_library
     lib = game.players[p].library
     items = [c for c in action.items if c in lib]
-    for c in items:
-        lib.remove(c)
     if where_ == "top":
-        lib.extend(reversed(items))  # library[-1] is the top: the first chosen ends on top
+        arrange_library(game, p, top=items)  # the first chosen ends on top
     else:
-        lib[0:0] = list(reversed(items))  # library[0] is the bottom
-    game.changed()
+        arrange_library(game, p, bottom=items)
 
 
 def _is_land_card(game: GameState, o: GameObject) -> bool:
@@ -894,7 +891,7 @@ def _target_words(game: GameState, sp: GameObject) -> list[tuple[Any, tuple[Ref,
 
 def _redirect_word(game: GameState, sid: int, i: int, chosen: tuple[Ref, ...], chooser: int) -> None:
     """CR 114.6d: keep or change each target; new ones must be legal for that spell."""
-    from manastack.rules.targeting import announce_targets, legal_targets
+    from manastack.rules.targeting import announce_targets, change_targets, legal_targets
     sp = game.get(sid)
     if sp is None or sp.zone != Zone.STACK:
         return
@@ -902,8 +899,7 @@ def _redirect_word(game: GameState, sid: int, i: int, chosen: tuple[Ref, ...], c
     if i >= len(words):
         changed = tuple(t for t in chosen if t not in sp.targets)
         if chosen != sp.targets:
-            sp.targets = chosen
-            game.changed()
+            change_targets(game, sp, chosen)
             game.note("114.6d", f"{sp.name} now targets "
                                + ", ".join(game.name_of(t) for t in chosen))
             announce_targets(game, sp.id, changed, game.controller(sp))
@@ -1515,8 +1511,8 @@ define("Manic Vandal", when_enters(Destroy(T(0)), "When this creature enters, de
 
 
 def _pyretic(game: GameState, ctx: Ctx) -> None:
-    game.players[ctx.controller].mana_pool.add("R", 3)
-    game.changed()
+    from manastack.rules.casting import add_mana
+    add_mana(game, ctx.controller, "RRR")
     game.emit(ev.MANA, "106.4", f"{_pname(game, ctx.controller)} adds RRR",
               player=ctx.controller, source=ctx.source, mana="RRR")
 
@@ -2026,17 +2022,16 @@ def _liliana_search(game: GameState, ctx: Ctx) -> None:
 
 
 def _liliana_found(game: GameState, action: Any, p: int) -> None:
-    from manastack.rules.zones import shuffle
+    from manastack.rules.zones import arrange_library, shuffle
     lib = game.players[p].library
     found = [oid for oid in action.items if oid in lib]
     for oid in found:  # set aside while the rest is shuffled; it never leaves the library
         lib.remove(oid)
     shuffle(game, p, "701.18a")
     for oid in found:
-        lib.append(oid)  # library[-1] is the top
+        arrange_library(game, p, top=(oid,))
         game.note("608.2c", f"{game.players[p].name} puts the card found on top of their "
                             "library")
-    game.changed()
 
 
 def _liliana_reanimate(game: GameState, ctx: Ctx) -> None:
@@ -2313,10 +2308,8 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
         if o is not None:
             k = min(n, o.counters.get("+1/+1", 0))
             for _ in range(k):
-                o.counters["+1/+1"] -= 1
-                g.changed()
-                g.emit(ev.COUNTERS_REMOVED, "121.1", f"a +1/+1 counter is removed from "
-                       f"{name}", object=sid, counter="+1/+1", n=1)
+                remove_counters(g, o, "+1/+1", 1, "121.1",
+                                f"a +1/+1 counter is removed from {name}")
         if e.get("unpreventable"):
             return e
         return dict(e, amount=0, prevented=e.get("prevented", 0) + n)
@@ -2598,10 +2591,8 @@ def _lich_counter(game: GameState, obj: GameObject) -> None:
         if a is None or a.zone != BF or "Artifact" not in game.chars(a).types or \
                 game.controller(a) != obj.controller:
             continue
-        a.counters["phylactery"] = a.counters.get("phylactery", 0) + 1
-        game.changed()
-        game.emit(ev.COUNTERS_ADDED, "614.1c", f"a phylactery counter is put on {a.name} "
-                  f"({obj.name})", object=a.id, counter="phylactery", n=1)
+        add_counters(game, a, "phylactery", 1, "614.1c",
+                     f"a phylactery counter is put on {a.name} ({obj.name})")
 
 
 def _no_phylactery(game: GameState, e: Any, src: GameObject) -> bool:

@@ -685,10 +685,8 @@ def _ponder(game: GameState, ctx: Ctx) -> None:
 
 
 def _ponder_ordered(game: GameState, action: Any, p: int, top: tuple[int, ...]) -> None:
-    lib = game.players[p].library
-    del lib[len(lib) - len(top):]
-    lib.extend(reversed(action.items))  # library[-1] is the top card
-    game.changed()
+    from manastack.rules.zones import arrange_library
+    arrange_library(game, p, top=action.items)  # the same cards, the first chosen on top
     game.note("401.4", f"{game.players[p].name} puts {len(top)} cards back on top of their "
                        "library in the order of their choice")
     _ponder_ask_shuffle(game, p)
