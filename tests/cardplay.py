@@ -2,6 +2,9 @@
 out, cast and activate, let the stack resolve, move on to a step or a decision, answer
 choices, attack and block, and look at the cards the game has moved.
 
+The set test files of tests/cards/ share the rest: short names for the players and zones,
+a new game, the log's events and cited rules, a refused action, a copier cast.
+
 A card changes objects (and ids) as it changes zones (CR 400.7); the helpers taking a
 :class:`GameObject` ``o`` look at the object that card is *now* (same ``uid``)."""
 
@@ -9,12 +12,27 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from manastack import log as ev
 from manastack.engine import Game
-from manastack.engine.setup import put
+from manastack.engine.setup import put, setup_game, start_at
+from manastack.errors import IllegalAction
 from manastack.game.decisions import Activate, Cast, Choose, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import GameObject, PlayerRef, Zone
 
 from conftest import at_step
+
+#: The two players, as targets.
+P0, P1 = PlayerRef(0), PlayerRef(1)
+#: The zones, short.
+BF, HAND, LIB, GY, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD,
+                            Zone.EXILE)
+
+
+def new_game(filler: str | None = "Plains", library_size: int = 40) -> Game:
+    """An empty two-player game, each library ``library_size`` copies of ``filler``."""
+    return setup_game(filler=filler, library_size=library_size)
 
 # ---------------------------------------------------------------- the cards now
 
@@ -82,6 +100,40 @@ def life(g: Game, p: int) -> int:
     return g.players[p].life
 
 
+def card_named(g: Game, zone: list[int], name: str) -> GameObject:
+    """The first object named ``name`` among the ids ``zone`` (a hand, a library, ...)."""
+    return next(g.obj(i) for i in zone if g.obj(i).name == name)
+
+
+def loyalty(g: Game, pw: GameObject) -> int:
+    """The loyalty counters on the planeswalker ``pw``."""
+    return g.obj(pw.id).counters["loyalty"]
+
+
+def events(g: Game, kind: str) -> list[ev.Event]:
+    """The events of ``kind`` in the game's log, in order."""
+    return [e for e in g.log if e.kind == kind]
+
+
+def rules_cited(g: Game) -> set[str]:
+    """The rules the game's log cites."""
+    return {e.rule for e in g.log}
+
+
+def casts(g: Game) -> list[Cast]:
+    """The casts among the legal actions of the player deciding now."""
+    return [a for a in g.legal_actions() if isinstance(a, Cast)]
+
+
+def refused(g: Game, player: int, action: Any, rule: str) -> None:
+    """``action`` by ``player`` is illegal, cites ``rule`` and changes nothing."""
+    before, n = g.state_hash(), len(g.log)
+    with pytest.raises(IllegalAction) as ex:
+        g.apply(player, action)
+    assert rule in str(ex.value), ex.value
+    assert g.state_hash() == before and len(g.log) == n
+
+
 # ---------------------------------------------------------------- actions
 
 
@@ -111,6 +163,28 @@ def activate(g: Game, src: GameObject, *targets: Any, ability: int = 0, x: int =
     by ``player``, by default the player deciding now."""
     g.apply(_decider(g, player),
             Activate(src.id, ability, tuple(ref(t) for t in targets), x, mana=mana))
+
+
+def activate_ability(g: Game, src: GameObject, ability: int = 0, *targets: Any) -> None:
+    """Activate the ``ability``-th (0-based) ability of ``src`` with the ids ``targets``, by
+    the player deciding now (unlike :func:`activate`, the ability comes before the targets)."""
+    g.apply(g.decision.player, Activate(src.id, ability, tuple(targets)))
+
+
+def cast_copier(name: str, target_name: str, lands: str = "Island", n: int = 4):  # type: ignore[no-untyped-def]
+    """Cast the copy creature ``name`` (``n`` ``lands``) with ``target_name`` on the other side;
+    stop at the choice of what it copies (706.2).  Returns the game and ``target_name``'s card."""
+    g = setup_game()
+    for _ in range(n):
+        put(g, 0, Zone.BATTLEFIELD, lands)
+    original = put(g, 1, Zone.BATTLEFIELD, target_name)
+    card = put(g, 0, Zone.HAND, name)
+    start_at(g, "precombat_main", turn=1)
+    g.apply(0, Cast(card.id))
+    g.apply(0, Pass())
+    g.apply(1, Pass())
+    assert g.decision.kind == "choose" and g.decision.rule == "706.2"
+    return g, original
 
 
 def pass_priority(g: Game) -> None:
@@ -189,6 +263,12 @@ def to_blockers(g: Game) -> None:
     to_decision(g, "declare_blockers")
 
 
+def to_attackers(g: Game, turn: int) -> None:
+    """:func:`advance` until attackers are to be declared in turn ``turn``."""
+    advance(g, lambda x: x.decision is not None and x.decision.kind == "declare_attackers"
+            and x.turn_number == turn)
+
+
 def to_step(g: Game, name: str, turn: int | None = None, order: bool = False) -> None:
     """:func:`advance` until the step ``name`` (of turn ``turn``, if given) begins; with
     ``order``, simultaneous triggers met on the way keep their listed order."""
@@ -225,6 +305,12 @@ def attack(g: Game, *attackers: GameObject, target: Any = SECOND) -> None:
     """Declare ``attackers`` (all attacking ``target``, by default the second player)."""
     assert g.decision is not None and g.decision.kind == "declare_attackers", g.decision
     g.apply(g.decision.by, DeclareAttackers(tuple((a.id, target) for a in attackers)))
+
+
+def declare(g: Game, *pairs: tuple[GameObject, Any]) -> None:
+    """The active player declares attackers as (attacker, what it attacks) pairs."""
+    assert g.decision.kind == "declare_attackers", g.decision
+    g.apply(g.active_player, DeclareAttackers(tuple((a.id, t) for a, t in pairs)))
 
 
 def block(g: Game, *pairs: tuple[GameObject, GameObject]) -> None:

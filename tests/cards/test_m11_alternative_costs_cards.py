@@ -6,8 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from cardplay import advance, answer, lands, names, on_bf, options, settle
+from cardplay import (
+    BF,
+    HAND,
+    P1,
+    advance,
+    answer,
+    casts,
+    names,
+    on_bf,
+    options,
+    refused,
+    rules_cited,
+    settle,
+)
 
 from manastack import log as ev
 from manastack.cards.dsl import make_card
@@ -15,20 +27,14 @@ from manastack.cards.registry import register_test_card
 from manastack.cards.vocab import cost_change
 from manastack.engine import Game
 from manastack.engine.setup import put, setup_game, start_at
-from manastack.errors import IllegalAction
 from manastack.game.decisions import (
-    Activate,
     Cast,
     Pass,
     PlayLand,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.objects import GameObject
 
 import testcards  # noqa: F401
-
-BF, HAND, LIB, GY, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD,
-                            Zone.EXILE)
-P0, P1 = PlayerRef(0), PlayerRef(1)
 
 
 def _all_spells(game: Game, src: GameObject, spell: GameObject) -> bool:
@@ -38,28 +44,6 @@ def _all_spells(game: Game, src: GameObject, spell: GameObject) -> bool:
 TAX = register_test_card(make_card(
     "Test Spell Tax", "{2}", types=("Artifact",),
     abilities=[cost_change(1, _all_spells, "Spells cost {1} more to cast.")]))
-
-
-def casts(g: Game) -> list[Cast]:
-    return [a for a in g.legal_actions() if isinstance(a, Cast)]
-
-
-def rules_cited(g: Game) -> set[str]:
-    return {e.rule for e in g.log}
-
-
-def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
-    c = g.chars(o)
-    return c.power, c.toughness
-
-
-def refused(g: Game, player: int, action: Any, rule: str) -> None:
-    """The action is illegal, cites ``rule`` and changes nothing."""
-    before, n = g.state_hash(), len(g.log)
-    with pytest.raises(IllegalAction) as ex:
-        g.apply(player, action)
-    assert rule in str(ex.value), ex.value
-    assert g.state_hash() == before and len(g.log) == n
 
 
 # ================================================================ Demon of Death's Gate
@@ -88,48 +72,6 @@ def _evocation(hand: list[str], active: int = 0, **kw: Any) -> tuple[Game, list[
     start_at(g, "upkeep", active=active)
     settle(g)  # the trigger resolves: the player reveals a card at random
     return g, cards
-
-
-# ================================================================ Djinn of Wishes
-
-
-def _djinn(top: str, active: int = 0, lands_played: int = 0) -> tuple[Game, GameObject,
-                                                                       GameObject]:
-    g = setup_game()
-    djinn = put(g, 0, BF, "Djinn of Wishes", counters={"wish": 3})
-    lands(g, 0, "Island", 6)
-    card = put(g, 0, LIB, top)
-    put(g, 0, HAND, "Forest")
-    start_at(g, "precombat_main" if active == 0 else "upkeep", active=active)
-    g.players[0].lands_played = lands_played
-    if active != 0:
-        g.apply(active, Pass())
-    g.apply(0, Activate(djinn.id, 0))
-    settle(g)
-    return g, djinn, card
-
-
-# ================================================================ Bloodlord of Vaasgoth
-
-
-def _bloodlord(spell: str, damaged: bool) -> Game:
-    g = setup_game()
-    put(g, 0, BF, "Bloodlord of Vaasgoth")
-    lands(g, 0, "Swamp", 5)
-    put(g, 0, HAND, spell)
-    start_at(g)
-    g.players[1].damaged_this_turn = damaged
-    return g
-
-
-def _advance_any(g: Game, pred: Any) -> None:
-    """Pass priority; answer any other decision with its first legal action."""
-    for _ in range(500):
-        d = g.decision
-        if d is None or pred(g):
-            return
-        g.apply(d.by, Pass() if d.kind == "priority" else d.legal_actions(g)[0])
-    raise AssertionError("condition never reached")
 
 
 def test_demon_of_deaths_gate_alternative_cost_pays_life_and_sacrifices() -> None:

@@ -4,14 +4,34 @@ position, following its current Oracle text."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, cast, lands, names, on_bf, options, pt, settle
+from cardplay import (
+    BF,
+    GY,
+    HAND,
+    LIB,
+    P0,
+    P1,
+    activate_ability,
+    advance,
+    answer,
+    card_named,
+    cast,
+    declare,
+    events,
+    lands,
+    names,
+    new_game,
+    on_bf,
+    options,
+    pt,
+    settle,
+    to_attackers,
+)
 
 from manastack import log as ev
 from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Activate,
@@ -21,44 +41,10 @@ from manastack.game.decisions import (
     Mulligan,
     Pass,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.objects import GameObject
 
 import testcards  # noqa: F401
 from conftest import at_step
-
-BF, HAND, LIB, GY, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD,
-                            Zone.EXILE)
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def new_game(filler: str | None = "Plains") -> Game:
-    return setup_game(filler=filler)
-
-
-def activate(g: Game, src: GameObject, ability: int = 0, *targets: Any) -> None:
-    g.apply(g.decision.player, Activate(src.id, ability, tuple(targets)))
-
-
-def card_named(g: Game, zone: list[int], name: str) -> GameObject:
-    return next(g.obj(i) for i in zone if g.obj(i).name == name)
-
-
-def to_attackers(g: Game, turn: int) -> None:
-    advance(g, lambda x: x.decision is not None and x.decision.kind == "declare_attackers"
-            and x.turn_number == turn)
-
-
-def declare(g: Game, *pairs: tuple[GameObject, Any]) -> None:
-    assert g.decision.kind == "declare_attackers", g.decision
-    g.apply(g.active_player, DeclareAttackers(tuple((a.id, t) for a, t in pairs)))
-
-
-def events(g: Game, kind: str) -> list[ev.Event]:
-    return [e for e in g.log if e.kind == kind]
-
 
 # ================================================================ Captivating Vampire
 
@@ -92,7 +78,7 @@ def test_captivating_vampire_taps_five_vampires_to_steal_a_creature() -> None:
     put(g, 0, BF, "Grizzly Bears")  # not a Vampire: never an option for the cost
     wurm = put(g, 1, BF, "Spined Wurm")
     start_at(g, "precombat_main")
-    activate(g, cv, 0, wurm.id)
+    activate_ability(g, cv, 0, wurm.id)
     assert set(options(g)) == {cv.id, *(o.id for o in others)}
     answer(g, cv.id, *(o.id for o in others))
     assert all(g.obj(o.id).tapped for o in [cv, *others])
@@ -114,7 +100,7 @@ def test_captivating_vampire_control_lasts_after_it_leaves() -> None:
     put(g, 0, BF, "Mountain")
     bolt = put(g, 0, HAND, "Lightning Bolt")
     start_at(g, "precombat_main")
-    activate(g, cv, 0, wurm.id)
+    activate_ability(g, cv, 0, wurm.id)
     answer(g, cv.id, *(o.id for o in others))
     settle(g)
     cast(g, bolt, cv.id)
@@ -135,17 +121,17 @@ def test_captivating_vampire_latest_control_effect_wins() -> None:
                                          "Bloodrage Vampire")]
     wurm = put(g, 1, BF, "Spined Wurm")
     start_at(g, "precombat_main")
-    activate(g, cv0, 0, wurm.id)
+    activate_ability(g, cv0, 0, wurm.id)
     answer(g, cv0.id, *(o.id for o in mine))
     settle(g)
     assert g.controller(g.obj(wurm.id)) == 0
     g.apply(0, Pass())
-    activate(g, cv1, 0, wurm.id)
+    activate_ability(g, cv1, 0, wurm.id)
     answer(g, cv1.id, *(o.id for o in theirs))
     settle(g)
     assert g.controller(g.obj(wurm.id)) == 1 and pt(g, wurm) == (6, 5)
     advance(g, at_step("precombat_main", 3))
-    activate(g, cv0, 0, wurm.id)
+    activate_ability(g, cv0, 0, wurm.id)
     answer(g, cv0.id, *(o.id for o in mine))
     settle(g)
     assert g.controller(g.obj(wurm.id)) == 0 and pt(g, wurm) == (6, 5)
@@ -165,7 +151,7 @@ def test_captivating_vampire_needs_five_untapped_vampires() -> None:
     wurm = put(g, 1, BF, "Spined Wurm")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="602.2b"):
-        activate(g, cv, 0, wurm.id)
+        activate_ability(g, cv, 0, wurm.id)
     assert not any(isinstance(a, Activate) and a.source == cv.id
                    for a in g.decision.legal_actions(g))
 
@@ -184,7 +170,7 @@ def test_fauna_shaman_discards_a_creature_card_to_find_one() -> None:
     put(g, 0, HAND, "Lightning Bolt")
     angel = put(g, 0, LIB, "Serra Angel", position="bottom")
     start_at(g, "precombat_main")
-    activate(g, shaman, 0)
+    activate_ability(g, shaman, 0)
     assert options(g) == (bears.id,)
     answer(g, bears.id)
     assert g.obj(shaman.id).tapped
@@ -206,7 +192,7 @@ def test_fauna_shaman_needs_a_creature_card_to_discard() -> None:
     put(g, 0, HAND, "Lightning Bolt")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="602.2b"):
-        activate(g, shaman, 0)
+        activate_ability(g, shaman, 0)
 
 
 # ================================================================ Reassembling Skeleton
@@ -220,12 +206,12 @@ def test_reassembling_skeleton_returns_from_graveyard_tapped() -> None:
     skel = put(g, 0, GY, "Reassembling Skeleton")
     start_at(g, "precombat_main")
     assert Activate(skel.id, 0) in g.decision.legal_actions(g)
-    activate(g, skel, 0)
+    activate_ability(g, skel, 0)
     settle(g)
     back = on_bf(g, "Reassembling Skeleton", 0)
     assert len(back) == 1 and back[0].tapped and not g.players[0].graveyard
     with pytest.raises(IllegalAction, match="112.6"):
-        activate(g, back[0], 0)
+        activate_ability(g, back[0], 0)
 
 
 def test_reassembling_skeleton_is_a_new_object_after_it_moves() -> None:
@@ -235,8 +221,8 @@ def test_reassembling_skeleton_is_a_new_object_after_it_moves() -> None:
     lands(g, 0, "Swamp", 4)
     skel = put(g, 0, GY, "Reassembling Skeleton")
     start_at(g, "precombat_main")
-    activate(g, skel, 0)
-    activate(g, skel, 0)
+    activate_ability(g, skel, 0)
+    activate_ability(g, skel, 0)
     settle(g)
     assert len(on_bf(g, "Reassembling Skeleton")) == 1
 
@@ -260,7 +246,7 @@ def test_magma_phoenix_dies_damages_everything_and_returns_to_hand() -> None:
     assert [g.players[0].life, g.players[1].life] == [17, 17]
     assert not on_bf(g, "Grizzly Bears") and g.obj(spider.id).damage == 3
     card = card_named(g, g.players[0].graveyard, "Magma Phoenix")
-    activate(g, card, 0)
+    activate_ability(g, card, 0)
     settle(g)
     assert "Magma Phoenix" in names(g, g.players[0].hand)
 
@@ -279,7 +265,7 @@ def test_elvish_archdruid_adds_g_for_each_elf() -> None:
     theirs = put(g, 1, BF, "Llanowar Elves")
     start_at(g, "precombat_main")
     assert pt(g, elves) == (2, 2) and pt(g, theirs) == (1, 1) and pt(g, druid) == (2, 2)
-    activate(g, druid, 0)
+    activate_ability(g, druid, 0)
     assert g.players[0].mana_pool.units() == ["G", "G", "G"]
     assert g.obj(druid.id).tapped and not g.stack
 
@@ -312,7 +298,7 @@ def test_alluring_siren_target_attacks_you_if_able() -> None:
     other = put(g, 1, BF, "Runeclaw Bear")
     start_at(g, "beginning_of_combat", active=1)
     g.apply(1, Pass())
-    activate(g, siren, 0, bears.id)
+    activate_ability(g, siren, 0, bears.id)
     settle(g)
     advance(g, lambda x: x.decision.kind == "declare_attackers")
     with pytest.raises(IllegalAction, match="508.1d"):
@@ -334,8 +320,8 @@ def test_alluring_siren_only_this_turn_and_only_opponents_creatures() -> None:
     start_at(g, "upkeep", active=1)
     g.apply(1, Pass())
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, siren, 0, mine.id)
-    activate(g, siren, 0, bears.id)
+        activate_ability(g, siren, 0, mine.id)
+    activate_ability(g, siren, 0, bears.id)
     settle(g)
     to_attackers(g, 1)
     declare(g, (bears, P0))

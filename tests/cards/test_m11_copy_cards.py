@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardplay import cast_copier
+
 from manastack import log as ev
 from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.decisions import Cast, Choose, Pass
@@ -10,24 +12,10 @@ from manastack.game.objects import PlayerRef, Zone
 from conftest import pass_until
 
 
-def _cast_copier(name: str, target_name: str, lands: str = "Island", n: int = 4):  # type: ignore[no-untyped-def]
-    g = setup_game()
-    for _ in range(n):
-        put(g, 0, Zone.BATTLEFIELD, lands)
-    original = put(g, 1, Zone.BATTLEFIELD, target_name)
-    card = put(g, 0, Zone.HAND, name)
-    start_at(g, "precombat_main", turn=1)
-    g.apply(0, Cast(card.id))
-    g.apply(0, Pass())
-    g.apply(1, Pass())
-    assert g.decision.kind == "choose" and g.decision.rule == "706.2"
-    return g, original
-
-
 def test_clone_enters_as_a_copy_and_its_etb_triggers() -> None:
     """CR 706.2, 614.12: Clone enters as a copy of Grave Titan (layer 1): it has the
     Titan's characteristics, and the Titan's "enters" ability triggers for it."""
-    g, titan = _cast_copier("Clone", "Grave Titan")
+    g, titan = cast_copier("Clone", "Grave Titan")
     g.apply(0, Choose((titan.id,)))
     pass_until(g, lambda q: not q.stack)
     clone = [o for o in g.permanents(0) if o.name == "Grave Titan"]
@@ -39,7 +27,7 @@ def test_clone_enters_as_a_copy_and_its_etb_triggers() -> None:
 
 def test_clone_choosing_nothing_is_a_0_0_and_dies() -> None:
     """Clone entering as a copy of nothing is a 0/0 Shapeshifter (704.5f)."""
-    g, _ = _cast_copier("Clone", "Grizzly Bears")
+    g, _ = cast_copier("Clone", "Grizzly Bears")
     g.apply(0, Choose(("none",)))
     pass_until(g, lambda q: not q.stack)
     assert not any(o.name == "Clone" for o in g.permanents())

@@ -10,12 +10,18 @@ from typing import Any
 
 import pytest
 from cardplay import (
+    BF,
+    GY,
+    HAND,
+    P0,
+    P1,
     advance,
     answer,
     cast,
     lands,
     life,
     names,
+    new_game,
     on_bf,
     options,
     pass_priority,
@@ -28,23 +34,15 @@ from manastack.cards.dsl import TriggeredAbility, make_card
 from manastack.cards.effects import GainLife
 from manastack.cards.registry import register_test_card
 from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Activate, Cast, DeclareAttackers
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.objects import GameObject
 from manastack.rules.casting import priority_actions, problem
 
 from conftest import at_step
 
-BF, HAND, LIB, GY = Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
 # ---------------------------------------------------------------- helpers
-
-
-def new_game() -> Game:
-    return setup_game(filler="Plains")
 
 
 def notes(g: Game, rule: str) -> list[str]:

@@ -3,16 +3,28 @@ current Oracle text."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, lands, names, on_bf, pt, settle
+from cardplay import (
+    BF,
+    GY,
+    HAND,
+    LIB,
+    P0,
+    P1,
+    activate_ability,
+    advance,
+    answer,
+    lands,
+    loyalty,
+    names,
+    new_game,
+    on_bf,
+    pt,
+    settle,
+)
 
 from manastack import log as ev
-from manastack.cards.dsl import make_card
-from manastack.cards.registry import register_test_card
-from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Activate,
@@ -21,37 +33,9 @@ from manastack.game.decisions import (
     DeclareAttackers,
     DeclareBlockers,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
 
 import testcards  # noqa: F401
 from conftest import at_step
-
-BF, HAND, LIB, GY = Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def new_game(library_size: int = 40) -> Game:
-    return setup_game(filler="Plains", library_size=library_size)
-
-
-def activate(g: Game, pw: GameObject, ability: int, *targets: Any) -> None:
-    g.apply(g.decision.player, Activate(pw.id, ability, tuple(targets)))
-
-
-def loyalty(g: Game, pw: GameObject) -> int:
-    return g.obj(pw.id).counters["loyalty"]
-
-
-_HUMAN_WALKER = register_test_card(make_card(
-    "Test Human Walker", "{3}", types=("Planeswalker",), subtypes=("Ajani", "Human"),
-    loyalty=3))
-_HUMAN_WALKER_2 = register_test_card(make_card(
-    "Test Human Walker Two", "{3}", types=("Planeswalker",), subtypes=("Chandra", "Human"),
-    loyalty=3))
-
 
 # ================================================================ Jace Beleren
 
@@ -62,13 +46,13 @@ def test_jace_beleren_plus_two_each_player_draws() -> None:
     g = new_game()
     jace = put(g, 0, BF, "Jace Beleren")
     start_at(g, "precombat_main")
-    activate(g, jace, 0)
+    activate_ability(g, jace, 0)
     assert loyalty(g, jace) == 5 and len(g.players[0].hand) == 0  # paid, not resolved
     settle(g)
     assert len(g.players[0].hand) == 1 and len(g.players[1].hand) == 1
     assert len(g.players[0].library) == 39 and len(g.players[1].library) == 39
     with pytest.raises(IllegalAction, match="606.3"):
-        activate(g, jace, 1, P0)
+        activate_ability(g, jace, 1, P0)
 
 
 def test_jace_beleren_minus_one_target_player_draws() -> None:
@@ -79,8 +63,8 @@ def test_jace_beleren_minus_one_target_player_draws() -> None:
     bear = put(g, 1, BF, "Grizzly Bears")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, jace, 1, bear.id)
-    activate(g, jace, 1, P1)
+        activate_ability(g, jace, 1, bear.id)
+    activate_ability(g, jace, 1, P1)
     settle(g)
     assert loyalty(g, jace) == 2
     assert len(g.players[1].hand) == 1 and len(g.players[0].hand) == 0
@@ -94,11 +78,11 @@ def test_jace_beleren_minus_ten_mills_twenty() -> None:
     weak = put(g, 0, BF, "Jace Beleren", loyalty=9)
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="606.5"):
-        activate(g, weak, 2, P1)
+        activate_ability(g, weak, 2, P1)
     g2 = new_game()
     jace = put(g2, 0, BF, "Jace Beleren", loyalty=10)
     start_at(g2, "precombat_main")
-    activate(g2, jace, 2, P1)
+    activate_ability(g2, jace, 2, P1)
     assert jace.id not in g2.battlefield and "Jace Beleren" in names(g2, g2.players[0].graveyard)
     assert any(e.rule == "704.5i" for e in g2.log)
     settle(g2)
@@ -116,7 +100,7 @@ def test_liliana_vess_plus_one_target_player_discards() -> None:
     put(g, 1, HAND, "Grizzly Bears")
     shock = put(g, 1, HAND, "Shock")
     start_at(g, "precombat_main")
-    activate(g, lili, 0, P1)
+    activate_ability(g, lili, 0, P1)
     assert loyalty(g, lili) == 6
     settle(g)
     assert g.decision.kind == "discard" and g.decision.player == 1
@@ -134,7 +118,7 @@ def test_liliana_vess_minus_two_tutors_to_top_after_shuffle() -> None:
     lili = put(g, 0, BF, "Liliana Vess")
     angel = put(g, 0, LIB, "Serra Angel", position="bottom")
     start_at(g, "precombat_main")
-    activate(g, lili, 1)
+    activate_ability(g, lili, 1)
     assert loyalty(g, lili) == 3
     settle(g)
     assert g.decision.kind == "search" and angel.id in g.decision.options
@@ -158,7 +142,7 @@ def test_liliana_vess_minus_eight_takes_every_creature_card() -> None:
     put(g, 1, GY, "Runeclaw Bear")
     put(g, 1, GY, "Forest")
     start_at(g, "precombat_main")
-    activate(g, lili, 2)
+    activate_ability(g, lili, 2)
     settle(g)
     mine = sorted(o.name for o in g.permanents(0) if o.name != "Liliana Vess")
     assert mine == ["Grizzly Bears", "Runeclaw Bear", "Serra Angel"]
@@ -178,7 +162,7 @@ def test_liliana_vess_minus_eight_creatures_enter_at_the_same_time() -> None:
     put(g, 1, GY, "Garruk's Packleader")
     put(g, 1, GY, "Garruk's Packleader")
     start_at(g, "precombat_main")
-    activate(g, lili, 2)
+    activate_ability(g, lili, 2)
     settle(g)
     d = g.decision
     assert d.kind == "order_triggers" and d.player == 0 and len(d.options) == 2, d
@@ -202,12 +186,12 @@ def test_garruk_wildspeaker_plus_one_untaps_two_target_lands() -> None:
     bear = put(g, 0, BF, "Grizzly Bears", tapped=True)
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, garruk, 0, forests[0].id)
+        activate_ability(g, garruk, 0, forests[0].id)
     with pytest.raises(IllegalAction, match="601.2c|114.3"):
-        activate(g, garruk, 0, forests[0].id, forests[0].id)
+        activate_ability(g, garruk, 0, forests[0].id, forests[0].id)
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, garruk, 0, forests[0].id, bear.id)
-    activate(g, garruk, 0, forests[0].id, forests[1].id)
+        activate_ability(g, garruk, 0, forests[0].id, bear.id)
+    activate_ability(g, garruk, 0, forests[0].id, forests[1].id)
     assert loyalty(g, garruk) == 4
     settle(g)
     assert not g.obj(forests[0].id).tapped and not g.obj(forests[1].id).tapped
@@ -219,7 +203,7 @@ def test_garruk_wildspeaker_minus_one_beast_token() -> None:
     g = new_game()
     garruk = put(g, 0, BF, "Garruk Wildspeaker")
     start_at(g, "precombat_main")
-    activate(g, garruk, 1)
+    activate_ability(g, garruk, 1)
     settle(g)
     assert loyalty(g, garruk) == 2
     (beast,) = on_bf(g, "Beast", 0)
@@ -238,7 +222,7 @@ def test_garruk_wildspeaker_minus_four_overrun() -> None:
     bear = put(g, 0, BF, "Grizzly Bears")
     theirs = put(g, 1, BF, "Runeclaw Bear")
     start_at(g, "precombat_main")
-    activate(g, garruk, 2)
+    activate_ability(g, garruk, 2)
     settle(g)
     assert garruk.id not in g.battlefield  # 0 loyalty (704.5i)
     assert pt(g, bear) == (5, 5) and "trample" in g.chars(g.obj(bear.id)).keywords

@@ -6,16 +6,26 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from cardplay import advance, answer, lands, names, on_bf, settle
+from cardplay import (
+    BF,
+    HAND,
+    LIB,
+    P0,
+    P1,
+    advance,
+    answer,
+    casts,
+    lands,
+    names,
+    on_bf,
+    refused,
+    rules_cited,
+    settle,
+)
 
 from manastack import log as ev
-from manastack.cards.dsl import make_card
-from manastack.cards.registry import register_test_card
-from manastack.cards.vocab import cost_change
 from manastack.engine import Game
 from manastack.engine.setup import put, setup_game, start_at
-from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Activate,
     Cast,
@@ -24,72 +34,14 @@ from manastack.game.decisions import (
     Pass,
     PlayLand,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.game.objects import GameObject, PlayerRef
 
 import testcards  # noqa: F401
-
-BF, HAND, LIB, GY, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD,
-                            Zone.EXILE)
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
-def _all_spells(game: Game, src: GameObject, spell: GameObject) -> bool:
-    return True
-
-
-TAX = register_test_card(make_card(
-    "Test Spell Tax", "{2}", types=("Artifact",),
-    abilities=[cost_change(1, _all_spells, "Spells cost {1} more to cast.")]))
-
-
-def casts(g: Game) -> list[Cast]:
-    return [a for a in g.legal_actions() if isinstance(a, Cast)]
-
-
-def rules_cited(g: Game) -> set[str]:
-    return {e.rule for e in g.log}
 
 
 def pt(g: Game, o: GameObject) -> tuple[int | None, int | None]:
     c = g.chars(o)
     return c.power, c.toughness
-
-
-def refused(g: Game, player: int, action: Any, rule: str) -> None:
-    """The action is illegal, cites ``rule`` and changes nothing."""
-    before, n = g.state_hash(), len(g.log)
-    with pytest.raises(IllegalAction) as ex:
-        g.apply(player, action)
-    assert rule in str(ex.value), ex.value
-    assert g.state_hash() == before and len(g.log) == n
-
-
-# ================================================================ Demon of Death's Gate
-
-
-def _demon_game(black: int = 3, life: int = 20) -> tuple[Game, GameObject, list[GameObject]]:
-    g = setup_game()
-    blacks = [put(g, 0, BF, n) for n in ("Child of Night", "Blood Seeker",
-                                         "Vampire Outcasts")[:black]]
-    put(g, 0, BF, "Grizzly Bears")  # not black: never an option for the cost
-    demon = put(g, 0, HAND, "Demon of Death's Gate")
-    g.players[0].life = life
-    start_at(g)
-    return g, demon, blacks
-
-
-# ================================================================ Wild Evocation
-
-
-def _evocation(hand: list[str], active: int = 0, **kw: Any) -> tuple[Game, list[GameObject]]:
-    g = setup_game()
-    put(g, 0, BF, "Wild Evocation")
-    cards = [put(g, active, HAND, n) for n in hand]
-    for name, (p, zone) in kw.items():
-        put(g, p, zone, name.replace("_", " "))
-    start_at(g, "upkeep", active=active)
-    settle(g)  # the trigger resolves: the player reveals a card at random
-    return g, cards
 
 
 # ================================================================ Djinn of Wishes

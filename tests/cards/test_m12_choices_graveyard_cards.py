@@ -4,81 +4,43 @@ position, following its current Oracle text."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, answer, cast, lands, names, on_bf, options, pt, settle, to_step
+from cardplay import (
+    BF,
+    GY,
+    HAND,
+    LIB,
+    P0,
+    P1,
+    activate_ability,
+    advance,
+    answer,
+    card_named,
+    cast,
+    declare,
+    events,
+    lands,
+    names,
+    new_game,
+    on_bf,
+    options,
+    pt,
+    settle,
+    to_attackers,
+    to_step,
+)
 
 from manastack import log as ev
-from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import (
-    Activate,
     DeclareAttackers,
     DeclareBlockers,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.combat import can_attack
 
 import testcards  # noqa: F401
 from conftest import at_step
-
-BF, HAND, LIB, GY, EXILE = (Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD,
-                            Zone.EXILE)
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def new_game(filler: str | None = "Plains") -> Game:
-    return setup_game(filler=filler)
-
-
-def activate(g: Game, src: GameObject, ability: int = 0, *targets: Any) -> None:
-    g.apply(g.decision.player, Activate(src.id, ability, tuple(targets)))
-
-
-def card_named(g: Game, zone: list[int], name: str) -> GameObject:
-    return next(g.obj(i) for i in zone if g.obj(i).name == name)
-
-
-def to_attackers(g: Game, turn: int) -> None:
-    advance(g, lambda x: x.decision is not None and x.decision.kind == "declare_attackers"
-            and x.turn_number == turn)
-
-
-def declare(g: Game, *pairs: tuple[GameObject, Any]) -> None:
-    assert g.decision.kind == "declare_attackers", g.decision
-    g.apply(g.active_player, DeclareAttackers(tuple((a.id, t) for a, t in pairs)))
-
-
-def events(g: Game, kind: str) -> list[ev.Event]:
-    return [e for e in g.log if e.kind == kind]
-
-
-# ================================================================ Captivating Vampire
-
-
-def _vampire_army(g: Game) -> tuple[GameObject, list[GameObject]]:
-    cv = put(g, 0, BF, "Captivating Vampire", sick=True)
-    others = [put(g, 0, BF, n, sick=(n == "Blood Seeker"))
-              for n in ("Blood Seeker", "Child of Night", "Barony Vampire", "Bloodrage Vampire")]
-    return cv, others
-
-
-# ================================================================ Protean Hydra
-
-
-def _hydra(g: Game, x: int) -> GameObject:
-    lands(g, 0, "Forest", x + 1)
-    card = put(g, 0, HAND, "Protean Hydra")
-    start_at(g, "precombat_main")
-    cast(g, card, x=x)
-    settle(g)
-    return on_bf(g, "Protean Hydra")[0]
-
 
 # ================================================================ Grim Lavamancer
 
@@ -93,7 +55,7 @@ def test_grim_lavamancer_exiles_two_cards_from_graveyard_to_deal_two() -> None:
     b = put(g, 0, GY, "Grizzly Bears")
     c = put(g, 0, GY, "Plains")
     start_at(g, "precombat_main")
-    activate(g, lava, 0, P1)
+    activate_ability(g, lava, 0, P1)
     assert set(options(g)) == {a.id, b.id, c.id}
     answer(g, a.id, b.id)
     assert names(g, g.players[0].graveyard) == ["Plains"]
@@ -110,7 +72,7 @@ def test_grim_lavamancer_needs_two_cards_in_graveyard() -> None:
     put(g, 0, GY, "Shock")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="602.2b"):
-        activate(g, lava, 0, P1)
+        activate_ability(g, lava, 0, P1)
 
 
 # ================================================================ Arachnus Spinner
@@ -126,7 +88,7 @@ def test_arachnus_spinner_taps_itself_and_attaches_web_from_graveyard() -> None:
     web = put(g, 0, GY, "Arachnus Web")
     bear = put(g, 1, BF, "Runeclaw Bear")
     start_at(g, "precombat_main")
-    activate(g, spinner, 0, bear.id)
+    activate_ability(g, spinner, 0, bear.id)
     answer(g, spinner.id)
     assert g.obj(spinner.id).tapped
     settle(g)
@@ -151,7 +113,7 @@ def test_arachnus_spinner_searches_library_and_shuffles() -> None:
     web = put(g, 0, LIB, "Arachnus Web", position="bottom")
     bears = put(g, 1, BF, "Grizzly Bears")
     start_at(g, "precombat_main")
-    activate(g, spinner, 0, bears.id)
+    activate_ability(g, spinner, 0, bears.id)
     assert set(options(g)) == {spinner.id, spider.id}
     answer(g, spider.id)
     assert not g.obj(spinner.id).tapped and g.obj(spider.id).tapped
@@ -170,7 +132,7 @@ def test_arachnus_spinner_needs_an_untapped_spider() -> None:
     bears = put(g, 1, BF, "Grizzly Bears")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="602.2b"):
-        activate(g, spinner, 0, bears.id)
+        activate_ability(g, spinner, 0, bears.id)
 
 
 # ================================================================ Gideon Jura
@@ -185,7 +147,7 @@ def test_gideon_jura_plus_two_creatures_attack_him_next_turn() -> None:
     bears = put(g, 1, BF, "Grizzly Bears")
     runeclaw = put(g, 1, BF, "Runeclaw Bear")
     start_at(g, "precombat_main")
-    activate(g, gideon, 0, P1)
+    activate_ability(g, gideon, 0, P1)
     assert g.obj(gideon.id).counters["loyalty"] == 8
     settle(g)
     to_attackers(g, 2)
@@ -212,8 +174,8 @@ def test_gideon_jura_minus_two_destroys_target_tapped_creature() -> None:
     untapped = put(g, 1, BF, "Runeclaw Bear")
     start_at(g, "precombat_main")
     with pytest.raises(IllegalAction, match="601.2c"):
-        activate(g, gideon, 1, untapped.id)
-    activate(g, gideon, 1, tapped_.id)
+        activate_ability(g, gideon, 1, untapped.id)
+    activate_ability(g, gideon, 1, tapped_.id)
     settle(g)
     assert g.obj(gideon.id).counters["loyalty"] == 4
     assert names(g, g.players[1].graveyard) == ["Grizzly Bears"]
@@ -228,7 +190,7 @@ def test_gideon_jura_zero_becomes_a_6_6_creature_and_prevents_damage() -> None:
     gideon = put(g, 0, BF, "Gideon Jura")
     wurm = put(g, 1, BF, "Spined Wurm")
     start_at(g, "precombat_main")
-    activate(g, gideon, 2)
+    activate_ability(g, gideon, 2)
     settle(g)
     c = g.chars(g.obj(gideon.id))
     assert c.types >= {"Creature", "Planeswalker"} and \
@@ -254,7 +216,7 @@ def test_gideon_jura_zero_creature_with_summoning_sickness_cant_attack() -> None
     cast(g, card)
     settle(g)
     gideon = on_bf(g, "Gideon Jura")[0]
-    activate(g, gideon, 2)
+    activate_ability(g, gideon, 2)
     settle(g)
     assert g.chars(g.obj(gideon.id)).is_creature
     assert "since the turn began" in (can_attack(g, g.obj(gideon.id)) or "")
@@ -271,7 +233,7 @@ def test_gideon_jura_creature_damage_that_cant_be_prevented_removes_loyalty() ->
     put(g, 0, BF, "Mountain")
     bolt = put(g, 0, HAND, "Lightning Bolt")
     start_at(g, "precombat_main")
-    activate(g, gideon, 2)
+    activate_ability(g, gideon, 2)
     settle(g)
     cast(g, bolt, gideon.id)
     settle(g)
@@ -307,7 +269,7 @@ def test_adaptive_automaton_chosen_type_and_lord() -> None:
     assert pt(g, auto) == (3, 3)  # the Archdruid's +1/+1, not its own
     assert pt(g, elves) == (3, 3) and pt(g, druid) == (3, 3)
     assert pt(g, bears) == (2, 2) and pt(g, theirs) == (1, 1)
-    activate(g, druid, 0)
+    activate_ability(g, druid, 0)
     assert g.players[0].mana_pool.units() == ["G", "G", "G"]
 
 

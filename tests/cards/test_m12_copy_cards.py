@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardplay import cast_copier
+
 from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.decisions import Activate, Cast, Choose, Pass
 from manastack.game.objects import PlayerRef, Zone
@@ -9,24 +11,10 @@ from manastack.game.objects import PlayerRef, Zone
 from conftest import pass_until
 
 
-def _cast_copier(name: str, target_name: str, lands: str = "Island", n: int = 4):  # type: ignore[no-untyped-def]
-    g = setup_game()
-    for _ in range(n):
-        put(g, 0, Zone.BATTLEFIELD, lands)
-    original = put(g, 1, Zone.BATTLEFIELD, target_name)
-    card = put(g, 0, Zone.HAND, name)
-    start_at(g, "precombat_main", turn=1)
-    g.apply(0, Cast(card.id))
-    g.apply(0, Pass())
-    g.apply(1, Pass())
-    assert g.decision.kind == "choose" and g.decision.rule == "706.2"
-    return g, original
-
-
 def test_phantasmal_image_exceptions_and_sacrifice_when_targeted() -> None:
     """CR 706.9a, 706.9c: Phantasmal Image copies Serra Angel except it's also an Illusion and has
     "When this creature becomes the target of a spell or ability, sacrifice it."."""
-    g, angel = _cast_copier("Phantasmal Image", "Serra Angel", n=2)
+    g, angel = cast_copier("Phantasmal Image", "Serra Angel", n=2)
     g.apply(0, Choose((angel.id,)))
     pass_until(g, lambda q: not q.stack)
     image = [o for o in g.permanents(0) if o.name == "Serra Angel"][0]

@@ -5,63 +5,29 @@ position, with the rule subtleties it depends on."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from cardplay import (
+    BF,
+    HAND,
+    P1,
     advance,
     answer,
     cast,
     lands,
     life,
+    new_game,
     on_bf,
     settle,
 )
 
-from manastack import log as ev
-from manastack.cards.dsl import TriggeredAbility, make_card
-from manastack.cards.effects import GainLife
-from manastack.cards.registry import register_test_card
-from manastack.engine import Game
-from manastack.engine.setup import put, set_mana, setup_game, start_at
+from manastack.engine.setup import put, set_mana, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Activate, Cast, DeclareAttackers
-from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.rules.casting import priority_actions
 
 from conftest import at_step
 
-BF, HAND, LIB, GY = Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def new_game() -> Game:
-    return setup_game(filler="Plains")
-
-
-def notes(g: Game, rule: str) -> list[str]:
-    return [e.text for e in g.log if e.rule == rule]
-
-
-# ================================================================ Phylactery Lich
-
-
-def _lich(g: Game) -> GameObject:
-    lands(g, 0, "Swamp", 3)
-    return put(g, 0, HAND, "Phylactery Lich")
-
-
-def _no_cards_in_hand(game: Game, e: Any, src: GameObject) -> bool:
-    return not game.players[game.controller(src)].hand
-
-
-HAND_WATCHER = register_test_card(make_card(
-    "Test Empty-Handed Gainer", "{1}", types=("Artifact",),
-    abilities=[TriggeredAbility(ev.STATE, GainLife(1), _no_cards_in_hand,
-                                text="When you have no cards in hand, you gain 1 life.")]))
+# ================================================================ Inferno Titan
 
 
 def test_inferno_titan_one_target_gets_all_three_and_firebreathing() -> None:

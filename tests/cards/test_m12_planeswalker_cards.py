@@ -3,42 +3,37 @@ current Oracle text."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cardplay import advance, lands, names, on_bf, pt, settle
+from cardplay import (
+    BF,
+    HAND,
+    LIB,
+    P0,
+    P1,
+    activate_ability,
+    advance,
+    lands,
+    loyalty,
+    names,
+    new_game,
+    on_bf,
+    pt,
+    settle,
+)
 
 from manastack.cards.dsl import make_card
 from manastack.cards.registry import register_test_card
-from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Activate,
     Cast,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
 
 import testcards  # noqa: F401
 from conftest import at_step
 
-BF, HAND, LIB, GY = Zone.BATTLEFIELD, Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD
-P0, P1 = PlayerRef(0), PlayerRef(1)
-
-
 # ---------------------------------------------------------------- helpers
-
-
-def new_game(library_size: int = 40) -> Game:
-    return setup_game(filler="Plains", library_size=library_size)
-
-
-def activate(g: Game, pw: GameObject, ability: int, *targets: Any) -> None:
-    g.apply(g.decision.player, Activate(pw.id, ability, tuple(targets)))
-
-
-def loyalty(g: Game, pw: GameObject) -> int:
-    return g.obj(pw.id).counters["loyalty"]
 
 
 _HUMAN_WALKER = register_test_card(make_card(
@@ -59,7 +54,7 @@ def test_jace_memory_adept_plus_one_draw_and_target_mills_one() -> None:
     jace = put(g, 0, BF, "Jace, Memory Adept")
     top = put(g, 1, LIB, "Serra Angel")
     start_at(g, "precombat_main")
-    activate(g, jace, 0, P1)
+    activate_ability(g, jace, 0, P1)
     assert loyalty(g, jace) == 5
     settle(g)
     assert len(g.players[0].hand) == 1 and len(g.players[0].library) == 39
@@ -73,16 +68,16 @@ def test_jace_memory_adept_zero_mills_ten() -> None:
     g = new_game()
     jace = put(g, 0, BF, "Jace, Memory Adept")
     start_at(g, "precombat_main")
-    activate(g, jace, 1, P0)
+    activate_ability(g, jace, 1, P0)
     assert loyalty(g, jace) == 4
     settle(g)
     assert len(g.players[0].graveyard) == 10 and len(g.players[0].library) == 30
     with pytest.raises(IllegalAction, match="606.3"):
-        activate(g, jace, 0, P1)
+        activate_ability(g, jace, 0, P1)
     advance(g, at_step("precombat_main", 2))
     assert g.active_player == 1
     advance(g, at_step("precombat_main", 3))
-    activate(g, jace, 1, P1)  # a new turn: one more loyalty ability
+    activate_ability(g, jace, 1, P1)  # a new turn: one more loyalty ability
     settle(g)
     assert len(g.players[1].graveyard) == 10
 
@@ -101,7 +96,7 @@ def test_jace_memory_adept_minus_seven_any_number_of_players_draw_twenty() -> No
         put(g2, 1, LIB, "Plains")
     jace2 = put(g2, 0, BF, "Jace, Memory Adept", loyalty=7)
     start_at(g2, "precombat_main")
-    activate(g2, jace2, 2, P0, P1)
+    activate_ability(g2, jace2, 2, P0, P1)
     settle(g2)
     assert len(g2.players[0].hand) == 20 and len(g2.players[0].library) == 20
     assert len(g2.players[1].hand) == 15
@@ -117,7 +112,7 @@ def test_garruk_primal_hunter_plus_one_beast_token() -> None:
     g = new_game()
     garruk = put(g, 0, BF, "Garruk, Primal Hunter")
     start_at(g, "precombat_main")
-    activate(g, garruk, 0)
+    activate_ability(g, garruk, 0)
     settle(g)
     assert loyalty(g, garruk) == 4
     (beast,) = on_bf(g, "Beast", 0)
@@ -137,7 +132,7 @@ def test_garruk_primal_hunter_minus_three_draws_greatest_power() -> None:
     growth = put(g, 0, HAND, "Giant Growth")
     put(g, 1, BF, "Serra Angel")
     start_at(g, "precombat_main")
-    activate(g, garruk, 1)
+    activate_ability(g, garruk, 1)
     assert garruk.id not in g.battlefield  # 0 loyalty (704.5i); the ability stays
     g.apply(0, Cast(growth.id, (bear.id,)))
     settle(g)
@@ -150,7 +145,7 @@ def test_garruk_primal_hunter_minus_three_with_no_creatures_draws_nothing() -> N
     g = new_game()
     garruk = put(g, 0, BF, "Garruk, Primal Hunter", loyalty=4)
     start_at(g, "precombat_main")
-    activate(g, garruk, 1)
+    activate_ability(g, garruk, 1)
     settle(g)
     assert loyalty(g, garruk) == 1 and not g.players[0].hand
 
@@ -164,7 +159,7 @@ def test_garruk_primal_hunter_minus_six_wurm_per_land() -> None:
     lands(g, 0, "Plains", 1, tapped=True)
     lands(g, 1, "Forest", 5)
     start_at(g, "precombat_main")
-    activate(g, garruk, 2)
+    activate_ability(g, garruk, 2)
     assert garruk.id not in g.battlefield  # 0 loyalty (704.5i)
     settle(g)
     wurms = on_bf(g, "Wurm", 0)

@@ -8,43 +8,47 @@ their effect checked."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
 from cardplay import (
+    BF,
+    GY,
+    HAND,
     advance,
     answer,
-    attack,
     block,
     current,
-    kind_is,
     lands,
     life,
     pt,
+    rules_cited,
     settle,
     zone_of,
 )
+from named_card_helpers import (
+    at_step,
+    cast,
+    fight,
+    flying_evades_ground,
+    haste_attacks_at_once,
+    main,
+    on_bf,
+    printed,
+    refused,
+    to_blockers,
+)
 
 from manastack import log as ev
-from manastack.cards.database import all_card_data
 from manastack.cards.dsl import make_card
-from manastack.cards.registry import get_card, register_test_card
+from manastack.cards.registry import register_test_card
 from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
-from manastack.errors import IllegalAction
+from manastack.engine.setup import put, setup_game
 from manastack.game.decisions import (
     Activate,
-    AssignDamage,
     Cast,
     Pass,
     PlayLand,
 )
-from manastack.game.objects import GameObject, PlayerRef, Zone
 
 import testcards  # noqa: F401
-
-P0, P1 = PlayerRef(0), PlayerRef(1)
-BF, HAND, GY, LIB = Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY
 
 #: A vanilla Sliver for Two-Headed Sliver ("All Sliver creatures have menace.").
 TEST_SLIVER = register_test_card(make_card(
@@ -52,216 +56,7 @@ TEST_SLIVER = register_test_card(make_card(
     toughness=2))
 
 
-# ---------------------------------------------------------------- helpers
-
-
-def at_step(name: str, turn: int | None = None) -> Any:
-    return lambda g: (g.step is not None and g.step.name == name and g.decision is not None
-                      and (turn is None or g.turn_number == turn))
-
-
-def main(g: Game, turn: int = 1, active: int = 0) -> Game:
-    return start_at(g, "precombat_main", turn=turn, active=active)
-
-
-def cast(g: Game, card: GameObject, *targets: Any, player: int = 0) -> None:
-    g.apply(player, Cast(card.id, tuple(t.id if isinstance(t, GameObject) else t
-                                        for t in targets)))
-
-
-def on_bf(g: Game, name: str) -> GameObject:
-    (o,) = [o for o in g.permanents() if o.name == name]
-    return o
-
-
-def refused(g: Game, rule: str, fn: Any, *args: Any) -> None:
-    """``fn(g, *args)`` is illegal, the refusal cites ``rule`` and nothing changes."""
-    before, n = g.state_hash(), len(g.log)
-    with pytest.raises(IllegalAction) as ex:
-        fn(g, *args)
-    assert rule in str(ex.value), ex.value
-    assert g.state_hash() == before and len(g.log) == n
-
-
-def to_blockers(g: Game, *attackers: GameObject, turn: int = 1, active: int = 0) -> None:
-    """Start ``active``'s combat, attack the other player with ``attackers`` and stop at
-    the defending player's declaration of blockers."""
-    start_at(g, "declare_attackers", turn=turn, active=active)
-    attack(g, *attackers, target=PlayerRef(1 - active))
-    advance(g, lambda x: kind_is("declare_blockers")(x) or at_step("combat_damage")(x))
-
-
-def fight(g: Game, attackers: list[GameObject],
-          blocks: list[tuple[GameObject, GameObject]] | None = None) -> None:
-    """Player 0 attacks with ``attackers``, player 1 blocks with ``blocks``; the combat
-    damage steps are played out, up to the end of combat step."""
-    to_blockers(g, *attackers)
-    if kind_is("declare_blockers")(g):
-        block(g, *(blocks or []))
-    else:
-        assert not blocks
-    advance(g, at_step("end_of_combat"))
-
-
-def rules_cited(g: Game) -> set[str]:
-    return {e.rule for e in g.log}
-
-
-def printed(name: str) -> tuple[int, int]:
-    d = all_card_data()[name]
-    assert d.power is not None and d.toughness is not None
-    return int(d.power), int(d.toughness)
-
-
-def combat_damage_to(g: Game, target: int) -> list[tuple[int, int]]:
-    """(source, amount) of each combat damage event dealt to the object ``target``."""
-    return [(e.data["source"], e.data["amount"]) for e in g.log
-            if e.kind == ev.DAMAGE and e.data.get("combat") and e.data.get("target") == target]
-
-
-# ---------------------------------------------------------------- keyword checks
-
-
-def flying_evades_ground(name: str) -> GameObject:
-    """Flying (702.9b, 509.1b): the creature attacks; the defending player's ground
-    creature (Grizzly Bears) can't block it, a creature with reach (Giant Spider) can;
-    unblocked, it deals its power to the player.  Returns the attacker (unblocked game)."""
-    g = setup_game()
-    flier = put(g, 0, BF, name)
-    bears = put(g, 1, BF, "Grizzly Bears")
-    spider = put(g, 1, BF, "Giant Spider")
-    to_blockers(g, flier)
-    refused(g, "509.1b", block, (bears, flier))
-    block(g, (spider, flier))
-    assert g.combat is not None and g.combat.blockers[spider.id] == [flier.id]
-    g = setup_game()
-    flier = put(g, 0, BF, name)
-    put(g, 1, BF, "Grizzly Bears")
-    fight(g, [flier])
-    assert life(g, 1) == 20 - (pt(g, flier)[0] or 0)
-    return flier
-
-
-def first_strike_kills(name: str, blocker: str) -> Game:
-    """First strike (702.7b, 510.4): the creature attacks and ``blocker`` (with power
-    enough to kill it) blocks; the first-strike combat damage step destroys the blocker
-    (704.5g) before the regular step, where it deals no damage."""
-    g = setup_game()
-    fs = put(g, 0, BF, name)
-    b = put(g, 1, BF, blocker)
-    assert (pt(g, b)[0] or 0) >= (pt(g, fs)[1] or 0)  # would kill it without first strike
-    fight(g, [fs], [(b, fs)])
-    assert zone_of(g, b) == GY
-    assert zone_of(g, fs) == BF and g.obj(fs.id).damage == 0
-    assert combat_damage_to(g, fs.id) == []
-    assert "510.4" in rules_cited(g)
-    return g
-
-
-def haste_attacks_at_once(name: str, land: str) -> Game:
-    """Haste (702.10b, 302.6, 508.1a): cast in the precombat main phase, the creature
-    attacks the same turn, while a creature without haste that came under its
-    controller's control this turn can't attack."""
-    g = setup_game()
-    card = put(g, 0, HAND, name)
-    lands(g, 0, land, get_card(name).mana_cost.mana_value)
-    main(g)
-    sick = put(g, 0, BF, "Grizzly Bears", sick=True)
-    cast(g, card)
-    settle(g)
-    c = on_bf(g, name)
-    advance(g, kind_is("declare_attackers"))
-    refused(g, "508.1a", attack, sick)
-    attack(g, c)
-    advance(g, at_step("end_of_combat"))
-    assert life(g, 1) == 20 - (pt(g, c)[0] or 0)
-    return g
-
-
-def vigilance_attacks_untapped(name: str) -> Game:
-    """Vigilance (702.20b): declaring the creature as an attacker doesn't tap it (508.1f)
-    while it taps Grizzly Bears attacking beside it."""
-    g = setup_game()
-    c = put(g, 0, BF, name)
-    bears = put(g, 0, BF, "Grizzly Bears")
-    start_at(g, "declare_attackers")
-    attack(g, c, bears)
-    assert not g.obj(c.id).tapped and g.obj(bears.id).tapped
-    assert g.combat is not None and c.id in g.combat.attackers
-    advance(g, at_step("end_of_combat"))
-    assert life(g, 1) == 20 - (pt(g, c)[0] or 0) - 2
-    return g
-
-
-def bloodthirst(name: str, land: str, n: int) -> GameObject:
-    """Bloodthirst N (702.53a): the creature enters with N +1/+1 counters if an opponent
-    was dealt damage this turn (Shock to the opponent first), and without them otherwise
-    (no damage, or damage only to its controller)."""
-    mv = get_card(name).mana_cost.mana_value
-    base = printed(name)
-    for shock_at in (P1, P0, None):
-        g = setup_game()
-        card = put(g, 0, HAND, name)
-        lands(g, 0, land, mv)
-        lands(g, 0, "Mountain", 1)
-        shock = put(g, 0, HAND, "Shock")
-        main(g)
-        if shock_at is not None:
-            cast(g, shock, shock_at)
-            settle(g)
-        cast(g, card)
-        settle(g)
-        c = on_bf(g, name)
-        if shock_at == P1:
-            assert life(g, 1) == 18
-            assert c.counters == {"+1/+1": n}
-            assert pt(g, c) == (base[0] + n, base[1] + n)
-            hot = c
-        else:
-            assert c.counters == {} and pt(g, c) == base
-    return hot
-
-
-def trample_over(name: str, blocker: str) -> Game:
-    """Trample (702.19b, 510.1c-d): blocked, the creature must assign lethal damage to the
-    blocker before assigning any to the player; the rest tramples over."""
-    g = setup_game()
-    t = put(g, 0, BF, name)
-    b = put(g, 1, BF, blocker)
-    to_blockers(g, t)
-    block(g, (b, t))
-    advance(g, kind_is("assign_damage"))
-    power = pt(g, t)[0] or 0
-    lethal = pt(g, b)[1] or 0
-    too_little = AssignDamage(((t.id, ((b.id, lethal - 1), (P1, power - lethal + 1))),))
-    refused(g, "702.19b", lambda g: g.apply(0, too_little))
-    g.apply(0, AssignDamage(((t.id, ((b.id, lethal), (P1, power - lethal))),)))
-    advance(g, at_step("end_of_combat"))
-    assert zone_of(g, b) == GY
-    assert life(g, 1) == 20 - (power - lethal)
-    return g
-
-
-def hexproof_from_opponents(name: str) -> None:
-    """Hexproof (702.11b): the opponent's Shock can't target the creature (it isn't even
-    offered); its controller's own Giant Growth can."""
-    g = setup_game()
-    c = put(g, 0, BF, name)
-    lands(g, 1, "Mountain", 1)
-    shock = put(g, 1, HAND, "Shock")
-    main(g, turn=2, active=1)
-    assert Cast(shock.id, (c.id,)) not in g.legal_actions()
-    assert Cast(shock.id, (P0,)) in g.legal_actions()
-    refused(g, "702.11", lambda g: cast(g, shock, c, player=1))
-    g = setup_game()
-    c = put(g, 0, BF, name)
-    lands(g, 0, "Forest", 1)
-    growth = put(g, 0, HAND, "Giant Growth")
-    main(g)
-    cast(g, growth, c)
-    settle(g)
-    base = printed(name)
-    assert pt(g, c) == (base[0] + 3, base[1] + 3)
+# ---------------------------------------------------------------- keyword checks (this set's only)
 
 
 def wither_counters(name: str, blocker: str) -> Game:
