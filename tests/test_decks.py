@@ -529,3 +529,16 @@ def test_validate_deck_passes_options_through() -> None:
         validate_deck(deck, format="any", implemented=lambda n: False)
     with pytest.raises(DeckError, match="unknown card 'Grizzly Bears'"):
         validate_deck(deck, format="any", known=lambda n: None)
+
+
+def test_shipped_deck_lists_read_alike_by_both_readers() -> None:
+    """The shipped lists (``manastack.data``, read without the deck parser so that the
+    rules' variant base can deal them) give the same cards as :func:`parse_deck`."""
+    from importlib import resources
+
+    from manastack.data import default_deck, default_deck_names
+    from manastack.decks import parse_deck
+
+    for name in default_deck_names():
+        text = resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
+        assert default_deck(name) == parse_deck(text, source=f"{name}.txt").cards()
