@@ -189,9 +189,9 @@ def test_cr_613_1_characteristics_kept_on_the_object_are_the_views(seed: int) ->
             o = g.objects[oid]
             assert isinstance(o, GameObject)
             c = g.chars(o)  # (makes the view current)
-            assert c is g._view[oid]
+            assert c is g.derived.view[oid]
         for o in g.objects.values():
-            if isinstance(o, GameObject) and o.view_of is g._view:
-                assert o.view_chars is g._view[o.id]
+            if isinstance(o, GameObject) and o.view_of is g.derived.view:
+                assert o.view_chars is g.derived.view[o.id]
                 kept += 1
     assert kept > 1000

@@ -138,6 +138,42 @@ def test_no_private_name_crosses_packages() -> None:
     assert private_imports() == []
 
 
+def _state_privates() -> set[str]:
+    """The names of the game state's private attributes (``_tasks``, ``_next_id``...)."""
+    from manastack.engine import Game
+    game = Game(["A", "B"], 0)
+    names = getattr(game, "__dict__", None) or getattr(type(game), "__mypyc_attrs__", ())
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def state_private_reads(privates: set[str], paths: list[Path] | None = None) -> list[str]:
+    """Every read or write of one of ``privates`` as an attribute (``game._tasks``) in a
+    module outside ``game/`` (the state's package) and ``engine/`` (its subclass), as
+    ``file:line: name``."""
+    found = []
+    for path in paths if paths is not None else _modules():
+        if paths is None and _top(_module_name(path)) in ("game", "engine"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in privates and not (
+                    isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{path.name}:{node.lineno}: {node.attr}")
+    return found
+
+
+def test_no_private_attribute_of_the_state_is_read_elsewhere(tmp_path: Path) -> None:
+    """The rules, cards, variants and front ends use the state's public attributes and
+    methods only (the change journal is public: ``version``, ``wide_version``...; derived
+    values are the derived store's, ``game.derived``); its private attributes are its own
+    and the engine's.  The walker sees such a read (else the test could not fail)."""
+    privates = _state_privates()
+    assert "_tasks" in privates
+    assert state_private_reads(privates) == []
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(game):\n    game._tasks.clear()\n")
+    assert state_private_reads(privates, [sample]) == ["sample.py:2: _tasks"]
+
+
 def test_the_walker_sees_imports_in_functions_and_for_typing(tmp_path: Path) -> None:
     """The walker itself: an import inside a function, under ``TYPE_CHECKING``, or
     relative, is seen (else the tests above could not fail)."""

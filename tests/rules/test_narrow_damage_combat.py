@@ -43,20 +43,20 @@ def _view_is_exact(g: Game) -> int:
     """The characteristics of every permanent, as kept, are those computed afresh (the
     fresh computation leaves the game as it was).  Returns 1 if the view was kept across
     a change, else 0."""
-    was_kept = g._view_version != g._version and g.unchanged_since(
-        g._view_version, g._view_wide, g._view_reads)
+    was_kept = g.derived.view_version != g.version and g.unchanged_since(
+        g.derived.view_version, g.derived.view_wide, g.derived.view_reads)
     objs = [g.objects[oid] for oid in g.battlefield]
     kept = {o.id: _key(g.chars(o)) for o in objs}  # type: ignore[arg-type]
-    saved = (g._view, g._view_version, g._view_wide, g._view_reads,
+    saved = (g.derived.view, g.derived.view_version, g.derived.view_wide, g.derived.view_reads,
              [(o.view_of, o.view_chars, o.seen_controller, o.control_since)  # type: ignore[union-attr]
               for o in objs])
-    g._in_layers = True
+    g.derived.in_layers = True
     try:
         view = compute_battlefield(g)
     finally:
-        g._in_layers = False
+        g.derived.in_layers = False
     fresh = {o.id: _key(view[o.id]) for o in objs}
-    g._view, g._view_version, g._view_wide, g._view_reads, stamps = saved
+    g.derived.view, g.derived.view_version, g.derived.view_wide, g.derived.view_reads, stamps = saved
     for o, (of, chars, seen, since) in zip(objs, stamps, strict=True):
         o.view_of, o.view_chars, o.seen_controller, o.control_since = (  # type: ignore[union-attr]
             of, chars, seen, since)
@@ -91,11 +91,11 @@ def test_cr_119_3_damage_and_life_keep_the_view_of_vanilla_creatures() -> None:
     other = put(g, 1, Zone.BATTLEFIELD, "Runeclaw Bear")
     start_at(g, "precombat_main", turn=1)
     g.chars(bear)
-    view = g._view
+    view = g.derived.view
     deal_damage(g, [DamageItem(other.id, bear.id, 1)])
     gain_life(g, 0, 2)
     lose_life(g, 1, 3)
-    assert g.chars(bear).toughness == 2 and g._view is view
+    assert g.chars(bear).toughness == 2 and g.derived.view is view
     assert (bear.damage, g.players[0].life, g.players[1].life) == (1, 22, 17)
 
 

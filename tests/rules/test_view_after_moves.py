@@ -40,17 +40,17 @@ def test_cr_400_7_the_view_after_a_land_is_played_is_the_fresh_one() -> None:
     bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
     forest = put(g, 0, Zone.HAND, "Forest")
     start_at(g, "precombat_main", turn=1)
-    assert _pt(g, bear) == (2, 2) and g._view_plain
-    view = g._view
+    assert _pt(g, bear) == (2, 2) and g.derived.view_plain
+    view = g.derived.view
     moved = move(g, forest, Zone.BATTLEFIELD, "305.1")
-    g._view = view  # (the view before the move, brought up to date from it)
+    g.derived.view = view  # (the view before the move, brought up to date from it)
     updated = view_after_moves(g, [(forest.id, moved)])
     assert updated is not None and forest.id not in updated and bear.id in updated
     assert "Land" in updated[moved.id].types and updated[bear.id] is view[bear.id]
     _same({k: v for k, v in updated.items() if k in g.battlefield}, compute_battlefield(g))
     other = put(g, 0, Zone.HAND, "Forest")
     g.apply(0, PlayLand(other.id))  # (the engine's own path: the view kept plain)
-    assert g._view_plain and other.id not in g._view
+    assert g.derived.view_plain and other.id not in g.derived.view
     assert "Land" in g.chars(g.obj(g.battlefield[-1])).types
 
 
@@ -63,7 +63,7 @@ def test_cr_613_an_anthem_entering_changes_the_other_permanents() -> None:
     start_at(g, "precombat_main", turn=1)
     assert _pt(g, bear) == (2, 2)
     move(g, anthem, Zone.BATTLEFIELD, "400.7")
-    assert _pt(g, bear) == (3, 3) and not g._view_plain
+    assert _pt(g, bear) == (3, 3) and not g.derived.view_plain
     (anthem_now,) = [g.obj(o) for o in g.battlefield if g.obj(o).name == "Glorious Anthem"]
     move(g, anthem_now, Zone.GRAVEYARD, "400.7")
     assert _pt(g, bear) == (2, 2)
@@ -79,9 +79,9 @@ def test_cr_604_3_a_cda_entering_reads_the_other_permanents() -> None:
     elder = put(g, 0, Zone.HAND, "Dungrove Elder")
     forest = put(g, 0, Zone.HAND, "Forest")
     start_at(g, "precombat_main", turn=1)
-    assert g._view_plain
+    assert g.derived.view_plain
     elder = move(g, elder, Zone.BATTLEFIELD, "400.7")
-    assert _pt(g, elder) == (2, 2) and not g._view_plain
+    assert _pt(g, elder) == (2, 2) and not g.derived.view_plain
     move(g, forest, Zone.BATTLEFIELD, "400.7")
     assert _pt(g, elder) == (3, 3)
 
@@ -96,7 +96,7 @@ def test_cr_400_7_a_creature_dying_leaves_the_view() -> None:
     lion_chars = g.chars(lion)
     move(g, bear, Zone.GRAVEYARD, "400.7")
     assert g.chars(g.obj(lion.id)) is lion_chars
-    assert bear.id not in g._view and g._view_plain
+    assert bear.id not in g.derived.view and g.derived.view_plain
 
 
 def test_cr_603_2_ability_index_follows_permanents_entering_and_leaving() -> None:

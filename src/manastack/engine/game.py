@@ -31,7 +31,7 @@ from manastack.game.decisions import (
 )
 from manastack.game.objects import Characteristics, GameObject
 from manastack.game.state import GameOptions, GameState, arguments_problem, call_with
-from manastack.rules import casting, layers, triggers
+from manastack.rules import casting, control_changes, layers, triggers
 from manastack.rules.control import controlling_player
 from manastack.rules.effects_end import end_lapsed_effects
 from manastack.rules.hidden import describe_unseen, unseen_reference
@@ -141,7 +141,7 @@ class Game(GameState):
         concession, a test setting it up)."""
         base = self._rerun_base
         if base is None or len(self._rerun_log) >= rerun.RERUN_EVERY or \
-                self._rerun_at != (self._version, len(self.history)):
+                self._rerun_at != (self.version, len(self.history)):
             base = self._rerun_base = self.copy()
             self._rerun_log = []
         return base
@@ -165,7 +165,7 @@ class Game(GameState):
         if base is not None:
             if self.rerun_root is not None and self.rerun_root[0] is base:
                 self._rerun_log.append((p, action, self.midrun_answers))
-                self._rerun_at = (self._version, len(self.history))
+                self._rerun_at = (self.version, len(self.history))
             else:
                 self._rerun_base = None
         self.rerun_root = None
@@ -233,6 +233,9 @@ class Game(GameState):
 
     def _end_lapsed_effects(self) -> None:
         end_lapsed_effects(self)
+
+    def _note_controllers(self) -> None:
+        control_changes.note_controllers(self)
 
     def _compute_battlefield(self) -> dict[int, Characteristics]:
         return layers.compute_battlefield(self)

@@ -489,7 +489,7 @@ class PriorityDecision(Decision):
         cache = self._cache
         if cache is None:
             cache = self._cache = game.priority_actions(self.player)
-            self._cache_version = game._version
+            self._cache_version = game.version
         return cache
 
     def _relist(self, game: GameState) -> list[Action]:
@@ -515,7 +515,7 @@ class PriorityDecision(Decision):
         listed action changed behind the engine's back is validated like any other
         answer, and the lists it was kept in are forgotten."""
         cache = self._cache
-        if cache is not None and self._cache_version == game._version:
+        if cache is not None and self._cache_version == game.version:
             for listed in cache:
                 if listed is action:
                     if _sealed(action, seal=False):
@@ -526,7 +526,7 @@ class PriorityDecision(Decision):
 
     def validate(self, game: GameState, action: Action) -> None:
         cache = self._cache
-        if cache is not None and self._cache_version == game._version:
+        if cache is not None and self._cache_version == game.version:
             # listed, so legal (and nothing changed since it was listed); an agent usually
             # answers with the listed object itself: look for it before comparing values
             if self.lists(game, action) or (self._cache is not None and

@@ -115,7 +115,7 @@ PLAYER_KINDS: Final[frozenset[str]] = frozenset({"tapped", "mana", "hidden", "tu
 _PLAYER_KIND_NAMES: Final[dict[str, list[str]]] = {k: [] for k in PLAYER_KINDS}
 
 
-#: Narrow kind (or per-player kind, :func:`player_kind`) -> its index in ``Game._touched``
+#: Narrow kind (or per-player kind, :func:`player_kind`) -> its index in ``Game.touched``
 #: (made once each, in the order first met: only equality matters).
 _KIND_INDEX: Final[dict[str, int]] = {}
 #: A set of narrow kinds -> the indices of its kinds (made once per distinct set).
@@ -123,7 +123,7 @@ _READ_INDICES: Final[dict[frozenset[str], tuple[int, ...]]] = {}
 
 
 def kind_index(kind: str) -> int:
-    """The index of a narrow kind of change (or per-player kind) in ``Game._touched``."""
+    """The index of a narrow kind of change (or per-player kind) in ``Game.touched``."""
     i = _KIND_INDEX.get(kind)
     if i is None:
         i = _KIND_INDEX[kind] = len(_KIND_INDEX)
@@ -141,7 +141,7 @@ _TOUCH_PLANS: Final[dict[str, tuple[int, list[int]]]] = {}
 
 
 def touch_plan(kind: str, seats: int) -> tuple[int, list[int]]:
-    """Where a narrow change of ``kind`` is recorded in ``Game._touched``: the index of
+    """Where a narrow change of ``kind`` is recorded in ``Game.touched``: the index of
     ``kind`` and, for a kind of :data:`PLAYER_KINDS`, the index of its per-player kind
     (:func:`player_kind`) for each of at least ``seats`` seats."""
     plan = _TOUCH_PLANS.get(kind)
@@ -399,7 +399,7 @@ class GameObject:
     chars_cache: CharsCache | None = None
     #: ``id`` as a Python int (see :data:`IdKey`), set by the constructor.
     key: IdKey = field(init=False, repr=False, compare=False)
-    #: The view of the battlefield (``Game._view``) that holds ``view_chars``, this
+    #: The view of the battlefield (``game.derived.view``) that holds ``view_chars``, this
     #: object's characteristics in it, once computed: :meth:`Game.chars` reads them
     #: without a lookup while that very view is the current one.
     view_of: dict[int, Characteristics] | None = field(default=None, init=False, repr=False,

@@ -22,12 +22,12 @@ from mypy_extensions import mypyc_attr
 
 from manastack import log as ev
 from manastack.copying import share_compiled_functions
-from manastack.errors import IllegalAction, StaleMemo
-from manastack.game.abilities import StaticAbility, TriggeredAbility, may_add_abilities
+from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Action,
     Decision,
 )
+from manastack.game.derived import Derived
 from manastack.game.objects import (
     Characteristics,
     GameObject,
@@ -36,15 +36,12 @@ from manastack.game.objects import (
     Ref,
     StackAbility,
     Zone,
-    card_test,
     kind_count,
     read_indices,
     touch_plan,
-    union,
 )
 from manastack.game.player import Player
 from manastack.reprs import brief as _brief
-from manastack.sameness import same_value
 
 if TYPE_CHECKING:
     from manastack.game.abilities import CardDef
@@ -154,10 +151,6 @@ def call_with(fn: Callable[..., None], game: GameState, action: Any, args: tuple
 
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
 UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
-#: The empty set of narrow kinds read (one set for all).
-_NO_READS: Final[frozenset[str]] = frozenset()
-#: Marks a key missing from a memo (memoised values may be None).
-_MISSING: Final[Any] = object()
 #: Check mode, the default of :attr:`GameState.check_memos` (the environment variable
 #: ``MANASTACK_CHECK_MEMOS`` set to 1): every kept value the game is about to use is
 #: computed afresh and compared; a difference raises :class:`~manastack.errors.StaleMemo`.
@@ -166,44 +159,6 @@ CHECK_MEMOS: Final = os.environ.get("MANASTACK_CHECK_MEMOS", "") == "1"
 #: The viewer of :meth:`Game.observe` and :meth:`Game.log_for` who is no player: a
 #: spectator sees only public information (400.2).
 SPECTATOR: Final = None
-
-#: :func:`_abilities_index`: (trigger event kinds, rule hook, grants, adds, replaces).
-_AbilitiesIndex = tuple[frozenset[str], bool, bool, bool, bool]
-#: Card definition -> :func:`_abilities_index` of its abilities (definitions are
-#: immutable: :func:`~manastack.game.objects.card_test`).
-_CARD_INDEX: Final[dict[Any, _AbilitiesIndex]] = {}
-
-
-def _card_index(card: Any) -> _AbilitiesIndex:
-    """:func:`_abilities_index` of a card definition's abilities, made once per card."""
-    return card_test(_CARD_INDEX, card, _printed_index)
-
-
-def _printed_index(card: Any) -> _AbilitiesIndex:
-    return _abilities_index(tuple(card.abilities))
-
-
-def _abilities_index(abilities: tuple[Any, ...]) -> _AbilitiesIndex:
-    """What printed ``abilities`` could react to (:meth:`Game.ability_index`): the event
-    kinds their triggered abilities watch, whether a static ability has a rule hook,
-    whether one has a continuous effect (which may grant abilities), whether such an
-    effect may add abilities (:func:`~manastack.game.abilities.may_add_abilities`), and
-    whether one is a replacement effect (614)."""
-    kinds: set[str] = set()
-    hooks = grants = adds = replaces = False
-    for ab in abilities:
-        if isinstance(ab, TriggeredAbility):
-            kinds.add(ab.event)
-        elif isinstance(ab, StaticAbility):
-            if ab.rule:
-                hooks = True
-            if ab.effects is not None:
-                grants = True  # a static effect may grant abilities
-                adds = adds or may_add_abilities(ab.effects)
-            if ab.replacements is not None:
-                replaces = True
-    return frozenset(kinds), hooks, grants, adds, replaces
-
 
 #: What a memo holds (the memo methods return the type they were given).
 _T = TypeVar("_T")
@@ -220,15 +175,10 @@ class GameState:
         """The state before the game begins (CR 103): ``options`` name the variant and the
         mulligan rule (the engine's ``Game`` checks and completes them first); each player
         is their own team at 20 life until the variant says otherwise (810, 808)."""
-        #: (options, the variant they name) once looked up (rules.variant.variant_of):
-        #: options are replaced, never changed in place, while a game goes on.
-        self._variant: tuple[Any, Any] | None = None
-        #: Check mode (:data:`CHECK_MEMOS`): slow, for tests; copies inherit it.
-        self.check_memos = CHECK_MEMOS
-        #: In check mode, the hits of :meth:`cache_get`, :meth:`wide_get` and
-        #: :meth:`memo_get` withheld (a miss is answered), by (store, key): the value put
-        #: next under that key must equal them.
-        self._withheld: dict[Any, Any] = {}
+        #: Everything derived from the state (the view of the battlefield, memos, kept
+        #: values): one owner, fed by the change journal below; not part of copies.
+        #: Check mode (:data:`CHECK_MEMOS`, :attr:`check_memos`): slow, for tests.
+        self.derived = Derived(CHECK_MEMOS)
         self.options = options
         self.seed = seed
         self.rng = random.Random(seed)
@@ -289,66 +239,25 @@ class GameState:
         self._tasks: list[Task] = []
         self._next_id = 1
         self._timestamp = 0
-        self._version = 0
+        #: The change journal (:meth:`changed`, written by the rules' mutation
+        #: primitives; read by the derived store, :mod:`manastack.game.derived`): bumped by
+        #: every change.
+        self.version = 0
         #: Bumped by every change but the narrow ones (``changed(touches)``).
-        self._wide_version = 0
+        self.wide_version = 0
         #: Wide changes by whom they may concern (:meth:`changed`, ``only``): the count of
         #: those that may concern anyone, and per player the count of those that concern
         #: that player alone.  Plain lists of legal actions are kept across the others.
-        self._wide_shared = 0
-        self._wide_own: list[int] = [0] * len(self.players)
+        self.wide_shared = 0
+        self.wide_own: list[int] = [0] * len(self.players)
         #: Narrow kind of change (NARROW_CHANGES, and per player: ``kind_index``) -> the
         #: version of its last change (-1: none yet).
-        self._touched: list[int] = []
-        self._view: dict[int, Characteristics] = {}
-        self._view_version = -1
-        #: ``_wide_version`` when the view was computed, and the narrow kinds it read.
-        self._view_wide = -1
-        self._view_reads: frozenset[str] = frozenset()
-        #: Was the view computed with no continuous effect, static ability or CDA (each
-        #: permanent's characteristics its printed values and counters, its own alone)?
-        self._view_plain = False
-        #: The objects moved since the view was computed (old id, new object:
-        #: :meth:`moved`) while no other wide change happened, and the wide version they
-        #: account for (behind ``_wide_version`` after another one): a plain view is
-        #: brought up to date from them rather than computed again (:meth:`_refresh_view`).
-        self._moves: list[tuple[int, GameObject]] = []
-        self._moves_wide = -1
-        self._cache: dict[str, Any] = {}
-        #: Queries memoised across narrow changes (:meth:`cached_wide`): entries, and the
-        #: version, wide version and narrow kinds read they are valid for.
-        self._wide_cache: dict[Any, Any] = {}
-        #: The narrow kinds of change the entries of ``_wide_cache`` read (they are dropped
-        #: by a wide change or a narrow change of one of these kinds: :meth:`changed`).
-        self._wide_reads: frozenset[str] = frozenset()
-        #: Values kept by :meth:`remember`: key -> (version, wide version, kinds read, value).
-        self._kept: dict[Any, tuple[int, int, frozenset[str], Any]] = {}
-        #: Values kept by :meth:`memo_put`: key -> (inputs, value).
-        self._on_inputs: dict[Any, tuple[Any, Any]] = {}
-        #: (player, version before, version after, source) of the last activation of a
-        #: mana ability that only moved one source's mana into its controller's pool
-        #: (rules/casting.py derives the legal actions after it from those before it).
-        self._mana_shift: tuple[int, int, int, int] | None = None
-        #: True while the layer system computes the view (queries are not memoised then).
-        self._in_layers = False
-        self._outside: dict[int, Characteristics] = {}
-        self._index_sig: Any = None
-        #: (version, wide version, narrow kinds read, players' totals) of the last SBA
-        #: check that found nothing to do (rules/sba.py).
-        self._sba_clean: tuple[int, int, frozenset[str], Any] = (-1, -1, frozenset(), [])
-        #: The event kinds triggered abilities watch (None: any may be), and the wide
-        #: version it was found at (:meth:`watched_kinds`).
-        self._watched: frozenset[str] | None = None
-        self._watched_wide = -1
-        #: The contents of the graveyards and whether a card there has a triggered
-        #: ability working there (rules/triggers.py).
-        self.graveyard_triggers_at: tuple[list[list[int]], bool] | None = None
-        self._index: tuple[frozenset[str], bool, bool] = (frozenset(), False, False)
-        #: ``_wide_version`` the index was last checked at.
-        self._index_version = -1
-        self._adds_abilities = False
-        self._prints_replacement = False
+        self.touched: list[int] = []
         self.listeners: list[Callable[[ev.Event], None]] = []
+        #: Did the last note of the permanents' controllers (302.6, :meth:`settle_control`)
+        #: find an effect that may change control (so each ``seen_controller`` is what it
+        #: noted)?
+        self.control_noted = False
         self.first_turn_skips_draw = True
         #: Turns taken by each player (CR 103.7a needs "their first turn").
         self.turns_taken: dict[int, int] = {}
@@ -398,6 +307,10 @@ class GameState:
     def push(self, fn: Callable[..., None], *args: Any) -> None:
         """Schedule ``fn(game, *args)`` to run next (LIFO)."""
         self._tasks.append((fn, args))
+
+    def clear_agenda(self) -> None:
+        """Drop every task scheduled (the game ends, 104; the turn ends, 715.1)."""
+        self._tasks.clear()
 
     def push_all(self, tasks: Iterable[Task]) -> None:
         """Schedule tasks to run in the given order."""
@@ -457,32 +370,28 @@ class GameState:
         """An independent copy; continuing it gives the same game as continuing this one.
 
         Logged events and answered decisions are immutable, so the copy shares them (its
-        lists are new); everything else is copied deeply."""
-        saved = (self.listeners, self.log, self.history, self._view, self._cache,
-                 self._outside, self._wide_cache, self._kept, self._on_inputs,
-                 self._rerun_base, self._rerun_log, self._variant, self._moves)
-        self.listeners, self.log, self.history, self._variant = [], [], [], None
-        self._moves = []
-        self._view, self._cache, self._outside, self._wide_cache = {}, {}, {}, {}
-        self._kept, self._on_inputs, self._rerun_base, self._rerun_log = {}, {}, None, []
+        lists are new); the derived values are not copied (the copy gets an empty store of
+        its own, :mod:`manastack.game.derived`); everything else is copied deeply."""
+        saved = (self.listeners, self.log, self.history, self.derived, self._rerun_base,
+                 self._rerun_log)
+        self.listeners, self.log, self.history = [], [], []
+        self._rerun_base, self._rerun_log = None, []
+        fresh = Derived(self.derived.check)  # the copy's own store (attached below)
+        memo: dict[int, Any] = {id(self.derived): fresh}
         # zones are lists of ints: copied flat rather than element by element
-        memo: dict[int, Any] = {id(z): list(z) for z in self._zone_lists()}
+        for z in self._zone_lists():
+            memo[id(z)] = list(z)
         rng = random.Random()
         rng.setstate(self.rng.getstate())  # the state is a tuple of ints: no deep copy
         memo[id(self.rng)] = rng
-        for reads in (self._view_reads, self._sba_clean[2]):  # frozensets of str: shared
-            memo[id(reads)] = reads
         share_compiled_functions()
         try:
             g = copy.deepcopy(self, memo)
         finally:
-            (self.listeners, self.log, self.history, self._view, self._cache,
-             self._outside, self._wide_cache, self._kept, self._on_inputs,
-             self._rerun_base, self._rerun_log, self._variant, self._moves) = saved
+            (self.listeners, self.log, self.history, self.derived, self._rerun_base,
+             self._rerun_log) = saved
         g.log = list(self.log)
         g.history = list(self.history)
-        g._view_version = g._view_wide = g._moves_wide = -1
-        g._wide_reads = frozenset()
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
@@ -555,15 +464,21 @@ class GameState:
                 if kind not in UNWATCHED_KINDS:
                     self._check_event(e)
             else:
-                if self._watched_wide != self._wide_version:  # (watched_kinds(), inlined)
-                    self.watched_kinds()
-                watched = self._watched
+                derived = self.derived
+                if derived.watched_wide != self.wide_version:  # (watched_kinds(), inlined)
+                    derived.watched_kinds(self)
+                watched = derived.watched
                 # (check_event ignores UNWATCHED_KINDS itself: one set lookup an event)
                 if (kind in watched) if watched is not None else \
                         (kind not in UNWATCHED_KINDS):
                     self._check_event(e)
-        if self.lasting and not self.simultaneous:
-            self._end_lapsed_effects()  # 611.2b: "for as long as" ends as it stops being true
+        if not self.simultaneous:
+            if self.lasting:
+                self._end_lapsed_effects()  # 611.2b: "for as long as" ends as it stops being true
+            derived = self.derived  # (settle_control's test, inlined: most events pass it)
+            if self.control_noted or derived.controls or \
+                    derived.index_version != self.wide_version:
+                self.settle_control()  # 302.6: changes of control noted as they happen
         return e
 
     def begin_simultaneous(self) -> None:
@@ -575,21 +490,26 @@ class GameState:
     def end_simultaneous(self) -> None:
         """They have all happened: effects whose "for as long as" they ended, end."""
         self.simultaneous -= 1
-        if self.lasting and not self.simultaneous:
-            self._end_lapsed_effects()
+        if not self.simultaneous:
+            if self.lasting:
+                self._end_lapsed_effects()
+            self.settle_control()
+
+    def settle_control(self) -> None:
+        """Note the permanents that changed controller (302.6; after each event, and before
+        a turn begins) while an effect may change control, or could at the last note
+        (:mod:`manastack.rules.control_changes`)."""
+        if self.game_started:
+            derived = self.derived
+            if derived.index_version != self.wide_version:
+                derived.ability_index(self)
+            if derived.controls or self.control_noted:
+                self._note_controllers()
 
     def watched_kinds(self) -> frozenset[str] | None:
         """The kinds of event triggered abilities watch, or None if any kind may be
-        (:func:`manastack.rules.triggers.watched_kinds`).
-
-        What it reads (the battlefield, the list of effects, the command zone and the
-        graveyards) changes only with a wide change, so it is kept for a wide version."""
-        if self._watched_wide != self._wide_version:
-            self._watched = self._find_watched_kinds()
-            self._watched_wide = self._wide_version
-        elif self.check_memos:
-            self.check_kept("watched kinds", self._watched, self._find_watched_kinds())
-        return self._watched
+        (:meth:`Derived.watched_kinds <manastack.game.derived.Derived.watched_kinds>`)."""
+        return self.derived.watched_kinds(self)
 
     def note(self, rule: str, text: str, **data: Any) -> None:
         """Log an informational event (no trigger looks at it)."""
@@ -626,19 +546,17 @@ class GameState:
         change (:func:`~manastack.rules.casting.listed_priority_actions`), or
         :data:`NOBODY` for none (counters damage puts on permanents); without it, anyone's.
         """
-        self._version += 1
-        if self._cache:  # (often empty: clearing an empty dict still costs)
-            self._cache.clear()
+        self.version += 1
         if touches is None:
-            self._wide_version += 1
+            self.wide_version += 1
             if only is None:
-                self._wide_shared += 1
+                self.wide_shared += 1
             elif only >= 0:
-                self._wide_own[only] += 1
+                self.wide_own[only] += 1
         else:
-            v = self._version
+            v = self.version
             i, per = touch_plan(touches, len(self.players))
-            touched = self._touched
+            touched = self.touched
             if len(touched) < kind_count():
                 touched.extend([-1] * (kind_count() - len(touched)))
             touched[i] = v
@@ -648,24 +566,21 @@ class GameState:
                 else:
                     for p in range(len(self.players)):
                         touched[per[p]] = v
-            if touches not in self._wide_reads:
-                return
-        if self._wide_cache:
-            self._wide_cache.clear()
-        self._wide_reads = _NO_READS
+        derived = self.derived
+        if derived.cache or derived.wide_cache:  # (nothing to drop, most often)
+            derived.on_change(touches)
 
     def moved(self, old: int, new: GameObject, only: int | None) -> None:
         """Record the wide change of an object moving (:func:`~manastack.rules.zones.move`:
         ``old`` became ``new``), ``only`` as for :meth:`changed`."""
-        complete = self._moves_wide == self._wide_version
+        derived = self.derived
+        complete = derived.moves_wide == self.wide_version
         self.changed(None, None, only)
-        if complete and len(self._moves) < 16:
-            self._moves.append((old, new))
-            self._moves_wide = self._wide_version
+        derived.moved(old, new, complete, self.wide_version)
 
     def narrow_unchanged_since(self, version: int, reads: frozenset[str]) -> bool:
         """Has no narrow change of a kind in ``reads`` happened since ``version``?"""
-        touched = self._touched
+        touched = self.touched
         n = len(touched)
         for i in read_indices(reads):
             if i < n and touched[i] > version:
@@ -676,186 +591,99 @@ class GameState:
                         ) -> bool:
         """Has nothing a computation reading the narrow kinds ``reads`` (and any other
         state) may depend on changed since ``version`` (and ``wide_version``)?"""
-        return wide_version == self._wide_version and self.narrow_unchanged_since(version,
+        return wide_version == self.wide_version and self.narrow_unchanged_since(version,
                                                                                    reads)
 
     def ability_index(self) -> tuple[frozenset[str], bool, bool]:
-        """What the permanents' printed abilities could react to, without computing
-        characteristics: (trigger event kinds, any rule hook, abilities may be granted).
-
-        Recomputed when the battlefield, the list of effects or the command zone's
-        sources change (only with a wide state change, so the check is skipped while the
-        wide version is the same)."""
-        if self._index_version == self._wide_version:
-            return self._index
-        self._index_version = self._wide_version
-        command = tuple(o.id for o in self.command_sources()) if self.command else ()
-        sig = (tuple(self.battlefield), tuple(self.effects), command)
-        if self._index_sig != sig:
-            kinds: set[str] = set()
-            hooks = grants = adds = replaces = False
-            for oid in self.battlefield + list(command):
-                o = self.objects[oid]
-                assert isinstance(o, GameObject)
-                card = o.memory.get("copy_of") or o.card if o.memory else o.card
-                extra = (o.memory.get("copy_extra") or {}).get("abilities", ()) \
-                    if o.memory else ()
-                k, h, g, a, r = _abilities_index(tuple(card.abilities) + tuple(extra)) \
-                    if extra else _card_index(card)
-                if k:
-                    kinds |= k
-                hooks, grants, adds, replaces = hooks or h, grants or g, adds or a, \
-                    replaces or r
-            if any(getattr(e, "layer", "") in ("1", "6") for e in self.effects):
-                grants = adds = True
-            self._index = (frozenset(kinds), hooks, grants)
-            self._adds_abilities = adds
-            self._prints_replacement = replaces
-            self._index_sig = sig
-        return self._index
+        """What the permanents' printed abilities could react to (:class:`Derived`)."""
+        return self.derived.ability_index(self)
 
     def command_sources(self) -> list[GameObject]:
         """Face-up objects in the command zone with abilities that work there (schemes,
         planes, vanguards: 901.7, 902.7, 904.8; ``"command"`` in the ability's zones)."""
         if not self.command:
             return []
-        return self.cached_wide("command_sources",  # type: ignore[no-any-return]
-                           lambda: [o for o in (self.objects[i] for i in self.command)
-                                    if isinstance(o, GameObject) and not o.face_down and any(
-                                        "command" in getattr(ab, "zones", ())
-                                        for ab in o.card.abilities)])
+        return self.derived.cached_wide(  # type: ignore[no-any-return]
+            "command_sources",
+            lambda: [o for o in (self.objects[i] for i in self.command)
+                     if isinstance(o, GameObject) and not o.face_down and any(
+                         "command" in getattr(ab, "zones", ()) for ab in o.card.abilities)])
 
     def abilities_may_be_added(self) -> bool:
-        """Could a continuous effect give a permanent an ability it doesn't print (so a
-        triggered ability or rule hook not in :meth:`ability_index` may exist)?  Unlike the
-        third item of the index, static effects declared not to add abilities
-        (:func:`manastack.rules.layers.declare_layers`: anthems, most Auras) don't count."""
-        if self._index_version != self._wide_version:
-            self.ability_index()
-        return self._adds_abilities
+        """Could a continuous effect give a permanent an ability it doesn't print?"""
+        return self.derived.abilities_may_be_added(self)
 
     def replacements_may_exist(self) -> bool:
-        """Could a permanent or a command-zone object have a static replacement ability:
-        a printed one (its copiable values', for a copy: 706.2; :meth:`ability_index`), or
-        one an effect may add?"""
-        if self._index_version != self._wide_version:
-            self.ability_index()
-        return self._prints_replacement or self._adds_abilities
+        """Could a permanent or a command-zone object have a static replacement ability?"""
+        return self.derived.replacements_may_exist(self)
 
     def hooks_may_exist(self) -> bool:
         """Could a permanent or a command-zone object have a static ability with a rule
-        hook: a printed one (:meth:`ability_index`), or one an effect may add?"""
-        if self._index_version != self._wide_version:
-            self.ability_index()
-        return self._index[1] or self._adds_abilities
+        hook?"""
+        return self.derived.hooks_may_exist(self)
+
+    # The memo API (:class:`~manastack.game.derived.Derived`, the one owner of derived
+    # values), offered by the state to the rules and the cards.
+
+    @property
+    def check_memos(self) -> bool:
+        """Check mode: every value about to be used again is computed afresh and compared
+        (:mod:`manastack.game.derived`); copies inherit it."""
+        return self.derived.check
+
+    @check_memos.setter
+    def check_memos(self, on: bool) -> None:
+        self.derived.check = on
 
     def cached(self, key: str, fn: Callable[[], _T]) -> _T:
-        """``fn()`` memoised until the next state change (hot paths: hooks, triggers)."""
-        v = self._cache.get(key, _MISSING)
-        if v is _MISSING:
-            v = self._cache[key] = fn()
-        elif self.check_memos and fn is not dict:  # (a memo of memos is checked by its user)
-            self.check_kept(key, v, fn())
-        return v
+        """``fn()`` memoised until the next state change (:meth:`Derived.cached`)."""
+        return self.derived.cached(key, fn)
 
     def check_kept(self, what: Any, kept: Any, fresh: Any) -> None:
-        """Check mode: raise :class:`StaleMemo` unless the value kept for ``what`` equals
-        the one just computed."""
-        if kept != fresh and not same_value(kept, fresh):
-            raise StaleMemo(f"check mode: {what!r} was kept as {kept!r}, but a fresh "
-                            f"computation gives {fresh!r} (turn {self.turn_number})")
-
-    def _withhold(self, store: str, key: Any, hit: Any) -> Any:
-        """Check mode: answer a miss for ``hit``, kept to be compared with the value the
-        caller computes and puts next (:meth:`_put_checked`)."""
-        if hit is not None:
-            self._withheld[(store, key)] = hit
-        return None
-
-    def _put_checked(self, store: str, key: Any, value: Any) -> None:
-        """Check mode: the value put under ``key`` equals the hit withheld for it."""
-        hit = self._withheld.pop((store, key), None)
-        if hit is not None:
-            self.check_kept(key, hit, value)
+        """Check mode: raise StaleMemo unless the value kept for ``what`` equals the one
+        just computed."""
+        self.derived.check_kept(what, kept, fresh)
 
     def cache_get(self, key: str) -> Any:
-        """The value :meth:`cache_put` memoised under ``key`` since the last state change,
-        or None (:meth:`cached` without a function to call: hot paths, compiled)."""
-        hit = self._cache.get(key)
-        return self._withhold("cache", key, hit) if self.check_memos else hit
+        """:meth:`Derived.cache_get`."""
+        return self.derived.cache_get(key)
 
     def cache_put(self, key: str, value: _T) -> _T:
-        """Memoise ``value`` (not None) under ``key`` until the next state change; returns
-        it."""
-        if self.check_memos:
-            self._put_checked("cache", key, value)
-        self._cache[key] = value
-        return value
+        """:meth:`Derived.cache_put`."""
+        return self.derived.cache_put(key, value)
 
     def cached_wide(self, key: str, fn: Callable[[], _T]) -> _T:
-        """``fn()`` memoised like :meth:`cached`, but kept across narrow changes the
-        characteristics don't read (tapping for mana, a draw...): for queries reading only
-        the public zones, phasing and characteristics, never what the narrow kinds are
-        about themselves (tapped status, mana pools, whether it is combat, the contents of
-        libraries and hands)."""
-        v = self._wide_cache.get(key, _MISSING)
-        if v is _MISSING:
-            v = self.wide_put(key, fn())
-        elif self.check_memos:
-            self.check_kept(key, v, fn())
-        return v
+        """``fn()`` memoised across the narrow changes it doesn't read
+        (:meth:`Derived.cached_wide`)."""
+        return self.derived.cached_wide(key, fn)
 
     def wide_get(self, key: Any) -> Any:
-        """The value :meth:`wide_put` memoised under ``key``, if still valid, or None
-        (:meth:`cached_wide` without a function to call: hot paths, compiled)."""
-        hit = self._wide_cache.get(key)
-        return self._withhold("wide", key, hit) if self.check_memos else hit
+        """:meth:`Derived.wide_get`."""
+        return self.derived.wide_get(key)
 
     def wide_put(self, key: Any, value: _T) -> _T:
-        """Memoise ``value``, just computed, like :meth:`cached_wide`; returns it."""
-        if self.check_memos:
-            self._put_checked("wide", key, value)
-        if not self._in_layers:  # the view is partial while the layers are computed
-            self._wide_cache[key] = value
-            self._wide_reads = union(self._wide_reads, self._view_reads)  # read by chars()
-        return value
+        """:meth:`Derived.wide_put`."""
+        return self.derived.wide_put(key, value)
 
     def remember(self, key: Any, reads: frozenset[str], value: Any) -> None:
-        """Keep ``value``, computed from the current state, until a wide change or a narrow
-        change of a kind in ``reads`` or read by the characteristics (:meth:`recall`)."""
-        self._kept[key] = (self._version, self._wide_version, union(reads, self._view_reads),
-                           value)
+        """Keep ``value`` until a change it may depend on (:meth:`Derived.remember`)."""
+        self.derived.remember(self, key, reads, value)
 
     def forget_kept(self) -> None:
-        """Drop every value kept by :meth:`remember` (one of them can't be trusted: a listed
-        action changed behind the engine's back)."""
-        self._kept.clear()
+        """:meth:`Derived.forget_kept`."""
+        self.derived.forget_kept()
 
     def recall(self, key: Any) -> Any:
-        """The value kept under ``key`` by :meth:`remember` if still valid, else None."""
-        hit = self._kept.get(key)
-        if hit is not None and (hit[0] == self._version or self.unchanged_since(
-                hit[0], hit[1], hit[2])):
-            return hit[3]
-        return None
+        """The value kept under ``key`` if still valid, else None (:meth:`Derived.recall`)."""
+        return self.derived.recall(self, key)
 
     def memo_get(self, key: Any, inputs: Any) -> Any:
-        """The value :meth:`memo_put` memoised under ``key`` for ``inputs`` (equal ones),
-        or None.  Kept across every kind of change: ``inputs`` must capture everything the
-        value depends on (e.g. the ids in a zone, for a value reading only what those
-        objects never change: their cards, their zone)."""
-        hit = self._on_inputs.get(key)
-        if hit is not None and hit[0] == inputs:
-            return self._withhold("inputs", key, hit[1]) if self.check_memos else hit[1]
-        return None
+        """:meth:`Derived.memo_get`."""
+        return self.derived.memo_get(key, inputs)
 
     def memo_put(self, key: Any, inputs: Any, value: _T) -> _T:
-        """Memoise ``value`` (not None), computed from ``inputs``, under ``key``; returns
-        it."""
-        if self.check_memos:
-            self._put_checked("inputs", key, value)
-        self._on_inputs[key] = (inputs, value)
-        return value
+        """:meth:`Derived.memo_put`."""
+        return self.derived.memo_put(key, inputs, value)
 
     def create_object(self, card: CardDef, owner: int, zone: str, *,
                       controller: int | None = None, is_token: bool = False,
@@ -906,14 +734,17 @@ class GameState:
         """Phased-in permanents on the battlefield (CR 702.25b), optionally by controller.
 
         The list is cached until the next state change: don't modify it."""
+        derived = self.derived
         if controller is None:
-            every: list[GameObject] | None = self.wide_get("perm:None")
+            every: list[GameObject] | None = derived.wide_get("perm:None")
             if every is None:
-                every = self.wide_put("perm:None", self._phased_in())
+                every = derived.wide_put("perm:None", self._phased_in())
             return every
-        by_controller: dict[int, list[GameObject]] | None = self.wide_get("perm:by_controller")
+        by_controller: dict[int, list[GameObject]] | None = \
+            derived.wide_get("perm:by_controller")
         if by_controller is None:
-            by_controller = self.wide_put("perm:by_controller", self._permanents_by_controller())
+            by_controller = derived.wide_put("perm:by_controller",
+                                             derived.permanents_by_controller(self))
         return by_controller.get(controller) or []
 
     def _phased_in(self) -> list[GameObject]:
@@ -924,21 +755,6 @@ class GameState:
             assert isinstance(o, GameObject)
             if not o.phased_out:
                 out.append(o)
-        return out
-
-    def _permanents_by_controller(self) -> dict[int, list[GameObject]]:
-        """Phased-in permanents grouped by controller, in battlefield order (one pass)."""
-        out: dict[int, list[GameObject]] = {}
-        if self._view_version != self._version:
-            self._refresh_view()
-        objects, view = self.objects, self._view  # chars(), looked up directly
-        ids: list[IdKey] = self.battlefield
-        for oid in ids:
-            o = objects[oid]
-            assert isinstance(o, GameObject)
-            if not o.phased_out:
-                c = view.get(oid) or self.chars(o)
-                out.setdefault(c.controller, []).append(o)  # controller() there
         return out
 
     def creatures(self, controller: int | None = None) -> list[GameObject]:
@@ -960,68 +776,17 @@ class GameState:
     # ------------------------------------------------------------ characteristics
 
     def chars(self, obj: GameObject) -> Characteristics:
-        """Characteristics after all continuous effects (CR 613)."""
-        if self._view_version != self._version:
-            self._refresh_view()
-        view = self._view
+        """Characteristics after all continuous effects (CR 613), from the view of the
+        battlefield the derived store keeps (:meth:`Derived.refresh_view`)."""
+        derived = self.derived
+        if derived.view_version != self.version:
+            derived.refresh_view(self)
+        view = derived.view
         c = obj.view_chars if obj.view_of is view else view.get(obj.key)
         if c is None:
-            c = self._outside.get(obj.key)
-            if c is None:
-                c = self._chars_elsewhere(obj)
-            elif self.check_memos:
-                self.check_kept(f"the characteristics of {obj.name}", c,
-                                self._compute_single(obj))
-        return c
-
-    def _refresh_view(self) -> None:
-        """Make the view of the battlefield current: kept if only narrow changes it didn't
-        read happened since it was computed (tapping for mana...), brought up to date if
-        it is plain and only objects moved since (a land played, a creature dying...),
-        else recomputed."""
-        if self.unchanged_since(self._view_version, self._view_wide, self._view_reads):
-            self._view_version = self._version
-            if self.check_memos:
-                self._check_view(self._view)
-            return
-        view = self._view_after_moves(self._moves) if self._view_plain and \
-            self._moves_wide == self._wide_version and not self._view_reads else None
-        if view is not None and self.check_memos:
-            self._check_view(view)
-        if view is None:
-            self._in_layers = True
-            try:
-                view = self._compute_battlefield()
-            finally:
-                self._in_layers = False
-        self._view = view
-        self._view_version = self._version
-        self._view_wide = self._moves_wide = self._wide_version
-        if self._moves:
-            self._moves = []
-
-    def _check_view(self, kept: dict[int, Characteristics]) -> None:
-        """Check mode: the view about to be used equals the layer system's answer now."""
-        self._in_layers = True
-        try:
-            fresh = self._compute_battlefield()
-        finally:
-            self._in_layers = False
-        kept_here = {k: c for k, c in kept.items() if k in fresh}
-        self.check_kept("the characteristics of the battlefield", kept_here, fresh)
-
-    def _chars_elsewhere(self, obj: GameObject) -> Characteristics:
-        """Characteristics of an object the current view doesn't hold (not on the
-        battlefield, or not yet computed), memoised like the view or, when nothing but
-        its printed values and locked effects can change them, in ``_outside``."""
-        c = self._compute_single(obj)
-        if obj.card.cda is None and obj.zone not in ("battlefield", "stack", "command"):
-            # elsewhere only CDAs change characteristics here (a spell may be changed by
-            # effects of resolved abilities, 400.7a; command-zone objects by effects)
-            self._outside[obj.id] = c
-        else:
-            self._view[obj.id] = c
-            self._view_reads = union(self._view_reads, self._single_reads(obj))
+            c = derived.outside.get(obj.key)  # (chars_elsewhere's first lookup, inlined)
+            if c is None or derived.check:
+                c = derived.chars_elsewhere(self, obj)
         return c
 
     def controller(self, obj: GameObject | StackAbility) -> int:
@@ -1113,6 +878,10 @@ class GameState:
 
     def _end_lapsed_effects(self) -> None:
         """End the effects lasting "for as long as" something that stopped (611.2b)."""
+        raise NotImplementedError
+
+    def _note_controllers(self) -> None:
+        """Note each permanent's controller; mark those that changed (302.6)."""
         raise NotImplementedError
 
     def _compute_battlefield(self) -> dict[int, Characteristics]:

@@ -177,9 +177,9 @@ def mana_sources(game: GameState, player: int, exclude: Sequence[int] = (),
     the next state change: don't modify the list."""
     if not exclude and only is None:
         key = seat_name(_MANA_SOURCES_KEYS, "mana_sources:", player)
-        hit: list[ManaSource] | None = game.cache_get(key)
+        hit: list[ManaSource] | None = game.derived.cache_get(key)
         if hit is None:
-            hit = game.cache_put(key, _mana_sources(game, player, (), None))
+            hit = game.derived.cache_put(key, _mana_sources(game, player, (), None))
         return hit
     return _mana_sources(game, player, exclude, only)
 
@@ -377,12 +377,12 @@ def plan_payment(game: GameState, player: int, cost: ManaCost, pay: tuple[Any, .
         return _plan_payment(game, player, cost, pay, exclude)
     if paying:
         return _plan_payment(game, player, cost, None, exclude, thrifty=True)
-    memo: dict[Any, Payment | None] = game.cached("plan_payment", dict)
+    memo: dict[Any, Payment | None] = game.derived.cached("plan_payment", dict)
     key = (player, cost.generic, cost.symbols, cost.x_count, tuple(exclude))
     hit = memo.get(key, _UNPLANNED)
     if hit is _UNPLANNED:
         hit = memo[key] = _plan_payment(game, player, cost, None, exclude)
-    elif game.check_memos:
+    elif game.derived.check:
         game.check_kept(("plan_payment", key), hit,
                         _plan_payment(game, player, cost, None, exclude))
     return hit
@@ -1129,7 +1129,7 @@ def listed_priority_actions(game: GameState, player: int) -> list[Action]:
     """:func:`priority_actions`, memoised (don't modify the list); in check mode
     (``GameState.check_memos``) compared with a fresh listing."""
     actions = _kept_priority_actions(game, player)
-    if game.check_memos:
+    if game.derived.check:
         game.check_kept(f"{game.players[player].name}'s legal actions", actions,
                         _priority_actions(game, player, sorcery_timing_ok(game, player))[0])
     return actions
@@ -1148,44 +1148,44 @@ def _kept_priority_actions(game: GameState, player: int) -> list[Action]:
     play, a spell they cast) or no player's list (counters damage puts or removes)."""
     sorcery_ok = sorcery_timing_ok(game, player)
     key = _priority_key(player, sorcery_ok)
-    hit: _KeptActions | None = game.recall(key)
+    hit: _KeptActions | None = game.derived.recall(game, key)
     if hit is not None and (hit[0] is None or hit[0] == _step_key(game)):
         return hit[1]
-    kept = game._kept.get(key)
-    if game._mana_shift is not None:
+    kept = game.derived.kept.get(key)
+    if game.derived.mana_shift is not None:
         shifted = _after_mana_shift(game, key, player)
         if shifted is not None:
             # derived from a plain list, it is plain (it read the same)
             assert kept is not None
-            game.remember(key, shifted[1], (None, shifted[0], True, kept[3][3] and (
-                game._wide_shared, game._wide_own[player])))
+            game.derived.remember(game, key, shifted[1], (None, shifted[0], True, kept[3][3] and (
+                game.wide_shared, game.wide_own[player])))
             return shifted[0]
     if kept is not None:
         value: _KeptActions = kept[3]
         stamp = value[3]
-        if stamp is not None and stamp[0] == game._wide_shared and \
-                stamp[1] == game._wide_own[player] and _plain_now(game) and \
+        if stamp is not None and stamp[0] == game.wide_shared and \
+                stamp[1] == game.wide_own[player] and _plain_now(game) and \
                 game.narrow_unchanged_since(kept[0], kept[2]):
             # only wide changes that don't concern this player's plain list since
-            game.remember(key, kept[2], (None, value[1], value[2] and _shift_free(
-                game._view_reads), (stamp[0], stamp[1])))
+            game.derived.remember(game, key, kept[2], (None, value[1], value[2] and _shift_free(
+                game.derived.view_reads), (stamp[0], stamp[1])))
             return value[1]
     actions, dynamic, reads, plain = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
-        game.remember(key, NARROW_CHANGES, (_step_key(game), actions, False, None))
+        game.derived.remember(game, key, NARROW_CHANGES, (_step_key(game), actions, False, None))
     else:
         plain = plain and _plain_now(game)
-        game.remember(key, union(_actions_read(player, plain), reads), (
-            None, actions, _shift_free(reads) and _shift_free(game._view_reads),
-            (game._wide_shared, game._wide_own[player]) if plain else None))
+        game.derived.remember(game, key, union(_actions_read(player, plain), reads), (
+            None, actions, _shift_free(reads) and _shift_free(game.derived.view_reads),
+            (game.wide_shared, game.wide_own[player]) if plain else None))
     return actions
 
 
 #: A kept list of legal actions: (the step it is valid for, or None: any step; the actions;
 #: whether a list after a mana ability may be derived from it, _after_mana_shift; for a
 #: plain list, the counts of wide changes concerning anyone and this player when it was
-#: made, ``Game._wide_shared`` and ``Game._wide_own``, else None: :func:`_plain_now`).
+#: made, ``Game.wide_shared`` and ``Game.wide_own``, else None: :func:`_plain_now`).
 _KeptActions = tuple["tuple[int, int, str] | None", "list[Action]", bool,
                      "tuple[int, int] | None"]
 #: The keys under which the legal actions are kept, by player and sorcery timing.
@@ -1204,7 +1204,7 @@ def _plain_now(game: GameState) -> bool:
     (305.2), mana pool, graveyard and permanents (their abilities, tapped status and
     summoning sickness, 302.6), what ``Game.changed(only=...)`` is told of."""
     return not game.rule_effects and not game.command and not game.effects and \
-        not game.ability_index()[2]
+        not game.derived.ability_index(game)[2]
 
 
 #: Whether :func:`_priority_actions` lists a card's casts from its mana cost alone, by card
@@ -1255,12 +1255,12 @@ def _after_mana_shift(game: GameState, key: Any, player: int
     sources of mana: a target restriction ("target tapped creature": the permanent just
     tapped may now be one), a cost tapping other permanents (602.2b), or
     characteristics that depend on them."""
-    shift = game._mana_shift
-    if shift is None or shift[0] != player or shift[2] != game._version or \
-            not _shift_free(game._view_reads):
+    shift = game.derived.mana_shift
+    if shift is None or shift[0] != player or shift[2] != game.version or \
+            not _shift_free(game.derived.view_reads):
         return None
-    kept = game._kept.get(key)
-    if kept is None or kept[0] != shift[1] or kept[1] != game._wide_version:
+    kept = game.derived.kept.get(key)
+    if kept is None or kept[0] != shift[1] or kept[1] != game.wide_version:
         return None
     value: _KeptActions = kept[3]
     if value[0] is not None or not value[2]:
@@ -1340,7 +1340,7 @@ def _priority_actions(game: GameState, player: int, sorcery_ok: bool | None = No
     avail: int | None = None
     cards = list(p.hand)
     # permissions and restrictions (rule hooks) are rare: look for them once
-    any_hook = bool(game.rule_effects) or game.hooks_may_exist()
+    any_hook = bool(game.rule_effects) or game.derived.hooks_may_exist(game)
     dynamic = any_hook or bool(game.command)
     plain = not dynamic
     if p.library and any_hook and _hooked(game, "cast_from_library_top") and castable_from(
@@ -1394,9 +1394,9 @@ def _priority_actions(game: GameState, player: int, sorcery_ok: bool | None = No
     may_forbid = any_hook and _hooked(game, "cant_activate")  # Pithing Needle...
     plan_key = (seat_name(_PLAN_KEYS, "activation_plan:", player), game.turn_number)
     # (kept for a turn: the plan reads it)
-    kept_plan: list[tuple[GameObject, _PlanPart]] | None = game.wide_get(plan_key)
+    kept_plan: list[tuple[GameObject, _PlanPart]] | None = game.derived.wide_get(plan_key)
     if kept_plan is None:
-        kept_plan = game.wide_put(plan_key, _activation_plan(game, player))
+        kept_plan = game.derived.wide_put(plan_key, _activation_plan(game, player))
     for o, part in kept_plan:
         for i, ab, ready in part:
             if ready is not None:  # the common "{T}: Add ...", not summoning sick
@@ -1540,9 +1540,9 @@ def _yard_activators(game: GameState, player: int, yard: list[int]) -> list[Game
     never change: a new object is made, 400.7; so the ids say all)."""
     key = seat_name(_YARD_KEYS, "yard_activators:", player)
     ids = tuple(yard)
-    hit: list[GameObject] | None = game.memo_get(key, ids)
+    hit: list[GameObject] | None = game.derived.memo_get(key, ids)
     if hit is None:
-        hit = game.memo_put(key, ids, [o for o in (game.obj(i) for i in ids)
+        hit = game.derived.memo_put(key, ids, [o for o in (game.obj(i) for i in ids)
                                        if _activates_from_graveyard(o.card)])
     return hit
 
@@ -1700,7 +1700,7 @@ def activate_ability(game: GameState, player: int, a: Activate) -> None:
     if ab.once_per_turn:
         o.memory[f"activated_{a.ability}"] = game.turn_number
     if ab.mana is not None:
-        before = game._version
+        before = game.version
         produced = ab.mana.produce(game, o, a.mana or ab.mana.options[0])
         _pay_nonmana_cost(game, player, o, ab.cost, "605.3a")
         if not ab.cost.mana.is_empty():
@@ -1712,7 +1712,7 @@ def activate_ability(game: GameState, player: int, a: Activate) -> None:
         game.changed("mana", player)
         if ab.condition is None and _simple_mana(ab) and len(ab.mana.options) == 1 and \
                 len(activated_abilities(game, o)) == 1:
-            game._mana_shift = (player, before, game._version, o.id)
+            game.derived.mana_shift = (player, before, game.version, o.id)
         game.emit(ev.MANA, "605.3b", f"{game.players[player].name} activates {o.name}'s mana "
                   f"ability: adds {produced}", player=player, source=o.id, mana=produced)
         return

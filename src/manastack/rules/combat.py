@@ -158,7 +158,7 @@ def attack_candidates(game: GameState) -> list[GameObject]:
     """The creatures that can attack now (508.1a-c), of the player declaring attackers
     (memoised until the next state change, per declarer: don't modify the list)."""
     declarer = attack_declarer(game)
-    return game.cached(  # type: ignore[no-any-return]
+    return game.derived.cached(  # type: ignore[no-any-return]
         f"attack_candidates:{declarer}",
         lambda: [o for o in game.creatures(declarer) if can_attack(game, o) is None])
 
@@ -166,7 +166,8 @@ def attack_candidates(game: GameState) -> list[GameObject]:
 def attack_targets(game: GameState) -> list[Ref]:
     """The defending players and their planeswalkers (508.1b; memoised until the next
     state change: don't modify the list)."""
-    return game.cached("attack_targets", lambda: _attack_targets(game))  # type: ignore[no-any-return]
+    return game.derived.cached(  # type: ignore[no-any-return]
+        "attack_targets", lambda: _attack_targets(game))
 
 
 def _attack_targets(game: GameState) -> list[Ref]:
@@ -307,7 +308,7 @@ def max_attack_requirements(game: GameState) -> int:
             if attack_violation(game, d) is None:
                 best = max(best, attack_requirements(game, d))
         return best
-    return int(game.cached(f"max_attack_requirements:{attack_declarer(game)}", compute))
+    return int(game.derived.cached(f"max_attack_requirements:{attack_declarer(game)}", compute))
 
 
 def check_attack(game: GameState, action: Action) -> None:
@@ -676,7 +677,7 @@ def block_candidates(game: GameState) -> list[GameObject]:
     """The creatures that can block now (509.1a-b), of the player declaring blockers
     (memoised until the next state change, per declarer: don't modify the list)."""
     declarer = block_declarer(game)
-    return game.cached(  # type: ignore[no-any-return]
+    return game.derived.cached(  # type: ignore[no-any-return]
         f"block_candidates:{declarer}",
         lambda: [o for o in game.creatures(declarer) if can_block(game, o) is None])
 

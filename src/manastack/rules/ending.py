@@ -34,7 +34,7 @@ def end_the_turn(game: GameState, source_name: str = "") -> None:
     that ends the turn, the priority that would follow it)."""
     from manastack.rules.zones import move
 
-    game._tasks.clear()
+    game.clear_agenda()
     game.emit(ev.INFO, "715.1", "The turn ends" + (f" ({source_name})" if source_name else ""))
     if game.pending_triggers:
         names = ", ".join(t.source_name for t in game.pending_triggers)

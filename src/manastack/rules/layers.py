@@ -279,17 +279,17 @@ def static_effects(game: GameState, obj: GameObject, abilities: tuple[Any, ...])
 def compute_battlefield(game: GameState) -> dict[int, Characteristics]:
     """Characteristics of every object on the battlefield, all layers applied.
 
-    Sets ``game._view_reads``: the narrow kinds of state change (NARROW_CHANGES) the result
-    may depend on (those read by CDAs, selectors and undeclared functions involved)."""
+    Sets ``game.derived.view_reads``: the narrow kinds of state change (NARROW_CHANGES) the
+    result may depend on (those read by CDAs, selectors and undeclared functions involved)."""
     view: dict[int, Characteristics] = {}
     objects = game.objects
     # only cards and tokens are on the battlefield (abilities live on the stack)
     ids: list[IdKey] = game.battlefield
     objs = cast("list[GameObject]", [objects[oid] for oid in ids])
-    if not game.effects and not game.ability_index()[2]:
+    if not game.effects and not game.derived.ability_index(game)[2]:
         # No continuous effect can apply: printed values, CDAs and counters only.
-        game._view = view
-        game._view_version = game._version
+        game.derived.view = view
+        game.derived.view_version = game.version
         with_cda = []
         for o in objs:
             c = _own_chars(o)
@@ -297,22 +297,22 @@ def compute_battlefield(game: GameState) -> dict[int, Characteristics]:
                 c = base_characteristics(o)
                 with_cda.append(o)
             view[o.key] = c
-        game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
-        game._view_plain = not with_cda
+        game.derived.view_reads = NARROW_CHANGES if with_cda else _NO_READS
+        game.derived.view_plain = not with_cda
         for o in with_cda:  # CDAs may read the other objects (604.3)
             _apply_cda(game, o, view[o.key])
             _counters_pt(o, view[o.key])
         _finish_view(game, objs, view)
         return view
-    game._view_plain = False
+    game.derived.view_plain = False
     with_cda = [o for o in objs if _card_of(o).cda is not None]
-    game._view_reads = NARROW_CHANGES if with_cda else _NO_READS
+    game.derived.view_reads = NARROW_CHANGES if with_cda else _NO_READS
     for o in objs:
         view[o.key] = base_characteristics(o)
     # Selectors read game.chars() during the computation: they see the
     # characteristics as computed so far (the earlier layers).
-    game._view = view
-    game._view_version = game._version
+    game.derived.view = view
+    game.derived.view_version = game.version
     resolved = [e for e in game.effects if isinstance(e, LayerEffect)]
     # face-up schemes, planes and vanguards (901.7, 902.7, 904.8)
     command = [(o, ab) for o in game.command_sources() for ab in o.card.abilities
@@ -334,7 +334,7 @@ def compute_battlefield(game: GameState) -> dict[int, Characteristics]:
     started: dict[tuple[int, int], tuple[GameObject, StaticAbility]] = {}
     begun: set[tuple[int, int]] = set()  # those whose effects have applied in a layer
     scanned: dict[int, tuple[Any, ...]] = {}  # abilities already looked at, per object
-    reads = game._view_reads
+    reads = game.derived.view_reads
     rescan = True  # abilities may have been added or removed since the last scan
     for layer in LAYERS:
         effects: list[LayerEffect] = [e for e in resolved if e.layer == layer]
@@ -398,7 +398,7 @@ def compute_battlefield(game: GameState) -> dict[int, Characteristics]:
         if layer == "7c":
             for o in objs:
                 _counters_pt(o, view[o.key])
-    game._view_reads = reads
+    game.derived.view_reads = reads
     _finish_view(game, objs, view)
     return view
 
@@ -471,8 +471,8 @@ def _apply_on(game: GameState, e: LayerEffect, objs: list[GameObject],
     """Apply ``e`` to what it applies to in ``view`` (all chosen before any is changed), on copies:
     the ids it applies to, and the view after it (``view`` itself when it applies to
     nothing, as it then changes nothing)."""
-    saved = game._view
-    game._view = view
+    saved = game.derived.view
+    game.derived.view = view
     try:
         if isinstance(e.affected, frozenset):  # locked objects (611.2c): no test to run
             locked = e.affected
@@ -480,18 +480,18 @@ def _apply_on(game: GameState, e: LayerEffect, objs: list[GameObject],
         else:
             hit = [o for o in objs if e.applies_to(game, o)]
     finally:
-        game._view = saved
+        game.derived.view = saved
     if not hit:
         return [], view
     after = dict(view)
     for o in hit:
         after[o.id] = _clone(view[o.id])
-    game._view = after
+    game.derived.view = after
     try:
         for o in hit:
             e.apply(game, o, after[o.id])
     finally:
-        game._view = saved
+        game.derived.view = saved
     return [o.id for o in hit], after
 
 
@@ -593,14 +593,14 @@ def _own_chars(o: GameObject) -> Characteristics | None:
 
 def view_after_moves(game: GameState, moves: list[tuple[int, GameObject]]
                      ) -> dict[int, Characteristics] | None:
-    """A plain view (``Game._view_plain``: no continuous effect, static ability or CDA:
+    """A plain view (``game.derived.view_plain``: no continuous effect, static ability or CDA:
     each permanent's characteristics are its own) brought up to date after ``moves``
     (old id, new object), the only wide changes since it was computed: the objects that
     left are dropped, those that entered the battlefield added.  None when it can't be
     (an effect or a static ability now exists, or an object with a CDA entered)."""
-    if game.effects or game.ability_index()[2]:
+    if game.effects or game.derived.ability_index(game)[2]:
         return None
-    view = dict(game._view)
+    view = dict(game.derived.view)
     objects = game.objects
     for old, _ in moves:
         view.pop(old, None)
@@ -618,17 +618,12 @@ def view_after_moves(game: GameState, moves: list[tuple[int, GameObject]]
 def _finish_view(game: GameState, objs: list[GameObject], view: dict[int, Characteristics]
                  ) -> None:
     """The view is computed: each object keeps its characteristics there, for
-    :meth:`Game.chars` (``view_of``, ``view_chars``); CR 302.6: a permanent that changed
-    controller came under its new controller's control now (summoning sickness)."""
+    :meth:`Game.chars` (``view_of``, ``view_chars``).  (Changes of control are noted by
+    the rules after events, not here: ``rules/control_changes.py``.)"""
     for o in objs:
         c = view[o.key]
         o.view_of = view
         o.view_chars = c
-        ctrl = c.controller
-        if o.seen_controller != ctrl:
-            if o.seen_controller is not None:  # not the first computation: a change
-                o.control_since = game.turn_number
-            o.seen_controller = ctrl
 
 
 def _card_of(o: GameObject) -> Any:

@@ -54,7 +54,7 @@ def start_priority(game: GameState, player: int) -> None:
         game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
     # (sba.check; its "nothing changed since a clean check" test made without a call)
-    if game._sba_clean[0] != game._version and sba.check(game, player):
+    if game.derived.sba_clean[0] != game.version and sba.check(game, player):
         return  # it scheduled start_priority again (and maybe asked a choice)
     check_state_triggers(game)  # 603.8
     if game.pending_triggers:

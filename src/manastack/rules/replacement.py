@@ -69,7 +69,7 @@ class Replacement:
 def active_replacements(game: GameState, event: str) -> list[Replacement]:
     """Replacement effects of this kind from resolved effects and static abilities."""
     out = [r for r in game.replacements if r.event == event]
-    if not game.replacements_may_exist():
+    if not game.derived.replacements_may_exist(game):
         return out  # no permanent or command-zone object can have a static one
     for oid in game.battlefield + [o.id for o in game.command_sources()]:
         o = game.objects[oid]
@@ -210,9 +210,9 @@ def replace_zone_change(game: GameState, obj: GameObject, to: str,
 
 def has_static_replacements(game: GameState) -> bool:
     """Does a permanent (or command-zone object) have a static replacement ability?"""
-    if not game.replacements_may_exist():
+    if not game.derived.replacements_may_exist(game):
         return False
-    return game.cached_wide(  # type: ignore[no-any-return]
+    return game.derived.cached_wide(  # type: ignore[no-any-return]
         "static_replacements", lambda: _find_static_replacements(game))
 
 

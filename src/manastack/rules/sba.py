@@ -61,15 +61,14 @@ def check(game: GameState, player: int) -> bool:
 
 def perform(game: GameState) -> bool:
     """One simultaneous round of state-based actions; True if any happened (704.3)."""
-    version, wide, reads_then, totals = game._sba_clean
-    if version == game._version or (
-            wide == game._wide_version
+    version, wide, reads_then, totals = game.derived.sba_clean
+    if version == game.version or (
+            wide == game.wide_version
             and (not reads_then or game.unchanged_since(version, wide, reads_then))
             and _same_totals(game, totals)):
         # nothing it reads changed since a check that found nothing to do
-        if game.check_memos:  # (check mode: a check of a copy finds nothing either)
-            probe = game.copy()
-            probe._sba_clean = (-1, -1, frozenset(), [])
+        if game.derived.check:  # (check mode: a check of a copy finds nothing either)
+            probe = game.copy()  # (with a store of its own: no clean stamp)
             game.check_kept("no state-based action to perform", False, perform(probe))
         return False
     log_length = len(game.log)
@@ -94,7 +93,7 @@ def perform(game: GameState) -> bool:
                            f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
                            "counters"))
         p.drew_from_empty = False
-    reads = game._view_reads  # narrow changes this check depends on (see _clean)
+    reads = game.derived.view_reads  # narrow changes this check depends on (see _clean)
     to_graveyard: list[tuple[GameObject, str, str]] = []
     to_destroy: list[tuple[GameObject, str, str]] = []
     vanish: list[tuple[int, str]] = []
@@ -117,7 +116,7 @@ def perform(game: GameState) -> bool:
     objects = game.objects
     # chars(o) is looked up in the view directly while it is current (None: not known to
     # be; chars() then makes it current, when it would have been made so anyway)
-    view = game._view if game._view_version == game._version else None
+    view = game.derived.view if game.derived.view_version == game.version else None
     battlefield: list[IdKey] = game.battlefield
     for key in battlefield:  # (not ``oid``: typed int above, it would be boxed again)
         o = objects[key]
@@ -126,7 +125,7 @@ def perform(game: GameState) -> bool:
             continue
         if view is None:
             c = game.chars(o)
-            view = game._view
+            view = game.derived.view
         else:
             c = view.get(key) or game.chars(o)
         types = c.types
@@ -287,9 +286,9 @@ def perform(game: GameState) -> bool:
         effects = bool(game.effects or game.replacements or game.delayed_triggers
                        or game.rule_effects)
         if effects:
-            before = game._version
+            before = game.version
             end_source_effects(game)
-            if game._version != before:
+            if game.version != before:
                 # 611.2b: an effect that ended may make a state-based action apply (the
                 # Forest animated for as long as Awakener Druid remains on the battlefield
                 # stops being a creature: an Aura that enchants a creature falls off, and
@@ -306,8 +305,8 @@ def perform(game: GameState) -> bool:
         # pools or, otherwise, tapped status: 704.5), damage marked and what is in combat
         # (704.5g-h, 704.5a-c, 506.4), or the players' totals (some are changed without a
         # call to game.changed())
-        game._sba_clean = (game._version, game._wide_version,
-                           union(union(game._view_reads, reads), _SBA_READS), _totals(game))
+        game.derived.sba_clean = (game.version, game.wide_version,
+                           union(union(game.derived.view_reads, reads), _SBA_READS), _totals(game))
     return happened
 
 
@@ -428,7 +427,7 @@ def _end_if_one_team_left(game: GameState) -> None:
             game.draw_game = True
             game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
         game.decision = None
-        game._tasks.clear()
+        game.clear_agenda()
 
 
 def _leave_game(game: GameState, player: int) -> None:
@@ -627,7 +626,7 @@ def stop_game(game: GameState, why: str) -> None:
     game.stopped = why
     game.emit(ev.GAME_STOPPED, "", f"The game is stopped unfinished: {why}", winner=None)
     game.decision = None
-    game._tasks.clear()
+    game.clear_agenda()
 
 
 def end_game_draw(game: GameState, why: str, rule: str = "104.4a") -> None:
@@ -635,4 +634,4 @@ def end_game_draw(game: GameState, why: str, rule: str = "104.4a") -> None:
     game.draw_game = True
     game.emit(ev.GAME_OVER, rule, f"The game is a draw ({why})", winner=None)
     game.decision = None
-    game._tasks.clear()
+    game.clear_agenda()

@@ -45,12 +45,12 @@ _NO_HOOKS: Final[tuple[tuple[GameObject, StaticAbility], ...]] = ()
 def hooks(game: GameState, rule: str) -> Sequence[tuple[GameObject, StaticAbility]]:
     """Phased-in permanents whose (current) static abilities carry the hook ``rule``
     (a list cached until the next state change: don't modify it)."""
-    if not game.hooks_may_exist():
+    if not game.derived.hooks_may_exist(game):
         return _NO_HOOKS
     all_hooks: dict[str, list[tuple[GameObject, StaticAbility]]] | None = \
-        game.wide_get("static_hooks")
+        game.derived.wide_get("static_hooks")
     if all_hooks is None:
-        all_hooks = game.wide_put("static_hooks", _all_hooks(game))
+        all_hooks = game.derived.wide_put("static_hooks", _all_hooks(game))
     return all_hooks.get(rule, _NO_HOOKS)
 
 

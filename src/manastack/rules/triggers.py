@@ -62,7 +62,7 @@ class DelayedTrigger:
 
 def _candidates(game: GameState, e: Event) -> list[tuple[GameObject, Any]]:
     """Objects whose triggered abilities may see ``e``, with their characteristics."""
-    out: list[tuple[GameObject, Any]] = list(game.cached_wide("trigger_sources",
+    out: list[tuple[GameObject, Any]] = list(game.derived.cached_wide("trigger_sources",
                                                          lambda: _trigger_sources(game)))
     if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD or \
             e.kind in (ev.ZONE_CHANGE, ev.DAMAGE) and game.lki_batch:
@@ -85,14 +85,13 @@ def _graveyard_triggers(game: GameState) -> bool:
     same object (a zone change makes a new one, 400.7) and an object's card never
     changes."""
     graveyards = [p.graveyard for p in game.players]  # (compared without copying them)
-    kept = game.graveyard_triggers_at
-    if kept is not None and kept[0] == graveyards:
-        return kept[1]
+    kept = game.derived.memo_get("graveyard triggers", graveyards)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     found = any(isinstance(ab, TriggeredAbility) and "graveyard" in ab.zones
                 for oids in graveyards for oid in oids
                 for ab in game.objects[oid].card.abilities)  # type: ignore[union-attr]
-    game.graveyard_triggers_at = ([list(g) for g in graveyards], found)
-    return found
+    return game.derived.memo_put("graveyard triggers", [list(g) for g in graveyards], found)
 
 
 def _trigger_sources(game: GameState) -> list[tuple[GameObject, Any]]:
@@ -152,8 +151,8 @@ def watched_kinds(game: GameState) -> frozenset[str] | None:
     It reads only the zones, the list of effects and printed abilities (never the
     characteristics), which change only with a wide change: ``Game.watched_kinds`` keeps
     it per wide version."""
-    kinds = game.ability_index()[0]
-    if ev.STATE in kinds or game.abilities_may_be_added() or _graveyard_triggers(game):
+    kinds = game.derived.ability_index(game)[0]
+    if ev.STATE in kinds or game.derived.abilities_may_be_added(game) or _graveyard_triggers(game):
         return None
     return kinds
 
@@ -264,10 +263,10 @@ def check_state_triggers(game: GameState) -> None:
     would receive priority, besides after every event)."""
     if game.watched_kinds() is not None:
         return  # none is printed, none can be granted, none works from a graveyard
-    kinds, _, grants = game.ability_index()
+    kinds, _, grants = game.derived.ability_index(game)
     if ev.STATE not in kinds and not grants:
         return
-    for o, c in game.cached_wide("trigger_sources", lambda: _trigger_sources(game)):
+    for o, c in game.derived.cached_wide("trigger_sources", lambda: _trigger_sources(game)):
         for ab in c.abilities:
             if isinstance(ab, TriggeredAbility) and ab.event == ev.STATE:
                 _maybe_state_trigger(game, ab, o, c.controller)

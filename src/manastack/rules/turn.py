@@ -182,6 +182,7 @@ def begin_next_turn(game: GameState) -> None:
 
 
 def start_turn(game: GameState, player: int, extra: bool = False) -> None:
+    game.settle_control()  # changes of control belong to the turn that ends (302.6)
     game.turn_number += 1
     game.active_player = player
     game.turn_flags = {}

@@ -494,11 +494,11 @@ def variant_of(game: GameState) -> Variant:
     """The variant the game is played under (``game.options.variant``), kept on the game
     for its options object (options are replaced, not changed, during a game)."""
     options = game.options
-    hit = game._variant
+    hit = game.derived.variant
     if hit is not None and hit[0] is options:
         return hit[1]  # type: ignore[no-any-return]
     variant = _VARIANTS[options.variant or "two_player"]
-    game._variant = (options, variant)
+    game.derived.variant = (options, variant)
     return variant
 
 

@@ -45,6 +45,7 @@ from manastack.game.objects import GameObject, PlayerRef, Ref, StackAbility, Zon
 from manastack.game.state import GameOptions
 from manastack.game.turn import STEP_NAMES
 from manastack.limits import shown_path
+from manastack.rules.control_changes import adopt_controllers
 from manastack.scenario.model import (
     CardSpec,
     Scenario,
@@ -265,9 +266,9 @@ class Runner:
             for oid in game.battlefield:
                 b = game.objects[oid]
                 if isinstance(b, GameObject):
-                    b.seen_controller = None
                     b.control_since = since.get(b.id, b.control_since)
             game.changed()
+            adopt_controllers(game)  # (how they came under that control is given)
         active = self.pidx[sc.start.active] if sc.start.active else 0
         start_at(game, sc.start.step, sc.start.turn, active, run=False)
         self._variant_position(game)

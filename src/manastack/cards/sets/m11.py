@@ -2200,12 +2200,9 @@ def _captivate(game: GameState, ctx: Ctx) -> None:
         game.effects[:] = [e for e in game.effects
                            if not (getattr(e, "text", "") == _CAPTIVATED and
                                    e.affected == ids and e.duration.kind == "permanent")]
-        before = game.controller(o)
         layered_effect(game, ctx, ids, [("2", set_controller(ctx.controller)),
                                     ("4", add_subtypes("Vampire"))],
                    _CAPTIVATED, Duration("permanent"))
-        if game.controller(o) != before:
-            o.control_since = game.turn_number  # 302.6: it came under a new control now
         game.note("613.1b", f"{_pname(game, ctx.controller)} gains control of {o.name}; it "
                             "is a Vampire in addition to its other types")
 

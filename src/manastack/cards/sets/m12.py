@@ -284,13 +284,10 @@ def _gain_control(game: GameState, ctx: Ctx, oid: int, duration: Duration | None
     o = _on_battlefield(game, oid)
     if o is None:
         return
-    before = game.controller(o)
     add_effect(game, LayerEffect("2", set_controller(ctx.controller), frozenset({oid}),
                                  ctx.controller, ctx.source,
                                  duration=duration or Duration("permanent"),
                                  text=f"{ctx.source_name}: control of {o.name}"))
-    if game.controller(o) != before:
-        o.control_since = game.turn_number
     game.note("613.1b", f"{game.players[ctx.controller].name} gains control of {o.name}")
 
 
@@ -1073,15 +1070,11 @@ def _scrambleverse(game: GameState, ctx: Ctx) -> None:
     players = game.apnap()
     chosen = [(o, game.rng.choice(players)) for o in game.permanents()
               if not game.chars(o).is_land]
-    before = {o.id: game.controller(o) for o, _ in chosen}
     ts = game.new_timestamp()
     for o, p in chosen:
         game.note("608.2c", f"{game.players[p].name} is chosen at random for {o.name}")
         add_effect(game, LayerEffect("2", set_controller(p), frozenset({o.id}), ctx.controller,
                                      ctx.source, ts, text="Scrambleverse"))
-    for o, _ in chosen:
-        if game.controller(o) != before[o.id]:
-            o.control_since = game.turn_number  # CR 302.6
     Tap(EACH(permanent & ~of_type("Land")), untap=True).resolve(game, ctx)
     del chosen
 

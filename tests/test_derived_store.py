@@ -1,0 +1,60 @@
+"""The derived store (``game.derived``, ``game/derived.py``): the one owner of every value
+the engine could compute again.  The state holds no cache, so a copy is "copy the state,
+attach an empty store"; the store holds no reference to its game."""
+
+from __future__ import annotations
+
+import gc
+
+from manastack.agents import RandomAgent
+from manastack.engine import Game, new_game
+from manastack.game.derived import Derived
+from manastack.play import default_deck, play_to_end
+
+
+def _mid_game(seed: int = 3) -> Game:
+    g = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")],
+                 seed)
+    return play_to_end(g, [RandomAgent(1), RandomAgent(2)], 150)
+
+
+def _empty(d: Derived) -> bool:
+    return not (d.view or d.cache or d.wide_cache or d.kept or d.on_inputs or d.outside
+                or d.moves) and d.view_version == -1 and d.sba_clean[0] == -1
+
+
+def test_cr_613_a_copy_gets_an_empty_store_of_its_own() -> None:
+    """613: the characteristics are computed, never stored; after 150 decisions the store
+    holds a view and memos, the copy holds none of them, gets the same characteristics
+    from the layers, and plays on like the original."""
+    g = _mid_game()
+    assert g.derived.view and not _empty(g.derived)
+    c = g.copy()
+    assert c.derived is not g.derived and _empty(c.derived)
+    assert c.derived.check == g.derived.check
+    for oid in g.battlefield:
+        assert c.chars(c.obj(oid)) == g.chars(g.obj(oid))
+    agents = [RandomAgent(7), RandomAgent(8)]
+    twins = [RandomAgent(7), RandomAgent(8)]
+    play_to_end(g, agents, 300)
+    play_to_end(c, twins, 300)
+    assert [e.text for e in c.log] == [e.text for e in g.log]
+
+
+def test_the_store_keeps_no_reference_to_its_game() -> None:
+    """The store is given the state by the methods that read it: a game makes no
+    reference cycle through it (reference counting frees a game at once)."""
+    g = _mid_game()
+    assert all(r is not g for r in gc.get_referents(g.derived))
+
+
+def test_cr_613_restoring_a_snapshot_takes_its_empty_store() -> None:
+    """A game restored to a snapshot (the re-run of an interrupted answer) computes its
+    characteristics again from the layers: nothing kept from before the snapshot."""
+    g = _mid_game()
+    snapshot = g.copy()
+    play_to_end(g, [RandomAgent(5), RandomAgent(6)], 200)
+    g.restore(snapshot)
+    assert _empty(g.derived)
+    for oid in g.battlefield:
+        assert g.chars(g.obj(oid)) == snapshot.chars(snapshot.obj(oid))
