@@ -30,6 +30,7 @@ SOURCE = Path(manastack.__file__).parent
 #: Package or top-level module (under ``manastack.``) -> its layer.
 LAYERS: dict[str, int] = {
     "errors": 0, "limits": 0, "sealing": 0, "reprs": 0, "copying": 0, "picking": 0,
+    "lines": 0,
     "sameness": 0,
     "data": 0,
     "game": 1, "log": 1,

@@ -3,6 +3,10 @@
 Every change to a game is an :class:`Event` that names the Comprehensive
 Rules paragraph causing it, e.g. ``[504.1] Alice draws a card``.  Triggered
 abilities watch events (CR 603.2), and the log is the list of events.
+
+An event holds data, never pre-rendered text: its line (:class:`~manastack.lines.Line`,
+an English and a French template with typed arguments) is rendered when it is read, in
+the reader's language (:func:`render`).
 """
 
 from __future__ import annotations
@@ -12,9 +16,11 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from manastack.lines import Line
+
 
 class Event:
-    """One game event: its kind, the rule it applies, a readable text and data.
+    """One game event: its kind, the rule it applies, its line of the log and data.
 
     ``data`` holds ids and values for triggers and tools (``object``,
     ``player``, ``amount``, ``from_zone``...).
@@ -26,14 +32,16 @@ class Event:
     :func:`manastack.sealing.seal_events` makes them so.)
     """
 
-    __slots__ = ("kind", "rule", "text", "data", "turn", "seen_by", "public_text")
+    __slots__ = ("kind", "rule", "line", "data", "turn", "seen_by", "public")
 
-    def __init__(self, kind: str, rule: str, text: str,
+    def __init__(self, kind: str, rule: str, line: Line,
                  data: Mapping[str, Any] | None = None, turn: int = 0,
-                 seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
+                 seen_by: frozenset[int] | None = None,
+                 public: Line | None = None) -> None:
         self.kind: Final = kind
         self.rule: Final = rule
-        self.text: Final = text
+        #: What the event says (a plain string is English only: a tool's own line).
+        self.line: Final[Line] = line if type(line) is Line else Line(str(line), "")
         # (a read-only view of the data; read_only() makes one to share)
         self.data: Final[Mapping[str, Any]] = MappingProxyType(data) \
             if type(data) is dict else _NO_DATA if data is None else data
@@ -43,8 +51,19 @@ class Event:
         #: player whose hand it enters or leaves: 400.2, 401.2, 402.3; a card exiled face
         #: down, by nobody: 406.3).  The others see :meth:`view`'s redacted event.
         self.seen_by: Final = seen_by
-        #: The text those others see (the card unnamed).
-        self.public_text: Final = public_text
+        #: The line those others see (the card unnamed), or None: the same line.
+        self.public: Final[Line | None] = public if public is None or type(public) is Line \
+            else Line(str(public), "")
+
+    @property
+    def text(self) -> str:
+        """The line in English, as its omniscient reader sees it."""
+        return self.line.render("en")
+
+    @property
+    def public_text(self) -> str:
+        """The public line in English ("" if the event is public)."""
+        return self.public.render("en") if self.public is not None else ""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Event:
         """Immutable: shared by copies of a game."""
@@ -55,18 +74,18 @@ class Event:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its constructor's arguments (its data as a plain dict)."""
-        return (Event, (self.kind, self.rule, self.text, dict(self.data), self.turn,
-                        self.seen_by, self.public_text))
+        return (Event, (self.kind, self.rule, self.line, dict(self.data), self.turn,
+                        self.seen_by, self.public))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.rule, self.text, self.turn))
+        return hash((self.kind, self.rule, self.line, self.turn))
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.kind, self.rule, self.text, dict(self.data), self.turn, self.seen_by,
-                self.public_text)
+        return (self.kind, self.rule, self.line, dict(self.data), self.turn, self.seen_by,
+                self.public)
 
     def __repr__(self) -> str:
         return (f"Event(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, "
@@ -81,11 +100,19 @@ class Event:
         if self.seen_by is None or (viewer is not None and viewer in self.seen_by):
             return self
         data = {k: v for k, v in self.data.items() if k not in PRIVATE_KEYS}
-        return Event(self.kind, self.rule, self.public_text or self.text, data, self.turn)
+        return Event(self.kind, self.rule, self.public or self.line, data, self.turn)
 
-    def to_json(self) -> str:
+    def render(self, lang: str = "en") -> str:
+        """``[rule] text`` in ``lang`` ("en" or "fr")."""
+        text = self.line.render(lang)
+        return f"[{self.rule}] {text}" if self.rule else text
+
+    def to_json(self, lang: str = "en") -> str:
+        """The event as one JSON object (``docs/events.schema.json``): its kind, rule,
+        turn, text in ``lang``, line (template and typed arguments) and data."""
         return json.dumps({"turn": self.turn, "rule": self.rule, "kind": self.kind,
-                           "text": self.text, "data": _jsonable(self.data)},
+                           "text": self.line.render(lang), "line": self.line.to_json(),
+                           "data": _jsonable(self.data)},
                           sort_keys=True, ensure_ascii=False)
 
 
@@ -113,7 +140,7 @@ def read_only(data: dict[str, Any]) -> Mapping[str, Any]:
 if type(vars(Event).get("kind")).__name__ == "member_descriptor":
     # pure Python: slots (a compiled class's attributes are read-only already)
     from manastack.sealing import seal_events
-    seal_events(Event, _NO_DATA)
+    seal_events(Event, _NO_DATA, Line)
 
 
 def _jsonable(v: Any) -> Any:
@@ -144,12 +171,14 @@ def view_log(events: Iterable[Event], viewer: int | None) -> list[Event]:
     return [e.view(viewer) for e in events]
 
 
-def render_text(events: Iterable[Event]) -> str:
-    return "\n".join(str(e) for e in events)
+def render_text(events: Iterable[Event], lang: str = "en") -> str:
+    """The events, one ``[rule] text`` line each, in ``lang``."""
+    return "\n".join(e.render(lang) for e in events)
 
 
-def render_jsonl(events: Iterable[Event]) -> str:
-    return "\n".join(e.to_json() for e in events)
+def render_jsonl(events: Iterable[Event], lang: str = "en") -> str:
+    """The events as JSON lines (:meth:`Event.to_json`)."""
+    return "\n".join(e.to_json(lang) for e in events)
 
 
 # Event kinds watched by triggered abilities and the engine.

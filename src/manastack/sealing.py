@@ -15,9 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 
-def seal_events(event: Any, no_data: Mapping[str, Any]) -> None:
+def seal_events(event: Any, no_data: Mapping[str, Any], line_type: Any) -> None:
     """Seal ``event`` (the Event class); ``no_data`` is the data of an event without
-    any."""
+    any; ``line_type``, the class of its lines."""
 
     class SealedEvent(event):  # type: ignore[misc, valid-type]
         __slots__ = ()
@@ -30,18 +30,19 @@ def seal_events(event: Any, no_data: Mapping[str, Any]) -> None:
 
     SealedEvent.__name__ = SealedEvent.__qualname__ = "Event"
 
-    def __init__(self: Any, kind: str, rule: str, text: str,
+    def __init__(self: Any, kind: str, rule: str, line: Any,
                  data: Mapping[str, Any] | None = None, turn: int = 0,
-                 seen_by: frozenset[int] | None = None, public_text: str = "") -> None:
+                 seen_by: frozenset[int] | None = None, public: Any = None) -> None:
         # (the same values as Event.__init__ sets)
         self.kind = kind
         self.rule = rule
-        self.text = text
+        self.line = line if type(line) is line_type else line_type(str(line), "")
         self.data = MappingProxyType(data) if type(data) is dict else \
             no_data if data is None else data
         self.turn = turn
         self.seen_by = seen_by
-        self.public_text = public_text
+        self.public = public if public is None or type(public) is line_type else \
+            line_type(str(public), "")
         self.__class__ = SealedEvent
 
     event.__init__ = __init__

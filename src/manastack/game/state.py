@@ -41,6 +41,7 @@ from manastack.game.objects import (
     touch_plan,
 )
 from manastack.game.player import Player
+from manastack.lines import Card, Line, Who, Word
 from manastack.reprs import brief as _brief
 
 if TYPE_CHECKING:
@@ -159,6 +160,9 @@ CHECK_MEMOS: Final = os.environ.get("MANASTACK_CHECK_MEMOS", "") == "1"
 #: The viewer of :meth:`Game.observe` and :meth:`Game.log_for` who is no player: a
 #: spectator sees only public information (400.2).
 SPECTATOR: Final = None
+
+#: "nothing", as a line's argument (:meth:`GameState.named` of None).
+_NOTHING_WORD: Final = Word("nothing", "rien")
 
 #: What a memo holds (the memo methods return the type they were given).
 _T = TypeVar("_T")
@@ -439,7 +443,7 @@ class GameState:
 
     # ------------------------------------------------------------ events
 
-    def emit(self, kind: str, rule: str, text: str, **data: Any) -> ev.Event:
+    def emit(self, kind: str, rule: str, text: Line, **data: Any) -> ev.Event:
         """Record an event citing ``rule`` and let triggered abilities see it
         (:meth:`emit_event`)."""
         return self.emit_event(ev.Event(kind, rule, text, data, self.turn_number))
@@ -511,7 +515,7 @@ class GameState:
         (:meth:`Derived.watched_kinds <manastack.game.derived.Derived.watched_kinds>`)."""
         return self.derived.watched_kinds(self)
 
-    def note(self, rule: str, text: str, **data: Any) -> None:
+    def note(self, rule: str, text: Line, **data: Any) -> None:
         """Log an informational event (no trigger looks at it)."""
         e = ev.Event(ev.INFO, rule, text, data, self.turn_number)
         self.log.append(e)
@@ -772,6 +776,21 @@ class GameState:
             known = self.lki.get(ref)
             return known[0].name if known is not None else f"#{ref}"
         return o.name
+
+    def who(self, player: int) -> Who:
+        """The player ``player`` as an argument of a line of the log."""
+        return Who(player, self.players[player].name)
+
+    def named(self, ref: Ref | GameObject | StackAbility | None) -> Who | Card | Word:
+        """``ref`` (a player, an object or its id, or None) as an argument of a line of the
+        log, named as :meth:`name_of` names it."""
+        if ref is None:
+            return _NOTHING_WORD
+        if isinstance(ref, PlayerRef):
+            return self.who(ref.index)
+        if isinstance(ref, (GameObject, StackAbility)):
+            return Card(ref.id, ref.name)
+        return Card(ref, self.name_of(ref))
 
     # ------------------------------------------------------------ characteristics
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.game.objects import NOBODY, Characteristics, GameObject, Ref, Zone, card_test
+from manastack.lines import NOTHING, Card, Line, Place, line_names, say
 from manastack.picking import shuffle as pick_shuffle
 from manastack.rules import layers, replacement
 
@@ -72,7 +73,7 @@ def _remove_id(ids: list[int], oid: int) -> None:
 
 def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str = "top",
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
-         verb: str | None = None, attach_to: Ref | None = None,
+         verb: Line | None = None, attach_to: Ref | None = None,
          copy_of: Any = None, chosen: tuple[Any, ...] | None = None,
          cause: dict[str, Any] | None = None, face_down: bool = False) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
@@ -150,10 +151,7 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
                 _concerns_no_list(obj.card) else obj.owner
         game.moved(obj.id, new, only)
     if not quiet:
-        who = game.players[obj.owner].name
-        where_to = ZONE_TEXT[to] if to in ("battlefield", "stack", "exile", "command") \
-            else f"{who}'s {ZONE_TEXT[to]}"
-        text = verb or f"{obj.name} moves from {ZONE_TEXT[frm]} to {where_to}"
+        text = _as_line(verb) if verb else _moves_line(game, obj, frm, to)
         seen_by, public = private_to(game, obj, new, text)
         game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
             "object": new.id, "old": obj.id, "from_zone": frm, "to_zone": to,
@@ -163,10 +161,24 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
     return new
 
 
-def private_to(game: GameState, old: GameObject, new: GameObject, text: str
-               ) -> tuple[frozenset[int] | None, str]:
-    """Who may see which card moved from ``old``'s zone to ``new``'s, and the text the
-    others see: (None, "") when its face was or becomes visible to all (400.2).  A card
+def _as_line(text: Any) -> Line:
+    """(While the sites still give text: a plain English string as a line.)"""
+    return text if isinstance(text, Line) else Line(str(text), "")
+
+
+def _moves_line(game: GameState, obj: GameObject, frm: str, to: str) -> Line:
+    """"X moves from hand to the battlefield" (a zone of its own owner's: "to Alice's
+    graveyard")."""
+    owner = None if to in ("battlefield", "stack", "exile", "command") else \
+        game.who(obj.owner)
+    return say("{card} moves from {frm} to {to}", "{card} passe {frm:de} {to:à}",
+               card=Card(obj.id, obj.name), frm=Place(frm), to=Place(to, owner))
+
+
+def private_to(game: GameState, old: GameObject, new: GameObject, text: Line
+               ) -> tuple[frozenset[int] | None, Line | None]:
+    """Who may see which card moved from ``old``'s zone to ``new``'s, and the line the
+    others see: (None, None) when its face was or becomes visible to all (400.2).  A card
     between a library and a hand is seen by the player whose hand it is (402.3; and by
     whoever controls that player, 714.4); in a library or face down (401.2, 406.3), by
     no one."""
@@ -174,30 +186,32 @@ def private_to(game: GameState, old: GameObject, new: GameObject, text: str
 
     if (old.zone not in _HIDDEN and not old.face_down) or \
             (new.zone not in _HIDDEN and not new.face_down):
-        return None, ""
+        return None, None
     if Zone.HAND in (old.zone, new.zone):
         seen = frozenset(p.index for p in game.players if old.owner in sees_for(game, p.index))
     else:
         seen = frozenset()
-    if old.name not in text:  # the text names no card
+    if old.name not in line_names(text) and not (not text.args and old.name in text.en):
+        # the line names no card
         return seen, text
-    who = game.players[old.owner].name
+    who = game.who(old.owner)
 
-    def where(o: GameObject) -> str:
-        return f"{who}'s {ZONE_TEXT[o.zone]}" if o.zone in _HIDDEN else ZONE_TEXT[o.zone]
+    def where(o: GameObject) -> Place:
+        return Place(o.zone, who if o.zone in _HIDDEN else None)
 
-    return seen, (f"A card moves from {where(old)} to {where(new)}"
-                  + (" face down" if new.face_down else ""))
+    return seen, say("A card moves from {frm} to {to}{down}", "Une carte passe {frm:de} "
+                     "{to:à}{down}", frm=where(old), to=where(new),
+                     down=say(" face down", " face cachée") if new.face_down else NOTHING)
 
 
 def move_all(game: GameState, objs: list[GameObject], to: str, rule: str, *,
-             controller: int | None = None, verb: str = "",
+             controller: int | None = None, verb: Line | None = None,
              entering: Sequence[tuple[Any, tuple[Any, ...] | None]] | None = None,
              attach: Sequence[Ref | None] | None = None) -> list[GameObject]:
     """Move several objects at once: every object moves, then the zone-change events are
     reported, so triggered abilities see the whole event (603.6a, 603.10a).
 
-    ``verb`` (optional) is a format string with ``{name}``.  ``entering`` gives, for each
+    ``verb`` (optional) is a line whose ``{name}`` is each object.  ``entering`` gives, for each
     object put onto the battlefield, what was chosen as it enters: (copy of, choice)
     (see :mod:`manastack.rules.entering`); ``attach``, what each Aura enters attached to
     (303.4f)."""
@@ -226,13 +240,11 @@ def _move_each(game: GameState, objs: list[GameObject], to: str, rule: str,
 
 
 def _report_moves(game: GameState, moved: list[tuple[GameObject, GameObject, Characteristics | None]],
-                  rule: str, verb: str) -> None:
+                  rule: str, verb: Line | None) -> None:
     for old, new, lki in moved:
-        where_to = ZONE_TEXT[new.zone] if new.zone in ("battlefield", "stack", "exile",
-                                                       "command") \
-            else f"{game.players[old.owner].name}'s {ZONE_TEXT[new.zone]}"
-        text = verb.format(name=old.name) if verb else \
-            f"{old.name} moves from {ZONE_TEXT[old.zone]} to {where_to}"
+        text = Line(_as_line(verb).en, _as_line(verb).fr, {**_as_line(verb).args,
+                                                           "name": Card(old.id, old.name)}) \
+            if verb else _moves_line(game, old, old.zone, new.zone)
         seen_by, public = private_to(game, old, new, text)
         game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
             "object": new.id, "old": old.id, "from_zone": old.zone, "to_zone": new.zone,
@@ -242,18 +254,19 @@ def _report_moves(game: GameState, moved: list[tuple[GameObject, GameObject, Cha
 
 
 def discard(game: GameState, player: int, obj: GameObject, rule: str = "701.8a", *,
-            cause: int | None, verb: str | None = None) -> GameObject:
+            cause: int | None, verb: Line | None = None) -> GameObject:
     """``player`` discards ``obj`` from their hand (CR 701.8a).  ``cause`` is the controller
     of the spell or ability that makes them discard (the player themself for a cost; None
     for a game rule such as cleanup, 514.1): replacement effects of the card itself work
     from the hand and may send it elsewhere (Obstinate Baloth, 112.6b); it is still
     discarded (701.8c).  Returns the new object."""
-    name = obj.name
+    card = Card(obj.id, obj.name)
     new = move(game, obj, Zone.GRAVEYARD, rule,
-               verb=verb or f"{game.players[player].name} discards {name}",
+               verb=verb or say("{who} discards {card}", "{who} défausse {card}",
+                                who=game.who(player), card=card),
                cause={"discard": True, "player": player, "cause": cause})
-    game.emit(ev.DISCARD, rule, f"{name} was discarded", player=player, object=new.id,
-              cause=cause)
+    game.emit(ev.DISCARD, rule, say("{card} was discarded", "{card} est défaussé",
+                                    card=card), player=player, object=new.id, cause=cause)
     return new
 
 
@@ -287,12 +300,15 @@ def draw(game: GameState, player: int, n: int = 1, rule: str = "120.1") -> int:
             # a state change (the SBA check read at this version is stale: 704.5b); a
             # narrow one, as only the SBA check reads it (through the players' totals)
             game.changed("hidden", player)
-            game.note("704.5b", f"{p.name} attempts to draw from an empty library")
+            game.note("704.5b", say("{who} attempts to draw from an empty library",
+                                    "{who} tente de piocher dans une bibliothèque vide",
+                                    who=game.who(player)))
             continue
         top = game.obj(p.library[-1])
         new = move(game, top, Zone.HAND, rule, quiet=True)
         drawn += 1
-        game.emit(ev.DRAW, rule, f"{p.name} draws a card", player=player, object=new.id)
+        game.emit(ev.DRAW, rule, say("{who} draws a card", "{who} pioche une carte",
+                                     who=game.who(player)), player=player, object=new.id)
     return drawn
 
 
@@ -300,7 +316,8 @@ def shuffle(game: GameState, player: int, rule: str = "103.1") -> None:
     """Randomise a library with the game's RNG (CR 701.18)."""
     pick_shuffle(game.rng, game.players[player].library)
     game.changed()
-    game.emit(ev.SHUFFLE, rule, f"{game.players[player].name} shuffles their library",
+    game.emit(ev.SHUFFLE, rule, say("{who} shuffles their library",
+                                    "{who} mélange sa bibliothèque", who=game.who(player)),
               player=player)
 
 
@@ -390,8 +407,9 @@ def create_token(game: GameState, card: object, controller: int, rule: str = "11
     tok.control_since = game.turn_number
     if card.loyalty is not None:
         tok.counters["loyalty"] = card.loyalty
-    game.emit(ev.ZONE_CHANGE, rule, f"{game.players[controller].name} creates a "
-              f"{card.name} token", object=tok.id, old=None, from_zone=None,
+    game.emit(ev.ZONE_CHANGE, rule, say("{who} creates a {card} token",
+                                        "{who} crée un jeton {card}", who=game.who(controller),
+                                        card=Card(tok.id, card.name)), object=tok.id, old=None, from_zone=None,
               to_zone=Zone.BATTLEFIELD, owner=controller, name=card.name, token=True,
               controller=controller, lki=None)
     return tok
