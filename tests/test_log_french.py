@@ -23,7 +23,15 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "archenemy", "planechase", "ok", "apnap", "y", "chaos", "si", "or", "de", "le",
           "point", "points", "type", "types", "instant", "face", "total", "action",
           "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
-          "effet", "effets", "contre", "six"}
+          "effet", "effets", "contre", "six",
+          "planeswalker",  # the French card type (300.1) is "planeswalker"
+          "planeswalkers",  # its plural
+          "double",  # "double initiative" (double strike, 702.4)
+          "protection",  # the keyword "protection" (702.16) in French
+          "influence",  # "zone d'influence" (range of influence, 801)
+          "poison",  # "marqueur « poison »" (poison counters, 122.1)
+          "indestructible",  # the keyword "indestructible" (702.12) in French
+          }
 
 
 def templates() -> list[tuple[str, int, str, str]]:
