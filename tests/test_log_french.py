@@ -23,7 +23,16 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "archenemy", "planechase", "ok", "apnap", "y", "chaos", "si", "or", "de", "le",
           "point", "points", "type", "types", "instant", "face", "total", "action",
           "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
-          "effet", "effets", "contre", "six"}
+          "effet", "effets", "contre", "six",
+          "phase",  # "phase de combat", "quitte la phase" (500.1, 702.26)
+          "active",  # "l'équipe active" (805.4a)
+          "planeswalkers",  # the card type, the same word in French (704.5j)
+          "influence",  # "portée d'influence" (801)
+          "source",  # "une source avec le contact mortel" (704.5h)
+          "poison",  # "marqueurs poison" (704.5c)
+          "mulligan",  # the same word in French (103.4)
+          "deck",  # "chaque joueur mélange son deck" (103.1)
+          }
 
 
 def templates() -> list[tuple[str, int, str, str]]:
