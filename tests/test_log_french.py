@@ -31,6 +31,11 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "influence",  # "zone d'influence" (range of influence, 801)
           "poison",  # "marqueur « poison »" (poison counters, 122.1)
           "indestructible",  # the keyword "indestructible" (702.12) in French
+          "phase",  # "phase de combat", "quitte la phase" (500.1, 702.26)
+          "active",  # "l'équipe active" (805.4a)
+          "source",  # "une source avec le contact mortel" (704.5h)
+          "mulligan",  # the same word in French (103.4)
+          "deck",  # "chaque joueur mélange son deck" (103.1)
           }
 
 
