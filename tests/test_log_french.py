@@ -22,7 +22,7 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "loyalty", "mana", "plane", "phénomène", "scheme", "vanguard", "commander",
           "archenemy", "planechase", "ok", "apnap", "y", "chaos", "si", "or", "de", "le",
           "point", "points", "type", "types", "instant", "face", "total", "action",
-          "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
+          "actions", "permanent", "permanents", "blocage", "combat",
           "effet", "effets", "contre", "six",
           "planeswalker",  # the French card type (300.1) is "planeswalker"
           "planeswalkers",  # its plural
