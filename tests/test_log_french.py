@@ -23,7 +23,11 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "archenemy", "planechase", "ok", "apnap", "y", "chaos", "si", "or", "de", "le",
           "point", "points", "type", "types", "instant", "face", "total", "action",
           "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
-          "effet", "effets", "contre", "six"}
+          "effet", "effets", "contre", "six",
+          "zone",  # "la zone de commandement" (408)
+          "planeswalker",  # the card type, the same word in French ("symbole de planeswalker")
+          "source",  # "une source de blessures" (609.7)
+          }
 
 
 def templates() -> list[tuple[str, int, str, str]]:
