@@ -36,7 +36,6 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "source",  # "une source avec le contact mortel" (704.5h)
           "mulligan",  # the same word in French (103.4)
           "deck",  # "chaque joueur mélange son deck" (103.1)
-          "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
           "zone",  # "la zone de commandement" (408)
           }
 
