@@ -36,7 +36,8 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "source",  # "une source avec le contact mortel" (704.5h)
           "mulligan",  # the same word in French (103.4)
           "deck",  # "chaque joueur mélange son deck" (103.1)
-          "zone",  # "la zone de commandement" (408)
+          "zone",
+          "exile",  # "il exile" (to exile, 406.2), a French verb form too  # "la zone de commandement" (408)
           }
 
 
