@@ -35,9 +35,10 @@ def board(game: GameState) -> tuple[dict[str, Any], ...]:
             q["tapped"] = True
         if o.damage:
             q["damage"] = o.damage
-        counters = {k: v for k, v in sorted(o.counters.items()) if v}
-        if counters:
-            q["counters"] = counters
+        if o.counters:
+            counters = {k: v for k, v in sorted(o.counters.items()) if v}
+            if counters:
+                q["counters"] = counters
         if isinstance(o.attached_to, PlayerRef):  # an Aura enchanting a player (303.4)
             q["attached_player"] = o.attached_to.index
             q["attached_name"] = game.players[o.attached_to.index].name

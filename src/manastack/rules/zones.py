@@ -180,6 +180,8 @@ def hand_seen_by(game: GameState, owner: int) -> frozenset[int]:
     (402.3, 714.4)."""
     from manastack.rules.control import sees_for
 
+    if not game.rule_effects:  # nobody controls another player: the owner alone
+        return frozenset((owner,))
     return frozenset(p.index for p in game.players if owner in sees_for(game, p.index))
 
 
