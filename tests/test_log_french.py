@@ -23,7 +23,11 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "archenemy", "planechase", "ok", "apnap", "y", "chaos", "si", "or", "de", "le",
           "point", "points", "type", "types", "instant", "face", "total", "action",
           "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
-          "effet", "effets", "contre", "six"}
+          "effet", "effets", "contre", "six",
+          "indestructible",  # French too (702.12)
+          "condition",  # French too ("sa condition n'est plus remplie", 603.4)
+          "f",  # the letter of a rule number ("303.4f")
+          }
 
 
 def templates() -> list[tuple[str, int, str, str]]:
