@@ -24,7 +24,18 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "point", "points", "type", "types", "instant", "face", "total", "action",
           "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
           "effet", "effets", "contre", "six",
-          "indestructible",  # French too (702.12)
+          "planeswalker",  # the French card type (300.1) is "planeswalker"
+          "planeswalkers",  # its plural
+          "double",  # "double initiative" (double strike, 702.4)
+          "protection",  # the keyword "protection" (702.16) in French
+          "influence",  # "zone d'influence" (range of influence, 801)
+          "poison",  # "marqueur « poison »" (poison counters, 122.1)
+          "indestructible",  # the keyword "indestructible" (702.12) in French
+          "phase",  # "phase de combat", "quitte la phase" (500.1, 702.26)
+          "active",  # "l'équipe active" (805.4a)
+          "source",  # "une source avec le contact mortel" (704.5h)
+          "mulligan",  # the same word in French (103.4)
+          "deck",  # "chaque joueur mélange son deck" (103.1)
           "condition",  # French too ("sa condition n'est plus remplie", 603.4)
           "f",  # the letter of a rule number ("303.4f")
           }

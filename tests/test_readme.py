@@ -10,3 +10,10 @@ def test_readme_doctests() -> None:
     readme = Path(__file__).resolve().parents[1] / "README.md"
     result = doctest.testfile(str(readme), module_relative=False)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_docs_events_doctests() -> None:
+    """``docs/events.md``'s examples run: a line rendered in English and French."""
+    page = Path(__file__).resolve().parents[1] / "docs" / "events.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.failed == 0 and result.attempted > 0

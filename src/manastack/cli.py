@@ -151,7 +151,6 @@ def _check_save(save: str) -> None:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.agents import RandomAgent
-    from manastack.log import render_jsonl, render_text
     from manastack.play import play_game, replay_data, result_line
 
     decks, names, opts = _variant_setup(args)
@@ -162,8 +161,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     game = play_game(decks, [RandomAgent(args.seed * 2 + 1 + i) for i in range(len(names))],
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
-        events = _log_view(game, args.view, seat)
-        print(render_jsonl(events) if args.json else render_text(events))
+        _print_log(_log_view(game, args.view, seat), args)
     if args.save:
         try:
             Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
@@ -216,6 +214,18 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_log(events: list[Event], args: argparse.Namespace) -> None:
+    """Print the log: JSON lines (every event, its text in ``--lang``) or the text at
+    ``--detail`` in ``--lang`` (``manastack.narrative``)."""
+    from manastack.log import render_jsonl
+    from manastack.narrative import narrate
+
+    if args.json:
+        print(render_jsonl(events, args.lang))
+    else:
+        print("\n".join(narrate(events, args.detail, args.lang)))
+
+
 def _log_view(game: Game, view: str | None, seat: int | None) -> list[Event]:
     """The log as ``--as VIEWER`` sees it (400.2): ``seat`` is the player :func:`_viewer`
     found (None: a spectator); without ``--as``, the full record (hidden cards included)."""
@@ -225,7 +235,6 @@ def _log_view(game: Game, view: str | None, seat: int | None) -> list[Event]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from manastack.log import render_jsonl, render_text
     from manastack.play import replay, result_line
     from manastack.replays import check_replay, read_replay_file
 
@@ -242,8 +251,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         game = replay(data)
     except ManastackError as e:
         raise ManastackError(f"{shown}: {e}") from None
-    events = _log_view(game, args.view, seat)
-    print(render_jsonl(events) if args.json else render_text(events))
+    _print_log(_log_view(game, args.view, seat), args)
     print(result_line(game))  # (a game the file leaves unfinished says so)
     return 0
 
@@ -333,6 +341,15 @@ class _ArgumentParser(argparse.ArgumentParser):
         super().error(message)
 
 
+def _log_options(p: argparse.ArgumentParser) -> None:
+    """``--lang`` and ``--detail``, for a command that prints a log."""
+    p.add_argument("--lang", default="en", choices=["en", "fr"],
+                   help="the language of the log (rule citations are the same)")
+    p.add_argument("--detail", default="normal", choices=["summary", "normal", "full"],
+                   help="summary: a block per turn; normal: what matters, with the board "
+                        "at each turn's start; full: every event (priority passes, steps)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _ArgumentParser(prog="manastack", description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -344,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", help="write a replay file")
     p.add_argument("--as", dest="view", metavar="VIEWER", help="print the log as this "
                    "player (name or seat) or 'spectator' sees it: hidden cards unnamed")
+    _log_options(p)
     p.add_argument("--mulligan", default="paris",
                    choices=["paris", "vancouver", "london", "commander"])
     p.add_argument("--max-turns", type=_bounded_int(MAX_TURNS), default=200)
@@ -366,6 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--as", dest="view", metavar="VIEWER", help="print the log as this "
                    "player (name or seat) or 'spectator' sees it: hidden cards unnamed")
+    _log_options(p)
     p.set_defaults(fn=_cmd_replay)
     p = sub.add_parser("cards", help="the card pool")
     csub = p.add_subparsers(dest="cards_cmd", required=True)

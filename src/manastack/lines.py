@@ -101,6 +101,12 @@ class Who:
 
     __slots__ = ("index", "name")
 
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
     def __init__(self, index: int, name: str) -> None:
         self.index = index
         self.name = name
@@ -127,6 +133,12 @@ class Card:
 
     __slots__ = ("id", "name")
 
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
     def __init__(self, id: int | None, name: str) -> None:
         self.id = id
         self.name = name
@@ -152,6 +164,12 @@ class Term:
     """A word of the rules (:data:`TERMS`): a zone, a step, a phase."""
 
     __slots__ = ("key",)
+
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
 
     def __init__(self, key: str) -> None:
         if key not in TERMS:
@@ -194,6 +212,12 @@ class Place:
 
     __slots__ = ("zone", "owner")
 
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
     def __init__(self, zone: str, owner: Who | None = None) -> None:
         self.zone = Term(zone)
         self.owner = owner
@@ -226,6 +250,12 @@ class Word:
 
     __slots__ = ("en", "fr")
 
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
     def __init__(self, en: str, fr: str) -> None:
         self.en = en
         self.fr = fr
@@ -252,6 +282,12 @@ class Raw:
 
     __slots__ = ("value",)
 
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
     def __init__(self, value: str) -> None:
         self.value = value
 
@@ -276,6 +312,12 @@ class Items:
     per language (``("en", "fr")`` pairs): ", " and " and " / " et "."""
 
     __slots__ = ("items", "sep", "last")
+
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
 
     def __init__(self, items: Iterable[Any], sep: tuple[str, str] = (", ", ", "),
                  last: tuple[str, str] | None = None) -> None:
@@ -352,6 +394,12 @@ class Line:
     arguments), and the arguments.  Immutable."""
 
     __slots__ = ("en", "fr", "args")
+
+    def __copy__(self) -> Any:
+        return self  # (immutable: shared by copies of a game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
 
     def __init__(self, en: str, fr: str, args: Mapping[str, Any] | None = None) -> None:
         self.en = en

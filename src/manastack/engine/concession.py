@@ -8,6 +8,7 @@ from manastack.engine.rerun import resume_marker
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Concede
 from manastack.game.objects import PlayerRef
+from manastack.lines import Raw, say
 from manastack.rules.midrun import choice_possible
 from manastack.rules.sba import lose
 
@@ -36,7 +37,8 @@ def concede(game: Game, player: int) -> None:
         game.history = history
     game.rerun_root = None
     game.history.append((player, Concede()))
-    lose(game, player, "104.3a", f"{pl.name} concedes", team_rule="810.8b")
+    lose(game, player, "104.3a", say("{who} concedes", "{who} abandonne", who=game.who(player)),
+         team_rule="810.8b")
     if game.over:
         return
     d = game.decision
@@ -46,8 +48,10 @@ def concede(game: Game, player: int) -> None:
             if action is None:
                 game.decision = None
             else:
-                game.note("800.4a", f"{game.players[d.player].name} has left the game: "
-                          f"their decision ({d.kind}) is answered {action}")
+                game.note("800.4a", say(
+                    "{who} has left the game: their decision ({kind}) is answered {action}",
+                    "{who} a quitté la partie : sa décision ({kind}) reçoit la réponse {action}",
+                    who=game.who(d.player), kind=Raw(d.kind), action=Raw(f"{action}")))
                 if choice_possible(game):
                     game.rerun_root = (game.copy(), d.player, action, ())
                 game.answer(d.player, action, record=False)

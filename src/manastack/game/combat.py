@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.copying import deepcopy_fields
 from manastack.game.objects import PlayerRef, Ref
+from manastack.lines import Items, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -92,8 +93,11 @@ class Combat:
         blockers step, where the rules speak of it)."""
         order.remove(oid)
         if order and game.step is not None and game.step.name == "declare_blockers":
-            game.note(rule, f"{game.name_of(oid)} leaves {game.name_of(owner)}'s damage "
-                      "assignment order: " + ", ".join(game.name_of(x) for x in order))
+            game.note(rule, say("{card} leaves {owner}'s damage assignment order: {order}",
+                                "{card} quitte l'ordre d'assignation des blessures "
+                                "{owner:de} : {order}", card=game.named(oid),
+                                owner=game.named(owner),
+                                order=Items(game.named(x) for x in order)))
 
     def remove(self, game: GameState, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
         """Remove a creature or planeswalker from combat (CR 506.4)."""
@@ -113,5 +117,6 @@ class Combat:
             if tgt == oid:
                 self.attackers[a] = PlayerRef(-1)  # attacks a planeswalker that's gone
         if was and not quiet:
-            game.note(rule, f"{game.name_of(oid)} is removed from combat")
+            game.note(rule, say("{card} is removed from combat", "{card} est retiré du combat",
+                                card=game.named(oid)))
         game.changed("combat")

@@ -27,6 +27,7 @@ from manastack.game.decisions import (
 )
 from manastack.game.mana import ManaCost
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone, flag_count, player_ref
+from manastack.lines import NOTHING, Card, Items, Line, Raw, Word, say
 from manastack.picking import pick
 from manastack.rules.casting import perform_payment, plan_payment, summoning_sick
 from manastack.rules.static import forbids, hooks, rule_effects
@@ -52,11 +53,15 @@ def check_combat(game: GameState) -> bool:
         c = game.chars(o)
         if not c.is_creature:
             cb.remove(game, oid, quiet=True, rule="506.4")
-            game.note("506.4", f"{o.name} stopped being a creature: removed from combat")
+            game.note("506.4", say("{card} stopped being a creature: removed from combat",
+                                   "{card} n'est plus une créature : retiré du combat",
+                                   card=Card(o.id, o.name)))
             changed = True
         elif cb.controllers.get(oid, controller := game.controller(o)) != controller:
             cb.remove(game, oid, quiet=True, rule="506.4")
-            game.note("506.4", f"{o.name} changed controller: removed from combat")
+            game.note("506.4", say("{card} changed controller: removed from combat",
+                                   "{card} a changé de contrôleur : retiré du combat",
+                                   card=Card(o.id, o.name)))
             changed = True
     for a, t in list(cb.attackers.items()):
         if isinstance(t, int):
@@ -64,8 +69,9 @@ def check_combat(game: GameState) -> bool:
             if pw is not None and not game.chars(pw).is_planeswalker:
                 cb.attackers[a] = PlayerRef(-1)
                 game.changed()
-                game.note("506.4", f"{pw.name} stopped being a planeswalker: it is no longer "
-                                   "attacked")
+                game.note("506.4", say("{card} stopped being a planeswalker: it is no longer "
+                                       "attacked", "{card} n'est plus un planeswalker : il "
+                                       "n'est plus attaqué", card=Card(pw.id, pw.name)))
                 changed = True
     return changed
 
@@ -82,7 +88,9 @@ def end_combat_phase(game: GameState) -> None:
     """CR 511.3: as the end of combat step ends, everything is removed from combat."""
     in_combat = game.combat is not None and bool(game.combat.attackers or game.combat.blockers)
     if in_combat:
-        game.note("511.3", "All creatures and planeswalkers are removed from combat")
+        game.note("511.3", say("All creatures and planeswalkers are removed from combat",
+                               "Toutes les créatures et tous les planeswalkers sont retirés "
+                               "du combat"))
     game.combat = None
     game.changed("combat")
 
@@ -235,7 +243,10 @@ def _pay_combat_cost(game: GameState, kind: str, player: int, items: list[tuple[
     payment = plan_payment(game, player, cost, None)
     assert payment is not None
     rules = ("508.1h", "508.1j") if kind == "attack" else ("509.1d", "509.1f")
-    game.note(rules[0], f"The total cost to {kind} is locked in: {{{total}}}")
+    game.note(rules[0], say("The total cost to {kind} is locked in: {cost}",
+                            "Le coût total pour {kind} est fixé : {cost}",
+                            kind=Word("attack", "attaquer") if kind == "attack"
+                            else Word("block", "bloquer"), cost=Raw(f"{{{total}}}")))
     perform_payment(game, player, cost, payment, rules[1])
 
 
@@ -416,7 +427,7 @@ def _ask_attackers_of(game: GameState, player: int, rest: tuple[int, ...],
         cb.later_declarers = rest
     cands = attack_candidates(game)
     if not game.creatures(player):
-        game.note("508.1", f"{game.players[player].name} controls no creature")
+        game.note("508.1", _controls_no_creature(game, player))
         _attackers_of(game, DeclareAttackers(()), player, rest, done, bands, single)
         return
     game.ask(CombatDecision(
@@ -434,7 +445,8 @@ def _attackers_of(game: GameState, action: Any, player: int, rest: tuple[int, ..
         return
     _pay_combat_cost(game, "attack", player, list(action.attacks))
     if not action.attacks:
-        game.note("508.1", f"{game.players[player].name} declares no attackers")
+        game.note("508.1", say("{who} declares no attackers", "{who} ne déclare aucun "
+                               "attaquant", who=game.who(player)))
     game.push(_next_attack_declarer, rest, done + tuple(action.attacks),
               bands + tuple(action.bands))
 
@@ -458,24 +470,31 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
         if "vigilance" not in game.chars(o).keywords and not o.tapped:
             o.tapped = True  # 508.1f: tapping isn't a cost
             game.changed("tapped", cb.controllers[a])
-            game.emit(ev.TAPPED, "508.1f", f"{o.name} becomes tapped (attacking)",
-                      object=o.id)
+            game.emit(ev.TAPPED, "508.1f", say("{card} becomes tapped (attacking)",
+                                               "{card} devient engagé (attaque)",
+                                               card=Card(o.id, o.name)), object=o.id)
         game.changed("combat")
     for band in action.bands:
         cb.bands.append(set(band))
-        game.note("702.21c", "Band: " + ", ".join(game.name_of(m) for m in band))
+        game.note("702.21c", say("Band: {members}", "Bande : {members}",
+                                 members=Items(game.named(m) for m in band)))
     if not action.attacks and not paid:
-        game.note("508.1", f"{game.players[game.active_player].name} declares no attackers")
+        game.note("508.1", say("{who} declares no attackers", "{who} ne déclare aucun "
+                               "attaquant", who=game.who(game.active_player)))
     for a, t in action.attacks:
-        game.emit(ev.ATTACKS, "508.1", f"{game.name_of(a)} attacks {game.name_of(t)}",
+        game.emit(ev.ATTACKS, "508.1", say("{attacker} attacks {target}",
+                                           "{attacker} attaque {target}",
+                                           attacker=game.named(a), target=game.named(t)),
                   attacker=a, target=t, player=cb.controllers.get(a, game.active_player))
     if not cb.attackers:
         # 508.8: no attackers -> declare blockers and combat damage steps are skipped
         from manastack.rules.turn import remove_steps_of_current_phase
         remove_steps_of_current_phase(game, ("declare_blockers", "combat_damage",
                                              "combat_damage_2"))
-        game.note("508.8", "No creatures attack: the declare blockers and combat damage "
-                           "steps are skipped")
+        game.note("508.8", say("No creatures attack: the declare blockers and combat damage "
+                               "steps are skipped", "Aucune créature n'attaque : l'étape de "
+                               "déclaration des bloqueurs et l'étape des blessures de combat "
+                               "sont passées"))
 
 
 # ------------------------------------------------------------ declare blockers
@@ -780,7 +799,7 @@ def ask_blockers(game: GameState) -> None:
     if len(declarers) == 1 and cb.defending_players[:1] == [declarers[0]]:
         defender = declarers[0]
         if not game.creatures(defender):
-            game.note("509.1", f"{game.players[defender].name} controls no creature")
+            game.note("509.1", _controls_no_creature(game, defender))
             _declare_blockers(game, DeclareBlockers(()))
             return
         game.ask(CombatDecision(
@@ -807,7 +826,7 @@ def _next_block_declarer(game: GameState, everyone: tuple[int, ...], declarers: 
     cb.pending_blocks = done if variant_of(game).combined_block(game) else ()
     cb.later_declarers = rest if variant_of(game).combined_block(game) else ()
     if not game.creatures(player):
-        game.note("509.1", f"{game.players[player].name} controls no creature")
+        game.note("509.1", _controls_no_creature(game, player))
         _blockers_of(game, DeclareBlockers(()), everyone, player, rest, done)
         return
     if not rest and cb.pending_blocks:
@@ -816,8 +835,11 @@ def _next_block_declarer(game: GameState, everyone: tuple[int, ...], declarers: 
         except IllegalAction:
             if not enumerate_blocks(game):
                 # 805.10d: the teammates' blocks can't be completed into a legal block
-                game.note("805.10d", "The combined block can't be made legal: the "
-                                     "defending team declares blockers again")
+                game.note("805.10d", say("The combined block can't be made legal: the "
+                                         "defending team declares blockers again",
+                                         "Le blocage combiné ne peut pas être rendu légal : "
+                                         "l'équipe qui défend déclare à nouveau ses "
+                                         "bloqueurs"))
                 game.push(_next_block_declarer, everyone, everyone, ())
                 return
     game.ask(CombatDecision(
@@ -831,7 +853,7 @@ def _blockers_of(game: GameState, action: Any, everyone: tuple[int, ...], player
                  rest: tuple[int, ...], done: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
     _pay_combat_cost(game, "block", player, list(action.blocks))
     if not action.blocks:
-        game.note("509.1", f"{game.players[player].name} declares no blockers")
+        game.note("509.1", _declares_no_blockers(game, player))
     game.push(_next_block_declarer, everyone, rest, done + tuple(action.blocks))
 
 
@@ -858,27 +880,30 @@ def _declare_blockers(game: GameState, action: Any, paid: bool = False) -> None:
                     banded.append((b, m))
     game.changed("combat")
     if not action.blocks and not paid:
-        game.note("509.1", f"{game.players[cb.defending_players[0]].name} declares "
-                           "no blockers")
+        game.note("509.1", _declares_no_blockers(game, cb.defending_players[0]))
     for b, atks in action.blocks:
-        game.emit(ev.BLOCKS, "509.1g", f"{game.name_of(b)} blocks "
-                  f"{', '.join(game.name_of(a) for a in atks)}", blocker=b, attackers=atks)
+        game.emit(ev.BLOCKS, "509.1g", _blocks(game.named(b), Items(game.named(a)
+                                                                     for a in atks)),
+                  blocker=b, attackers=atks)
         for a in atks:  # 509.4b / 509.4d: once per blocked or blocking creature
-            game.emit(ev.BLOCKS_CREATURE, "509.4b", f"{game.name_of(b)} blocks "
-                      f"{game.name_of(a)}", blocker=b, attacker=a)
-            game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(a)} becomes blocked by "
-                      f"{game.name_of(b)}", attacker=a, blocker=b)
+            game.emit(ev.BLOCKS_CREATURE, "509.4b", _blocks(game.named(b), game.named(a)),
+                      blocker=b, attacker=a)
+            game.emit(ev.BLOCKED_BY_CREATURE, "509.4d",
+                      _blocked_by(game.named(a), game.named(b)), attacker=a, blocker=b)
     for b, m in banded:  # the declared blocker blocks each band member too (509.4b)
-        game.emit(ev.BLOCKS_CREATURE, "702.21h", f"{game.name_of(b)} blocks "
-                  f"{game.name_of(m)} (banding)", blocker=b, attacker=m)
-        game.emit(ev.BLOCKED_BY_CREATURE, "702.21h", f"{game.name_of(m)} becomes blocked by "
-                  f"{game.name_of(b)} (banding)", attacker=m, blocker=b)
+        game.emit(ev.BLOCKS_CREATURE, "702.21h",
+                  _blocks(game.named(b), game.named(m), banding=True), blocker=b, attacker=m)
+        game.emit(ev.BLOCKED_BY_CREATURE, "702.21h",
+                  _blocked_by(game.named(m), game.named(b), banding=True), attacker=m,
+                  blocker=b)
     for a in cb.attackers:
         if a in cb.blocked:
-            game.emit(ev.BECOMES_BLOCKED, "509.1h", f"{game.name_of(a)} becomes blocked",
+            game.emit(ev.BECOMES_BLOCKED, "509.1h", _becomes_blocked(game.named(a)),
                       attacker=a, blockers=tuple(cb.blocked_by[a]))
         else:
-            game.emit(ev.UNBLOCKED, "509.1h", f"{game.name_of(a)} is unblocked", attacker=a)
+            game.emit(ev.UNBLOCKED, "509.1h", say("{attacker} is unblocked",
+                                                  "{attacker} n'est pas bloqué",
+                                                  attacker=game.named(a)), attacker=a)
     game.push(_ask_orders, 0)
 
 
@@ -922,8 +947,40 @@ def _order_set(game: GameState, action: Any, creature: int, kind: str) -> None:
         cb.blockers[creature] = order
     game.turn_flags.setdefault("_orders", set()).add(("order", creature))
     game.note("509.2" if kind == "attacker" else "509.3",
-              f"Damage assignment order for {game.name_of(creature)}: "
-              + ", ".join(game.name_of(x) for x in order))
+              say("Damage assignment order for {card}: {order}",
+                  "Ordre d'assignation des blessures {card:de} : {order}",
+                  card=game.named(creature), order=Items(game.named(x) for x in order)))
+
+
+def _controls_no_creature(game: GameState, player: int) -> Line:
+    """"Alice controls no creature" (so she declares no attacker or blocker)."""
+    return say("{who} controls no creature", "{who} ne contrôle aucune créature",
+               who=game.who(player))
+
+
+def _declares_no_blockers(game: GameState, player: int) -> Line:
+    return say("{who} declares no blockers", "{who} ne déclare aucun bloqueur",
+               who=game.who(player))
+
+
+def _blocks(blocker: Any, attackers: Any, banding: bool = False) -> Line:
+    """"X blocks Y" (`` (banding)``: Y is blocked as a member of a band, 702.21h)."""
+    return say("{blocker} blocks {attackers}{banding}", "{blocker} bloque {attackers}{banding}",
+               blocker=blocker, attackers=attackers, banding=_banding(banding))
+
+
+def _blocked_by(attacker: Any, blocker: Any, banding: bool = False) -> Line:
+    return say("{attacker} becomes blocked by {blocker}{banding}",
+               "{attacker} devient bloqué par {blocker}{banding}",
+               attacker=attacker, blocker=blocker, banding=_banding(banding))
+
+
+def _becomes_blocked(attacker: Any) -> Line:
+    return say("{attacker} becomes blocked", "{attacker} devient bloqué", attacker=attacker)
+
+
+def _banding(banding: bool) -> Line:
+    return say(" (banding)", " (formation de bandes)") if banding else NOTHING
 
 
 # ------------------------------------------------------------ combat damage
@@ -954,9 +1011,12 @@ def begin_damage_step(game: GameState) -> None:
             cb.first_strikers = fs
             step.first_strike = True
             game.turn_plan.insert(0, StepInfo("combat_damage_2", "combat", step.phase_id))
-            game.note("510.4", "A creature has first strike or double strike: only those "
-                               "deal combat damage in this step; a second combat damage step "
-                               "follows")
+            game.note("510.4", say("A creature has first strike or double strike: only those "
+                                   "deal combat damage in this step; a second combat damage "
+                                   "step follows", "Une créature a l'initiative ou la double "
+                                   "initiative : seules celles-ci infligent des blessures de "
+                                   "combat pendant cette étape ; une seconde étape des "
+                                   "blessures de combat suit"))
     _assign(game, [game.active_player] + [p for p in game.apnap()
                                           if p != game.active_player], {})
 
@@ -1285,13 +1345,19 @@ def _assigned(game: GameState, action: Any, player: int, rest: list[int], planne
     assert cb is not None
     for o in _assigners(game, player):
         if o.id in cb.blocked and not cb.blocked_by.get(o.id) and o.id in cb.attackers:
-            game.note("702.19c", f"{o.name} has trample and no creature is blocking it: all "
-                                 "its damage is assigned to what it attacks")
+            game.note("702.19c", say("{card} has trample and no creature is blocking it: all "
+                                     "its damage is assigned to what it attacks",
+                                     "{card} a le piétinement et aucune créature ne le bloque : "
+                                     "toutes ses blessures sont assignées à ce qu'il attaque",
+                                     card=Card(o.id, o.name)))
         asg = given.get(o.id) or default_assignment(game, o, new_planned)
         out.append((o.id, asg))
         if asg and _needs_choice(game, o):  # 510.1c-d, 703.4j: the announced division
-            game.note("510.1", f"{game.players[player].name} assigns {o.name}'s combat "
-                      "damage: " + ", ".join(f"{n} to {game.name_of(r)}" for r, n in asg))
+            game.note("510.1", say("{who} assigns {card}'s combat damage: {parts}",
+                                   "{who} assigne les blessures de combat {card:de} : {parts}",
+                                   who=game.who(player), card=Card(o.id, o.name),
+                                   parts=Items(say("{n} to {to}", "{n} à {to}", n=n,
+                                                   to=game.named(r)) for r, n in asg)))
         for r, n in asg:
             if not isinstance(r, PlayerRef):  # 702.2c: deathtouch damage counts as lethal
                 new_planned[r] = new_planned.get(r, 0) + _planned_weight(game, o, r, n)
@@ -1318,11 +1384,15 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
     never "blocked"; the active player places it in the attacker's damage assignment order."""
     cb = game.combat
     if cb is None or attacker not in cb.attackers or not game.chars(blocker).is_creature:
-        game.note("506.3", f"{blocker.name} is put onto the battlefield but isn't blocking")
+        game.note("506.3", say("{card} is put onto the battlefield but isn't blocking",
+                               "{card} est mis sur le champ de bataille mais ne bloque pas",
+                               card=Card(blocker.id, blocker.name)))
         return
     if game.controller(blocker) not in cb.defending_players:
-        game.note("509.7a", f"{blocker.name} isn't controlled by a defending player: it isn't "
-                           "blocking")
+        game.note("509.7a", say("{card} isn't controlled by a defending player: it isn't "
+                                "blocking", "{card} n'est pas contrôlé par un joueur "
+                                "défenseur : il ne bloque pas", card=Card(blocker.id,
+                                                                          blocker.name)))
         return
     # 702.21h: if the attacker is in a band, each other creature in the band becomes
     # blocked by the same blocking creature
@@ -1336,15 +1406,18 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
         cb.blocked_by[a] = others[a] + [blocker.id]
         cb.blocked.add(a)
     game.changed()
-    game.note("509.7", f"{blocker.name} is blocking {game.name_of(attacker)}")
+    game.note("509.7", say("{blocker} is blocking {attacker}", "{blocker} bloque {attacker}",
+                           blocker=Card(blocker.id, blocker.name),
+                           attacker=game.named(attacker)))
     for a in band:
         rule = "509.4d" if a == attacker else "702.21h"
         if not was_blocked[a]:
             game.emit(ev.BECOMES_BLOCKED, "509.1h" if a == attacker else "702.21h",
-                      f"{game.name_of(a)} becomes blocked", attacker=a,
+                      _becomes_blocked(game.named(a)), attacker=a,
                       blockers=(blocker.id,), by_effect=True)
-        game.emit(ev.BLOCKED_BY_CREATURE, rule, f"{game.name_of(a)} becomes blocked by "
-                  f"{blocker.name}" + ("" if a == attacker else " (banding)"), attacker=a,
+        game.emit(ev.BLOCKED_BY_CREATURE, rule,
+                  _blocked_by(game.named(a), Card(blocker.id, blocker.name),
+                              banding=a != attacker), attacker=a,
                   blocker=blocker.id, put_onto=True)
     placements = [a for a in band if others[a]]
     for a in reversed(placements[1:]):  # one placement decision at a time (509.7)
@@ -1450,15 +1523,18 @@ def make_block(game: GameState, blocker: GameObject, attacker: int) -> None:
     cb.blocked.add(attacker)
     game.changed()
     if not already_blocking:
-        game.emit(ev.BLOCKS, "509.4a", f"{blocker.name} blocks {game.name_of(attacker)}",
+        game.emit(ev.BLOCKS, "509.4a", _blocks(Card(blocker.id, blocker.name),
+                                               game.named(attacker)),
                   blocker=blocker.id, attackers=(attacker,), by_effect=True)
-    game.emit(ev.BLOCKS_CREATURE, "509.4b", f"{blocker.name} blocks {game.name_of(attacker)}",
+    game.emit(ev.BLOCKS_CREATURE, "509.4b", _blocks(Card(blocker.id, blocker.name),
+                                                    game.named(attacker)),
               blocker=blocker.id, attacker=attacker, by_effect=True)
     if not was_blocked:
-        game.emit(ev.BECOMES_BLOCKED, "509.4c", f"{game.name_of(attacker)} becomes blocked",
+        game.emit(ev.BECOMES_BLOCKED, "509.4c", _becomes_blocked(game.named(attacker)),
                   attacker=attacker, blockers=(blocker.id,), by_effect=True)
-    game.emit(ev.BLOCKED_BY_CREATURE, "509.4d", f"{game.name_of(attacker)} becomes blocked "
-              f"by {blocker.name}", attacker=attacker, blocker=blocker.id)
+    game.emit(ev.BLOCKED_BY_CREATURE, "509.4d",
+              _blocked_by(game.named(attacker), Card(blocker.id, blocker.name)),
+              attacker=attacker, blocker=blocker.id)
     # 509.6: the active player places the blocker in the attacker's order, then the
     # defending player places the attacker in the blocker's order (if it blocks others)
     blocked = [a for a in cb.blockers[blocker.id] if a != attacker]

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from manastack.lines import say
 from manastack.rules.layers import Duration
 from manastack.rules.static import RuleEffect, add_rule_effect
 
@@ -79,8 +80,9 @@ def control_next_turn(game: GameState, controller: int, player: int, source_name
         text=f"{source_name}: {game.players[controller].name} controls "
              f"{game.players[player].name} during {game.players[player].name}'s next turn",
         controller=controller))
-    game.note("714.1", f"{game.players[controller].name} will control "
-                       f"{game.players[player].name} during their next turn")
+    game.note("714.1", say("{controller} will control {player} during their next turn",
+                           "{controller} contrôlera {player} pendant son prochain tour",
+                           controller=game.who(controller), player=game.who(player)))
 
 
 def controlling_player(game: GameState, player: int) -> int:

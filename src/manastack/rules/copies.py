@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, Zone
+from manastack.lines import Card, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -46,8 +47,10 @@ def copy_spell(game: GameState, snap: dict[str, Any], controller: int, rule: str
     game.stack.append(copy.id)
     game.copies_exist = True
     game.changed()
-    game.emit(ev.INFO, rule, f"A copy of {snap['name']} is put on the stack under "
-              f"{game.players[controller].name}'s control", object=copy.id)
+    game.emit(ev.INFO, rule, say("A copy of {card} is put on the stack under {who}'s control",
+                                 "Une copie {card:de} est mise sur la pile sous le contrôle "
+                                 "{who:de}", card=Card(None, snap["name"]),
+                                 who=game.who(controller)), object=copy.id)
     specs = specs_of(copy)
     if specs and copy.targets:
         game.push(_new_target, copy.id, 0, ())

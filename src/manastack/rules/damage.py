@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack import log as ev
 from manastack.copying import deepcopy_fields
 from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
+from manastack.lines import NOTHING, Card, Line, Raw, Word, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState, Task
@@ -146,7 +147,7 @@ def _replacement_orders(game: GameState, plan: _Plan, i: int) -> None:
             proposed = _proposal(game, it, game.damage_events + 1)
             effects = [r for r in active_replacements(game, "damage")
                        if not r.self_replacement and r.applies(game, proposed)]
-            cands: list[tuple[Any, str]] = [(r.key(), r.text) for r in effects]
+            cands: list[tuple[Any, str]] = [(r.key(), str(r.text)) for r in effects]
             sources: list[Any] = [r.source for r in effects]
             if _redirect_options(game, it):
                 cands.append((REDIRECT_KEY, "Redirection to a planeswalker (306.7)"))
@@ -236,8 +237,20 @@ def _shield_chosen(game: GameState, action: Any, plan: _Plan, ks: tuple[int, ...
 
 
 def _redirected(game: GameState, it: DamageItem, to: Any) -> DamageItem:
-    game.note("306.7", f"The damage is redirected to {game.name_of(to)}")
+    game.note("306.7", _redirected_line(game, to))
     return DamageItem(it.source, to, it.amount, it.combat, it.unpreventable)
+
+
+def _redirected_line(game: GameState, to: Any) -> Line:
+    return say("The damage is redirected to {to}", "Les blessures sont redirigées vers {to}",
+               to=game.named(to))
+
+
+def _prevented_by_protection(source: Any, target: Any) -> Line:
+    """"Damage from X to Y is prevented (protection)" (702.16e)."""
+    return say("Damage from {source} to {target} is prevented (protection)",
+               "Les blessures infligées par {source} à {target} sont prévenues (protection)",
+               source=source, target=target)
 
 
 def _protected_recipient(game: GameState, e: dict[str, Any]) -> bool:
@@ -248,8 +261,8 @@ def _protected_recipient(game: GameState, e: dict[str, Any]) -> bool:
 
 
 def _protection_prevents(game: GameState, e: dict[str, Any]) -> dict[str, Any]:
-    game.note("702.16e", f"Damage from {game.name_of(e['source'])} to "
-                         f"{game.name_of(e['target'])} is prevented (protection)")
+    game.note("702.16e", _prevented_by_protection(game.named(e["source"]),
+                                                  game.named(e["target"])))
     return dict(e, amount=0)
 
 
@@ -298,8 +311,10 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
         if redirect_first and not isinstance(plan.redirects[idx], PlayerRef):
             it = _redirected(game, it, plan.redirects[idx])
         if it.amount <= 0:  # 119.8: a source dealing 0 damage deals no damage
-            game.note("119.8", f"{game.name_of(it.source)} would deal 0 damage to "
-                      f"{game.name_of(it.target)}: it deals no damage")
+            game.note("119.8", say("{source} would deal 0 damage to {target}: it deals no "
+                                   "damage", "{source} infligerait 0 blessure à {target} : "
+                                   "aucune blessure n'est infligée",
+                                   source=game.named(it.source), target=game.named(it.target)))
             continue
         tgt = it.target
         if not isinstance(tgt, PlayerRef):
@@ -308,12 +323,16 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
                 continue
             c = game.chars(o)
             if not (c.is_creature or c.is_planeswalker):  # 119.1a
-                game.note("119.1a", f"{o.name} is neither a creature nor a planeswalker: "
-                          f"damage from {game.name_of(it.source)} can't be dealt to it")
+                game.note("119.1a", say("{card} is neither a creature nor a planeswalker: "
+                                        "damage from {source} can't be dealt to it",
+                                        "{card} n'est ni une créature ni un planeswalker : "
+                                        "les blessures de {source} ne peuvent pas lui être "
+                                        "infligées", card=Card(o.id, o.name),
+                                        source=game.named(it.source)))
                 continue
             if not it.unpreventable and protection_from(game, o, it.source):
-                game.note("702.16e", f"Damage from {game.name_of(it.source)} to {o.name} is "
-                                     "prevented (protection)")
+                game.note("702.16e", _prevented_by_protection(game.named(it.source),
+                                                              Card(o.id, o.name)))
                 continue
         proposed = _proposal(game, it, event_id)
         event = apply_replacements(game, "damage", proposed, _chooser(order),
@@ -324,7 +343,7 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
                 event["target"], PlayerRef) and event["amount"] > 0 and \
                 not isinstance(plan.redirects[idx], PlayerRef):
             event = dict(event, target=plan.redirects[idx])  # 306.7 applied after others
-            game.note("306.7", f"The damage is redirected to {game.name_of(event['target'])}")
+            game.note("306.7", _redirected_line(game, event["target"]))
         extra_gains.extend(event.get("gains", ()))
         if event["amount"] <= 0:
             continue
@@ -369,8 +388,9 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
             else:
                 results.append({"kind": "life_gain", "player": ctrl, "amount": it.amount,
                                 "why": "lifelink", "rule": "702.15b", "source": it.source})
-    for player, amount, why in extra_gains:
-        results.append({"kind": "life_gain", "player": player, "amount": amount, "why": why,
+    for player, amount, why in extra_gains:  # (why: the effect's source: a card name)
+        results.append({"kind": "life_gain", "player": player, "amount": amount,
+                        "why": Card(None, why) if isinstance(why, str) else why,
                         "rule": "615.1"})
     for r in results:
         if r["kind"] == "life_gain":
@@ -404,7 +424,7 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
 
 
 def set_life_total(game: GameState, player: int, total: int, rule: str = "118.5",
-                   why: str = "") -> None:
+                   why: Line | None = None) -> None:
     """118.5: "``player``'s life total becomes N": they gain or lose the difference.  With
     a shared team total (810.9a, 810.9c) the player's life total is the team's, so the
     team ends up at N."""
@@ -416,7 +436,7 @@ def set_life_total(game: GameState, player: int, total: int, rule: str = "118.5"
 
 
 def set_life_totals(game: GameState, players: list[int], total: int, rule: str = "118.5",
-                    why: str = "") -> None:
+                    why: Line | None = None) -> None:
     """"Each [of these players'] life total becomes N".  810.9d: when it would set the
     life total of each player on a team, only one member (the team chooses: the engine
     takes the first in APNAP order, both having the team's total) is affected."""
@@ -430,13 +450,15 @@ def set_life_totals(game: GameState, players: list[int], total: int, rule: str =
         team = v.shares_totals_with(game, p)
         done.update(team)
         if len([q for q in team if q in players]) > 1:
-            game.note("810.9d", f"{game.players[p].name}'s team has its members' life totals "
-                      f"set: only {game.players[p].name} is affected")
+            game.note("810.9d", say("{who}'s team has its members' life totals set: only "
+                                    "{who} is affected", "Les totaux de points de vie des "
+                                    "membres de l'équipe {who:de} sont fixés : seul {who} est "
+                                    "concerné", who=game.who(p)))
         set_life_total(game, p, total, rule, why)
 
 
 def exchange_life_totals(game: GameState, a: int, b: int, rule: str = "701.9c",
-                         why: str = "") -> None:
+                         why: Line | None = None) -> None:
     """Two players exchange life totals: each gains or loses the difference (701.9c); a
     player who can't gain (lose) life can't get a higher (lower) total: the exchange
     doesn't happen (118.7-8; for the team, 810.9g-h).  810.9e: teammates can't exchange
@@ -446,17 +468,21 @@ def exchange_life_totals(game: GameState, a: int, b: int, rule: str = "701.9c",
     if a == b:
         return
     if b in variant_of(game).shares_totals_with(game, a):
-        game.note("810.9e", f"{game.players[a].name} and {game.players[b].name} are "
-                  "teammates: they can't exchange life totals")
+        game.note("810.9e", say("{a} and {b} are teammates: they can't exchange life totals",
+                                "{a} et {b} sont coéquipiers : ils ne peuvent pas échanger "
+                                "leurs totaux de points de vie", a=game.who(a), b=game.who(b)))
         return
     la, lb = game.players[a].life, game.players[b].life
     for p, old, new in ((a, la, lb), (b, lb, la)):
         hook = "cant_gain_life" if new > old else "cant_lose_life" if new < old else ""
-        cant = team_forbids(game, hook, p) if hook else None
+        cant = team_forbidder(game, hook, p) if hook else None
         if cant:
-            game.note(cant[1], f"{game.players[p].name} can't "
-                      f"{'gain' if new > old else 'lose'} life ({cant[0]}): the exchange of "
-                      "life totals doesn't happen")
+            game.note(cant[1], say("{who} can't {verb} life ({source}): the exchange of life "
+                                   "totals doesn't happen", "{who} ne peut pas {verb} de "
+                                   "points de vie ({source}) : l'échange des totaux de points "
+                                   "de vie n'a pas lieu", who=game.who(p),
+                                   verb=Word("gain", "gagner") if new > old
+                                   else Word("lose", "perdre"), source=cant[0]))
             return
     set_life_total(game, a, lb, rule, why)
     set_life_total(game, b, la, rule, why)
@@ -473,10 +499,32 @@ def _redirect_in_range(game: GameState, event: dict[str, Any]) -> bool:
     who = ref_controller(game, event["target"])
     if ctrl is None or who is None or variant_of(game).in_range(game, ctrl, who):
         return True
-    game.note("801.13a", f"{event['amount']} damage from {sname} would be dealt to "
-              f"{game.name_of(event['target'])}, outside {game.players[ctrl].name}'s range "
-              "of influence: it isn't dealt")
+    game.note("801.13a", say("{amount} damage from {source} would be dealt to {target}, "
+                             "outside {who}'s range of influence: it isn't dealt",
+                             "{source} infligerait {amount} à {target}, hors de la zone "
+                             "d'influence {who:de} : rien n'est infligé",
+                             amount=_damage(int(event["amount"])),
+                             source=Card(event["source"], sname), target=game.named(
+                                 event["target"]), who=game.who(ctrl)))
     return False
+
+
+def _damage(n: int) -> Line:
+    """"3 damage" / "3 blessures" ("1 blessure")."""
+    return say("{n} damage", "{n} blessure", n=n) if n <= 1 else \
+        say("{n} damage", "{n} blessures", n=n)
+
+
+def _why(why: Line | Card | None) -> Line:
+    """" (<why>)" after a line, or nothing."""
+    if not why:
+        return NOTHING
+    return say(" ({why})", " ({why})", why=Line(why, "") if isinstance(why, str)
+               else why)  # (a caller still giving English text)
+
+
+#: Why life is gained by lifelink (702.15b).
+_LIFELINK: Final = say("lifelink", "lien de vie")
 
 
 def _apply_result(game: GameState, r: dict[str, Any]) -> None:
@@ -484,24 +532,31 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
     n = r["amount"]
     if kind == "life_gain":
         if n > 0:
-            gain_life(game, r["player"], n, r.get("rule", "119.3f"), why=r.get("why", ""),
-                      replaced=True,
-                      cites=("119.3f",) if r.get("why") == "lifelink" else ())
+            why = r.get("why")
+            gain_life(game, r["player"], n, r.get("rule", "119.3f"),
+                      why=_LIFELINK if why == "lifelink" else why, replaced=True,
+                      cites=("119.3f",) if why == "lifelink" else ())
         return
     sname = r["source_name"]
     results: tuple[str, ...] = ()
     #: the damage dealt (119.4a), which the event reports; ``n`` is its result (119.4b)
     dealt = r.get("dealt", n)
     extra: dict[str, int] = {}
+    target: Any
+    detail = more = NOTHING
     if kind in ("life_loss", "poison"):
         p = game.players[r["player"]]
+        target = game.who(p.index)
         p.damaged_this_turn = True
         if kind == "poison":
             if team_forbids(game, "cant_get_poison", p.index):
                 n = 0
             p.poison += n
             totals_changed(game, p.index)
-            text = f"{sname} deals {dealt} damage to {p.name} ({n} poison counters, infect)"
+            detail = say(" ({n} poison counters, infect)", " ({n} marqueur « poison », "
+                         "infection)", n=n) if n <= 1 else \
+                say(" ({n} poison counters, infect)", " ({n} marqueurs « poison », infection)",
+                    n=n)
             rule = "119.3b"
             extra = {"poison": n}
         else:
@@ -510,33 +565,44 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             p.life -= n
             p.life_lost_this_turn += n
             totals_changed(game, p.index)
-            text = f"{sname} deals {dealt} damage to {p.name} (life {p.life})"
+            detail = say(" (life {life})", " (points de vie : {life})", life=p.life)
             rule = "119.3a"
             extra = {"life_lost": n}
     else:
         o = game.objects.get(r["object"])
         if not isinstance(o, GameObject):
             return
+        target = Card(o.id, o.name)
         if kind == "loyalty":
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
-            text = f"{sname} deals {dealt} damage to {o.name} (loyalty {o.counters['loyalty']})"
+            detail = say(" (loyalty {loyalty})", " (loyauté : {loyalty})",
+                         loyalty=o.counters["loyalty"])
             rule = "119.3c"
         elif kind == "minus_counters":
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
             if r.get("deathtouch") and n > 0:
                 o.deathtouch_damage = True  # 704.5h: damage, even dealt as counters
-            text = f"{sname} deals {dealt} damage to {o.name} ({n} -1/-1 counters, {r['why']})"
+            how = Word("infect", "infection") if r["why"] == "infect" else \
+                Word("wither", "flétrissure") if r["why"] == "wither" else Raw(str(r["why"]))
+            detail = say(" ({n} -1/-1 counters, {how})", " ({n} marqueur -1/-1, {how})", n=n,
+                         how=how) if n <= 1 else \
+                say(" ({n} -1/-1 counters, {how})", " ({n} marqueurs -1/-1, {how})", n=n,
+                    how=how)
             rule = "119.3d"
         else:
             o.damage += n
             if r.get("deathtouch") and n > 0:
                 o.deathtouch_damage = True
-            text = f"{sname} deals {dealt} damage to {o.name}"
             rule = "119.3e"
         if kind != "loyalty" and r.get("loyalty"):
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
-            text += f" (loyalty {o.counters['loyalty']}, 119.3c)"
+            more = say(" (loyalty {loyalty}, {rule})", " (loyauté : {loyalty}, {rule})",
+                       loyalty=o.counters["loyalty"], rule=Raw("119.3c"))
             results = (rule, "119.3c")
+    text = say("{source} deals {damage} to {target}{detail}{more}",
+               "{source} inflige {damage} à {target}{detail}{more}",
+               source=Card(r["source"], sname), damage=_damage(dealt), target=target,
+               detail=detail, more=more)
     if kind in ("loyalty", "minus_counters") or r.get("loyalty"):
         game.changed(only=NOBODY)  # (counters: a wide change, but no plain list reads them)
     elif kind not in ("life_loss", "poison"):  # (those told by totals_changed)
@@ -557,16 +623,20 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
 
 
 def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
-              why: str = "", replaced: bool = False, cites: tuple[str, ...] = ()) -> int:
+              why: Line | Card | None = None, replaced: bool = False,
+              cites: tuple[str, ...] = ()) -> int:
     """A player gains life, as modified by replacement effects (e.g. Boon Reflection).
+    ``why`` ends the line: "Alice gains 2 life (life 22) (<why>)".
     ``cites``: further rules the log line applies (119.3f for lifelink's 702.15b)."""
     from manastack.rules.replacement import apply_replacements
 
     if amount <= 0:
         return 0
-    src = team_forbids(game, "cant_gain_life", player)
+    src = team_forbidder(game, "cant_gain_life", player)
     if src:
-        game.note(src[1], f"{game.players[player].name} can't gain life ({src[0]})")
+        game.note(src[1], say("{who} can't gain life ({source})", "{who} ne peut pas gagner "
+                              "de points de vie ({source})", who=game.who(player),
+                              source=src[0]))
         return 0
     if not replaced:
         event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
@@ -578,23 +648,38 @@ def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
     p.life += amount
     p.life_gained_this_turn += amount
     totals_changed(game, player)
-    game.emit(ev.LIFE_GAIN, rule, f"{p.name} gains {amount} life (life {p.life})"
-              + (f" ({why})" if why else ""), player=player, amount=amount,
+    game.emit(ev.LIFE_GAIN, rule, say("{who} gains {life} (life {total}){why}",
+                                      "{who} gagne {life} (total : {total}){why}",
+                                      who=game.who(player), life=_life(amount), total=p.life,
+                                      why=_why(why)), player=player, amount=amount,
               **({"cites": cites} if cites else {}))
     return amount
+
+
+def _life(n: int) -> Line:
+    """"3 life" / "3 points de vie" ("1 point de vie")."""
+    return say("{n} life", "{n} point de vie", n=n) if n <= 1 else \
+        say("{n} life", "{n} points de vie", n=n)
 
 
 def team_forbids(game: GameState, hook: str, player: int) -> tuple[str, str] | None:
     """(source, rule) of a ``hook`` effect ("can't gain life"...) that applies to
     ``player``, or to a player sharing their life total (810.9g-h, 810.10c), else None."""
-    from manastack.rules.static import forbids
+    found = team_forbidder(game, hook, player)
+    return None if found is None else (found[0].text("en", ""), found[1])
+
+
+def team_forbidder(game: GameState, hook: str, player: int
+                   ) -> tuple[Card | Raw, str] | None:
+    """:func:`team_forbids` with the source as an argument of a line of the log."""
+    from manastack.rules.static import forbidder
     from manastack.rules.variant import variant_of
 
     rule = {"cant_gain_life": "118.7", "cant_lose_life": "118.8",
             "cant_get_poison": "121.1c"}.get(hook, "")
     for q in [player] + [q for q in variant_of(game).shares_totals_with(game, player)
                          if q != player]:
-        src = forbids(game, hook, q)
+        src = forbidder(game, hook, q)
         if src:
             if q != player:
                 rule = {"cant_gain_life": "810.9g", "cant_lose_life": "810.9h",
@@ -604,19 +689,25 @@ def team_forbids(game: GameState, hook: str, player: int) -> tuple[str, str] | N
 
 
 def lose_life(game: GameState, player: int, amount: int, rule: str = "118.3",
-              why: str = "") -> None:
+              why: Line | None = None) -> None:
+    """A player loses life (118.3); ``why`` ends the line: "Bob loses 2 life (life 18)
+    (<why>)"."""
     if amount <= 0:
         return
-    src = team_forbids(game, "cant_lose_life", player)
+    src = team_forbidder(game, "cant_lose_life", player)
     if src:
-        game.note(src[1], f"{game.players[player].name} can't lose life ({src[0]})")
+        game.note(src[1], say("{who} can't lose life ({source})", "{who} ne peut pas perdre "
+                              "de points de vie ({source})", who=game.who(player),
+                              source=src[0]))
         return
     p = game.players[player]
     p.life -= amount
     p.life_lost_this_turn += amount
     totals_changed(game, player)
-    game.emit(ev.LIFE_LOSS, rule, f"{p.name} loses {amount} life (life {p.life})"
-              + (f" ({why})" if why else ""), player=player, amount=amount)
+    game.emit(ev.LIFE_LOSS, rule, say("{who} loses {life} (life {total}){why}",
+                                      "{who} perd {life} (total : {total}){why}",
+                                      who=game.who(player), life=_life(amount), total=p.life,
+                                      why=_why(why)), player=player, amount=amount)
 
 
 def totals_changed(game: GameState, player: int) -> None:

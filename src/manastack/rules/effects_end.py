@@ -7,9 +7,10 @@ the turn structure calls these functions as steps and phases begin and end.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
+from manastack.lines import Card, Line, Raw, Term, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -27,10 +28,10 @@ def _no_effects(game: GameState) -> bool:
                 or game.rule_effects)
 
 
-def end_effects(game: GameState, pred: Callable[[Any], bool], rule: str, why: str) -> int:
+def end_effects(game: GameState, pred: Callable[[Any], bool], rule: str, why: Line) -> int:
     """End every continuous, replacement and delayed effect whose duration matches: they
     are all gone before the events saying so are logged (what those events trigger sees
-    the game without them)."""
+    the game without them).  ``why`` ends the line "X ends (...)"."""
     if _no_effects(game):
         return 0
     ended: list[Any] = []
@@ -49,15 +50,28 @@ def end_effects(game: GameState, pred: Callable[[Any], bool], rule: str, why: st
         return 0
     game.changed()
     # one line for one effect applying in several layers (same text, source, timestamp)
-    logged: set[tuple[str, Any, Any]] = set()
+    logged: set[tuple[Any, Any, Any]] = set()
     for e in ended:
-        text = getattr(e, "text", "") or "an effect"
+        text = getattr(e, "text", "")
         key = (text, getattr(e, "source", id(e)), getattr(e, "timestamp", id(e)))
         if key not in logged:
             logged.add(key)
-            game.emit(ev.EFFECT_ENDED, rule, f"{text} ends ({why})")
+            game.emit(ev.EFFECT_ENDED, rule, say("{effect} ends ({why})",
+                                                 "{effect} prend fin ({why})",
+                                                 effect=_effect_text(text), why=why))
     exile_if_controller_left(game)
     return len(ended)
+
+
+def _effect_text(text: object) -> Line | Raw:
+    """An effect's text as an argument of a line: a line as it is; the text its card's
+    effect wrote (``"Giant Growth: +3/+3"``, card data), as it is; none, "an effect"."""
+    if isinstance(text, Line):
+        return text
+    return Raw(text) if text and isinstance(text, str) else _AN_EFFECT
+
+
+_AN_EFFECT: Final = say("an effect", "un effet")
 
 
 def exile_if_controller_left(game: GameState) -> None:
@@ -75,10 +89,12 @@ def exile_if_controller_left(game: GameState) -> None:
     for o in gone:
         if game.combat is not None:
             game.combat.remove(game, o.id, quiet=True, rule="800.4c")
-        move(game, o, Zone.EXILE, "800.4c",
-             verb=f"{o.name} is exiled (the effect giving control of it ended, and it "
-                  f"entered the battlefield under {game.players[o.controller].name}'s "
-                  "control, who has left the game)")
+        move(game, o, Zone.EXILE, "800.4c", verb=say(
+            "{card} is exiled (the effect giving control of it ended, and it entered the "
+            "battlefield under {who}'s control, who has left the game)",
+            "{card} est exilé (l'effet qui en donnait le contrôle a pris fin, et il est "
+            "arrivé sur le champ de bataille sous le contrôle {who:de}, qui a quitté la "
+            "partie)", card=Card(o.id, o.name), who=game.who(o.controller)))
 
 
 def end_effects_at_begin(game: GameState, step: StepInfo) -> None:
@@ -87,33 +103,52 @@ def end_effects_at_begin(game: GameState, step: StepInfo) -> None:
         return
     active = game.active_players()  # the active team's steps are each of its players' (805.4a)
     end_effects(game, lambda d: d.kind == "until_step" and d.name == step.name
-                and (d.player is None or d.player in active), "500.5", f"{step.display} began")
+                and (d.player is None or d.player in active), "500.5",
+                say("{step} began", "début {step:de}", step=_step(step.name)))
     end_effects(game, lambda d: d.kind == "until_phase" and d.name == step.phase
                 and (d.player is None or d.player in active), "500.5",
-                f"{step.phase} phase began")
+                say("{phase} began", "début {phase:de}", phase=_phase(step.phase)))
     if step.name == "upkeep":
         end_effects(game, lambda d: d.kind == "until_next_upkeep" and d.player in active,
-                    "611.2b", "that player's next upkeep began")
+                    "611.2b", say("that player's next upkeep began",
+                                  "début de la prochaine étape d'entretien de ce joueur"))
 
 
 def end_effects_at_end(game: GameState, step: StepInfo, phase_ends: bool) -> None:
     """Effects lasting "until end of [this step/phase]" end (500.5); combat ones at 511.2."""
     if _no_effects(game):
         return
+    end_of_step = say("end of {step}", "fin {step:de}", step=_step(step.name))
     end_effects(game, lambda d: d.kind == "end_of_step" and d.name == step.name,
-                "500.5", f"end of {step.display}")
+                "500.5", end_of_step)
     # "during [a player]'s next [step]": a step that happened (a skipped one never
     # begins, so it doesn't end either: 614.10a); "during its controller's next [step]":
     # a step of the player who controls that permanent now
     active = game.active_players()
     end_effects(game, lambda d: d.kind == "through_step" and d.name == step.name
-                and _step_owner(game, d) in active, "500.5", f"end of {step.display}")
+                and _step_owner(game, d) in active, "500.5", end_of_step)
     if phase_ends:
         end_effects(game, lambda d: d.kind == "end_of_phase" and d.name == step.phase,
-                    "500.5", f"end of the {step.phase} phase")
+                    "500.5", say("end of the {phase}", "fin {phase:de}",
+                                 phase=_phase(step.phase)))
         if step.phase == "combat":
             end_effects(game, lambda d: d.kind == "end_of_combat", "511.2",
-                        "end of combat")
+                        say("end of combat", "fin du combat"))
+
+
+def _step(name: str) -> Term | Raw:
+    """The step (or main phase) ``name`` as an argument of a line (its rule term)."""
+    from manastack.rules.turn import step_term  # (turn imports this module)
+    return step_term(name)
+
+
+def _phase(name: str) -> Term | Raw:
+    """The phase ``name`` ("combat": "combat phase") as an argument of a line."""
+    return Term(name) if name in _PHASES else Raw(f"{name} phase")
+
+
+#: The phases (500.1).
+_PHASES: Final = frozenset({"beginning", "main", "combat", "ending"})
 
 
 def _step_owner(game: GameState, d: Any) -> int | None:
@@ -135,7 +170,8 @@ def end_effects_at_turn_start(game: GameState) -> None:
         return
     active = game.active_players()
     end_effects(game, lambda d: d.kind == "until_next_turn" and d.player in active,
-                "611.2b", "that player's next turn began")
+                "611.2b", say("that player's next turn began",
+                              "début du prochain tour de ce joueur"))
 
 
 def end_effects_of_departed_turn(game: GameState, player: int) -> None:
@@ -144,7 +180,9 @@ def end_effects_of_departed_turn(game: GameState, player: int) -> None:
     if _no_effects(game):
         return
     end_effects(game, lambda d: d.player == player and d.kind in _TURN_POINT_KINDS, "800.4k",
-                f"{game.players[player].name}'s turn would have begun; they have left the game")
+                say("{who}'s turn would have begun; they have left the game",
+                    "le tour {who:de} aurait commencé ; ce joueur a quitté la partie",
+                    who=game.who(player)))
 
 
 #: Durations that end at (or at a point of) a given player's next turn.
@@ -154,7 +192,10 @@ _TURN_POINT_KINDS = frozenset({"until_next_turn", "until_next_upkeep", "through_
 
 def end_turn_effects(game: GameState) -> None:
     """CR 514.2: "until end of turn" and "this turn" effects end (with damage removal)."""
-    end_effects(game, lambda d: d.kind == "end_of_turn", "514.2", "cleanup step")
+    end_effects(game, lambda d: d.kind == "end_of_turn", "514.2", _CLEANUP)
+
+
+_CLEANUP: Final = say("{step}", "{step}", step=Term("cleanup"))
 
 
 def end_source_effects(game: GameState) -> None:
@@ -182,7 +223,10 @@ def end_lapsed_effects(game: GameState, look: bool = False) -> None:
     game.lasting = lasting
     if lasting:
         end_effects(game, lambda d: d.kind in LASTING_KINDS and duration_over(game, d),
-                    "611.2b", "its duration is over")
+                    "611.2b", _DURATION_OVER)
+
+
+_DURATION_OVER: Final = say("its duration is over", "sa durée est écoulée")
 
 
 def while_predicates(game: GameState) -> bool:

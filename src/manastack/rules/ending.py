@@ -24,38 +24,48 @@ from typing import TYPE_CHECKING
 
 from manastack import log as ev
 from manastack.game.objects import GameObject, StackAbility, Zone
+from manastack.lines import NOTHING, Card, Items, Term, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
 
 
 def end_the_turn(game: GameState, source_name: str = "") -> None:
-    """Follow 715.1a-d now.  Drops the rest of the current step's agenda (the resolution
-    that ends the turn, the priority that would follow it)."""
+    """Follow 715.1a-d now (``source_name``: the card whose effect ends the turn).  Drops
+    the rest of the current step's agenda (the resolution that ends the turn, the priority
+    that would follow it)."""
     from manastack.rules.zones import move
 
     game.clear_agenda()
-    game.emit(ev.INFO, "715.1", "The turn ends" + (f" ({source_name})" if source_name else ""))
+    game.emit(ev.INFO, "715.1", say("The turn ends{by}", "Le tour se termine{by}", by=say(
+        " ({card})", " ({card})", card=Card(None, source_name)) if source_name else NOTHING))
     if game.pending_triggers:
-        names = ", ".join(t.source_name for t in game.pending_triggers)
+        names = Items(Card(t.source, t.source_name) for t in game.pending_triggers)
         game.pending_triggers = []
-        game.note("715.1a", f"Triggered abilities waiting to be put on the stack cease to "
-                            f"exist: {names}")
+        game.note("715.1a", say("Triggered abilities waiting to be put on the stack cease to "
+                                "exist: {names}", "Les capacités déclenchées en attente d'être "
+                                "mises sur la pile cessent d'exister : {names}", names=names))
     for oid in reversed(list(game.stack)):
         o = game.objects.get(oid)
         if isinstance(o, StackAbility):
             game.stack.remove(oid)
             del game.objects[oid]
             game.changed()
-            game.note("715.1b", f"{o.name} is exiled from the stack and ceases to exist")
+            game.note("715.1b", say("{card} is exiled from the stack and ceases to exist",
+                                    "{card} est exilé de la pile et cesse d'exister",
+                                    card=game.named(o)))
         elif isinstance(o, GameObject):
             move(game, o, Zone.EXILE, "715.1b",
-                 verb=f"{o.name} is exiled from the stack (the turn ends)")
+                 verb=say("{card} is exiled from the stack (the turn ends)",
+                          "{card} est exilé de la pile (le tour se termine)",
+                          card=Card(o.id, o.name)))
     cb = game.combat
     if cb is not None and (cb.attackers or cb.blockers):
         for oid in list(cb.attackers) + list(cb.blockers):
             cb.remove(game, oid, quiet=True)
-        game.note("715.1b", "All creatures and planeswalkers are removed from combat")
+        game.note("715.1b", say("All creatures and planeswalkers are removed from combat",
+                                "Toutes les créatures et tous les planeswalkers sont retirés "
+                                "du combat"))
     game.push(_skip_to_cleanup)
     game.push(_check_sbas)
 
@@ -75,7 +85,7 @@ def _check_sbas(game: GameState) -> None:
 def _skip_to_cleanup(game: GameState) -> None:
     """715.1d: the current step (and phase) ends; the next step is the cleanup step."""
     from manastack.game.turn import StepInfo
-    from manastack.rules.turn import _new_phase_id, end_step
+    from manastack.rules.turn import _new_phase_id, end_step, step_term
 
     step = game.step
     assert step is not None
@@ -84,9 +94,13 @@ def _skip_to_cleanup(game: GameState) -> None:
         phase_id = step.phase_id
     else:
         phase_id = step.phase_id if step.phase == "ending" else _new_phase_id(game)
-    skipped = [s.display if s.name != "main" else "postcombat main phase"
+    skipped = [step_term(s.name) if s.name != "main" else Term("postcombat_main")
                for s in game.turn_plan if s.name != "cleanup"]
     game.turn_plan = [StepInfo("cleanup", "ending", phase_id, extra=step.name == "cleanup")]
-    game.note("715.1d", f"The {step.display} ends; the game skips straight to the cleanup "
-              "step" + (f" (skipping the {', '.join(skipped)})" if skipped else ""))
+    game.note("715.1d", say(
+        "The {step} ends; the game skips straight to the cleanup step{skipping}",
+        "Fin {step:de} : la partie passe directement à l'étape de nettoyage{skipping}",
+        step=step_term(step.name), skipping=say(
+            " (skipping the {steps})", " (sans passer par : {steps})", steps=Items(skipped))
+        if skipped else NOTHING))
     game.push(end_step)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.game.abilities import Ability, Custom, StaticAbility, TriggeredAbility
 from manastack.game.objects import GameObject, Zone
+from manastack.lines import Card, say
 from manastack.rules import layers, zones
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ def _persist_return(game: GameState, ctx: Ctx) -> None:
     if o is None or o.zone != Zone.GRAVEYARD:
         return
     put_onto_battlefield(game, o, o.owner, "702.78a",
-                         verb=f"{o.name} returns to the battlefield (persist)",
+                         verb=say("{card} returns to the battlefield (persist)",
+                                  "{card} revient sur le champ de bataille (persistance)",
+                                  card=Card(o.id, o.name)),
                          then=(_persist_counter, ()))
 
 
@@ -74,7 +77,9 @@ def enters_with(game: GameState, obj: GameObject) -> None:
     for ab in card.abilities:
         if isinstance(ab, StaticAbility) and ab.rule == "enters_tapped" and not obj.tapped:
             obj.tapped = True
-            game.note("614.1d", f"{obj.name} enters the battlefield tapped")
+            game.note("614.1d", say("{card} enters the battlefield tapped",
+                                    "{card} arrive sur le champ de bataille engagé",
+                                    card=Card(obj.id, obj.name)))
         elif isinstance(ab, StaticAbility) and ab.rule == "as_enters" and ab.check:
             ab.check(game, obj)  # "enters with N counters", "as this enters" (614.1c-d)
     # Bloodthirst is read from the object's abilities: printed, or gained while it was a
@@ -90,8 +95,13 @@ def enters_with(game: GameState, obj: GameObject) -> None:
         if any(game.players[p].damaged_this_turn for p in game.opponents(ctrl)):
             obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
             game.changed()
-            game.note("702.53a", f"{obj.name} enters with {n} +1/+1 counter(s) "
-                                 "(bloodthirst)")
+            card = Card(obj.id, obj.name)
+            game.note("702.53a", say("{card} enters with {n} +1/+1 counter(s) (bloodthirst)",
+                                     "{card} arrive avec {n} marqueur +1/+1 (soif de sang)",
+                                     card=card, n=n) if n <= 1 else
+                      say("{card} enters with {n} +1/+1 counter(s) (bloodthirst)",
+                          "{card} arrive avec {n} marqueurs +1/+1 (soif de sang)",
+                          card=card, n=n))
 
 
 @dataclass(frozen=True, eq=False)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.objects import Ref
+from manastack.lines import Card, say
 from manastack.rules.layers import Duration
 from manastack.rules.replacement import Replacement
 
@@ -27,6 +28,7 @@ def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
     damage event is over (Vengeful Archon)."""
     sid = game.new_id()
     game.effect_state[sid] = {"left": n}
+    shield_source = Card(source, source_name)
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
         st = g.effect_state.get(sid)
@@ -40,8 +42,13 @@ def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
         e = dict(e)
         e["amount"] -= prevented
         e["prevented"] = e.get("prevented", 0) + prevented
-        g.note("615.7", f"{prevented} damage to {g.name_of(protected)} is prevented "
-                        f"({source_name})")
+        g.note("615.7", say("{n} damage to {target} is prevented ({source})",
+                            "{n} blessure infligée à {target} est prévenue ({source})",
+                            n=prevented, target=g.named(protected), source=shield_source)
+               if prevented <= 1 else
+               say("{n} damage to {target} is prevented ({source})",
+                   "{n} blessures infligées à {target} sont prévenues ({source})",
+                   n=prevented, target=g.named(protected), source=shield_source))
         if then is not None and prevented > 0:
             g.push(then[0], prevented, *then[1])
         if st["left"] <= 0:
@@ -50,5 +57,6 @@ def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
         return e
 
     return Replacement("damage", applies, replace, controller, source,
-                       f"{source_name}'s prevention shield", duration, is_prevention=True,
+                       say("{card}'s prevention shield", "le bouclier de prévention {card:de}",
+                           card=shield_source), duration, is_prevention=True,
                        timestamp=game.new_timestamp(), state_id=sid, prevents="recipient")

@@ -22,6 +22,7 @@ from manastack.game.decisions import (
     Special,
 )
 from manastack.game.objects import GameObject, StackAbility, Zone
+from manastack.lines import NOTHING, Card, Line, Place, Who, say
 from manastack.rules import casting, sba, turn  # turn imports this module: use turn.X
 from manastack.rules.resolution import resolve
 from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
@@ -31,15 +32,17 @@ if TYPE_CHECKING:
     from manastack.game.state import GameState
 
 
-#: Player name -> the texts of receiving and passing priority, made once per name (each
-#: priority round uses them).
-_PRIORITY_TEXTS: Final[dict[str, tuple[str, str]]] = {}
+#: (Player, name) -> the text of receiving priority and the line of passing it, made once
+#: per player (each priority round uses them; a line is immutable, so shared).
+_PRIORITY_TEXTS: Final[dict[tuple[int, str], tuple[str, Line]]] = {}
 
 
-def _priority_texts(name: str) -> tuple[str, str]:
-    texts = _PRIORITY_TEXTS.get(name)
+def _priority_texts(player: int, name: str) -> tuple[str, Line]:
+    texts = _PRIORITY_TEXTS.get((player, name))
     if texts is None:
-        texts = _PRIORITY_TEXTS[name] = (f"{name} has priority", f"{name} passes priority")
+        texts = _PRIORITY_TEXTS[player, name] = (
+            f"{name} has priority", say("{who} passes priority", "{who} passe la priorité",
+                                        who=Who(player, name)))
     return texts
 
 
@@ -67,7 +70,7 @@ def start_priority(game: GameState, player: int) -> None:
     game.lki_batch.clear()
     game.priority_player = player
     game.ask(PriorityDecision(player, "priority",
-                              _priority_texts(game.players[player].name)[0],
+                              _priority_texts(player, game.players[player].name)[0],
                               (on_priority, (player,)), "116.3"))  # (rule)
 
 
@@ -76,7 +79,7 @@ def on_priority(game: GameState, action: Action, player: int) -> None:
     if isinstance(action, Pass):
         game.passes += 1
         game.emit_event(ev.Event(ev.PASS, "116.3d",
-                                 _priority_texts(game.players[player].name)[1],
+                                 _priority_texts(player, game.players[player].name)[1],
                                  ev.player_data(player), game.turn_number))
         if game.passes >= game.living_count():
             game.passes = 0
@@ -108,9 +111,10 @@ def resolve_top(game: GameState) -> None:
     resolve(game, oid)
 
 
-def counter(game: GameState, oid: int, rule: str = "701.5a", why: str = "",
+def counter(game: GameState, oid: int, rule: str = "701.5a", why: Line = NOTHING,
             by_rules: bool = False, by: int | None = None) -> None:
-    """Counter a spell or ability: remove it from the stack (CR 701.5).
+    """Counter a spell or ability: remove it from the stack (CR 701.5).  ``why`` ends the
+    line "X is countered" (" by Cancel").
 
     ``by_rules`` is for the game rules removing it (608.2b), which "can't be countered"
     doesn't stop.  ``by`` is the spell or ability countering it, for effects such as "can't
@@ -123,13 +127,17 @@ def counter(game: GameState, oid: int, rule: str = "701.5a", why: str = "",
     if not by_rules and isinstance(o, GameObject) and any(
             isinstance(ab, StaticAbility) and ab.rule == "cant_be_countered"
             for ab in o.card.abilities):
-        game.note("101.2", f"{o.name} can't be countered")
+        game.note("101.2", say("{card} can't be countered", "{card} ne peut pas être "
+                               "contrecarré", card=Card(o.id, o.name)))
         return
     if not by_rules and by is not None:
         from manastack.rules.static import forbids
         who = forbids(game, "cant_be_countered_by", o, by)
         if who:
-            game.note("101.2", f"{o.name} can't be countered by {game.name_of(by)} ({who})")
+            game.note("101.2", say("{card} can't be countered by {by} ({src})",
+                                   "{card} ne peut pas être contrecarré par {by} ({src})",
+                                   card=Card(o.id, o.name), by=game.named(by),
+                                   src=sba.named_source(who)))
             return
     if isinstance(o, StackAbility):
         from manastack.rules.triggers import left_stack
@@ -137,13 +145,20 @@ def counter(game: GameState, oid: int, rule: str = "701.5a", why: str = "",
         del game.objects[oid]
         game.changed()
         left_stack(game, o)
-        game.emit(ev.COUNTERED, rule, f"{o.name} is countered{why}", object=oid)
+        game.emit(ev.COUNTERED, rule, _countered(o.id, o.name, why), object=oid)
         return
     assert isinstance(o, GameObject)
-    game.emit(ev.COUNTERED, rule, f"{o.name} is countered{why}", object=oid,
+    game.emit(ev.COUNTERED, rule, _countered(o.id, o.name, why), object=oid,
               controller=o.controller)
-    move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into "
-         f"{game.players[o.owner].name}'s graveyard")
+    move(game, o, Zone.GRAVEYARD, rule, verb=say(
+        "{card} is put into {zone}", "{card} est mis {zone:à}", card=Card(o.id, o.name),
+        zone=Place(Zone.GRAVEYARD, game.who(o.owner))))
+
+
+def _countered(oid: int, name: str, why: Line) -> Line:
+    """"X is countered" and ``why`` (" by Cancel")."""
+    return say("{card} is countered{why}", "{card} est contrecarré{why}", card=Card(oid, name),
+               why=sba.line_of(why))
 
 
 def priority_summary(game: GameState) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack.copying import deepcopy_fields
 from manastack.game.abilities import StaticAbility
 from manastack.game.objects import GameObject
+from manastack.lines import NOTHING, Line, Raw, Word, say
 from manastack.rules.layers import Duration
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ class Replacement:
     replace: Callable[[GameState, dict[str, Any]], dict[str, Any] | None]
     controller: int
     source: int | None = None
-    text: str = ""
+    #: What the log calls it: a line, or English text shown as it is in every language.
+    text: str | Line = ""
     duration: Duration = field(default_factory=Duration)
     self_replacement: bool = False
     is_prevention: bool = False
@@ -128,15 +130,22 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
         cur = r.replace(game, event)
         if kind == "damage" and cur is not None and cur.get("target") != event.get("target") \
                 and not _redirect_possible(game, cur.get("target")):
-            game.note("614.9", f"{r.text or 'A redirection effect'} does nothing: "
-                               f"{game.name_of(cur.get('target'))} can't be dealt the damage",
+            game.note("614.9", say("{effect} does nothing: {target} can't be dealt the damage",
+                                   "Sans effet : {effect} (les blessures ne peuvent pas être "
+                                   "infligées à {target})",
+                                   effect=effect_arg(r.text, Word("A redirection effect",
+                                                                  "un effet de redirection")),
+                                   target=game.named(cur.get("target"))),
                       before=str(event.get("summary", "")))
             cur = event
             continue
         if not r.quiet:
             game.note("614.6" if not r.is_prevention else "615.1",
-                      f"{r.text or 'A replacement effect'} applies"
-                      f"{'' if cur is not None else ' (the event does not happen)'}",
+                      say("{effect} applies{none}", "Effet appliqué : {effect}{none}",
+                          effect=effect_arg(r.text, Word("A replacement effect",
+                                                         "un effet de remplacement")),
+                          none=NOTHING if cur is not None else
+                          say(" (the event does not happen)", " (l'événement n'a pas lieu)")),
                       before=str(event.get("summary", "")))
     return cur
 
@@ -261,7 +270,8 @@ def _choose_order(game: GameState, kind: str, event: dict[str, Any],
     from manastack.rules.midrun import choose_during_run
 
     who = _affected_player(game, kind, event)
-    texts = [r.text or f"replacement effect {i + 1}" for i, r in enumerate(pool)]
+    texts = [str(r.text) if r.text else f"replacement effect {i + 1}"
+             for i, r in enumerate(pool)]
     labels = tuple(t if texts.count(t) == 1 else f"{t} [{i + 1}]"
                    for i, t in enumerate(texts))
     i = choose_during_run(
@@ -272,6 +282,16 @@ def _choose_order(game: GameState, kind: str, event: dict[str, Any],
     # while answers are supplied every choice comes from them (an unanswered one stops
     # the run); without any, this is the default order of a game set up by hand
     if game.midrun_answers:
-        game.note("616.1", f"{game.players[who].name} chooses to apply "
-                           f"{pool[i].text or 'a replacement effect'} first")
+        game.note("616.1", say("{who} chooses to apply {effect} first",
+                               "{who} choisit d'appliquer en premier : {effect}",
+                               who=game.who(who), effect=effect_arg(pool[i].text, Word(
+                                   "a replacement effect", "un effet de remplacement"))))
     return i
+
+
+def effect_arg(text: str | Line, default: Word) -> Line | Raw | Word:
+    """The text of a replacement effect (:attr:`Replacement.text`) as an argument of a line:
+    its line, or its English text as it is (like a card's rules text), or ``default``."""
+    if isinstance(text, Line):
+        return text
+    return Raw(text) if text else default

@@ -20,6 +20,7 @@ from manastack.game.objects import (
     Zone,
     union,
 )
+from manastack.lines import Card, Items, Line, Raw, Who, Word, say
 from manastack.rules.combat import check_combat
 from manastack.rules.effects_end import (
     end_source_effects,
@@ -49,6 +50,30 @@ PLANESWALKER_TYPES: Final = frozenset(
 _SBA_READS: Final = frozenset({"damage", "combat"})
 
 
+#: Why a permanent is put into its owner's graveyard (704.5k, 704.5j).
+_LEGEND_RULE: Final = say("legend rule", "règle des légendes")
+_UNIQUENESS_RULE: Final = say("planeswalker uniqueness rule",
+                              "règle d'unicité des planeswalkers")
+#: Why the game is a draw (104.4b, 801.16).
+_LOOP: Final = say("a loop of mandatory actions", "une boucle d'actions obligatoires")
+
+
+def line_of(text: Line | str) -> Line:
+    """A line as it is; (while some sites still give text) a plain English string as a
+    line, read in English in every language."""
+    return text if isinstance(text, Line) else Line(str(text), "")
+
+
+def named_source(src: object) -> Who | Card | Word | Raw | Items | Line:
+    """What a rule hook names as its source (:func:`~manastack.rules.static.forbids`,
+    :func:`~manastack.rules.static.doesnt_untap`) as an argument of a line: an argument
+    as it is; a name, as a card's name (a rule effect's text reads as its card wrote
+    it)."""
+    if isinstance(src, (Who, Card, Word, Raw, Items, Line)):
+        return src
+    return Card(None, str(src))
+
+
 def check(game: GameState, player: int) -> bool:
     """Perform SBAs; if any were performed, schedule another check and return True."""
     if perform(game):
@@ -75,27 +100,33 @@ def perform(game: GameState) -> bool:
     exile_if_controller_left(game)  # 800.4c (as soon as a control effect ends)
     check_combat(game)
     variant = variant_of(game)
-    losers: list[tuple[int, str, str]] = []
+    losers: list[tuple[int, str, Line]] = []
     for p in game.players:
         if not p.in_game:
             continue
         if p.life <= 0:
             # 704.5t, 810.8c: in Two-Headed Giant the life total is the team's
             team = len(variant.shares_totals_with(game, p.index)) > 1
-            losers.append((p.index, "704.5t" if team else "704.5a",
-                           f"{p.name} has 0 or less life"))
+            losers.append((p.index, "704.5t" if team else "704.5a", say(
+                "{who} has 0 or less life", "{who} a 0 point de vie ou moins",
+                who=game.who(p.index))))
         elif p.drew_from_empty:
-            losers.append((p.index, "704.5b", f"{p.name} attempted to draw from an empty "
-                                              "library"))
+            losers.append((p.index, "704.5b", say(
+                "{who} attempted to draw from an empty library",
+                "{who} a tenté de piocher dans une bibliothèque vide", who=game.who(p.index))))
         elif p.poison >= variant.poison_limit(game, p.index):
             limit = variant.poison_limit(game, p.index)
             losers.append((p.index, "704.5c" if limit == 10 else "704.5u",  # 810.8d
-                           f"{p.name} has {'ten' if limit == 10 else limit} or more poison "
-                           "counters"))
+                           say("{who} has ten or more poison counters",
+                               "{who} a dix marqueurs poison ou plus", who=game.who(p.index))
+                           if limit == 10 else
+                           say("{who} has {n} or more poison counters",
+                               "{who} a {n} marqueurs poison ou plus", who=game.who(p.index),
+                               n=limit)))
         p.drew_from_empty = False
     reads = game.derived.view_reads  # narrow changes this check depends on (see _clean)
-    to_graveyard: list[tuple[GameObject, str, str]] = []
-    to_destroy: list[tuple[GameObject, str, str]] = []
+    to_graveyard: list[tuple[GameObject, str, Line]] = []
+    to_destroy: list[tuple[GameObject, str, Line]] = []
     vanish: list[tuple[int, str]] = []
     counters_fix: list[GameObject] = []
     counters_after: list[GameObject] = []  # of creatures being destroyed (704.5r)
@@ -150,27 +181,40 @@ def perform(game: GameState) -> bool:
         doomed = False  # to be destroyed: it may stay (indestructible, regeneration)
         if c.is_creature and c.toughness is not None:
             if c.toughness <= 0:
-                to_graveyard.append((o, "704.5f", f"{o.name} has 0 or less toughness"))
+                to_graveyard.append((o, "704.5f", say(
+                    "{card} has 0 or less toughness",
+                    "{card} a une endurance inférieure ou égale à 0", card=Card(o.id, o.name))))
                 continue
             if o.damage >= c.toughness and o.damage > 0:
-                to_destroy.append((o, "704.5g", f"{o.name} has lethal damage marked on it"))
+                to_destroy.append((o, "704.5g", say(
+                    "{card} has lethal damage marked on it",
+                    "des blessures mortelles sont marquées sur {card}",
+                    card=Card(o.id, o.name))))
                 doomed = True
             elif o.deathtouch_damage:
-                to_destroy.append((o, "704.5h", f"{o.name} was dealt damage by a source "
-                                                "with deathtouch"))
+                to_destroy.append((o, "704.5h", say(
+                    "{card} was dealt damage by a source with deathtouch",
+                    "{card} a subi des blessures infligées par une source avec le contact "
+                    "mortel", card=Card(o.id, o.name))))
                 doomed = True
         if c.is_planeswalker and o.counters.get("loyalty", 0) <= 0:
-            to_graveyard.append((o, "704.5i", f"{o.name} has 0 loyalty"))
+            to_graveyard.append((o, "704.5i", say("{card} has 0 loyalty",
+                                                  "{card} a une loyauté de 0",
+                                                  card=Card(o.id, o.name))))
             continue
         if "Aura" in c.subtypes and "Enchantment" in c.types:
             reads = union(reads, _aura_reads(o))
             if not _aura_legal(game, o):
-                to_graveyard.append((o, "704.5n", f"{o.name} isn't attached to a legal "
-                                                  "object or player"))
+                to_graveyard.append((o, "704.5n", say(
+                    "{card} isn't attached to a legal object or player",
+                    "{card} n'est attachée à aucun objet ni joueur légal",
+                    card=Card(o.id, o.name))))
                 continue
             if game.options.extra.get("range") and not _aura_in_range(game, o):
-                to_graveyard.append((o, "801.8", f"{o.name} is attached to an object or "
-                                    "player outside its controller's range of influence"))
+                to_graveyard.append((o, "801.8", say(
+                    "{card} is attached to an object or player outside its controller's "
+                    "range of influence", "{card} est attachée à un objet ou à un joueur hors "
+                    "de la portée d'influence de son contrôleur", card=Card(o.id, o.name))))
                 continue
         if o.attached_to is not None and "Aura" not in c.subtypes:
             host = game.get(o.attached_to) if not isinstance(o.attached_to, PlayerRef) else None
@@ -183,15 +227,19 @@ def perform(game: GameState) -> bool:
                 o.attached_to = None
                 game.changed()
                 view = None  # (no longer current)
-                game.note("704.5p", f"{o.name} becomes unattached")
+                game.note("704.5p", say("{card} becomes unattached", "{card} n'est plus attaché",
+                                        card=Card(o.id, o.name)))
             elif "Equipment" in c.subtypes and host is not None and \
                     game.options.extra.get("range") and not variant_of(game).in_range(
                         game, c.controller, game.controller(host)):
                 o.attached_to = None
                 game.changed()
                 view = None  # (no longer current)
-                game.note("801.9", f"{o.name} becomes unattached ({host.name} is outside "
-                          f"{game.players[c.controller].name}'s range of influence)")
+                game.note("801.9", say(
+                    "{card} becomes unattached ({host} is outside {who}'s range of influence)",
+                    "{card} n'est plus attaché ({host} est hors de la portée d'influence "
+                    "{who:de})", card=Card(o.id, o.name), host=Card(host.id, host.name),
+                    who=game.who(c.controller)))
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             # 704.3: 704.5r applies with 704.5g-h; if the creature is destroyed, it leaves
             # with its counters (704.7: last known information from before the SBAs), if
@@ -218,8 +266,8 @@ def perform(game: GameState) -> bool:
         rule = "704.5k" if key.startswith("legend:") else "704.5j"
         for o in objs:
             if o.id != keep:
-                to_graveyard.append((o, rule, "legend rule" if rule == "704.5k"
-                                     else "planeswalker uniqueness rule"))
+                to_graveyard.append((o, rule, _LEGEND_RULE if rule == "704.5k"
+                                     else _UNIQUENESS_RULE))
     keeps.clear()
     # 704.3: the check sees the game before any of this batch is performed: a player who
     # can't lose at the time of the check (Platinum Angel) doesn't lose even if the same
@@ -244,15 +292,21 @@ def perform(game: GameState) -> bool:
             game.zone_list(o.zone, o.owner).remove(ids)
             del game.objects[ids]
             game.changed()
-            game.note(rule, f"The {o.name} {'token' if o.is_token else 'copy'} ceases to exist")
+            game.note(rule, say("The {card} token ceases to exist",
+                                "Le jeton {card} cesse d'exister", card=Card(o.id, o.name))
+                      if o.is_token else
+                      say("The {card} copy ceases to exist", "La copie {card} cesse d'exister",
+                          card=Card(o.id, o.name)))
             happened = True
         for o in counters_fix:
             _annihilate_counters(game, o)
             happened = True
         for o, rule, why in to_graveyard:
             if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
-                move(game, o, Zone.GRAVEYARD, rule, verb=f"{o.name} is put into its owner's "
-                     f"graveyard ({why})")
+                move(game, o, Zone.GRAVEYARD, rule, verb=say(
+                    "{card} is put into its owner's graveyard ({why})",
+                    "{card} est mis dans le cimetière de son propriétaire ({why})",
+                    card=Card(o.id, o.name), why=why))
                 happened = True
         live = [(o, rule, why) for o, rule, why in to_destroy
                 if o.id in game.objects and o.zone == Zone.BATTLEFIELD] if to_destroy else []
@@ -316,11 +370,15 @@ def _annihilate_counters(game: GameState, o: GameObject) -> None:
     o.counters["+1/+1"] -= n
     o.counters["-1/-1"] -= n
     game.changed()
-    game.note("704.5r", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {o.name}")
+    card = Card(o.id, o.name)
+    game.note("704.5r", say("{n} +1/+1 and -1/-1 counter pair(s) are removed from {card}",
+                            "On retire {n} paire(s) de marqueurs +1/+1 et -1/-1 {card:de}",
+                            n=n, card=card))
     for kind in ("+1/+1", "-1/-1"):
         for _ in range(n):  # one event per counter: each removal can trigger (121.1)
-            game.emit(ev.COUNTERS_REMOVED, "704.5r", f"a {kind} counter is removed from "
-                      f"{o.name}", object=o.id, counter=kind, n=1)
+            game.emit(ev.COUNTERS_REMOVED, "704.5r", say(
+                "a {kind} counter is removed from {card}", "un marqueur {kind} est retiré {card:de}",
+                kind=Raw(kind), card=card), object=o.id, counter=kind, n=1)
 
 
 def _totals(game: GameState) -> list[tuple[int, int, bool, bool, bool]]:
@@ -378,7 +436,7 @@ def _aura_in_range(game: GameState, aura: GameObject) -> bool:
     return who is None or variant_of(game).in_range(game, game.controller(aura), who)
 
 
-def lose(game: GameState, player: int, rule: str, why: str, team_rule: str = "810.8a",
+def lose(game: GameState, player: int, rule: str, why: Line, team_rule: str = "810.8a",
          end_check: bool = True) -> None:
     """A player loses the game (CR 104.3); with teams that lose together, the whole team
     does (810.8a; ``team_rule`` is cited for the teammates: 810.8b for a concession);
@@ -393,11 +451,14 @@ def lose(game: GameState, player: int, rule: str, why: str, team_rule: str = "81
     for q in group:
         game.players[q].lost = True
     game.changed()
-    game.emit(ev.LOSE, rule, f"{p.name} loses the game ({why})", player=player)
+    game.emit(ev.LOSE, rule, say("{who} loses the game ({why})", "{who} perd la partie ({why})",
+                                 who=game.who(player), why=line_of(why)), player=player)
     for q in group:
         if q != player:
-            game.emit(ev.LOSE, team_rule, f"{game.players[q].name} loses the game with "
-                      f"{p.name} (the team loses together)", player=q)
+            game.emit(ev.LOSE, team_rule, say(
+                "{who} loses the game with {other} (the team loses together)",
+                "{who} perd la partie avec {other} (l'équipe perd ensemble)",
+                who=game.who(q), other=game.who(player)), player=q)
     for q in group:
         _leave_game(game, q)
     d = game.decision
@@ -420,12 +481,16 @@ def _end_if_one_team_left(game: GameState) -> None:
             game.winner = alive[0]
             for w in alive:
                 game.players[w].won = True
-            names = variant_of(game).result_names(game, alive)
-            game.emit(ev.GAME_OVER, "104.2a", f"{names} {'wins' if len(alive) == 1 else 'win'}"
-                      " the game", winner=alive[0], winners=alive)
+            names = variant_of(game).result_who(game, alive)
+            game.emit(ev.GAME_OVER, "104.2a", say("{names} wins the game",
+                                                  "{names} gagne la partie", names=names)
+                      if len(alive) == 1 else say("{names} win the game",
+                                                  "{names} gagnent la partie", names=names),
+                      winner=alive[0], winners=alive)
         else:
             game.draw_game = True
-            game.emit(ev.GAME_OVER, "104.4a", "The game is a draw", winner=None)
+            game.emit(ev.GAME_OVER, "104.4a", say("The game is a draw", "La partie est nulle"),
+                      winner=None)
         game.decision = None
         game.clear_agenda()
 
@@ -438,7 +503,7 @@ def _leave_game(game: GameState, player: int) -> None:
     if len(game.teams_left()) <= 1:
         return  # the game is over (104.2a): nothing leaves
 
-    name = game.players[player].name
+    name = game.who(player)
     owned = [oid for oid, o in game.objects.items() if isinstance(o, GameObject)
              and o.owner == player]
     # 603.6c: a phased-in permanent that leaves the game with its owner leaves the
@@ -469,12 +534,16 @@ def _leave_game(game: GameState, player: int) -> None:
         del game.objects[oid]
         game.departed[oid] = o
     if owned:
-        game.note("800.4a", f"All {len(owned)} objects {name} owns leave the game with them")
+        game.note("800.4a", say("All {n} objects {who} owns leave the game with them",
+                                "Les {n} objets dont {who} est propriétaire quittent la partie "
+                                "avec ce joueur", n=len(owned), who=name))
     if left_battlefield:
         game.changed()
         for o, c in left_battlefield:
-            game.emit(ev.ZONE_CHANGE, "603.6c", f"{o.name} leaves the battlefield ({name} "
-                      "left the game)", object=None, old=o.id, from_zone=Zone.BATTLEFIELD,
+            game.emit(ev.ZONE_CHANGE, "603.6c", say(
+                "{card} leaves the battlefield ({who} left the game)",
+                "{card} quitte le champ de bataille ({who} a quitté la partie)",
+                card=Card(o.id, o.name), who=name), object=None, old=o.id, from_zone=Zone.BATTLEFIELD,
                       to_zone=None, owner=o.owner, name=o.name, token=o.is_token,
                       controller=c.controller, lki=c, left_game=True)
     ended = [e for e in game.effects if getattr(e, "layer", "") == "2" and
@@ -482,7 +551,9 @@ def _leave_game(game: GameState, player: int) -> None:
     for e in ended:
         game.effects.remove(e)
     if ended:
-        game.note("800.4a", f"Effects giving {name} control of objects end")
+        game.note("800.4a", say("Effects giving {who} control of objects end",
+                                "Les effets donnant à {who} le contrôle d'objets prennent fin",
+                                who=name))
     game.changed()
     for oid in list(game.stack):
         so = game.objects.get(oid)
@@ -490,15 +561,19 @@ def _leave_game(game: GameState, player: int) -> None:
                 isinstance(so, GameObject) and so.is_copy and so.controller == player:
             game.stack.remove(oid)
             del game.objects[oid]
-            game.note("800.4a", f"{so.name} ({name}'s, not a card) ceases to exist")
+            game.note("800.4a", say("{card} ({who}'s, not a card) ceases to exist",
+                                    "{card} (contrôlé par {who}, pas une carte) cesse "
+                                    "d'exister", card=Card(so.id, so.name), who=name))
     game.changed()
     for oid in list(game.stack) + list(game.battlefield):
         co = game.objects.get(oid)
         if isinstance(co, GameObject) and game.controller(co) == player:
             if game.combat is not None:
                 game.combat.remove(game, oid, quiet=True, rule="800.4a")
-            move(game, co, Zone.EXILE, "800.4a", verb=f"{co.name} is exiled ({name} left the "
-                 "game while controlling it)")
+            move(game, co, Zone.EXILE, "800.4a", verb=say(
+                "{card} is exiled ({who} left the game while controlling it)",
+                "{card} est exilé ({who} a quitté la partie en le contrôlant)",
+                card=Card(co.id, co.name), who=name))
     game.pending_triggers = [t for t in game.pending_triggers
                              if getattr(t, "controller", None) != player]
     game.delayed_triggers = [t for t in game.delayed_triggers
@@ -509,7 +584,7 @@ def _leave_game(game: GameState, player: int) -> None:
         variant_of(game).player_left(game, player)  # e.g. 901.10
 
 
-def win_game(game: GameState, player: int, why: str, rule: str = "104.2b") -> None:
+def win_game(game: GameState, player: int, why: Line, rule: str = "104.2b") -> None:
     """104.2b: an effect states that ``player`` wins the game: every opponent loses and
     the game ends (their team wins, 810.8a).  Platinum Angel-like effects ("your opponents
     can't win the game", hook ``cant_win``) stop it.  801.14 / 104.3h: with a limited
@@ -520,39 +595,48 @@ def win_game(game: GameState, player: int, why: str, rule: str = "104.2b") -> No
     pl = game.players[player]
     if not pl.in_game or game.over:
         return
+    why = line_of(why)
     v = variant_of(game)
     if game.options.extra.get("range"):
         opps = game.opponents(player)  # within range (801.2)
-        game.note("801.14", f"{pl.name} would win the game ({why}): instead their opponents "
-                  "within range of influence lose")
+        game.note("801.14", say(
+            "{who} would win the game ({why}): instead their opponents within range of "
+            "influence lose", "{who} gagnerait la partie ({why}) : à la place, ses "
+            "adversaires dans sa portée d'influence la perdent", who=game.who(player), why=why))
         losers = [q for q in opps if not any(cant_lose(game, t) for t in v.loses_with(game, q))]
         for q in losers:
             if game.players[q].in_game and not game.over:
-                lose(game, q, "801.14", f"{pl.name} would win the game")
+                lose(game, q, "801.14", say("{who} would win the game",
+                                            "{who} gagnerait la partie", who=game.who(player)))
         return
     src = next((s for s in (forbids(game, "cant_win", t) for t in v.loses_with(game, player))
                 if s), None)
     if src:
-        game.note("104.2b", f"{pl.name} can't win the game ({src})")
+        game.note("104.2b", say("{who} can't win the game ({src})",
+                                "{who} ne peut pas gagner la partie ({src})",
+                                who=game.who(player), src=named_source(src)))
         return
     team = pl.team
     losers = [p.index for p in game.players if p.in_game and p.team != team]
     for q in losers:
         game.players[q].lost = True
     game.changed()
-    game.emit(ev.WIN, rule, f"{pl.name} wins the game ({why})", player=player)
+    game.emit(ev.WIN, rule, say("{who} wins the game ({why})", "{who} gagne la partie ({why})",
+                                who=game.who(player), why=why), player=player)
     for q in losers:
-        game.emit(ev.LOSE, rule, f"{game.players[q].name} loses the game ({pl.name} wins)",
-                  player=q)
+        game.emit(ev.LOSE, rule, say("{who} loses the game ({winner} wins)",
+                                     "{who} perd la partie ({winner} gagne)", who=game.who(q),
+                                     winner=game.who(player)), player=q)
     _end_if_one_team_left(game)
 
 
-def draw_effect(game: GameState, controller: int, why: str) -> None:
+def draw_effect(game: GameState, controller: int, why: Line) -> None:
     """104.4c: an effect states that the game is a draw.  801.15 / 104.4e: with a limited
     range of influence it is a draw only for the effect's controller and the players
     within their range; they leave the game (800.4a) and the others play on."""
     if game.over:
         return
+    why = line_of(why)
     if not game.options.extra.get("range"):
         end_game_draw(game, why, rule="104.4c")
         return
@@ -561,10 +645,11 @@ def draw_effect(game: GameState, controller: int, why: str) -> None:
     leave_with_draw(game, group, "801.15", why)
 
 
-def leave_with_draw(game: GameState, group: list[int], rule: str, why: str) -> None:
+def leave_with_draw(game: GameState, group: list[int], rule: str, why: Line) -> None:
     """The game is a draw for ``group`` (801.15, 801.16): they leave the game without
     winning or losing; if one team is left it wins (104.2a), if none the game is a draw."""
     group = [q for q in group if game.players[q].in_game]
+    why = line_of(why)
     if len(group) == len(game.living_players):
         end_game_draw(game, why, rule=rule)
         return
@@ -572,8 +657,9 @@ def leave_with_draw(game: GameState, group: list[int], rule: str, why: str) -> N
         game.players[q].left_game = True
     game.changed()
     for q in group:
-        game.note(rule, f"The game is a draw for {game.players[q].name} ({why}); they "
-                  "leave the game", player=q, draw=True)
+        game.note(rule, say("The game is a draw for {who} ({why}); they leave the game",
+                            "La partie est nulle pour {who} ({why}) ; ce joueur quitte la "
+                            "partie", who=game.who(q), why=why), player=q, draw=True)
     d = game.decision
     for q in group:
         _leave_game(game, q)
@@ -608,30 +694,33 @@ def mandatory_loop(game: GameState, objects: list[int]) -> None:
     limited range of influence, only for the players controlling an object involved in
     the loop and the players within their range; the others play on."""
     if not game.options.extra.get("range"):
-        end_game_draw(game, "a loop of mandatory actions", rule="104.4b")
+        end_game_draw(game, _LOOP, rule="104.4b")
         return
     from manastack.rules.triggers import ref_controller
 
     v = variant_of(game)
     owners = {c for c in (ref_controller(game, o) for o in objects) if c is not None}
     group = [q for q in game.living_players if any(v.in_range(game, c, q) for c in owners)]
-    leave_with_draw(game, group or game.living_players, "801.16",
-                    "a loop of mandatory actions")
+    leave_with_draw(game, group or game.living_players, "801.16", _LOOP)
 
 
-def stop_game(game: GameState, why: str) -> None:
+def stop_game(game: GameState, why: Line) -> None:
     """The engine stops the game unfinished (its ``max_turns`` option): no rule ends it,
-    so it is neither won nor a draw (104.1); the event cites no rule."""
+    so it is neither won nor a draw (104.1); the event cites no rule.  ``Game.stopped``
+    says why, in English."""
     game.over = True
-    game.stopped = why
-    game.emit(ev.GAME_STOPPED, "", f"The game is stopped unfinished: {why}", winner=None)
+    game.stopped = why.render("en")
+    game.emit(ev.GAME_STOPPED, "", say("The game is stopped unfinished: {why}",
+                                       "La partie est arrêtée inachevée : {why}", why=why),
+              winner=None)
     game.decision = None
     game.clear_agenda()
 
 
-def end_game_draw(game: GameState, why: str, rule: str = "104.4a") -> None:
+def end_game_draw(game: GameState, why: Line, rule: str = "104.4a") -> None:
     game.over = True
     game.draw_game = True
-    game.emit(ev.GAME_OVER, rule, f"The game is a draw ({why})", winner=None)
+    game.emit(ev.GAME_OVER, rule, say("The game is a draw ({why})", "La partie est nulle ({why})",
+                                      why=line_of(why)), winner=None)
     game.decision = None
     game.clear_agenda()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.decisions import ChoiceDecision
+from manastack.lines import Card, Items, Line, Raw, Word, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -44,9 +45,10 @@ class Ask:
     purpose: str = ""
     rule: str = "101.4"
     kind: str = "choose"
-    #: How the choice is told to the other players once made ("chooses to sacrifice"):
-    #: those after know it (101.4b).  Empty for a choice kept face down (101.4a).
-    announce: str = ""
+    #: How the choice is told to the other players once made (a line: "chooses to
+    #: sacrifice" / "choisit de sacrifier"): those after know it (101.4b).  None for a
+    #: choice kept face down (101.4a).
+    announce: Line | None = None
 
 
 #: ask(game, player, chosen so far, *args): an Ask, the items chosen without asking, or None
@@ -72,7 +74,7 @@ def _next_choice(game: GameState, players: tuple[int, ...], ask: AskFn, act: Act
         if isinstance(spec, Ask):
             game.ask(ChoiceDecision(
                 p, spec.kind, spec.prompt,
-                (_answered, (players, ask, act, args, chosen, spec.announce)),
+                (_answered, (players, ask, act, args, chosen, _portable(spec.announce))),
                 rule=spec.rule, options=spec.options, min_count=spec.min_count,
                 max_count=spec.max_count, purpose=spec.purpose))
             return
@@ -80,11 +82,30 @@ def _next_choice(game: GameState, players: tuple[int, ...], ask: AskFn, act: Act
     act(game, chosen, *args)
 
 
+def _portable(announce: Line | str | None) -> tuple[str, str, dict[str, Any]] | None:
+    """The line ``announce`` as plain data, for the pending decision's continuation (which
+    :meth:`Game.copy` copies deeply: a line without arguments can't be)."""
+    if not announce:
+        return None
+    if isinstance(announce, str):  # (a caller still giving English text)
+        return announce, "", {}
+    return announce.en, announce.fr, dict(announce.args)
+
+
 def _answered(game: GameState, action: Any, players: tuple[int, ...], ask: AskFn, act: ActFn,
-              args: tuple[Any, ...], chosen: Chosen, announce: str) -> None:
+              args: tuple[Any, ...], chosen: Chosen,
+              announce: tuple[str, str, dict[str, Any]] | None) -> None:
     p = players[len(chosen)]
     if announce:
-        what = ", ".join(game.name_of(i) if isinstance(i, int) else str(i)
-                         for i in action.items) or "nothing"
-        game.note("101.4b", f"{game.players[p].name} {announce} {what}")
+        what = Items(_chosen(game, i) for i in action.items) if action.items else \
+            Word("nothing", "rien")
+        game.note("101.4b", say("{who} {announce} {what}", "{who} {announce} {what}",
+                                who=game.who(p), announce=Line(*announce), what=what))
     _next_choice(game, players, ask, act, args, (*chosen, (p, tuple(action.items))))
+
+
+def _chosen(game: GameState, item: Any) -> Any:
+    """A chosen item as an argument of a line: an object, or a card name (201.3)."""
+    if isinstance(item, int):
+        return game.named(item)
+    return Card(None, item) if isinstance(item, str) else Raw(str(item))

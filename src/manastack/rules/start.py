@@ -14,6 +14,7 @@ from manastack import log as ev
 from manastack.game.abilities import StaticAbility
 from manastack.game.decisions import Activate, ChoiceDecision, Mulligan, MulliganDecision
 from manastack.game.objects import Zone
+from manastack.lines import NOTHING, Raw, Term, say
 from manastack.rules.variant import variant_of
 
 if TYPE_CHECKING:
@@ -26,28 +27,33 @@ def begin(game: GameState) -> None:
 
     variant = variant_of(game)
     variant.setup_zones(game)  # 103.1b: commanders, scheme/planar decks, vanguards
-    game.note("103.1", "The game begins: each player shuffles their deck")
+    game.note("103.1", say("The game begins: each player shuffles their deck",
+                           "La partie commence : chaque joueur mélange son deck"))
     for p in game.players:
         shuffle(game, p.index, "103.1")
     chosen = variant.first_player(game)
     if game.options.first_player is not None:
         first = game.options.first_player
-        game.note("103.2", f"{game.players[first].name} takes the first turn (chosen)")
+        game.note("103.2", say("{who} takes the first turn (chosen)",
+                               "{who} joue le premier tour (choisi)", who=game.who(first)))
     elif chosen is not None:
         first = chosen
-        game.note("103.2b", f"{game.players[first].name} takes the first turn "
-                            f"({variant.name} rules)")
+        game.note("103.2b", say("{who} takes the first turn ({variant} rules)",
+                                "{who} joue le premier tour (règles de la variante {variant})",
+                                who=game.who(first), variant=Raw(variant.name)))
     else:
         first = game.rng.randrange(len(game.players))
-        game.note("103.2", f"A coin flip decides: {game.players[first].name} takes the first "
-                           "turn")
+        game.note("103.2", say("A coin flip decides: {who} takes the first turn",
+                               "Un tirage à pile ou face décide : {who} joue le premier tour",
+                               who=game.who(first)))
     game.starting_player = first
     game.next_normal_player = first
     game.first_turn_skips_draw = variant.skips_first_draw(game)  # 103.7a / 103.7c
     for pl in game.players:
         pl.life = variant.starting_life_of(game, pl.index)
-        game.note(_life_rule(game, variant.name, pl.life), f"{pl.name}'s life total is "
-                  f"{pl.life}")
+        game.note(_life_rule(game, variant.name, pl.life), say(
+            "{who}'s life total is {life}", "Le total de points de vie {who:de} est de {life}",
+            who=game.who(pl.index), life=pl.life))
     for idx in game.apnap_from(first):
         draw(game, idx, variant.starting_hand_size(game, idx), "103.3")
     game.push(_mulligan_round, declaration_order(game), [], {})
@@ -105,7 +111,9 @@ def _mulligan_round(game: GameState, undecided: list[int], taking: list[int],
     can = hand > 0 if not london else pl.mulligans < variant_of(game).starting_hand_size(game, p)
     extra = tuple(Activate(oid, -1) for oid in pl.hand if _mulligan_action(game, oid))
     if not can and not extra:
-        game.note("103.4", f"{pl.name} has no cards and must keep")
+        game.note("103.4", say("{who} has no cards and must keep",
+                               "{who} n'a aucune carte et doit garder sa main",
+                               who=game.who(p)))
         pl.kept = True
         game.push(_mulligan_round, rest, taking, sizes)
         return
@@ -122,7 +130,7 @@ def _mulligan_action(game: GameState, oid: int) -> bool:
 
 def _declared(game: GameState, action: Any, p: int, rest: list[int], taking: list[int],
               sizes: dict[int, int]) -> None:
-    name = game.players[p].name
+    who = game.who(p)
     if isinstance(action, Activate):
         # 103.4a: the action, then the player declares (asked again)
         card = game.obj(action.source)
@@ -133,11 +141,12 @@ def _declared(game: GameState, action: Any, p: int, rest: list[int], taking: lis
         return
     assert isinstance(action, Mulligan)
     if action.take:
-        game.note("103.4", f"{name} will take a mulligan", **_team_cites(game))
+        game.note("103.4", say("{who} will take a mulligan", "{who} va faire un mulligan",
+                               who=who), **_team_cites(game))
         taking = taking + [p]
     else:
-        game.note("103.4", f"{name} keeps {len(game.players[p].hand)} cards",
-                  **_team_cites(game))
+        game.note("103.4", say("{who} keeps {n} cards", "{who} garde {n} cartes", who=who,
+                               n=len(game.players[p].hand)), **_team_cites(game))
         game.players[p].kept = True
     game.push(_mulligan_round, rest, taking, sizes)
 
@@ -165,14 +174,20 @@ def _take_mulligans(game: GameState, taking: list[int], sizes: dict[int, int]) -
         pl.mulligans += 1
         if not free:
             pl.mulligan_penalty += 1
+        why = say(" (free, {rule})", " (gratuit, {rule})", rule=Raw("103.4b")) if free \
+            else NOTHING
         if london:
             new_size = variant_of(game).starting_hand_size(game, p)
-            text = (f"{pl.name} mulligans: draws {new_size} and will put "
-                    f"{pl.mulligan_penalty} on the bottom")
+            text = say("{who} mulligans: draws {n} and will put {k} on the bottom{free}",
+                       "{who} fait un mulligan : pioche {n} cartes et en mettra {k} au-dessous "
+                       "de sa bibliothèque{free}", who=game.who(p), n=new_size,
+                       k=pl.mulligan_penalty, free=why)
         else:
             new_size = n if free else max(0, n - 1)
-            text = f"{pl.name} mulligans to {new_size} cards"
-        game.emit(ev.MULLIGAN, "103.4", text + (" (free, 103.4b)" if free else ""), player=p,
+            text = say("{who} mulligans to {n} cards{free}",
+                       "{who} fait un mulligan à {n} cartes{free}", who=game.who(p), n=new_size,
+                       free=why)
+        game.emit(ev.MULLIGAN, "103.4", text, player=p,
                   **({"cites": ("103.4b",)} if free else {}))
         draw(game, p, new_size, "103.4")
     order = [p for p in declaration_order(game) if not game.players[p].kept]
@@ -195,7 +210,9 @@ def _commander_exiled(game: GameState, action: Any, p: int) -> None:
         new = move(game, game.obj(oid), Zone.EXILE, "103.4d", quiet=True)
         pl.mulligan_exiled.append(new.id)
     pl.mulligans += 1
-    game.note("103.4d", f"{pl.name} exiles {len(action.items)} card(s) (Commander mulligan)")
+    game.note("103.4d", say("{who} exiles {n} card(s) (Commander mulligan)",
+                            "{who} exile {n} carte(s) (mulligan de Commander)",
+                            who=game.who(p), n=len(action.items)))
     game.turn_flags[f"_cmd_draw:{p}"] = max(0, len(action.items) - 1)
 
 
@@ -203,7 +220,8 @@ def _commander_draw(game: GameState, taking: list[int], sizes: dict[int, int]) -
     from manastack.rules.zones import draw
     for p in taking:
         n = game.turn_flags.pop(f"_cmd_draw:{p}", 0)
-        game.emit(ev.MULLIGAN, "103.4d", f"{game.players[p].name} draws {n} card(s)",
+        game.emit(ev.MULLIGAN, "103.4d", say("{who} draws {n} card(s)",
+                                             "{who} pioche {n} carte(s)", who=game.who(p), n=n),
                   player=p)
         draw(game, p, n, "103.4d")
     order = [p for p in declaration_order(game) if not game.players[p].kept]
@@ -253,8 +271,9 @@ def _bottomed(game: GameState, action: Any, p: int) -> None:
     from manastack.rules.zones import move
     for oid in action.items:
         move(game, game.obj(oid), Zone.LIBRARY, "103.4", position="bottom", quiet=True)
-    game.note("103.4", f"{game.players[p].name} puts {len(action.items)} card(s) on the "
-                       "bottom of their library")
+    game.note("103.4", say("{who} puts {n} card(s) on the bottom of their library",
+                           "{who} met {n} carte(s) au-dessous de sa bibliothèque",
+                           who=game.who(p), n=len(action.items)))
 
 
 def _vancouver_scry(game: GameState, p: int) -> None:
@@ -275,9 +294,13 @@ def _scried(game: GameState, action: Any, p: int) -> None:
     if action.items and action.items[0] == "yes":
         move(game, game.obj(pl.library[-1]), Zone.LIBRARY, "701.16a", position="bottom",
              quiet=True)
-        game.note("701.16a", f"{pl.name} scries 1 and puts the card on the bottom")
+        game.note("701.16a", say("{who} scries 1 and puts the card on the bottom",
+                                 "{who} fait un regard 1 et met la carte au-dessous de sa "
+                                 "bibliothèque", who=game.who(p)))
     else:
-        game.note("701.16a", f"{pl.name} scries 1 and keeps the card on top")
+        game.note("701.16a", say("{who} scries 1 and keeps the card on top",
+                                 "{who} fait un regard 1 et laisse la carte au-dessus de sa "
+                                 "bibliothèque", who=game.who(p)))
 
 
 def _opening_hand_actions(game: GameState, p: int) -> None:
@@ -309,13 +332,18 @@ def _start_first_turn(game: GameState) -> None:
 
     game.game_started = True
     for oid in list(game.revealed):
-        game.note("103.5b", f"{game.name_of(oid)} is no longer revealed (the first turn "
-                            "begins)")
+        game.note("103.5b", say("{card} is no longer revealed (the first turn begins)",
+                                "{card} n'est plus révélé (le premier tour commence)",
+                                card=game.named(oid)))
     game.revealed.clear()
     variant_of(game).game_started(game)  # e.g. 103.6
+    first = game.who(game.starting_player)
     if game.first_turn_skips_draw:
-        game.note("103.7", f"{game.players[game.starting_player].name} takes the first turn")
+        game.note("103.7", say("{who} takes the first turn", "{who} joue le premier tour",
+                               who=first))
     else:
-        game.note("103.7c", f"{game.players[game.starting_player].name} takes the first "
-                  "turn (a multiplayer game: no player skips their first draw step)")
+        game.note("103.7c", say("{who} takes the first turn (a multiplayer game: no player "
+                                "skips their first {step})", "{who} joue le premier tour (une "
+                                "partie multijoueur : aucun joueur ne passe sa première {step})",
+                                who=first, step=Term("draw")))
     begin_next_turn(game)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack.copying import deepcopy_fields
 from manastack.game.abilities import StaticAbility
 from manastack.game.objects import GameObject, IdKey
+from manastack.lines import TERMS, Card, Raw, Term, Word, say
 from manastack.rules.effects_end import end_lapsed_effects
 from manastack.rules.layers import LASTING_KINDS, Duration, duration_over
 
@@ -66,11 +67,24 @@ def skip_step_by_static(game: GameState, step: str, player: int) -> bool:
     for src, ab in found:
         for who in team:
             if ab.check is not None and ab.check(game, src, step, who):
-                rule, why = ("614.1b", "") if who == player else ("805.8", "'s team")
-                game.note(rule, f"{game.players[who].name}{why} skips the {step} step "
-                                f"({src.name})")
+                rule = "614.1b" if who == player else "805.8"
+                skipper = say("{who}", "{who}", who=game.who(who)) if who == player else \
+                    say("{who}'s team", "L'équipe {who:de}", who=game.who(who))
+                game.note(rule, say("{skipper} skips the {step} ({source})",
+                                    "{skipper} passe {step:le} ({source})", skipper=skipper,
+                                    step=_step(step), source=Card(src.id, src.name)))
                 return True
     return False
+
+
+def _step(step: str) -> Term | Word:
+    """The step ``step`` (its name: "untap", "draw") as a line's argument: "untap step" /
+    "étape de dégagement"."""
+    if step not in TERMS:
+        return Word(f"{step} step", f"l'étape {step}")
+    if TERMS[step][0] == f"{step} step":
+        return Term(step)
+    return Word(f"{step} step", Term(step).text("fr", "le"))  # (a name with "_")
 
 
 def doesnt_untap(game: GameState, obj: GameObject) -> str | None:
@@ -93,6 +107,20 @@ def forbids(game: GameState, rule: str, *args: object) -> str | None:
         for eff in rule_effects(game, rule):
             if eff.check(game, *args):
                 return eff.text or eff.kind
+    return None
+
+
+def forbidder(game: GameState, rule: str, *args: object) -> Card | Raw | None:
+    """:func:`forbids` as an argument of a line of the log: the source whose ``rule`` hook
+    applies (a card), or the text of the rule effect (English text, as a card's), or
+    None."""
+    for src, ab in hooks(game, rule):
+        if ab.check is None or ab.check(game, src, *args):
+            return Card(src.id, src.name)
+    if game.rule_effects:
+        for eff in rule_effects(game, rule):
+            if eff.check(game, *args):
+                return Raw(eff.text or eff.kind)
     return None
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from manastack import log as ev
 from manastack.game.abilities import TargetSpec
 from manastack.game.objects import GameObject, PlayerRef, Ref, player_ref
+from manastack.lines import say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -194,5 +195,7 @@ def change_targets(game: GameState, obj: GameObject, targets: tuple[Ref, ...]) -
 def announce_targets(game: GameState, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
     """Each target "becomes the target" of the spell or ability (CR 114, 603.2)."""
     for t in targets:
-        game.emit(ev.TARGETED, "114.1", f"{game.name_of(t)} becomes the target of "
-                  f"{game.name_of(oid)}", target=t, by=oid, controller=controller)
+        game.emit(ev.TARGETED, "114.1", say("{target} becomes the target of {source}",
+                                            "{target} devient la cible {source:de}",
+                                            target=game.named(t), source=game.named(oid)),
+                  target=t, by=oid, controller=controller)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 from manastack import log as ev
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, IdKey
+from manastack.lines import NOTHING, Card, Items, Line, say
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     sba,
@@ -99,15 +100,23 @@ def _phase(game: GameState, o: GameObject, out: bool, indirect: bool) -> None:
     o.phased_out = out
     o.phased_indirectly = indirect and out
     game.changed()
-    verb = "phases out" if out else "phases in"
+    how = _INDIRECTLY if indirect else NOTHING
     game.emit(ev.PHASED, "502.1" if not indirect else "702.25f",
-              f"{o.name} {verb}" + (" (attached to a permanent phasing)" if indirect else ""),
+              say("{card} phases out{how}", "{card} quitte la phase{how}",
+                  card=Card(o.id, o.name), how=how) if out else
+              say("{card} phases in{how}", "{card} intègre la phase{how}",
+                  card=Card(o.id, o.name), how=how),
               object=o.id, phased_out=out)
     for oid in list(game.battlefield):
         a = game.objects[oid]
         if isinstance(a, GameObject) and a.attached_to == o.id and a.phased_out != out:
             if out or a.phased_indirectly:
                 _phase(game, a, out, True)
+
+
+#: How a permanent attached to a phasing one phases (702.25f).
+_INDIRECTLY: Final[Line] = say(" (attached to a permanent phasing)",
+                               " (attaché à un permanent qui change de phase)")
 
 
 def untap(game: GameState) -> None:
@@ -120,7 +129,9 @@ def untap(game: GameState) -> None:
             continue
         src = doesnt_untap(game, o)
         if src:
-            game.note("502.2", f"{o.name} doesn't untap ({src})")
+            game.note("502.2", say("{card} doesn't untap ({src})", "{card} ne se dégage pas "
+                                   "({src})", card=Card(o.id, o.name),
+                                   src=sba.named_source(src)))
             continue
         untapped.append(o)
     for o in untapped:
@@ -128,10 +139,12 @@ def untap(game: GameState) -> None:
     if untapped:
         # (the permanents of the active player, or of the active team: anyone's then)
         game.changed("tapped", ap if len(aps) == 1 else None)
-        game.emit(ev.UNTAPPED, "502.2", " and ".join(game.players[p].name for p in aps)
-                  + (" untaps " if len(aps) == 1 else " untap ")
-                  + ", ".join(o.name for o in untapped), objects=[o.id for o in untapped],
-                  player=ap)
+        cards = Items(Card(o.id, o.name) for o in untapped)
+        game.emit(ev.UNTAPPED, "502.2", say("{who} untaps {cards}", "{who} dégage {cards}",
+                                            who=game.who(ap), cards=cards) if len(aps) == 1
+                  else say("{who} untap {cards}", "{who} dégagent {cards}",
+                           who=Items((game.who(p) for p in aps), sep=(" and ", " et ")),
+                           cards=cards), objects=[o.id for o in untapped], player=ap)
 
 
 def cleanup(game: GameState, players: tuple[int, ...] | None = None) -> None:
@@ -159,7 +172,9 @@ def _discarded(game: GameState, action: Any, ap: int | None = None,
     for oid in action.items:
         o = game.obj(oid)
         discard(game, ap, o, "514.1", cause=None,  # a game rule, no spell or ability
-                verb=f"{game.players[ap].name} discards {o.name} (maximum hand size)")
+                verb=say("{who} discards {card} (maximum hand size)",
+                         "{who} défausse {card} (taille maximale de la main)",
+                         who=game.who(ap), card=Card(o.id, o.name)))
     if rest:
         cleanup(game, rest)
         return
@@ -176,14 +191,16 @@ def _cleanup_rest(game: GameState) -> None:
         if o.damage or o.deathtouch_damage:
             o.damage = 0
             o.deathtouch_damage = False
-            healed.append(o.name)
+            healed.append(Card(o.id, o.name))
         if o.regeneration_shields:
             o.regeneration_shields = 0
             shields = True
     if healed or shields:
         game.changed()
     if healed:
-        game.emit(ev.INFO, "514.2", "Damage wears off: " + ", ".join(healed))
+        game.emit(ev.INFO, "514.2", say("Damage wears off: {cards}",
+                                        "Les blessures disparaissent : {cards}",
+                                        cards=Items(healed)))
     end_turn_effects(game)  # (a state change if an effect ends)
     # 514.3a: SBAs or triggers now -> players get priority, then another cleanup.  A
     # state trigger (603.8) may trigger on what the step changed (an effect that ended

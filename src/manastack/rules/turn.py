@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.game.turn import DISPLAY, NO_PRIORITY, StepInfo
+from manastack.lines import TERMS, Items, Line, Raw, Term, Who, Word, say
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     tba,
@@ -45,9 +46,6 @@ STEP_RULES: Final = {
     "declare_blockers": "509", "combat_damage": "510", "combat_damage_2": "510.4",
     "end_of_combat": "511", "end": "513", "cleanup": "514",
 }
-#: Why a game that reached ``GameOptions.max_turns`` stopped (no rule ends it: it is
-#: stopped unfinished, neither won nor drawn, ``Game.stopped``).
-TURN_LIMIT_REACHED: Final = "the turn limit ({}) was reached"
 PHASE_RULES: Final = {"beginning": "501", "main": "505", "combat": "506", "ending": "512"}
 #: How the phases other than a main phase are named as they begin and end.
 _PHASE_DISPLAY: Final = {"beginning": "Beginning phase", "combat": "Combat phase",
@@ -62,29 +60,60 @@ _PHASE_STEP_NAMES: Final = {
 }
 
 
-def _texts(name: str) -> tuple[str, str, str]:
-    """A step's rule, the end of its "begins" text after the active player's name, and
-    its "ends" text (a main phase's too, 505.2: it has no steps)."""
-    display = DISPLAY.get(name, name)
-    return STEP_RULES.get(name, "500"), f"'s {display} begins", f"{display.capitalize()} ends"
+def turn_limit_reached(limit: int) -> Line:
+    """Why a game that reached ``GameOptions.max_turns`` stopped (no rule ends it: it is
+    stopped unfinished, neither won nor drawn, ``Game.stopped``)."""
+    return say("the turn limit ({limit}) was reached", "la limite de {limit} tours est atteinte",
+               limit=limit)
+
+
+def step_term(name: str) -> Term | Raw:
+    """The step (or main phase) ``name`` as an argument of a line: its rule term ("upkeep
+    step" / "étape d'entretien"); a name that is no step's, as it is."""
+    return Term(name) if name in DISPLAY else Raw(name)
+
+
+def _heading(key: str, en: str) -> Word:
+    """The step or phase ``key`` at the start of a line: ``en`` in English ("Upkeep step":
+    capitalised, which a :class:`~manastack.lines.Term` isn't) and, in French, its term
+    after "de" ("de l'étape d'entretien", for "Fin de l'étape d'entretien")."""
+    return Word(en, Term(key).text("fr", "de") if key in TERMS else f"de {key}")
 
 
 class _StepEvents:
     """What the events of a step's beginning and end hold, made once per step name: the
-    step's rule and texts (:func:`_texts`), the phase's texts, and the data of each event
-    (read-only, so shared by every event of that step; the beginnings' for each active
-    player)."""
+    step's rule and lines (those of its beginning for each active player), the phase's
+    lines, and the data of each event (read-only, so shared by every event of that step;
+    the beginnings' for each active player).  A line is immutable: one is shared by every
+    event it is the line of."""
 
     def __init__(self, name: str, phase: str) -> None:
-        self.rule, self.begins, self.ends = _texts(name)
+        self.rule = STEP_RULES.get(name, "500")
         self.name = name
         self.phase = phase
+        self.term = step_term(name)
+        #: "Upkeep step ends" (a main phase's too, 505.2: it has no steps).
+        self.ends = say("{step} ends", "Fin {step}",
+                        step=_heading(name, DISPLAY.get(name, name).capitalize()))
         self.step_ended: Mapping[str, Any] = ev.read_only({"step": name, "phase": phase})
         self.phase_ended: Mapping[str, Any] = ev.read_only({"phase": phase})
-        self.phase_begins = f"{_PHASE_DISPLAY.get(phase, phase)} begins"
-        self.phase_ends = f"{_PHASE_DISPLAY.get(phase, phase)} ends"
+        heading = _heading(phase, _PHASE_DISPLAY.get(phase, phase))
+        self.phase_begins = say("{phase} begins", "Début {phase}", phase=heading)
+        self.phase_ends = say("{phase} ends", "Fin {phase}", phase=heading)
         self._phase_began: dict[int, Mapping[str, Any]] = {}
         self._step_began: dict[int, Mapping[str, Any]] = {}
+        self._begins: dict[int, tuple[str, Line]] = {}
+
+    def begins(self, game: GameState, player: int) -> Line:
+        """"Alice's upkeep step begins", ``player`` being the active player (made once per
+        player and name)."""
+        name = game.players[player].name
+        made = self._begins.get(player)
+        if made is None or made[0] != name:
+            made = self._begins[player] = (name, say(
+                "{who}'s {step} begins", "Début {step:de} {who:de}", who=Who(player, name),
+                step=self.term))
+        return made[1]
 
     def phase_began(self, player: int) -> Mapping[str, Any]:
         """The data of the phase's beginning, ``player`` being the active player."""
@@ -149,15 +178,16 @@ def begin_next_turn(game: GameState) -> None:
         return
     if game.turn_number >= game.options.max_turns:
         from manastack.rules.sba import stop_game
-        stop_game(game, TURN_LIMIT_REACHED.format(game.options.max_turns))
+        stop_game(game, turn_limit_reached(game.options.max_turns))
         return
     if game.extra_turns:
         player = variant_of(game).extra_turn_player(game, game.extra_turns.pop())  # 805.8
         extra = True
         if not game.players[player].in_game:
             # 800.4j: a player who has left the game doesn't begin a turn, extra ones too
-            game.note("800.4j", f"{game.players[player].name}'s extra turn doesn't begin: "
-                                "they have left the game")
+            game.note("800.4j", say("{who}'s extra turn doesn't begin: they have left the "
+                                    "game", "Le tour supplémentaire {who:de} ne commence pas : "
+                                    "ce joueur a quitté la partie", who=game.who(player)))
             end_effects_of_departed_turn(game, player)  # 800.4k
             game.push(begin_next_turn)
             return
@@ -175,7 +205,8 @@ def begin_next_turn(game: GameState) -> None:
         game.next_normal_player = variant.next_turn_player(game, player)
         extra = False
     if _consume_skip_team(game, "turn", "turn", player):
-        game.note("500.10", f"{game.players[player].name} skips a turn")
+        game.note("500.10", say("{who} skips a turn", "{who} passe un tour",
+                                who=game.who(player)))
         game.push(begin_next_turn)
         return
     start_turn(game, player, extra)
@@ -201,12 +232,14 @@ def start_turn(game: GameState, player: int, extra: bool = False) -> None:
         game.turn_plan = [s for s in game.turn_plan if s.name != "draw"]
         team = variant_of(game).active_players(game)
         if len(team) > 1:  # 103.7b: the team who plays first
-            game.note("103.7b", " and ".join(game.players[p].name for p in team)
-                      + " skip the draw step of their first turn")
+            game.note("103.7b", say("{team} skip the {step} of their first turn",
+                                    "{team} passent {step:le} de leur premier tour",
+                                    team=_team(game, team), step=Term("draw")))
         else:
-            game.note("103.7a", f"{game.players[player].name} skips the draw step of "
-                                "their first turn")
-    kind = "extra turn" if extra else "turn"
+            game.note("103.7a", say("{who} skips the {step} of their first turn",
+                                    "{who} passe {step:le} de son premier tour",
+                                    who=game.who(player), step=Term("draw")))
+    kind = Term("extra turn" if extra else "turn")
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
     for mate in team:  # 805.4a: with shared team turns, each player of the team takes it
@@ -214,18 +247,27 @@ def start_turn(game: GameState, player: int, extra: bool = False) -> None:
             game.turns_taken[mate] = game.turns_taken.get(mate, 0) + 1
         game.turn_began[mate] = game.turn_number  # 302.6: "their most recent turn"
     if len(team) > 1:  # 805.4a: shared team turns
-        game.emit(ev.TURN_BEGAN, "805.4a", f"Turn {game.turn_number} ({kind}) begins: "
-                  + " and ".join(game.players[p].name for p in team)
-                  + " are the active team", player=player, extra=extra, team=team)
+        game.emit(ev.TURN_BEGAN, "805.4a", say(
+            "Turn {n} ({kind}) begins: {team} are the active team",
+            "Début du tour {n} ({kind}) : {team} forment l'équipe active",
+            n=game.turn_number, kind=kind, team=_team(game, team)),
+            player=player, extra=extra, team=team)
     else:
-        game.emit(ev.TURN_BEGAN, "500.1", f"Turn {game.turn_number} ({kind}) begins: "
-                  f"{game.players[player].name} is the active player",
-                  player=player, extra=extra)
+        game.emit(ev.TURN_BEGAN, "500.1", say(
+            "Turn {n} ({kind}) begins: {who} is the active player",
+            "Début du tour {n} ({kind}) : {who} est le joueur actif",
+            n=game.turn_number, kind=kind, who=game.who(player)),
+            player=player, extra=extra)
     # only the turn's state changed (a variant's hook says otherwise); the turn of
     # ``player`` alone, or of a team (805.4a: anyone's, as far as it is told)
     game.changed("turn", player if len(team) == 1 else None)
     end_effects_at_turn_start(game)
     game.push(next_step)
+
+
+def _team(game: GameState, team: list[int]) -> Items:
+    """The players ``team``, "Alice and Carol" / "Alice et Carol"."""
+    return Items([game.who(p) for p in team], sep=(" and ", " et "))
 
 
 def end_turn(game: GameState) -> None:
@@ -261,16 +303,19 @@ def skipped(game: GameState, step: StepInfo) -> bool:
     if step.phase in ("combat", "beginning", "ending") and step.name in (
             "beginning_of_combat", "untap", "end"):
         if _consume_skip_team(game, "phase", step.phase, ap):
-            game.note("500.10", f"{game.players[ap].name} skips the {step.phase} phase")
+            game.note("500.10", say("{who} skips the {phase}", "{who} passe {phase:le}",
+                                    who=game.who(ap), phase=Term(step.phase)))
             game.turn_plan = [s for s in game.turn_plan if s.phase_id != step.phase_id]
             return True
     if step.name in ("precombat_main", "postcombat_main") and \
             _consume_skip_team(game, "phase", "main", ap):
-        game.note("500.10", f"{game.players[ap].name} skips the main phase")
+        game.note("500.10", say("{who} skips the {phase}", "{who} passe {phase:le}",
+                                who=game.who(ap), phase=Term("main")))
         game.turn_flags["main_phases"] = game.turn_flags.get("main_phases", 0) + 1
         return True
     if _consume_skip_team(game, "step", step.name, ap):
-        game.note("500.10", f"{game.players[ap].name} skips the {step.display}")
+        game.note("500.10", say("{who} skips the {step}", "{who} passe {step:le}",
+                                who=game.who(ap), step=step_term(step.name)))
         return True
     if skip_step_by_static(game, step.name, ap):
         return True
@@ -338,19 +383,19 @@ def begin_step(game: GameState, step: StepInfo) -> None:
     elif name == "upkeep":
         flags["_upkeeps_begun"] = flags.get("_upkeeps_begun", 0) + 1
     ex = _step_events(name, phase)
-    rule, begins = ex.rule, ex.begins
+    rule = ex.rule
     if new_phase:
         if phase == "combat":
             game.combat_phases_this_turn += 1
             begin_combat_phase(game)
         ap = game.active_player
         game.emit_event(ev.Event(ev.PHASE_BEGAN, PHASE_RULES[phase],
-                                 game.players[ap].name + begins if phase == "main"
+                                 ex.begins(game, ap) if phase == "main"
                                  else ex.phase_begins, ex.phase_began(ap),
                                  game.turn_number))
     if phase != "main":  # a main phase has no steps (505.2): one event
         ap = game.active_player
-        game.emit_event(ev.Event(ev.STEP_BEGAN, rule, game.players[ap].name + begins,
+        game.emit_event(ev.Event(ev.STEP_BEGAN, rule, ex.begins(game, ap),
                                  ex.step_began(ap), game.turn_number))
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
@@ -372,16 +417,20 @@ def end_step(game: GameState) -> None:
             continue
         lost = p.mana_pool.empty()
         game.changed("mana", p.index)
-        game.emit(ev.MANA, "500.4", f"{p.name}'s mana pool empties "
-                  f"({''.join(k * v for k, v in lost.items())} lost; no mana burn)",
-                  player=p.index, lost=lost)
+        game.emit(ev.MANA, "500.4", say(
+            "{who}'s mana pool empties ({lost} lost; no mana burn)",
+            "La réserve de mana {who:de} se vide (mana perdu : {lost} ; pas de brûlure de "
+            "mana)", who=game.who(p.index), lost=Raw("".join(k * v for k, v in lost.items()))),
+            player=p.index, lost=lost)
     phase_ends = not game.turn_plan or game.turn_plan[0].phase_id != step.phase_id
     if step.name == "cleanup" and step.had_priority:
         # CR 514.3a: another cleanup step follows.
         game.turn_plan.insert(0, StepInfo("cleanup", "ending", step.phase_id, extra=True))
         phase_ends = False
-        game.note("514.3a", "Players received priority during cleanup: a new cleanup "
-                            "step follows")
+        game.note("514.3a", say("Players received priority during cleanup: a new cleanup "
+                                "step follows", "Des joueurs ont reçu la priorité pendant "
+                                "l'étape de nettoyage : une nouvelle étape de nettoyage "
+                                "suit"))
     name, phase = step.name, step.phase
     ex = _step_events(name, phase)
     rule, ends = ex.rule, ex.ends
@@ -404,7 +453,9 @@ def end_step(game: GameState) -> None:
 def add_extra_turn(game: GameState, player: int) -> None:
     """CR 500.7: an extra turn directly after this one; most recently created first."""
     game.extra_turns.append(player)
-    game.note("500.7", f"{game.players[player].name} will take an extra turn after this one")
+    game.note("500.7", say("{who} will take an extra turn after this one",
+                           "{who} jouera un tour supplémentaire après celui-ci",
+                           who=game.who(player)))
 
 
 def add_phase_after_current(game: GameState, phases: list[str]) -> None:
@@ -418,7 +469,10 @@ def add_phase_after_current(game: GameState, phases: list[str]) -> None:
     for ph in phases:
         new.extend(phase_steps(ph, _new_phase_id(game), extra=True))
     game.turn_plan[pos:pos] = new
-    game.note("500.8", f"Additional phase(s) added after this phase: {', '.join(phases)}")
+    game.note("500.8", say("Additional phase(s) added after this phase: {phases}",
+                           "Phase(s) supplémentaire(s) ajoutée(s) après cette phase : "
+                           "{phases}", phases=Items(Word(ph, TERMS[ph][1]) if ph in TERMS
+                                                    else Raw(ph) for ph in phases)))
 
 
 def add_step(game: GameState, name: str, after: str | None = None,
@@ -441,7 +495,8 @@ def add_step(game: GameState, name: str, after: str | None = None,
                 break
         else:
             return
-    game.note("500.9", f"An additional {DISPLAY.get(name, name)} is added")
+    game.note("500.9", say("An additional {step} is added",
+                           "Une {step} supplémentaire est ajoutée", step=step_term(name)))
 
 
 def add_step_after_phase(game: GameState, name: str, created_by: int | None = None) -> None:
@@ -461,7 +516,9 @@ def add_step_after_phase(game: GameState, name: str, created_by: int | None = No
         game.turn_flags[key] = 1
     game.turn_plan.insert(pos, StepInfo(name, PHASE_OF[name], _new_phase_id(game),
                                         extra=True))
-    game.note("500.9", f"After this phase, there is an additional {DISPLAY.get(name, name)}")
+    game.note("500.9", say("After this phase, there is an additional {step}",
+                           "Après cette phase, il y a {step:un} supplémentaire",
+                           step=step_term(name)))
 
 
 def remove_steps_of_current_phase(game: GameState, names: tuple[str, ...]) -> None:

@@ -46,7 +46,8 @@ Hooks and who calls them:
 * :meth:`shares_totals_with` - the players sharing a life total (810.9g-h, 810.10c).
 * :meth:`poison_limit` - poison counters that make a player lose (704.5c, 810.8d).
 * :meth:`loses_with` - the players who lose together with a player (810.8a).
-* :meth:`result_names` - names of the winners for ``Game over: ... win(s)`` (104.2).
+* :meth:`result_who` - the winners in the log's ``... win(s) the game`` (104.2a);
+  :meth:`result_names` - their names for ``Game over: ... win(s)`` (``manastack play``).
 * :meth:`special_actions`/:meth:`special_action_problem`/:meth:`perform_special_action` -
   ``rules.casting``/``rules.priority``: the variant's special actions (115.2), answered with
   :class:`~manastack.game.decisions.Special` (the planar die, 901.9).
@@ -71,6 +72,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from manastack.errors import IllegalAction
+from manastack.lines import Items, Line, Word, say
 from manastack.reprs import brief
 from manastack.rules.multiplayer import OPTION_KEYS
 
@@ -317,10 +319,14 @@ class Variant:
         """The players who lose the game when ``player`` does (810.8a: the team)."""
         return [player]
 
+    def result_who(self, game: GameState, winners: list[int]) -> Items:
+        """``Alice`` / ``Alice and Carol`` (``Alice et Carol``): the winners of ``X win(s) the
+        game``, an argument of a line of the log."""
+        return Items([game.who(w) for w in winners], last=(" and ", " et "))
+
     def result_names(self, game: GameState, winners: list[int]) -> str:
         """``Alice`` / ``Alice and Carol``: the winners of ``Game over: X win(s)``."""
-        names = [game.players[w].name for w in winners]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return self.result_who(game, winners).text("en", "")
 
     # -- special actions, casting from other zones, variant rules
 
@@ -362,9 +368,11 @@ class Variant:
                             combat: bool) -> None:
         """``source`` dealt ``amount`` damage to ``player`` (after the life change)."""
 
-    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
-        """Perform the variant's SBAs; append ``(player, rule, why)`` for players who lose.
-        True if an action was performed (704.3)."""
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, Line]]
+                            ) -> bool:
+        """Perform the variant's SBAs; append ``(player, rule, why)`` for players who lose
+        (``why``: a line, the reason in "Alice loses the game (...)").  True if an action was
+        performed (704.3)."""
         return False
 
     def player_left(self, game: GameState, player: int) -> None:
@@ -428,26 +436,33 @@ class MultiplayerVariant(Variant):
         if option == "multiple":
             game.combat.defending_players = opps
             if opps:
-                game.note("802.2", "All of " + game.players[ap].name + "'s opponents are "
-                          "defending players: " + ", ".join(game.players[o].name
-                                                            for o in opps))
+                game.note("802.2", say(
+                    "All of {who}'s opponents are defending players: {opponents}",
+                    "Tous les adversaires {who:de} sont des joueurs défenseurs : {opponents}",
+                    who=game.who(ap), opponents=Items(game.who(o) for o in opps)))
             return
         if option in ("left", "right"):
             d = directional_defender(game, option)
             rule = "803.1a" if option == "left" else "803.1b"
             game.combat.defending_players = [] if d is None or d not in opps else [d]
-            if game.combat.defending_players:
-                game.note(rule, f"{game.players[ap].name} attacks {option}: "
-                          f"{game.players[d].name} is the defending player")  # type: ignore
+            side = _SIDES[option]
+            if d is not None and game.combat.defending_players:
+                game.note(rule, say("{who} attacks {side}: {defender} is the defending player",
+                                    "{who} attaque {side} : {defender} est le joueur défenseur",
+                                    who=game.who(ap), side=side, defender=game.who(d)))
             else:
-                game.note(rule, f"{game.players[ap].name}'s nearest opponent to the "
-                          f"{option} is out of reach: {game.players[ap].name} can't attack")
+                game.note(rule, say("{who}'s nearest opponent to the {side} is out of reach: "
+                                    "{who} can't attack", "L'adversaire {who:de} le plus "
+                                    "proche {side} est hors de portée : {who} ne peut pas "
+                                    "attaquer", who=game.who(ap), side=side))
             return
         if len(opps) <= 1:
             game.combat.defending_players = opps[:1]
             if not opps:
-                game.note("801.3", f"No opponent is within {game.players[ap].name}'s "
-                          "range of influence: their creatures can't attack")
+                game.note("801.3", say(
+                    "No opponent is within {who}'s range of influence: their creatures "
+                    "can't attack", "Aucun adversaire n'est dans la portée d'influence "
+                    "{who:de} : ses créatures ne peuvent pas attaquer", who=game.who(ap)))
             return
         game.ask(ChoiceDecision(ap, "choose_defender",
                                 "Choose the defending player (CR 507.1)",
@@ -456,13 +471,18 @@ class MultiplayerVariant(Variant):
                                 purpose="defending player"))
 
 
+#: The directions of the attack left and attack right options (803.1a-b).
+_SIDES: Final = {"left": Word("left", "à gauche"), "right": Word("right", "à droite")}
+
+
 def _defender_chosen(game: GameState, action: Any) -> None:
     assert game.combat is not None
     choice = action.items[0]
     game.combat.defending_players = [choice.index]
     game.changed("combat")
-    game.note("507.1", f"{game.players[game.active_player].name} chooses "
-                       f"{game.players[choice.index].name} as the defending player")
+    game.note("507.1", say("{who} chooses {defender} as the defending player",
+                           "{who} choisit {defender} comme joueur défenseur",
+                           who=game.who(game.active_player), defender=game.who(choice.index)))
 
 
 # ---------------------------------------------------------------- the registry
