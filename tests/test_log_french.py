@@ -38,6 +38,7 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "deck",  # "chaque joueur mélange son deck" (103.1)
           "condition",  # French too ("sa condition n'est plus remplie", 603.4)
           "f",  # the letter of a rule number ("303.4f")
+          "exile",  # "il exile" (exiler, 406.2) is French too
           }
 
 

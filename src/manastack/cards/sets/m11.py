@@ -206,6 +206,11 @@ def _prevented(n: int, target: Any, source: Card, combat: bool = False) -> Line:
             n=n, target=target, source=source)
 
 
+def _prevention_effect(source: Card) -> Line:
+    """What the log calls a prevention effect a spell creates: "Fog's prevention effect"."""
+    return say("{card}'s prevention effect", "l'effet de prévention {card:de}", card=source)
+
+
 def _enters_with(obj: GameObject, n: int, x: bool = False) -> Line:
     """"X enters the battlefield with N +1/+1 counters[ (X)]" (614.1c)."""
     card, xs = Card(obj.id, obj.name), say(" (X)", " (X)") if x else NOTHING
@@ -609,7 +614,6 @@ define("Roc Egg", when_dies(CreateTokens(BIRD), "When this creature dies, create
 
 def _safe_passage(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
-    name = ctx.source_name
     source = source_card(ctx)
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
@@ -626,7 +630,7 @@ def _safe_passage(game: GameState, ctx: Ctx) -> None:
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
-        "damage", applies, replace, me, ctx.source, f"{name}'s prevention effect",
+        "damage", applies, replace, me, ctx.source, _prevention_effect(source),
         Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
 
 
@@ -1244,7 +1248,8 @@ def _opponents_card_to_graveyard(game: GameState, src: GameObject) -> list[Repla
         return dict(e, to=Zone.EXILE)
 
     return [Replacement("zone_change", applies, replace, me, src.id,
-                        "Leyline of the Void (exile it instead)")]
+                        say("{card} (exile it instead)", "{card} (il est exilé à la place)",
+                            card=Card(src.id, "Leyline of the Void")))]
 
 
 define("Leyline of the Void", LEYLINE, StaticAbility(
@@ -1491,7 +1496,9 @@ def _fire_servant(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, amount=e["amount"] * 2)
 
     return [Replacement("damage", applies, replace, me, src.id,
-                        "Fire Servant (red instant or sorcery damage is doubled)")]
+                        say("{card} (red instant or sorcery damage is doubled)",
+                            "{card} (les blessures d'un éphémère ou d'un rituel rouge sont "
+                            "doublées)", card=Card(src.id, "Fire Servant")))]
 
 
 define("Fire Servant", StaticAbility(
@@ -1685,7 +1692,6 @@ define("Dryad's Favor", **aura(keywords=("forestwalk",),
 
 
 def _fog(game: GameState, ctx: Ctx) -> None:
-    name = ctx.source_name
     source = source_card(ctx)
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
@@ -1696,7 +1702,7 @@ def _fog(game: GameState, ctx: Ctx) -> None:
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
-        "damage", applies, replace, ctx.controller, ctx.source, f"{name}'s prevention effect",
+        "damage", applies, replace, ctx.controller, ctx.source, _prevention_effect(source),
         Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
 
 
@@ -2433,7 +2439,9 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, amount=0, prevented=e.get("prevented", 0) + n)
 
     return [Replacement("damage", applies, replace, game.controller(src), sid,
-                        f"{name} (prevent that damage and remove that many +1/+1 counters)",
+                        say("{card} (prevent that damage and remove that many +1/+1 "
+                            "counters)", "{card} (prévenir ces blessures et retirer autant de "
+                            "marqueurs +1/+1)", card=card),
                         is_prevention=True)]
 
 
@@ -2619,8 +2627,10 @@ def _baloth_replacement(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, to=BF)
 
     return [Replacement("zone_change", applies, replace, owner, oid,
-                        "Obstinate Baloth (put it onto the battlefield instead of into "
-                        f"{_pname(game, owner)}'s graveyard)")]
+                        say("{card} (put it onto the battlefield instead of into {place})",
+                            "{card} (il est mis sur le champ de bataille au lieu {place:de})",
+                            card=Card(oid, "Obstinate Baloth"),
+                            place=Place(GY, game.who(owner))))]
 
 
 define("Obstinate Baloth",

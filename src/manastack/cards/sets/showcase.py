@@ -82,7 +82,8 @@ def _boon(game: GameState, src: GameObject) -> list[Replacement]:
     return [Replacement(
         "life_gain", lambda g, e: e["player"] == me,
         lambda g, e: dict(e, amount=e["amount"] * 2), me, src.id,
-        "Boon Reflection (you gain twice that much life instead)")]
+        say("{card} (you gain twice that much life instead)", "{card} (vous gagnez deux fois "
+            "plus de points de vie à la place)", card=Card(src.id, "Boon Reflection")))]
 
 
 define("Boon Reflection", StaticAbility(
@@ -118,7 +119,9 @@ def _worship(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, results=out)
 
     return [Replacement("damage_results", applies, replace, me, src.id,
-                        "Worship (damage reduces your life total to 1 instead)")]
+                        say("{card} (damage reduces your life total to 1 instead)",
+                            "{card} (les blessures réduisent votre total de points de vie à 1 "
+                            "à la place)", card=Card(src.id, "Worship")))]
 
 
 define("Worship", StaticAbility(
@@ -155,7 +158,8 @@ def _awe_strike(game: GameState, ctx: Ctx) -> None:
         return dict(e, amount=0, gains=list(e.get("gains", [])) + [(me, n, "Awe Strike")])
 
     r = Replacement("damage", applies, replace, me, ctx.source,
-                    "Awe Strike's prevention effect", Duration("end_of_turn"),
+                    say("{card}'s prevention effect", "l'effet de prévention {card:de}",
+                        card=Card(ctx.source, "Awe Strike")), Duration("end_of_turn"),
                     is_prevention=True, timestamp=game.new_timestamp(), state_id=sid,
                     prevents="source")
     game.replacements.append(r)
@@ -338,7 +342,9 @@ def _may_draw_answer(game: GameState, action: Any, who: int) -> None:
 def _holy_day(game: GameState, ctx: Ctx) -> None:
     r = Replacement("damage", lambda g, e: bool(e["combat"]) and not e.get("unpreventable"),
                     lambda g, e: dict(e, amount=0), ctx.controller, ctx.source,
-                    "Holy Day (prevent all combat damage this turn)",
+                    say("{card} (prevent all combat damage this turn)", "{card} (prévenir "
+                        "toutes les blessures de combat ce tour-ci)",
+                        card=Card(ctx.source, "Holy Day")),
                     Duration("end_of_turn"), is_prevention=True,
                     timestamp=game.new_timestamp())
     game.replacements.append(r)
@@ -356,7 +362,10 @@ def _pariah(game: GameState, src: GameObject) -> list[Replacement]:
         return []
     return [Replacement("damage", lambda g, e: e["target"] == PlayerRef(me),
                         lambda g, e: dict(e, target=host), me, src.id,
-                        "Pariah (damage to you is dealt to the enchanted creature instead)")]
+                        say("{card} (damage to you is dealt to the enchanted creature "
+                            "instead)", "{card} (les blessures qui vous seraient infligées le "
+                            "sont à la créature enchantée à la place)",
+                            card=Card(src.id, "Pariah")))]
 
 
 define("Pariah", StaticAbility(replacements=_pariah, text="All damage that would be dealt to "
@@ -375,8 +384,11 @@ def _royal_guard(game: GameState, ctx: Ctx) -> None:
             g.get(guard) is not None
 
     r = Replacement("damage", applies, lambda g, e: dict(e, target=guard), me, guard,
-                    "Kjeldoran Royal Guard (combat damage from unblocked creatures is dealt "
-                    "to it instead)", Duration("end_of_turn"), timestamp=game.new_timestamp())
+                    say("{card} (combat damage from unblocked creatures is dealt to it "
+                        "instead)", "{card} (les blessures de combat des créatures non bloquées "
+                        "lui sont infligées à la place)",
+                        card=Card(guard, "Kjeldoran Royal Guard")),
+                    Duration("end_of_turn"), timestamp=game.new_timestamp())
     game.replacements.append(r)
 
 
