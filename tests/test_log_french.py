@@ -22,7 +22,7 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "loyalty", "mana", "plane", "phénomène", "scheme", "vanguard", "commander",
           "archenemy", "planechase", "ok", "apnap", "y", "chaos", "si", "or", "de", "le",
           "point", "points", "type", "types", "instant", "face", "total", "action",
-          "actions", "permanent", "permanents", "tokens", "blocage", "combat", "turn",
+          "actions", "permanent", "permanents", "blocage", "combat",
           "effet", "effets", "contre", "six",
           "planeswalker",  # the French card type (300.1) is "planeswalker"
           "planeswalkers",  # its plural
@@ -36,9 +36,10 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "source",  # "une source avec le contact mortel" (704.5h)
           "mulligan",  # the same word in French (103.4)
           "deck",  # "chaque joueur mélange son deck" (103.1)
+          "zone",
+          "exile",  # "il exile" (to exile, 406.2), a French verb form too  # "la zone de commandement" (408)
           "condition",  # French too ("sa condition n'est plus remplie", 603.4)
           "f",  # the letter of a rule number ("303.4f")
-          "exile",  # "il exile" (exiler, 406.2) is French too
           }
 
 

@@ -24,8 +24,11 @@ from manastack.lines import Card, Items, Line, Raw, Who, Word, say
 #: The levels of detail, least first.
 DETAILS: Final = ("summary", "normal", "full")
 
-#: Left out of ``normal``: bookkeeping with nothing to read.
-_NOISE: Final = frozenset({ev.PASS, ev.PRIORITY, ev.STEP_ENDED, ev.PHASE_ENDED})
+#: Left out of ``normal``: bookkeeping with nothing to read, and lines another line says
+#: already (a land played: its zone change; a discard: its zone change; becoming a
+#: target: the spell's or ability's line names its targets).
+_NOISE: Final = frozenset({ev.PASS, ev.PRIORITY, ev.STEP_ENDED, ev.PHASE_ENDED,
+                           ev.LAND_PLAYED, ev.DISCARD, ev.TARGETED})
 #: Kept in ``summary`` (with the turn lines, the life totals and the result).
 _SUMMARY_KINDS: Final = frozenset({ev.LAND_PLAYED, ev.CAST, ev.ATTACKS, ev.BLOCKS,
                                    ev.DAMAGE, ev.LOSE, ev.WIN, ev.GAME_OVER,
@@ -104,11 +107,49 @@ def _is_mana_payment(e: ev.Event) -> bool:
     return e.kind in (ev.MANA, ev.TAPPED) and e.rule == "605.3a"
 
 
+def _fold_draws(events: Sequence[ev.Event]) -> list[ev.Event | list[ev.Event]]:
+    """The events, each run of draws by one player for one rule (an opening hand, "draw
+    three cards") as one list."""
+    out: list[ev.Event | list[ev.Event]] = []
+    for e in events:
+        last = out[-1] if out else None
+        if e.kind == ev.DRAW and isinstance(last, list) and last[0].rule == e.rule and \
+                last[0].data.get("player") == e.data.get("player"):
+            last.append(e)
+        elif e.kind == ev.DRAW:
+            out.append([e])
+        else:
+            out.append(e)
+    return out
+
+
+def _draws_line(draws: list[ev.Event], lang: str) -> str:
+    """One line for a run of draws: the cards named if the reader saw them all."""
+    first = draws[0]
+    if len(draws) == 1:
+        return first.render(lang)
+    who = first.line.args.get("who")
+    cards = [e.line.args.get("card") for e in draws]
+    if all(isinstance(c, Card) for c in cards):
+        line = say("{who} draws {cards}", "{who} pioche {cards}", who=who,
+                   cards=Items(cards, last=(" and ", " et ")))
+    else:
+        line = say("{who} draws {n} cards", "{who} pioche {n} cartes", who=who,
+                   n=len(draws))
+    return f"[{first.rule}] {line.render(lang)}"
+
+
 def _normal(events: Sequence[ev.Event], lang: str) -> list[str]:
     out: list[str] = []
     pending_step: list[str] = []  # a step's begin line, printed with its first content
     paid: list[Any] = []  # mana abilities of the payment under way (605.3a)
-    for e in events:
+    for item in _fold_draws(events):
+        if isinstance(item, list):
+            out.extend(pending_step)
+            pending_step = []
+            out.append(_draws_line(item, lang))
+            continue
+        e = item
         kind = e.kind
         if kind in _NOISE:
             continue
@@ -154,14 +195,20 @@ def _source(e: ev.Event) -> Line:
 
 def _summary(events: Sequence[ev.Event], lang: str) -> list[str]:
     out: list[str] = []
+    turns = 0
     for e in events:
         if not out and e.data.get("players"):
             out.extend(header(e.data, lang))
+        board_data = e.data.get("board")
         if e.kind == ev.TURN_BEGAN:
-            board_data = e.data.get("board")
-            if board_data and out:
+            if board_data and turns:  # the totals as the turn before ended
                 out.append("  " + _life_line(board_data, lang))
+            turns += 1
             out.append(e.render(lang))
+        elif e.kind in (ev.GAME_OVER, ev.GAME_STOPPED):
+            out.append(e.render(lang))
+            if board_data:
+                out.append("  " + _life_line(board_data, lang))
         elif e.kind in _SUMMARY_KINDS or (e.kind == ev.ZONE_CHANGE and
                                           e.data.get("from_zone") == "battlefield"):
             out.append("  " + e.render(lang))

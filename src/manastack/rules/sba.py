@@ -21,6 +21,7 @@ from manastack.game.objects import (
     union,
 )
 from manastack.lines import Card, Items, Line, Raw, Who, Word, say
+from manastack.rules.board import board
 from manastack.rules.combat import check_combat
 from manastack.rules.effects_end import (
     end_source_effects,
@@ -486,11 +487,11 @@ def _end_if_one_team_left(game: GameState) -> None:
                                                   "{names} gagne la partie", names=names)
                       if len(alive) == 1 else say("{names} win the game",
                                                   "{names} gagnent la partie", names=names),
-                      winner=alive[0], winners=alive)
+                      winner=alive[0], winners=alive, board=board(game))
         else:
             game.draw_game = True
             game.emit(ev.GAME_OVER, "104.4a", say("The game is a draw", "La partie est nulle"),
-                      winner=None)
+                      winner=None, board=board(game))
         game.decision = None
         game.clear_agenda()
 
@@ -712,7 +713,7 @@ def stop_game(game: GameState, why: Line) -> None:
     game.stopped = why.render("en")
     game.emit(ev.GAME_STOPPED, "", say("The game is stopped unfinished: {why}",
                                        "La partie est arrêtée inachevée : {why}", why=why),
-              winner=None)
+              winner=None, board=board(game))
     game.decision = None
     game.clear_agenda()
 
@@ -721,6 +722,6 @@ def end_game_draw(game: GameState, why: Line, rule: str = "104.4a") -> None:
     game.over = True
     game.draw_game = True
     game.emit(ev.GAME_OVER, rule, say("The game is a draw ({why})", "La partie est nulle ({why})",
-                                      why=line_of(why)), winner=None)
+                                      why=line_of(why)), winner=None, board=board(game))
     game.decision = None
     game.clear_agenda()

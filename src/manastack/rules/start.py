@@ -28,7 +28,11 @@ def begin(game: GameState) -> None:
     variant = variant_of(game)
     variant.setup_zones(game)  # 103.1b: commanders, scheme/planar decks, vanguards
     game.note("103.1", say("The game begins: each player shuffles their deck",
-                           "La partie commence : chaque joueur mélange son deck"))
+                           "La partie commence : chaque joueur mélange son deck"),
+              players=tuple({"player": p.index, "name": p.name,
+                             "deck": len(game.deck_lists[p.index])
+                             if p.index < len(game.deck_lists) else len(p.library)}
+                            for p in game.players))
     for p in game.players:
         shuffle(game, p.index, "103.1")
     chosen = variant.first_player(game)

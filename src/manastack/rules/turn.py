@@ -19,6 +19,7 @@ from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     tba,
 )
+from manastack.rules.board import board
 from manastack.rules.combat import begin_combat_phase, end_combat_phase
 from manastack.rules.effects_end import (
     end_effects_at_begin,
@@ -251,13 +252,13 @@ def start_turn(game: GameState, player: int, extra: bool = False) -> None:
             "Turn {n} ({kind}) begins: {team} are the active team",
             "Début du tour {n} ({kind}) : {team} forment l'équipe active",
             n=game.turn_number, kind=kind, team=_team(game, team)),
-            player=player, extra=extra, team=team)
+            player=player, extra=extra, team=team, board=board(game))
     else:
         game.emit(ev.TURN_BEGAN, "500.1", say(
             "Turn {n} ({kind}) begins: {who} is the active player",
             "Début du tour {n} ({kind}) : {who} est le joueur actif",
             n=game.turn_number, kind=kind, who=game.who(player)),
-            player=player, extra=extra)
+            player=player, extra=extra, board=board(game))
     # only the turn's state changed (a variant's hook says otherwise); the turn of
     # ``player`` alone, or of a team (805.4a: anyone's, as far as it is told)
     game.changed("turn", player if len(team) == 1 else None)

@@ -175,6 +175,14 @@ def _moves_line(game: GameState, obj: GameObject, frm: str, to: str) -> Line:
                card=Card(obj.id, obj.name), frm=Place(frm), to=Place(to, owner))
 
 
+def hand_seen_by(game: GameState, owner: int) -> frozenset[int]:
+    """The players who see ``owner``'s hand: themselves, and whoever controls them
+    (402.3, 714.4)."""
+    from manastack.rules.control import sees_for
+
+    return frozenset(p.index for p in game.players if owner in sees_for(game, p.index))
+
+
 def private_to(game: GameState, old: GameObject, new: GameObject, text: Line
                ) -> tuple[frozenset[int] | None, Line | None]:
     """Who may see which card moved from ``old``'s zone to ``new``'s, and the line the
@@ -182,13 +190,12 @@ def private_to(game: GameState, old: GameObject, new: GameObject, text: Line
     between a library and a hand is seen by the player whose hand it is (402.3; and by
     whoever controls that player, 714.4); in a library or face down (401.2, 406.3), by
     no one."""
-    from manastack.rules.control import sees_for
 
     if (old.zone not in _HIDDEN and not old.face_down) or \
             (new.zone not in _HIDDEN and not new.face_down):
         return None, None
     if Zone.HAND in (old.zone, new.zone):
-        seen = frozenset(p.index for p in game.players if old.owner in sees_for(game, p.index))
+        seen = hand_seen_by(game, old.owner)
     else:
         seen = frozenset()
     if old.name not in line_names(text) and not (not text.args and old.name in text.en):
@@ -307,8 +314,14 @@ def draw(game: GameState, player: int, n: int = 1, rule: str = "120.1") -> int:
         top = game.obj(p.library[-1])
         new = move(game, top, Zone.HAND, rule, quiet=True)
         drawn += 1
-        game.emit(ev.DRAW, rule, say("{who} draws a card", "{who} pioche une carte",
-                                     who=game.who(player)), player=player, object=new.id)
+        # the card is named to those who see the hand it enters (402.3), not to the others
+        who = game.who(player)
+        game.emit_event(ev.Event(
+            ev.DRAW, rule, say("{who} draws {card}", "{who} pioche {card}", who=who,
+                               card=Card(new.id, new.name)),
+            {"player": player, "object": new.id}, game.turn_number,
+            hand_seen_by(game, player),
+            say("{who} draws a card", "{who} pioche une carte", who=who)))
     return drawn
 
 

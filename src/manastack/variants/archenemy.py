@@ -35,6 +35,7 @@ from mypy_extensions import trait
 
 from manastack.errors import DeckError
 from manastack.game.objects import StackAbility
+from manastack.lines import Card, Line, Word, say
 from manastack.reprs import brief
 from manastack.rules.multiplayer import OPTION_KEYS
 from manastack.rules.variant import MultiplayerVariant, register
@@ -89,7 +90,9 @@ class SchemeRules:
             if p == game.active_player and st["hand_size"] is not None:
                 game.players[p].max_hand_size = st["hand_size"]
                 st["hand_size"] = None
-                game.note("611.2b", f"{game.players[p].name} has a maximum hand size again")
+                game.note("611.2b", say("{who} has a maximum hand size again",
+                                        "{who} a de nouveau une taille maximale de main",
+                                        who=game.who(p)))
 
     def precombat_main_actions(self, game: GameState) -> None:
         """703.4d / 904.9: the archenemy sets the top scheme of their deck in motion."""
@@ -99,7 +102,9 @@ class SchemeRules:
             return
         game.turn_flags["_schemed"] = True  # only the first precombat main phase
         if st["no_motion_turn"] == game.turn_number:
-            game.note("904.9", "Schemes can't be set in motion this turn (All in Good Time)")
+            game.note("904.9", say("Schemes can't be set in motion this turn ({card})",
+                                   "Les machinations ne peuvent pas être mises en branle ce "
+                                   "tour-ci ({card})", card=Card(None, "All in Good Time")))
             return
         set_in_motion(game, ap)
 
@@ -109,7 +114,7 @@ class SchemeRules:
         if st is not None:
             st["damage_taken"] += amount
 
-    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, Line]]) -> bool:
         """704.5w: a face-up non-ongoing scheme with no scheme trigger on the stack or
         waiting goes to the bottom of its owner's scheme deck."""
         done = [o for o in face_up(game, "Scheme") if "Ongoing" not in o.card.supertypes]
@@ -121,8 +126,11 @@ class SchemeRules:
             return False
         for o in done:
             to_bottom(game, o.id)
-            game.note("704.5w", f"{o.name} is turned face down and put on the bottom of "
-                                f"{game.players[o.owner].name}'s scheme deck")
+            game.note("704.5w", say("{card} is turned face down and put on the bottom of "
+                                    "{who}'s scheme deck",
+                                    "{card} est retourné face cachée et mis au-dessous du "
+                                    "paquet de machinations {who:de}",
+                                    card=Card(o.id, o.name), who=game.who(o.owner)))
         return True
 
     def scheme_deck_value(self, game: GameState, player: int, key: str) -> Any:
@@ -146,7 +154,7 @@ class ArchenemyVariant(SharedTeamTurns, SchemeRules):
                             combat: bool) -> None:
         SchemeRules.player_dealt_damage(self, game, source, player, amount, combat)
 
-    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, Line]]) -> bool:
         return SchemeRules.state_based_actions(self, game, losers)
 
     name = "archenemy"
@@ -224,8 +232,10 @@ class ArchenemyVariant(SharedTeamTurns, SchemeRules):
             put_in_command(game, a, name, face_down=True, kind="Scheme")
         shuffle_deck(game, a, "Scheme")
         if deck(game, a, "Scheme"):
-            game.note("904.4", f"{game.players[a].name} shuffles their scheme deck "
-                               f"({len(deck(game, a, 'Scheme'))} schemes)")
+            game.note("904.4", say("{who} shuffles their scheme deck ({n} schemes)",
+                                   "{who} mélange son paquet de machinations ({n} "
+                                   "machinations)", who=game.who(a),
+                                   n=len(deck(game, a, "Scheme"))))
 
     def turn_started(self, game: GameState) -> None:
         super().turn_started(game)
@@ -249,7 +259,7 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
                             combat: bool) -> None:
         SchemeRules.player_dealt_damage(self, game, source, player, amount, combat)
 
-    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, Line]]) -> bool:
         return SchemeRules.state_based_actions(self, game, losers)
 
     name = "supervillain_rumble"
@@ -295,7 +305,9 @@ class SupervillainRumble(MultiplayerVariant, SchemeRules):
 
     def setup_zones(self, game: GameState) -> None:
         """904.4: each player's scheme deck, shuffled, face down in the command zone."""
-        shuffle_in_decks(game, game.options.extra.get("schemes"), "Scheme", "904.4", "scheme")
+        shuffle_in_decks(game, game.options.extra.get("schemes"), "Scheme", "904.4",
+                         Word("scheme deck", "paquet de machinations"),
+                         Word("schemes", "machinations"))
 
     def setup_position(self, game: GameState) -> None:
         """904.4 in a position: each scheme deck in the listed order (the first listed on
@@ -347,11 +359,15 @@ def set_in_motion(game: GameState, player: int) -> None:
     trigger."""
     ids = deck(game, player, "Scheme")
     if not ids:
-        game.note("701.23", f"{game.players[player].name}'s scheme deck is empty")
+        game.note("701.23", say("{who}'s scheme deck is empty",
+                                "Le paquet de machinations {who:de} est vide",
+                                who=game.who(player)))
         return
     new = turn_face_up(game, ids[-1])
-    game.emit(SET_IN_MOTION, "701.23b", f"{game.players[player].name} sets {new.name} in "
-              "motion", object=new.id, player=player)
+    game.emit(SET_IN_MOTION, "701.23b", say("{who} sets {card} in motion",
+                                            "{who} met {card} en branle",
+                                            who=game.who(player), card=Card(new.id, new.name)),
+              object=new.id, player=player)
 
 
 def abandon(game: GameState, oid: int) -> None:
@@ -360,7 +376,8 @@ def abandon(game: GameState, oid: int) -> None:
     if o is None or o.face_down or "Ongoing" not in o.card.supertypes:
         return
     to_bottom(game, oid)
-    game.emit(ABANDONED, "701.24b", f"{game.players[o.owner].name} abandons {o.name}",
+    game.emit(ABANDONED, "701.24b", say("{who} abandons {card}", "{who} abandonne {card}",
+                                        who=game.who(o.owner), card=Card(o.id, o.name)),
               object=oid, player=o.owner)
 
 

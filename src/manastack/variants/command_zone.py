@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject
+from manastack.lines import Word, say
 from manastack.reprs import brief
 from manastack.rules.zones import create_in_command, shuffle_in_command, turn_over_in_command
 
@@ -105,16 +106,18 @@ def shuffle_deck(game: GameState, player: int, card_type: str) -> None:
     shuffle_in_command(game, deck(game, player, card_type))
 
 
-def shuffle_in_decks(game: GameState, decks: Any, card_type: str, rule: str, what: str) -> None:
+def shuffle_in_decks(game: GameState, decks: Any, card_type: str, rule: str, what: Word,
+                     cards: Word) -> None:
     """Each player's deck of ``card_type`` cards (``decks``: as :func:`per_player` takes
     them), face down in the command zone and shuffled (901.4, 904.4), logged citing
-    ``rule`` as their ``what`` deck."""
+    ``rule`` as their ``what`` deck ("scheme deck") of so many ``cards`` ("schemes")."""
     for p, names in sorted(per_player(game, decks).items()):
         for name in names:
             put_in_command(game, p, name, face_down=True, kind=card_type)
         shuffle_deck(game, p, card_type)
-        game.note(rule, f"{game.players[p].name} shuffles their {what} deck "
-                        f"({len(names)} {card_type.lower()}s)")
+        game.note(rule, say("{who} shuffles their {deck} ({n} {cards})",
+                            "{who} mélange son {deck} ({n} {cards})", who=game.who(p),
+                            deck=what, n=len(names), cards=cards))
 
 
 # ------------------------------------------------------------ checking options.extra

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
 from manastack.game.objects import GameObject, Zone
+from manastack.lines import Card, Line, Place, Raw, say
 from manastack.reprs import brief
 from manastack.rules.multiplayer import OPTION_KEYS
 from manastack.rules.variant import MultiplayerVariant, register
@@ -109,8 +110,9 @@ class CommanderVariant(MultiplayerVariant):
                 raise DeckError(f"{game.players[p].name}'s deck doesn't contain their "
                                 f"commander {name} (903.5a)")
             move(game, game.obj(found), Zone.COMMAND, "903.6",
-                 verb=f"{game.players[p].name} puts their commander {name} into the "
-                      "command zone")
+                 verb=say("{who} puts their commander {card} into the command zone",
+                          "{who} met son commandant {card} dans la zone de commandement",
+                          who=game.who(p), card=Card(found, name)))
 
     def setup_position(self, game: GameState) -> None:
         """903.6: a commander the position doesn't put anywhere is in the command zone."""
@@ -164,8 +166,12 @@ class CommanderVariant(MultiplayerVariant):
         casts = _state(game)["casts"]
         tax = 2 * casts.get(player, 0)
         casts[player] = casts.get(player, 0) + 1
-        game.note("903.8", f"{game.players[player].name} casts their commander {obj.name} "
-                           f"from the command zone (commander tax {{{tax}}})")
+        game.note("903.8", say("{who} casts their commander {card} from the command zone "
+                               "(commander tax {tax})",
+                               "{who} lance son commandant {card} depuis la zone de "
+                               "commandement (taxe de commandant {tax})",
+                               who=game.who(player), card=Card(obj.id, obj.name),
+                               tax=Raw(f"{{{tax}}}")))
 
     # ------------------------------------------------------------ 903.9
 
@@ -222,17 +228,22 @@ class CommanderVariant(MultiplayerVariant):
         damage = _state(game)["damage"]
         key = f"{player}:{o.owner}"
         damage[key] = damage.get(key, 0) + amount
-        game.note("903.10a", f"{game.players[player].name} has been dealt {damage[key]} "
-                             f"combat damage by {o.card.name}")
+        game.note("903.10a", say("{who} has been dealt {n} combat damage by {card}",
+                                 "Total des blessures de combat infligées par {card} à "
+                                 "{who} : {n}", who=game.who(player), n=damage[key],
+                                 card=Card(o.id, o.card.name)))
 
-    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, str]]) -> bool:
+    def state_based_actions(self, game: GameState, losers: list[tuple[int, str, Line]]
+                            ) -> bool:
         st = _state(game)
         for key, total in sorted(st["damage"].items()):
             victim, owner = (int(x) for x in key.split(":"))
             if total >= COMMANDER_DAMAGE and game.players[victim].in_game and \
                     all(v != victim for v, _, _ in losers):
-                losers.append((victim, "704.5v", f"{game.players[victim].name} has been "
-                               f"dealt {total} combat damage by {st['names'][owner]}"))
+                losers.append((victim, "704.5v", say(
+                    "{who} has been dealt {n} combat damage by {card}",
+                    "{who} a subi {n} blessures de combat infligées par {card}",
+                    who=game.who(victim), n=total, card=Card(None, st["names"][owner]))))
         return False
 
 
@@ -240,9 +251,12 @@ def _state(game: GameState) -> dict[str, Any]:
     return game.variant_state["commander"]  # type: ignore[no-any-return]
 
 
-#: Where 903.9 would have sent the commander, for messages.
-_ZONE_WORDS = {Zone.GRAVEYARD: "their graveyard", Zone.EXILE: "exile",
-               Zone.HAND: "their hand", Zone.LIBRARY: "their library"}
+def _where(game: GameState, to: str, owner: int) -> Line:
+    """Where 903.9 would have sent the commander (``to``: one of :data:`_REPLACED`), for
+    messages: "exile", "Alice's graveyard"."""
+    if to == Zone.EXILE:
+        return say("exile", "en exil")
+    return say("{zone}", "dans {zone:le}", zone=Place(to, game.who(owner)))
 
 
 def standing_answer(game: GameState, player: int) -> str:
@@ -260,22 +274,25 @@ def _commander_choice(game: GameState, oid: int, owner: int, event: dict[str, An
     from manastack.rules.midrun import choose_during_run
 
     o = game.obj(oid)
-    to = str(event["to"])
-    who = game.players[owner].name
-    where = _ZONE_WORDS.get(to, to).replace("their", f"{who}'s")
+    where = _where(game, str(event["to"]), owner)
     if standing_answer(game, owner) == "command":
         yes = True
     else:
         # outside any answer (a test setting a game up) nothing can be asked: yes
         yes = choose_during_run(
             game, owner, "commander_zone",
-            f"{o.name} would be put into {where}: put it into the command zone instead? "
-            "(CR 903.9)", ("yes", "no"), "903.9", "command zone instead", default=0) == 0
+            f"{o.name} would be put into {where.render()}: put it into the command zone "
+            "instead? (CR 903.9)", ("yes", "no"), "903.9", "command zone instead", default=0) == 0
     if not yes:
-        game.note("903.9", f"{who} lets {o.name} go to {where}")
+        game.note("903.9", say("{who} lets {card} go to {where}",
+                               "{who} laisse {card} aller {where}", who=game.who(owner),
+                               card=Card(o.id, o.name), where=where))
         return event
-    game.note("903.9", f"{o.name} would be put into {where}; {who} puts it into the "
-                       "command zone instead")
+    game.note("903.9", say("{card} would be put into {where}; {who} puts it into the command "
+                           "zone instead",
+                           "{card} devrait être mis {where} ; {who} le met plutôt dans la "
+                           "zone de commandement", card=Card(o.id, o.name), where=where,
+                           who=game.who(owner)))
     return dict(event, to=Zone.COMMAND)
 
 

@@ -33,6 +33,7 @@ from manastack.cards.effects import Custom
 from manastack.errors import DeckError
 from manastack.game.decisions import Special
 from manastack.game.objects import GameObject, Zone
+from manastack.lines import NOTHING, Card, Raw, Word, say
 from manastack.reprs import brief
 from manastack.rules.multiplayer import OPTION_KEYS
 from manastack.rules.turn import set_turn_flag
@@ -126,7 +127,9 @@ class PlanechaseVariant(MultiplayerVariant):
             ids = deck(game, game.active_player, "Plane")
             if ids:
                 new = turn_face_up(game, ids[-1], controller=game.active_player)
-                game.note("901.5", f"{new.name} is the face-up plane")
+                game.note("901.5", say("{card} is the face-up plane",
+                                       "{card} est le plan face visible",
+                                       card=Card(new.id, new.name)))
 
     def set_scenario_value(self, game: GameState, player: int, key: str, value: Any) -> None:
         if key == "planar_die_rolls":  # 901.9: times the action was taken this turn
@@ -155,7 +158,7 @@ class PlanechaseVariant(MultiplayerVariant):
     def setup_zones(self, game: GameState) -> None:
         """901.4: each planar deck, shuffled, face down in the command zone."""
         shuffle_in_decks(game, game.options.extra.get("planar_decks"), "Plane", "901.4",
-                         "planar")
+                         Word("planar deck", "paquet planaire"), Word("planes", "plans"))
 
     def game_started(self, game: GameState) -> None:
         """103.6 / 901.5: the starting plane (nothing triggers)."""
@@ -163,8 +166,9 @@ class PlanechaseVariant(MultiplayerVariant):
         ids = deck(game, p, "Plane")
         if ids:
             new = turn_face_up(game, ids[-1], controller=p)
-            game.note("103.6", f"{game.players[p].name} turns {new.name} face up: the "
-                               "starting plane")
+            game.note("103.6", say("{who} turns {card} face up: the starting plane",
+                                   "{who} retourne {card} face visible : le plan de départ",
+                                   who=game.who(p), card=Card(new.id, new.name)))
 
     def turn_started(self, game: GameState) -> None:
         """901.6: the active player is the planar controller."""
@@ -240,17 +244,22 @@ def roll_planar_die(game: GameState, player: int, cost: int = 0) -> str:
     # a rigged die (options.extra.planar_die, for scenarios and tests) shows the listed
     # faces first; then the die is random
     result = rigged[n] if n < len(rigged) else game.rng.choice(DIE_FACES)
-    shown = {"planeswalk": "the planeswalker symbol", "chaos": "the chaos symbol",
-             "blank": "a blank face"}[result]
+    shown = {"planeswalk": say("the planeswalker symbol", "le symbole de planeswalker"),
+             "chaos": say("the chaos symbol", "le symbole de chaos"),
+             "blank": say("a blank face", "une face vierge")}[result]
     rule = {"planeswalk": "901.9c", "chaos": "901.9b", "blank": "901.9a"}[result]
-    game.emit(PLANAR_DIE, rule, f"{game.players[player].name} rolls the planar die"
-              + (f" (paying {{{cost}}})" if cost else "") + f": {shown}",
+    paying = say(" (paying {cost})", " (en payant {cost})", cost=Raw(f"{{{cost}}}")) \
+        if cost else NOTHING
+    game.emit(PLANAR_DIE, rule, say("{who} rolls the planar die{paying}: {shown}",
+                                    "{who} lance le dé planaire{paying} : {shown}",
+                                    who=game.who(player), paying=paying, shown=shown),
               player=player, result=result)
     if result == "planeswalk":
         game.pending_triggers.append(PendingTrigger(
             PLANESWALKING_ABILITY, 0, "Planeswalking ability", player, {"player": player},
             len(game.pending_triggers)))
-        game.note("901.8", "The planeswalking ability triggers")
+        game.note("901.8", say("The planeswalking ability triggers",
+                               "La capacité de changement de plan se déclenche"))
     return result
 
 
@@ -260,8 +269,11 @@ def planeswalk(game: GameState, player: int) -> None:
     if not game.players[player].in_game:
         return
     for o in face_up(game, "Plane"):
-        game.emit(PLANESWALK_AWAY, "701.22d", f"{game.players[player].name} planeswalks "
-                  f"away from {o.name}", player=player, object=o.id)
+        game.emit(PLANESWALK_AWAY, "701.22d", say("{who} planeswalks away from {card}",
+                                                  "{who} change de plan en quittant {card}",
+                                                  who=game.who(player),
+                                                  card=Card(o.id, o.name)),
+                  player=player, object=o.id)
         if o.id in game.objects:
             to_bottom(game, o.id)
     _walk_to(game, player, "701.22b")
@@ -270,11 +282,14 @@ def planeswalk(game: GameState, player: int) -> None:
 def _walk_to(game: GameState, player: int, rule: str) -> None:
     ids = deck(game, player, "Plane")
     if not ids:
-        game.note(rule, f"{game.players[player].name}'s planar deck is empty")
+        game.note(rule, say("{who}'s planar deck is empty",
+                            "Le paquet planaire {who:de} est vide", who=game.who(player)))
         return
     game.variant_state["planechase"]["walks"] += 1  # 901.11: "until a player planeswalks"
     new = turn_face_up(game, ids[-1], controller=player)
-    game.emit(PLANESWALKED, rule, f"{game.players[player].name} planeswalks to {new.name}",
+    game.emit(PLANESWALKED, rule, say("{who} planeswalks to {card}",
+                                      "{who} change de plan et arrive sur {card}",
+                                      who=game.who(player), card=Card(new.id, new.name)),
               player=player, object=new.id)
 
 

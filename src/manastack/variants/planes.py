@@ -51,6 +51,7 @@ from manastack.cards.vocab import (
 )
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.lines import Card, Items, Raw, say
 from manastack.rules.keyword_actions import add_counters
 from manastack.rules.layers import LayerEffect, add_abilities
 from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
@@ -115,9 +116,12 @@ def _discard_hand(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     for oid in list(game.players[p].hand):
         o = game.obj(oid)
-        new = move(game, o, Zone.GRAVEYARD, "701.8a", verb=f"{game.players[p].name} "
-                   f"discards {o.name}")
-        game.emit(ev.DISCARD, "701.8a", f"{o.name} was discarded", player=p, object=new.id)
+        card = Card(o.id, o.name)
+        new = move(game, o, Zone.GRAVEYARD, "701.8a",
+                   verb=say("{who} discards {card}", "{who} défausse {card}",
+                            who=game.who(p), card=card))
+        game.emit(ev.DISCARD, "701.8a", say("{card} was discarded", "{card} est défaussé",
+                                            card=card), player=p, object=new.id)
 
 
 define("Academy at Tolaria West",
@@ -234,7 +238,7 @@ def _minamo_choice(game: GameState, p: int, chosen: Chosen) -> Ask | None:
         return None
     return Ask("Minamo: return a blue card from your graveyard to your hand?", blue,
                min_count=0, max_count=1, purpose="return", rule="608.2d",
-               announce="chooses to return")
+               announce=say("chooses to return", "choisit de renvoyer"))
 
 
 def _minamo_returned(game: GameState, chosen: Chosen) -> None:
@@ -312,7 +316,8 @@ def _wubrg(game: GameState, ctx: Ctx) -> None:
 def _add_wubrg(game: GameState, p: int) -> None:
     from manastack.rules.casting import add_mana
     add_mana(game, p, "WUBRG")
-    game.note("106.4", f"{game.players[p].name} adds {{W}}{{U}}{{B}}{{R}}{{G}}")
+    game.note("106.4", say("{who} adds {mana}", "{who} ajoute {mana}", who=game.who(p),
+                           mana=Raw("{W}{U}{B}{R}{G}")))
 
 
 define("Krosa",
@@ -359,7 +364,9 @@ def _naar(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.source)
     if o is None or o.face_down:
         return
-    add_counters(game, o, "flame", 1, "121.1", f"a flame counter on {o.name}")
+    add_counters(game, o, "flame", 1, "121.1",
+                 say("a flame counter on {card}", "un marqueur « flamme » sur {card}",
+                     card=Card(o.id, o.name)))
     deal(game, o.id, [PlayerRef(ctx.controller)], o.counters["flame"])
 
 
@@ -384,7 +391,7 @@ define("Panopticon",
 def _sanctum_away(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.keyword_actions import destroy_all
     destroy_all(game, [o for o in game.permanents() if not game.chars(o).is_land],
-                "701.7a", "Sanctum of Serra")
+                "701.7a", say("{card}", "{card}", card=Card(ctx.source, "Sanctum of Serra")))
 
 
 def _sanctum_chaos(game: GameState, ctx: Ctx) -> None:
@@ -415,8 +422,9 @@ def _sand(n: int) -> Any:
         p = ctx.data.get("player")
         if p is None or not game.players[p].in_game:
             return
-        game.note("701.14a", f"{game.players[p].name} reveals the card they drew "
-                             f"({game.name_of(ctx.data.get('object'))})")
+        game.note("701.14a", say("{who} reveals the card they drew ({card})",
+                                 "{who} révèle la carte piochée ({card})", who=game.who(p),
+                                 card=game.named(ctx.data.get("object"))))
         (gain_life if n > 0 else lose_life)(game, p, abs(n))
     return f
 
@@ -493,8 +501,10 @@ def _turri(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     p = ctx.controller
     top = list(reversed(game.players[p].library[-3:]))
-    game.note("701.14a", f"{game.players[p].name} reveals "
-                         + (", ".join(game.name_of(i) for i in top) or "nothing"))
+    game.note("701.14a", say("{who} reveals {cards}", "{who} révèle {cards}",
+                             who=game.who(p), cards=Items(game.named(i) for i in top))
+              if top else say("{who} reveals nothing", "{who} ne révèle rien",
+                              who=game.who(p)))
     for oid in top:
         o = game.obj(oid)
         move(game, o, Zone.HAND if game.chars(o).is_creature else Zone.GRAVEYARD, "608.2c")
@@ -522,8 +532,9 @@ def _reaches_draw(game: GameState, ctx: Ctx) -> None:
 
 def _no_max_hand(game: GameState, ctx: Ctx) -> None:
     game.players[ctx.controller].max_hand_size = None
-    game.note("402.2", f"{game.players[ctx.controller].name} has no maximum hand size for "
-                       "the rest of the game")
+    game.note("402.2", say("{who} has no maximum hand size for the rest of the game",
+                           "{who} n'a plus de taille maximale de main pour le reste de la "
+                           "partie", who=game.who(ctx.controller)))
 
 
 define("Undercity Reaches",

@@ -9,7 +9,7 @@ planes and avatars live here too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.dsl import (
@@ -48,6 +48,7 @@ from manastack.cards.tokens import SAPROLING
 from manastack.cards.vocab import anthem
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
+from manastack.lines import Card, Items, Raw, Word, say
 from manastack.rules.layers import Duration
 from manastack.variants.archenemy import scheme_state
 
@@ -124,7 +125,8 @@ def _x_chosen(game: GameState, action: Any, p: int, then: Any, args: tuple[Any, 
             x = 0
         else:
             perform_payment(game, p, cost, payment, rule)
-            game.note(rule, f"{game.players[p].name} pays {{{x}}}")
+            game.note(rule, say("{who} pays {cost}", "{who} paie {cost}", who=game.who(p),
+                                cost=Raw(f"{{{x}}}")))
     then(game, p, x, *args)
 
 
@@ -154,9 +156,14 @@ def self_or_others(game: GameState, ctx: Ctx, then: Any) -> None:
                             options=("self", "others"), purpose="self or others"))
 
 
+#: The answers to "self or others", in the log.
+_CHOICES: Final = {"self": Word("self", "soi-même"), "others": Word("others", "les autres")}
+
+
 def _self_or_others(game: GameState, action: Any, ctx: Ctx, then: Any, chooser: int) -> None:
     choice = action.items[0]
-    game.note("608.2d", f"{game.players[chooser].name} chooses {choice}")
+    game.note("608.2d", say("{who} chooses {choice}", "{who} choisit {choice}",
+                            who=game.who(chooser), choice=_CHOICES[choice]))
     then(game, ctx, chooser, choice)
 
 
@@ -200,7 +207,9 @@ def _molten_realm(game: GameState, ctx: Ctx) -> None:
         "damage", lambda g, e: e.get("amount", 0) > 0, replace, ctx.controller, ctx.source,
         "Approach My Molten Realm (damage is doubled)",
         Duration("until_next_turn", player=ctx.controller)))
-    game.note("614.1a", "Until the archenemy's next turn, each source deals double damage")
+    game.note("614.1a", say("Until the archenemy's next turn, each source deals double damage",
+                            "Jusqu'au prochain tour de l'archenemy, chaque source inflige "
+                            "deux fois plus de blessures"))
 
 
 define("Approach My Molten Realm", in_motion(
@@ -213,7 +222,9 @@ def _behold(game: GameState, ctx: Ctx) -> None:
     for r in ctx.target_refs(0):
         assert isinstance(r, PlayerRef)
         objs = [o for o in game.permanents(r.index) if not game.chars(o).is_land]
-        destroy_all(game, objs, "701.7a", "Behold the Power of Destruction")
+        destroy_all(game, objs, "701.7a",
+                    say("{card}", "{card}",
+                        card=Card(ctx.source, "Behold the Power of Destruction")))
 
 
 define("Behold the Power of Destruction", in_motion(
@@ -245,8 +256,11 @@ def _every_hope(game: GameState, ctx: Ctx) -> None:
     players discard those cards, all at once (one instruction, 608.2c)."""
     opps = tuple(game.opponents(ctx.controller))
     for p in opps:
-        game.note("701.14a", f"{game.players[p].name} reveals their hand: "
-                  + (", ".join(game.name_of(i) for i in game.players[p].hand) or "no cards"))
+        hand = game.players[p].hand
+        game.note("701.14a", say("{who} reveals their hand: {cards}",
+                                 "{who} révèle sa main : {cards}", who=game.who(p),
+                                 cards=Items(game.named(i) for i in hand) if hand
+                                 else say("no cards", "aucune carte")))
     _hope_choose(game, ctx.controller, opps, ())
 
 
@@ -497,8 +511,10 @@ def _thrice_sealed(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     p = ctx.controller
     top = list(reversed(game.players[p].library[-3:]))
-    game.note("701.14a", f"{game.players[p].name} reveals "
-                         + (", ".join(game.name_of(i) for i in top) or "nothing"))
+    game.note("701.14a", say("{who} reveals {cards}", "{who} révèle {cards}",
+                             who=game.who(p), cards=Items(game.named(i) for i in top))
+              if top else say("{who} reveals nothing", "{who} ne révèle rien",
+                              who=game.who(p)))
     for oid in top:
         o = game.obj(oid)
         if game.chars(o).is_land:
@@ -519,7 +535,9 @@ def _puny_minds(game: GameState, ctx: Ctx) -> None:
     if st is not None and st["hand_size"] is None:
         st["hand_size"] = p.max_hand_size
     p.max_hand_size = None
-    game.note("402.2", f"{p.name} has no maximum hand size until their next turn")
+    game.note("402.2", say("{who} has no maximum hand size until their next turn",
+                           "{who} n'a plus de taille maximale de main jusqu'à son prochain "
+                           "tour", who=game.who(ctx.controller)))
 
 
 define("Your Puny Minds Cannot Fathom", in_motion(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from manastack.lines import Items, say
 from manastack.rules.variant import MultiplayerVariant
 
 if TYPE_CHECKING:
@@ -108,9 +109,11 @@ class SharedTeamTurns(MultiplayerVariant):
         game.combat.defending_players = opps
         if opps:
             rule = "810.7a" if self.name == "two_headed_giant" else "805.10a"
-            verb = "is" if len(opps) == 1 else "are"
-            game.note(rule, " and ".join(game.players[p].name for p in opps)
-                      + f" {verb} the defending team")
+            team = Items((game.who(p) for p in opps), sep=(" and ", " et "))
+            game.note(rule, say("{team} is the defending team", "{team} est l'équipe "
+                                "défenseuse", team=team) if len(opps) == 1 else
+                      say("{team} are the defending team", "{team} forment l'équipe "
+                          "défenseuse", team=team))
 
     def attack_declarers(self, game: GameState) -> list[int]:
         return self.active_players(game)

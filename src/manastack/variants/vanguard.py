@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from manastack.errors import DeckError
+from manastack.lines import Card, Raw, say
 from manastack.rules.multiplayer import OPTION_KEYS
 from manastack.rules.variant import MultiplayerVariant, register
 from manastack.variants.command_zone import (
@@ -103,8 +104,10 @@ class VanguardVariant(MultiplayerVariant):
         for p, name in sorted(game.variant_state["vanguard"]["avatars"].items()):
             o = put_in_command(game, p, name, kind="Vanguard")
             hand, life = modifiers(game, p)
-            game.note("902.3", f"{game.players[p].name} plays {o.name} (hand {hand:+d}, "
-                               f"life {life:+d})")
+            game.note("902.3", say("{who} plays {card} (hand {hand}, life {life})",
+                                   "{who} joue {card} (main {hand}, points de vie {life})",
+                                   who=game.who(p), card=Card(o.id, o.name),
+                                   hand=Raw(f"{hand:+d}"), life=Raw(f"{life:+d}")))
 
 
 def modifiers(game: GameState, player: int) -> tuple[int, int]:

@@ -131,6 +131,7 @@ from manastack.cards.vocab import (
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.mana import ManaCost
 from manastack.game.objects import Characteristics, GameObject, PlayerRef, Ref, Zone
+from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, Word, say
 from manastack.rules.copies import copy_spell, spell_snapshot
 from manastack.rules.keywords import bloodthirst
 from manastack.rules.layers import (
@@ -159,6 +160,9 @@ CREATURE_YOU_CONTROL = target_of(creature & you_control, "target creature you co
 OPPONENT = target_of(opponent, "target opponent")
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: The colours in French, for the log.
+_FRENCH_COLORS = {"white": "blanc", "blue": "bleu", "black": "noir", "red": "rouge",
+                  "green": "vert"}
 
 SOLDIER = make_card("Soldier", types=("Creature",), subtypes=("Soldier",), power=1,
                     toughness=1, colors=("W",), is_token=True)
@@ -201,7 +205,8 @@ def _sacrifice(game: GameState, o: GameObject, player_: int) -> bool:
     from manastack.rules.zones import move
     if o.zone != Zone.BATTLEFIELD or game.controller(o) != player_:
         return False
-    move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
+    move(game, o, Zone.GRAVEYARD, "701.15a",
+         verb=say("{card} is sacrificed", "{card} est sacrifié", card=Card(o.id, o.name)))
     return True
 
 
@@ -217,6 +222,58 @@ def _library_cards(game: GameState, p: int) -> list[GameObject]:
 
 def _card_types(game: GameState, o: GameObject) -> frozenset[str]:
     return game.chars(o).types
+
+
+def _source(ctx: Ctx) -> Card:
+    """The source of the resolving spell or ability, as an argument of a line of the log."""
+    return Card(ctx.source, ctx.source_name)
+
+
+def _prevented(n: int, target: Any, source: Card) -> Line:
+    """The line "N damage to X is prevented (source)" (615.1)."""
+    if n <= 1:
+        return say("{n} damage to {target} is prevented ({source})",
+                   "{n} blessure infligée à {target} est prévenue ({source})",
+                   n=n, target=target, source=source)
+    return say("{n} damage to {target} is prevented ({source})",
+               "{n} blessures infligées à {target} sont prévenues ({source})",
+               n=n, target=target, source=source)
+
+
+def _enters_with_plus(obj: GameObject, n: int, x: bool = False) -> Line:
+    """The line "X enters the battlefield with N +1/+1 counters" (614.1c), with " (X)"
+    when ``n`` is the spell's X."""
+    card = Card(obj.id, obj.name)
+    of_x = say(" (X)", " (X)") if x else NOTHING
+    if n <= 1:
+        return say("{card} enters the battlefield with {n} +1/+1 counters{x}",
+                   "{card} arrive sur le champ de bataille avec {n} marqueur +1/+1{x}",
+                   card=card, n=n, x=of_x)
+    return say("{card} enters the battlefield with {n} +1/+1 counters{x}",
+               "{card} arrive sur le champ de bataille avec {n} marqueurs +1/+1{x}",
+               card=card, n=n, x=of_x)
+
+
+def _returns_to_hand(game: GameState, o: GameObject) -> Line:
+    """The line "X returns to Alice's hand"."""
+    return say("{card} returns to {hand}", "{card} retourne dans {hand:le}",
+               card=Card(o.id, o.name), hand=Place(Zone.HAND, game.who(o.owner)))
+
+
+def _reveals(game: GameState, p: int, ids: Sequence[int]) -> Line:
+    """The line "Alice reveals A, B" (701.14a), "Alice reveals nothing"."""
+    if not ids:
+        return say("{who} reveals nothing", "{who} ne révèle rien", who=game.who(p))
+    return say("{who} reveals {cards}", "{who} révèle {cards}", who=game.who(p),
+               cards=Items(Card(i, game.obj(i).name) for i in ids))
+
+
+def _reveals_hand(game: GameState, p: int) -> Line:
+    """The line "Alice reveals their hand: A, B" (701.14a), "...: no cards"."""
+    hand = game.players[p].hand
+    return say("{who} reveals their hand: {cards}", "{who} révèle sa main : {cards}",
+               who=game.who(p), cards=Items(Card(i, game.obj(i).name) for i in hand)
+               if hand else say("no cards", "aucune carte"))
 
 
 def _emit_discard(game: GameState, o: GameObject, p: int, rule: str = "701.8a",
@@ -288,23 +345,28 @@ def _gain_control(game: GameState, ctx: Ctx, oid: int, duration: Duration | None
                                  ctx.controller, ctx.source,
                                  duration=duration or Duration("permanent"),
                                  text=f"{ctx.source_name}: control of {o.name}"))
-    game.note("613.1b", f"{game.players[ctx.controller].name} gains control of {o.name}")
+    game.note("613.1b", say("{who} gains control of {card}",
+                            "{who} acquiert le contrôle {card:de}",
+                            who=game.who(ctx.controller), card=Card(o.id, o.name)))
 
 
 # ---------------------------------------------------------------- resolution-time choices
 
 
 def _search_library(game: GameState, p: int, cands: Sequence[int], max_n: int, min_n: int,
-                    then: Callable[..., None], args: tuple[Any, ...], what: str) -> None:
-    """Search ``p``'s library (CR 701.17): choose between ``min_n`` and ``max_n`` of
-    ``cands``, then ``then(game, ids, *args)`` (which also shuffles)."""
+                    then: Callable[..., None], args: tuple[Any, ...], what: Line) -> None:
+    """Search ``p``'s library (CR 701.17) for ``what`` ("a card"): choose between
+    ``min_n`` and ``max_n`` of ``cands``, then ``then(game, ids, *args)`` (which also
+    shuffles)."""
     max_n = min(max_n, len(cands))
     min_n = min(min_n, max_n)
-    game.note("701.17a", f"{game.players[p].name} searches their library for {what}")
+    game.note("701.17a", say("{who} searches their library for {what}",
+                             "{who} cherche {what} dans sa bibliothèque", who=game.who(p),
+                             what=what))
     if max_n == 0:
         then(game, (), *args)
         return
-    game.ask(ChoiceDecision(p, "choose", f"Search your library for {what}",
+    game.ask(ChoiceDecision(p, "choose", f"Search your library for {what.render()}",
                             (_searched, (then, args)),
                             rule="701.17d" if min_n > 0 else "701.17b", options=tuple(cands),
                             min_count=min_n, max_count=max_n, purpose="search"))
@@ -324,14 +386,17 @@ def _basic_land_to_battlefield(game: GameState, ctx: Ctx) -> None:
     """Rampant Growth, Solemn Simulacrum: a basic land card onto the battlefield tapped."""
     p = ctx.controller
     cands = [o.id for o in _library_cards(game, p) if is_basic_land(game, o)]
-    _search_library(game, p, cands, 1, 0, _put_lands_tapped, (p,), "a basic land card")
+    _search_library(game, p, cands, 1, 0, _put_lands_tapped, (p,),
+                    say("a basic land card", "une carte de terrain de base"))
 
 
 def _put_lands_tapped(game: GameState, ids: tuple[int, ...], p: int) -> None:
     from manastack.rules.zones import move
     for oid in ids:
         move(game, game.obj(oid), Zone.BATTLEFIELD, "701.17a", controller=p, tapped=True,
-             verb=f"{game.obj(oid).name} is put onto the battlefield tapped")
+             verb=say("{card} is put onto the battlefield tapped",
+                      "{card} est mis sur le champ de bataille engagé",
+                      card=Card(oid, game.obj(oid).name)))
     _shuffle(game, p)
 
 
@@ -343,8 +408,10 @@ def _put_lands_tapped(game: GameState, ids: tuple[int, ...], p: int) -> None:
 def _aegis(game: GameState, ctx: Ctx) -> None:
     pred = _while_controls(ctx.source, ctx.controller)
     if not pred(game):
-        game.note("611.2b", f"{ctx.source_name} is no longer controlled by its controller: "
-                            "the effect has no duration and does nothing")
+        game.note("611.2b", say("{card} is no longer controlled by its controller: the "
+                                "effect has no duration and does nothing",
+                                "{card} n'est plus contrôlé par son contrôleur : l'effet n'a "
+                                "pas de durée et ne fait rien", card=_source(ctx)))
         return
     for t in ctx.target_refs(0):
         if isinstance(t, int) and _on_battlefield(game, t) is not None:
@@ -385,8 +452,7 @@ def _return_this_card_to_hand(game: GameState, ctx: Ctx) -> None:
     for oid in reversed(game.players[old.owner].graveyard):
         o = game.obj(oid)
         if o.uid == old.uid and o.came_from == Zone.BATTLEFIELD:
-            move(game, o, Zone.HAND, "400.7", verb=f"{o.name} returns to "
-                 f"{game.players[o.owner].name}'s hand")
+            move(game, o, Zone.HAND, "400.7", verb=_returns_to_hand(game, o))
             return
 
 
@@ -475,8 +541,9 @@ def _oring_exile(game: GameState, ctx: Ctx) -> None:
         o = _on_battlefield(game, t)
         if o is None:
             continue
-        new = move(game, o, Zone.EXILE, "406.2", verb=f"{o.name} is exiled by "
-                   f"{ctx.source_name}")
+        new = move(game, o, Zone.EXILE, "406.2",
+                   verb=say("{card} is exiled by {source}", "{card} est exilé par {source}",
+                            card=Card(o.id, o.name), source=_source(ctx)))
         ring = _on_battlefield(game, ctx.source)
         if ring is not None:
             ring.memory["exiled"] = new.id
@@ -490,8 +557,9 @@ def _oring_return(game: GameState, ctx: Ctx) -> None:
     if o is None or o.zone != Zone.EXILE:
         return
     put_onto_battlefield(game, o, o.owner, "610.3",
-                         verb=f"{o.name} returns to the battlefield under "
-                              f"{game.players[o.owner].name}'s control")
+                         verb=say("{card} returns to the battlefield under {who}'s control",
+                                  "{card} revient sur le champ de bataille sous le contrôle "
+                                  "{who:de}", card=Card(o.id, o.name), who=game.who(o.owner)))
 
 
 define("Oblivion Ring",
@@ -507,14 +575,14 @@ define("Oblivion Ring",
 # Personal Sanctuary
 def _sanctuary(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
+    sid = src.id
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
         return g.is_active(me) and e["target"] == PlayerRef(me) and \
             not e.get("unpreventable") and e["amount"] > 0
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", f"{e['amount']} damage to {g.players[me].name} is prevented "
-                        "(Personal Sanctuary)")
+        g.note("615.1", _prevented(e["amount"], g.who(me), Card(sid, "Personal Sanctuary")))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     return [Replacement("damage", applies, replace, me, src.id,
@@ -546,7 +614,9 @@ def _stave_off(game: GameState, ctx: Ctx) -> None:
 
 def _stave_off_color(game: GameState, action: Any, ctx: Ctx) -> None:
     color = action.items[0]
-    game.note("105.4", f"{game.players[ctx.controller].name} chooses {color}")
+    game.note("105.4", say("{who} chooses {color}", "{who} choisit {color}",
+                           who=game.who(ctx.controller),
+                           color=Word(color, _FRENCH_COLORS[color])))
     Grant((f"protection from {color}",), T(0)).resolve(game, ctx)
 
 
@@ -684,8 +754,10 @@ def _ponder(game: GameState, ctx: Ctx) -> None:
 def _ponder_ordered(game: GameState, action: Any, p: int, top: tuple[int, ...]) -> None:
     from manastack.rules.zones import arrange_library
     arrange_library(game, p, top=action.items)  # the same cards, the first chosen on top
-    game.note("401.4", f"{game.players[p].name} puts {len(top)} cards back on top of their "
-                       "library in the order of their choice")
+    game.note("401.4", say("{who} puts {n} cards back on top of their library in the order "
+                           "of their choice",
+                           "{who} remet {n} cartes au-dessus de sa bibliothèque dans l'ordre "
+                           "de son choix", who=game.who(p), n=len(top)))
     _ponder_ask_shuffle(game, p)
 
 
@@ -712,8 +784,7 @@ def _uthuun(game: GameState, ctx: Ctx) -> None:
     cards = tuple(reversed(game.players[p].library[-5:]))
     if not cards:
         return
-    game.note("701.14a", f"{game.players[p].name} reveals "
-                        + ", ".join(game.obj(i).name for i in cards))
+    game.note("701.14a", _reveals(game, p, cards))
     opps = game.opponents(p)
     if len(opps) > 1:
         game.ask(ChoiceDecision(p, "choose", "Choose an opponent to separate the piles",
@@ -737,8 +808,9 @@ def _uthuun_piles(game: GameState, sep: int, p: int, cards: tuple[int, ...]) -> 
 def _uthuun_pick(game: GameState, action: Any, p: int, cards: tuple[int, ...]) -> None:
     pile1 = tuple(action.items)
     pile2 = tuple(c for c in cards if c not in pile1)
-    game.note("700.3", "Piles: [" + ", ".join(game.obj(i).name for i in pile1) + "] and ["
-              + ", ".join(game.obj(i).name for i in pile2) + "]")
+    game.note("700.3", say("Piles: [{first}] and [{second}]", "Tas : [{first}] et [{second}]",
+                           first=Items(Card(i, game.obj(i).name) for i in pile1),
+                           second=Items(Card(i, game.obj(i).name) for i in pile2)))
     game.ask(ChoiceDecision(p, "choose", "Choose the pile to put into your hand (the other "
                             "goes to your graveyard)", (_uthuun_done, (p, pile1, pile2)),
                             rule="700.3", options=("first pile", "second pile"),
@@ -819,8 +891,7 @@ define("Devouring Swarm", activated(
 def _distress(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         hand = game.players[p].hand
-        game.note("701.14a", f"{game.players[p].name} reveals their hand: "
-                            + (", ".join(game.obj(i).name for i in hand) or "no cards"))
+        game.note("701.14a", _reveals_hand(game, p))
         cands = tuple(i for i in hand if "Land" not in game.chars(game.obj(i)).types)
         if cands:
             game.ask(ChoiceDecision(ctx.controller, "choose", "Choose a nonland card to be "
@@ -874,14 +945,16 @@ define("Onyx Mage", activated(
 def _tutor(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     cands = game.players[p].library
-    _search_library(game, p, list(cands), 1, 1, _tutor_done, (p,), "a card")
+    _search_library(game, p, list(cands), 1, 1, _tutor_done, (p,),
+                    say("a card", "une carte"))
 
 
 def _tutor_done(game: GameState, ids: tuple[int, ...], p: int) -> None:
     from manastack.rules.zones import move
     for oid in ids:
         move(game, game.obj(oid), Zone.HAND, "701.17a",
-             verb=f"{game.players[p].name} puts a card into their hand")
+             verb=say("{who} puts a card into their hand", "{who} met une carte dans sa main",
+                      who=game.who(p)))
     _shuffle(game, p)
 
 
@@ -1008,7 +1081,8 @@ def _flameblast_paid(game: GameState, action: Any, ctx: Ctx) -> None:
     if payment is None:
         return
     perform_payment(game, ctx.controller, cost, payment, "117.3")
-    game.note("117.3", f"{game.players[ctx.controller].name} pays {cost} (X={x})")
+    game.note("117.3", say("{who} pays {cost} (X={x})", "{who} paie {cost} (X={x})",
+                           who=game.who(ctx.controller), cost=Raw(str(cost)), x=int(x)))
     DealDamage(int(x), T(0)).resolve(game, ctx)
 
 
@@ -1026,8 +1100,11 @@ define("Goblin Arsonist", when_dies(
 def _bangchuckers(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.damage import DamageItem, deal_damage
     won = game.rng.random() < 0.5
-    game.note("705.1", f"{game.players[ctx.controller].name} flips a coin and "
-                       f"{'wins' if won else 'loses'} the flip")
+    who = game.who(ctx.controller)
+    game.note("705.1", say("{who} flips a coin and wins the flip",
+                           "{who} lance une pièce et gagne le tirage", who=who) if won else
+              say("{who} flips a coin and loses the flip",
+                  "{who} lance une pièce et perd le tirage", who=who))
     if won:
         DealDamage(2, T(0)).resolve(game, ctx)
     else:
@@ -1072,7 +1149,9 @@ def _scrambleverse(game: GameState, ctx: Ctx) -> None:
               if not game.chars(o).is_land]
     ts = game.new_timestamp()
     for o, p in chosen:
-        game.note("608.2c", f"{game.players[p].name} is chosen at random for {o.name}")
+        game.note("608.2c", say("{who} is chosen at random for {card}",
+                                "{who} est choisi au hasard pour {card}", who=game.who(p),
+                                card=Card(o.id, o.name)))
         add_effect(game, LayerEffect("2", set_controller(p), frozenset({o.id}), ctx.controller,
                                      ctx.source, ts, text="Scrambleverse"))
     Tap(EACH(permanent & ~of_type("Land")), untap=True).resolve(game, ctx)
@@ -1140,8 +1219,10 @@ def _doubling_chant(game: GameState, ctx: Ctx) -> None:
         names[n] = names.get(n, 0) + 1
     cands = [o.id for o in _library_cards(game, p)
              if "Creature" in _card_types(game, o) and o.name in names]
-    game.note("701.17a", f"{game.players[p].name} searches their library for creature "
-                         "cards with the same names as their creatures")
+    game.note("701.17a", say("{who} searches their library for creature cards with the same "
+                             "names as their creatures",
+                             "{who} cherche dans sa bibliothèque des cartes de créature "
+                             "ayant le même nom que ses créatures", who=game.who(p)))
     if not cands:
         _shuffle(game, p)
         return
@@ -1337,7 +1418,8 @@ def _satchel(game: GameState, ctx: Ctx) -> None:
         return
     top = game.obj(lib[-1])
     types = game.chars(top).types
-    game.note("701.14a", f"{game.players[p].name} reveals {top.name}")
+    game.note("701.14a", say("{who} reveals {card}", "{who} révèle {card}", who=game.who(p),
+                             card=Card(top.id, top.name)))
     if "Creature" in types:
         create_token(game, SAPROLING, p)
     if "Land" in types:
@@ -1436,7 +1518,7 @@ def _enters_with_plus_counters(n: int, text: str) -> StaticAbility:
     """"This creature enters with N +1/+1 counters on it" (a replacement effect, 614.1c)."""
     def check(game: GameState, obj: GameObject) -> None:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
-        game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters")
+        game.note("614.1c", _enters_with_plus(obj, n))
     return StaticAbility(rule="as_enters", check=check, text=text)
 
 
@@ -1517,7 +1599,9 @@ def _pharaoh_to_library(game: GameState, ctx: Ctx) -> None:
     o = this_card_in_graveyard(game, ctx)
     if o is not None:
         move(game, o, Zone.LIBRARY, "400.7", position="top",
-             verb=f"{o.name} is put on top of {game.players[o.owner].name}'s library")
+             verb=say("{card} is put on top of {library}",
+                      "{card} est mis au-dessus {library:de}", card=Card(o.id, o.name),
+                      library=Place(Zone.LIBRARY, game.who(o.owner))))
 
 
 define("Vengeful Pharaoh", TriggeredAbility(
@@ -1564,7 +1648,7 @@ def _phoenix_return(game: GameState, ctx: Ctx) -> None:
     o = this_card_in_graveyard(game, ctx)
     if o is not None:
         move(game, o, Zone.HAND, "400.7",
-             verb=f"{o.name} returns to {game.players[o.owner].name}'s hand")
+             verb=_returns_to_hand(game, o))
 
 
 define("Chandra's Phoenix", TriggeredAbility(
@@ -1586,7 +1670,9 @@ def _incinerate_no_regen(game: GameState, ctx: Ctx) -> None:
             o = _on_battlefield(game, e.data.get("target"))
             if o is not None and game.chars(o).is_creature:
                 o.memory["cant_regenerate_turn"] = game.turn_number
-                game.note("701.13c", f"{o.name} can't be regenerated this turn")
+                game.note("701.13c", say("{card} can't be regenerated this turn",
+                                         "{card} ne peut pas être régénéré ce tour-ci",
+                                         card=Card(o.id, o.name)))
 
 
 define("Incinerate", spell=spell_ability(
@@ -1639,7 +1725,8 @@ define("Arachnus Web",
 def _record_x(game: GameState, ctx: Ctx) -> None:
     spell_obj = game.get(ctx.object_id)
     if spell_obj is not None and spell_obj.zone == Zone.STACK:
-        game.note("107.3a", f"{spell_obj.name} resolves with X={ctx.x}",
+        game.note("107.3a", say("{card} resolves with X={x}", "{card} se résout avec X={x}",
+                                card=Card(spell_obj.id, spell_obj.name), x=ctx.x),
                   x_of_uid=spell_obj.uid, x=ctx.x)
 
 
@@ -1658,7 +1745,7 @@ def _hydra_enters(game: GameState, obj: GameObject) -> None:
     n = _x_of_spell_that_became(game, obj)
     if n > 0:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
-    game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters (X)")
+    game.note("614.1c", _enters_with_plus(obj, n, x=True))
 
 
 def _double_plus_counters(game: GameState, ctx: Ctx) -> None:
@@ -1887,10 +1974,6 @@ def _move(game: GameState, o: GameObject, to: str, rule: str, **kw: Any) -> Game
     return move(game, o, to, rule, **kw)
 
 
-def _pname(game: GameState, p: int) -> str:
-    return game.players[p].name
-
-
 
 
 # Gideon Jura {3}{W}{W}, loyalty 6
@@ -1923,11 +2006,13 @@ def _gideon_plus_two(game: GameState, ctx: Ctx) -> None:
         add_rule_effect(game, RuleEffect(
             "must_attack", _attack_gideon(ctx.source, p, k + 1),
             Duration("while", predicate=_through_next_turn_of(p, k)),
-            text=f"{ctx.source_name}: during {_pname(game, p)}'s next turn, creatures they "
-                 f"control attack {ctx.source_name} if able",
+            text=f"{ctx.source_name}: during {game.players[p].name}'s next turn, creatures "
+                 f"they control attack {ctx.source_name} if able",
             controller=ctx.controller, active_player=p))
-        game.note("508.1d", f"During {_pname(game, p)}'s next turn, creatures they control "
-                            f"attack {ctx.source_name} if able")
+        game.note("508.1d", say("During {who}'s next turn, creatures they control attack "
+                                "{card} if able",
+                                "Pendant le prochain tour {who:de}, ses créatures attaquent "
+                                "{card} si possible", who=game.who(p), card=_source(ctx)))
 
 
 def _human_soldier_creature(game: GameState, obj: GameObject, c: Characteristics) -> None:
@@ -1951,7 +2036,7 @@ def _gideon_zero(game: GameState, ctx: Ctx) -> None:
         return e["target"] == gid and not e.get("unpreventable")
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", f"{e['amount']} damage to {name} is prevented ({name})")
+        g.note("615.1", _prevented(e["amount"], Card(gid, name), Card(gid, name)))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
@@ -1998,8 +2083,11 @@ def _ghoul_exile(game: GameState, obj: GameObject) -> None:
         if c is None or c.zone != Zone.GRAVEYARD or c.owner != obj.controller:
             continue
         new = _move(game, c, Zone.EXILE, "614.1c",
-                    verb=f"{c.name} is exiled from {_pname(game, c.owner)}'s graveyard "
-                         f"({obj.name})")
+                    verb=say("{card} is exiled from {graveyard} ({source})",
+                             "{card} est exilé {graveyard:de} ({source})",
+                             card=Card(c.id, c.name),
+                             graveyard=Place(Zone.GRAVEYARD, game.who(c.owner)),
+                             source=Card(obj.id, obj.name)))
         exiled.append(new.id)
     obj.memory["sutured"] = tuple(exiled)
 
@@ -2049,6 +2137,11 @@ def _spinner(game: GameState, ctx: Ctx) -> None:
         purpose="zones to search"))
 
 
+#: The zones Arachnus Spinner searches, for the log ("their graveyard and library").
+_SEARCHED_ZONES = {Zone.GRAVEYARD: Word("graveyard", "son cimetière"),
+                   Zone.LIBRARY: Word("library", "sa bibliothèque")}
+
+
 def _spinner_zones(game: GameState, action: Any, ctx: Ctx) -> None:
     p = ctx.controller
     zones = tuple(action.items)
@@ -2056,8 +2149,11 @@ def _spinner_zones(game: GameState, action: Any, ctx: Ctx) -> None:
         if Zone.GRAVEYARD in zones else []
     lib = [i for i in reversed(game.players[p].library) if _is_web(game, game.obj(i))] \
         if Zone.LIBRARY in zones else []
-    game.note("701.17a", f"{_pname(game, p)} searches their "
-              + " and ".join(z for z in zones) + " for a card named Arachnus Web")
+    game.note("701.17a", say("{who} searches their {zones} for a card named {card}",
+                             "{who} cherche une carte nommée {card} dans {zones}",
+                             who=game.who(p), card=Card(None, "Arachnus Web"),
+                             zones=Items((_SEARCHED_ZONES[z] for z in zones),
+                                         sep=(" and ", " et "))))
     cands = tuple(gy + lib)
     searched_library = Zone.LIBRARY in zones
     if not cands:
@@ -2085,12 +2181,16 @@ def _spinner_found(game: GameState, action: Any, ctx: Ctx, searched_library: boo
                 sp.targets[0].selector.test(game, host.id, ctx.controller, web.id))
         if host is None or not legal:
             # 303.4i: an Aura put onto the battlefield enchanting what it can't enchant stays
-            game.note("303.4i", f"{web.name} can't be attached to that creature: it stays "
-                                f"in its zone")
+            game.note("303.4i", say("{card} can't be attached to that creature: it stays in "
+                                    "its zone",
+                                    "{card} ne peut pas être attaché à cette créature : il "
+                                    "reste dans sa zone", card=Card(web.id, web.name)))
             continue
         _move(game, web, Zone.BATTLEFIELD, "701.17a", controller=ctx.controller,
-              attach_to=host.id, verb=f"{web.name} is put onto the battlefield attached to "
-                                      f"{host.name}")
+              attach_to=host.id,
+              verb=say("{card} is put onto the battlefield attached to {host}",
+                       "{card} est mis sur le champ de bataille attaché à {host}",
+                       card=Card(web.id, web.name), host=Card(host.id, host.name)))
     if searched_library:
         from manastack.rules.zones import shuffle
         shuffle(game, ctx.controller, "701.18a")
@@ -2180,12 +2280,17 @@ def _gains_bloodthirst(game: GameState, ctx: Ctx) -> None:
     sid = ctx.data.get("object")
     spell = game.get(sid)
     if spell is None or spell.zone != Zone.STACK:
-        game.note("400.7", "The spell is no longer on the stack: nothing gains bloodthirst")
+        game.note("400.7", say("The spell is no longer on the stack: nothing gains "
+                               "bloodthirst",
+                               "Le sort n'est plus sur la pile : rien n'acquiert la soif de "
+                               "sang"))
         return
     add_effect(game, LayerEffect("6", add_abilities(_BLOODTHIRST_3), frozenset({spell.id}),
                                  ctx.controller, ctx.source, duration=Duration("permanent"),
                                  text=f"{ctx.source_name}: {spell.name} has bloodthirst 3"))
-    game.note("611.2c", f"{spell.name} gains bloodthirst 3 ({ctx.source_name})")
+    game.note("611.2c", say("{card} gains bloodthirst 3 ({source})",
+                            "{card} acquiert la soif de sang 3 ({source})",
+                            card=Card(spell.id, spell.name), source=_source(ctx)))
 
 
 define("Bloodlord of Vaasgoth", when_cast(
@@ -2200,11 +2305,15 @@ def _life_becomes_ten(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         life = game.players[p].life
         if life > 10:
-            lose_life(game, p, life - 10, "118.5", why=f"life total becomes 10, "
-                                                     f"{ctx.source_name}")
+            lose_life(game, p, life - 10, "118.5", why=_becomes_ten(ctx))
         elif life < 10:
-            gain_life(game, p, 10 - life, "118.5", why=f"life total becomes 10, "
-                                                     f"{ctx.source_name}")
+            gain_life(game, p, 10 - life, "118.5", why=_becomes_ten(ctx))
+
+
+def _becomes_ten(ctx: Ctx) -> Line:
+    """Why Sorin Markov's target gains or loses life: "life total becomes 10, Sorin Markov"."""
+    return say("life total becomes 10, {card}", "son total de points de vie devient 10, {card}",
+               card=_source(ctx))
 
 
 def _control_player(game: GameState, ctx: Ctx) -> None:
@@ -2230,7 +2339,9 @@ define("Sorin Markov",
 # Djinn of Wishes {3}{U}{U}
 def _three_wish_counters(game: GameState, obj: GameObject) -> None:
     obj.counters["wish"] = obj.counters.get("wish", 0) + 3
-    game.note("614.1c", f"{obj.name} enters the battlefield with three wish counters")
+    game.note("614.1c", say("{card} enters the battlefield with three wish counters",
+                            "{card} arrive sur le champ de bataille avec trois marqueurs "
+                            "« vœu »", card=Card(obj.id, obj.name)))
 
 
 def _djinn_wish(game: GameState, ctx: Ctx) -> None:
@@ -2241,11 +2352,14 @@ def _djinn_wish(game: GameState, ctx: Ctx) -> None:
     p = ctx.controller
     lib = game.players[p].library
     if not lib:
-        game.note("101.3", f"{_pname(game, p)}'s library is empty: nothing is revealed")
+        game.note("101.3", say("{who}'s library is empty: nothing is revealed",
+                               "La bibliothèque {who:de} est vide : rien n'est révélé",
+                               who=game.who(p)))
         return
     o = game.obj(lib[-1])
-    game.note("701.14a", f"{_pname(game, p)} reveals {o.name} from the top of their library",
-              object=o.id)
+    game.note("701.14a", say("{who} reveals {card} from the top of their library",
+                             "{who} révèle {card} du dessus de sa bibliothèque",
+                             who=game.who(p), card=Card(o.id, o.name)), object=o.id)
     offer_play(game, p, o.id, (_djinn_after, (o.id, p)), free=True, optional=True,
                lands=True, prompt=f"You may play {o.name} without paying its mana cost "
                                   "(if you don't, it is exiled)")
@@ -2257,7 +2371,9 @@ def _djinn_after(game: GameState, outcome: str, card: int, p: int) -> None:
     o = game.get(card)
     if o is not None and o.zone == Zone.LIBRARY:
         _move(game, o, Zone.EXILE, "608.2c",
-              verb=f"{o.name} is exiled from the top of {_pname(game, p)}'s library")
+              verb=say("{card} is exiled from the top of {library}",
+                       "{card} est exilé du dessus {library:de}", card=Card(o.id, o.name),
+                       library=Place(Zone.LIBRARY, game.who(p))))
 
 
 define("Djinn of Wishes",
