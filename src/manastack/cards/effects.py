@@ -958,7 +958,7 @@ def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObjec
     cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
     if not cands or max_count <= 0:
         game.note("701.17a", say("{who} searches their library and finds nothing",
-                                 "{who} fouille sa bibliothèque et ne trouve rien",
+                                 "{who} cherche dans sa bibliothèque et ne trouve rien",
                                  who=game.who(p)))
         then(game, Choose(()), *args)
         return

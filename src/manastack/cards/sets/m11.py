@@ -364,7 +364,7 @@ def _scry_bottom(game: GameState, action: Any, p: int, top: tuple[int, ...]) -> 
     bottom = tuple(action.items)
     keep = tuple(c for c in top if c not in bottom)
     game.note(R_SCRY, say("{who} scries {n}: {top} on top, {bottom} on the bottom",
-                          "{who} fait regard {n} : {top} au-dessus, {bottom} au-dessous",
+                          "{who} fait regard {n} : {top} sur le dessus, {bottom} au-dessous",
                           who=game.who(p), n=len(top), top=len(keep), bottom=len(bottom)))
     game.push(_scry_order, p, bottom, "bottom")
     game.push(_scry_order, p, keep, "top")
@@ -2128,7 +2128,7 @@ def _liliana_found(game: GameState, action: Any, p: int) -> None:
     for oid in found:
         arrange_library(game, p, top=(oid,))
         game.note("608.2c", say("{who} puts the card found on top of their library",
-                                "{who} met la carte trouvée au-dessus de sa bibliothèque",
+                                "{who} met la carte trouvée sur le dessus de sa bibliothèque",
                                 who=game.who(p)))
 
 
