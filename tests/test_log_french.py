@@ -38,6 +38,8 @@ SHARED = {"x", "a", "on", "est", "pas", "ne", "plus", "s", "t", "d", "l", "n", "
           "deck",  # "chaque joueur mélange son deck" (103.1)
           "zone",
           "exile",  # "il exile" (to exile, 406.2), a French verb form too  # "la zone de commandement" (408)
+          "condition",  # French too ("sa condition n'est plus remplie", 603.4)
+          "f",  # the letter of a rule number ("303.4f")
           }
 
 

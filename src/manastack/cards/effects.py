@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.dsl import CardDef, Immutable, Selector
 from manastack.game.abilities import Ctx, Custom, Effect
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+from manastack.lines import NOTHING, TERMS, Card, Items, Line, Raw, Term, Who, say
 from manastack.rules.keyword_actions import (
     add_counters,
     add_regeneration_shield,
@@ -186,6 +187,11 @@ def objects_of(game: GameState, refs: Sequence[Ref]) -> list[GameObject]:
 Amount = int | Callable[["GameState", "Ctx"], int]
 
 
+def source_card(ctx: Ctx) -> Card:
+    """The source of the resolving spell or ability, as an argument of a line of the log."""
+    return Card(ctx.source, ctx.source_name)
+
+
 def amount(a: Amount, game: GameState, ctx: Ctx) -> int:
     return a(game, ctx) if callable(a) else a
 
@@ -253,8 +259,10 @@ class DealDividedDamage(_Reporting):
                  if k < len(ctx.legal) and ctx.legal[k] and n > 0]
         for k, (t, n) in enumerate(zip(ctx.targets, division, strict=False)):
             if k < len(ctx.legal) and not ctx.legal[k]:
-                game.note("608.2b", f"{game.name_of(t)} is no longer a legal target: the {n} "
-                                    f"damage divided to it isn't dealt")
+                game.note("608.2b", say(
+                    "{target} is no longer a legal target: the {n} damage divided to it isn't "
+                    "dealt", "{target} n'est plus une cible légale : la part de blessures qui "
+                    "lui était attribuée ({n}) n'est pas infligée", target=game.named(t), n=n))
         deal_damage(game, items)
 
 
@@ -268,8 +276,13 @@ class Destroy(_Reporting):
     def resolve(self, game: GameState, ctx: Ctx) -> None:
         objs = [o for o in objects_of(game, self.what.resolve(game, ctx))
                 if o.zone == Zone.BATTLEFIELD]
-        destroy_all(game, objs, "701.7a", f"destroyed by {ctx.source_name}",
+        destroy_all(game, objs, "701.7a", destroyed_by(ctx),
                     allow_regen=not self.no_regen)
+
+
+def destroyed_by(ctx: Ctx) -> Line:
+    """Why a permanent is destroyed: "destroyed by [the source]" (701.7a)."""
+    return say("destroyed by {card}", "détruit par {card}", card=source_card(ctx))
 
 
 @dataclass(frozen=True, eq=False)
@@ -388,8 +401,14 @@ class Pump(_Reporting):
         add_effect(game, LayerEffect("7c", modify_pt(p, t), ids, ctx.controller, ctx.source,
                                      duration=Duration(self.duration),
                                      text=f"{ctx.source_name}: {p:+d}/{t:+d}"))
-        game.note("611.2c", f"{', '.join(game.name_of(i) for i in ids)} get{'s' if len(ids) == 1 else ''} "
-                            f"{p:+d}/{t:+d} until end of turn ({ctx.source_name})")
+        cards, pt, src = Items(game.named(i) for i in ids), Raw(f"{p:+d}/{t:+d}"), \
+            source_card(ctx)
+        game.note("611.2c", say("{cards} gets {pt} until end of turn ({source})",
+                                "{cards} gagne {pt} jusqu'à la fin du tour ({source})",
+                                cards=cards, pt=pt, source=src) if len(ids) == 1 else
+                  say("{cards} get {pt} until end of turn ({source})",
+                      "{cards} gagnent {pt} jusqu'à la fin du tour ({source})",
+                      cards=cards, pt=pt, source=src))
 
 
 @dataclass(frozen=True, eq=False)
@@ -519,7 +538,8 @@ class CounterSpell(Effect):
         from manastack.rules.priority import counter
         for r in self.what.resolve(game, ctx):
             if not isinstance(r, PlayerRef):
-                counter(game, r, "701.5a", f" by {ctx.source_name}", by=ctx.object_id)
+                counter(game, r, "701.5a", say(" by {card}", " par {card}",
+                                               card=source_card(ctx)), by=ctx.object_id)
 
 
 @dataclass(frozen=True, eq=False)
@@ -542,11 +562,11 @@ class CounterUnlessPays(Effect):
         by = ctx.object_id if self.explain else None
         for r in reversed(self.what.resolve(game, ctx)):
             if not isinstance(r, PlayerRef):
-                game.push(_ask_pay_or_counter, r, self.amount, ctx.source_name, by,
+                game.push(_ask_pay_or_counter, r, self.amount, source_card(ctx), by,
                           self.explain)
 
 
-def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | None,
+def _ask_pay_or_counter(game: GameState, oid: int, n: int, source: Card, by: int | None,
                         explain: bool) -> None:
     from manastack.game.decisions import ChoiceDecision
     from manastack.game.mana import ManaCost
@@ -559,17 +579,20 @@ def _ask_pay_or_counter(game: GameState, oid: int, n: int, name: str, by: int | 
     payer = game.controller(o)
     cost = ManaCost.parse(f"{{{n}}}")
     if plan_payment(game, payer, cost, None) is None:
-        why = f" ({game.players[payer].name} can't pay {cost})" if explain else ""
-        counter(game, oid, "701.5a", f" by {name}{why}", by=by)
+        why = say(" ({who} can't pay {cost})", " ({who} ne peut pas payer {cost})",
+                  who=game.who(payer), cost=Raw(str(cost))) if explain else NOTHING
+        counter(game, oid, "701.5a", say(" by {card}{why}", " par {card}{why}", card=source,
+                                         why=why), by=by)
         return
+    name = source.name
     game.ask(ChoiceDecision(payer, "may", f"Pay {cost}? If you don't, {game.name_of(oid)} is "
                                           f"countered ({name})",
-                            (_paid_or_countered, (oid, n, name, by, explain)),
+                            (_paid_or_countered, (oid, n, source, by, explain)),
                             rule="117.12a",
                             options=("yes", "no"), purpose=f"pay {cost} for {name}"))
 
 
-def _paid_or_countered(game: GameState, action: Any, oid: int, n: int, name: str,
+def _paid_or_countered(game: GameState, action: Any, oid: int, n: int, source: Card,
                        by: int | None, explain: bool) -> None:
     from manastack.game.mana import ManaCost
     from manastack.rules.casting import perform_payment, plan_payment
@@ -583,12 +606,16 @@ def _paid_or_countered(game: GameState, action: Any, oid: int, n: int, name: str
     payment = plan_payment(game, payer, cost, None, paying=True) \
         if action.items[0] == "yes" else None
     if payment is None:
-        why = f" ({game.players[payer].name} doesn't pay {cost})" if explain else ""
-        counter(game, oid, "701.5a", f" by {name}{why}", by=by)
+        why = say(" ({who} doesn't pay {cost})", " ({who} ne paie pas {cost})",
+                  who=game.who(payer), cost=Raw(str(cost))) if explain else NOTHING
+        counter(game, oid, "701.5a", say(" by {card}{why}", " par {card}{why}", card=source,
+                                         why=why), by=by)
         return
     perform_payment(game, payer, cost, payment, "117.12a")
-    kept = f": {game.name_of(oid)} isn't countered ({name})" if explain else ""
-    game.note("117.12a", f"{game.players[payer].name} pays {cost}{kept}")
+    kept = say(": {card} isn't countered ({source})", " : {card} n'est pas contrecarré ({source})",
+               card=game.named(oid), source=source) if explain else NOTHING
+    game.note("117.12a", say("{who} pays {cost}{kept}", "{who} paie {cost}{kept}",
+                             who=game.who(payer), cost=Raw(str(cost)), kept=kept))
 
 
 @dataclass(frozen=True, eq=False)
@@ -637,8 +664,22 @@ class Skip(Effect):
         from manastack.rules.turn import add_skip
         for p in players_of(game, self.who.resolve(game, ctx)):
             add_skip(game, self.kind, self.what, p)
-            game.note("500.10", f"{game.players[p].name} will skip their next {self.what} "
-                                f"{self.kind if self.kind != 'step' else 'step'}")
+            game.note("500.10", _will_skip(game.who(p), f"{self.what} {self.kind}"))
+
+
+#: A rule term's key by its English text ("draw step" -> "draw").
+_TERM_KEYS: Final = {en: key for key, (en, _, _) in TERMS.items()}
+
+
+def _will_skip(who: Who, what: str) -> Line:
+    """"P will skip their next draw step" (500.10): ``what`` is a step, phase or turn
+    named as :data:`~manastack.lines.TERMS` names it in English."""
+    term = Term(_TERM_KEYS.get(what, what))
+    if TERMS[term.key][2] == "f":
+        return say("{who} will skip their next {what}", "{who} passera sa prochaine {what}",
+                   who=who, what=term)
+    return say("{who} will skip their next {what}", "{who} passera son prochain {what}",
+               who=who, what=term)
 
 
 @dataclass(frozen=True, eq=False)
@@ -667,8 +708,13 @@ class PreventNext(Effect):
             game.replacements.append(prevention_shield(game, r, n, ctx.controller, ctx.source,
                                                        ctx.source_name,
                                                        Duration("end_of_turn")))
-            game.note("615.7", f"The next {n} damage that would be dealt to "
-                               f"{game.name_of(r)} this turn will be prevented")
+            game.note("615.7", say(
+                "The next 1 damage that would be dealt to {target} this turn will be "
+                "prevented", "La prochaine blessure qui devrait être infligée à {target} ce "
+                "tour-ci sera prévenue", target=game.named(r)) if n == 1 else say(
+                "The next {n} damage that would be dealt to {target} this turn will be "
+                "prevented", "Les {n} prochaines blessures qui devraient être infligées à "
+                "{target} ce tour-ci seront prévenues", n=n, target=game.named(r)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -685,8 +731,10 @@ class Attach(Effect):
         for o in objects_of(game, _in_range(game, ctx, self.to.resolve(game, ctx))):
             if src is not None and src.zone == Zone.BATTLEFIELD:  # 801.9: within range
                 if src.attached_to == o.id:
-                    game.note("701.3b", f"{src.name} is already attached to {o.name}: "
-                                        "nothing happens")
+                    game.note("701.3b", say("{src} is already attached to {card}: nothing "
+                                            "happens", "{src} est déjà attaché à {card} : rien "
+                                            "ne se passe", src=Card(src.id, src.name),
+                                            card=Card(o.id, o.name)))
                     continue
                 attach(game, src, o)
 
@@ -726,7 +774,8 @@ def _unless_answer(game: GameState, action: Any, eff: UnlessPay, ctx: Ctx) -> No
         payment = plan_payment(game, ctx.controller, cost, None, [ctx.source], paying=True)
         if payment is not None:
             perform_payment(game, ctx.controller, cost, payment, "117.12a")
-            game.note("117.12a", f"{game.players[ctx.controller].name} pays {eff.mana}")
+            game.note("117.12a", say("{who} pays {mana}", "{who} paie {mana}",
+                                     who=game.who(ctx.controller), mana=Raw(eff.mana)))
             return
     eff.effect.resolve(game, ctx)
 
@@ -755,10 +804,13 @@ class Sacrifice(Effect):
             if o.zone != Zone.BATTLEFIELD or o.phased_out:  # 702.25d: as if it didn't exist
                 continue
             if game.controller(o) != ctx.controller:
-                game.note("701.15a", f"{game.players[ctx.controller].name} doesn't control "
-                                     f"{o.name}: it can't be sacrificed")
+                game.note("701.15a", say("{who} doesn't control {card}: it can't be sacrificed",
+                                         "{who} ne contrôle pas {card} : il ne peut pas être "
+                                         "sacrifié", who=game.who(ctx.controller),
+                                         card=Card(o.id, o.name)))
                 continue
-            move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
+            move(game, o, Zone.GRAVEYARD, "701.15a",
+                 verb=say("{card} is sacrificed", "{card} est sacrifié", card=Card(o.id, o.name)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -798,7 +850,7 @@ def _sacrifice_choice(game: GameState, p: int, chosen: Any, selector: Selector, 
     prompt = f"Choose a {selector.text} to sacrifice" if n == 1 else \
         f"Choose {n} permanents to sacrifice ({selector.text})"
     return Ask(prompt, cands, n, n, "sacrifice", "701.15a",
-               announce="chooses to sacrifice")
+               announce=say("chooses to sacrifice", "choisit de sacrifier"))
 
 
 def _sacrifice_chosen(game: GameState, chosen: Any, selector: Selector, n: int,
@@ -829,7 +881,8 @@ def mill(game: GameState, p: int, n: int) -> None:
     lib = game.players[p].library
     for _ in range(min(n, len(lib))):
         o = game.obj(lib[-1])
-        move(game, o, Zone.GRAVEYARD, "404.1", verb=f"{game.players[p].name} mills {o.name}")
+        move(game, o, Zone.GRAVEYARD, "404.1", verb=say("{who} mills {card}", "{who} meule {card}",
+                                                        who=game.who(p), card=Card(o.id, o.name)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -865,7 +918,9 @@ def _return_exiled(game: GameState, ctx: Ctx) -> None:
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == Zone.EXILE:
         put_onto_battlefield(game, o, o.owner, "603.7",
-                             verb=f"{o.name} returns to the battlefield under its owner's control")
+                             verb=say("{card} returns to the battlefield under its owner's "
+                                      "control", "{card} revient sur le champ de bataille sous "
+                                      "le contrôle de son propriétaire", card=Card(o.id, o.name)))
 
 
 # ------------------------------------------------------------ library searches (701.17)
@@ -885,8 +940,8 @@ def is_basic_land(game: GameState, o: GameObject) -> bool:
 def reveal(game: GameState, p: int, ids: Sequence[int], rule: str = "701.14a") -> None:
     """``p`` reveals the cards ``ids`` (CR 701.14a): a line in the log."""
     if ids:
-        game.note(rule, f"{game.players[p].name} reveals "
-                        + ", ".join(game.name_of(i) for i in ids))
+        game.note(rule, say("{who} reveals {cards}", "{who} révèle {cards}", who=game.who(p),
+                            cards=Items(game.named(i) for i in ids)))
 
 
 def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObject], bool],
@@ -902,8 +957,9 @@ def search_library(game: GameState, p: int, pred: Callable[[GameState, GameObjec
     lib = game.players[p if owner is None else owner].library
     cands = tuple(oid for oid in reversed(lib) if pred(game, game.obj(oid)))
     if not cands or max_count <= 0:
-        game.note("701.17a", f"{game.players[p].name} searches their library and finds "
-                             "nothing")
+        game.note("701.17a", say("{who} searches their library and finds nothing",
+                                 "{who} cherche dans sa bibliothèque et ne trouve rien",
+                                 who=game.who(p)))
         then(game, Choose(()), *args)
         return
     # 701.17d: a search for a quantity of cards ("a card") must find that many; 701.17b: a
@@ -927,9 +983,18 @@ def _found_to_zone(game: GameState, action: Any, p: int, zone: str, tapped_: boo
         if zone == Zone.BATTLEFIELD:
             move(game, o, zone, "701.17a", controller=p, tapped=tapped_)
         else:
-            move(game, o, zone, "701.17a", verb=f"{game.players[p].name} puts a card into "
-                                                f"their {zone}" if not reveal_ else None)
+            move(game, o, zone, "701.17a",
+                 verb=_puts_a_card(game.who(p), zone) if not reveal_ else None)
     shuffle(game, p, "701.18a")
+
+
+def _puts_a_card(who: Who, zone: str) -> Line:
+    """"P puts a card into their hand" (a card found, not revealed: 701.17a)."""
+    if TERMS[zone][2] == "f":
+        return say("{who} puts a card into their {zone}", "{who} met une carte dans sa {zone}",
+                   who=who, zone=Term(zone))
+    return say("{who} puts a card into their {zone}", "{who} met une carte dans son {zone}",
+               who=who, zone=Term(zone))
 
 
 @dataclass(frozen=True, eq=False)

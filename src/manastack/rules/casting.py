@@ -47,6 +47,7 @@ from manastack.game.objects import (
     seat_name,
     union,
 )
+from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, say
 from manastack.rules.keyword_actions import tap
 from manastack.rules.static import forbids, hooks, rule_effects
 
@@ -444,8 +445,11 @@ def perform_payment(game: GameState, player: int, cost: ManaCost, payment: Payme
         _pay_nonmana_cost(game, player, o, ab.cost, rule="605.3a")
         for u in produced:
             pool.add(u)
-        game.emit(ev.MANA, "605.3a", f"{game.players[player].name} taps {o.name} for "
-                  f"{produced}", player=player, source=src, mana=produced)
+        game.emit(ev.MANA, "605.3a", say("{who} taps {card} for {mana}",
+                                         "{who} engage {card} pour {mana}",
+                                         who=game.who(player), card=Card(o.id, o.name),
+                                         mana=Raw(produced)),
+                  player=player, source=src, mana=produced)
     if takes_whole_pool(cost, pool.amounts, pool.size):
         pool.spend(pool.units())  # (what find_payment would find, found without a search)
     else:
@@ -478,7 +482,8 @@ def _pay_nonmana_cost(game: GameState, player: int, obj: GameObject | None, cost
         game.changed("tapped", game.controller(obj))
     if cost.pay_life:
         from manastack.rules.damage import lose_life
-        lose_life(game, player, cost.pay_life, "118.4", why="paid as a cost")
+        lose_life(game, player, cost.pay_life, "118.4",
+                  why=say("paid as a cost", "payés en tant que coût"))
     for kind, n in cost.remove_counters:
         if obj is not None:
             obj.counters[kind] = obj.counters.get(kind, 0) - n
@@ -488,13 +493,21 @@ def _pay_nonmana_cost(game: GameState, player: int, obj: GameObject | None, cost
         obj.counters["loyalty"] = cur + (-x if cost.loyalty_x else cost.loyalty)
         obj.loyalty_activated_turn = game.turn_number
         game.changed()
-        game.note("606.4", f"{obj.name}'s loyalty becomes {obj.counters['loyalty']}")
+        game.note("606.4", say("{card}'s loyalty becomes {n}", "La loyauté {card:de} devient {n}",
+                               card=Card(obj.id, obj.name), n=obj.counters["loyalty"]))
     if obj is not None and cost.sacrifice_self:
         from manastack.rules.zones import move
-        move(game, obj, Zone.GRAVEYARD, "701.15a", verb=f"{obj.name} is sacrificed")
+        move(game, obj, Zone.GRAVEYARD, "701.15a", verb=_sacrificed(obj))
     if obj is not None and cost.exile_self:
         from manastack.rules.zones import move
-        move(game, obj, Zone.EXILE, "406.2", verb=f"{obj.name} is exiled as a cost")
+        move(game, obj, Zone.EXILE, "406.2",
+             verb=say("{card} is exiled as a cost", "{card} est exilé en tant que coût",
+                      card=Card(obj.id, obj.name)))
+
+
+def _sacrificed(obj: GameObject) -> Line:
+    """"X is sacrificed" (701.15a)."""
+    return say("{card} is sacrificed", "{card} est sacrifié", card=Card(obj.id, obj.name))
 
 
 def nonmana_cost_problem(game: GameState, player: int, obj: GameObject | None,
@@ -635,11 +648,13 @@ def _choice_cost_paid(game: GameState, action: Any, player: int, kind: str,
     for oid in action.items:
         o = game.obj(oid)
         if kind == "tap":
-            tap(game, o, "601.2h", "cost", wide=True)
+            tap(game, o, "601.2h", say("cost", "coût"), wide=True)
         else:
             record_cost(game, paying_for, "exiled", game.chars(o))
-            move(game, o, Zone.EXILE, "601.2h", verb=f"{o.name} is exiled from "
-                 f"{game.players[player].name}'s graveyard (cost)")
+            move(game, o, Zone.EXILE, "601.2h",
+                 verb=say("{card} is exiled from {place} (cost)", "{card} est exilé {place:de} "
+                          "(coût)", card=Card(o.id, o.name),
+                          place=Place(Zone.GRAVEYARD, game.who(player))))
 
 
 def record_cost(game: GameState, paying_for: int | None, key: str, value: Any) -> None:
@@ -663,7 +678,7 @@ def _sacrifice_chosen(game: GameState, action: Any, paying_for: int | None) -> N
     for oid in action.items:
         o = game.obj(oid)
         record_cost(game, paying_for, "sacrificed", game.chars(o))
-        move(game, o, Zone.GRAVEYARD, "701.15a", verb=f"{o.name} is sacrificed")
+        move(game, o, Zone.GRAVEYARD, "701.15a", verb=_sacrificed(o))
 
 
 def _discard_chosen(game: GameState, action: Any, player: int, paying_for: int | None) -> None:
@@ -1635,9 +1650,12 @@ def play_land(game: GameState, player: int, a: PlayLand) -> None:
     o = game.obj(a.card)
     game.players[player].lands_played += 1
     new = move(game, o, Zone.BATTLEFIELD, "305.1", controller=player,
-               verb=f"{game.players[player].name} plays {o.name}")
-    game.emit(ev.LAND_PLAYED, "305.1", f"{o.name} was played as a land", player=player,
-              object=new.id)
+               verb=say("{who} plays {card}", "{who} joue {card}", who=game.who(player),
+                        card=Card(o.id, o.name)))
+    game.emit(ev.LAND_PLAYED, "305.1", say("{card} was played as a land",
+                                           "{card} a été joué en tant que terrain",
+                                           card=Card(o.id, o.name)),
+              player=player, object=new.id)
 
 
 def cast_spell(game: GameState, player: int, a: Cast) -> None:
@@ -1658,10 +1676,15 @@ def cast_spell(game: GameState, player: int, a: Cast) -> None:
     new.modes = a.modes
     if a.alt:
         new.memory["alt_cost"] = a.alt  # 601.2b, remembered for 400.7c
-        game.note("601.2b", f"{game.players[player].name} casts {o.name} "
-                  + ("without paying its mana cost" if alt is None else
-                     f"paying its alternative cost ({alt.cost.text}) rather than its mana "
-                     "cost") + f" ({cost} to pay in mana)")
+        how = say("without paying its mana cost", "sans payer son coût de mana") \
+            if alt is None else \
+            say("paying its alternative cost ({alt}) rather than its mana cost",
+                "en payant son coût alternatif ({alt}) plutôt que son coût de mana",
+                alt=Raw(alt.cost.text))
+        game.note("601.2b", say("{who} casts {card} {how} ({cost} to pay in mana)",
+                                "{who} lance {card} {how} ({cost} à payer en mana)",
+                                who=game.who(player), card=Card(o.id, o.name), how=how,
+                                cost=Raw(str(cost))))
     perform_payment(game, player, cost, payment)
     # 601.2i: the spell becomes cast once every cost is paid (choice costs may ask first)
     game.push(_spell_cast, player, new.id, o.name, a.targets, a.x)
@@ -1684,11 +1707,10 @@ def _spell_cast(game: GameState, player: int, oid: int, name: str, targets: tupl
     from manastack.rules.targeting import announce_targets
 
     game.players[player].spells_cast += 1
-    tgt = ""
-    if targets:
-        tgt = " targeting " + ", ".join(game.name_of(t) for t in targets)
-    xs = f" with X={x}" if x else ""
-    game.emit(ev.CAST, "601.2i", f"{game.players[player].name} casts {name}{tgt}{xs}",
+    xs = say(" with X={x}", " avec X={x}", x=x) if x else NOTHING
+    game.emit(ev.CAST, "601.2i", say("{who} casts {card}{tgt}{xs}", "{who} lance {card}{tgt}{xs}",
+                                     who=game.who(player), card=Card(oid, name),
+                                     tgt=targeting(game, targets), xs=xs),
               player=player, object=oid, name=name)
     announce_targets(game, oid, targets, player)
 
@@ -1713,8 +1735,11 @@ def activate_ability(game: GameState, player: int, a: Activate) -> None:
         if ab.condition is None and _simple_mana(ab) and len(ab.mana.options) == 1 and \
                 len(activated_abilities(game, o)) == 1:
             game.derived.mana_shift = (player, before, game.version, o.id)
-        game.emit(ev.MANA, "605.3b", f"{game.players[player].name} activates {o.name}'s mana "
-                  f"ability: adds {produced}", player=player, source=o.id, mana=produced)
+        game.emit(ev.MANA, "605.3b", say("{who} activates {card}'s mana ability: adds {mana}",
+                                         "{who} active la capacité de mana {card:de} : "
+                                         "ajoute {mana}", who=game.who(player),
+                                         card=Card(o.id, o.name), mana=Raw(produced)),
+                  player=player, source=o.id, mana=produced)
         return
     sab = StackAbility(id=game.new_id(), ability=ab, source=o.id, source_name=o.name,
                        controller=player, targets=a.targets, x=a.x,
@@ -1738,9 +1763,17 @@ def _ability_activated(game: GameState, player: int, sab: int, source: int, name
                        targets: tuple[Ref, ...]) -> None:
     from manastack.rules.targeting import announce_targets
 
-    tgt = ""
-    if targets:
-        tgt = " targeting " + ", ".join(game.name_of(t) for t in targets)
-    game.emit(ev.ACTIVATE, "602.2b", f"{game.players[player].name} activates {name}'s "
-              f"ability{tgt}", player=player, object=sab, source=source)
+    game.emit(ev.ACTIVATE, "602.2b", say("{who} activates {card}'s ability{tgt}",
+                                         "{who} active la capacité {card:de}{tgt}",
+                                         who=game.who(player), card=Card(source, name),
+                                         tgt=targeting(game, targets)),
+              player=player, object=sab, source=source)
     announce_targets(game, sab, targets, player)
+
+
+def targeting(game: GameState, targets: Sequence[Ref]) -> Line:
+    """" targeting A, B" (the chosen targets, 601.2c), or nothing without targets."""
+    if not targets:
+        return NOTHING
+    return say(" targeting {targets}", " ciblant {targets}",
+               targets=Items(game.named(t) for t in targets))

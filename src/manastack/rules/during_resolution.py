@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Action, Cast, Decision, Pass, PlayLand
 from manastack.game.objects import GameObject
+from manastack.lines import Card, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -140,8 +141,11 @@ def offer_play(game: GameState, player: int, card: int, then: Then, *, free: boo
         lands=lands)
     acts = d.legal_actions(game)
     if all(isinstance(a, Pass) for a in acts):
-        why = "it can't be played now" if game.chars(o).is_land else "it can't be cast now"
-        game.note("101.3", f"{game.players[player].name} doesn't play {o.name}: {why}")
+        why = say("it can't be played now", "il ne peut pas être joué maintenant") \
+            if game.chars(o).is_land else \
+            say("it can't be cast now", "il ne peut pas être lancé maintenant")
+        game.note("101.3", say("{who} doesn't play {card}: {why}", "{who} ne joue pas {card} : "
+                               "{why}", who=game.who(player), card=Card(o.id, o.name), why=why))
         fn, args = then
         fn(game, "unable", *args)
         return
@@ -157,8 +161,11 @@ def _answered(game: GameState, action: Action, player: int, then: Then) -> None:
         return
     if isinstance(action, PlayLand):
         game.push(fn, "played", *args)
-        game.note("305.2a", f"{game.players[player].name} plays a land while an ability "
-                            "resolves: it counts as their land play for the turn")
+        game.note("305.2a", say("{who} plays a land while an ability resolves: it counts as "
+                                "their land play for the turn",
+                                "{who} joue un terrain pendant la résolution d'une capacité : "
+                                "cela compte comme son terrain joué pour le tour",
+                                who=game.who(player)))
         casting.play_land(game, player, action)
         return
     assert isinstance(action, Cast)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, Ref, Zone
+from manastack.lines import Card, Line, Place, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState, Task
@@ -45,7 +46,7 @@ class Entry:
     rule: str
     tapped: bool = False
     attach_to: Ref | None = None
-    verb: str | None = None
+    verb: Line | None = None
 
 
 #: What was chosen for an entry: (copy-of value or None, "as enters" choice or None), or
@@ -55,7 +56,7 @@ Made = tuple[Any, tuple[Any, ...] | None] | None
 
 def put_onto_battlefield(game: GameState, obj: GameObject, controller: int, rule: str, *,
                          tapped: bool = False, attach_to: Ref | None = None,
-                         verb: str | None = None, then: Task | None = None
+                         verb: Line | None = None, then: Task | None = None
                          ) -> GameObject | None:
     """Put ``obj`` onto the battlefield under ``controller``'s control (citing ``rule``),
     after the choices its card makes as it enters (614.12a, 706.2).
@@ -70,11 +71,12 @@ def put_onto_battlefield(game: GameState, obj: GameObject, controller: int, rule
 
 
 def put_all_onto_battlefield(game: GameState, objs: list[GameObject], controller: int,
-                             rule: str, *, verb: str = "", then: Task | None = None
+                             rule: str, *, verb: Line | None = None, then: Task | None = None
                              ) -> tuple[int, ...] | None:
     """Put several objects onto the battlefield at the same time (one event, 603.6a):
     each one's choices are made first, in order (614.12a), then they all enter.  Returns
-    the new permanents' ids, or ``None`` while a choice is pending (``then`` as above)."""
+    the new permanents' ids, or ``None`` while a choice is pending (``then`` as above).
+    ``verb`` is a line whose ``{name}`` is each object (as for ``zones.move_all``)."""
     entries = tuple(Entry(o.id, o.zone, controller, rule, verb=verb) for o in objs)
     return _choose(game, entries, (), then, True)
 
@@ -146,15 +148,19 @@ def aura_hosts(game: GameState, aura: GameObject, controller: int) -> tuple[Ref,
 def _cant_enter(game: GameState, obj: GameObject) -> None:
     """303.4g: an Aura with nothing to enchant stays where it is (from the stack, it is
     put into its owner's graveyard instead)."""
-    from manastack.rules.zones import ZONE_TEXT, move
-    owner = game.players[obj.owner].name
+    from manastack.rules.zones import move
+    owner = game.who(obj.owner)
+    card = Card(obj.id, obj.name)
     if obj.zone == Zone.STACK:
         move(game, obj, Zone.GRAVEYARD, "303.4g",
-             verb=f"{obj.name} has nothing to enchant: it is put into {owner}'s graveyard")
+             verb=say("{card} has nothing to enchant: it is put into {place}",
+                      "{card} n'a rien à enchanter : il est mis dans {place:le}", card=card,
+                      place=Place(Zone.GRAVEYARD, owner)))
         return
-    where = ZONE_TEXT[obj.zone] if obj.zone in ("exile", "command") else \
-        f"{owner}'s {ZONE_TEXT[obj.zone]}"
-    game.note("303.4g", f"{obj.name} has nothing it could enchant: it stays in {where}")
+    where = Place(obj.zone, None if obj.zone in ("exile", "command") else owner)
+    game.note("303.4g", say("{card} has nothing it could enchant: it stays in {where}",
+                            "{card} n'a rien qu'il pourrait enchanter : il reste dans "
+                            "{where:le}", card=card, where=where))
 
 
 def _host_chosen(game: GameState, action: Any, entries: tuple[Entry, ...],
@@ -165,8 +171,10 @@ def _host_chosen(game: GameState, action: Any, entries: tuple[Entry, ...],
     host = action.items[0] if action.items else None
     obj = _pending(game, entries[k])
     if obj is not None and host is not None:
-        game.note("303.4f", f"{game.players[entries[k].controller].name} chooses "
-                            f"{game.name_of(host)}: {obj.name} will enter attached to it")
+        game.note("303.4f", say("{who} chooses {host}: {card} will enter attached to it",
+                                "{who} choisit {host} : {card} arrivera attaché à {host}",
+                                who=game.who(entries[k].controller), host=game.named(host),
+                                card=Card(obj.id, obj.name)))
     entries = (*entries[:k], replace(entries[k], attach_to=host), *entries[k + 1:])
     _choose(game, entries, made, then, together)
 
@@ -250,7 +258,9 @@ def _copy_chosen(game: GameState, action: Any, entries: tuple[Entry, ...],
             extra = {k: tuple(prior.get(k, ())) + tuple(exceptions.get(k, ()))
                      for k in ("subtypes", "types", "abilities")}  # 706.9a, 706.9c
             copy = (src.memory.get("copy_of") or src.card, extra)
-            game.note("706.2", f"{obj.name} enters as a copy of {src.name}")
+            game.note("706.2", say("{card} enters as a copy of {src}",
+                                   "{card} arrive en tant que copie {src:de}",
+                                   card=Card(obj.id, obj.name), src=Card(src.id, src.name)))
             # 706.2 with 614.12a: the copied card's "as [this] enters, choose" applies
             if _ask_as_enters(game, obj, copy[0], copy, (entries, made, then, together)):
                 return
@@ -269,7 +279,7 @@ def _enter_all(game: GameState, entries: tuple[Entry, ...], made: tuple[Made, ..
     elif together:
         new_ids = tuple(o.id for o in move_all(
             game, [game.obj(e.oid) for e, _ in go], Zone.BATTLEFIELD, entries[0].rule,
-            controller=entries[0].controller, verb=entries[0].verb or "",
+            controller=entries[0].controller, verb=entries[0].verb,
             entering=[m for _, m in go if m is not None],
             attach=[e.attach_to for e, _ in go]))
     else:

@@ -15,6 +15,7 @@ from manastack import log as ev
 from manastack.game.abilities import Ctx, TargetSpec, TriggeredAbility
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, StackAbility, Zone
+from manastack.lines import NOTHING, Card, Place, say
 from manastack.rules.replacement import has_static_replacements
 
 if TYPE_CHECKING:
@@ -72,9 +73,12 @@ def resolve(game: GameState, oid: int) -> None:
                                        chooser=chooser)
         legal = tuple(flags)
         if not any(legal):
-            game.note("608.2b", f"All targets of {obj.name} are illegal: it doesn't resolve")
-            counter(game, oid, "608.2b", " on resolution (all its targets are illegal)",
-                    by_rules=True)
+            game.note("608.2b", say("All targets of {card} are illegal: it doesn't resolve",
+                                    "Toutes les cibles {card:de} sont illégales : il ne se "
+                                    "résout pas", card=game.named(obj)))
+            counter(game, oid, "608.2b", say(" on resolution (all its targets are illegal)",
+                                             " lors de la résolution (toutes ses cibles sont "
+                                             "illégales)"), by_rules=True)
             return
     if isinstance(obj, StackAbility) and isinstance(obj.ability, TriggeredAbility):
         ab = obj.ability
@@ -82,8 +86,12 @@ def resolve(game: GameState, oid: int) -> None:
         if ab.intervening_if is not None:
             src_obj = src if isinstance(src, GameObject) else game.lki.get(obj.source, (None,))[0]
             if src_obj is None or not ab.intervening_if(game, src_obj):
-                game.note("603.4", f"{obj.name}: its condition is no longer true")
-                game.note("608.2a", f"{obj.name} is removed from the stack and does nothing")
+                game.note("603.4", say("{card}: its condition is no longer true",
+                                       "{card} : sa condition n'est plus remplie",
+                                       card=game.named(obj)))
+                game.note("608.2a", say("{card} is removed from the stack and does nothing",
+                                        "{card} est retiré de la pile et ne fait rien",
+                                        card=game.named(obj)))
                 _finish(game, oid)
                 return
     name = obj.name
@@ -91,7 +99,9 @@ def resolve(game: GameState, oid: int) -> None:
               controller, targets, specs, legal, obj.x, obj.modes,
               dict(obj.trigger_data) if isinstance(obj, StackAbility)
               else dict(obj.memory.get("cost_data", {})), oid)
-    game.emit(ev.RESOLVE, "608.2", f"{name} resolves", object=oid, controller=controller)
+    game.emit(ev.RESOLVE, "608.2", say("{card} resolves", "{card} se résout",
+                                       card=Card(oid, name)),
+              object=oid, controller=controller)
     game.push(_finish, oid)
     effects = effect_of(obj)
     if isinstance(obj, StackAbility) and isinstance(obj.ability, TriggeredAbility) \
@@ -143,7 +153,9 @@ def _finish(game: GameState, oid: int) -> None:
         _become_permanent(game, obj)
     else:
         move(game, obj, Zone.GRAVEYARD, "608.2k",
-             verb=f"{obj.name} is put into {game.players[obj.owner].name}'s graveyard")
+             verb=say("{card} is put into {place}", "{card} est mis dans {place:le}",
+                      card=Card(obj.id, obj.name),
+                      place=Place(Zone.GRAVEYARD, game.who(obj.owner))))
 
 
 def _become_permanent(game: GameState, obj: GameObject) -> None:
@@ -158,6 +170,8 @@ def _become_permanent(game: GameState, obj: GameObject) -> None:
             attach = t
     put_onto_battlefield(
         game, obj, obj.controller, "608.3", attach_to=attach,
-        verb=f"{obj.name} enters the battlefield under "
-             f"{game.players[obj.controller].name}'s control"
-             + (f", attached to {game.name_of(attach)} (303.4f)" if attach else ""))
+        verb=say("{card} enters the battlefield under {who}'s control{attached}",
+                 "{card} arrive sur le champ de bataille sous le contrôle {who:de}{attached}",
+                 card=Card(obj.id, obj.name), who=game.who(obj.controller),
+                 attached=say(", attached to {target} (303.4f)", ", attaché à {target} (303.4f)",
+                              target=game.named(attach)) if attach else NOTHING))

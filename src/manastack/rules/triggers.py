@@ -20,6 +20,7 @@ from manastack.copying import deepcopy_fields
 from manastack.game.abilities import TriggeredAbility
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, IdKey, StackAbility, Zone
+from manastack.lines import NOTHING, Card, Items, Line, Raw, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -193,7 +194,9 @@ def check_event(game: GameState, e: Event) -> None:
                 game.pending_triggers.append(PendingTrigger(
                     d.ability, d.source, d.source_name, d.controller, data,
                     len(game.pending_triggers)))
-                game.note("603.7", f"Delayed triggered ability of {d.source_name} triggers",
+                game.note("603.7", say("Delayed triggered ability of {card} triggers",
+                                       "La capacité déclenchée retardée {card:de} se déclenche",
+                                       card=Card(d.source, d.source_name)),
                           **_trigger_cites(game, e))
                 if d.one_shot:
                     game.delayed_triggers.remove(d)
@@ -288,7 +291,9 @@ def _maybe_state_trigger(game: GameState, ab: TriggeredAbility, o: GameObject,
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller,
                                                 {"state_trigger": True},
                                                 len(game.pending_triggers)))
-    game.note("603.8", f"{o.name}'s state trigger triggers ({ab.text})")
+    game.note("603.8", say("{card}'s state trigger triggers ({text})",
+                           "La capacité déclenchée d'état {card:de} se déclenche ({text})",
+                           card=Card(o.id, o.name), text=Raw(ab.text)))
 
 
 def left_stack(game: GameState, ab: StackAbility | PendingTrigger) -> None:
@@ -329,9 +334,12 @@ def _maybe_trigger(game: GameState, ab: TriggeredAbility, o: GameObject, control
                 game.pending_triggers.append(PendingTrigger(
                     ab, o.id, o.name, controller, dict(e.data, player=p),
                     len(game.pending_triggers)))
-                game.note("603.2b", f"{o.name}'s triggered ability triggers for "
-                                    f"{game.players[p].name} ({ab.text}; 805.4a: the team's "
-                                    f"step is each of its players')")
+                game.note("603.2b", say(
+                    "{card}'s triggered ability triggers for {who} ({text}; 805.4a: the "
+                    "team's step is each of its players')",
+                    "La capacité déclenchée {card:de} se déclenche pour {who} ({text} ; "
+                    "805.4a : l'étape de l'équipe est celle de chacun de ses joueurs)",
+                    card=Card(o.id, o.name), who=game.who(p), text=Raw(ab.text)))
             return
     data = dict(e.data)
     if ab.capture is not None:
@@ -339,7 +347,9 @@ def _maybe_trigger(game: GameState, ab: TriggeredAbility, o: GameObject, control
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, data,
                                                 len(game.pending_triggers)))
     rule, how = _trigger_rule(e)
-    game.note(rule, f"{o.name}'s triggered ability triggers{how} ({ab.text})",
+    game.note(rule, say("{card}'s triggered ability triggers{how} ({text})",
+                        "La capacité déclenchée {card:de} se déclenche{how} ({text})",
+                        card=Card(o.id, o.name), how=how, text=Raw(ab.text)),
               **_trigger_cites(game, e))
 
 
@@ -364,7 +374,7 @@ def _trigger_cites(game: GameState, e: Event) -> dict[str, tuple[str, ...]]:
     return {"cites": cites} if cites else {}
 
 
-def _trigger_rule(e: Event) -> tuple[str, str]:
+def _trigger_rule(e: Event) -> tuple[str, Line]:
     """The rule under which an ability triggers on ``e``, for the log: leaves-the-
     battlefield abilities look back in time (603.6c, 603.10a), enters-the-battlefield
     abilities look at the permanent as it entered (603.6a), "at the beginning of"
@@ -372,14 +382,18 @@ def _trigger_rule(e: Event) -> tuple[str, str]:
     (603.10b); any other ability triggers on its event (603.2)."""
     if e.kind == ev.ZONE_CHANGE:
         if e.data.get("from_zone") == Zone.BATTLEFIELD:
-            return "603.10a", " (a leaves-the-battlefield ability: the game looks back in time)"
+            return "603.10a", say(
+                " (a leaves-the-battlefield ability: the game looks back in time)",
+                " (une capacité de sortie du champ de bataille : le jeu remonte le temps)")
         if e.data.get("to_zone") == Zone.BATTLEFIELD:
-            return "603.6a", " (an enters-the-battlefield ability)"
+            return "603.6a", say(" (an enters-the-battlefield ability)",
+                                 " (une capacité d'arrivée sur le champ de bataille)")
     elif e.kind in (ev.STEP_BEGAN, ev.PHASE_BEGAN):
-        return "603.2b", ""
+        return "603.2b", NOTHING
     elif e.kind == ev.PHASED and e.data.get("phased_out"):
-        return "603.10b", " (on phasing out: the game looks back in time)"
-    return "603.2", ""
+        return "603.10b", say(" (on phasing out: the game looks back in time)",
+                              " (à sa mise hors phase : le jeu remonte le temps)")
+    return "603.2", NOTHING
 
 
 # ------------------------------------------------------------ stack placement
@@ -434,8 +448,11 @@ def _put_one(game: GameState, trig: PendingTrigger, spec_index: int, chosen: tup
                              spell=False, chooser=None if chooser == trig.controller
                              else chooser)
         if len(opts) < spec.min_count:
-            game.note("603.3d", f"{trig.source_name}'s triggered ability has no legal "
-                                "target and is removed from the stack")
+            game.note("603.3d", say("{card}'s triggered ability has no legal target and is "
+                                    "removed from the stack",
+                                    "La capacité déclenchée {card:de} n'a aucune cible légale "
+                                    "et est retirée de la pile",
+                                    card=Card(trig.source, trig.source_name)))
             left_stack(game, trig)
             return
         if spec.count == 0:
@@ -464,11 +481,13 @@ def _put_one(game: GameState, trig: PendingTrigger, spec_index: int, chosen: tup
     game.objects[ab.id] = ab
     game.stack.append(ab.id)
     game.changed()
-    tgt = ""
-    if chosen:
-        tgt = " targeting " + ", ".join(game.name_of(t) for t in chosen)
-    game.emit(ev.TRIGGER, "603.3", f"{trig.source_name}'s triggered ability is put on the "
-              f"stack{tgt}", object=ab.id, source=trig.source, controller=trig.controller)
+    tgt = say(" targeting {targets}", " ciblant {targets}",
+              targets=Items(game.named(t) for t in chosen)) if chosen else NOTHING
+    game.emit(ev.TRIGGER, "603.3", say("{card}'s triggered ability is put on the stack{tgt}",
+                                       "La capacité déclenchée {card:de} est mise sur la "
+                                       "pile{tgt}", card=Card(trig.source, trig.source_name),
+                                       tgt=tgt),
+              object=ab.id, source=trig.source, controller=trig.controller)
     from manastack.rules.targeting import announce_targets
     announce_targets(game, ab.id, chosen, trig.controller)
 
@@ -513,9 +532,12 @@ def _division_chosen(game: GameState, action: Any, trig: PendingTrigger, chosen:
     if division is None:
         division = tuple(int(n) for n in str(action.items[0]).split("/"))
     trig.data["division"] = division
-    game.note("601.2d", f"{trig.source_name}'s triggered ability: "
-              + ", ".join(f"{n} to {game.name_of(t)}" for n, t in zip(division, chosen,
-                                                                     strict=True)))
+    game.note("601.2d", say("{card}'s triggered ability: {division}",
+                            "Capacité déclenchée {card:de} : {division}",
+                            card=Card(trig.source, trig.source_name),
+                            division=Items(say("{n} to {target}", "{n} à {target}", n=n,
+                                               target=game.named(t))
+                                           for n, t in zip(division, chosen, strict=True))))
     _put_one(game, trig, len(trig.ability.targets), chosen)
 
 

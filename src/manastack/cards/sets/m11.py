@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.cards.dsl import (
@@ -96,6 +96,7 @@ from manastack.cards.effects import (
     X,
     any_card,
     battlefield_ids,
+    destroyed_by,
     doesnt_untap_next,
     is_basic_land,
     is_end_step,
@@ -104,6 +105,7 @@ from manastack.cards.effects import (
     reveal,
     search_library,
     seq,
+    source_card,
     threaten,
     until_end_of_turn,
 )
@@ -135,6 +137,7 @@ from manastack.cards.vocab import (
 )
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
+from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, Word, say
 from manastack.rules.copies import copy_spell, spell_snapshot
 from manastack.rules.keyword_actions import add_counters, remove_counters, tap
 from manastack.rules.layers import (
@@ -181,7 +184,55 @@ def _on_battlefield(o: GameObject | None) -> bool:
 
 
 def _pname(game: GameState, p: int) -> str:
+    """A player's name, in the text of an effect (a line of the log names them with
+    ``game.who``)."""
     return game.players[p].name
+
+
+def _prevented(n: int, target: Any, source: Card, combat: bool = False) -> Line:
+    """"N [combat] damage to X is prevented (source)" (615.1)."""
+    if combat:
+        return say("{n} combat damage to {target} is prevented ({source})",
+                   "{n} blessure de combat infligée à {target} est prévenue ({source})",
+                   n=n, target=target, source=source) if n <= 1 else \
+            say("{n} combat damage to {target} is prevented ({source})",
+                "{n} blessures de combat infligées à {target} sont prévenues ({source})",
+                n=n, target=target, source=source)
+    return say("{n} damage to {target} is prevented ({source})",
+               "{n} blessure infligée à {target} est prévenue ({source})",
+               n=n, target=target, source=source) if n <= 1 else \
+        say("{n} damage to {target} is prevented ({source})",
+            "{n} blessures infligées à {target} sont prévenues ({source})",
+            n=n, target=target, source=source)
+
+
+def _prevention_effect(source: Card) -> Line:
+    """What the log calls a prevention effect a spell creates: "Fog's prevention effect"."""
+    return say("{card}'s prevention effect", "l'effet de prévention {card:de}", card=source)
+
+
+def _enters_with(obj: GameObject, n: int, x: bool = False) -> Line:
+    """"X enters the battlefield with N +1/+1 counters[ (X)]" (614.1c)."""
+    card, xs = Card(obj.id, obj.name), say(" (X)", " (X)") if x else NOTHING
+    return say("{card} enters the battlefield with {n} +1/+1 counters{x}",
+               "{card} arrive sur le champ de bataille avec {n} marqueur +1/+1{x}",
+               card=card, n=n, x=xs) if n <= 1 else \
+        say("{card} enters the battlefield with {n} +1/+1 counters{x}",
+            "{card} arrive sur le champ de bataille avec {n} marqueurs +1/+1{x}",
+            card=card, n=n, x=xs)
+
+
+def _reveals_at_random(game: GameState, p: int, oid: int) -> Line:
+    """"P reveals X at random from their hand" (701.14a)."""
+    return say("{who} reveals {card} at random from their hand",
+               "{who} révèle {card} au hasard dans sa main", who=game.who(p),
+               card=game.named(oid))
+
+
+def _no_card_to_reveal(game: GameState, p: int) -> Line:
+    """"P has no card in hand to reveal"."""
+    return say("{who} has no card in hand to reveal", "{who} n'a aucune carte en main à révéler",
+               who=game.who(p))
 
 
 def _count_lands(game: GameState, controller: int | None, subtype: str) -> int:
@@ -212,7 +263,8 @@ def _tap(game: GameState, o: GameObject, rule: str = R_TAP) -> None:
 def sacrifice(game: GameState, o: GameObject) -> None:
     """CR 701.15a: its controller moves it to its owner's graveyard."""
     if _on_battlefield(o):
-        _move(game, o, Zone.GRAVEYARD, R_SACRIFICE, verb=f"{o.name} is sacrificed")
+        _move(game, o, Zone.GRAVEYARD, R_SACRIFICE,
+              verb=say("{card} is sacrificed", "{card} est sacrifié", card=Card(o.id, o.name)))
 
 
 def discard_card(game: GameState, p: int, oid: int, rule: str = R_DISCARD,
@@ -271,15 +323,18 @@ class DestroyAll(Effect):
             if not self.selector.test(game, o.id, ctx.controller, ctx.source):
                 continue
             if "indestructible" in game.chars(o).keywords:
-                game.note("702.12b", f"{o.name} is indestructible and isn't destroyed")
+                game.note("702.12b", say("{card} is indestructible and isn't destroyed",
+                                         "{card} est indestructible et n'est pas détruit",
+                                         card=Card(o.id, o.name)))
             elif o.regeneration_shields > 0:
-                destroy(game, o, R_DESTROY, f"destroyed by {ctx.source_name}")  # regenerates
+                destroy(game, o, R_DESTROY, destroyed_by(ctx))  # regenerates
             else:
                 doomed.append(o)
         for o in doomed:
             if o.id in game.objects and o.zone == Zone.BATTLEFIELD:
                 _move(game, o, Zone.GRAVEYARD, R_DESTROY,
-                      verb=f"{o.name} is destroyed (destroyed by {ctx.source_name})")
+                      verb=say("{card} is destroyed ({why})", "{card} est détruit ({why})",
+                               card=Card(o.id, o.name), why=destroyed_by(ctx)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -308,8 +363,9 @@ def _scry_start(game: GameState, p: int, n: int) -> None:
 def _scry_bottom(game: GameState, action: Any, p: int, top: tuple[int, ...]) -> None:
     bottom = tuple(action.items)
     keep = tuple(c for c in top if c not in bottom)
-    game.note(R_SCRY, f"{_pname(game, p)} scries {len(top)}: {len(keep)} on top, "
-                         f"{len(bottom)} on the bottom")
+    game.note(R_SCRY, say("{who} scries {n}: {top} on top, {bottom} on the bottom",
+                          "{who} fait regard {n} : {top} sur le dessus, {bottom} au-dessous",
+                          who=game.who(p), n=len(top), top=len(keep), bottom=len(bottom)))
     game.push(_scry_order, p, bottom, "bottom")
     game.push(_scry_order, p, keep, "top")
 
@@ -422,8 +478,9 @@ def _begin_on_battlefield(game: GameState, card: GameObject) -> None:
     """103.5a (Leylines): begin the game with this card on the battlefield."""
     if card.zone == Zone.HAND:
         _move(game, card, Zone.BATTLEFIELD, "103.5a", controller=card.owner,
-              verb=f"{_pname(game, card.owner)} begins the game with {card.name} on the "
-                   "battlefield")
+              verb=say("{who} begins the game with {card} on the battlefield",
+                       "{who} commence la partie avec {card} sur le champ de bataille",
+                       who=game.who(card.owner), card=Card(card.id, card.name)))
 
 
 #: "This spell can't be countered" (CR 101.2: a "can't" effect; 701.5a).
@@ -438,7 +495,7 @@ LEYLINE = StaticAbility(rule="opening_hand", check=_begin_on_battlefield, zones=
 def _enters_with_counters(n: int) -> StaticAbility:
     def check(game: GameState, obj: GameObject) -> None:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
-        game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters")
+        game.note("614.1c", _enters_with(obj, n))
     return StaticAbility(rule="as_enters", check=check,
                          text=f"This creature enters with {n} +1/+1 counters on it.")
 
@@ -509,7 +566,9 @@ def _condemn(game: GameState, ctx: Ctx) -> None:
         toughness = game.chars(o).toughness or 0
         ctrl = game.controller(o)
         _move(game, o, Zone.LIBRARY, "400.7", position="bottom",
-              verb=f"{o.name} is put on the bottom of its owner's library")
+              verb=say("{card} is put on the bottom of its owner's library",
+                       "{card} est mis au-dessous de la bibliothèque de son propriétaire",
+                       card=Card(o.id, o.name)))
         # 608.2g: its toughness as it last existed on the battlefield
         gain_life(game, ctrl, max(0, toughness))
 
@@ -555,7 +614,7 @@ define("Roc Egg", when_dies(CreateTokens(BIRD), "When this creature dies, create
 
 def _safe_passage(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
-    name = ctx.source_name
+    source = source_card(ctx)
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
         if e.get("unpreventable"):
@@ -567,12 +626,11 @@ def _safe_passage(game: GameState, ctx: Ctx) -> None:
         return o is not None and g.chars(o).is_creature and g.controller(o) == me
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", f"{e['amount']} damage to {g.name_of(e['target'])} is prevented "
-                        f"({name})")
+        g.note("615.1", _prevented(e["amount"], g.named(e["target"]), source))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
-        "damage", applies, replace, me, ctx.source, f"{name}'s prevention effect",
+        "damage", applies, replace, me, ctx.source, _prevention_effect(source),
         Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
 
 
@@ -636,8 +694,13 @@ def _archon(game: GameState, ctx: Ctx) -> None:
     game.replacements.append(prevention_shield(
         game, PlayerRef(me), n, me, ctx.source, ctx.source_name, Duration("end_of_turn"),
         then=hit))
-    game.note("615.7", f"The next {n} damage that would be dealt to {_pname(game, me)} this "
-                       f"turn will be prevented ({ctx.source_name})")
+    game.note("615.7", say(
+        "The next 1 damage that would be dealt to {who} this turn will be prevented ({card})",
+        "La prochaine blessure qui devrait être infligée à {who} ce tour-ci sera prévenue "
+        "({card})", who=game.who(me), card=source_card(ctx)) if n == 1 else say(
+        "The next {n} damage that would be dealt to {who} this turn will be prevented ({card})",
+        "Les {n} prochaines blessures qui devraient être infligées à {who} ce tour-ci seront "
+        "prévenues ({card})", n=n, who=game.who(me), card=source_card(ctx)))
 
 
 def _archon_hit(game: GameState, n: int, source: int, tgt: Ref) -> None:
@@ -715,7 +778,7 @@ def _sphinx(game: GameState, ctx: Ctx) -> None:
 def _sphinx_ask(game: GameState, p: int, chosen: Chosen) -> Ask:
     """201.3: the name of a card (a name that isn't one is rejected citing 201.3)."""
     return Ask("Choose a card name", _card_names(), purpose="card name", rule="201.3",
-               announce="chooses")
+               announce=say("chooses", "choisit"))
 
 
 def _sphinx_reveal(game: GameState, chosen: Chosen) -> None:
@@ -729,15 +792,20 @@ def _sphinx_reveal(game: GameState, chosen: Chosen) -> None:
         lib = game.players[p].library
         if lib:
             top = game.obj(lib[-1])
-            game.note(R_REVEAL, f"{_pname(game, p)} reveals {top.name}", object=top.id)
+            game.note(R_REVEAL, say("{who} reveals {card}", "{who} révèle {card}",
+                                    who=game.who(p), card=Card(top.id, top.name)),
+                      object=top.id)
             tops.append((p, name, top))
     for p, name, top in tops:
         if top.name == name:
             _move(game, top, Zone.HAND, "608.2c",
-                  verb=f"{_pname(game, p)} puts {top.name} into their hand")
+                  verb=say("{who} puts {card} into their hand", "{who} met {card} dans sa main",
+                           who=game.who(p), card=Card(top.id, top.name)))
         else:
             _move(game, top, Zone.LIBRARY, "608.2c", position="bottom",
-                  verb=f"{_pname(game, p)} puts {top.name} on the bottom of their library")
+                  verb=say("{who} puts {card} on the bottom of their library",
+                           "{who} met {card} au-dessous de sa bibliothèque", who=game.who(p),
+                           card=Card(top.id, top.name)))
 
 
 define("Conundrum Sphinx", when_attacks(
@@ -848,11 +916,10 @@ def _reveal_random(game: GameState, ctx: Ctx) -> None:
         return
     hand = game.players[t.index].hand
     if not hand:
-        game.note(R_REVEAL, f"{_pname(game, t.index)} has no card in hand to reveal")
+        game.note(R_REVEAL, _no_card_to_reveal(game, t.index))
         return
     oid = hand[game.rng.randrange(len(hand))]
-    game.note(R_REVEAL, f"{_pname(game, t.index)} reveals {game.name_of(oid)} at random "
-                         "from their hand", object=oid)
+    game.note(R_REVEAL, _reveals_at_random(game, t.index, oid), object=oid)
 
 
 define("Merfolk Spy", when_deals_damage(
@@ -900,8 +967,10 @@ def _redirect_word(game: GameState, sid: int, i: int, chosen: tuple[Ref, ...], c
         changed = tuple(t for t in chosen if t not in sp.targets)
         if chosen != sp.targets:
             change_targets(game, sp, chosen)
-            game.note("114.6d", f"{sp.name} now targets "
-                               + ", ".join(game.name_of(t) for t in chosen))
+            game.note("114.6d", say("{card} now targets {targets}",
+                                    "{card} cible maintenant {targets}",
+                                    card=Card(sp.id, sp.name),
+                                    targets=Items(game.named(t) for t in chosen)))
             announce_targets(game, sp.id, changed, game.controller(sp))
         return
     spec, current = words[i]
@@ -977,7 +1046,8 @@ def _time_reversal(game: GameState, ctx: Ctx) -> None:
         draw(game, p, 7, "120.1")
     me = game.get(ctx.object_id)
     if me is not None and me.zone == Zone.STACK:
-        _move(game, me, Zone.EXILE, "406.2", verb=f"{me.name} is exiled")
+        _move(game, me, Zone.EXILE, "406.2",
+              verb=say("{card} is exiled", "{card} est exilé", card=Card(me.id, me.name)))
 
 
 define("Time Reversal", spell=spell_ability(Custom(
@@ -1069,8 +1139,12 @@ def _dark_tutelage(game: GameState, ctx: Ctx) -> None:
         return
     o = game.obj(lib[-1])
     mv = game.chars(o).mana_cost.mana_value
-    game.note(R_REVEAL, f"{_pname(game, p)} reveals {o.name}", object=o.id)
-    _move(game, o, Zone.HAND, "608.2c", verb=f"{_pname(game, p)} puts {o.name} into their hand")
+    card = Card(o.id, o.name)
+    game.note(R_REVEAL, say("{who} reveals {card}", "{who} révèle {card}", who=game.who(p),
+                            card=card), object=o.id)
+    _move(game, o, Zone.HAND, "608.2c", verb=say("{who} puts {card} into their hand",
+                                                 "{who} met {card} dans sa main",
+                                                 who=game.who(p), card=card))
     lose_life(game, p, mv)
 
 
@@ -1091,8 +1165,10 @@ define("Diabolic Tutor", spell=spell_ability(SearchTo(
 def _duress(game: GameState, ctx: Ctx) -> None:
     for p in players_of(game, ctx.target_refs(0)):
         hand = tuple(game.players[p].hand)
-        game.note(R_REVEAL, f"{_pname(game, p)} reveals their hand: "
-                             + (", ".join(game.name_of(i) for i in hand) or "no cards"))
+        game.note(R_REVEAL, say("{who} reveals their hand: {cards}", "{who} révèle sa main : "
+                                "{cards}", who=game.who(p),
+                                cards=Items(game.named(i) for i in hand) if hand else
+                                say("no cards", "aucune carte")))
         cands = tuple(i for i in hand
                       if not {"Creature", "Land"} & game.chars(game.obj(i)).types)
         if cands:
@@ -1172,7 +1248,8 @@ def _opponents_card_to_graveyard(game: GameState, src: GameObject) -> list[Repla
         return dict(e, to=Zone.EXILE)
 
     return [Replacement("zone_change", applies, replace, me, src.id,
-                        "Leyline of the Void (exile it instead)")]
+                        say("{card} (exile it instead)", "{card} (il est exilé à la place)",
+                            card=Card(src.id, "Leyline of the Void")))]
 
 
 define("Leyline of the Void", LEYLINE, StaticAbility(
@@ -1419,7 +1496,9 @@ def _fire_servant(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, amount=e["amount"] * 2)
 
     return [Replacement("damage", applies, replace, me, src.id,
-                        "Fire Servant (red instant or sorcery damage is doubled)")]
+                        say("{card} (red instant or sorcery damage is doubled)",
+                            "{card} (les blessures d'un éphémère ou d'un rituel rouge sont "
+                            "doublées)", card=Card(src.id, "Fire Servant")))]
 
 
 define("Fire Servant", StaticAbility(
@@ -1513,7 +1592,8 @@ define("Manic Vandal", when_enters(Destroy(T(0)), "When this creature enters, de
 def _pyretic(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.casting import add_mana
     add_mana(game, ctx.controller, "RRR")
-    game.emit(ev.MANA, "106.4", f"{_pname(game, ctx.controller)} adds RRR",
+    game.emit(ev.MANA, "106.4", say("{who} adds {mana}", "{who} ajoute {mana}",
+                                    who=game.who(ctx.controller), mana=Raw("RRR")),
               player=ctx.controller, source=ctx.source, mana="RRR")
 
 
@@ -1612,18 +1692,17 @@ define("Dryad's Favor", **aura(keywords=("forestwalk",),
 
 
 def _fog(game: GameState, ctx: Ctx) -> None:
-    name = ctx.source_name
+    source = source_card(ctx)
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
         return bool(e.get("combat")) and not e.get("unpreventable")
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", f"{e['amount']} combat damage to {g.name_of(e['target'])} is "
-                        f"prevented ({name})")
+        g.note("615.1", _prevented(e["amount"], g.named(e["target"]), source, combat=True))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
-        "damage", applies, replace, ctx.controller, ctx.source, f"{name}'s prevention effect",
+        "damage", applies, replace, ctx.controller, ctx.source, _prevention_effect(source),
         Duration("end_of_turn"), is_prevention=True, timestamp=game.new_timestamp()))
 
 
@@ -1784,7 +1863,9 @@ def _idol_give(game: GameState, ctx: Ctx) -> None:
         add_effect(game, LayerEffect("2", set_controller(p), frozenset({src.id}),
                                      ctx.controller, ctx.source,
                                      text=f"{ctx.source_name}: control changes"))
-        game.note("613.1b", f"{_pname(game, p)} gains control of {src.name}")
+        game.note("613.1b", say("{who} gains control of {card}",
+                                "{who} acquiert le contrôle {card:de}", who=game.who(p),
+                                card=Card(src.id, src.name)))
 
 
 define("Jinxed Idol",
@@ -1812,8 +1893,10 @@ def _strongbox(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import draw
     p = ctx.controller
     won = game.rng.randrange(2) == 0
-    game.note("705.1", f"{_pname(game, p)} flips a coin and {'wins' if won else 'loses'} the "
-                       "flip")
+    game.note("705.1", say("{who} flips a coin and wins the flip",
+                           "{who} lance une pièce et gagne le pari", who=game.who(p)) if won
+              else say("{who} flips a coin and loses the flip",
+                       "{who} lance une pièce et perd le pari", who=game.who(p)))
     if won:
         src = game.get(ctx.source)
         if src is not None and game.controller(src) == p:  # 701.15a: only if p controls it
@@ -1892,13 +1975,27 @@ define("Mystifying Maze",
                 "beginning of the next end step, return it to the battlefield tapped under its "
                 "owner's control."))
 
+#: The basic land types in French (205.3i).
+_LAND_TYPES_FR: Final = {"Plains": "Plaine", "Island": "Île", "Swamp": "Marais",
+                         "Mountain": "Montagne", "Forest": "Forêt"}
+
+
+def _land_type(subtype: str) -> Word:
+    """A basic land type, as a word of a line of the log."""
+    return Word(subtype, _LAND_TYPES_FR[subtype])
+
+
 def _check_land(name: str, a: str, b: str, ma: str, mb: str) -> None:
     def check(game: GameState, obj: GameObject) -> None:
         mine = [o for o in game.permanents(obj.controller) if o.id != obj.id]
         if not any({a, b} & game.chars(o).subtypes and game.chars(o).is_land for o in mine):
             obj.tapped = True
-            game.note("614.1d", f"{obj.name} enters the battlefield tapped (its controller "
-                                f"controls no {a} or {b})")
+            game.note("614.1d", say("{card} enters the battlefield tapped (its controller "
+                                    "controls no {a} or {b})",
+                                    "{card} arrive sur le champ de bataille engagé (son "
+                                    "contrôleur ne contrôle ni {a} ni {b})",
+                                    card=Card(obj.id, obj.name), a=_land_type(a),
+                                    b=_land_type(b)))
     define(name,
            StaticAbility(rule="as_enters", check=check,
                          text=f"This land enters tapped unless you control a {a} or a {b}."),
@@ -2030,8 +2127,9 @@ def _liliana_found(game: GameState, action: Any, p: int) -> None:
     shuffle(game, p, "701.18a")
     for oid in found:
         arrange_library(game, p, top=(oid,))
-        game.note("608.2c", f"{game.players[p].name} puts the card found on top of their "
-                            "library")
+        game.note("608.2c", say("{who} puts the card found on top of their library",
+                                "{who} met la carte trouvée sur le dessus de sa bibliothèque",
+                                who=game.who(p)))
 
 
 def _liliana_reanimate(game: GameState, ctx: Ctx) -> None:
@@ -2042,8 +2140,9 @@ def _liliana_reanimate(game: GameState, ctx: Ctx) -> None:
     cards = [game.obj(oid) for p in game.apnap() for oid in game.players[p].graveyard
              if "Creature" in game.chars(game.obj(oid)).types]
     put_all_onto_battlefield(game, cards, me, "608.2c",
-                             verb="{name} is put onto the battlefield under "
-                                  f"{game.players[me].name}'s control")
+                             verb=say("{name} is put onto the battlefield under {who}'s "
+                                      "control", "{name} est mis sur le champ de bataille "
+                                      "sous le contrôle {who:de}", who=game.who(me)))
 
 
 define("Liliana Vess",
@@ -2066,8 +2165,14 @@ def _overrun(game: GameState, ctx: Ctx) -> None:
     layered_effect(game, ctx, ids, [("6", add_keywords("trample")), ("7c", modify_pt(3, 3))],
                f"{ctx.source_name}: +3/+3 and trample until end of turn")
     if ids:
-        game.note("611.2c", ", ".join(game.name_of(i) for i in ids)
-                  + f" get +3/+3 and gain trample until end of turn ({ctx.source_name})")
+        cards, source = Items(game.named(i) for i in ids), source_card(ctx)
+        game.note("611.2c", say("{cards} get +3/+3 and gain trample until end of turn "
+                                "({source})", "{cards} gagne +3/+3 et le piétinement jusqu'à "
+                                "la fin du tour ({source})", cards=cards, source=source)
+                  if len(ids) == 1 else
+                  say("{cards} get +3/+3 and gain trample until end of turn ({source})",
+                      "{cards} gagnent +3/+3 et le piétinement jusqu'à la fin du tour "
+                      "({source})", cards=cards, source=source))
 
 
 define("Garruk Wildspeaker",
@@ -2123,11 +2228,17 @@ def _return_this_card(to: str, tapped_: bool, text: str) -> Custom:
             from manastack.rules.entering import put_onto_battlefield
             put_onto_battlefield(
                 game, o, ctx.controller, "608.2c", tapped=tapped_,
-                verb=f"{o.name} returns from {_pname(game, o.owner)}'s graveyard to the "
-                     "battlefield" + (" tapped" if tapped_ else ""))
+                verb=say("{card} returns from {place} to the battlefield{tapped}",
+                         "{card} revient {place:de} sur le champ de bataille{tapped}",
+                         card=Card(o.id, o.name),
+                         place=Place(Zone.GRAVEYARD, game.who(o.owner)),
+                         tapped=say(" tapped", " engagé") if tapped_ else NOTHING))
         else:
-            _move(game, o, to, "608.2c", verb=f"{o.name} returns from "
-                  f"{_pname(game, o.owner)}'s graveyard to their hand")
+            _move(game, o, to, "608.2c",
+                  verb=say("{card} returns from {place} to their hand",
+                           "{card} revient {place:de} dans la main de son propriétaire",
+                           card=Card(o.id, o.name),
+                           place=Place(Zone.GRAVEYARD, game.who(o.owner))))
     return Custom(run, text)
 
 
@@ -2142,7 +2253,9 @@ def _silence(game: GameState, ctx: Ctx) -> None:
         "cant_cast", check, Duration("end_of_turn"),
         text=f"{ctx.source_name}: {_pname(game, me)}'s opponents can't cast spells this turn",
         controller=me))
-    game.note("101.2", f"{_pname(game, me)}'s opponents can't cast spells this turn")
+    game.note("101.2", say("{who}'s opponents can't cast spells this turn",
+                           "Les adversaires {who:de} ne peuvent pas lancer de sorts ce tour-ci",
+                           who=game.who(me)))
 
 
 define("Silence", spell=SpellAbility(effect=Custom(
@@ -2168,7 +2281,9 @@ def _siren(game: GameState, ctx: Ctx) -> None:
             "must_attack", _attacks_player(o.id, me), Duration("end_of_turn"),
             text=f"{ctx.source_name}: {o.name} attacks {_pname(game, me)} this turn if able",
             controller=me))
-        game.note("508.1d", f"{o.name} attacks {_pname(game, me)} this turn if able")
+        game.note("508.1d", say("{card} attacks {who} this turn if able",
+                                "{card} attaque {who} ce tour-ci si possible",
+                                card=Card(o.id, o.name), who=game.who(me)))
 
 
 define("Alluring Siren", ActivatedAbility(
@@ -2203,8 +2318,11 @@ def _captivate(game: GameState, ctx: Ctx) -> None:
         layered_effect(game, ctx, ids, [("2", set_controller(ctx.controller)),
                                     ("4", add_subtypes("Vampire"))],
                    _CAPTIVATED, Duration("permanent"))
-        game.note("613.1b", f"{_pname(game, ctx.controller)} gains control of {o.name}; it "
-                            "is a Vampire in addition to its other types")
+        game.note("613.1b", say("{who} gains control of {card}; it is a {subtype} in addition "
+                                "to its other types", "{who} acquiert le contrôle {card:de} ; "
+                                "c'est un {subtype} en plus de ses autres types",
+                                who=game.who(ctx.controller), card=Card(o.id, o.name),
+                                subtype=Word("Vampire", "Vampire")))
 
 
 VAMPIRES = permanent & with_subtype("Vampire")
@@ -2280,7 +2398,7 @@ def _protean_enters(game: GameState, obj: GameObject) -> None:
     n = obj.x if obj.came_from == Zone.STACK else 0
     if n > 0:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
-    game.note("614.1c", f"{obj.name} enters the battlefield with {n} +1/+1 counters (X)")
+    game.note("614.1c", _enters_with(obj, n, x=True))
 
 
 def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
@@ -2290,6 +2408,7 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
     (615.12)."""
     sid = src.id
     name = src.name
+    card = Card(sid, name)
 
     def applies(g: GameState, e: dict[str, Any]) -> bool:
         return e["target"] == sid and e["amount"] > 0
@@ -2297,22 +2416,32 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         n = e["amount"]
         if e.get("unpreventable"):
-            g.note("615.12", f"{n} damage to {name} can't be prevented; {name} still loses "
-                             f"that many +1/+1 counters")
+            g.note("615.12", say("{n} damage to {card} can't be prevented; {card} still loses "
+                                 "that many +1/+1 counters",
+                                 "{n} blessure infligée à {card} ne peut pas être prévenue ; "
+                                 "{card} perd quand même autant de marqueurs +1/+1",
+                                 n=n, card=card) if n <= 1 else
+                   say("{n} damage to {card} can't be prevented; {card} still loses that many "
+                       "+1/+1 counters", "{n} blessures infligées à {card} ne peuvent pas être "
+                       "prévenues ; {card} perd quand même autant de marqueurs +1/+1",
+                       n=n, card=card))
         else:
-            g.note("615.1", f"{n} damage to {name} is prevented ({name})")
+            g.note("615.1", _prevented(n, card, card))
         o = g.get(sid)
         if o is not None:
             k = min(n, o.counters.get("+1/+1", 0))
             for _ in range(k):
                 remove_counters(g, o, "+1/+1", 1, "121.1",
-                                f"a +1/+1 counter is removed from {name}")
+                                say("a +1/+1 counter is removed from {card}",
+                                    "un marqueur +1/+1 est retiré {card:de}", card=card))
         if e.get("unpreventable"):
             return e
         return dict(e, amount=0, prevented=e.get("prevented", 0) + n)
 
     return [Replacement("damage", applies, replace, game.controller(src), sid,
-                        f"{name} (prevent that damage and remove that many +1/+1 counters)",
+                        say("{card} (prevent that damage and remove that many +1/+1 "
+                            "counters)", "{card} (prévenir ces blessures et retirer autant de "
+                            "marqueurs +1/+1)", card=card),
                         is_prevention=True)]
 
 
@@ -2325,8 +2454,10 @@ def _two_counters_on_it(game: GameState, ctx: Ctx) -> None:
     if that object has left the battlefield (a Hydra that returned is a new object, 400.7)."""
     o = game.objects.get(ctx.source)
     if not isinstance(o, GameObject) or o.zone != Zone.BATTLEFIELD:
-        game.note("603.7c", f"{ctx.source_name} is no longer on the battlefield: the delayed "
-                            "triggered ability does nothing")
+        game.note("603.7c", say("{card} is no longer on the battlefield: the delayed triggered "
+                                "ability does nothing", "{card} n'est plus sur le champ de "
+                                "bataille : la capacité déclenchée retardée ne fait rien",
+                                card=source_card(ctx)))
         return
     AddCounters("+1/+1", 2, SELF).resolve(game, ctx)
 
@@ -2454,9 +2585,12 @@ def _autumns_veil(game: GameState, ctx: Ctx) -> None:
         "cant_be_targeted", not_targeted, Duration("end_of_turn"),
         text=f"{name}: creatures {_pname(game, me)} controls can't be the targets of blue or "
              "black spells this turn", controller=me))
-    game.note("101.2", f"This turn, spells {_pname(game, me)} controls can't be countered by "
-                       "blue or black spells, and creatures they control can't be the targets "
-                       "of blue or black spells")
+    game.note("101.2", say("This turn, spells {who} controls can't be countered by blue or "
+                           "black spells, and creatures they control can't be the targets of "
+                           "blue or black spells", "Ce tour-ci, les sorts {who:que} contrôle ne "
+                           "peuvent pas être contrecarrés par des sorts bleus ou noirs, et les "
+                           "créatures que ce joueur contrôle ne peuvent pas être la cible de "
+                           "sorts bleus ou noirs", who=game.who(me)))
 
 
 define("Autumn's Veil", spell=SpellAbility(effect=Custom(
@@ -2493,8 +2627,10 @@ def _baloth_replacement(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, to=BF)
 
     return [Replacement("zone_change", applies, replace, owner, oid,
-                        "Obstinate Baloth (put it onto the battlefield instead of into "
-                        f"{_pname(game, owner)}'s graveyard)")]
+                        say("{card} (put it onto the battlefield instead of into {place})",
+                            "{card} (il est mis sur le champ de bataille au lieu {place:de})",
+                            card=Card(oid, "Obstinate Baloth"),
+                            place=Place(GY, game.who(owner))))]
 
 
 define("Obstinate Baloth",
@@ -2532,8 +2668,9 @@ def _plague_return(game: GameState, ctx: Ctx) -> None:
     old = game.lki.get(ctx.source)
     card = game.get(old[0].memory.get("became")) if old is not None else None
     if card is None or card.zone != GY:
-        game.note("608.2b", f"{ctx.source_name} isn't in its owner's graveyard: it stays "
-                            "where it is")
+        game.note("608.2b", say("{card} isn't in its owner's graveyard: it stays where it is",
+                                "{card} n'est pas dans le cimetière de son propriétaire : il "
+                                "reste où il est", card=source_card(ctx)))
         return
     for t in ctx.target_refs(0):
         host = game.get(t)
@@ -2543,13 +2680,18 @@ def _plague_return(game: GameState, ctx: Ctx) -> None:
         if not game.chars(host).is_creature or protection_from(game, host, card.id) or (
                 sp is not None and sp.targets and
                 not sp.targets[0].selector.test(game, host.id, ctx.controller, card.id)):
-            game.note("303.4i", f"{card.name} can't enchant {host.name}: it stays in "
-                                f"{_pname(game, card.owner)}'s graveyard")
+            game.note("303.4i", say("{card} can't enchant {host}: it stays in {place}",
+                                    "{card} ne peut pas enchanter {host} : il reste dans "
+                                    "{place:le}", card=Card(card.id, card.name),
+                                    host=Card(host.id, host.name),
+                                    place=Place(GY, game.who(card.owner))))
             return
         move(game, card, BF, "608.2c", controller=ctx.controller, attach_to=host.id,
-             verb=f"{card.name} returns from {_pname(game, card.owner)}'s graveyard to the "
-                  f"battlefield under {_pname(game, ctx.controller)}'s control, attached to "
-                  f"{host.name}")
+             verb=say("{card} returns from {place} to the battlefield under {who}'s control, "
+                      "attached to {host}", "{card} revient {place:de} sur le champ de "
+                      "bataille sous le contrôle {who:de}, attaché à {host}",
+                      card=Card(card.id, card.name), place=Place(GY, game.who(card.owner)),
+                      who=game.who(ctx.controller), host=Card(host.id, host.name)))
 
 
 _SACRIFICE_AT_UPKEEP = at_beginning_of(
@@ -2589,7 +2731,9 @@ def _lich_counter(game: GameState, obj: GameObject) -> None:
                 game.controller(a) != obj.controller:
             continue
         add_counters(game, a, "phylactery", 1, "614.1c",
-                     f"a phylactery counter is put on {a.name} ({obj.name})")
+                     say("a phylactery counter is put on {card} ({source})",
+                         "un marqueur « phylactère » est placé sur {card} ({source})",
+                         card=Card(a.id, a.name), source=Card(obj.id, obj.name)))
 
 
 def _no_phylactery(game: GameState, e: Any, src: GameObject) -> bool:
@@ -2636,14 +2780,15 @@ def _wild_evocation(game: GameState, ctx: Ctx) -> None:
         return
     hand = game.players[p].hand
     if not hand:
-        game.note("101.3", f"{_pname(game, p)} has no card in hand to reveal")
+        game.note("101.3", _no_card_to_reveal(game, p))
         return
     o = game.obj(game.rng.choice(hand))
-    game.note(R_REVEAL, f"{_pname(game, p)} reveals {o.name} at random from their hand",
-              object=o.id)
+    game.note(R_REVEAL, _reveals_at_random(game, p, o.id), object=o.id)
     if game.chars(o).is_land:
         _move(game, o, Zone.BATTLEFIELD, "305.4", controller=p,
-              verb=f"{_pname(game, p)} puts {o.name} onto the battlefield (not a land play)")
+              verb=say("{who} puts {card} onto the battlefield (not a land play)",
+                       "{who} met {card} sur le champ de bataille (ce n'est pas un terrain "
+                       "joué)", who=game.who(p), card=Card(o.id, o.name)))
         return
     offer_play(game, p, o.id, (_evocation_after, (o.id, p)), free=True, optional=False)
 
@@ -2652,8 +2797,10 @@ def _evocation_after(game: GameState, outcome: str, card: int, p: int) -> None:
     if outcome == "unable":
         o = game.get(card)
         if o is not None and o.zone == Zone.HAND:
-            game.note("101.3", f"{o.name} can't be cast: it stays in "
-                               f"{_pname(game, p)}'s hand")
+            game.note("101.3", say("{card} can't be cast: it stays in {place}",
+                                   "{card} ne peut pas être lancé : il reste dans {place:le}",
+                                   card=Card(o.id, o.name),
+                                   place=Place(Zone.HAND, game.who(p))))
 
 
 define("Wild Evocation", at_beginning_of(

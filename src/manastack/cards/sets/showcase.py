@@ -66,6 +66,7 @@ from manastack.cards.vocab import (
 )
 from manastack.game.abilities import declare_layers
 from manastack.game.objects import GameObject, PlayerRef
+from manastack.lines import Card, say
 from manastack.rules.layers import Duration, LayerEffect, modify_pt
 from manastack.rules.replacement import Replacement
 
@@ -81,7 +82,8 @@ def _boon(game: GameState, src: GameObject) -> list[Replacement]:
     return [Replacement(
         "life_gain", lambda g, e: e["player"] == me,
         lambda g, e: dict(e, amount=e["amount"] * 2), me, src.id,
-        "Boon Reflection (you gain twice that much life instead)")]
+        say("{card} (you gain twice that much life instead)", "{card} (vous gagnez deux fois "
+            "plus de points de vie à la place)", card=Card(src.id, "Boon Reflection")))]
 
 
 define("Boon Reflection", StaticAbility(
@@ -117,7 +119,9 @@ def _worship(game: GameState, src: GameObject) -> list[Replacement]:
         return dict(e, results=out)
 
     return [Replacement("damage_results", applies, replace, me, src.id,
-                        "Worship (damage reduces your life total to 1 instead)")]
+                        say("{card} (damage reduces your life total to 1 instead)",
+                            "{card} (les blessures réduisent votre total de points de vie à 1 "
+                            "à la place)", card=Card(src.id, "Worship")))]
 
 
 define("Worship", StaticAbility(
@@ -144,11 +148,18 @@ def _awe_strike(game: GameState, ctx: Ctx) -> None:
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
         g.effect_state[sid]["event"] = e["event_id"]
         n = e["amount"]
-        g.note("615.1", f"{n} damage from {g.name_of(creature_id)} is prevented (Awe Strike)")
+        source, card = g.named(creature_id), Card(ctx.source, "Awe Strike")
+        g.note("615.1", say("{n} damage from {source} is prevented ({card})",
+                            "{n} blessure infligée par {source} est prévenue ({card})",
+                            n=n, source=source, card=card) if n <= 1 else
+               say("{n} damage from {source} is prevented ({card})",
+                   "{n} blessures infligées par {source} sont prévenues ({card})",
+                   n=n, source=source, card=card))
         return dict(e, amount=0, gains=list(e.get("gains", [])) + [(me, n, "Awe Strike")])
 
     r = Replacement("damage", applies, replace, me, ctx.source,
-                    "Awe Strike's prevention effect", Duration("end_of_turn"),
+                    say("{card}'s prevention effect", "l'effet de prévention {card:de}",
+                        card=Card(ctx.source, "Awe Strike")), Duration("end_of_turn"),
                     is_prevention=True, timestamp=game.new_timestamp(), state_id=sid,
                     prevents="source")
     game.replacements.append(r)
@@ -246,7 +257,9 @@ def _no_life_gain(game: GameState, ctx: Ctx) -> None:
         "cant_gain_life", lambda g, p: p == who, Duration("permanent"),
         text=f"Stigma Lasher: {game.players[who].name} can't gain life",
         controller=ctx.controller))
-    game.note("614.16", f"{game.players[who].name} can't gain life for the rest of the game")
+    game.note("614.16", say("{who} can't gain life for the rest of the game",
+                            "{who} ne peut plus gagner de points de vie pour le reste de la "
+                            "partie", who=game.who(who)))
 
 
 define("Stigma Lasher", when_deals_damage(
@@ -329,7 +342,9 @@ def _may_draw_answer(game: GameState, action: Any, who: int) -> None:
 def _holy_day(game: GameState, ctx: Ctx) -> None:
     r = Replacement("damage", lambda g, e: bool(e["combat"]) and not e.get("unpreventable"),
                     lambda g, e: dict(e, amount=0), ctx.controller, ctx.source,
-                    "Holy Day (prevent all combat damage this turn)",
+                    say("{card} (prevent all combat damage this turn)", "{card} (prévenir "
+                        "toutes les blessures de combat ce tour-ci)",
+                        card=Card(ctx.source, "Holy Day")),
                     Duration("end_of_turn"), is_prevention=True,
                     timestamp=game.new_timestamp())
     game.replacements.append(r)
@@ -347,7 +362,10 @@ def _pariah(game: GameState, src: GameObject) -> list[Replacement]:
         return []
     return [Replacement("damage", lambda g, e: e["target"] == PlayerRef(me),
                         lambda g, e: dict(e, target=host), me, src.id,
-                        "Pariah (damage to you is dealt to the enchanted creature instead)")]
+                        say("{card} (damage to you is dealt to the enchanted creature "
+                            "instead)", "{card} (les blessures qui vous seraient infligées le "
+                            "sont à la créature enchantée à la place)",
+                            card=Card(src.id, "Pariah")))]
 
 
 define("Pariah", StaticAbility(replacements=_pariah, text="All damage that would be dealt to "
@@ -366,8 +384,11 @@ def _royal_guard(game: GameState, ctx: Ctx) -> None:
             g.get(guard) is not None
 
     r = Replacement("damage", applies, lambda g, e: dict(e, target=guard), me, guard,
-                    "Kjeldoran Royal Guard (combat damage from unblocked creatures is dealt "
-                    "to it instead)", Duration("end_of_turn"), timestamp=game.new_timestamp())
+                    say("{card} (combat damage from unblocked creatures is dealt to it "
+                        "instead)", "{card} (les blessures de combat des créatures non bloquées "
+                        "lui sont infligées à la place)",
+                        card=Card(guard, "Kjeldoran Royal Guard")),
+                    Duration("end_of_turn"), timestamp=game.new_timestamp())
     game.replacements.append(r)
 
 
@@ -397,8 +418,13 @@ def _serum_powder(game: GameState, card: GameObject) -> None:
     hand = list(game.players[p].hand)
     for oid in hand:
         move(game, game.obj(oid), "exile", "103.4a", quiet=True)
-    game.note("103.4a", f"{game.players[p].name} exiles their hand with Serum Powder "
-                        f"({len(hand)} cards) and draws that many")
+    powder, n = Card(card.id, "Serum Powder"), len(hand)
+    game.note("103.4a", say("{who} exiles their hand with {card} ({n} cards) and draws that "
+                            "many", "{who} exile sa main avec {card} ({n} carte) et pioche "
+                            "autant de cartes", who=game.who(p), card=powder, n=n) if n <= 1
+              else say("{who} exiles their hand with {card} ({n} cards) and draws that many",
+                       "{who} exile sa main avec {card} ({n} cartes) et pioche autant de "
+                       "cartes", who=game.who(p), card=powder, n=n))
     draw(game, p, len(hand), "103.4a")
 
 
@@ -422,8 +448,9 @@ def _chancellor_reveal(game: GameState, card: GameObject) -> None:
     from manastack.cards.dsl import TriggeredAbility
     from manastack.rules.triggers import DelayedTrigger
     game.revealed.append(card.id)
-    game.note("103.5b", f"{game.players[card.owner].name} reveals {card.name} from their "
-                        "opening hand")
+    game.note("103.5b", say("{who} reveals {card} from their opening hand",
+                            "{who} révèle {card} de sa main de départ",
+                            who=game.who(card.owner), card=Card(card.id, card.name)))
     for opp in game.opponents(card.owner):
         def first_spell(g: GameState, e: ev.Event, src: Any, who: int = opp) -> bool:
             return e.data.get("player") == who and g.players[who].spells_cast == 1
@@ -492,7 +519,8 @@ def _war_elemental_etb(game: GameState, ctx: Ctx) -> None:
         return
     o = game.get(ctx.source)
     if o is not None and o.zone == "battlefield" and game.controller(o) == ctx.controller:
-        move(game, o, "graveyard", "701.15a", verb=f"{o.name} is sacrificed")
+        move(game, o, "graveyard", "701.15a",
+             verb=say("{card} is sacrificed", "{card} est sacrifié", card=Card(o.id, o.name)))
 
 
 def _damage_amount(game: GameState, ctx: Ctx) -> int:
@@ -520,7 +548,9 @@ def _exile_discarded(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = game.get(ctx.data.get("object"))
     if o is not None and o.zone == "graveyard":
-        move(game, o, "exile", "406.2", verb=f"{o.name} is exiled from the graveyard")
+        move(game, o, "exile", "406.2", verb=say("{card} is exiled from the graveyard",
+                                                 "{card} est exilé du cimetière",
+                                                 card=Card(o.id, o.name)))
 
 
 def _necro_draw(game: GameState, ctx: Ctx) -> None:
@@ -531,8 +561,9 @@ def _necro_draw(game: GameState, ctx: Ctx) -> None:
     if not lib:
         return
     card = move(game, game.obj(lib[-1]), "exile", "406.3",
-                verb=f"{game.players[ctx.controller].name} exiles the top card of their "
-                     "library face down", face_down=True)  # 406.3
+                verb=say("{who} exiles the top card of their library face down",
+                         "{who} exile face cachée la carte du dessus de sa bibliothèque",
+                         who=game.who(ctx.controller)), face_down=True)  # 406.3
     me = ctx.controller
 
     def your_end_step(g: GameState, e: ev.Event, s: Any) -> bool:
@@ -548,8 +579,9 @@ def _necro_return(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.zones import move
     o = game.get(ctx.data.get("exiled"))
     if o is not None and o.zone == "exile":
-        move(game, o, "hand", "603.7", verb=f"{game.players[o.owner].name} puts the "
-             "face-down card into their hand")
+        move(game, o, "hand", "603.7", verb=say("{who} puts the face-down card into their hand",
+                                                "{who} met la carte face cachée dans sa main",
+                                                who=game.who(o.owner)))
 
 
 define("Necropotence",
