@@ -1381,7 +1381,9 @@ def _deal_combat_damage(game: GameState, assignments: tuple[Any, ...]) -> None:
 
 def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
     """A creature put onto the battlefield blocking (509.7, seed 3.3): it is blocking but
-    never "blocked"; the active player places it in the attacker's damage assignment order."""
+    never "blocked"; the active player places it in the attacker's damage assignment order.
+    It never blocks if it isn't a creature or the attacker isn't attacking (506.3a, 509.7a),
+    nor if the attacker doesn't attack its controller or their planeswalker (506.3d)."""
     cb = game.combat
     if cb is None or attacker not in cb.attackers or not game.chars(blocker).is_creature:
         game.note("506.3", say("{card} is put onto the battlefield but isn't blocking",
@@ -1393,6 +1395,18 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
                                 "blocking", "{card} n'est pas contrôlé par un joueur "
                                 "défenseur : il ne bloque pas", card=Card(blocker.id,
                                                                           blocker.name)))
+        return
+    attacked = attacked_player(game, attacker)
+    if attacked is not None and attacked != game.controller(blocker):
+        # 506.3d: the attacker must attack the new creature's controller or a planeswalker
+        # they control (attacking multiple players, 802.2a)
+        game.note("506.3d", say("{attacker} isn't attacking {who} or a planeswalker they "
+                                "control: {card} isn't blocking",
+                                "{attacker} n'attaque ni {who} ni un planeswalker qu'il "
+                                "contrôle : {card} ne bloque pas",
+                                attacker=game.named(attacker),
+                                who=game.who(game.controller(blocker)),
+                                card=Card(blocker.id, blocker.name)))
         return
     # 702.21h: if the attacker is in a band, each other creature in the band becomes
     # blocked by the same blocking creature
