@@ -239,10 +239,6 @@ def test_cr_506_4d_blocking_planeswalker_that_stops_being_one_or_both() -> None:
     assert y.id in h.combat.blocked and h.players[1].life == 20  # y stays blocked (509.1h)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: check_combat (rules/combat.py) removes a "
-                   "permanent that stops being a creature from combat entirely (Combat.remove "
-                   "also stops it being attacked), though it is still a planeswalker being "
-                   "attacked (506.4d)")
 def test_cr_506_4d_blocking_planeswalker_that_stops_being_a_creature_is_still_attacked(
         ) -> None:
     """CR 506.4d: a permanent both blocking and being attacked that stops being a creature

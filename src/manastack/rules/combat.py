@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 def check_combat(game: GameState) -> bool:
     """Seed section 3 / CR 506.4: remove from combat creatures that changed controller or
-    stopped being creatures; a planeswalker that stopped being one is no longer attacked.
+    stopped being creatures; a planeswalker that stopped being one is no longer attacked;
+    one both blocking and attacked stays attacked if it is still a planeswalker (506.4d).
     Returns True if anything changed."""
     cb = game.combat
     if cb is None or not (cb.attackers or cb.blockers):
@@ -51,7 +52,15 @@ def check_combat(game: GameState) -> bool:
         if o is None:
             continue
         c = game.chars(o)
-        if not c.is_creature:
+        if not c.is_creature and c.is_planeswalker and oid in cb.attackers.values():
+            # 506.4d: still a planeswalker being attacked, it only stops blocking
+            cb.remove(game, oid, quiet=True, rule="506.4d", attacked=False)
+            game.note("506.4d", say("{card} stopped being a creature: it is no longer "
+                                    "blocking, but is still attacked",
+                                    "{card} n'est plus une créature : il ne bloque plus, "
+                                    "mais il est toujours attaqué", card=Card(o.id, o.name)))
+            changed = True
+        elif not c.is_creature:
             cb.remove(game, oid, quiet=True, rule="506.4")
             game.note("506.4", say("{card} stopped being a creature: removed from combat",
                                    "{card} n'est plus une créature : retiré du combat",
