@@ -233,12 +233,24 @@ def combat_cost(game: GameState, kind: str, creature: int, target: Any = None) -
     return total
 
 
+def _tapped_by_attacking(game: GameState, kind: str, items: list[tuple[int, Any]]
+                         ) -> list[int]:
+    """508.1f: the attackers without vigilance are tapped before the costs to attack are
+    paid (508.1g-j), so they can't tap for mana to pay them."""
+    if kind != "attack":
+        return []
+    return [c for c, _ in items
+            if (o := game.get(c)) is not None and not o.tapped
+            and "vigilance" not in game.chars(o).keywords]
+
+
 def _cost_problem(game: GameState, kind: str, player: int, items: list[tuple[int, Any]]
                   ) -> tuple[str, str] | None:
     """508.1h-j / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
-    activated); partial payment isn't allowed."""
+    activated); partial payment isn't allowed.  The attackers are tapped first (508.1f)."""
     total = sum(combat_cost(game, kind, c, t) for c, t in items)
-    if total and plan_payment(game, player, ManaCost(generic=total), None) is None:
+    if total and plan_payment(game, player, ManaCost(generic=total), None,
+                              _tapped_by_attacking(game, kind, items)) is None:
         rule = "508.1j" if kind == "attack" else "509.1f"
         return (f"you can't pay the total cost to {kind} ({{{total}}})", rule)
     return None
@@ -249,7 +261,7 @@ def _pay_combat_cost(game: GameState, kind: str, player: int, items: list[tuple[
     if not total:
         return
     cost = ManaCost(generic=total)
-    payment = plan_payment(game, player, cost, None)
+    payment = plan_payment(game, player, cost, None, _tapped_by_attacking(game, kind, items))
     assert payment is not None
     rules = ("508.1h", "508.1j") if kind == "attack" else ("509.1d", "509.1f")
     game.note(rules[0], say("The total cost to {kind} is locked in: {cost}",
@@ -464,6 +476,14 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
     assert game.combat is not None
     cb = game.combat
     cb.declared = True
+    for a, _ in action.attacks:
+        o = game.obj(a)
+        if "vigilance" not in game.chars(o).keywords and not o.tapped:
+            o.tapped = True  # 508.1f: tapping isn't a cost; before paying costs (508.1g-j)
+            game.changed("tapped", game.controller(o))
+            game.emit(ev.TAPPED, "508.1f", say("{card} becomes tapped (attacking)",
+                                               "{card} devient engagé (attaque)",
+                                               card=Card(o.id, o.name)), object=o.id)
     if not paid:
         _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
     attacked = game.turn_flags.setdefault("attacked", set())
@@ -476,12 +496,6 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
         cb.controllers[a] = game.controller(o)
         attacked.add(a)
         attacked_with.add(cb.controllers[a])
-        if "vigilance" not in game.chars(o).keywords and not o.tapped:
-            o.tapped = True  # 508.1f: tapping isn't a cost
-            game.changed("tapped", cb.controllers[a])
-            game.emit(ev.TAPPED, "508.1f", say("{card} becomes tapped (attacking)",
-                                               "{card} devient engagé (attaque)",
-                                               card=Card(o.id, o.name)), object=o.id)
         game.changed("combat")
     for band in action.bands:
         cb.bands.append(set(band))
