@@ -270,9 +270,6 @@ def _start_before_combat(g: Game) -> None:
     assert g.combat_phases_this_turn == 1
 
 
-@pytest.mark.xfail(strict=True, reason="setup helper: start_at(game, 'beginning_of_combat') "
-                   "(engine/setup.py) begins the combat phase twice, so the position is "
-                   "that of a second combat phase")
 def test_cr_506_6d_a_position_set_at_beginning_of_combat_is_the_first_combat_phase() -> None:
     """CR 506.6d / 500.8: a position set up at the beginning of combat step (tests,
     scenarios' ``start: {step: beginning_of_combat}``) is in the turn's first combat phase:
@@ -411,9 +408,6 @@ def test_cr_508_1i_mana_abilities_activated_to_pay_the_cost_to_attack() -> None:
     assert locked < tapped < attacks
 
 
-@pytest.mark.xfail(strict=True, reason="engine: rules/combat.py pays the costs to attack "
-                   "(508.1h-j) before tapping the attackers (508.1f), so an attacking "
-                   "Llanowar Elves taps itself for the mana")
 def test_cr_508_1i_an_attacker_tapped_by_attacking_cant_pay_for_the_attack() -> None:
     """CR 508.1i after 508.1f: the chosen creatures are tapped first, then mana abilities
     may be activated to pay the cost to attack; an attacking Llanowar Elves is already
