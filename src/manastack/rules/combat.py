@@ -1463,6 +1463,80 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
         _ask_new_blocker_position(game, placements[0], blocker.id, others[placements[0]])
 
 
+def _attackable(game: GameState, target: Ref) -> bool:
+    """Is ``target`` still a player in the game, or a planeswalker on the battlefield
+    (506.3c, 508.4a)?"""
+    if isinstance(target, PlayerRef):
+        return 0 <= target.index < len(game.players) and game.players[target.index].in_game
+    o = game.get(target)
+    return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_planeswalker
+
+
+def _target_player(game: GameState, target: Ref) -> int | None:
+    """The player ``target`` is, or the controller of the planeswalker it is."""
+    if isinstance(target, PlayerRef):
+        return target.index
+    o = game.get(target)
+    return game.controller(o) if o is not None else None
+
+
+def put_attacking(game: GameState, creature: GameObject, target: Ref) -> None:
+    """A creature put onto the battlefield attacking ``target`` (508.4): it is attacking,
+    though it never "attacked" (no attack trigger) and ignores the declaration's
+    requirements, restrictions and costs (508.4b).  It never attacks if it isn't a creature
+    (506.3a), if its controller isn't an attacking player (506.3b), or if the player left
+    the game or the planeswalker the battlefield (506.3c, 508.4a)."""
+    cb = game.combat
+    card = Card(creature.id, creature.name)
+    controller = game.controller(creature)
+    if cb is None or not game.chars(creature).is_creature:
+        game.note("506.3a", say("{card} is put onto the battlefield but isn't attacking",
+                                "{card} est mis sur le champ de bataille mais n'attaque pas",
+                                card=card))
+        return
+    if not game.is_active(controller):
+        game.note("506.3b", say("{card} isn't controlled by an attacking player: it isn't "
+                                "attacking", "{card} n'est pas contrôlé par un joueur "
+                                "attaquant : il n'attaque pas", card=card))
+        return
+    if not _attackable(game, target):
+        game.note("508.4a", say("{target} can't be attacked any more: {card} isn't attacking",
+                                "{target} ne peut plus être attaqué : {card} n'attaque pas",
+                                target=game.named(target), card=card))
+        return
+    cb.attackers[creature.id] = target
+    cb.controllers[creature.id] = controller
+    game.changed("combat")
+    game.note("508.4", say("{card} is put onto the battlefield attacking {target}",
+                           "{card} est mis sur le champ de bataille en train d'attaquer "
+                           "{target}", card=card, target=game.named(target)))
+
+
+def reselect_attack(game: GameState, attacker: int, target: Ref) -> None:
+    """508.7: an effect has the attacking creature's controller reselect the player or
+    planeswalker it attacks.  It stays in combat and hasn't attacked again (508.7a); the
+    declaration's requirements and restrictions don't apply (508.7b); the new one must be an
+    opponent or a planeswalker an opponent controls (508.7c), a defending player's in a
+    multiplayer game (508.7d, 508.7f), within range of influence (508.7e)."""
+    cb = game.combat
+    if cb is None or attacker not in cb.attackers:
+        raise IllegalAction(f"{game.name_of(attacker)} isn't attacking", "508.7")
+    controller = cb.controllers.get(attacker, game.controller(game.obj(attacker)))
+    player = _target_player(game, target)
+    if not _attackable(game, target) or player is None \
+            or player not in game.opponents(controller):
+        raise IllegalAction("the creature must attack an opponent of its controller or a "
+                            "planeswalker an opponent controls", "508.7c")
+    if player not in cb.defending_players:
+        raise IllegalAction("the creature must attack a defending player or a planeswalker "
+                            "a defending player controls", "508.7d")
+    cb.attackers[attacker] = target
+    game.changed("combat")
+    game.note("508.7", say("{attacker} now attacks {target}",
+                           "{attacker} attaque maintenant {target}",
+                           attacker=game.named(attacker), target=game.named(target)))
+
+
 def _ask_new_attacker_position(game: GameState, blocker: int, new: int, others: list[int]
                                ) -> None:
     """509.6: the defending player announces the attacker's place in the blocking
