@@ -112,11 +112,6 @@ def _put_attacking() -> Any:
     return fn
 
 
-NOT_IMPLEMENTED_508_4 = ("508.4 not implemented: no engine function or card puts a creature "
-                         "onto the battlefield attacking")
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_4)
 def test_cr_506_3a_noncreature_put_onto_the_battlefield_attacking_isnt_attacking() -> None:
     """CR 506.3a, the attacking half: a noncreature permanent an effect would put onto the
     battlefield attacking enters, but is never an attacking permanent."""
@@ -129,7 +124,6 @@ def test_cr_506_3a_noncreature_put_onto_the_battlefield_attacking_isnt_attacking
     assert relic.zone == BF and relic.id not in g.combat.attackers
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_4)
 def test_cr_506_3b_creature_put_attacking_for_a_nonattacking_player_isnt_attacking() -> None:
     """CR 506.3b: a creature put onto the battlefield attacking under the control of a
     player other than the attacking player enters, but is never an attacking creature."""
@@ -142,7 +136,6 @@ def test_cr_506_3b_creature_put_attacking_for_a_nonattacking_player_isnt_attacki
     assert theirs.zone == BF and theirs.id not in g.combat.attackers
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_4)
 def test_cr_506_3c_creature_put_attacking_a_player_who_left_isnt_attacking() -> None:
     """CR 506.3c: a creature put onto the battlefield attacking a player who is no longer
     in the game (or a planeswalker no longer on the battlefield) enters, but is never an
@@ -239,10 +232,6 @@ def test_cr_506_4d_blocking_planeswalker_that_stops_being_one_or_both() -> None:
     assert y.id in h.combat.blocked and h.players[1].life == 20  # y stays blocked (509.1h)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: check_combat (rules/combat.py) removes a "
-                   "permanent that stops being a creature from combat entirely (Combat.remove "
-                   "also stops it being attacked), though it is still a planeswalker being "
-                   "attacked (506.4d)")
 def test_cr_506_4d_blocking_planeswalker_that_stops_being_a_creature_is_still_attacked(
         ) -> None:
     """CR 506.4d: a permanent both blocking and being attacked that stops being a creature
@@ -274,9 +263,6 @@ def _start_before_combat(g: Game) -> None:
     assert g.combat_phases_this_turn == 1
 
 
-@pytest.mark.xfail(strict=True, reason="setup helper: start_at(game, 'beginning_of_combat') "
-                   "(engine/setup.py) begins the combat phase twice, so the position is "
-                   "that of a second combat phase")
 def test_cr_506_6d_a_position_set_at_beginning_of_combat_is_the_first_combat_phase() -> None:
     """CR 506.6d / 500.8: a position set up at the beginning of combat step (tests,
     scenarios' ``start: {step: beginning_of_combat}``) is in the turn's first combat phase:
@@ -415,9 +401,6 @@ def test_cr_508_1i_mana_abilities_activated_to_pay_the_cost_to_attack() -> None:
     assert locked < tapped < attacks
 
 
-@pytest.mark.xfail(strict=True, reason="engine: rules/combat.py pays the costs to attack "
-                   "(508.1h-j) before tapping the attackers (508.1f), so an attacking "
-                   "Llanowar Elves taps itself for the mana")
 def test_cr_508_1i_an_attacker_tapped_by_attacking_cant_pay_for_the_attack() -> None:
     """CR 508.1i after 508.1f: the chosen creatures are tapped first, then mana abilities
     may be activated to pay the cost to attack; an attacking Llanowar Elves is already
@@ -604,10 +587,9 @@ def test_cr_508_3d_attacks_and_isnt_blocked_triggers_in_the_declare_blockers_ste
     assert g.players[0].life == 21
 
 
-# ---------------------------------------------------------------- 508.4 (not implemented)
+# ---------------------------------------------------------------- 508.4
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_4)
 def test_cr_508_4a_put_attacking_a_planeswalker_that_left_isnt_attacking() -> None:
     """CR 508.4a: an effect putting a creature onto the battlefield attacking a planeswalker
     that is no longer on the battlefield when it resolves puts the creature onto the
@@ -625,7 +607,6 @@ def test_cr_508_4a_put_attacking_a_planeswalker_that_left_isnt_attacking() -> No
     assert token.zone == BF and token.id not in g.combat.attackers
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_4)
 def test_cr_508_4b_put_attacking_ignores_attack_restrictions_and_costs() -> None:
     """CR 508.4b: a creature put onto the battlefield attacking isn't affected by the
     requirements or restrictions of the declaration: a creature with defender, or one
@@ -724,7 +705,7 @@ def test_cr_508_6_a_player_who_attacked_has_attacked_for_the_rest_of_the_turn() 
     assert h.chars(bear).power == 5
 
 
-# ---------------------------------------------------------------- 508.7 (not implemented)
+# ---------------------------------------------------------------- 508.7
 
 
 def _reselect(g: Game, creature: GameObject, target: Any) -> None:
@@ -736,11 +717,6 @@ def _reselect(g: Game, creature: GameObject, target: Any) -> None:
     fn(g, creature.id, target if isinstance(target, PlayerRef) else target.id)
 
 
-NOT_IMPLEMENTED_508_7 = ("508.7 not implemented: nothing reselects which player or "
-                         "planeswalker a creature attacks (Portal Mage isn't in the pool)")
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7_reselect_which_player_or_planeswalker_a_creature_attacks() -> None:
     """CR 508.7: a creature attacking Bob is made to attack Bob's planeswalker instead:
     its combat damage goes to the planeswalker."""
@@ -754,7 +730,6 @@ def test_cr_508_7_reselect_which_player_or_planeswalker_a_creature_attacks() -> 
     assert g.players[1].life == 20 and g.obj(pw.id).counters["loyalty"] == 2
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7a_reselected_attacker_stays_in_combat_and_doesnt_attack_again() -> None:
     """CR 508.7a: the reselected creature isn't removed from combat and isn't considered to
     have attacked a second time (Benalish Veteran's attack trigger doesn't trigger again)."""
@@ -769,7 +744,6 @@ def test_cr_508_7a_reselected_attacker_stays_in_combat_and_doesnt_attack_again()
     assert sum(1 for e in g.log if e.kind == ev.ATTACKS) == 1
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7b_reselection_ignores_attack_restrictions() -> None:
     """CR 508.7b: while reselecting, the creature isn't affected by the declaration's
     requirements and restrictions: it may now attack Bob without paying Test Propaganda's
@@ -784,7 +758,6 @@ def test_cr_508_7b_reselection_ignores_attack_restrictions() -> None:
     assert g.combat.attackers[bear.id] == B
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7c_reselected_target_must_be_an_opponent_or_their_planeswalker() -> None:
     """CR 508.7c: the reselected player or planeswalker must be an opponent of the
     creature's controller (or their planeswalker): not Alice herself, nor her own
@@ -801,7 +774,6 @@ def test_cr_508_7c_reselected_target_must_be_an_opponent_or_their_planeswalker()
     assert g.combat.attackers[bear.id] == B
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7d_multiplayer_reselection_stays_with_the_defending_player() -> None:
     """CR 508.7d: in a multiplayer game without the attack multiple players option, the
     reselected player or planeswalker must be the chosen defending player (Carol) or one of
@@ -819,7 +791,6 @@ def test_cr_508_7d_multiplayer_reselection_stays_with_the_defending_player() -> 
     assert g.combat.attackers[bear.id] == pw.id
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7e_reselection_within_range_of_influence() -> None:
     """CR 508.7e: with the limited range of influence option, the reselected player must be
     within the range of influence of the creature's controller: Alice (range 1 of five
@@ -835,7 +806,6 @@ def test_cr_508_7e_reselection_within_range_of_influence() -> None:
     assert g.combat.attackers[bear.id] == PlayerRef(4)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=NOT_IMPLEMENTED_508_7)
 def test_cr_508_7f_two_headed_giant_reselects_an_opposing_team() -> None:
     """CR 508.7f: in Two-Headed Giant the team (or planeswalker) attacked is reselected: it
     must be an opposing team's, not the attacker's own team."""

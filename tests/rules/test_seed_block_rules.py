@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from cardplay import advance, cast, settle, zone_of
 
 from manastack import log as ev
@@ -74,9 +73,6 @@ def test_cr_506_3d_creature_put_blocking_a_creature_not_attacking_its_controller
     assert g.players[1].life == 18
 
 
-@pytest.mark.xfail(strict=True, reason="engine: put_blocking (rules/combat.py) only checks "
-                   "that the new creature's controller is a defending player, not that the "
-                   "attacker attacks that player or their planeswalker (506.3d, 509.7a)")
 def test_cr_506_3d_multiplayer_put_blocking_a_creature_attacking_another_player() -> None:
     """CR 506.3d: attacking multiple players, Alice's creature attacks Bob; a creature put
     onto the battlefield under Carol's control blocking it (Carol is a defending player,

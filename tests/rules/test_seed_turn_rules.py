@@ -5,7 +5,6 @@ actions against triggered abilities."""
 
 from __future__ import annotations
 
-import pytest
 from cardplay import advance, cast, refused, settle
 
 from manastack import log as ev
@@ -352,9 +351,6 @@ def test_cr_103_2a_shared_team_turns_have_a_starting_team() -> None:
     assert g.active_players() == [0, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="engine: rules/start.py takes the opening-hand "
-                   "actions in plain turn order (apnap_from(starting player)), mixing the "
-                   "teams, where seed 103.5c wants the starting team first")
 def test_cr_103_5c_starting_team_takes_opening_hand_actions_first() -> None:
     """Seed 103.5c: with shared team turns, first each player of the starting team may take
     opening-hand actions (Leyline of the Void), then each player of each other team in turn

@@ -92,8 +92,9 @@ def start_at(game: Game, step: str = "precombat_main", turn: int = 1, active: in
     if step in ("precombat_main", "postcombat_main"):
         first.name = step
     game.turn_plan = plan[idx + 1:]
-    if step in ("beginning_of_combat", "declare_attackers", "declare_blockers",
-                "combat_damage", "end_of_combat"):
+    if step in ("declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"):
+        # the turn's first combat phase (506.1) has begun; at its beginning of combat step,
+        # begin_step begins the phase itself (as it would from the precombat main phase)
         from manastack.rules.combat import begin_combat_phase
         game.combat_phases_this_turn = 1
         begin_combat_phase(game)

@@ -99,8 +99,11 @@ class Combat:
                                 owner=game.named(owner),
                                 order=Items(game.named(x) for x in order)))
 
-    def remove(self, game: GameState, oid: int, quiet: bool = False, rule: str = "506.4") -> None:
-        """Remove a creature or planeswalker from combat (CR 506.4)."""
+    def remove(self, game: GameState, oid: int, quiet: bool = False, rule: str = "506.4",
+               attacked: bool = True) -> None:
+        """Remove a creature or planeswalker from combat (CR 506.4); with ``attacked=False``
+        a planeswalker still being attacked stays so, and only stops attacking or blocking
+        (506.4d)."""
         was = oid in self.attackers or oid in self.blockers
         for band in self.bands:
             band.discard(oid)  # 702.21f
@@ -114,7 +117,7 @@ class Combat:
                 if a in self.blocked_by and oid in self.blocked_by[a]:
                     self._leave_order(game, self.blocked_by[a], oid, a, "509.2a")
         for a, tgt in list(self.attackers.items()):
-            if tgt == oid:
+            if attacked and tgt == oid:
                 self.attackers[a] = PlayerRef(-1)  # attacks a planeswalker that's gone
         if was and not quiet:
             game.note(rule, say("{card} is removed from combat", "{card} est retiré du combat",

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 def check_combat(game: GameState) -> bool:
     """Seed section 3 / CR 506.4: remove from combat creatures that changed controller or
-    stopped being creatures; a planeswalker that stopped being one is no longer attacked.
+    stopped being creatures; a planeswalker that stopped being one is no longer attacked;
+    one both blocking and attacked stays attacked if it is still a planeswalker (506.4d).
     Returns True if anything changed."""
     cb = game.combat
     if cb is None or not (cb.attackers or cb.blockers):
@@ -51,7 +52,15 @@ def check_combat(game: GameState) -> bool:
         if o is None:
             continue
         c = game.chars(o)
-        if not c.is_creature:
+        if not c.is_creature and c.is_planeswalker and oid in cb.attackers.values():
+            # 506.4d: still a planeswalker being attacked, it only stops blocking
+            cb.remove(game, oid, quiet=True, rule="506.4d", attacked=False)
+            game.note("506.4d", say("{card} stopped being a creature: it is no longer "
+                                    "blocking, but is still attacked",
+                                    "{card} n'est plus une créature : il ne bloque plus, "
+                                    "mais il est toujours attaqué", card=Card(o.id, o.name)))
+            changed = True
+        elif not c.is_creature:
             cb.remove(game, oid, quiet=True, rule="506.4")
             game.note("506.4", say("{card} stopped being a creature: removed from combat",
                                    "{card} n'est plus une créature : retiré du combat",
@@ -224,12 +233,24 @@ def combat_cost(game: GameState, kind: str, creature: int, target: Any = None) -
     return total
 
 
+def _tapped_by_attacking(game: GameState, kind: str, items: list[tuple[int, Any]]
+                         ) -> list[int]:
+    """508.1f: the attackers without vigilance are tapped before the costs to attack are
+    paid (508.1g-j), so they can't tap for mana to pay them."""
+    if kind != "attack":
+        return []
+    return [c for c, _ in items
+            if (o := game.get(c)) is not None and not o.tapped
+            and "vigilance" not in game.chars(o).keywords]
+
+
 def _cost_problem(game: GameState, kind: str, player: int, items: list[tuple[int, Any]]
                   ) -> tuple[str, str] | None:
     """508.1h-j / 509.1d-f: the total cost is locked in, then paid (mana abilities may be
-    activated); partial payment isn't allowed."""
+    activated); partial payment isn't allowed.  The attackers are tapped first (508.1f)."""
     total = sum(combat_cost(game, kind, c, t) for c, t in items)
-    if total and plan_payment(game, player, ManaCost(generic=total), None) is None:
+    if total and plan_payment(game, player, ManaCost(generic=total), None,
+                              _tapped_by_attacking(game, kind, items)) is None:
         rule = "508.1j" if kind == "attack" else "509.1f"
         return (f"you can't pay the total cost to {kind} ({{{total}}})", rule)
     return None
@@ -240,7 +261,7 @@ def _pay_combat_cost(game: GameState, kind: str, player: int, items: list[tuple[
     if not total:
         return
     cost = ManaCost(generic=total)
-    payment = plan_payment(game, player, cost, None)
+    payment = plan_payment(game, player, cost, None, _tapped_by_attacking(game, kind, items))
     assert payment is not None
     rules = ("508.1h", "508.1j") if kind == "attack" else ("509.1d", "509.1f")
     game.note(rules[0], say("The total cost to {kind} is locked in: {cost}",
@@ -455,6 +476,14 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
     assert game.combat is not None
     cb = game.combat
     cb.declared = True
+    for a, _ in action.attacks:
+        o = game.obj(a)
+        if "vigilance" not in game.chars(o).keywords and not o.tapped:
+            o.tapped = True  # 508.1f: tapping isn't a cost; before paying costs (508.1g-j)
+            game.changed("tapped", game.controller(o))
+            game.emit(ev.TAPPED, "508.1f", say("{card} becomes tapped (attacking)",
+                                               "{card} devient engagé (attaque)",
+                                               card=Card(o.id, o.name)), object=o.id)
     if not paid:
         _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
     attacked = game.turn_flags.setdefault("attacked", set())
@@ -467,12 +496,6 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
         cb.controllers[a] = game.controller(o)
         attacked.add(a)
         attacked_with.add(cb.controllers[a])
-        if "vigilance" not in game.chars(o).keywords and not o.tapped:
-            o.tapped = True  # 508.1f: tapping isn't a cost
-            game.changed("tapped", cb.controllers[a])
-            game.emit(ev.TAPPED, "508.1f", say("{card} becomes tapped (attacking)",
-                                               "{card} devient engagé (attaque)",
-                                               card=Card(o.id, o.name)), object=o.id)
         game.changed("combat")
     for band in action.bands:
         cb.bands.append(set(band))
@@ -1381,7 +1404,9 @@ def _deal_combat_damage(game: GameState, assignments: tuple[Any, ...]) -> None:
 
 def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
     """A creature put onto the battlefield blocking (509.7, seed 3.3): it is blocking but
-    never "blocked"; the active player places it in the attacker's damage assignment order."""
+    never "blocked"; the active player places it in the attacker's damage assignment order.
+    It never blocks if it isn't a creature or the attacker isn't attacking (506.3a, 509.7a),
+    nor if the attacker doesn't attack its controller or their planeswalker (506.3d)."""
     cb = game.combat
     if cb is None or attacker not in cb.attackers or not game.chars(blocker).is_creature:
         game.note("506.3", say("{card} is put onto the battlefield but isn't blocking",
@@ -1393,6 +1418,18 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
                                 "blocking", "{card} n'est pas contrôlé par un joueur "
                                 "défenseur : il ne bloque pas", card=Card(blocker.id,
                                                                           blocker.name)))
+        return
+    attacked = attacked_player(game, attacker)
+    if attacked is not None and attacked != game.controller(blocker):
+        # 506.3d: the attacker must attack the new creature's controller or a planeswalker
+        # they control (attacking multiple players, 802.2a)
+        game.note("506.3d", say("{attacker} isn't attacking {who} or a planeswalker they "
+                                "control: {card} isn't blocking",
+                                "{attacker} n'attaque ni {who} ni un planeswalker qu'il "
+                                "contrôle : {card} ne bloque pas",
+                                attacker=game.named(attacker),
+                                who=game.who(game.controller(blocker)),
+                                card=Card(blocker.id, blocker.name)))
         return
     # 702.21h: if the attacker is in a band, each other creature in the band becomes
     # blocked by the same blocking creature
@@ -1424,6 +1461,80 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
         game.push(_ask_new_blocker_position, a, blocker.id, others[a])
     if placements:
         _ask_new_blocker_position(game, placements[0], blocker.id, others[placements[0]])
+
+
+def _attackable(game: GameState, target: Ref) -> bool:
+    """Is ``target`` still a player in the game, or a planeswalker on the battlefield
+    (506.3c, 508.4a)?"""
+    if isinstance(target, PlayerRef):
+        return 0 <= target.index < len(game.players) and game.players[target.index].in_game
+    o = game.get(target)
+    return o is not None and o.zone == Zone.BATTLEFIELD and game.chars(o).is_planeswalker
+
+
+def _target_player(game: GameState, target: Ref) -> int | None:
+    """The player ``target`` is, or the controller of the planeswalker it is."""
+    if isinstance(target, PlayerRef):
+        return target.index
+    o = game.get(target)
+    return game.controller(o) if o is not None else None
+
+
+def put_attacking(game: GameState, creature: GameObject, target: Ref) -> None:
+    """A creature put onto the battlefield attacking ``target`` (508.4): it is attacking,
+    though it never "attacked" (no attack trigger) and ignores the declaration's
+    requirements, restrictions and costs (508.4b).  It never attacks if it isn't a creature
+    (506.3a), if its controller isn't an attacking player (506.3b), or if the player left
+    the game or the planeswalker the battlefield (506.3c, 508.4a)."""
+    cb = game.combat
+    card = Card(creature.id, creature.name)
+    controller = game.controller(creature)
+    if cb is None or not game.chars(creature).is_creature:
+        game.note("506.3a", say("{card} is put onto the battlefield but isn't attacking",
+                                "{card} est mis sur le champ de bataille mais n'attaque pas",
+                                card=card))
+        return
+    if not game.is_active(controller):
+        game.note("506.3b", say("{card} isn't controlled by an attacking player: it isn't "
+                                "attacking", "{card} n'est pas contrôlé par un joueur "
+                                "attaquant : il n'attaque pas", card=card))
+        return
+    if not _attackable(game, target):
+        game.note("508.4a", say("{target} can't be attacked any more: {card} isn't attacking",
+                                "{target} ne peut plus être attaqué : {card} n'attaque pas",
+                                target=game.named(target), card=card))
+        return
+    cb.attackers[creature.id] = target
+    cb.controllers[creature.id] = controller
+    game.changed("combat")
+    game.note("508.4", say("{card} is put onto the battlefield attacking {target}",
+                           "{card} est mis sur le champ de bataille en train d'attaquer "
+                           "{target}", card=card, target=game.named(target)))
+
+
+def reselect_attack(game: GameState, attacker: int, target: Ref) -> None:
+    """508.7: an effect has the attacking creature's controller reselect the player or
+    planeswalker it attacks.  It stays in combat and hasn't attacked again (508.7a); the
+    declaration's requirements and restrictions don't apply (508.7b); the new one must be an
+    opponent or a planeswalker an opponent controls (508.7c), a defending player's in a
+    multiplayer game (508.7d, 508.7f), within range of influence (508.7e)."""
+    cb = game.combat
+    if cb is None or attacker not in cb.attackers:
+        raise IllegalAction(f"{game.name_of(attacker)} isn't attacking", "508.7")
+    controller = cb.controllers.get(attacker, game.controller(game.obj(attacker)))
+    player = _target_player(game, target)
+    if not _attackable(game, target) or player is None \
+            or player not in game.opponents(controller):
+        raise IllegalAction("the creature must attack an opponent of its controller or a "
+                            "planeswalker an opponent controls", "508.7c")
+    if player not in cb.defending_players:
+        raise IllegalAction("the creature must attack a defending player or a planeswalker "
+                            "a defending player controls", "508.7d")
+    cb.attackers[attacker] = target
+    game.changed("combat")
+    game.note("508.7", say("{attacker} now attacks {target}",
+                           "{attacker} attaque maintenant {target}",
+                           attacker=game.named(attacker), target=game.named(target)))
 
 
 def _ask_new_attacker_position(game: GameState, blocker: int, new: int, others: list[int]

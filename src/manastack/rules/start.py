@@ -234,7 +234,7 @@ def _commander_draw(game: GameState, taking: list[int], sizes: dict[int, int]) -
 
 def _after_mulligans(game: GameState) -> None:
     """London bottoms, Vancouver scry, Commander mulligan cards shuffled back (103.4d),
-    then opening-hand actions (103.5) and turn 1."""
+    then opening-hand actions (103.5; by team with shared team turns, 103.5c) and turn 1."""
     order = game.apnap_from(game.starting_player)
     tasks: list[Any] = []
     tasks += [(_commander_return, (p,)) for p in order if game.players[p].mulligan_exiled]
@@ -243,7 +243,7 @@ def _after_mulligans(game: GameState) -> None:
     elif game.options.mulligan == "vancouver":
         tasks += [(_vancouver_scry, (p,)) for p in order
                   if len(game.players[p].hand) < variant_of(game).starting_hand_size(game, p)]
-    tasks += [(_opening_hand_actions, (p,)) for p in order]
+    tasks += [(_opening_hand_actions, (p,)) for p in declaration_order(game)]
     tasks.append((_start_first_turn, ()))
     game.push_all(tasks)
 
@@ -310,7 +310,8 @@ def _scried(game: GameState, action: Any, p: int) -> None:
 def _opening_hand_actions(game: GameState, p: int) -> None:
     """103.5: the starting player, then each other player in turn order, may take actions
     with cards in their opening hand (begin the game with it on the battlefield, 103.5a;
-    reveal it, 103.5b)."""
+    reveal it, 103.5b); with shared team turns, each player of the starting team first,
+    then the players of each other team (103.5c, :func:`declaration_order`)."""
     pl = game.players[p]
     cands = tuple(oid for oid in pl.hand if any(
         isinstance(ab, StaticAbility) and ab.rule == "opening_hand"
@@ -319,7 +320,8 @@ def _opening_hand_actions(game: GameState, p: int) -> None:
         return
     game.ask(ChoiceDecision(p, "opening_hand", "Choose the opening-hand actions to take: "
                             + ", ".join(game.name_of(c) for c in cands), (_opening_done, (p,)),
-                            rule="103.5", options=cands, min_count=0, max_count=len(cands),
+                            rule="103.5c" if game.options.extra.get("teams") else "103.5",
+                            options=cands, min_count=0, max_count=len(cands),
                             purpose="opening hand"))
 
 
