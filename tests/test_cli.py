@@ -14,15 +14,32 @@ LAST = re.compile(r"^Game over: (.+ wins|draw) \(turn \d+\)$")
 def test_play_prints_rule_citing_log_and_result_line(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """`manastack play`: every log line cites a rule; the last line is the result."""
     save = tmp_path / "game.json"
-    assert main(["play", "--seed", "3", "--save", str(save)]) == 0
+    assert main(["play", "--seed", "3", "--save", str(save), "--detail", "full"]) == 0
     lines = capsys.readouterr().out.strip().split("\n")
     assert LAST.match(lines[-1]), lines[-1]
     assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?\] ", ln) for ln in lines[:-1])
     assert any(ln.startswith("[504.1]") for ln in lines)
     assert json.loads(save.read_text())["decisions"]
-    assert main(["replay", str(save)]) == 0
+    assert main(["replay", str(save), "--detail", "full"]) == 0
     replayed = capsys.readouterr().out.strip().split("\n")
     assert replayed[:-1] == lines[:-1] and replayed[-1] == lines[-1]
+
+
+def test_play_prints_the_normal_log_by_default(capsys) -> None:  # type: ignore[no-untyped-def]
+    """`manastack play` prints the ``normal`` level by default: a header (the players and
+    their decks), then rule-citing lines and each turn's board (indented); ``--lang fr``
+    prints it in French with the same rule citations."""
+    assert main(["play", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.strip().split("\n")
+    assert lines[0] == "Alice: a deck of 60 cards" and lines[1] == "Bob: a deck of 60 cards"
+    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?\] |^  ", ln) for ln in lines[2:-1])
+    assert not any("passes priority" in ln for ln in lines)
+    assert main(["play", "--seed", "3", "--lang", "fr"]) == 0
+    french = capsys.readouterr().out.strip().split("\n")
+    assert french[0] == "Alice : un deck de 60 cartes" and len(french) == len(lines)
+    cites = [re.match(r"^\[[^]]*\]", ln) for ln in lines[2:-1]]
+    assert [c and c.group() for c in cites] == \
+        [c and c.group() for c in (re.match(r"^\[[^]]*\]", ln) for ln in french[2:-1])]
 
 
 def test_play_json_log(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -38,17 +55,27 @@ def test_cr_400_2_play_and_replay_as_a_viewer_hide_hidden_cards(capsys, tmp_path
     Alice, whose hand they enter; an unknown viewer is a clear error."""
     decks = ["--deck", "white_blue", "--deck", "white_blue"]
     save = tmp_path / "game.json"
-    assert main(["play", "--seed", "1", *decks, "--save", str(save)]) == 0
+    full_detail = ["--detail", "full"]
+    assert main(["play", "--seed", "1", *decks, "--save", str(save), *full_detail]) == 0
     full = capsys.readouterr().out.split("\n")
     hawks = "[701.17a] Squadron Hawk moves from library to Alice's hand"
     unnamed = "[701.17a] A card moves from Alice's library to Alice's hand"
     assert hawks in full and unnamed not in full
     for viewer in ("spectator", "Bob", "1"):
-        assert main(["replay", str(save), "--as", viewer]) == 0
+        assert main(["replay", str(save), "--as", viewer, *full_detail]) == 0
         seen = capsys.readouterr().out.split("\n")
         assert len(seen) == len(full) and hawks not in seen and unnamed in seen
-    assert main(["play", "--seed", "1", *decks, "--as", "Alice"]) == 0
-    assert capsys.readouterr().out.split("\n") == full
+    assert main(["play", "--seed", "1", *decks, "--as", "Alice", *full_detail]) == 0
+    alice = capsys.readouterr().out.split("\n")
+    # Alice sees all but the cards Bob draws (402.3): those lines say "draws a card"
+    assert len(alice) == len(full)
+    for mine, omniscient in zip(alice, full, strict=True):
+        assert mine == omniscient or (re.match(r"\[[0-9.]+\] Bob draws ", omniscient)
+                                      and mine.endswith("Bob draws a card")), omniscient
+    for detail in ("normal", "summary"):  # the other levels too: nothing hidden is named
+        assert main(["replay", str(save), "--as", "Bob", "--detail", detail]) == 0
+        shown = capsys.readouterr().out
+        assert hawks not in shown and "Alice draws Squadron Hawk" not in shown
     assert main(["replay", str(save), "--as", "Zed"]) == 2
     err = capsys.readouterr().err
     assert "--as Zed" in err and "Alice, Bob" in err and "spectator" in err

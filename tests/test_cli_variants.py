@@ -25,7 +25,8 @@ LAST = re.compile(r"^Game over: (.+ wins|.+ and .+ win|draw) \(turn \d+\)$|"
 ])
 def test_play_variant(capsys, tmp_path: Path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "g.json"
-    assert main(["play", "--seed", "2", "--max-turns", "40", "--save", str(save)] + args) == 0
+    assert main(["play", "--seed", "2", "--max-turns", "40", "--save", str(save),
+                 "--detail", "full"] + args) == 0
     lines = capsys.readouterr().out.strip().split("\n")
     assert LAST.match(lines[-1]), lines[-1]
     # every line cites its rule, but the engine's stop at the turn limit: no rule makes it

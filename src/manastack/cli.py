@@ -168,7 +168,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         except OSError as e:
             raise ManastackError(f"{shown_path(args.save)}: can't write the replay file "
                                  f"({e.strerror})") from None
-    print(result_line(game))
+    print(result_line(game, args.lang))
     return 0
 
 
@@ -252,7 +252,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except ManastackError as e:
         raise ManastackError(f"{shown}: {e}") from None
     _print_log(_log_view(game, args.view, seat), args)
-    print(result_line(game))  # (a game the file leaves unfinished says so)
+    print(result_line(game, args.lang))  # (a game the file leaves unfinished says so)
     return 0
 
 

@@ -40,8 +40,8 @@ class Event:
                  public: Line | None = None) -> None:
         self.kind: Final = kind
         self.rule: Final = rule
-        #: What the event says (a plain string is English only: a tool's own line).
-        self.line: Final[Line] = line if type(line) is Line else Line(str(line), "")
+        #: What the event says.
+        self.line: Final = line
         # (a read-only view of the data; read_only() makes one to share)
         self.data: Final[Mapping[str, Any]] = MappingProxyType(data) \
             if type(data) is dict else _NO_DATA if data is None else data
@@ -52,8 +52,7 @@ class Event:
         #: down, by nobody: 406.3).  The others see :meth:`view`'s redacted event.
         self.seen_by: Final = seen_by
         #: The line those others see (the card unnamed), or None: the same line.
-        self.public: Final[Line | None] = public if public is None or type(public) is Line \
-            else Line(str(public), "")
+        self.public: Final = public
 
     @property
     def text(self) -> str:
@@ -140,7 +139,7 @@ def read_only(data: dict[str, Any]) -> Mapping[str, Any]:
 if type(vars(Event).get("kind")).__name__ == "member_descriptor":
     # pure Python: slots (a compiled class's attributes are read-only already)
     from manastack.sealing import seal_events
-    seal_events(Event, _NO_DATA, Line)
+    seal_events(Event, _NO_DATA)
 
 
 def _jsonable(v: Any) -> Any:

@@ -10,6 +10,7 @@ from manastack.engine import Game, new_game
 from manastack.game.decisions import Action
 from manastack.game.state import GameOptions
 from manastack.limits import MAX_DECISIONS
+from manastack.lines import Raw, say
 from manastack.reprs import brief
 
 __all__ = ["DEFAULT_DECKS", "default_deck", "default_deck_names"]
@@ -40,27 +41,38 @@ def play_to_end(game: Game, agents: Sequence[Agent],
     return game
 
 
-def result_line(game: Game) -> str:
+def result_line(game: Game, lang: str = "en") -> str:
     """The outcome in one line: ``Game over: <player> wins (turn N)``, a winning team's
     ``Game over: Alice and Carol win (turn N)``, or ``Game over: draw (turn N)`` for a
     draw the rules make (104.4a); a game that didn't end by the rules is
     ``Game stopped unfinished after N decisions (turn T)`` (the decision cap of
     :func:`play_game`, or a replay file that stops there) or
-    ``Game stopped unfinished: the turn limit (N) was reached (turn T)`` (``max_turns``)."""
+    ``Game stopped unfinished: the turn limit (N) was reached (turn T)`` (``max_turns``).
+    In French with ``lang="fr"``."""
+    turn = game.turn_number
     if not game.over:
         n = len(game.history)
-        return (f"Game stopped unfinished after {n:,} decision{'s' * (n != 1)} "
-                f"(turn {game.turn_number})")
-    if game.winner is not None:
+        line = say("Game stopped unfinished after {n} decision{s} (turn {turn})",
+                   "Partie arrêtée inachevée après {n} décision{s} (tour {turn})",
+                   n=Raw(f"{n:,}"), s=Raw("s" * (n != 1)), turn=turn)
+    elif game.winner is not None:
         from manastack.variants import variant_of
 
         winners = [p.index for p in game.players if p.won] or [game.winner]
-        names = variant_of(game).result_names(game, winners)
-        verb = "wins" if len(winners) == 1 else "win"
-        return f"Game over: {names} {verb} (turn {game.turn_number})"
-    if game.stopped:
-        return f"Game stopped unfinished: {game.stopped} (turn {game.turn_number})"
-    return f"Game over: draw (turn {game.turn_number})"
+        who = variant_of(game).result_who(game, winners)
+        line = say("Game over: {who} wins (turn {turn})",
+                   "Fin de la partie : {who} gagne (tour {turn})", who=who, turn=turn) \
+            if len(winners) == 1 else \
+            say("Game over: {who} win (turn {turn})",
+                "Fin de la partie : {who} gagnent (tour {turn})", who=who, turn=turn)
+    elif game.stopped:
+        stop = game.stopped_line if game.stopped_line is not None else Raw(game.stopped)
+        line = say("Game stopped unfinished: {why} (turn {turn})",
+                   "Partie arrêtée inachevée : {why} (tour {turn})", why=stop, turn=turn)
+    else:
+        line = say("Game over: draw (turn {turn})", "Fin de la partie : match nul (tour {turn})",
+                   turn=turn)
+    return line.render(lang)
 
 
 def replay_data(game: Game) -> dict[str, Any]:

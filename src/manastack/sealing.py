@@ -15,9 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 
-def seal_events(event: Any, no_data: Mapping[str, Any], line_type: Any) -> None:
+def seal_events(event: Any, no_data: Mapping[str, Any]) -> None:
     """Seal ``event`` (the Event class); ``no_data`` is the data of an event without
-    any; ``line_type``, the class of its lines."""
+    any."""
 
     class SealedEvent(event):  # type: ignore[misc, valid-type]
         __slots__ = ()
@@ -36,13 +36,12 @@ def seal_events(event: Any, no_data: Mapping[str, Any], line_type: Any) -> None:
         # (the same values as Event.__init__ sets)
         self.kind = kind
         self.rule = rule
-        self.line = line if type(line) is line_type else line_type(str(line), "")
+        self.line = line
         self.data = MappingProxyType(data) if type(data) is dict else \
             no_data if data is None else data
         self.turn = turn
         self.seen_by = seen_by
-        self.public = public if public is None or type(public) is line_type else \
-            line_type(str(public), "")
+        self.public = public
         self.__class__ = SealedEvent
 
     event.__init__ = __init__

@@ -9,6 +9,7 @@ from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.decisions import Cast, Pass
 from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import GameOptions
+from manastack.lines import say
 from manastack.rules.damage import DamageItem, deal_damage
 from manastack.rules.sba import draw_effect, loop_objects, mandatory_loop, perform, win_game
 
@@ -56,7 +57,7 @@ def test_cr_801_7a_leaving_the_battlefield_judged_before_the_event() -> None:
     e = [x for x in g.log if x.kind == "zone_change"][-1]
     assert event_within_range(g, e, 0)  # B controlled it: within A's range
     assert not event_within_range(g, e, 3)  # D owns it, but B's control is out of range
-    assert not event_within_range(g, Event("cast", "601.2", "", {"player": 2}), 0)
+    assert not event_within_range(g, Event("cast", "601.2", say("", ""), {"player": 2}), 0)
 
 
 def test_cr_801_8_aura_on_an_object_out_of_range_goes_to_the_graveyard() -> None:
@@ -197,10 +198,12 @@ def test_cr_104_4b_loop_detection_finds_a_repeating_sequence() -> None:
     from manastack.log import Event
 
     g = ring(3, rng=None)
-    g.log.extend([Event("x", "1", "start", {})])
+    g.log.extend([Event("x", "1", say("start", "début"), {})])
     for _ in range(5):
-        g.log.extend([Event("tapped", "701.19a", "Bears becomes tapped", {"object": 7}),
-                      Event("untapped", "701.19b", "Bears becomes untapped", {"object": 7})])
+        g.log.extend([Event("tapped", "701.19a",
+                            say("Bears becomes tapped", "Bears est engagé"), {"object": 7}),
+                      Event("untapped", "701.19b",
+                            say("Bears becomes untapped", "Bears est dégagé"), {"object": 7})])
     assert loop_objects(g) == [7]
-    g.log.append(Event("x", "1", "something else", {}))
+    g.log.append(Event("x", "1", say("something else", "autre chose"), {}))
     assert loop_objects(g) is None

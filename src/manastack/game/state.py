@@ -227,6 +227,8 @@ class GameState:
         #: Why the engine stopped the game unfinished (``GameOptions.max_turns``), or "":
         #: not a result of the rules (no winner, no draw).
         self.stopped = ""
+        #: The same reason as a line of the log (English and French), or None.
+        self.stopped_line: Line | None = None
         self.history: list[tuple[int, Action]] = []
         #: Choices in the middle of an event (manastack.rules.midrun): (state before the
         #: answer, player, answer, choices made so far), and the choices supplied to the

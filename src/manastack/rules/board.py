@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def board(game: GameState) -> tuple[dict[str, Any], ...]:
-    """One read-only-by-convention dict per player still in the game, in seat order:
+    """One read-only-by-convention dict per player, in seat order:
     ``player``, ``name``, ``life``, ``poison``, ``hand``, ``library`` (counts) and
     ``permanents`` (those they control: ``id``, ``name`` ("" when face down),
     ``tapped``, ``damage``, ``counters``, what it is attached to: ``attached_to`` (an
@@ -51,4 +51,4 @@ def board(game: GameState) -> tuple[dict[str, Any], ...]:
     return tuple({"player": p.index, "name": p.name, "life": p.life, "poison": p.poison,
                   "hand": len(p.hand), "library": len(p.library),
                   "permanents": by_controller.get(p.index, [])}
-                 for p in game.players if p.in_game)
+                 for p in game.players)

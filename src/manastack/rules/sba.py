@@ -711,6 +711,7 @@ def stop_game(game: GameState, why: Line) -> None:
     says why, in English."""
     game.over = True
     game.stopped = why.render("en")
+    game.stopped_line = why
     game.emit(ev.GAME_STOPPED, "", say("The game is stopped unfinished: {why}",
                                        "La partie est arrêtée inachevée : {why}", why=why),
               winner=None, board=board(game))

@@ -151,7 +151,7 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
                 _concerns_no_list(obj.card) else obj.owner
         game.moved(obj.id, new, only)
     if not quiet:
-        text = _as_line(verb) if verb else _moves_line(game, obj, frm, to)
+        text = verb if verb is not None else _moves_line(game, obj, frm, to)
         seen_by, public = private_to(game, obj, new, text)
         game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
             "object": new.id, "old": obj.id, "from_zone": frm, "to_zone": to,
@@ -159,11 +159,6 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
             "controller": game.controller(new) if to == Zone.BATTLEFIELD else new.controller,
             "lki": lki}, game.turn_number, seen_by, public))
     return new
-
-
-def _as_line(text: Any) -> Line:
-    """(While the sites still give text: a plain English string as a line.)"""
-    return text if isinstance(text, Line) else Line(str(text), "")
 
 
 def _moves_line(game: GameState, obj: GameObject, frm: str, to: str) -> Line:
@@ -200,8 +195,7 @@ def private_to(game: GameState, old: GameObject, new: GameObject, text: Line
         seen = hand_seen_by(game, old.owner)
     else:
         seen = frozenset()
-    if old.name not in line_names(text) and not (not text.args and old.name in text.en):
-        # the line names no card
+    if old.name not in line_names(text):  # the line names no card
         return seen, text
     who = game.who(old.owner)
 
@@ -251,9 +245,8 @@ def _move_each(game: GameState, objs: list[GameObject], to: str, rule: str,
 def _report_moves(game: GameState, moved: list[tuple[GameObject, GameObject, Characteristics | None]],
                   rule: str, verb: Line | None) -> None:
     for old, new, lki in moved:
-        text = Line(_as_line(verb).en, _as_line(verb).fr, {**_as_line(verb).args,
-                                                           "name": Card(old.id, old.name)}) \
-            if verb else _moves_line(game, old, old.zone, new.zone)
+        text = Line(verb.en, verb.fr, {**verb.args, "name": Card(old.id, old.name)}) \
+            if verb is not None else _moves_line(game, old, old.zone, new.zone)
         seen_by, public = private_to(game, old, new, text)
         game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
             "object": new.id, "old": old.id, "from_zone": old.zone, "to_zone": new.zone,
