@@ -191,3 +191,28 @@ def test_match_command(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["match", "red_green", "white_black", "--games", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out.strip().split("\n")
     assert out[0].startswith("Game 1:") and out[-1].startswith("Match over:")
+
+
+def test_cr_119_5_a_scenario_without_expect_prints_what_happened(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The judge's answer: a scenario without ``expect`` prints its log (the rules cited,
+    here 119.5 by way of 704.5g), the decisions and the final position instead of a bare
+    PASS; ``--verbose`` prints them for every scenario, in French with ``--lang fr``."""
+    sc = tmp_path / "bolt.yaml"
+    sc.write_text("name: Bolt the Bears\n"
+                  "players: [A, B]\n"
+                  "start: {active: A, step: precombat_main}\n"
+                  "state:\n"
+                  "  A: {battlefield: [Mountain], hand: [Lightning Bolt]}\n"
+                  "  B: {battlefield: [Grizzly Bears]}\n"
+                  "script:\n"
+                  "  - {turn: 1, step: precombat_main, player: A, cast: Lightning Bolt, "
+                  "targets: [Grizzly Bears]}\n"
+                  "stop: {turn: 1, step: beginning_of_combat}\n")
+    assert main(["scenario", "run", str(sc)]) == 0
+    out = capsys.readouterr().out
+    assert "PASS Bolt the Bears" in out and "[704.5g] Grizzly Bears is destroyed" in out
+    assert "Decisions:" in out and "Final position:" in out
+    assert "B's graveyard: Grizzly Bears" in out and "A's graveyard: Lightning Bolt" in out
+    assert main(["scenario", "run", str(sc), "--verbose", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Position finale :" in out and "le cimetière de B : Grizzly Bears" in out

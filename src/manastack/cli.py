@@ -328,7 +328,8 @@ def _cmd_deck(args: argparse.Namespace) -> int:
 
 def _cmd_scenario(args: argparse.Namespace) -> int:
     from manastack.scenario.runner import main as run_main
-    return run_main(args.paths, as_json=args.json, verbose=args.verbose)
+    return run_main(args.paths, as_json=args.json, verbose=args.verbose, lang=args.lang,
+                    detail=args.detail)
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -407,7 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
     q = ssub.add_parser("run")
     q.add_argument("paths", nargs="+")
     q.add_argument("--json", action="store_true")
-    q.add_argument("--verbose", action="store_true")
+    q.add_argument("--verbose", action="store_true",
+                   help="after each scenario, its log, the decisions taken and the final "
+                        "position (also printed for a scenario without 'expect')")
+    _log_options(q)
     p.set_defaults(fn=_cmd_scenario)
     return ap
 

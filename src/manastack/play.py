@@ -140,3 +140,57 @@ def _at_decision(k: int, e: Any) -> Any:
     err = IllegalAction(f"decision {k}: {e}")
     err.rule = e.rule
     return err
+
+
+def position_lines(game: Game, lang: str = "en") -> list[str]:
+    """The position, every zone of every player as a judge sees it (the omniscient view):
+    life and poison, the library's size, the cards in hand, graveyard and exile, the
+    permanents with their state (tapped, damage, counters, what they are attached to),
+    then the stack, last in first."""
+    from manastack.game.objects import GameObject
+    from manastack.lines import Card, Items, Place, Who, Word
+
+    def cards(ids: Sequence[int]) -> Any:
+        return Items([Card(i, game.objects[i].name) for i in ids]) if ids \
+            else Word("none", "aucune")
+
+    def permanent(o: GameObject) -> Any:
+        notes: list[Any] = []
+        if o.tapped:
+            notes.append(Word("tapped", "engagé"))
+        if o.damage:
+            notes.append(say("{n} damage", "{n} blessures", n=o.damage))
+        for kind, n in sorted(o.counters.items()):
+            if n:
+                notes.append(say("{kind} x{n}", "{kind} x{n}", kind=Raw(kind), n=n))
+        if o.attached_to is not None:
+            notes.append(say("on {what}", "sur {what}", what=game.named(o.attached_to)))
+        card = Card(o.id, o.name)
+        return say("{card} ({notes})", "{card} ({notes})", card=card, notes=Items(notes)) \
+            if notes else card
+
+    out: list[str] = []
+    for p in game.players:
+        who = Who(p.index, p.name)
+        perms = [permanent(o) for o in (game.objects[i] for i in game.battlefield)
+                 if isinstance(o, GameObject) and game.controller(o) == p.index]
+        exiled = [i for i in game.exile
+                  if getattr(game.objects[i], "owner", None) == p.index]
+        lines = [
+            say("{who}: {life} life, {poison} poison, {lib} cards in library",
+                "{who} : {life} points de vie, {poison} poison, {lib} cartes dans la "
+                "bibliothèque", who=who, life=p.life, poison=p.poison, lib=len(p.library)),
+            say("  {zone}: {cards}", "  {zone} : {cards}", zone=Place("hand", who),
+                cards=cards(p.hand)),
+            say("  {zone}: {cards}", "  {zone} : {cards}", zone=Place("graveyard", who),
+                cards=cards(p.graveyard)),
+            say("  {zone}: {cards}", "  {zone} : {cards}", zone=Place("exile", who),
+                cards=cards(exiled)),
+            say("  {zone}: {cards}", "  {zone} : {cards}", zone=Place("battlefield"),
+                cards=Items(perms) if perms else Word("none", "aucune")),
+        ]
+        out.extend(line.render(lang) for line in lines)
+    if game.stack:
+        out.append(say("{zone}: {cards}", "{zone} : {cards}", zone=Place("stack"),
+                       cards=cards(list(reversed(game.stack)))).render(lang))
+    return out

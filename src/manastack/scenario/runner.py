@@ -74,6 +74,11 @@ class Result:
     passed: bool
     message: str = ""
     cited: list[str] = field(default_factory=list)
+    #: The game as the scenario left it (None if it couldn't be set up), for the judge's
+    #: answer (:func:`explain`); not part of the JSON.
+    game: Any = field(default=None, repr=False, compare=False)
+    #: Whether the scenario says what must be true afterwards (``expect``).
+    expects: bool = True
 
     def line(self) -> str:
         return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.message}"
@@ -1090,15 +1095,39 @@ def _cites(have: str, want: str) -> bool:
 def run_scenario(sc: Scenario) -> Result:
     """Run one scenario: its result (a scenario error, a deck file it names over a limit
     of :mod:`manastack.limits` included, is a failed result)."""
+    runner: Runner | None = None
     try:
-        return Runner(sc).run()
+        runner = Runner(sc)
+        result = runner.run()
     except DeckError as e:  # the variant's setup (903.6: a commander not in the deck)
-        return Result(sc.name, sc.path, False,
-                      f"scenario error: {sc.path}: scenario {sc.name!r}: {e}")
+        result = Result(sc.name, sc.path, False,
+                        f"scenario error: {sc.path}: scenario {sc.name!r}: {e}")
     except Fail as f:
-        return Result(sc.name, sc.path, False, str(f))
+        result = Result(sc.name, sc.path, False, str(f))
     except ScenarioError as e:
-        return Result(sc.name, sc.path, False, f"scenario error: {e}")
+        result = Result(sc.name, sc.path, False, f"scenario error: {e}")
+    result.game = runner.game if runner is not None else None
+    result.expects = not sc.expect.empty
+    return result
+
+
+def explain(result: Result, lang: str = "en", detail: str = "normal") -> list[str]:
+    """The judge's answer for a scenario: its log (every line citing its rule, at
+    ``detail``, in ``lang``), the decisions taken, and the final position (every zone,
+    life, counters, damage, attachments: the omniscient view)."""
+    from manastack.narrative import narrate
+    from manastack.play import position_lines
+
+    game = result.game
+    if game is None:
+        return []
+    out = ["  " + line for line in narrate(game.log, detail, lang)]
+    out.append("  " + ("Décisions :" if lang == "fr" else "Decisions:"))
+    for p, action in game.history:
+        out.append(f"    {game.players[p].name}: {action!r}")
+    out.append("  " + ("Position finale :" if lang == "fr" else "Final position:"))
+    out.extend("    " + line for line in position_lines(game, lang))
+    return out
 
 
 def _load(f: Path) -> tuple[list[Scenario], Result | None]:
@@ -1122,9 +1151,12 @@ def run_paths(paths: Sequence[str]) -> list[Result]:
     return results
 
 
-def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> int:
+def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False,
+         lang: str = "en", detail: str = "normal") -> int:
     """``manastack scenario run``: one line per scenario, then ``N passed, N failed``
     (with ``as_json``, one JSON object a line on stdout and the closing line on stderr).
+    With ``verbose``, and for a scenario without ``expect``, the judge's answer follows
+    each scenario's line (:func:`explain`).
 
     Every file is read before any scenario runs: a file over a limit of
     :mod:`manastack.limits` refuses the whole run (:class:`ScenarioLimitError`, exit
@@ -1140,6 +1172,8 @@ def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False) -> 
             results.append(run_scenario(sc))
             res = results[-1]
             print(res.to_json() if as_json else res.line(), flush=True)
+            if not as_json and (verbose or not res.expects):
+                print("\n".join(explain(res, lang, detail)), flush=True)
             if res.passed:
                 passed += 1
             else:
