@@ -146,7 +146,7 @@ def position_lines(game: Game, lang: str = "en") -> list[str]:
     """The position, every zone of every player as a judge sees it (the omniscient view):
     life and poison, the library's size, the cards in hand, graveyard and exile, the
     permanents with their state (tapped, damage, counters, what they are attached to),
-    then the stack, last in first."""
+    then the command zone and the stack, last in first."""
     from manastack.game.objects import GameObject
     from manastack.lines import Card, Items, Place, Who, Word
 
@@ -190,6 +190,9 @@ def position_lines(game: Game, lang: str = "en") -> list[str]:
                 cards=Items(perms) if perms else Word("none", "aucune")),
         ]
         out.extend(line.render(lang) for line in lines)
+    if game.command:  # emblems, commanders, schemes, planes, vanguards (408)
+        out.append(say("{zone}: {cards}", "{zone} : {cards}", zone=Place("command"),
+                       cards=cards(game.command)).render(lang))
     if game.stack:
         out.append(say("{zone}: {cards}", "{zone} : {cards}", zone=Place("stack"),
                        cards=cards(list(reversed(game.stack)))).render(lang))

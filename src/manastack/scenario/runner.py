@@ -1172,8 +1172,10 @@ def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False,
             results.append(run_scenario(sc))
             res = results[-1]
             print(res.to_json() if as_json else res.line(), flush=True)
-            if not as_json and (verbose or not res.expects):
-                print("\n".join(explain(res, lang, detail)), flush=True)
+            answer = explain(res, lang, detail) \
+                if not as_json and (verbose or not res.expects) else []
+            if answer:
+                print("\n".join(answer), flush=True)
             if res.passed:
                 passed += 1
             else:
