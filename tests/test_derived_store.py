@@ -58,3 +58,13 @@ def test_cr_613_restoring_a_snapshot_takes_its_empty_store() -> None:
     assert _empty(g.derived)
     for oid in g.battlefield:
         assert g.chars(g.obj(oid)) == snapshot.chars(snapshot.obj(oid))
+
+
+def test_check_mode_leaves_a_memo_of_memos_to_its_user() -> None:
+    """``cached(key, dict)`` keeps a dict its user fills (plan_payment's memo per cost):
+    check mode compares what the user keeps in it, not the dict with a fresh empty one."""
+    g = _mid_game()
+    g.check_memos = True
+    memo = g.cached("a memo of memos", dict)
+    memo["cost"] = "a payment"
+    assert g.cached("a memo of memos", dict) is memo
