@@ -17,8 +17,8 @@ def test_play_prints_rule_citing_log_and_result_line(capsys, tmp_path: Path) -> 
     assert main(["play", "--seed", "3", "--save", str(save), "--detail", "full"]) == 0
     lines = capsys.readouterr().out.strip().split("\n")
     assert LAST.match(lines[-1]), lines[-1]
-    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?\] ", ln) for ln in lines[:-1])
-    assert any(ln.startswith("[504.1]") for ln in lines)
+    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?(, 703\.4[a-p])?\] ", ln) for ln in lines[:-1])
+    assert any(ln.startswith("[504.1, 703.4c]") for ln in lines)
     assert json.loads(save.read_text())["decisions"]
     assert main(["replay", str(save), "--detail", "full"]) == 0
     replayed = capsys.readouterr().out.strip().split("\n")
@@ -32,7 +32,7 @@ def test_play_prints_the_normal_log_by_default(capsys) -> None:  # type: ignore[
     assert main(["play", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.strip().split("\n")
     assert lines[0] == "Alice: a deck of 60 cards" and lines[1] == "Bob: a deck of 60 cards"
-    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?\] |^  ", ln) for ln in lines[2:-1])
+    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?(, 703\.4[a-p])?\] |^  ", ln) for ln in lines[2:-1])
     assert not any("passes priority" in ln for ln in lines)
     assert main(["play", "--seed", "3", "--lang", "fr"]) == 0
     french = capsys.readouterr().out.strip().split("\n")
@@ -70,7 +70,7 @@ def test_cr_400_2_play_and_replay_as_a_viewer_hide_hidden_cards(capsys, tmp_path
     # Alice sees all but the cards Bob draws (402.3): those lines say "draws a card"
     assert len(alice) == len(full)
     for mine, omniscient in zip(alice, full, strict=True):
-        assert mine == omniscient or (re.match(r"\[[0-9.]+\] Bob draws ", omniscient)
+        assert mine == omniscient or (re.match(r"\[[0-9., 703a-p]+\] Bob draws ", omniscient)
                                       and mine.endswith("Bob draws a card")), omniscient
     for detail in ("normal", "summary"):  # the other levels too: nothing hidden is named
         assert main(["replay", str(save), "--as", "Bob", "--detail", detail]) == 0

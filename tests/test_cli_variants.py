@@ -30,7 +30,7 @@ def test_play_variant(capsys, tmp_path: Path, args: list[str]) -> None:  # type:
     lines = capsys.readouterr().out.strip().split("\n")
     assert LAST.match(lines[-1]), lines[-1]
     # every line cites its rule, but the engine's stop at the turn limit: no rule makes it
-    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?\] ", ln) or
+    assert all(re.match(r"^\[\d{3}(\.\d+[a-z]?)?(, 703\.4[a-p])?\] ", ln) or
                ln.startswith("The game is stopped unfinished: the turn limit")
                for ln in lines[:-1])
     assert main(["replay", str(save)]) == 0

@@ -33,7 +33,7 @@ def test_an_event_cant_be_changed() -> None:
             delattr(e, name)
     with pytest.raises(TypeError):
         e.data["player"] = 1  # type: ignore[index]
-    assert (e.kind, e.data["player"], str(e)) == ("draw", 0, "[504.1] Alice draws a card")
+    assert (e.kind, e.data["player"], str(e)) == ("draw", 0, "[504.1, 703.4c] Alice draws a card")
     assert copy.deepcopy(e) is e and copy.copy(e) == e
 
 

@@ -142,3 +142,22 @@ def test_seed_000_the_french_log_reads_in_french(game: Game) -> None:
         assert not words & {"the", "draws", "casts", "step", "begins", "ends",
                             "priority", "passes", "turn", "damage", "deals", "their",
                             "attacks", "blocks", "plays", "becomes", "tapped", "life"}, line
+
+
+def test_cr_703_4_each_turn_based_action_cites_its_letter(game: Game) -> None:
+    """Seed 003, 703.4: a line of a turn-based action cites its letter of 703.4 beside
+    its own rule ("[504.1, 703.4c] Alice draws ..."), in both languages and at every
+    level; the untap (b), the draw (c), attackers (f), blockers (g), combat damage (k),
+    the cleanup's discard (m) and mana emptying (p) all appear in a whole game."""
+    full = narrate(game.log, "full")
+    letters = {m.group(1) for line in full
+               for m in [re.match(r"^\[[0-9.a-z]+, 703\.4([a-p])\] ", line)] if m}
+    assert {"b", "c", "f", "g", "k", "m", "p"} <= letters
+    for e, line in zip(game.log, full, strict=True):
+        base = e.rule.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if base in ("502.2", "504.1", "508.1", "509.1", "510.2", "514.1", "500.4"):
+            assert ", 703.4" in line.split("]")[0], line
+        elif e.rule.startswith(("103.", "601.", "608.")):
+            assert "703.4" not in line, line
+    fr = narrate(game.log, "full", "fr")
+    assert [f.split("]")[0] for f in fr] == [e.split("]")[0] for e in full]

@@ -91,7 +91,7 @@ class Event:
                 f"data={dict(self.data)!r}, turn={self.turn!r})")
 
     def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}" if self.rule else self.text
+        return self.render("en")
 
     def view(self, viewer: int | None) -> Event:
         """The event as ``viewer`` (a player index; None, a spectator) may see it: itself,
@@ -102,9 +102,10 @@ class Event:
         return Event(self.kind, self.rule, self.public or self.line, data, self.turn)
 
     def render(self, lang: str = "en") -> str:
-        """``[rule] text`` in ``lang`` ("en" or "fr")."""
+        """``[rule] text`` in ``lang`` ("en" or "fr"); a turn-based action cites its
+        letter of 703.4 too (``[504.1, 703.4c] Alice draws a card``)."""
         text = self.line.render(lang)
-        return f"[{self.rule}] {text}" if self.rule else text
+        return f"[{citation(self.rule)}] {text}" if self.rule else text
 
     def to_json(self, lang: str = "en") -> str:
         """The event as one JSON object (``docs/events.schema.json``): its kind, rule,
@@ -113,6 +114,27 @@ class Event:
                            "text": self.line.render(lang), "line": self.line.to_json(),
                            "data": _jsonable(self.data)},
                           sort_keys=True, ensure_ascii=False)
+
+
+#: The turn-based actions (703.4, seed 003) by the rule of the step they belong to: the
+#: phasing and the untap of the untap step (502.1, 502.2), the draw of the draw step
+#: (504.1), choosing the defending player (507.1), declaring attackers and blockers with
+#: what they involve (508.1, 509.1), the damage assignment orders (509.2, 509.3: the
+#: seed's numbers), assigning and dealing combat damage (510.1, 510.2), the cleanup's
+#: discard and its damage wearing off (514.1, 514.2), and mana emptying (500.4).
+TURN_BASED_ACTIONS: Final = {
+    "502.1": "703.4a", "502.2": "703.4b", "504.1": "703.4c", "507.1": "703.4e",
+    "508.1": "703.4f", "509.1": "703.4g", "509.2": "703.4h", "509.3": "703.4i",
+    "510.1": "703.4j", "510.2": "703.4k", "514.1": "703.4m", "514.2": "703.4n",
+    "500.4": "703.4p",
+}
+
+
+def citation(rule: str) -> str:
+    """What a line cites: its rule, and the letter of 703.4 when it is a turn-based
+    action (``504.1`` -> ``504.1, 703.4c``; ``508.1f`` -> ``508.1f, 703.4f``)."""
+    letter = TURN_BASED_ACTIONS.get(rule.rstrip("abcdefghijklmnopqrstuvwxyz"))
+    return f"{rule}, {letter}" if letter is not None else rule
 
 
 #: The data of an event created without any.
