@@ -68,3 +68,19 @@ def test_check_mode_leaves_a_memo_of_memos_to_its_user() -> None:
     memo = g.cached("a memo of memos", dict)
     memo["cost"] = "a payment"
     assert g.cached("a memo of memos", dict) is memo
+
+
+def test_cr_616_1_a_state_held_by_another_is_copied_with_an_empty_store() -> None:
+    """616.1: a game waiting for a choice in the middle of an event holds the state to run
+    it again from (``rerun_root``); copying that game copies the held state too, each
+    with an empty store (compiled, the store can't be rebuilt field by field)."""
+    import copy
+
+    g = _mid_game()
+    held = g.copy()
+    g.chars(g.obj(g.battlefield[0])) if g.battlefield else None
+    g.rerun_root = (held, 0, None, ())
+    c = g.copy()
+    assert c.rerun_root is not None and c.rerun_root[0] is not held
+    assert _empty(c.rerun_root[0].derived) and _empty(c.derived)
+    assert _empty(copy.deepcopy(g.derived)) and _empty(copy.copy(g.derived))

@@ -165,6 +165,14 @@ class Derived:
         #: a static ability that may make one)?
         self.controls = False
 
+    def __copy__(self) -> Derived:
+        return Derived(self.check)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Derived:
+        """A copy of a state gets an empty store of its own (nothing derived is copied):
+        also when the state copied is held by another (a re-run point, 616.1)."""
+        return Derived(self.check)
+
     # ------------------------------------------------------------ the journal's news
 
     def on_change(self, touches: str | None) -> None:
