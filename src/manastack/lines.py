@@ -96,16 +96,24 @@ def _elide(word: str, text: str) -> str:
     return f"{word[:-1]}'{text}" if text[:1] in _VOWELS else f"{word} {text}"
 
 
-class Who:
-    """A player, shown by name."""
 
-    __slots__ = ("index", "name")
+class _Shared:
+    """An immutable value: copies of a game share it (``copy.copy`` and
+    ``copy.deepcopy`` give it back)."""
+
+    __slots__ = ()
 
     def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
+        return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         return self
+
+
+class Who(_Shared):
+    """A player, shown by name."""
+
+    __slots__ = ("index", "name")
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -128,16 +136,10 @@ class Who:
         return f"Who({self.index}, {self.name!r})"
 
 
-class Card:
+class Card(_Shared):
     """An object, shown by the name it had (``id`` None: no object, a name alone)."""
 
     __slots__ = ("id", "name")
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, id: int | None, name: str) -> None:
         self.id = id
@@ -160,16 +162,10 @@ class Card:
         return f"Card({self.id}, {self.name!r})"
 
 
-class Term:
+class Term(_Shared):
     """A word of the rules (:data:`TERMS`): a zone, a step, a phase."""
 
     __slots__ = ("key",)
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, key: str) -> None:
         if key not in TERMS:
@@ -206,17 +202,11 @@ class Term:
         return f"Term({self.key!r})"
 
 
-class Place:
+class Place(_Shared):
     """A zone, maybe with its owner: "Alice's graveyard" / "le cimetière d'Alice", "the
     battlefield" / "le champ de bataille" (a French form applies to the zone's term)."""
 
     __slots__ = ("zone", "owner")
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, zone: str, owner: Who | None = None) -> None:
         self.zone = Term(zone)
@@ -244,17 +234,11 @@ class Place:
         return f"Place({self.zone.key!r}, {self.owner!r})"
 
 
-class Word:
+class Word(_Shared):
     """A word or phrase the site gives in both languages (a colour, a card type, a kind
     of counter: ``Word("red", "rouge")``)."""
 
     __slots__ = ("en", "fr")
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, en: str, fr: str) -> None:
         self.en = en
@@ -277,16 +261,10 @@ class Word:
         return f"Word({self.en!r}, {self.fr!r})"
 
 
-class Raw:
+class Raw(_Shared):
     """Text that reads the same in every language: mana symbols, ``X=3``, a count."""
 
     __slots__ = ("value",)
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, value: str) -> None:
         self.value = value
@@ -307,17 +285,11 @@ class Raw:
         return f"Raw({self.value!r})"
 
 
-class Items:
+class Items(_Shared):
     """Arguments joined into one: ``sep`` between them and ``last`` before the last one,
     per language (``("en", "fr")`` pairs): ", " and " and " / " et "."""
 
     __slots__ = ("items", "sep", "last")
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, items: Iterable[Any], sep: tuple[str, str] = (", ", ", "),
                  last: tuple[str, str] | None = None) -> None:
@@ -389,17 +361,11 @@ def _arg_json(arg: Any) -> Any:
 _NO_ARGS: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
-class Line:
+class Line(_Shared):
     """A line of the log before rendering: an English and a French template (the same
     arguments), and the arguments.  Immutable."""
 
     __slots__ = ("en", "fr", "args")
-
-    def __copy__(self) -> Any:
-        return self  # (immutable: shared by copies of a game)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
 
     def __init__(self, en: str, fr: str, args: Mapping[str, Any] | None = None) -> None:
         self.en = en

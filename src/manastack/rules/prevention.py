@@ -6,13 +6,31 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.objects import Ref
-from manastack.lines import Card, say
+from manastack.lines import Card, Line, say
 from manastack.rules.layers import Duration
 from manastack.rules.replacement import Replacement
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
 
+
+
+def prevented_line(n: int, target: Any, source: Any, combat: bool = False) -> Line:
+    """The line "N [combat] damage to X is prevented (source)" (615.1), its French in the
+    singular or the plural."""
+    if combat:
+        return say("{n} combat damage to {target} is prevented ({source})",
+                   "{n} blessure de combat infligée à {target} est prévenue ({source})",
+                   n=n, target=target, source=source) if n <= 1 else \
+            say("{n} combat damage to {target} is prevented ({source})",
+                "{n} blessures de combat infligées à {target} sont prévenues ({source})",
+                n=n, target=target, source=source)
+    return say("{n} damage to {target} is prevented ({source})",
+               "{n} blessure infligée à {target} est prévenue ({source})",
+               n=n, target=target, source=source) if n <= 1 else \
+        say("{n} damage to {target} is prevented ({source})",
+            "{n} blessures infligées à {target} sont prévenues ({source})",
+            n=n, target=target, source=source)
 
 def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
                       source: int | None, source_name: str, duration: Duration,
@@ -42,13 +60,7 @@ def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
         e = dict(e)
         e["amount"] -= prevented
         e["prevented"] = e.get("prevented", 0) + prevented
-        g.note("615.7", say("{n} damage to {target} is prevented ({source})",
-                            "{n} blessure infligée à {target} est prévenue ({source})",
-                            n=prevented, target=g.named(protected), source=shield_source)
-               if prevented <= 1 else
-               say("{n} damage to {target} is prevented ({source})",
-                   "{n} blessures infligées à {target} sont prévenues ({source})",
-                   n=prevented, target=g.named(protected), source=shield_source))
+        g.note("615.7", prevented_line(prevented, g.named(protected), shield_source))
         if then is not None and prevented > 0:
             g.push(then[0], prevented, *then[1])
         if st["left"] <= 0:

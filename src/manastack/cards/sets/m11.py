@@ -149,6 +149,7 @@ from manastack.rules.layers import (
     set_controller,
     set_pt,
 )
+from manastack.rules.prevention import prevented_line
 from manastack.rules.replacement import Replacement
 from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 from manastack.rules.static import RuleEffect, add_rule_effect
@@ -187,23 +188,6 @@ def _pname(game: GameState, p: int) -> str:
     """A player's name, in the text of an effect (a line of the log names them with
     ``game.who``)."""
     return game.players[p].name
-
-
-def _prevented(n: int, target: Any, source: Card, combat: bool = False) -> Line:
-    """"N [combat] damage to X is prevented (source)" (615.1)."""
-    if combat:
-        return say("{n} combat damage to {target} is prevented ({source})",
-                   "{n} blessure de combat infligée à {target} est prévenue ({source})",
-                   n=n, target=target, source=source) if n <= 1 else \
-            say("{n} combat damage to {target} is prevented ({source})",
-                "{n} blessures de combat infligées à {target} sont prévenues ({source})",
-                n=n, target=target, source=source)
-    return say("{n} damage to {target} is prevented ({source})",
-               "{n} blessure infligée à {target} est prévenue ({source})",
-               n=n, target=target, source=source) if n <= 1 else \
-        say("{n} damage to {target} is prevented ({source})",
-            "{n} blessures infligées à {target} sont prévenues ({source})",
-            n=n, target=target, source=source)
 
 
 def _prevention_effect(source: Card) -> Line:
@@ -626,7 +610,7 @@ def _safe_passage(game: GameState, ctx: Ctx) -> None:
         return o is not None and g.chars(o).is_creature and g.controller(o) == me
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", _prevented(e["amount"], g.named(e["target"]), source))
+        g.note("615.1", prevented_line(e["amount"], g.named(e["target"]), source))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
@@ -1698,7 +1682,7 @@ def _fog(game: GameState, ctx: Ctx) -> None:
         return bool(e.get("combat")) and not e.get("unpreventable")
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", _prevented(e["amount"], g.named(e["target"]), source, combat=True))
+        g.note("615.1", prevented_line(e["amount"], g.named(e["target"]), source, combat=True))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
@@ -2426,7 +2410,7 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
                        "prévenues ; {card} perd quand même autant de marqueurs +1/+1",
                        n=n, card=card))
         else:
-            g.note("615.1", _prevented(n, card, card))
+            g.note("615.1", prevented_line(n, card, card))
         o = g.get(sid)
         if o is not None:
             k = min(n, o.counters.get("+1/+1", 0))

@@ -146,6 +146,7 @@ from manastack.rules.layers import (
     set_controller,
     set_pt,
 )
+from manastack.rules.prevention import prevented_line
 from manastack.rules.replacement import Replacement
 from manastack.rules.static import RuleEffect, add_rule_effect
 
@@ -227,17 +228,6 @@ def _card_types(game: GameState, o: GameObject) -> frozenset[str]:
 def _source(ctx: Ctx) -> Card:
     """The source of the resolving spell or ability, as an argument of a line of the log."""
     return Card(ctx.source, ctx.source_name)
-
-
-def _prevented(n: int, target: Any, source: Card) -> Line:
-    """The line "N damage to X is prevented (source)" (615.1)."""
-    if n <= 1:
-        return say("{n} damage to {target} is prevented ({source})",
-                   "{n} blessure infligée à {target} est prévenue ({source})",
-                   n=n, target=target, source=source)
-    return say("{n} damage to {target} is prevented ({source})",
-               "{n} blessures infligées à {target} sont prévenues ({source})",
-               n=n, target=target, source=source)
 
 
 def _enters_with_plus(obj: GameObject, n: int, x: bool = False) -> Line:
@@ -582,7 +572,7 @@ def _sanctuary(game: GameState, src: GameObject) -> list[Replacement]:
             not e.get("unpreventable") and e["amount"] > 0
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", _prevented(e["amount"], g.who(me), Card(sid, "Personal Sanctuary")))
+        g.note("615.1", prevented_line(e["amount"], g.who(me), Card(sid, "Personal Sanctuary")))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     return [Replacement("damage", applies, replace, me, src.id,
@@ -2036,7 +2026,7 @@ def _gideon_zero(game: GameState, ctx: Ctx) -> None:
         return e["target"] == gid and not e.get("unpreventable")
 
     def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", _prevented(e["amount"], Card(gid, name), Card(gid, name)))
+        g.note("615.1", prevented_line(e["amount"], Card(gid, name), Card(gid, name)))
         return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
 
     game.replacements.append(Replacement(
