@@ -1,5 +1,7 @@
-"""Players that answer decisions: random (uniform over legal actions) and more."""
+"""Players that answer decisions: random (uniform over legal actions) and more, by name
+through :func:`make_agent`."""
 
 from manastack.agents.random_agent import RandomAgent
+from manastack.agents.registry import AGENTS, Agent, UnknownAgent, make_agent
 
-__all__ = ["RandomAgent"]
+__all__ = ["AGENTS", "Agent", "RandomAgent", "UnknownAgent", "make_agent"]

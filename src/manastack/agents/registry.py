@@ -1,0 +1,51 @@
+"""The agents by name: what ``--agents`` and ``--agent`` accept on the command line.
+
+An agent is any object with ``act(game) -> Action`` answering ``game.decision`` for its
+player.  :func:`make_agent` builds one by name, seeded (its own random generator, never
+the game's: a game is ``seed + decks + options + decision log``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from manastack.agents.random_agent import RandomAgent
+
+if TYPE_CHECKING:
+    from manastack.engine import Game
+    from manastack.game.decisions import Action
+
+
+class Agent(Protocol):
+    """A player: answers the pending decision of its player."""
+
+    def act(self, game: Game) -> Action: ...
+
+
+#: The agents by name: each is built from a seed.
+AGENTS: dict[str, Callable[[int], Agent]] = {
+    "random": RandomAgent,
+}
+
+
+class UnknownAgent(ValueError):
+    """A name that isn't in :data:`AGENTS`."""
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """The agent called ``name`` (``random``...), seeded with ``seed``.
+
+    >>> make_agent("random", 1).__class__.__name__
+    'RandomAgent'
+    >>> make_agent("oracle", 1)
+    Traceback (most recent call last):
+    ...
+    manastack.agents.registry.UnknownAgent: unknown agent 'oracle' (known: random)
+    """
+    try:
+        build = AGENTS[name]
+    except KeyError:
+        raise UnknownAgent(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})") \
+            from None
+    return build(seed)
