@@ -1,0 +1,263 @@
+"""The ``search`` agent: information-set Monte Carlo tree search (ISMCTS).
+
+A player of Magic doesn't know the other players' hands or any library's order, so the
+agent searches over what it can't see: each iteration of the search
+
+1. **determinises**: deals the cards its player hasn't seen into a copy of the game at
+   random (:func:`manastack.engine.determinize`: the result depends only on what the
+   player may see, CR 400.2, and the agent's own random generator);
+2. **selects** down a tree of decisions shared by every determinisation (single-observer
+   ISMCTS, Cowling, Powley and Whitehouse, 2012): at each node the answer with the best
+   upper confidence bound among those *available* in this determinisation (an answer is
+   counted as available each time it could have been chosen, so answers legal only in
+   some worlds, an opponent's spell they may not hold, aren't favoured);
+3. **expands** one answer not tried yet;
+4. **plays on** with the rollout policy (the heuristic agent for every seat) until the
+   game ends or ``horizon_turns`` turns have passed, and scores the position for the
+   searching player (1 a win, 0 a loss, ½ a draw; an unfinished game by the policy's
+   evaluation);
+5. **backs up** the score, as seen by the player who decides at each node.
+
+It answers with the most visited answer at the root once its budget is spent: a time
+budget (``budget_ms``) or a number of iterations (``iterations``: reproducible on any
+machine, which the honesty tests use).  A decision with one legal answer costs no search.
+
+Combinatorial decisions (attackers, blockers, targets, orders...) aren't listed whole:
+the answers searched are the policy's own, the decision's other listed answers when there
+are few, and a few sampled ones (:func:`candidates`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from manastack.errors import IllegalAction
+from manastack.game.decisions import Pass
+
+if TYPE_CHECKING:
+    from manastack.agents.registry import Agent
+    from manastack.engine import Game
+    from manastack.game.decisions import Action, Decision
+
+#: At most this many answers searched at a node (the policy's answer always among them).
+MAX_CANDIDATES = 12
+#: Answers sampled to find candidates of a combinatorial decision.
+SAMPLES = 24
+#: A rollout gives up after this many decisions (a loop of optional actions, 104.4b).
+MAX_ROLLOUT_DECISIONS = 600
+#: The exploration constant of the upper confidence bound (scores are in [0, 1]).
+EXPLORATION = 0.7
+
+
+class Node:
+    """A node of the search tree: the answers tried from it, by answer."""
+
+    __slots__ = ("children", "visits", "value", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        #: Times this answer was chosen, the sum of its scores for the player who chose
+        #: it, and times it was available when its parent was visited.
+        self.visits = 0
+        self.value = 0.0
+        self.available = 0
+
+    def ucb(self, c: float) -> float:
+        if self.visits == 0:
+            return math.inf
+        return self.value / self.visits + c * math.sqrt(
+            math.log(max(self.available, 1)) / self.visits)
+
+
+def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random,
+               limit: int = MAX_CANDIDATES) -> list[Action]:
+    """The answers searched for ``decision``: every legal answer when there are at most
+    ``limit``, else the policy's answer, passing (when legal) and distinct sampled ones."""
+    if decision.kind == "priority" or decision.kind not in _COMBINATORIAL:
+        listed = decision.legal_actions(game)
+        if len(listed) <= limit:
+            return listed
+    out: list[Action] = []
+    seen: set[Any] = set()
+
+    def add(a: Action) -> None:
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+
+    add(policy.act(game))
+    if decision.kind == "priority":
+        add(Pass())
+    for _ in range(SAMPLES):
+        if len(out) >= limit:
+            break
+        add(decision.sample(game, rng))
+    return out
+
+
+#: Decision kinds whose legal answers are combinations (not listed whole).
+_COMBINATORIAL = frozenset({"declare_attackers", "declare_blockers", "assign_damage",
+                            "order_damage"})
+
+
+class SearchAgent:
+    """ISMCTS within a budget per decision (see the module's docstring).
+
+    ``policy`` builds the rollout agent of a seat from a seed (the heuristic agent);
+    ``evaluate(game, player)`` scores an unfinished position in [0, 1] for ``player``;
+    ``determinize(game, player, rng)`` deals what ``player`` can't see at random into a
+    copy."""
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0,
+                 iterations: int | None = None, horizon_turns: int = 2,
+                 policy: Callable[[int], Agent] | None = None,
+                 evaluate: Callable[[Game, int], float] | None = None,
+                 determinize: Callable[[Game, int, random.Random], Game] | None = None
+                 ) -> None:
+        if budget_ms is None and iterations is None:
+            raise ValueError("a search needs a time budget or a number of iterations")
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.horizon_turns = horizon_turns
+        self._policy_factory = policy or _default_policy
+        self._evaluate = evaluate or _default_evaluate
+        self._determinize = determinize or _default_determinize
+        #: Iterations run for the last decision searched (for benchmarks).
+        self.last_iterations = 0
+
+    def act(self, game: Game) -> Action:
+        d = game.decision
+        assert d is not None
+        me = d.by
+        policy = self._policy_factory(self.rng.randrange(2**31))
+        root_answers = candidates(game, d, policy, self.rng)
+        if len(root_answers) == 1:
+            self.last_iterations = 0
+            return root_answers[0]
+        root = Node()
+        deadline = math.inf if self.budget_ms is None else \
+            time.perf_counter() + self.budget_ms / 1000.0
+        n = 0
+        while (self.iterations is None or n < self.iterations) and \
+                time.perf_counter() < deadline:
+            world = self._determinize(game, me, self.rng)
+            self._iterate(world, root, root_answers, me, deadline)
+            n += 1
+        self.last_iterations = n
+        tried = [(root.children[a].visits, -i, a) for i, a in enumerate(root_answers)
+                 if a in root.children]
+        if not tried:
+            return policy.act(game)
+        return max(tried, key=lambda t: (t[0], t[1]))[2]
+
+    # ---------------------------------------------------------------- one iteration
+
+    def _iterate(self, world: Game, root: Node, root_answers: list[Action], me: int,
+                 deadline: float) -> None:
+        path: list[tuple[Node, int]] = []  # (child chosen, the player who chose it)
+        node = root
+        start_turn = world.turn_number
+        rollout = [self._policy_factory(self.rng.randrange(2**31))
+                   for _ in world.players]
+        answers: list[Action] | None = root_answers
+        expanded = False
+        while world.decision is not None and not expanded:
+            d = world.decision
+            by = d.by
+            if answers is None:
+                answers = candidates(world, d, rollout[by], self.rng)
+            for a in answers:  # availability (single-observer ISMCTS)
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in answers if a not in node.children]
+            if untried:
+                a = untried[self.rng.randrange(len(untried))]
+                child = node.children[a] = Node()
+                child.available = 1
+                expanded = True
+            else:
+                a, child = max(((b, node.children[b]) for b in answers),
+                               key=lambda t: t[1].ucb(EXPLORATION))
+            try:
+                world.apply(by, a)
+            except IllegalAction:  # not legal in this world after all: drop this iteration
+                if expanded:
+                    del node.children[a]
+                return
+            path.append((child, by))
+            node = child
+            answers = None
+        score = self._play_on(world, rollout, me, start_turn, deadline)
+        for child, by in path:
+            child.visits += 1
+            child.value += score if by == me else self._score_for(world, by, score, me)
+
+    def _play_on(self, world: Game, rollout: list[Agent], me: int, start_turn: int,
+                 deadline: float) -> float:
+        """Play ``world`` on with the rollout policy to the horizon; score it for ``me``."""
+        horizon = start_turn + self.horizon_turns
+        n = 0
+        while world.decision is not None and world.turn_number <= horizon and \
+                n < MAX_ROLLOUT_DECISIONS:
+            d = world.decision
+            world.apply(d.by, rollout[d.by].act(world))
+            n += 1
+            if n % 32 == 0 and time.perf_counter() > deadline + 0.05:
+                break
+        return self.score(world, me)
+
+    def score(self, world: Game, me: int) -> float:
+        """1 if ``me`` won, 0 if they lost, ½ a draw; else the evaluation."""
+        if world.over:
+            p = world.players[me]
+            if p.won or world.winner == me:
+                return 1.0
+            if p.lost or world.winner is not None:
+                return 0.0
+            return 0.5
+        return self._evaluate(world, me)
+
+    def _score_for(self, world: Game, by: int, score: float, me: int) -> float:
+        """The score of the iteration for another player: a teammate's is ``me``'s, an
+        opponent's its complement (two sides; with more, each player's own evaluation)."""
+        if by not in world.opponents(me):
+            return score
+        if len(world.players) == 2:
+            return 1.0 - score
+        return self.score(world, by)
+
+
+# ---------------------------------------------------------------- defaults
+
+
+def _default_policy(seed: int) -> Agent:
+    from manastack.agents.random_agent import RandomAgent
+    return RandomAgent(seed)
+
+
+def _default_evaluate(game: Game, player: int) -> float:
+    """Life and creatures on the battlefield, squashed into (0, 1)."""
+    mine = theirs = 0.0
+    for p in game.players:
+        life = max(p.life, 0) + 0.0
+        side = life + sum(
+            (c.power or 0) + (c.toughness or 0)
+            for o in game.permanents(p.index)
+            for c in (game.chars(o),) if "Creature" in c.types) + 2 * len(p.hand)
+        if p.index == player:
+            mine += side
+        elif p.index in game.opponents(player):
+            theirs = max(theirs, side)
+    return 1.0 / (1.0 + math.exp(-(mine - theirs) / 10.0))
+
+
+def _default_determinize(game: Game, player: int, rng: random.Random) -> Game:
+    from manastack.engine import determinize
+    return determinize(game, player, rng)
