@@ -65,7 +65,7 @@ GOAL_KEYS = ("win", "survive", "opponent_life_at_most", "life_at_least", "keeps"
 #: The keys a play of ``best``/``wrong``/``line`` may have (``player`` is the puzzle's).
 PLAY_KEYS = ("cast", "activate", "play", "pass", "attack", "block", "order", "assign",
              "choose", "targets", "x", "modes", "ability", "from", "alt_cost", "respond_to",
-             "for")
+             "for", "turn", "step")
 #: A game played on for a goal is cut off after this many decisions (a puzzle is a turn
 #: or two; an agent looping on free abilities fails it).
 MAX_PUZZLE_DECISIONS = 5_000
@@ -155,7 +155,7 @@ def _plays(parser: _Parser, at: _At, value: Any, key: str,
         if not isinstance(item, dict):
             item_at.fail(f"a play must be a mapping such as {{cast: NAME, targets: [...]}}, "
                          f"not {_show(item)}")
-        _check_keys(item_at, item, PLAY_KEYS + (("turn", "step") if key == "line" else ()))
+        _check_keys(item_at, item, PLAY_KEYS)
         entry = _Map(item)  # (a copy that keeps the lines of the YAML mapping)
         entry.line = getattr(item, "line", None)
         entry.lines = dict(getattr(item, "lines", {}))
@@ -255,8 +255,8 @@ class PuzzleRunner(Runner):
             else:
                 text = f"activate {n(action.source)}" + (
                     f" (ability {action.ability + 1})" if action.ability else "")
-            if action.targets:
-                text += " -> " + ", ".join(n(t) for t in action.targets)
+            if action.targets:  # (sorted: Fireball's targets share the damage alike)
+                text += " -> " + ", ".join(sorted(n(t) for t in action.targets))
             if action.x:
                 text += f" X={action.x}"
             if isinstance(action, Cast) and action.modes:
@@ -290,20 +290,30 @@ class PuzzleRunner(Runner):
         finally:
             self.where = ""
 
-    def play(self, agent: Agent | None, first: ScriptEntry | None = None) -> Verdict:
+    def play(self, agent: Agent | None, first: ScriptEntry | None = None,
+             by_goal: bool = False) -> Verdict:
         """Play the puzzle with ``agent`` (None: the oracle, whose first play is ``first``,
-        by default the first ``best`` play, then the ``line``) and judge it."""
+        by default the first ``best`` play, then the ``line``) and judge it.
+
+        The judged play is the player's first decision that a ``best`` play is about (its
+        kind, turn and step, as for script entries), or an earlier priority where the
+        agent does something other than pass (without ``best``: the first decision).
+        With ``by_goal``, ``best`` is ignored: the goal alone judges."""
         g, sc, pz = self.game, self.sc, self.puzzle
+        best = () if by_goal else pz.best
         goal = pz.goal is not None or not sc.expect.empty
         stop = sc.stop or Stop(turn=sc.start.turn + 1, step="untap")
         if not stop.game_over and stop.turn is not None:
             g.breakpoint = (stop.turn, stop.step or "untap")
         if agent is None and first is None and pz.best:
             first = pz.best[0]
+        pending = [first] if first is not None else []
         line = list(pz.line)
-        expected = "?" if pz.best else self._goal_text()
+        expected = self._goal_text()
         chose = "nothing"
-        first_action: Action | None = None
+        if not best and not goal:
+            raise Fail("puzzle: no goal to judge by")
+        judged = False
         g.run_rerunnable()
         n = 0
         while not g.over and not g.paused:
@@ -315,32 +325,46 @@ class PuzzleRunner(Runner):
                 return self._verdict(False, chose, expected, "too many decisions")
             if stop.game_over and g.turn_number > sc.start.turn + 10:
                 break
-            if d.by == self.me:
-                if first_action is None and pz.best:
-                    expected = " | ".join(self._expected())
-                action = self._agent_action(agent, first if first_action is None else None,
-                                            line, d)
-                if first_action is None:
-                    first_action = action
-                    chose = self.describe(action)
-                    if pz.best and chose not in self._expected():
-                        return self._verdict(False, chose, expected, "not a best play")
-                    if not goal:
-                        return self._verdict(True, chose, expected)
-                try:
-                    g.apply(d.by, action)
-                except IllegalAction as ex:
-                    return self._verdict(False, chose, expected, f"illegal: {ex}")
+            if d.by != self.me:
+                self._others(d)
                 continue
-            self._others(d)
-        if first_action is None:
+            action = agent.act(g) if agent is not None else self._oracle(pending, line, d)
+            if not judged and (not best or any(self._about(e, d) for e in best)
+                               or (d.kind == "priority" and not isinstance(action, Pass))):
+                judged = True
+                chose = self.describe(action)
+                if best:
+                    plays = self._expected()
+                    expected = " | ".join(plays)
+                    if chose not in plays:
+                        return self._verdict(False, chose, expected, "not a best play")
+                if not goal:
+                    return self._verdict(True, chose, expected)
+            try:
+                g.apply(d.by, action)
+            except IllegalAction as ex:
+                return self._verdict(False, chose, expected, f"illegal: {ex}")
+        if not judged:
             return self._verdict(False, chose, expected, "the player never had to decide")
         problems = self._check_goal()
         return self._verdict(not problems, chose, expected, "; ".join(problems))
 
+    def _about(self, e: ScriptEntry, d: Any) -> bool:
+        """Is the decision ``d`` the one the play ``e`` is about?"""
+        try:
+            return self.entry_applies(e, d)
+        except (Fail, ScenarioError):
+            return False
+
     def _expected(self) -> list[str]:
-        """The ``best`` plays as descriptions (at the player's first decision)."""
-        return [self.describe(self.play_of(e)) for e in self.puzzle.best]
+        """The ``best`` plays as descriptions (at the player's pending decision)."""
+        out = []
+        for e in self.puzzle.best:
+            try:
+                out.append(self.describe(self.play_of(e)))
+            except (Fail, IllegalAction, ScenarioError) as ex:
+                raise Fail(f"puzzle.best: {e.raw} doesn't fit the position: {ex}") from None
+        return out
 
     def _goal_text(self) -> str:
         goal = self.puzzle.goal
@@ -361,13 +385,13 @@ class PuzzleRunner(Runner):
             parts.append("remove " + ", ".join(goal.removes))
         return "goal: " + ", ".join(parts)
 
-    def _agent_action(self, agent: Agent | None, first: ScriptEntry | None,
-                      line: list[ScriptEntry], d: Any) -> Action:
-        if agent is not None:
-            return agent.act(self.game)
-        if first is not None:
-            return self.play_of(first)
-        while line and self.entry_applies(line[0], d):
+    def _oracle(self, pending: list[ScriptEntry], line: list[ScriptEntry], d: Any) -> Action:
+        """The puzzle's own answer: the pending first play where it applies, else the
+        next ``line`` play where it applies (the line holds the rest of the best play,
+        before and after the judged one), else the default (pass, no attack...)."""
+        if pending and self._about(pending[0], d):
+            return self.play_of(pending.pop(0))
+        while line and self._about(line[0], d):
             e = line.pop(0)
             try:
                 return self.play_of(e)
@@ -433,13 +457,14 @@ class PuzzleRunner(Runner):
                        "" if solved else reason)
 
 
-def judge(sc: Scenario, agent: Agent | None = None, first: ScriptEntry | None = None
-          ) -> Verdict:
+def judge(sc: Scenario, agent: Agent | None = None, first: ScriptEntry | None = None,
+          by_goal: bool = False) -> Verdict:
     """Judge the puzzle ``sc`` played by ``agent`` (None: the oracle, playing ``first``,
-    by default the puzzle's first ``best`` play).  A puzzle that can't be set up, or a
-    play of its own that doesn't fit the position, raises :class:`ScenarioError`."""
+    by default the puzzle's first ``best`` play); with ``by_goal``, by its goal alone.
+    A puzzle that can't be set up, or a play of its own that doesn't fit the position,
+    raises :class:`ScenarioError`."""
     try:
-        return PuzzleRunner(sc).play(agent, first)
+        return PuzzleRunner(sc).play(agent, first, by_goal)
     except Fail as f:
         raise ScenarioError(f"{sc.label}: {f}") from None
 
