@@ -298,6 +298,7 @@ class PuzzleRunner(Runner):
         The judged play is the player's first decision that a ``best`` play is about (its
         kind, turn and step, as for script entries), or an earlier priority where the
         agent does something other than pass (without ``best``: the first decision).
+        Activating a mana ability is never the judged play: it commits nothing (605).
         With ``by_goal``, ``best`` is ignored: the goal alone judges."""
         g, sc, pz = self.game, self.sc, self.puzzle
         best = () if by_goal else pz.best
@@ -329,8 +330,9 @@ class PuzzleRunner(Runner):
                 self._others(d)
                 continue
             action = agent.act(g) if agent is not None else self._oracle(pending, line, d)
-            if not judged and (not best or any(self._about(e, d) for e in best)
-                               or (d.kind == "priority" and not isinstance(action, Pass))):
+            if not judged and not self._mana_ability(action) and (
+                    not best or any(self._about(e, d) for e in best)
+                    or (d.kind == "priority" and not isinstance(action, Pass))):
                 judged = True
                 chose = self.describe(action)
                 if best:
@@ -348,6 +350,19 @@ class PuzzleRunner(Runner):
             return self._verdict(False, chose, expected, "the player never had to decide")
         problems = self._check_goal()
         return self._verdict(not problems, chose, expected, "; ".join(problems))
+
+    def _mana_ability(self, action: Action) -> bool:
+        """Is ``action`` the activation of a mana ability (605: it commits nothing; the
+        mana empties from the pool at the end of the step, 500.4)?"""
+        from manastack.rules.casting import activated_abilities
+        if not isinstance(action, Activate) or action.source not in self.game.objects:
+            return False
+        o = self.game.objects[action.source]
+        if not isinstance(o, GameObject):
+            return False
+        abilities = activated_abilities(self.game, o)
+        return 0 <= action.ability < len(abilities) and \
+            abilities[action.ability].is_mana_ability
 
     def _about(self, e: ScriptEntry, d: Any) -> bool:
         """Is the decision ``d`` the one the play ``e`` is about?"""
