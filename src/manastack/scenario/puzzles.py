@@ -329,7 +329,8 @@ class PuzzleRunner(Runner):
             if d.by != self.me:
                 self._others(d)
                 continue
-            action = agent.act(g) if agent is not None else self._oracle(pending, line, d)
+            action = self._ask(agent, g) if agent is not None \
+                else self._oracle(pending, line, d)
             if not judged and not self._mana_ability(action) and (
                     not best or any(self._about(e, d) for e in best)
                     or (d.kind == "priority" and not isinstance(action, Pass))):
@@ -350,6 +351,16 @@ class PuzzleRunner(Runner):
             return self._verdict(False, chose, expected, "the player never had to decide")
         problems = self._check_goal()
         return self._verdict(not problems, chose, expected, "; ".join(problems))
+
+    @staticmethod
+    def _ask(agent: Agent, g: Any) -> Action:
+        """The agent's answer; the stop point is hidden from it meanwhile, so that the
+        copies a searching agent plays forward don't pause there."""
+        stop, g.breakpoint = g.breakpoint, None
+        try:
+            return agent.act(g)
+        finally:
+            g.breakpoint = stop
 
     def _mana_ability(self, action: Action) -> bool:
         """Is ``action`` the activation of a mana ability (605: it commits nothing; the
