@@ -62,10 +62,11 @@ if TYPE_CHECKING:
 PUZZLE_KEYS = ("player", "theme", "best", "line", "wrong", "goal")
 #: The keys of ``puzzle.goal``.
 GOAL_KEYS = ("win", "survive", "opponent_life_at_most", "life_at_least", "keeps", "removes")
-#: The keys a play of ``best``/``wrong``/``line`` may have (``player`` is the puzzle's).
+#: The keys a play of ``best``/``wrong``/``line`` may have (``player`` is the puzzle's;
+#: ``pay`` is never compared: it only tells the oracle how to pay).
 PLAY_KEYS = ("cast", "activate", "play", "pass", "attack", "block", "order", "assign",
              "choose", "targets", "x", "modes", "ability", "from", "alt_cost", "respond_to",
-             "for", "turn", "step")
+             "for", "turn", "step", "pay")
 #: A game played on for a goal is cut off after this many decisions (a puzzle is a turn
 #: or two; an agent looping on free abilities fails it).
 MAX_PUZZLE_DECISIONS = 5_000
