@@ -11,7 +11,7 @@ import pytest
 from manastack.cli import main
 from manastack.engine import Game
 from manastack.errors import ScenarioError
-from manastack.game.decisions import Action, DeclareAttackers, DeclareBlockers, Pass
+from manastack.game.decisions import Action, Cast, DeclareAttackers, DeclareBlockers, Pass
 from manastack.scenario.model import parse_scenarios
 from manastack.scenario.puzzles import judge, load_puzzles, score_line
 
@@ -32,9 +32,10 @@ class PassAgent:
         assert d is not None
         if d.kind == "priority":
             return Pass()
-        for empty in (DeclareAttackers(()), DeclareBlockers(())):
-            if d.kind == f"declare_{'attackers' if isinstance(empty, DeclareAttackers) else 'blockers'}":
-                return empty
+        if d.kind == "declare_attackers":
+            return DeclareAttackers(())
+        if d.kind == "declare_blockers":
+            return DeclareBlockers(())
         return d.legal_actions(game)[0]
 
 
@@ -103,6 +104,25 @@ def test_min_score_sets_the_exit_code(capsys) -> None:  # type: ignore[no-untype
     assert main(["puzzle", "run", one, "--agent", "random", "--min-score", "100"]) in (0, 1)
     assert main(["puzzle", "run", one, "--agent", "random", "--min-score", "0"]) == 0
     capsys.readouterr()
+
+
+def test_an_agent_error_fails_its_puzzle_only() -> None:
+    """An agent that raises fails the puzzle, the reason naming the error; an agent's
+    illegal action fails it too, citing the rule that forbids it."""
+
+    class Broken:
+        def act(self, game: Game) -> Action:
+            raise RuntimeError("no idea")
+
+    class Illegal:
+        def act(self, game: Game) -> Action:
+            return Cast(10_000)
+
+    v = judge(PUZZLES[0], Broken())
+    assert not v.solved and v.reason == "agent error: RuntimeError: no idea"
+    by_goal = next(sc for sc in PUZZLES if not sc.puzzle.best)
+    v = judge(by_goal, Illegal())
+    assert not v.solved and v.reason.startswith("illegal: "), v.line()
 
 
 def test_score_line() -> None:

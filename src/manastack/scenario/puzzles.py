@@ -330,8 +330,14 @@ class PuzzleRunner(Runner):
             if d.by != self.me:
                 self._others(d)
                 continue
-            action = self._ask(agent, g) if agent is not None \
-                else self._oracle(pending, line, d)
+            if agent is None:
+                action = self._oracle(pending, line, d)
+            else:
+                try:
+                    action = self._ask(agent, g)
+                except Exception as ex:  # (an agent's bug fails its puzzle, not the run)
+                    return self._verdict(False, chose, expected,
+                                         f"agent error: {type(ex).__name__}: {ex}")
             if not judged and not self._mana_ability(action) and (
                     not best or any(self._about(e, d) for e in best)
                     or (d.kind == "priority" and not isinstance(action, Pass))):
