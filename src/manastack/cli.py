@@ -332,6 +332,17 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
                     detail=args.detail)
 
 
+def _cmd_puzzle(args: argparse.Namespace) -> int:
+    from manastack.agents.registry import UnknownAgent
+    from manastack.scenario.puzzles import main as puzzle_main
+    try:
+        return puzzle_main(args.paths, args.agent, seed=args.seed, budget_ms=args.budget_ms,
+                           min_score=args.min_score)
+    except UnknownAgent as e:
+        print(f"manastack: {e}", file=sys.stderr)
+        return 2
+
+
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse's parser, its error messages cut short (argparse quotes a bad value
     whole: ``invalid choice: '...'``)."""
@@ -413,6 +424,18 @@ def build_parser() -> argparse.ArgumentParser:
                         "position (also printed for a scenario without 'expect')")
     _log_options(q)
     p.set_defaults(fn=_cmd_scenario)
+    p = sub.add_parser("puzzle", help="tactical puzzles: how well an agent plays")
+    psub = p.add_subparsers(dest="puzzle_cmd", required=True)
+    q = psub.add_parser("run", help="one PASS/FAIL line per puzzle, then the score")
+    q.add_argument("paths", nargs="+", help="puzzle files or folders (tests/puzzles)")
+    q.add_argument("--agent", default="random", help="the agent by name (random, ...)")
+    q.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0,
+                   help="the agent's seed (puzzle N gets seed + N)")
+    q.add_argument("--budget-ms", type=_bounded_int(3_600_000), default=None,
+                   help="thinking time per decision, for agents that take one")
+    q.add_argument("--min-score", type=float, default=None, metavar="PERCENT",
+                   help="exit with 1 when fewer puzzles are solved")
+    p.set_defaults(fn=_cmd_puzzle)
     return ap
 
 

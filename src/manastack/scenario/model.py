@@ -104,7 +104,7 @@ FROM_ZONES: tuple[str, ...] = ("hand", "graveyard", "exile", "command", "library
 CHOOSE_BOOLEANS = {"yes": True, "no": False, "true": True, "false": False}
 
 _TOP_KEYS = ("name", "cite", "seed", "options", "players", "start", "state", "decks",
-             "script", "stop", "expect")
+             "script", "stop", "expect", "puzzle")
 _OPTION_KEYS = ("variant", "mulligan", "filler", "extra")
 _START_KEYS = ("turn", "active", "step", "first")
 _STOP_KEYS = ("turn", "step", "game_over")
@@ -351,6 +351,8 @@ class Scenario:
     #: card name -> (where, line) of its first mention in state/decks.
     name_locations: dict[str, tuple[str, int | None]] = field(
         default_factory=dict, compare=False, repr=False)
+    #: The ``puzzle:`` section (a :class:`manastack.scenario.puzzles.Puzzle`), or None.
+    puzzle: Any = field(default=None, compare=False, repr=False)
 
     @property
     def aliases(self) -> set[str]:
@@ -893,10 +895,15 @@ class _Parser:
         script = self.script()
         stop = self.stop(start)
         expect = self.expect()
+        puzzle = None
+        if d.get("puzzle") is not None:
+            from manastack.scenario.puzzles import parse_puzzle  # (it uses this parser)
+            puzzle = parse_puzzle(self, top.key(d, "puzzle"), d["puzzle"], script)
         return Scenario(
             name=name, cite=cite, seed=seed or 0, options=options, players=self.players,
             start=start, state=state, decks=decks, script=script, stop=stop, expect=expect,
-            path=self.path, index=self.index, label=top.label, name_locations=self.locations)
+            path=self.path, index=self.index, label=top.label, name_locations=self.locations,
+            puzzle=puzzle)
 
     def cite(self) -> tuple[str, ...]:
         value = self.data.get("cite")
