@@ -48,9 +48,12 @@ class Game(GameState):
     """
 
     def __init__(self, player_names: Sequence[str], seed: Any = 0,
-                 options: Any = None) -> None:
+                 options: Any = None, blank: bool = False) -> None:
         # (``seed`` an int, ``options`` a GameOptions or None: typed Any so that a bad one
         # reaches the checks below, compiled too, and is refused with IllegalAction)
+        if blank:  # a game that copy() fills (the arguments are a game's, checked)
+            super().__init__(player_names, seed, options)
+            return
         bad = arguments_problem(player_names, seed, options)
         if bad:
             raise IllegalAction(*bad)
@@ -181,6 +184,9 @@ class Game(GameState):
             ask_interrupted(self, need)
             return
         self.rerun_root = None
+
+    def _blank_copy(self) -> GameState:
+        return Game([p.name for p in self.players], self.seed, self.options, blank=True)
 
     def restore(self, snapshot: GameState) -> None:
         """Become a copy of ``snapshot`` (taken by :meth:`copy`); listeners are kept."""
