@@ -200,10 +200,13 @@ class GameState:
     :meth:`apply`.  :attr:`log` is the list of rule-citing events.
     """
 
-    def __init__(self, player_names: Sequence[str], seed: int, options: GameOptions) -> None:
+    def __init__(self, player_names: Sequence[str], seed: int, options: GameOptions,
+                 rng: random.Random | None = None) -> None:
         """The state before the game begins (CR 103): ``options`` name the variant and the
         mulligan rule (the engine's ``Game`` checks and completes them first); each player
-        is their own team at 20 life until the variant says otherwise (810, 808)."""
+        is their own team at 20 life until the variant says otherwise (810, 808).  ``rng``:
+        the random number generator (by default one seeded with ``seed``; a copy being
+        made is given its original's, :meth:`copy`)."""
         #: Everything derived from the state (the view of the battlefield, memos, kept
         #: values): one owner, fed by the change journal below; not part of copies.
         #: Check mode (:data:`CHECK_MEMOS`, :attr:`check_memos`): slow, for tests.
@@ -212,8 +215,8 @@ class GameState:
         self.seed = seed
         #: The game's random number generator, behind :attr:`rng`; shared with copies of
         #: the game (``_rng_shared``) until one of them draws from it.
-        self._rng = random.Random(seed)
-        self._rng_shared = False
+        self._rng = random.Random(seed) if rng is None else rng
+        self._rng_shared = rng is not None
         self.players: list[Player] = [Player(i, n, life=20, team=i)
                                       for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject | StackAbility] = {}
@@ -438,13 +441,14 @@ class GameState:
     def _blank_copy(self) -> GameState:
         """A new game of this class for :meth:`copy` to fill (the engine's ``Game`` skips
         its checks and its variant's set-up: every attribute is replaced)."""
-        return GameState([p.name for p in self.players], self.seed, self.options)
+        return GameState([p.name for p in self.players], self.seed, self.options, self._rng)
 
     def copy_into(self, g: GameState, memo: dict[int, Any]) -> None:
         """Make ``g`` (a new game) a copy of this one (:meth:`copy`); ``memo`` maps the ids
         of the mutable values copied so far to their copies, as for ``copy.deepcopy``."""
         memo[id(self)] = g
-        g.derived = Derived(self.derived.check)
+        if g.derived.check != self.derived.check:  # (the store of a new game is empty)
+            g.derived = Derived(self.derived.check)
         memo[id(self.derived)] = g.derived
         # the objects first: nothing copied before holds one (each is entered in memo)
         objects: dict[int, GameObject | StackAbility] = {}
