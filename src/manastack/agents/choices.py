@@ -163,7 +163,7 @@ def _scry(game: GameState, me: int, opts: list[Any], lo: int, hi: int) -> list[A
             return ["no"]
         is_land = game.chars(game.obj(top)).is_land
         return ["yes"] if is_land != want_land and my_lands >= 2 else ["no"]
-    out = []
+    out: list[Any] = []
     for i in opts:
         o = game.objects.get(i)
         if isinstance(o, GameObject):

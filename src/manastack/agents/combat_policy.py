@@ -25,9 +25,9 @@ from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Action,
     AssignDamage,
+    Decision,
     DeclareAttackers,
     DeclareBlockers,
-    Decision,
 )
 from manastack.game.objects import GameObject, PlayerRef, Ref
 
