@@ -94,10 +94,11 @@ class TargetEffect:
 
 
 def _amount(n: Any, x: int) -> int:
-    """A printed amount, or X (CR 107.3) for one computed when the spell resolves."""
+    """A printed amount, or one computed when the spell resolves: X (CR 107.3) for a
+    spell with X (``x`` >= 0), else a guess (``x`` is -1)."""
     if isinstance(n, int):
         return n
-    return x if x > 0 else 2
+    return x if x >= 0 else 2
 
 
 def _aims_at(ref: Any, index: int) -> bool:

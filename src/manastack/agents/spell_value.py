@@ -161,11 +161,13 @@ def target_value(game: GameState, me: int, t: Any, te: TargetEffect) -> tuple[fl
 
 def judge(game: GameState, me: int, effect: Any, specs: tuple[TargetSpec, ...],
           targets: tuple[Any, ...], x: int, static_text: str = "") -> Judged:
-    """The worth to ``me`` of ``effect`` with ``targets`` (and X)."""
+    """The worth to ``me`` of ``effect`` with ``targets`` and X (-1: it has no X)."""
     total = Judged(value=untargeted_value(effect, x))
     words = _word_of(specs, len(targets))
     for t, w in zip(targets, words, strict=False):
-        te = effect_on(effect, specs, w, x, static_text)
+        # an X shared among a word's targets (Fireball: divided evenly, rounded down)
+        share = x // max(words.count(w), 1) if x >= 0 else x
+        te = effect_on(effect, specs, w, share, static_text)
         v, j = target_value(game, me, t, te)
         total.value += v
         total.harms = total.harms or j.harms
@@ -194,13 +196,15 @@ def judge_spell(game: GameState, me: int, o: GameObject, targets: tuple[Any, ...
         return Judged(value=0.5)
     effect, specs = spell_effect(sp, modes)
     text = aura_text(o.card.abilities) if "Aura" in c.subtypes else ""
-    return judge(game, me, effect, specs, targets, x, text)
+    has_x = c.mana_cost.x_count > 0 or sp.has_x
+    return judge(game, me, effect, specs, targets, x if has_x else -1, text)
 
 
 def judge_ability(game: GameState, me: int, ab: ActivatedAbility, targets: tuple[Any, ...],
                   x: int) -> Judged:
     """The worth of an activated ability's effect with these targets."""
-    return judge(game, me, ab.effect, ab.targets, targets, x)
+    has_x = ab.has_x or ab.cost.mana.x_count > 0 or ab.cost.loyalty_x
+    return judge(game, me, ab.effect, ab.targets, targets, x if has_x else -1)
 
 
 def spell_on_stack(game: GameState, oid: int) -> tuple[Any, tuple[TargetSpec, ...], int]:
@@ -229,7 +233,7 @@ def stack_threats(game: GameState, me: int) -> dict[int, TargetEffect]:
     targets = tuple(getattr(o, "targets", ()))
     out: dict[int, TargetEffect] = {}
     words = _word_of(specs, len(targets))
-    x = int(getattr(o, "x", 0) or 0)
+    x = int(getattr(o, "x", 0) or 0) or -1
     for t, w in zip(targets, words, strict=False):
         if isinstance(t, PlayerRef):
             continue
