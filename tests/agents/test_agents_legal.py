@@ -25,14 +25,14 @@ def _seats(variant: str) -> int:
 
 def play_checked(variant: str, seed: int, agents: list[str], max_turns: int,
                  counts: dict[str, int], kinds: set[str] | None = None,
-                 extra: dict[str, Any] | None = None) -> Game:
+                 extra: dict[str, Any] | None = None, mulligan: str = "paris") -> Game:
     """Play a game of ``variant`` with ``agents`` (one name per seat, in turn), checking
     every proposed action; ``counts`` counts the decisions of each agent name, ``kinds``
     collects the decision kinds answered."""
     n = _seats(variant)
     decks, base = get_variant(variant).default_setup(n, seed)
     opts = GameOptions(variant=variant, max_turns=max_turns, extra={**base, **(extra or {})},
-                       starting_life=8 if seed % 2 else None)
+                       starting_life=8 if seed % 2 else None, mulligan=mulligan)
     g = new_game(NAMES[:n], decks, seed, opts)
     names = [agents[i % len(agents)] for i in range(n)]
     players = [make_agent(a, 11 * seed + i) for i, a in enumerate(names)]
@@ -62,6 +62,28 @@ def test_heuristic_proposes_only_legal_actions_in_every_variant(variant: str) ->
     play_checked(variant, 1, ["heuristic", "random"], 6, counts)
     play_checked(variant, 2, ["heuristic"], 6, counts)
     assert counts["heuristic"] > 20
+
+
+@pytest.mark.parametrize("mulligan,kind", [("vancouver", "scry"),
+                                           ("london", "london_bottom")])
+def test_heuristic_answers_every_mulligan_rule(mulligan: str, kind: str) -> None:
+    """The Vancouver mulligan's scry and the London mulligan's cards put on the bottom
+    (CR 103.4, 2017 and 2020 rules), reached by mulliganing land-only hands: answered
+    legally."""
+    kinds: set[str] = set()
+    lands = ["Mountain"] * 40
+    for seed in range(2):
+        g = new_game(["Alice", "Bob"], [lands, lands], seed, GameOptions(mulligan=mulligan))
+        players = [make_agent("heuristic", seed), make_agent("heuristic", seed + 1)]
+        for _ in range(60):
+            d = g.decision
+            if d is None or d.kind == "priority":
+                break
+            action = players[d.by].act(g)
+            d.validate(g, action)
+            g.apply(d.by, action)
+            kinds.add(d.kind)
+    assert kind in kinds
 
 
 @pytest.mark.soak

@@ -98,7 +98,7 @@ def choose(game: GameState, d: ChoiceDecision, me: int, rng: random.Random) -> A
         items = [min((o for o in opts if isinstance(o, PlayerRef)),
                      key=lambda r: (game.players[r.index].life, r.index), default=opts[0])]
     elif kind == "scry":
-        items = _scry(game, me, opts, lo, hi)
+        items = _scry(game, me, opts, lo, hi, d.prompt)
     elif kind == "may":
         items = ["yes"] if "yes" in opts else opts[:max(lo, 1)]
     elif kind in ("choose_x",) or all(isinstance(o, int) and not isinstance(o, bool)
@@ -150,7 +150,25 @@ def _order_damage(game: GameState, d: ChoiceDecision, opts: list[Any]) -> list[A
     return [f.id for f in ordered]
 
 
-def _scry(game: GameState, me: int, opts: list[Any], lo: int, hi: int) -> list[Any]:
+def _named_land(prompt: str) -> bool | None:
+    """Is the card the prompt names ("Scry 1: put NAME on the bottom of your library?",
+    the card looked at) a land?  None if it names no card the pool knows.  (Read from the
+    prompt, what the player is shown, not from the library.)"""
+    from manastack.cards.registry import get_card
+    from manastack.errors import ManastackError
+
+    head, sep, rest = prompt.partition("put ")
+    name, sep2, _tail = rest.partition(" on the bottom")
+    if not sep or not sep2:
+        return None
+    try:
+        return "Land" in get_card(name).types
+    except ManastackError:
+        return None
+
+
+def _scry(game: GameState, me: int, opts: list[Any], lo: int, hi: int,
+          prompt: str = "") -> list[Any]:
     """Scry (701.18): lands to the bottom when we have enough, spells when we need lands.
     (The Vancouver mulligan's scry 1 asks yes/no: "yes" puts it on the bottom.)"""
     hand = list(game.players[me].hand)
@@ -158,10 +176,9 @@ def _scry(game: GameState, me: int, opts: list[Any], lo: int, hi: int) -> list[A
         lands_in(game, hand)
     want_land = my_lands < 4
     if set(opts) <= {"yes", "no"}:
-        top = game.players[me].library[-1] if game.players[me].library else None
-        if top is None:
+        is_land = _named_land(prompt)
+        if is_land is None:
             return ["no"]
-        is_land = game.chars(game.obj(top)).is_land
         return ["yes"] if is_land != want_land and my_lands >= 2 else ["no"]
     out: list[Any] = []
     for i in opts:
