@@ -106,10 +106,13 @@ def _single_block_score(a: Fighter, b: Fighter) -> float:
 
 def _keep_defenders(game: GameState, me: int, cands: list[GameObject], chosen: list[int],
                     mine: dict[int, Fighter]) -> list[int]:
-    """Keep creatures home while the opponents' creatures would kill us next turn (every
-    one attacking, our untapped non-attackers blocking the biggest)."""
-    their = sorted((max(game.chars(o).power or 0, 0) for o in _their_creatures(game, me)),
-                   reverse=True)
+    """Keep creatures home while an opponent's creatures would kill us next turn (every
+    one attacking, our untapped non-attackers blocking the biggest).  With several
+    opponents, the strongest one's creatures (each has a turn of their own)."""
+    by_player: dict[int, list[int]] = {}
+    for o in _their_creatures(game, me):
+        by_player.setdefault(game.controller(o), []).append(max(game.chars(o).power or 0, 0))
+    their = sorted(max(by_player.values(), key=sum, default=[]), reverse=True)
     life = game.players[me].life
     chosen = list(chosen)
     vigilant = {o.id for o in cands if "vigilance" in game.chars(o).keywords}
