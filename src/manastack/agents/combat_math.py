@@ -13,7 +13,7 @@ Everything here reads only what both players see: the battlefield.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,14 @@ _KEYWORD_VALUE = {"flying": 2.0, "first strike": 1.2, "double strike": 3.0,
                   "deathtouch": 2.0, "trample": 0.8, "lifelink": 1.2, "vigilance": 0.6,
                   "haste": 0.3, "reach": 0.6, "indestructible": 3.0, "hexproof": 1.0,
                   "shroud": 0.6, "menace": 0.8, "intimidate": 1.2, "unblockable": 2.0}
+
+
+def total(values: Iterable[float]) -> float:
+    """The sum of ``values`` as a float (compiled, ``sum`` of floats may be typed int)."""
+    t = 0.0
+    for v in values:
+        t += v
+    return t
 
 
 @dataclass
@@ -135,7 +143,7 @@ def trade_score(attacker: Fighter, blockers: Sequence[Fighter], pump: int = 0) -
     less the attacker's if it dies."""
     r = fight(attacker, blockers, pump)
     lost = attacker.value if r.attacker_dies else 0.0
-    won = sum(b.value for b in blockers if b.id in r.blockers_die)
+    won = total(b.value for b in blockers if b.id in r.blockers_die)
     return won - lost
 
 

@@ -20,7 +20,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from manastack.agents.combat_math import Fighter, can_block, damage_order, fight, fighter
+from manastack.agents.combat_math import (
+    Fighter,
+    can_block,
+    damage_order,
+    fight,
+    fighter,
+    total,
+)
 from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Action,
@@ -229,7 +236,7 @@ def _double_block(a: Fighter, cands: list[Fighter]) -> tuple[int, int] | None:
             r = fight(a, pair)
             if not r.attacker_dies:
                 continue
-            lost = sum(b.value for b in pair if b.id in r.blockers_die)
+            lost = total(b.value for b in pair if b.id in r.blockers_die)
             gain = a.value - lost
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, (cands[i].id, cands[j].id))

@@ -256,7 +256,10 @@ def untargeted_value(effect: Any, x: int = 0) -> float:
     if effect is None:
         return 0.0
     if isinstance(effect, Seq):
-        return sum(untargeted_value(e, x) for e in effect.effects)
+        v = 0.0
+        for e in effect.effects:
+            v += untargeted_value(e, x)
+        return v
     refs = [getattr(effect, name, None) for name in ("to", "what", "who")]
     if any(isinstance(r, T) for r in refs):
         return 0.0

@@ -37,7 +37,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from manastack.agents import choices, combat_policy
-from manastack.agents.combat_math import fight, fighter
+from manastack.agents.combat_math import fight, fighter, total
 from manastack.agents.spell_value import (
     LETHAL,
     Judged,
@@ -295,9 +295,9 @@ class _Context:
                     continue
                 before = fight(f, blockers)
                 after = fight(f, blockers, pump=j.pump // 2)
-                gain = (f.value if before.attacker_dies and not after.attacker_dies else 0) \
-                    + sum(b.value for b in blockers if b.id in after.blockers_die
-                          and b.id not in before.blockers_die)
+                gain = (f.value if before.attacker_dies and not after.attacker_dies else 0.0) \
+                    + total(b.value for b in blockers if b.id in after.blockers_die
+                            and b.id not in before.blockers_die)
                 best = max(best, gain)
             elif t in cb.blockers:
                 for a in cb.blockers[t]:
@@ -312,8 +312,8 @@ class _Context:
                     before = fight(af, [f, *others])
                     after = fight(af, [pumped, *others])
                     gain = (f.value if t in before.blockers_die and t not in
-                            after.blockers_die else 0) + \
-                        (af.value if after.attacker_dies and not before.attacker_dies else 0)
+                            after.blockers_die else 0.0) + \
+                        (af.value if after.attacker_dies and not before.attacker_dies else 0.0)
                     best = max(best, gain)
         return 5.0 + best if best > 1.0 else 0.0
 
