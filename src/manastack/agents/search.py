@@ -13,7 +13,7 @@ agent searches over what it can't see: each iteration of the search
    some worlds, an opponent's spell they may not hold, aren't favoured);
 3. **expands** one answer not tried yet;
 4. **plays on** with the rollout policy (the heuristic agent for every seat) until the
-   game ends or ``horizon_turns`` turns have passed, and scores the position for the
+   game ends or ``horizon_turns`` turns have begun (2: to the end of the next turn), and scores the position for the
    searching player (1 a win, 0 a loss, ½ a draw; an unfinished game by the policy's
    evaluation);
 5. **backs up** the score, as seen by the player who decides at each node.
@@ -36,7 +36,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manastack.errors import IllegalAction
-from manastack.game.decisions import Pass
+from manastack.game.decisions import Activate, Pass
+from manastack.game.objects import GameObject
 
 if TYPE_CHECKING:
     from manastack.agents.registry import Agent
@@ -79,6 +80,10 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
     ``limit``, else the policy's answer, passing (when legal) and distinct sampled ones."""
     if decision.kind == "priority" or decision.kind not in _COMBINATORIAL:
         listed = decision.legal_actions(game)
+        if decision.kind == "priority":
+            # a mana ability on its own changes nothing worth searching (605.3a: the
+            # mana is made while a spell's cost is paid, the casting's own choice)
+            listed = [a for a in listed if not _makes_mana(game, a)]
         if len(listed) <= limit:
             return listed
     out: list[Action] = []
@@ -97,6 +102,20 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
             break
         add(decision.sample(game, rng))
     return out
+
+
+def _makes_mana(game: Game, a: Action) -> bool:
+    """Is ``a`` the activation of a mana ability (605.1a)?"""
+    from manastack.rules.casting import activated_abilities
+
+    if not isinstance(a, Activate):
+        return False
+    src = game.objects.get(a.source)
+    if not isinstance(src, GameObject):
+        return False
+    abilities = activated_abilities(game, src)
+    return 0 <= a.ability < len(abilities) and \
+        getattr(abilities[a.ability], "mana", None) is not None
 
 
 #: Decision kinds whose legal answers are combinations (not listed whole).
@@ -130,6 +149,8 @@ class SearchAgent:
         self._determinize = determinize or _default_determinize
         #: Iterations run for the last decision searched (for benchmarks).
         self.last_iterations = 0
+        #: The root's answers after the last search: (answer, visits, mean score).
+        self.last_stats: list[tuple[Action, int, float]] = []
 
     def act(self, game: Game) -> Action:
         d = game.decision
@@ -139,6 +160,7 @@ class SearchAgent:
         root_answers = candidates(game, d, policy, self.rng)
         if len(root_answers) == 1:
             self.last_iterations = 0
+            self.last_stats = []
             return root_answers[0]
         root = Node()
         deadline = math.inf if self.budget_ms is None else \
@@ -150,6 +172,9 @@ class SearchAgent:
             self._iterate(world, root, root_answers, me, deadline)
             n += 1
         self.last_iterations = n
+        self.last_stats = [(a, c.visits, c.value / c.visits if c.visits else 0.0)
+                           for a in root_answers for c in (root.children.get(a),)
+                           if c is not None]
         tried = [(root.children[a].visits, -i, a) for i, a in enumerate(root_answers)
                  if a in root.children]
         if not tried:
@@ -204,7 +229,7 @@ class SearchAgent:
         """Play ``world`` on with the rollout policy to the horizon; score it for ``me``."""
         horizon = start_turn + self.horizon_turns
         n = 0
-        while world.decision is not None and world.turn_number <= horizon and \
+        while world.decision is not None and world.turn_number < horizon and \
                 n < MAX_ROLLOUT_DECISIONS:
             d = world.decision
             world.apply(d.by, rollout[d.by].act(world))
@@ -238,24 +263,20 @@ class SearchAgent:
 
 
 def _default_policy(seed: int) -> Agent:
-    from manastack.agents.random_agent import RandomAgent
-    return RandomAgent(seed)
+    from manastack.agents.heuristic import HeuristicAgent
+    return HeuristicAgent(seed)
+
+
+#: The evaluation's difference that counts as a 73% chance of winning (a logistic scale).
+EVALUATION_SCALE = 10.0
 
 
 def _default_evaluate(game: Game, player: int) -> float:
-    """Life and creatures on the battlefield, squashed into (0, 1)."""
-    mine = theirs = 0.0
-    for p in game.players:
-        life = max(p.life, 0) + 0.0
-        side = life + sum(
-            (c.power or 0) + (c.toughness or 0)
-            for o in game.permanents(p.index)
-            for c in (game.chars(o),) if "Creature" in c.types) + 2 * len(p.hand)
-        if p.index == player:
-            mine += side
-        elif p.index in game.opponents(player):
-            theirs = max(theirs, side)
-    return 1.0 / (1.0 + math.exp(-(mine - theirs) / 10.0))
+    """The heuristic's evaluation (:func:`manastack.agents.evaluation.evaluate`: life,
+    permanents, cards in hand, as ``player`` sees them) squashed into (0, 1)."""
+    from manastack.agents.evaluation import evaluate
+    x = evaluate(game, player) / EVALUATION_SCALE
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
 def _default_determinize(game: Game, player: int, rng: random.Random) -> Game:
