@@ -149,16 +149,41 @@ def _check_save(save: str) -> None:
             from None
 
 
+def _agent_names(text: str | None, seats: int) -> list[str]:
+    """``--agents A,B,...``: one agent name per seat (one name: every seat), each a name
+    :data:`manastack.agents.AGENTS` knows; ``random`` for every seat without the flag."""
+    from manastack.agents import AGENTS
+
+    if text is None:
+        return ["random"] * seats
+    if len(text) > MAX_OPTION_LENGTH:
+        raise InputLimitError(f"--agents: more than {MAX_OPTION_LENGTH:,} characters (the "
+                              "limit)")
+    names = [n.strip() for n in text.split(",")]
+    for n in names:
+        if n not in AGENTS:
+            raise ManastackError(f"--agents: unknown agent {_cut(n)!r} (known: "
+                                 f"{', '.join(sorted(AGENTS))})")
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise ManastackError(f"--agents: {len(names)} agents for {seats} players (give one "
+                             "per seat, in seat order, or one for every seat)")
+    return names
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    from manastack.agents import RandomAgent
+    from manastack.agents import make_agent
     from manastack.play import play_game, replay_data, result_line
 
     decks, names, opts = _variant_setup(args)
     # (known before the game is played)
+    agent_names = _agent_names(args.agents, len(names))
     seat = None if args.view is None else _viewer(args.view, names)
     if args.save:
         _check_save(args.save)
-    game = play_game(decks, [RandomAgent(args.seed * 2 + 1 + i) for i in range(len(names))],
+    game = play_game(decks, [make_agent(a, args.seed * 2 + 1 + i)
+                             for i, a in enumerate(agent_names)],
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
         _print_log(_log_view(game, args.view, seat), args)
@@ -207,8 +232,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise ManastackError(f"--games must be 1 or more, not {args.games}")
+    agents = _agent_names(args.agents, 2)
     decks = _load_decks([args.deck_a, args.deck_b])
-    res = play_match(decks, games=args.games, seed=args.seed)
+    res = play_match(decks, games=args.games, seed=args.seed, agents=agents)
     for line in describe(res, ("Alice", "Bob")):
         print(line)
     return 0
@@ -365,7 +391,8 @@ def _log_options(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     ap = _ArgumentParser(prog="manastack", description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("play", help="play a full game between two decks with random agents")
+    p = sub.add_parser("play", help="play a full game between two decks (random agents "
+                       "unless --agents says otherwise)")
     p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0)
     p.add_argument("--deck", action="append", help="deck file or default deck name (twice)")
     p.add_argument("--json", action="store_true", help="log as JSON lines")
@@ -384,12 +411,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a variant option (GameOptions.extra), e.g. attack=multiple, range=1, "
                         "teams=[[0,1],[2,3]]")
+    p.add_argument("--agents", metavar="A,B,...", help="the agent of each seat, in seat "
+                   "order: random (the default) or heuristic; one name for every seat")
     p.set_defaults(fn=_cmd_play)
     p = sub.add_parser("match", help="play a match (best of N) between two decks")
     p.add_argument("deck_a", help="deck file or default deck name")
     p.add_argument("deck_b", help="deck file or default deck name")
     p.add_argument("--games", type=_bounded_int(MAX_MATCH_GAMES), default=3)
     p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0)
+    p.add_argument("--agents", metavar="A,B", help="the agents of deck_a's and deck_b's "
+                   "players: random (the default) or heuristic")
     p.set_defaults(fn=_cmd_match)
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from manastack.agents import RandomAgent
+from manastack.agents import make_agent
 from manastack.engine import Game
 from manastack.game.state import GameOptions
 from manastack.play import play_game, result_line
@@ -37,8 +37,10 @@ class MatchResult:
 def play_match(decks: Sequence[Sequence[str]], games: int = 3, seed: int = 0,
                names: Sequence[str] = ("Alice", "Bob"),
                choose_first: Callable[[int, random.Random], int] | None = None,
-               options: GameOptions | None = None) -> MatchResult:
-    """Play a best-of-``games`` match with random agents; stops once a player can't lose."""
+               options: GameOptions | None = None,
+               agents: Sequence[str] = ("random", "random")) -> MatchResult:
+    """Play a best-of-``games`` match; stops once a player can't lose.  ``agents`` names
+    the agent of each player (:func:`manastack.agents.make_agent`), random by default."""
     rng = random.Random(seed)
     res = MatchResult()
     chooser = rng.randrange(2)  # 103.2: any mutually agreeable method (a coin flip)
@@ -51,7 +53,8 @@ def play_match(decks: Sequence[Sequence[str]], games: int = 3, seed: int = 0,
         res.starters.append(first)
         opts = replace(options or GameOptions(), first_player=first)
         s = seed * 1000 + i
-        g = play_game(decks, [RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)], seed=s,
+        g = play_game(decks, [make_agent(agents[0], 2 * s + 1),
+                              make_agent(agents[1], 2 * s + 2)], seed=s,
                       names=names, options=opts)
         res.games.append(g)
         if g.winner is None:

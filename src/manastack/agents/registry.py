@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from manastack.agents.heuristic import HeuristicAgent
 from manastack.agents.random_agent import RandomAgent
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ class Agent(Protocol):
 #: The agents by name: each is built from a seed.
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
+    "heuristic": HeuristicAgent,
 }
 
 
@@ -41,7 +43,7 @@ def make_agent(name: str, seed: int) -> Agent:
     >>> make_agent("oracle", 1)
     Traceback (most recent call last):
     ...
-    manastack.agents.registry.UnknownAgent: unknown agent 'oracle' (known: random)
+    manastack.agents.registry.UnknownAgent: unknown agent 'oracle' (known: heuristic, random)
     """
     try:
         build = AGENTS[name]

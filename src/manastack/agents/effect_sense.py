@@ -1,0 +1,279 @@
+"""What an effect does to its targets, read from the card definitions: is it good or bad
+for the target's controller, and by how much (a crude number an agent ranks targets by).
+
+Effects are data (:mod:`manastack.cards.effects`): ``DealDamage(3, T(0))`` harms its
+first target word's target, ``Pump(3, 3, T(0))`` helps it, ``Seq`` runs several (Sign in
+Blood: draw two, lose 2 life, a net gain for the target player).  An effect the vocabulary
+can't say (``Custom``) is judged by its target word's text ("target opponent": harmful;
+"you control": helpful), and so is an Aura spell, which has no effect of its own (CR
+303.4a: its target is what it will enchant) but a static ability whose text says what
+it does to the enchanted permanent.
+
+:class:`TargetEffect` sums, for one target word (CR 115.1, 601.2c), the damage dealt,
+whether the target is destroyed, exiled or bounced, the life it loses or gains, the
+cards it draws or discards, and a residual "benefit" for what the rest does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from manastack.cards.effects import (
+    AddCounters,
+    Attach,
+    CounterSpell,
+    CounterUnlessPays,
+    DealDamage,
+    DealDividedDamage,
+    Destroy,
+    Discard,
+    DoesntUntapNext,
+    Draw,
+    GainLife,
+    Grant,
+    LoseLife,
+    Mill,
+    MoveTo,
+    PreventNext,
+    Pump,
+    Regenerate,
+    Sacrifice,
+    Seq,
+    T,
+    Tap,
+)
+from manastack.game.abilities import Ability, SpellAbility, StaticAbility, TargetSpec
+
+#: The words of an Aura's static text that make it bad for the enchanted permanent's
+#: controller (Pacifism: "can't attack or block").
+_HARMFUL_WORDS: Final = ("can't", "doesn't untap", "gets -", "loses all", "gain control",
+                         "you control enchanted")
+
+
+@dataclass
+class TargetEffect:
+    """What an effect does to the target(s) of one target word.
+
+    ``damage``: damage dealt (CR 120.3); ``kills``: destroyed (701.7) or sacrificed;
+    ``removes``: exiled or put into a library (a permanent leaves for good);
+    ``bounces``: returned to its owner's hand; ``counters``: the spell is countered
+    (701.5); ``life``: life gained (+) or lost (-); ``cards``: cards drawn (+) or
+    discarded/milled (-); ``pump``: +P/+T (summed); ``benefit``: everything else, good (+)
+    or bad (-) for the target's controller; ``known``: some effect was understood."""
+
+    damage: int = 0
+    kills: bool = False
+    removes: bool = False
+    bounces: bool = False
+    counters: bool = False
+    #: with ``counters``: countered unless its controller pays this much (Mana Leak)
+    unless_paid: int = 0
+    life: int = 0
+    cards: float = 0.0
+    pump: int = 0
+    benefit: float = 0.0
+    known: bool = False
+
+    @property
+    def harmful(self) -> bool:
+        """Bad for the target's controller on the whole."""
+        return self.score() < 0
+
+    def score(self) -> float:
+        """A rough sign-and-size: negative harms the target's controller."""
+        s = self.benefit + self.cards * 1.5 + self.life * 0.4 + self.pump * 0.8
+        s -= self.damage * 1.0
+        if self.kills or self.removes:
+            s -= 6.0
+        if self.bounces:
+            s -= 3.0
+        if self.counters:
+            s -= 5.0
+        return s
+
+
+def _amount(n: Any, x: int) -> int:
+    """A printed amount, or one computed when the spell resolves: X (CR 107.3) for a
+    spell with X (``x`` >= 0), else a guess (``x`` is -1)."""
+    if isinstance(n, int):
+        return n
+    return x if x >= 0 else 2
+
+
+def _aims_at(ref: Any, index: int) -> bool:
+    return isinstance(ref, T) and ref.index == index
+
+
+def _walk(effect: Any, index: int, x: int, out: TargetEffect) -> None:
+    """Add what ``effect`` does to the targets of target word ``index`` to ``out``."""
+    if effect is None:
+        return
+    if isinstance(effect, Seq):
+        for e in effect.effects:
+            _walk(e, index, x, out)
+        return
+    if isinstance(effect, DealDividedDamage):
+        out.damage += max(1, x)
+        out.known = True
+        return
+    sub = getattr(effect, "effect", None)  # UnlessPay and similar wrappers
+    if sub is not None and not isinstance(effect, (Seq,)):
+        _walk(sub, index, x, out)
+    refs = [getattr(effect, name, None) for name in ("to", "what", "who")]
+    if not any(_aims_at(r, index) for r in refs):
+        return
+    out.known = True
+    if isinstance(effect, DealDamage):
+        out.damage += _amount(effect.n, x)
+    elif isinstance(effect, (Destroy, Sacrifice)):
+        out.kills = True
+    elif isinstance(effect, MoveTo):
+        if effect.zone == "hand":
+            out.bounces = True
+        elif effect.zone != "battlefield":
+            out.removes = True
+        else:
+            out.benefit += 2.0
+    elif isinstance(effect, CounterSpell):
+        out.counters = True
+    elif isinstance(effect, CounterUnlessPays):
+        out.counters = True
+        out.unless_paid = effect.amount
+    elif isinstance(effect, GainLife):
+        out.life += _amount(effect.n, x)
+    elif isinstance(effect, LoseLife):
+        out.life -= _amount(effect.n, x)
+    elif isinstance(effect, Draw):
+        out.cards += _amount(effect.n, x)
+    elif isinstance(effect, Discard):
+        out.cards -= _amount(effect.n, x)
+    elif isinstance(effect, Mill):
+        out.cards -= 0.3 * _amount(effect.n, x)
+    elif isinstance(effect, Pump):
+        out.pump += _amount(effect.power, x) + _amount(effect.toughness, x)
+    elif isinstance(effect, (Grant, Regenerate, PreventNext, Attach)):
+        out.benefit += 2.0
+    elif isinstance(effect, AddCounters):
+        n = _amount(effect.n, x)
+        out.benefit += {"+1/+1": 2.0 * n, "-1/-1": -2.5 * n, "poison": -3.0 * n}.get(
+            effect.kind, 0.5 * n)
+    elif isinstance(effect, Tap):
+        out.benefit += 1.0 if effect.untap else -1.0
+    elif isinstance(effect, DoesntUntapNext):
+        out.benefit -= 1.5
+    else:
+        out.known = False
+
+
+def _from_text(spec: TargetSpec | None, static_text: str) -> TargetEffect:
+    """An effect the vocabulary can't say, judged by the words of its target (and, for
+    an Aura, of its static ability)."""
+    words = ((spec.text if spec is not None else "") + " " + static_text).lower()
+    out = TargetEffect(known=False)
+    if static_text:
+        out.benefit = -5.0 if any(w in words for w in _HARMFUL_WORDS) else 3.0
+    elif "opponent" in words or "don't control" in words:
+        out.benefit = -3.0
+    elif "you control" in words or "your" in words:
+        out.benefit = 2.0
+    else:
+        out.benefit = -3.0  # most targeted effects of the card pool harm their target
+    return out
+
+
+def target_effect(effect: Any, specs: tuple[TargetSpec, ...], index: int, x: int = 0,
+                  static_text: str = "") -> TargetEffect:
+    """What ``effect`` does to the target(s) of target word ``index`` (of ``specs``), X
+    being ``x``.  ``static_text``: an Aura's static ability text, for an Aura spell."""
+    out = TargetEffect()
+    _walk(effect, index, x, out)
+    if out.known:
+        return out
+    spec = specs[index] if index < len(specs) else None
+    return _from_text(spec, static_text)
+
+
+def aura_text(abilities: tuple[Ability, ...]) -> str:
+    """The text of the static abilities of an Aura (what it does to what it enchants)."""
+    return " ".join(a.text for a in abilities if isinstance(a, StaticAbility))
+
+
+def spell_effect(sp: SpellAbility, modes: tuple[int, ...]) -> tuple[Any, tuple[TargetSpec, ...]]:
+    """The effect and target words of a spell ability with the chosen ``modes`` (CR 700.2):
+    a modal spell's chosen modes' effects run in order, their targets numbered on."""
+    if not sp.modes:
+        return sp.effect, sp.targets
+    effects: list[Any] = []
+    specs: list[TargetSpec] = []
+    for m in modes:
+        if 0 <= m < len(sp.modes):
+            _name, eff, sps = sp.modes[m]
+            # (a mode's T(i) counts from its own first target word)
+            effects.append(_Shifted(eff, len(specs)))
+            specs.extend(sps)
+    return _Modes(tuple(effects)), tuple(specs)
+
+
+@dataclass(frozen=True)
+class _Shifted:
+    """A mode's effect whose target words start at ``offset`` in the whole spell."""
+
+    effect: Any
+    offset: int
+
+
+@dataclass(frozen=True)
+class _Modes:
+    parts: tuple[_Shifted, ...]
+
+
+def _walk_modes(effect: Any, index: int, x: int, out: TargetEffect) -> bool:
+    if not isinstance(effect, _Modes):
+        return False
+    for part in effect.parts:
+        if index >= part.offset:
+            _walk(part.effect, index - part.offset, x, out)
+    return True
+
+
+def effect_on(effect: Any, specs: tuple[TargetSpec, ...], index: int, x: int = 0,
+              static_text: str = "") -> TargetEffect:
+    """:func:`target_effect`, also for the effect of chosen modes (:func:`spell_effect`)."""
+    if isinstance(effect, _Modes):
+        out = TargetEffect()
+        _walk_modes(effect, index, x, out)
+        if out.known:
+            return out
+        spec = specs[index] if index < len(specs) else None
+        return _from_text(spec, static_text)
+    return target_effect(effect, specs, index, x, static_text)
+
+
+def untargeted_value(effect: Any, x: int = 0) -> float:
+    """A rough value, for its controller, of what an effect does to no target: drawing
+    cards, gaining life, searching, scrying, making tokens (CR 111)."""
+    if effect is None:
+        return 0.0
+    if isinstance(effect, Seq):
+        v = 0.0
+        for e in effect.effects:
+            v += untargeted_value(e, x)
+        return v
+    refs = [getattr(effect, name, None) for name in ("to", "what", "who")]
+    if any(isinstance(r, T) for r in refs):
+        return 0.0
+    name = type(effect).__name__
+    if isinstance(effect, Draw):
+        return 1.5 * _amount(effect.n, x)
+    if isinstance(effect, GainLife):
+        return 0.4 * _amount(effect.n, x)
+    if name == "CreateTokens":
+        return 2.5 * _amount(getattr(effect, "n", 1), x)
+    if name in ("SearchTo", "Scry"):
+        return 1.0
+    if isinstance(effect, Discard):
+        return -1.5 * _amount(effect.n, x)
+    if isinstance(effect, (Pump, Grant)):
+        return 0.5
+    return 0.3
