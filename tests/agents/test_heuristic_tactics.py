@@ -225,3 +225,33 @@ def test_cr_103_4_mulligan_by_land_count() -> None:
         seen.add(keep)
         assert HeuristicAgent(seed).act(g) == Mulligan(not keep)
     assert seen == {True, False}
+
+
+def test_cr_509_1_double_block_kills_a_bigger_attacker() -> None:
+    """A Canyon Minotaur (3/3) attacks into two Grizzly Bears (2/2): neither can block it
+    alone with profit, both together kill it losing one Bears (CR 509.1, 510.1c)."""
+    g = _game()
+    minotaur = put(g, BOB, "battlefield", "Canyon Minotaur")
+    b1 = put(g, ALICE, "battlefield", "Grizzly Bears")
+    b2 = put(g, ALICE, "battlefield", "Grizzly Bears")
+    start_at(g, "declare_attackers", turn=2, active=BOB)
+    g.apply(BOB, DeclareAttackers(((minotaur.id, PlayerRef(ALICE)),)))
+    _to_blockers(g)
+    action = _act(g)
+    assert isinstance(action, DeclareBlockers)
+    assert action.blocks == ((b1.id, (minotaur.id,)), (b2.id, (minotaur.id,)))
+
+
+def test_evaluation_counts_life_and_board_for_each_side() -> None:
+    """A position's value for a player (agents/evaluation.py): zero when both sides are
+    alike, better with more life or a creature more, the opposite for the opponent."""
+    from manastack.agents.evaluation import evaluate
+
+    g = _game()
+    start_at(g, "precombat_main", turn=2, active=ALICE)
+    assert evaluate(g, ALICE) == evaluate(g, BOB) == 0
+    g.players[BOB].life = 12
+    assert evaluate(g, ALICE) > 0 > evaluate(g, BOB)
+    put(g, BOB, "battlefield", "Serra Angel")
+    g.players[BOB].life = 20
+    assert evaluate(g, BOB) > 0 > evaluate(g, ALICE)
