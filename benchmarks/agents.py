@@ -3,12 +3,13 @@
 Paired, seat-swapped games: pair k is two games with the same seed and the same decks
 (the five default decks, their pairs in turn, mirrors included), agent A in seat 0 then
 agent B in seat 0.  Prints A's win rate with a 95% Wilson interval, the results by seat,
-the mean and 95th-percentile time per decision of each agent, the illegal proposals
+the mean, 95th-percentile and longest time per decision of each agent (a search agent
+thinks ``--budget-ms`` per decision), the illegal proposals
 (each proposed action is answered; one the rules refuse is counted and replaced by a
 random legal one), and games/s (all workers, and per worker).  Usage:
 
     python benchmarks/agents.py --a heuristic --b random --pairs 100 [--seed 0]
-        [--workers 2] [--max-turns 100]
+        [--workers 2] [--max-turns 100] [--budget-ms 300]
 
 A game still going at ``--max-turns`` counts as a draw (neither agent wins).
 """
@@ -66,16 +67,16 @@ class Tally:
             self.illegal[k] += other.illegal[k]
 
 
-def play_pair(job: tuple[str, str, int, int]) -> Tally:
+def play_pair(job: tuple[str, str, int, int, float | None]) -> Tally:
     """Pair ``k``: two games, same seed and decks, A in seat 0 then in seat 1."""
-    a, b, k, max_turns = job
+    a, b, k, max_turns, budget_ms = job
     deck_x, deck_y = PAIRS[k % len(PAIRS)]
     decks = [default_deck(deck_x), default_deck(deck_y)]
     t = Tally()
     for a_seat in (0, 1):
         roles = ["a", "b"] if a_seat == 0 else ["b", "a"]
         names = [a if r == "a" else b for r in roles]
-        agents = [make_agent(n, 2 * k + 1 + i) for i, n in enumerate(names)]
+        agents = [make_agent(n, 2 * k + 1 + i, budget_ms) for i, n in enumerate(names)]
         fallback = random.Random(k)
         game = new_game(["Alice", "Bob"], decks, k, GameOptions(max_turns=max_turns))
         n = 0
@@ -117,11 +118,13 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (c - r) / d, (c + r) / d
 
 
-def _ms(xs: list[float]) -> tuple[float, float]:
+def _ms(xs: list[float]) -> tuple[float, float, float]:
+    """Mean, 95th percentile and longest of ``xs``, in ms."""
     if not xs:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     s = sorted(xs)
-    return 1000 * sum(s) / len(s), 1000 * s[min(len(s) - 1, int(0.95 * len(s)))]
+    return (1000 * sum(s) / len(s), 1000 * s[min(len(s) - 1, int(0.95 * len(s)))],
+            1000 * s[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-turns", type=int, default=100)
+    ap.add_argument("--budget-ms", type=float, default=None,
+                    help="thinking time per decision of a search agent (default 1000)")
     args = ap.parse_args(argv)
     for name in (args.a, args.b):
         if name not in AGENTS:
@@ -141,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.pairs < 1 or args.workers < 1:
         print("agents.py: --pairs and --workers must be 1 or more", file=sys.stderr)
         return 2
-    jobs = [(args.a, args.b, args.seed + k, args.max_turns) for k in range(args.pairs)]
+    jobs = [(args.a, args.b, args.seed + k, args.max_turns, args.budget_ms)
+            for k in range(args.pairs)]
     total = Tally()
     start = time.perf_counter()
     if args.workers == 1:
@@ -153,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
                 total.add(t)
     wall = time.perf_counter() - start
     lo, hi = wilson(total.wins_a, total.games)
+    budget = "" if args.budget_ms is None else f", budget {args.budget_ms:g} ms"
     print(f"arena: {args.a} (A) vs {args.b} (B), {args.pairs} pairs = {total.games} games, "
-          f"seed {args.seed}, max {args.max_turns} turns, {args.workers} worker(s)")
+          f"seed {args.seed}, max {args.max_turns} turns, {args.workers} worker(s){budget}")
     print(f"  A wins {total.wins_a}/{total.games} = {total.wins_a / total.games:.1%} "
           f"(95% Wilson interval {lo:.1%} - {hi:.1%}); B wins {total.wins_b}; "
           f"draws/unfinished {total.draws}")
@@ -162,10 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  by seat: A wins {total.a_seat[0]}/{pairs} in seat 0, {total.a_seat[1]}/{pairs} "
           f"in seat 1; seat 0 wins {total.seat_wins[0]}, seat 1 wins {total.seat_wins[1]}")
     for k, name in (("a", args.a), ("b", args.b)):
-        mean, p95 = _ms(total.times[k])
+        mean, p95, longest = _ms(total.times[k])
         print(f"  {k.upper()} ({name}): {len(total.times[k]):,} decisions, mean "
-              f"{mean:.3f} ms, p95 {p95:.3f} ms per decision, {total.illegal[k]} illegal "
-              f"proposals")
+              f"{mean:.3f} ms, p95 {p95:.3f} ms, longest {longest:.1f} ms per decision, "
+              f"{total.illegal[k]} illegal proposals")
     rate = total.games / wall
     print(f"  {rate:.1f} games/s ({rate / args.workers:.1f} per worker), mean "
           f"{total.turns / total.games:.1f} turns per game, {wall:.1f} s")

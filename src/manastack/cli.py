@@ -149,6 +149,17 @@ def _check_save(save: str) -> None:
             from None
 
 
+def _budget(text: str) -> int:
+    """An argparse type: a thinking time in milliseconds, 1 to an hour."""
+    value = _bounded_int(3_600_000)(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} ms is too short (1 ms at least)")
+    return value
+
+
+_budget.__name__ = "budget"
+
+
 def _agent_names(text: str | None, seats: int) -> list[str]:
     """``--agents A,B,...``: one agent name per seat (one name: every seat), each a name
     :data:`manastack.agents.AGENTS` knows; ``random`` for every seat without the flag."""
@@ -182,7 +193,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     seat = None if args.view is None else _viewer(args.view, names)
     if args.save:
         _check_save(args.save)
-    game = play_game(decks, [make_agent(a, args.seed * 2 + 1 + i)
+    game = play_game(decks, [make_agent(a, args.seed * 2 + 1 + i, args.budget_ms)
                              for i, a in enumerate(agent_names)],
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
@@ -234,7 +245,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
         raise ManastackError(f"--games must be 1 or more, not {args.games}")
     agents = _agent_names(args.agents, 2)
     decks = _load_decks([args.deck_a, args.deck_b])
-    res = play_match(decks, games=args.games, seed=args.seed, agents=agents)
+    res = play_match(decks, games=args.games, seed=args.seed, agents=agents,
+                     budget_ms=args.budget_ms)
     for line in describe(res, ("Alice", "Bob")):
         print(line)
     return 0
@@ -412,7 +424,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a variant option (GameOptions.extra), e.g. attack=multiple, range=1, "
                         "teams=[[0,1],[2,3]]")
     p.add_argument("--agents", metavar="A,B,...", help="the agent of each seat, in seat "
-                   "order: random (the default) or heuristic; one name for every seat")
+                   "order: random (the default), heuristic or search; one name for every "
+                   "seat")
+    p.add_argument("--budget-ms", type=_budget, default=None,
+                   help="thinking time per decision of a search agent (default 1000)")
     p.set_defaults(fn=_cmd_play)
     p = sub.add_parser("match", help="play a match (best of N) between two decks")
     p.add_argument("deck_a", help="deck file or default deck name")
@@ -420,7 +435,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_bounded_int(MAX_MATCH_GAMES), default=3)
     p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0)
     p.add_argument("--agents", metavar="A,B", help="the agents of deck_a's and deck_b's "
-                   "players: random (the default) or heuristic")
+                   "players: random (the default), heuristic or search")
+    p.add_argument("--budget-ms", type=_budget, default=None,
+                   help="thinking time per decision of a search agent (default 1000)")
     p.set_defaults(fn=_cmd_match)
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")

@@ -38,9 +38,11 @@ def play_match(decks: Sequence[Sequence[str]], games: int = 3, seed: int = 0,
                names: Sequence[str] = ("Alice", "Bob"),
                choose_first: Callable[[int, random.Random], int] | None = None,
                options: GameOptions | None = None,
-               agents: Sequence[str] = ("random", "random")) -> MatchResult:
+               agents: Sequence[str] = ("random", "random"),
+               budget_ms: float | None = None) -> MatchResult:
     """Play a best-of-``games`` match; stops once a player can't lose.  ``agents`` names
-    the agent of each player (:func:`manastack.agents.make_agent`), random by default."""
+    the agent of each player (:func:`manastack.agents.make_agent`), random by default;
+    ``budget_ms``, the thinking time per decision of an agent that searches."""
     rng = random.Random(seed)
     res = MatchResult()
     chooser = rng.randrange(2)  # 103.2: any mutually agreeable method (a coin flip)
@@ -53,8 +55,8 @@ def play_match(decks: Sequence[Sequence[str]], games: int = 3, seed: int = 0,
         res.starters.append(first)
         opts = replace(options or GameOptions(), first_player=first)
         s = seed * 1000 + i
-        g = play_game(decks, [make_agent(agents[0], 2 * s + 1),
-                              make_agent(agents[1], 2 * s + 2)], seed=s,
+        g = play_game(decks, [make_agent(agents[0], 2 * s + 1, budget_ms),
+                              make_agent(agents[1], 2 * s + 2, budget_ms)], seed=s,
                       names=names, options=opts)
         res.games.append(g)
         if g.winner is None:

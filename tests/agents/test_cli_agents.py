@@ -43,7 +43,7 @@ def test_play_agents_in_multiplayer_variants(capsys, variant: str, agents: str) 
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--agents", "oracle"], "--agents: unknown agent 'oracle' (known: heuristic, random)"),
+    (["--agents", "oracle"], "--agents: unknown agent 'oracle' (known: heuristic, random, search)"),
     (["--agents", "heuristic,random,random"], "--agents: 3 agents for 2 players"),
 ])
 def test_bad_agents_are_one_line_and_exit_2(capsys, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]

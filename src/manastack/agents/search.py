@@ -52,6 +52,9 @@ SAMPLES = 24
 MAX_ROLLOUT_DECISIONS = 600
 #: The exploration constant of the upper confidence bound (scores are in [0, 1]).
 EXPLORATION = 0.7
+#: The bonus of the policy's own answer, divided by its visits + 1 (progressive bias):
+#: with few iterations the search keeps to the policy unless another answer scores better.
+POLICY_BIAS = 0.2
 
 
 class Node:
@@ -67,34 +70,37 @@ class Node:
         self.value = 0.0
         self.available = 0
 
-    def ucb(self, c: float) -> float:
+    def ucb(self, c: float, bias: float) -> float:
+        """The upper confidence bound of this answer (UCB1 over its availability), plus
+        ``bias`` fading with its visits (the policy's own answer: progressive bias)."""
         if self.visits == 0:
             return math.inf
         return self.value / self.visits + c * math.sqrt(
-            math.log(max(self.available, 1)) / self.visits)
+            math.log(max(self.available, 1)) / self.visits) + bias / (self.visits + 1)
 
 
 def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random,
                limit: int = MAX_CANDIDATES) -> list[Action]:
-    """The answers searched for ``decision``: every legal answer when there are at most
-    ``limit``, else the policy's answer, passing (when legal) and distinct sampled ones."""
-    if decision.kind == "priority" or decision.kind not in _COMBINATORIAL:
+    """The answers searched for ``decision``, the policy's own first: then every other
+    legal answer when there are at most ``limit`` (a mana ability left out at priority),
+    else passing (when legal) and distinct sampled ones."""
+    first = policy.act(game)
+    if decision.kind not in _COMBINATORIAL:
         listed = decision.legal_actions(game)
         if decision.kind == "priority":
             # a mana ability on its own changes nothing worth searching (605.3a: the
             # mana is made while a spell's cost is paid, the casting's own choice)
             listed = [a for a in listed if not _makes_mana(game, a)]
-        if len(listed) <= limit:
-            return listed
-    out: list[Action] = []
-    seen: set[Any] = set()
+        if len(listed) < limit:
+            return [first, *(a for a in listed if a != first)]
+    out = [first]
+    seen: set[Any] = {first}
 
     def add(a: Action) -> None:
         if a not in seen:
             seen.add(a)
             out.append(a)
 
-    add(policy.act(game))
     if decision.kind == "priority":
         add(Pass())
     for _ in range(SAMPLES):
@@ -175,10 +181,11 @@ class SearchAgent:
         self.last_stats = [(a, c.visits, c.value / c.visits if c.visits else 0.0)
                            for a in root_answers for c in (root.children.get(a),)
                            if c is not None]
+        # the most visited answer (the policy's own on a tie: it comes first)
         tried = [(root.children[a].visits, -i, a) for i, a in enumerate(root_answers)
                  if a in root.children]
         if not tried:
-            return policy.act(game)
+            return root_answers[0]
         return max(tried, key=lambda t: (t[0], t[1]))[2]
 
     # ---------------------------------------------------------------- one iteration
@@ -203,13 +210,17 @@ class SearchAgent:
                     child.available += 1
             untried = [a for a in answers if a not in node.children]
             if untried:
-                a = untried[self.rng.randrange(len(untried))]
+                # the policy's answer first, then the others at random
+                a = untried[0] if untried[0] is answers[0] else \
+                    untried[self.rng.randrange(len(untried))]
                 child = node.children[a] = Node()
                 child.available = 1
                 expanded = True
             else:
+                first = answers[0]
                 a, child = max(((b, node.children[b]) for b in answers),
-                               key=lambda t: t[1].ucb(EXPLORATION))
+                               key=lambda t: t[1].ucb(EXPLORATION,
+                                                      POLICY_BIAS if t[0] == first else 0.0))
             try:
                 world.apply(by, a)
             except IllegalAction:  # not legal in this world after all: drop this iteration
