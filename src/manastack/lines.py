@@ -32,6 +32,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from manastack.copying import share_type
+
 #: The languages of the log.
 LANGUAGES: Final = ("en", "fr")
 
@@ -424,3 +426,6 @@ def line_names(line: Line) -> set[str]:
 def say(en: str, fr: str, **args: Any) -> Line:
     """A line: ``en`` and ``fr`` templates with ``args`` (see the module's docstring)."""
     return Line(en, fr, args)
+
+
+share_type(_Shared)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from manastack.copying import share_type
 from manastack.lines import Line
 
 
@@ -247,3 +248,6 @@ EFFECT_ENDED: Final = "effect_ended"
 LAND_PLAYED: Final = "land_played"
 TARGETED: Final = "becomes_target"
 INFO: Final = "info"
+
+
+share_type(Event)

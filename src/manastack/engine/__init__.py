@@ -6,7 +6,8 @@
 (True, 'mulligan')
 """
 
+from manastack.engine.determinization import determinize
 from manastack.engine.game import Game
 from manastack.engine.new_game import new_game
 
-__all__ = ["Game", "new_game"]
+__all__ = ["Game", "determinize", "new_game"]

@@ -11,6 +11,7 @@ answer when a choice comes up in the middle of an event (:mod:`manastack.engine.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,9 +49,13 @@ class Game(GameState):
     """
 
     def __init__(self, player_names: Sequence[str], seed: Any = 0,
-                 options: Any = None) -> None:
+                 options: Any = None, rng: random.Random | None = None) -> None:
         # (``seed`` an int, ``options`` a GameOptions or None: typed Any so that a bad one
         # reaches the checks below, compiled too, and is refused with IllegalAction)
+        if rng is not None:  # a copy being made (GameState.copy): a game's own arguments,
+            super().__init__(player_names, seed, options, rng)  # whose every attribute
+            return  # the copy replaces
+
         bad = arguments_problem(player_names, seed, options)
         if bad:
             raise IllegalAction(*bad)
@@ -181,6 +186,9 @@ class Game(GameState):
             ask_interrupted(self, need)
             return
         self.rerun_root = None
+
+    def _blank_copy(self) -> GameState:
+        return Game([p.name for p in self.players], self.seed, self.options, self._rng)
 
     def restore(self, snapshot: GameState) -> None:
         """Become a copy of ``snapshot`` (taken by :meth:`copy`); listeners are kept."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack.copying import deepcopy_fields
+from manastack.copying import deepcopy_fields, share_type
 from manastack.game.mana import ManaCost
 from manastack.game.objects import NARROW_CHANGES, GameObject, Ref
 
@@ -519,3 +519,6 @@ class Ctx:
         a, b = self.spec_slices()[spec_index]
         return [self.targets[k] for k in range(a, b)
                 if k < len(self.legal) and self.legal[k]]
+
+
+share_type(Immutable)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from manastack.copying import deepcopy_fields
+from manastack.copying import deepcopy_fields, dup, share_type
 from manastack.errors import IllegalAction
 from manastack.game.objects import PlayerRef, Ref
 from manastack.picking import pick
@@ -535,8 +535,11 @@ class PriorityDecision(Decision):
         game.check_priority_action(self.player, action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PriorityDecision:
-        return PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule,
-                                self.decider)
+        new = PriorityDecision(self.player, self.kind, self.prompt, self.resume, self.rule,
+                               self.decider)
+        memo[id(self)] = new
+        new.resume = dup(self.resume, memo)
+        return new
 
 
 @dataclass(eq=False)
@@ -689,3 +692,6 @@ class CombatDecision(Decision):
 
 def yes_no(options: Sequence[bool] = (True, False)) -> tuple[Any, ...]:
     return tuple("yes" if o else "no" for o in options)
+
+
+share_type(Action)

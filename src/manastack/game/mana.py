@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from manastack.copying import share_type
+
 COLORS: Final = ("W", "U", "B", "R", "G")
 MANA_TYPES: Final = ("W", "U", "B", "R", "G", "C")
 COLOR_NAMES: Final = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
@@ -197,6 +199,12 @@ class ManaPool:
         # (written out: ``size`` follows from ``amounts``)
         self.amounts = dict.fromkeys(MANA_TYPES, 0) if amounts is None else amounts
         self.size = sum(self.amounts.values())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ManaPool:
+        """A pool holding the same amounts (a dict of numbers)."""
+        new = ManaPool(dict(self.amounts))
+        memo[id(self)] = new
+        return new
 
     def add(self, mana: str, n: int = 1) -> None:
         self.amounts[mana] += n
@@ -534,3 +542,6 @@ def can_pay_with_units(cost: ManaCost, units: Sequence[str]) -> tuple[str, ...] 
     """Which of the given mana units pay ``cost`` exactly; ``None`` if impossible."""
     pay = find_payment(cost, units, ())
     return None if pay is None else pay.from_pool
+
+
+share_type(ManaSymbol, ManaCost, ManaSource, Payment)

@@ -11,15 +11,13 @@ effects.
 
 from __future__ import annotations
 
-import copy
-import operator
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from manastack.copying import deepcopy_fields
+from manastack.copying import deepcopy_fields, dup, share_type
 from manastack.game.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -464,25 +462,28 @@ class GameObject:
         return self.card.name
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameObject:
-        """Fast copy for :meth:`Game.copy`: immutable fields are shared."""
-        new = type(self)(*_object_values(self))  # every field, positionally (shallow)
+        """The copy of :meth:`Game.copy <manastack.game.state.GameState.copy>`: its own
+        counters (a dict of numbers) and memory (copied deeply); every other field is an
+        immutable value (a number, a string, a card definition, a tuple of references),
+        shared; the characteristics kept (``chars_cache``, derived) are not copied."""
+        new = GameObject(self.id, self.card, self.owner, self.controller, self.zone,
+                         self.is_token, self.timestamp, self.tapped, self.flipped,
+                         self.face_down, self.phased_out, self.control_since,
+                         dict(self.counters) if self.counters else None, self.damage,
+                         self.deathtouch_damage, self.attached_to, self.phased_indirectly,
+                         self.phased_out_controller, self.targets, self.x, self.modes,
+                         None, self.is_copy, self.loyalty_activated_turn,
+                         self.regeneration_shields, self.came_from, self.uid,
+                         self.seen_controller, None)
         memo[id(self)] = new
-        new.counters = dict(self.counters)
         if self.memory:
-            new.memory = copy.deepcopy(self.memory, memo)
-        else:
-            new.memory = {}
-        new.chars_cache = None
+            new.memory = dup(self.memory, memo)
         return new
 
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.id} {self.zone}>"
 
 
-#: GameObject.__deepcopy__ passes every field positionally to the constructor.
-_OBJECT_FIELDS: Final = tuple(f.name for f in fields(GameObject) if f.init)
-assert all(not f.kw_only for f in fields(GameObject))
-_object_values = operator.attrgetter(*_OBJECT_FIELDS)
 
 
 @dataclass(slots=True)
@@ -540,3 +541,6 @@ class StackAbility:
 
     def __repr__(self) -> str:
         return f"<ability of {self.source_name}#{self.id}>"
+
+
+share_type(PlayerRef)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from manastack.copying import deepcopy_fields
+from manastack.copying import dup
 from manastack.game.mana import ManaPool
 
 
@@ -18,7 +18,18 @@ class Player:
     """
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
-        return deepcopy_fields(self, memo)
+        """A copy holding copies of this player's zones and mana pool (every other field
+        is a number, a string or a bool)."""
+        new = Player(self.index, self.name, self.life, self.poison,
+                     dup(self.mana_pool, memo), dup(self.library, memo),
+                     dup(self.hand, memo), dup(self.graveyard, memo), self.lands_played,
+                     self.land_plays, self.max_hand_size, self.lost, self.won,
+                     self.left_game, self.drew_from_empty, self.team,
+                     self.life_gained_this_turn, self.life_lost_this_turn,
+                     self.damaged_this_turn, self.mulligans, self.kept, self.mulligan_penalty,
+                     dup(self.mulligan_exiled, memo), self.spells_cast)
+        memo[id(self)] = new
+        return new
 
     index: int
     name: str

@@ -11,7 +11,6 @@ options, decks and decision log.
 
 from __future__ import annotations
 
-import copy
 import os
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from manastack import log as ev
-from manastack.copying import share_compiled_functions
+from manastack.copying import dup
 from manastack.errors import IllegalAction
 from manastack.game.decisions import (
     Action,
@@ -68,6 +67,14 @@ class GameOptions:
     #: Stop a game that goes on this many turns (a draw, for soak tests).
     max_turns: int = 200
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameOptions:
+        """The same options, with a copy of ``extra`` (plain data)."""
+        new = GameOptions(self.variant, self.mulligan, self.starting_life, self.starting_hand,
+                          self.first_player, self.max_turns)
+        memo[id(self)] = new
+        new.extra = dup(self.extra, memo)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "mulligan": self.mulligan,
@@ -168,6 +175,24 @@ _NOTHING_WORD: Final = Word("nothing", "rien")
 _T = TypeVar("_T")
 
 
+
+#: The attributes of a game (:meth:`GameState.__init__` sets them all), which
+#: :meth:`GameState.copy_into` copies one by one.
+STATE_ATTRIBUTES: Final = frozenset({
+    "derived", "options", "seed", "_rng", "_rng_shared", "players", "objects", "battlefield", "stack",
+    "exile", "command", "turn_number", "active_player", "starting_player", "step",
+    "turn_plan", "extra_turns", "next_normal_player", "last_normal_player", "skips",
+    "priority_player", "passes", "effects", "replacements", "delayed_triggers",
+    "pending_triggers", "combat", "combat_phases_this_turn", "log", "decision", "over",
+    "winner", "draw_game", "stopped", "stopped_line", "history", "rerun_root",
+    "midrun_answers", "midrun_answers_used", "_rerun_base", "_rerun_log", "_rerun_at",
+    "_tasks", "_next_id", "_timestamp", "version", "wide_version", "wide_shared",
+    "wide_own", "touched", "listeners", "control_noted", "first_turn_skips_draw",
+    "turns_taken", "turn_began", "game_started", "turn_flags", "breakpoint", "ask_forced",
+    "damage_events", "tokens_elsewhere", "copies_exist", "revealed", "rule_effects",
+    "effect_state", "paused", "deck_lists", "lki", "lki_batch", "simultaneous", "lasting",
+    "departed", "variant_state"})
+
 class GameState:
     """A game of Magic in progress.
 
@@ -175,17 +200,23 @@ class GameState:
     :meth:`apply`.  :attr:`log` is the list of rule-citing events.
     """
 
-    def __init__(self, player_names: Sequence[str], seed: int, options: GameOptions) -> None:
+    def __init__(self, player_names: Sequence[str], seed: int, options: GameOptions,
+                 rng: random.Random | None = None) -> None:
         """The state before the game begins (CR 103): ``options`` name the variant and the
         mulligan rule (the engine's ``Game`` checks and completes them first); each player
-        is their own team at 20 life until the variant says otherwise (810, 808)."""
+        is their own team at 20 life until the variant says otherwise (810, 808).  ``rng``:
+        the random number generator (by default one seeded with ``seed``; a copy being
+        made is given its original's, :meth:`copy`)."""
         #: Everything derived from the state (the view of the battlefield, memos, kept
         #: values): one owner, fed by the change journal below; not part of copies.
         #: Check mode (:data:`CHECK_MEMOS`, :attr:`check_memos`): slow, for tests.
         self.derived = Derived(CHECK_MEMOS)
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        #: The game's random number generator, behind :attr:`rng`; shared with copies of
+        #: the game (``_rng_shared``) until one of them draws from it.
+        self._rng = random.Random(seed) if rng is None else rng
+        self._rng_shared = rng is not None
         self.players: list[Player] = [Player(i, n, life=20, team=i)
                                       for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject | StackAbility] = {}
@@ -307,6 +338,7 @@ class GameState:
         self.departed: dict[int, GameObject | StackAbility] = {}
         #: What a variant remembers (scheme and planar decks, commander tax...): plain data.
         self.variant_state: dict[str, Any] = {}
+        # (every attribute above is in STATE_ATTRIBUTES, which copy_into copies one by one)
 
     # ------------------------------------------------------------ machine
 
@@ -375,38 +407,147 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy; continuing it gives the same game as continuing this one.
 
-        Logged events and answered decisions are immutable, so the copy shares them (its
-        lists are new); the derived values are not copied (the copy gets an empty store of
-        its own, :mod:`manastack.game.derived`); everything else is copied deeply."""
-        saved = (self.listeners, self.log, self.history, self.derived, self._rerun_base,
-                 self._rerun_log)
-        self.listeners, self.log, self.history = [], [], []
-        self._rerun_base, self._rerun_log = None, []
-        fresh = Derived(self.derived.check)  # the copy's own store (attached below)
-        memo: dict[int, Any] = {id(self.derived): fresh}
-        # zones are lists of ints: copied flat rather than element by element
-        for z in self._zone_lists():
-            memo[id(z)] = list(z)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())  # the state is a tuple of ints: no deep copy
-        memo[id(self.rng)] = rng
-        share_compiled_functions()
-        try:
-            g = copy.deepcopy(self, memo)
-        finally:
-            (self.listeners, self.log, self.history, self.derived, self._rerun_base,
-             self._rerun_log) = saved
-        g.log = list(self.log)
-        g.history = list(self.history)
-        return g
+        Made attribute by attribute (:meth:`copy_into`): logged events and answered
+        decisions are immutable, so the copy shares them (its lists are new); the derived
+        values are not copied (the copy gets an empty store of its own,
+        :mod:`manastack.game.derived`), nor the listeners, nor the shared re-run point
+        (``_rerun_base``); every other mutable value is copied, every immutable one (card
+        definitions, abilities, events, lines, numbers, strings, frozensets, tuples of
+        them) shared (:func:`manastack.copying.dup`).  No mutable value is reachable
+        from both games (``tests/test_copy.py`` walks them)."""
+        new = self._blank_copy()
+        self.copy_into(new, {})
+        return new
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's one random number generator: every shuffle, coin flip and choice "at
+        random" draws from it (seeded with :attr:`seed`).  A copy of the game
+        (:meth:`copy`) and its original share one until either asks for it here, which
+        then gets one of its own in the same state; so whoever holds it must not keep it
+        across a copy."""
+        if self._rng_shared:
+            own = random.Random(0)
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    def _blank_copy(self) -> GameState:
+        """A new game of this class for :meth:`copy` to fill (the engine's ``Game`` skips
+        its checks and its variant's set-up: every attribute is replaced)."""
+        return GameState([p.name for p in self.players], self.seed, self.options, self._rng)
+
+    def copy_into(self, g: GameState, memo: dict[int, Any]) -> None:
+        """Make ``g`` (a new game) a copy of this one (:meth:`copy`); ``memo`` maps the ids
+        of the mutable values copied so far to their copies, as for ``copy.deepcopy``."""
+        memo[id(self)] = g
+        if g.derived.check != self.derived.check:  # (the store of a new game is empty)
+            g.derived = Derived(self.derived.check)
+        memo[id(self.derived)] = g.derived
+        # the objects first: nothing copied before holds one (each is entered in memo)
+        objects: dict[int, GameObject | StackAbility] = {}
+        for k, o in self.objects.items():
+            objects[k] = o.__deepcopy__(memo)
+        g.objects = objects
+        memo[id(self.objects)] = objects
+        g.options = dup(self.options, memo)
+        g.seed = self.seed
+        # the generator is shared until either game draws from it (rng); its state, 625
+        # numbers, costs more to copy than all the rest
+        g._rng = self._rng
+        g._rng_shared = self._rng_shared = True
+        g.players = [p.__deepcopy__(memo) for p in self.players]
+        g.battlefield = dup(self.battlefield, memo)
+        g.stack = dup(self.stack, memo)
+        g.exile = dup(self.exile, memo)
+        g.command = dup(self.command, memo)
+        g.turn_number = self.turn_number
+        g.active_player = self.active_player
+        g.starting_player = self.starting_player
+        g.step = dup(self.step, memo)
+        g.turn_plan = dup(self.turn_plan, memo)
+        g.extra_turns = list(self.extra_turns)
+        g.next_normal_player = self.next_normal_player
+        g.last_normal_player = self.last_normal_player
+        g.skips = dup(self.skips, memo)
+        g.priority_player = self.priority_player
+        g.passes = self.passes
+        g.effects = dup(self.effects, memo)
+        g.replacements = dup(self.replacements, memo)
+        g.delayed_triggers = dup(self.delayed_triggers, memo)
+        g.pending_triggers = dup(self.pending_triggers, memo)
+        g.combat = dup(self.combat, memo)
+        g.combat_phases_this_turn = self.combat_phases_this_turn
+        g.log = list(self.log)  # (events are immutable)
+        g.decision = dup(self.decision, memo)
+        g.over = self.over
+        g.winner = self.winner
+        g.draw_game = self.draw_game
+        g.stopped = self.stopped
+        g.stopped_line = self.stopped_line
+        g.history = list(self.history)  # (answers are immutable)
+        root = self.rerun_root
+        if root is not None:  # a state before the answer running (rules.midrun)
+            snapshot = root[0]
+            copied = memo.get(id(snapshot))
+            if copied is None:
+                copied = snapshot._blank_copy()
+                snapshot.copy_into(copied, memo)
+            g.rerun_root = (copied, root[1], root[2], root[3])
+        else:
+            g.rerun_root = None
+        g.midrun_answers = self.midrun_answers
+        g.midrun_answers_used = self.midrun_answers_used
+        g._rerun_base = None
+        g._rerun_log = []
+        g._rerun_at = (-1, -1)
+        g._tasks = dup(self._tasks, memo)
+        g._next_id = self._next_id
+        g._timestamp = self._timestamp
+        g.version = self.version
+        g.wide_version = self.wide_version
+        g.wide_shared = self.wide_shared
+        g.wide_own = list(self.wide_own)
+        g.touched = list(self.touched)
+        g.listeners = []
+        g.control_noted = self.control_noted
+        g.first_turn_skips_draw = self.first_turn_skips_draw
+        g.turns_taken = dict(self.turns_taken)
+        g.turn_began = dict(self.turn_began)
+        g.game_started = self.game_started
+        g.turn_flags = dup(self.turn_flags, memo)
+        g.breakpoint = self.breakpoint
+        g.ask_forced = self.ask_forced
+        g.damage_events = self.damage_events
+        g.tokens_elsewhere = list(self.tokens_elsewhere)
+        g.copies_exist = self.copies_exist
+        g.revealed = list(self.revealed)
+        g.rule_effects = dup(self.rule_effects, memo)
+        g.effect_state = dup(self.effect_state, memo)
+        g.paused = self.paused
+        g.deck_lists = dup(self.deck_lists, memo)
+        g.lki = dup(self.lki, memo)
+        g.lki_batch = list(self.lki_batch)
+        g.simultaneous = self.simultaneous
+        g.lasting = self.lasting
+        g.departed = dup(self.departed, memo)
+        g.variant_state = dup(self.variant_state, memo)
+        extra = getattr(self, "__dict__", None)  # (pure Python: an attribute set elsewhere)
+        if extra is not None and len(extra) != len(STATE_ATTRIBUTES):
+            for name, v in extra.items():
+                if name not in STATE_ATTRIBUTES:
+                    setattr(g, name, dup(v, memo))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        """``copy.deepcopy`` (used by :meth:`copy`): a game built by the constructor (with
-        this game's players and options: compiled with mypyc, a Game can't be made
-        without it), whose attributes are then replaced by deep copies of this game's."""
-        new = type(self)([p.name for p in self.players], self.seed, self.options)
-        memo[id(self)] = new
-        new._take_attributes(self, lambda v: copy.deepcopy(v, memo))
+        """``copy.deepcopy``: :meth:`copy_into` with ``memo``."""
+        new = self._blank_copy()
+        self.copy_into(new, memo)
         return new
 
     def _zone_lists(self) -> list[list[int]]:

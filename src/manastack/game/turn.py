@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from manastack.copying import deepcopy_fields
-
 #: Steps in which no player receives priority (normally: CR 502.3, 514.3).
 NO_PRIORITY: Final = ("untap", "cleanup")
 STEP_NAMES: Final = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
@@ -34,7 +32,10 @@ class StepInfo:
     """
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StepInfo:
-        return deepcopy_fields(self, memo)
+        new = StepInfo(self.name, self.phase, self.phase_id, self.extra, self.had_priority,
+                       self.first_strike)
+        memo[id(self)] = new
+        return new
 
     name: str
     phase: str

@@ -24,6 +24,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from manastack.copying import share_type
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, Ref, Zone
 from manastack.lines import Card, Line, Place, say
@@ -292,3 +293,6 @@ def _enter_all(game: GameState, entries: tuple[Entry, ...], made: tuple[Made, ..
         fn, args = then
         fn(game, new_ids, *args)
     return new_ids
+
+
+share_type(Entry)

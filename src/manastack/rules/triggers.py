@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
-from manastack.copying import deepcopy_fields
+from manastack.copying import deepcopy_fields, share_type
 from manastack.game.abilities import TriggeredAbility
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, IdKey, StackAbility, Zone
@@ -548,3 +548,6 @@ def add_delayed(game: GameState, ability: TriggeredAbility, source: int, source_
     game.delayed_triggers.append(DelayedTrigger(
         ability, source, source_name, controller, True, dict(data or {}), duration,
         game.turn_number, game.step.name if game.step else ""))
+
+
+share_type(_ZoneView, _GraveyardView, _Dummy)
