@@ -9,6 +9,10 @@ by the constructor from the field values, registered in the memo (so that cycles
 through it are kept), and then each field that is not a plain value is replaced by its
 deep copy.  The result is the same as ``copy.deepcopy``'s default in pure Python.
 Immutable values (frozen dataclasses) return themselves instead.
+
+:func:`dup` is the deep copy ``Game.copy`` uses (``GameState.copy_into``): the same
+result as ``copy.deepcopy``, faster, sharing the values of the classes declared immutable
+with :func:`share_type`.
 """
 
 from __future__ import annotations
