@@ -141,10 +141,13 @@ class SearchAgent:
                  iterations: int | None = None, horizon_turns: int = 2,
                  policy: Callable[[int], Agent] | None = None,
                  evaluate: Callable[[Game, int], float] | None = None,
-                 determinize: Callable[[Game, int, random.Random], Game] | None = None
-                 ) -> None:
+                 determinize: Callable[[Game, int, random.Random], Game] | None = None,
+                 method: str = "ismcts") -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or a number of iterations")
+        if method not in ("ismcts", "paired"):
+            raise ValueError(f"unknown search method {method!r} (ismcts or paired)")
+        self.method = method
         self.rng = random.Random(seed)
         self.seed = seed
         self.budget_ms = budget_ms
@@ -168,9 +171,11 @@ class SearchAgent:
             self.last_iterations = 0
             self.last_stats = []
             return root_answers[0]
-        root = Node()
         deadline = math.inf if self.budget_ms is None else \
             time.perf_counter() + self.budget_ms / 1000.0
+        if self.method == "paired":
+            return self._paired(game, root_answers, me, deadline)
+        root = Node()
         n = 0
         while (self.iterations is None or n < self.iterations) and \
                 time.perf_counter() < deadline:
@@ -187,6 +192,51 @@ class SearchAgent:
         if not tried:
             return root_answers[0]
         return max(tried, key=lambda t: (t[0], t[1]))[2]
+
+    # ---------------------------------------------------------------- paired worlds
+
+    def _paired(self, game: Game, answers: list[Action], me: int, deadline: float
+                ) -> Action:
+        """Flat search with common random numbers: each iteration deals one world and
+        plays every answer out in it, the rollout agents seeded alike, so that the
+        answers are compared on the same hidden cards and the same luck; the best mean
+        wins if it beats the policy's answer (the first) by more than its standard
+        error, else the policy's answer stands."""
+        k = len(answers)
+        sums = [0.0] * k
+        diff_sums = [0.0] * k  # the score less the policy's answer's, in the same world
+        diff_squares = [0.0] * k
+        n = 0
+        while (self.iterations is None or n < self.iterations) and \
+                time.perf_counter() < deadline:
+            world = self._determinize(game, me, self.rng)
+            seeds = [self.rng.randrange(2**31) for _ in world.players]
+            scores: list[float] = []
+            for a in answers:
+                w = world.copy()
+                rollout = [self._policy_factory(x) for x in seeds]
+                try:
+                    w.apply(me, a)
+                except IllegalAction:  # not legal in this world: the worst score
+                    scores.append(0.0)
+                    continue
+                scores.append(self._play_on(w, rollout, me, game.turn_number, deadline))
+            if time.perf_counter() > deadline + 0.05 and n > 0:
+                break  # (a world cut short by the deadline isn't counted)
+            n += 1
+            for i, x in enumerate(scores):
+                sums[i] += x
+                diff = x - scores[0]
+                diff_sums[i] += diff
+                diff_squares[i] += diff * diff
+        self.last_iterations = n
+        self.last_stats = [(a, n, sums[i] / n if n else 0.0) for i, a in enumerate(answers)]
+        if n < 2:
+            return answers[0]
+        best = max(range(k), key=lambda i: (diff_sums[i], -i))
+        mean = diff_sums[best] / n
+        var = max(diff_squares[best] / n - mean * mean, 0.0)
+        return answers[best] if mean > math.sqrt(var / (n - 1)) else answers[0]
 
     # ---------------------------------------------------------------- one iteration
 
