@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Activate, Pass
@@ -213,7 +213,7 @@ class SearchAgent:
             seeds = [self.rng.randrange(2**31) for _ in world.players]
             scores: list[float] = []
             for a in answers:
-                w = world.copy()
+                w = cast("Game", world.copy())
                 rollout = [self._policy_factory(x) for x in seeds]
                 try:
                     w.apply(me, a)
