@@ -388,6 +388,11 @@ class Line(_Shared):
     def to_json(self) -> Any:
         return {"template": self.en, "args": {k: _arg_json(v) for k, v in self.args.items()}}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its templates and arguments (a plain dict: the read-only mapping of
+        its arguments can't be pickled)."""
+        return (Line, (self.en, self.fr, dict(self.args)))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Line) and self.en == other.en and \
             dict(self.args) == dict(other.args)

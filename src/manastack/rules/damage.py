@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
 from manastack.copying import deepcopy_fields
+from manastack.events import DamageDealt, LifeGained, LifeLost
 from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
 from manastack.lines import NOTHING, Card, Line, Raw, Word, say
 
@@ -541,7 +541,8 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
     results: tuple[str, ...] = ()
     #: the damage dealt (119.4a), which the event reports; ``n`` is its result (119.4b)
     dealt = r.get("dealt", n)
-    extra: dict[str, int] = {}
+    poison: int | None = None  # (the poison counters or the life its player got: 119.3a-b)
+    life_lost: int | None = None
     target: Any
     detail = more = NOTHING
     if kind in ("life_loss", "poison"):
@@ -558,7 +559,7 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
                 say(" ({n} poison counters, infect)", " ({n} marqueurs « poison », infection)",
                     n=n)
             rule = "119.3b"
-            extra = {"poison": n}
+            poison = n
         else:
             if team_forbids(game, "cant_lose_life", p.index):
                 n = 0  # the damage is dealt, but no life is lost (118.8, 810.9h)
@@ -567,7 +568,7 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             totals_changed(game, p.index)
             detail = say(" (life {life})", " (points de vie : {life})", life=p.life)
             rule = "119.3a"
-            extra = {"life_lost": n}
+            life_lost = n
     else:
         o = game.objects.get(r["object"])
         if not isinstance(o, GameObject):
@@ -614,12 +615,13 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
     # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
     # ``cites`` name the rules it also applies: the result, and how the damage is dealt
     # (119.2a combat damage, 119.2b a spell's or ability's)
-    game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
-              cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
-              target=r["target"], amount=dealt, combat=r["combat"], **extra,
-              source_controller=r["source_controller"],
-              first_to_target=r.get("first_to_target", True),
-              target_total=r.get("target_total", dealt))
+    game.emit_event(DamageDealt(
+        "510.2" if r["combat"] else rule, text, game.turn_number, source=r["source"],
+        cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
+        target=r["target"], amount=dealt, combat=r["combat"], life_lost=life_lost,
+        poison=poison, source_controller=r["source_controller"],
+        first_to_target=r.get("first_to_target", True),
+        target_total=r.get("target_total", dealt)))
 
 
 def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
@@ -648,11 +650,11 @@ def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
     p.life += amount
     p.life_gained_this_turn += amount
     totals_changed(game, player)
-    game.emit(ev.LIFE_GAIN, rule, say("{who} gains {life} (life {total}){why}",
-                                      "{who} gagne {life} (total : {total}){why}",
-                                      who=game.who(player), life=_life(amount), total=p.life,
-                                      why=_why(why)), player=player, amount=amount,
-              **({"cites": cites} if cites else {}))
+    game.emit_event(LifeGained(rule, say("{who} gains {life} (life {total}){why}",
+                                         "{who} gagne {life} (total : {total}){why}",
+                                         who=game.who(player), life=_life(amount), total=p.life,
+                                         why=_why(why)), game.turn_number, player=player,
+                               amount=amount, cites=cites or None))
     return amount
 
 
@@ -704,10 +706,11 @@ def lose_life(game: GameState, player: int, amount: int, rule: str = "118.3",
     p.life -= amount
     p.life_lost_this_turn += amount
     totals_changed(game, player)
-    game.emit(ev.LIFE_LOSS, rule, say("{who} loses {life} (life {total}){why}",
-                                      "{who} perd {life} (total : {total}){why}",
-                                      who=game.who(player), life=_life(amount), total=p.life,
-                                      why=_why(why)), player=player, amount=amount)
+    game.emit_event(LifeLost(rule, say("{who} loses {life} (life {total}){why}",
+                                       "{who} perd {life} (total : {total}){why}",
+                                       who=game.who(player), life=_life(amount), total=p.life,
+                                       why=_why(why)), game.turn_number, player=player,
+                                       amount=amount))
 
 
 def totals_changed(game: GameState, player: int) -> None:

@@ -49,6 +49,7 @@ from manastack.cards.vocab import (
     hook,
     untap_attackers_and_add_combat,
 )
+from manastack.events import PLANAR_DIE, PLANESWALK_AWAY, PLANESWALKED, Discarded
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.lines import Card, Items, Raw, say
@@ -69,9 +70,6 @@ if TYPE_CHECKING:
     from manastack.game.state import GameState
     from manastack.log import Event
 
-PLANAR_DIE = "planar_die"  # manastack.variants.planechase
-PLANESWALKED = "planeswalked"
-PLANESWALK_AWAY = "planeswalk_away"
 
 GOAT = make_card("Goat", types=("Creature",), subtypes=("Goat",), power=0, toughness=1,
                  colors=("W",), is_token=True)
@@ -120,8 +118,9 @@ def _discard_hand(game: GameState, ctx: Ctx) -> None:
         new = move(game, o, Zone.GRAVEYARD, "701.8a",
                    verb=say("{who} discards {card}", "{who} défausse {card}",
                             who=game.who(p), card=card))
-        game.emit(ev.DISCARD, "701.8a", say("{card} was discarded", "{card} est défaussé",
-                                            card=card), player=p, object=new.id)
+        game.emit_event(Discarded("701.8a", say("{card} was discarded", "{card} est défaussé",
+                                                card=card), game.turn_number, player=p,
+                                  object=new.id, cause=None))
 
 
 define("Academy at Tolaria West",

@@ -46,6 +46,7 @@ from manastack.cards.effects import (
 from manastack.cards.registry import define
 from manastack.cards.tokens import SAPROLING
 from manastack.cards.vocab import anthem
+from manastack.events import SET_IN_MOTION
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.lines import Card, Items, Raw, Word, say
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
     from manastack.game.state import GameState
 
 CMD = ("command",)
-SET_IN_MOTION = "set_in_motion"  # manastack.variants.archenemy.SET_IN_MOTION
 
 DRAGON = make_card("Dragon", types=("Creature",), subtypes=("Dragon",), power=5, toughness=5,
                    colors=("R",), keywords=("flying",), is_token=True)

@@ -135,6 +135,7 @@ from manastack.cards.vocab import (
     when_enters,
     when_gain_life,
 )
+from manastack.events import ManaChanged
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
 from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, Word, say
@@ -1576,9 +1577,10 @@ define("Manic Vandal", when_enters(Destroy(T(0)), "When this creature enters, de
 def _pyretic(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.casting import add_mana
     add_mana(game, ctx.controller, "RRR")
-    game.emit(ev.MANA, "106.4", say("{who} adds {mana}", "{who} ajoute {mana}",
-                                    who=game.who(ctx.controller), mana=Raw("RRR")),
-              player=ctx.controller, source=ctx.source, mana="RRR")
+    game.emit_event(ManaChanged("106.4", say("{who} adds {mana}", "{who} ajoute {mana}",
+                                             who=game.who(ctx.controller), mana=Raw("RRR")),
+                                game.turn_number,
+                                player=ctx.controller, source=ctx.source, mana="RRR"))
 
 
 define("Pyretic Ritual", spell=spell_ability(Custom(_pyretic, "Add {R}{R}{R}.")))
