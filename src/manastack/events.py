@@ -450,10 +450,10 @@ class DamageDealt(Event):
                  "first_to_target", "target_total", "cites", "life_lost", "poison")
 
     def __init__(self, rule: str, line: Line, turn: int, source: int, target: int | PlayerRef,
-                 amount: int, combat: bool, source_controller: int, first_to_target: bool,
-                 target_total: int, cites: tuple[str, ...], life_lost: int | None = None,
-                 poison: int | None = None, seen_by: frozenset[int] | None = None,
-                 public: Line | None = None) -> None:
+                 amount: int, combat: bool, source_controller: int | None,
+                 first_to_target: bool, target_total: int, cites: tuple[str, ...],
+                 life_lost: int | None = None, poison: int | None = None,
+                 seen_by: frozenset[int] | None = None, public: Line | None = None) -> None:
         #: The source.
         self.source: Final = source
         #: The permanent (id) or player dealt damage.
@@ -462,7 +462,7 @@ class DamageDealt(Event):
         self.amount: Final = amount
         #: Combat damage (119.2a).
         self.combat: Final = combat
-        #: The source's controller.
+        #: The source's controller (None: unknown).
         self.source_controller: Final = source_controller
         #: The first damage dealt to that recipient by this event (a divided or several-
         #: source event).

@@ -45,6 +45,83 @@ class DamageItem:
         self.unpreventable = unpreventable
 
 
+@dataclass(eq=False)
+class DamageResult:
+    """One result of a damage event (119.4b): the damage a recipient is dealt, as it
+    will be applied (119.3a-e), or a life gain it causes (lifelink, 702.15b; a prevention
+    effect's, 615.1).  Replacement effects on results (Worship, 119.4b) rewrite them
+    before they are applied (119.4c).
+
+    ``kind``: ``life_loss`` (a player; ``poison`` with infect, 119.3b), ``loyalty`` (a
+    planeswalker, 119.3c), ``minus_counters`` (infect or wither, 119.3d), ``marked`` (a
+    creature, 119.3e) or ``life_gain``."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DamageResult:
+        return deepcopy_fields(self, memo)
+
+    kind: str
+    #: The damage (the life gained, for a life gain).
+    amount: int
+    #: The player dealt damage, or gaining life.
+    player: int | None = None
+    #: The permanent dealt damage.
+    object: int | None = None
+    source: int | None = None
+    source_name: str = ""
+    combat: bool = False
+    #: The recipient as the damage names it (a permanent's id or a player).
+    target: Ref | None = None
+    source_controller: int | None = None
+    #: How: ``infect`` or ``wither`` (-1/-1 counters); for a life gain, ``lifelink`` or
+    #: what the effect's line names.
+    why: Any = None
+    deathtouch: bool = False
+    #: A creature planeswalker: its loyalty goes down too (119.3c with 119.3e).
+    loyalty: bool = False
+    #: A life gain's rule.
+    rule: str = "119.3f"
+    #: The damage dealt (119.4a) when a replacement effect changed the result.
+    dealt: int | None = None
+    #: The first result to its recipient in this event (603.2c), and what the event dealt
+    #: it in all.
+    first_to_target: bool = True
+    target_total: int | None = None
+
+    def __init__(self, kind: str, amount: int, player: int | None = None,
+                 object: int | None = None, source: int | None = None, source_name: str = "",
+                 combat: bool = False, target: Ref | None = None,
+                 source_controller: int | None = None, why: Any = None,
+                 deathtouch: bool = False, loyalty: bool = False, rule: str = "119.3f",
+                 dealt: int | None = None, first_to_target: bool = True,
+                 target_total: int | None = None) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.kind = kind
+        self.amount = amount
+        self.player = player
+        self.object = object
+        self.source = source
+        self.source_name = source_name
+        self.combat = combat
+        self.target = target
+        self.source_controller = source_controller
+        self.why = why
+        self.deathtouch = deathtouch
+        self.loyalty = loyalty
+        self.rule = rule
+        self.dealt = dealt
+        self.first_to_target = first_to_target
+        self.target_total = target_total
+
+
+@dataclass(eq=False)
+class DamageResults:
+    """The proposed results of a damage event, which replacement effects on results
+    (``"damage_results"``, 119.4b) change."""
+
+    results: list[DamageResult]
+    summary: str = "damage results"
+
+
 def _source_chars(game: GameState, source: int):  # type: ignore[no-untyped-def]
     o = game.objects.get(source)
     if isinstance(o, GameObject):
@@ -353,71 +430,73 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
         final.append(DamageItem(event["source"], event["target"], event["amount"], it.combat,
                                 it.unpreventable))
     # 119.4b: processed into results, as modified by replacement effects on results.
-    results: list[dict[str, Any]] = []
+    results: list[DamageResult] = []
     for it in final:
         c, ctrl, sname = _source_chars(game, it.source)
         kws = c.keywords if c is not None else frozenset()
         tgt = it.target
-        base = {"source": it.source, "source_name": sname, "amount": it.amount,
-                "combat": it.combat, "target": tgt, "source_controller": ctrl}
         if isinstance(tgt, PlayerRef):
             kind = "poison" if "infect" in kws else "life_loss"
-            results.append(dict(base, kind=kind, player=tgt.index))
+            results.append(DamageResult(kind, it.amount, player=tgt.index, source=it.source,
+                                        source_name=sname, combat=it.combat, target=tgt,
+                                        source_controller=ctrl))
         else:
             o = game.objects[tgt]
             assert isinstance(o, GameObject)
             oc = game.chars(o)
             if oc.is_planeswalker and not oc.is_creature:
-                results.append(dict(base, kind="loyalty", object=tgt))
-            elif "infect" in kws or "wither" in kws:
-                results.append(dict(base, kind="minus_counters", object=tgt,
-                                    why="infect" if "infect" in kws else "wither",
-                                    deathtouch="deathtouch" in kws,
-                                    loyalty=oc.is_planeswalker))
+                results.append(DamageResult("loyalty", it.amount, object=tgt,
+                                            source=it.source, source_name=sname,
+                                            combat=it.combat, target=tgt,
+                                            source_controller=ctrl))
             else:
                 # 119.3c with 119.3e: a creature planeswalker also loses loyalty
-                results.append(dict(base, kind="marked", object=tgt,
-                                    deathtouch="deathtouch" in kws,
-                                    loyalty=oc.is_planeswalker))
+                withered = "infect" in kws or "wither" in kws
+                results.append(DamageResult(
+                    "minus_counters" if withered else "marked", it.amount, object=tgt,
+                    source=it.source, source_name=sname, combat=it.combat, target=tgt,
+                    source_controller=ctrl,
+                    why=("infect" if "infect" in kws else "wither") if withered else None,
+                    deathtouch="deathtouch" in kws, loyalty=oc.is_planeswalker))
         if "lifelink" in kws and ctrl is not None:
             # one life gain per lifelink source for all the damage it deals in the event
             for r in results:
-                if r["kind"] == "life_gain" and r.get("source") == it.source:
-                    r["amount"] += it.amount
+                if r.kind == "life_gain" and r.source == it.source:
+                    r.amount += it.amount
                     break
             else:
-                results.append({"kind": "life_gain", "player": ctrl, "amount": it.amount,
-                                "why": "lifelink", "rule": "702.15b", "source": it.source})
+                results.append(DamageResult("life_gain", it.amount, player=ctrl,
+                                            why="lifelink", rule="702.15b", source=it.source))
     for player, amount, why in extra_gains:  # (why: the effect's source: a card name)
-        results.append({"kind": "life_gain", "player": player, "amount": amount,
-                        "why": Card(None, why) if isinstance(why, str) else why,
-                        "rule": "615.1"})
+        results.append(DamageResult("life_gain", amount, player=player,
+                                    why=Card(None, why) if isinstance(why, str) else why,
+                                    rule="615.1"))
     for r in results:
-        if r["kind"] == "life_gain":
-            ev_ = apply_replacements(game, "life_gain", {"player": r["player"],
-                                                         "amount": r["amount"],
-                                                         "summary": f"gain {r['amount']} life"})
-            r["amount"] = 0 if ev_ is None else int(ev_["amount"])
+        if r.kind == "life_gain":
+            ev_ = apply_replacements(game, "life_gain", {"player": r.player,
+                                                         "amount": r.amount,
+                                                         "summary": f"gain {r.amount} life"})
+            r.amount = 0 if ev_ is None else int(ev_["amount"])
     # 119.4a-b: the damage dealt is settled; replacement effects on its results (Worship:
     # life loss) change the results, not the damage that was dealt
     for r in results:
-        if r["kind"] != "life_gain":
-            r["dealt"] = r["amount"]
-    whole = apply_replacements(game, "damage_results", {"results": results,
-                                                        "summary": "damage results"})
-    if whole is not None:
-        results = whole["results"]
+        if r.kind != "life_gain":
+            r.dealt = r.amount
+    whole = apply_replacements(game, "damage_results", DamageResults(results))
+    if isinstance(whole, DamageResults):
+        results = whole.results
     # 603.2c: all of this is one event; an ability that triggers on a player or object
     # "being dealt damage" triggers once for it, however many sources dealt damage (the
     # first result to each recipient carries the total it was dealt in this event).
     totals: dict[Any, int] = {}
     for r in results:
-        if r["kind"] != "life_gain":
-            r["first_to_target"] = r["target"] not in totals
-            totals[r["target"]] = totals.get(r["target"], 0) + r.get("dealt", r["amount"])
+        if r.kind != "life_gain":
+            r.first_to_target = r.target not in totals
+            totals[r.target] = totals.get(r.target, 0) + (
+                r.dealt if r.dealt is not None else r.amount)
     for r in results:
-        if r["kind"] != "life_gain":
-            r["target_total"] = totals[r["target"]]
+        if r.kind != "life_gain":
+            r.target_total = totals[r.target]
     # 119.4c: the event occurs.
     for r in results:
         _apply_result(game, r)
@@ -527,26 +606,29 @@ def _why(why: Line | Card | None) -> Line:
 _LIFELINK: Final = say("lifelink", "lien de vie")
 
 
-def _apply_result(game: GameState, r: dict[str, Any]) -> None:
-    kind = r["kind"]
-    n = r["amount"]
+def _apply_result(game: GameState, r: DamageResult) -> None:
+    kind = r.kind
+    n = r.amount
     if kind == "life_gain":
         if n > 0:
-            why = r.get("why")
-            gain_life(game, r["player"], n, r.get("rule", "119.3f"),
+            why = r.why
+            assert r.player is not None
+            gain_life(game, r.player, n, r.rule,
                       why=_LIFELINK if why == "lifelink" else why, replaced=True,
                       cites=("119.3f",) if why == "lifelink" else ())
         return
-    sname = r["source_name"]
+    sname = r.source_name
+    assert r.source is not None and r.target is not None
     results: tuple[str, ...] = ()
     #: the damage dealt (119.4a), which the event reports; ``n`` is its result (119.4b)
-    dealt = r.get("dealt", n)
+    dealt = r.dealt if r.dealt is not None else n
     poison: int | None = None  # (the poison counters or the life its player got: 119.3a-b)
     life_lost: int | None = None
     target: Any
     detail = more = NOTHING
     if kind in ("life_loss", "poison"):
-        p = game.players[r["player"]]
+        assert r.player is not None
+        p = game.players[r.player]
         target = game.who(p.index)
         p.damaged_this_turn = True
         if kind == "poison":
@@ -570,7 +652,7 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             rule = "119.3a"
             life_lost = n
     else:
-        o = game.objects.get(r["object"])
+        o = game.objects.get(r.object) if r.object is not None else None
         if not isinstance(o, GameObject):
             return
         target = Card(o.id, o.name)
@@ -581,10 +663,10 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             rule = "119.3c"
         elif kind == "minus_counters":
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
-            if r.get("deathtouch") and n > 0:
+            if r.deathtouch and n > 0:
                 o.deathtouch_damage = True  # 704.5h: damage, even dealt as counters
-            how = Word("infect", "infection") if r["why"] == "infect" else \
-                Word("wither", "flétrissure") if r["why"] == "wither" else Raw(str(r["why"]))
+            how = Word("infect", "infection") if r.why == "infect" else \
+                Word("wither", "flétrissure") if r.why == "wither" else Raw(str(r.why))
             detail = say(" ({n} -1/-1 counters, {how})", " ({n} marqueur -1/-1, {how})", n=n,
                          how=how) if n <= 1 else \
                 say(" ({n} -1/-1 counters, {how})", " ({n} marqueurs -1/-1, {how})", n=n,
@@ -592,36 +674,36 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             rule = "119.3d"
         else:
             o.damage += n
-            if r.get("deathtouch") and n > 0:
+            if r.deathtouch and n > 0:
                 o.deathtouch_damage = True
             rule = "119.3e"
-        if kind != "loyalty" and r.get("loyalty"):
+        if kind != "loyalty" and r.loyalty:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             more = say(" (loyalty {loyalty}, {rule})", " (loyauté : {loyalty}, {rule})",
                        loyalty=o.counters["loyalty"], rule=Raw("119.3c"))
             results = (rule, "119.3c")
     text = say("{source} deals {damage} to {target}{detail}{more}",
                "{source} inflige {damage} à {target}{detail}{more}",
-               source=Card(r["source"], sname), damage=_damage(dealt), target=target,
+               source=Card(r.source, sname), damage=_damage(dealt), target=target,
                detail=detail, more=more)
-    if kind in ("loyalty", "minus_counters") or r.get("loyalty"):
+    if kind in ("loyalty", "minus_counters") or r.loyalty:
         game.changed(only=NOBODY)  # (counters: a wide change, but no plain list reads them)
     elif kind not in ("life_loss", "poison"):  # (those told by totals_changed)
         game.changed("damage")
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.rules.variant import variant_of
-        variant_of(game).player_dealt_damage(game, r["source"], r["player"], dealt,
-                                             bool(r["combat"]))  # commander damage (903.10a)
+        variant_of(game).player_dealt_damage(game, r.source, p.index, dealt,
+                                             r.combat)  # commander damage (903.10a)
     # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
     # ``cites`` name the rules it also applies: the result, and how the damage is dealt
     # (119.2a combat damage, 119.2b a spell's or ability's)
     game.emit_event(DamageDealt(
-        "510.2" if r["combat"] else rule, text, game.turn_number, source=r["source"],
-        cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
-        target=r["target"], amount=dealt, combat=r["combat"], life_lost=life_lost,
-        poison=poison, source_controller=r["source_controller"],
-        first_to_target=r.get("first_to_target", True),
-        target_total=r.get("target_total", dealt)))
+        "510.2" if r.combat else rule, text, game.turn_number, source=r.source,
+        cites=(*(results or (rule,)), "119.2a" if r.combat else "119.2b"),
+        target=r.target, amount=dealt, combat=r.combat, life_lost=life_lost,
+        poison=poison, source_controller=r.source_controller,
+        first_to_target=r.first_to_target,
+        target_total=r.target_total if r.target_total is not None else dealt))
 
 
 def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",

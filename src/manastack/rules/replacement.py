@@ -25,13 +25,26 @@ if TYPE_CHECKING:
     from manastack.game.state import GameState
 
 
+#: A proposed event (614.1: what replacement effects modify): the damage results of a
+#: damage event (:class:`~manastack.rules.damage.DamageResults`, 119.4b), or the fields
+#: of another kind of event by name (``object``, ``to``, ``amount``, ``target``...).
+Proposed = Any
+
+
+def summary_of(event: Proposed) -> str:
+    """What a proposed event is, in a few words, for the log ("" if it doesn't say)."""
+    if isinstance(event, dict):
+        return str(event.get("summary", ""))
+    return str(getattr(event, "summary", ""))
+
+
 @dataclass(eq=False)
 class Replacement:
     """A replacement or prevention effect.
 
     ``event`` is the kind of event it watches (``zone_change``, ``damage``,
-    ``life_gain``, ``draw``...).  ``applies(game, event)`` tests a proposed
-    event (a dict); ``replace(game, event)`` returns the modified event (or
+    ``life_gain``, ``damage_results``...).  ``applies(game, event)`` tests a proposed
+    event (:data:`Proposed`); ``replace(game, event)`` returns the modified event (or
     None when the event no longer happens).  ``uses`` counts down shields
     ("the next 2 damage", 615.7) when not None.
     """
@@ -40,8 +53,8 @@ class Replacement:
         return deepcopy_fields(self, memo)
 
     event: str
-    applies: Callable[[GameState, dict[str, Any]], bool]
-    replace: Callable[[GameState, dict[str, Any]], dict[str, Any] | None]
+    applies: Callable[[GameState, Any], bool]
+    replace: Callable[[GameState, Any], Any]
     controller: int
     source: int | None = None
     #: What the log calls it: a line, or English text shown as it is in every language.
@@ -89,9 +102,9 @@ def active_replacements(game: GameState, event: str) -> list[Replacement]:
     return out
 
 
-def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
+def apply_replacements(game: GameState, kind: str, event: Proposed,
                        chooser: Callable[[list[Replacement]], Replacement] | None = None,
-                       extra: Sequence[Replacement] = ()) -> dict[str, Any] | None:
+                       extra: Sequence[Replacement] = ()) -> Proposed | None:
     """Apply each applicable replacement once (614.5); self-replacements first (614.15).
 
     When several apply, the affected player chooses (616.1): ``chooser``
@@ -102,14 +115,15 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
     """
     used: set[Any] = set()
     repeatable: set[Any] = set()
-    cur: dict[str, Any] | None = event
+    cur: Proposed | None = event
     while cur is not None:
         event = cur
-        if kind == "damage" and event.get("amount", 1) <= 0:
+        if isinstance(event, dict) and kind == "damage" and event.get("amount", 1) <= 0:
             break  # 615.6, 119.8: all of it prevented, no damage is left to replace
         cands = [r for r in [*active_replacements(game, kind), *extra]
                  if r.key() not in used and r.applies(game, event)]
-        if cands and kind == "damage" and game.options.extra.get("range"):
+        if cands and isinstance(event, dict) and kind == "damage" and \
+                game.options.extra.get("range"):
             cands = [r for r in cands if not r.is_prevention
                      or prevention_in_range(game, r, event)]
         if not cands:
@@ -128,15 +142,16 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
         if r.repeatable:
             repeatable.add(r.key())
         cur = r.replace(game, event)
-        if kind == "damage" and cur is not None and cur.get("target") != event.get("target") \
-                and not _redirect_possible(game, cur.get("target")):
+        if kind == "damage" and isinstance(cur, dict) and isinstance(event, dict) and \
+                cur.get("target") != event.get("target") and \
+                not _redirect_possible(game, cur.get("target")):
             game.note("614.9", say("{effect} does nothing: {target} can't be dealt the damage",
                                    "Sans effet : {effect} (les blessures ne peuvent pas être "
                                    "infligées à {target})",
                                    effect=effect_arg(r.text, Word("A redirection effect",
                                                                   "un effet de redirection")),
                                    target=game.named(cur.get("target"))),
-                      before=str(event.get("summary", "")))
+                      before=summary_of(event))
             cur = event
             continue
         if not r.quiet:
@@ -146,7 +161,7 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
                                                          "un effet de remplacement")),
                           none=NOTHING if cur is not None else
                           say(" (the event does not happen)", " (l'événement n'a pas lieu)")),
-                      before=str(event.get("summary", "")))
+                      before=summary_of(event))
     return cur
 
 
@@ -252,9 +267,11 @@ def replacement_choice_possible(game: GameState) -> bool:
 _STAGED: Final = ("damage", "damage_results")
 
 
-def _affected_player(game: GameState, kind: str, event: dict[str, Any]) -> int:
+def _affected_player(game: GameState, kind: str, event: Proposed) -> int:
     """616.1: the affected player, or the controller of the affected object (its owner
     when it has no controller)."""
+    if not isinstance(event, dict):
+        return game.active_player  # (damage results: each result's player is affected)
     if isinstance(event.get("player"), int):
         return int(event["player"])
     o = game.objects.get(event.get("object", -1))
@@ -263,7 +280,7 @@ def _affected_player(game: GameState, kind: str, event: dict[str, Any]) -> int:
     return game.active_player
 
 
-def _choose_order(game: GameState, kind: str, event: dict[str, Any],
+def _choose_order(game: GameState, kind: str, event: Proposed,
                   pool: list[Replacement]) -> int:
     """616.1: which of ``pool`` the affected player applies first (a decision asked in the
     middle of the event, :func:`manastack.rules.midrun.choose_during_run`)."""
@@ -276,7 +293,7 @@ def _choose_order(game: GameState, kind: str, event: dict[str, Any],
                    for i, t in enumerate(texts))
     i = choose_during_run(
         game, who, "choose_replacement",
-        f"Several replacement effects would apply to {event.get('summary', kind)}: choose "
+        f"Several replacement effects would apply to {summary_of(event) or kind}: choose "
         "the one to apply first (CR 616.1)", labels, "616.1",
         "replacement effect to apply first", sources=tuple(r.source for r in pool))
     # while answers are supplied every choice comes from them (an unanswered one stops

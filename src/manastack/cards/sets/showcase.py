@@ -4,6 +4,7 @@ also printed in M11 or M12 lives in that set's module."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -67,6 +68,7 @@ from manastack.cards.vocab import (
 from manastack.game.abilities import declare_layers
 from manastack.game.objects import GameObject, PlayerRef
 from manastack.lines import Card, say
+from manastack.rules.damage import DamageResults
 from manastack.rules.layers import Duration, LayerEffect, modify_pt
 from manastack.rules.replacement import Replacement
 
@@ -95,28 +97,25 @@ define("Boon Reflection", StaticAbility(
 def _worship(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: DamageResults) -> bool:
         if not g.creatures(me):
             return False
         life = g.players[me].life
-        loss = sum(r["amount"] for r in e["results"]
-                   if r["kind"] == "life_loss" and r["player"] == me)
-        gain = sum(r["amount"] for r in e["results"]
-                   if r["kind"] == "life_gain" and r["player"] == me)
+        loss = sum(r.amount for r in e.results if r.kind == "life_loss" and r.player == me)
+        gain = sum(r.amount for r in e.results if r.kind == "life_gain" and r.player == me)
         return loss > 0 and life - loss + gain < 1
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: DamageResults) -> DamageResults:
         life = g.players[me].life
-        gain = sum(r["amount"] for r in e["results"]
-                   if r["kind"] == "life_gain" and r["player"] == me)
+        gain = sum(r.amount for r in e.results if r.kind == "life_gain" and r.player == me)
         allowed = max(0, life + gain - 1)  # total loss that leaves the player at 1
         out = []
-        for r in e["results"]:
-            if r["kind"] == "life_loss" and r["player"] == me:
-                r = dict(r, amount=min(r["amount"], allowed))
-                allowed -= r["amount"]
+        for r in e.results:
+            if r.kind == "life_loss" and r.player == me:
+                r = dataclasses.replace(r, amount=min(r.amount, allowed))
+                allowed -= r.amount
             out.append(r)
-        return dict(e, results=out)
+        return dataclasses.replace(e, results=out)
 
     return [Replacement("damage_results", applies, replace, me, src.id,
                         say("{card} (damage reduces your life total to 1 instead)",
