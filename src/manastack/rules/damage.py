@@ -10,6 +10,7 @@ Damage never destroys by itself (119.5): state-based actions do.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -20,6 +21,7 @@ from manastack.lines import NOTHING, Card, Line, Raw, Word, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState, Task
+    from manastack.rules.replacement import ProposedDamage
 
 
 @dataclass
@@ -197,11 +199,12 @@ def _redirect_options(game: GameState, it: DamageItem) -> list[int]:
     return [o.id for o in game.permanents(it.target.index) if game.chars(o).is_planeswalker]
 
 
-def _proposal(game: GameState, it: DamageItem, event_id: int) -> dict[str, Any]:
-    return {"source": it.source, "target": it.target, "amount": it.amount,
-            "combat": it.combat, "unpreventable": it.unpreventable, "event_id": event_id,
-            "gains": [], "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
-                                    f"{game.name_of(it.target)}"}
+def _proposal(game: GameState, it: DamageItem, event_id: int) -> ProposedDamage:
+    from manastack.rules.replacement import ProposedDamage
+
+    return ProposedDamage(it.source, it.target, it.amount, it.combat, it.unpreventable,
+                          event_id, summary=f"{it.amount} damage from "
+                          f"{game.name_of(it.source)} to {game.name_of(it.target)}")
 
 
 def _affected_player(game: GameState, it: DamageItem) -> int:
@@ -232,7 +235,7 @@ def _replacement_orders(game: GameState, plan: _Plan, i: int) -> None:
             if len(cands) >= 2:
                 game.ask(ChoiceDecision(
                     _affected_player(game, it), "order_replacements",
-                    f"{proposed['summary']}: choose the order of the replacement and "
+                    f"{proposed.summary}: choose the order of the replacement and "
                     "prevention effects (first applies first): "
                     + "; ".join(f"{k}: {t}" for k, (_, t) in enumerate(cands)),
                     (_orders_chosen, (plan, i, [k for k, _ in cands])), rule="616.1",
@@ -330,17 +333,17 @@ def _prevented_by_protection(source: Any, target: Any) -> Line:
                source=source, target=target)
 
 
-def _protected_recipient(game: GameState, e: dict[str, Any]) -> bool:
+def _protected_recipient(game: GameState, e: ProposedDamage) -> bool:
     from manastack.rules.targeting import protection_from
-    o = game.get(e["target"])
-    return o is not None and e["amount"] > 0 and not e.get("unpreventable") and \
-        protection_from(game, o, e["source"])
+    o = game.get(e.target)
+    return o is not None and e.amount > 0 and not e.unpreventable and \
+        protection_from(game, o, e.source)
 
 
-def _protection_prevents(game: GameState, e: dict[str, Any]) -> dict[str, Any]:
-    game.note("702.16e", _prevented_by_protection(game.named(e["source"]),
-                                                  game.named(e["target"])))
-    return dict(e, amount=0)
+def _protection_prevents(game: GameState, e: ProposedDamage) -> ProposedDamage:
+    game.note("702.16e", _prevented_by_protection(game.named(e.source),
+                                                  game.named(e.target)))
+    return dataclasses.replace(e, amount=0)
 
 
 def _make_protection() -> Any:
@@ -371,7 +374,11 @@ def _chooser(order: list[Any] | None) -> Any:
 
 
 def _deal_damage_event(game: GameState, plan: _Plan) -> None:
-    from manastack.rules.replacement import apply_replacements
+    from manastack.rules.replacement import (
+        ProposedDamage,
+        ProposedLifeGain,
+        apply_replacements,
+    )
     from manastack.rules.targeting import protection_from
 
     game.damage_events += 1
@@ -414,20 +421,21 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
         proposed = _proposal(game, it, event_id)
         event = apply_replacements(game, "damage", proposed, _chooser(order),
                                    extra=(_PROTECTION,))
-        if event is None:
+        if not isinstance(event, ProposedDamage):
             continue
         if idx in plan.redirects and not redirect_first and isinstance(
-                event["target"], PlayerRef) and event["amount"] > 0 and \
+                event.target, PlayerRef) and event.amount > 0 and \
                 not isinstance(plan.redirects[idx], PlayerRef):
-            event = dict(event, target=plan.redirects[idx])  # 306.7 applied after others
-            game.note("306.7", _redirected_line(game, event["target"]))
-        extra_gains.extend(event.get("gains", ()))
-        if event["amount"] <= 0:
+            # 306.7 applied after the others
+            event = dataclasses.replace(event, target=plan.redirects[idx])
+            game.note("306.7", _redirected_line(game, event.target))
+        extra_gains.extend(event.gains)
+        if event.amount <= 0:
             continue
-        if event["target"] != it.target and game.options.extra.get("range") and \
+        if event.target != it.target and game.options.extra.get("range") and \
                 not _redirect_in_range(game, event):
             continue  # 801.13a
-        final.append(DamageItem(event["source"], event["target"], event["amount"], it.combat,
+        final.append(DamageItem(event.source, event.target, event.amount, it.combat,
                                 it.unpreventable))
     # 119.4b: processed into results, as modified by replacement effects on results.
     results: list[DamageResult] = []
@@ -473,10 +481,10 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
                                     rule="615.1"))
     for r in results:
         if r.kind == "life_gain":
-            ev_ = apply_replacements(game, "life_gain", {"player": r.player,
-                                                         "amount": r.amount,
-                                                         "summary": f"gain {r.amount} life"})
-            r.amount = 0 if ev_ is None else int(ev_["amount"])
+            assert r.player is not None
+            ev_ = apply_replacements(game, "life_gain", ProposedLifeGain(
+                r.player, r.amount, f"gain {r.amount} life"))
+            r.amount = ev_.amount if isinstance(ev_, ProposedLifeGain) else 0
     # 119.4a-b: the damage dealt is settled; replacement effects on its results (Worship:
     # life loss) change the results, not the damage that was dealt
     for r in results:
@@ -567,24 +575,24 @@ def exchange_life_totals(game: GameState, a: int, b: int, rule: str = "701.9c",
     set_life_total(game, b, la, rule, why)
 
 
-def _redirect_in_range(game: GameState, event: dict[str, Any]) -> bool:
+def _redirect_in_range(game: GameState, event: ProposedDamage) -> bool:
     """801.13a: a replacement effect can't make a spell or ability (a source) affect an
     object or player outside its controller's range of influence: that part does
     nothing."""
     from manastack.rules.triggers import ref_controller
     from manastack.rules.variant import variant_of
 
-    _, ctrl, sname = _source_chars(game, event["source"])
-    who = ref_controller(game, event["target"])
+    _, ctrl, sname = _source_chars(game, event.source)
+    who = ref_controller(game, event.target)
     if ctrl is None or who is None or variant_of(game).in_range(game, ctrl, who):
         return True
     game.note("801.13a", say("{amount} damage from {source} would be dealt to {target}, "
                              "outside {who}'s range of influence: it isn't dealt",
                              "{source} infligerait {amount} à {target}, hors de la zone "
                              "d'influence {who:de} : rien n'est infligé",
-                             amount=_damage(int(event["amount"])),
-                             source=Card(event["source"], sname), target=game.named(
-                                 event["target"]), who=game.who(ctrl)))
+                             amount=_damage(event.amount),
+                             source=Card(event.source, sname), target=game.named(
+                                 event.target), who=game.who(ctrl)))
     return False
 
 
@@ -712,7 +720,7 @@ def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
     """A player gains life, as modified by replacement effects (e.g. Boon Reflection).
     ``why`` ends the line: "Alice gains 2 life (life 22) (<why>)".
     ``cites``: further rules the log line applies (119.3f for lifelink's 702.15b)."""
-    from manastack.rules.replacement import apply_replacements
+    from manastack.rules.replacement import ProposedLifeGain, apply_replacements
 
     if amount <= 0:
         return 0
@@ -723,11 +731,11 @@ def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
                               source=src[0]))
         return 0
     if not replaced:
-        event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
-                                                       "summary": f"gain {amount} life"})
-        if event is None or event["amount"] <= 0:
+        event = apply_replacements(game, "life_gain", ProposedLifeGain(
+            player, amount, f"gain {amount} life"))
+        if not isinstance(event, ProposedLifeGain) or event.amount <= 0:
             return 0
-        amount = int(event["amount"])
+        amount = event.amount
     p = game.players[player]
     p.life += amount
     p.life_gained_this_turn += amount

@@ -75,7 +75,8 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: Line | None = None, attach_to: Ref | None = None,
          copy_of: Any = None, chosen: tuple[Any, ...] | None = None,
-         cause: dict[str, Any] | None = None, face_down: bool = False) -> GameObject:
+         cause: tuple[bool, int, int | None] | None = None, face_down: bool = False
+         ) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
 
     ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
@@ -266,7 +267,7 @@ def discard(game: GameState, player: int, obj: GameObject, rule: str = "701.8a",
     new = move(game, obj, Zone.GRAVEYARD, rule,
                verb=verb or say("{who} discards {card}", "{who} défausse {card}",
                                 who=game.who(player), card=card),
-               cause={"discard": True, "player": player, "cause": cause})
+               cause=(True, player, cause))
     game.emit_event(Discarded(rule, say("{card} was discarded", "{card} est défaussé",
                                         card=card), game.turn_number, player=player,
                               object=new.id, cause=cause))

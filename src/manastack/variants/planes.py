@@ -7,6 +7,7 @@ face-up plane (901.6), so "you" is the active player.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
     from manastack.game.state import GameState
     from manastack.log import Event
+    from manastack.rules.replacement import ProposedDamage
 
 
 GOAT = make_card("Goat", types=("Creature",), subtypes=("Goat",), power=0, toughness=1,
@@ -463,10 +465,10 @@ define("Sokenzan",
 def _furnace(game: GameState, src: GameObject) -> list[Any]:
     from manastack.rules.replacement import Replacement
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, amount=e["amount"] * 2)
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        return dataclasses.replace(e, amount=e.amount * 2)
 
-    return [Replacement("damage", lambda g, e: e.get("amount", 0) > 0, replace,
+    return [Replacement("damage", lambda g, e: e.amount > 0, replace,
                         game.controller(src), src.id,
                         "Stronghold Furnace (damage is doubled)")]
 
