@@ -63,7 +63,6 @@ class Info(Event):
         return dict(self.details)
 
 
-
 class TurnBegan(Event):
     """A turn begins (500.1; a team's shared turn, 805.4a)."""
 
@@ -1060,9 +1059,9 @@ EVENT_FIELDS: Final[dict[type[Event], tuple[tuple[str, ...], tuple[str, ...]]]] 
 }
 
 
-#: Kinds only a variant's games produce (their classes are covered by the variants' tests).
-
-VARIANT_KINDS: Final = frozenset({ABANDONED, PLANAR_DIE, PLANESWALKED, PLANESWALK_AWAY, SET_IN_MOTION})
+#: Kinds only a variant's games produce (Planechase, Archenemy).
+VARIANT_KINDS: Final = frozenset({ABANDONED, PLANAR_DIE, PLANESWALKED,
+                                 PLANESWALK_AWAY, SET_IN_MOTION})
 
 
 def restore_event(kind: str, rule: str, line: Line, turn: int,

@@ -940,7 +940,7 @@ def _declare_blockers(game: GameState, action: Any, paid: bool = False) -> None:
             game.emit_event(AttackerUnblocked("509.1h", say("{attacker} is unblocked",
                                                             "{attacker} n'est pas bloqué",
                                                             attacker=game.named(a)),
-                                                            game.turn_number, attacker=a))
+                                              game.turn_number, attacker=a))
     game.push(_ask_orders, 0)
 
 

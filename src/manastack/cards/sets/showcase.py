@@ -382,8 +382,8 @@ def _royal_guard(game: GameState, ctx: Ctx) -> None:
             e.source in cb.attackers and e.source not in cb.blocked and \
             g.get(guard) is not None
 
-    r = Replacement("damage", applies, lambda g, e: dataclasses.replace(e, target=guard), me,
-                    guard,
+    r = Replacement("damage", applies, lambda g, e: dataclasses.replace(e, target=guard),
+                    me, guard,
                     say("{card} (combat damage from unblocked creatures is dealt to it "
                         "instead)", "{card} (les blessures de combat des créatures non bloquées "
                         "lui sont infligées à la place)",
