@@ -18,11 +18,12 @@ from manastack.game.mana import ManaPool
 from manastack.game.objects import Characteristics, GameObject, StackAbility
 from manastack.game.turn import StepInfo
 from manastack.rules.damage import DamageItem, DamageResult, _Plan
+from manastack.rules.replacement import ProposedDamage
 from manastack.rules.resolution import Ctx
 
 WRITTEN_OUT = [PriorityDecision, CombatDecision, StepInfo, GameObject,
                StackAbility, Combat, Characteristics, DamageItem, DamageResult, _Plan, Ctx,
-               ManaPool]
+               ManaPool, ProposedDamage]
 
 
 def _required_args(cls: type) -> list[Any]:
@@ -39,6 +40,7 @@ def _required_args(cls: type) -> list[Any]:
                               None, frozenset(), (), 0],
             DamageItem: [7, 8, 3],
             DamageResult: ["marked", 3],
+            ProposedDamage: [7, 8, 3],
             _Plan: [[]],
             Ctx: [7, "Shock", 0],
             ManaPool: []}[cls]
