@@ -179,3 +179,5 @@ def test_a_typed_event_is_an_immutable_value(produced: dict[type, list[Event]]) 
         back = pickle.loads(pickle.dumps(e))
         assert back == e and type(back).__name__ == type(e).__name__
         assert back.to_json() == e.to_json() and str(back) == str(e)
+    every = [e for evs in produced.values() for e in evs]  # (every argument of a line)
+    assert pickle.loads(pickle.dumps(every)) == every
