@@ -17,11 +17,13 @@ from manastack.game.decisions import CombatDecision, PriorityDecision
 from manastack.game.mana import ManaPool
 from manastack.game.objects import Characteristics, GameObject, StackAbility
 from manastack.game.turn import StepInfo
-from manastack.rules.damage import DamageItem, _Plan
+from manastack.rules.damage import DamageItem, DamageResult, _Plan
+from manastack.rules.replacement import ProposedDamage
 from manastack.rules.resolution import Ctx
 
 WRITTEN_OUT = [PriorityDecision, CombatDecision, StepInfo, GameObject,
-               StackAbility, Combat, Characteristics, DamageItem, _Plan, Ctx, ManaPool]
+               StackAbility, Combat, Characteristics, DamageItem, DamageResult, _Plan, Ctx,
+               ManaPool, ProposedDamage]
 
 
 def _required_args(cls: type) -> list[Any]:
@@ -37,6 +39,8 @@ def _required_args(cls: type) -> list[Any]:
                               frozenset(), frozenset({"Creature"}), frozenset({"Bear"}), 2, 2,
                               None, frozenset(), (), 0],
             DamageItem: [7, 8, 3],
+            DamageResult: ["marked", 3],
+            ProposedDamage: [7, 8, 3],
             _Plan: [[]],
             Ctx: [7, "Shock", 0],
             ManaPool: []}[cls]

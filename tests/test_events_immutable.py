@@ -11,8 +11,9 @@ import pytest
 
 from manastack import new_game
 from manastack.agents import RandomAgent
+from manastack.events import Drew
 from manastack.lines import say
-from manastack.log import Event, render_jsonl
+from manastack.log import render_jsonl
 from manastack.play import default_deck, play_to_end
 
 
@@ -24,9 +25,10 @@ def _game() -> object:
 
 def test_an_event_cant_be_changed() -> None:
     """No attribute of an event can be set or deleted, and its data can't be changed."""
-    e = Event("draw", "504.1", say("Alice draws a card", "Alice pioche une carte"),
-              {"player": 0}, 1)
-    for name in ("kind", "rule", "line", "data", "turn", "seen_by", "public"):
+    e = Drew("504.1", say("Alice draws a card", "Alice pioche une carte"), 1, player=0,
+             object=5)
+    for name in ("kind", "rule", "line", "data", "turn", "seen_by", "public", "player",
+                 "object"):
         with pytest.raises(AttributeError):
             setattr(e, name, None)
         with pytest.raises(AttributeError):

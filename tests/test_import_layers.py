@@ -33,7 +33,7 @@ LAYERS: dict[str, int] = {
     "lines": 0,
     "sameness": 0,
     "data": 0,
-    "game": 1, "log": 1,
+    "game": 1, "log": 1, "events": 1,
     "rules": 2,
     "cards": 3,
     "variants": 4,

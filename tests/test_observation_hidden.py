@@ -169,19 +169,23 @@ def test_cr_400_2_the_command_zone_is_public_but_planar_decks_are_counted() -> N
 def test_cr_714_4_the_controller_of_a_player_sees_their_private_events() -> None:
     """714.4: information visible to a controlled player is visible to the player who
     controls them: a private event seen by Bob at that time is seen by his controller."""
+    from manastack.events import ZoneChange
     from manastack.lines import Card, Who, say
-    from manastack.log import Event
 
     bob = Who(1, "Bob")
-    e = Event("zone_change", "701.17a",
-              say("{who} puts {card} into their hand", "{who} met {card} dans sa main",
-                  who=bob, card=Card(9, "Volcanic Dragon")),
-              {"name": "Volcanic Dragon", "old": 3, "object": 9}, 4,
-              seen_by=frozenset({0, 1}),
-              public=say("{who} puts a card into their hand", "{who} met une carte dans sa "
-                         "main", who=bob))
+    e = ZoneChange("701.17a",
+                   say("{who} puts {card} into their hand", "{who} met {card} dans sa main",
+                       who=bob, card=Card(9, "Volcanic Dragon")), 4,
+                   object=9, old=3, from_zone="library", to_zone="hand", owner=1,
+                   name="Volcanic Dragon", token=False, controller=1, lki=None,
+                   seen_by=frozenset({0, 1}),
+                   public=say("{who} puts a card into their hand", "{who} met une carte dans "
+                              "sa main", who=bob))
     assert e.view(0) is e and e.view(1) is e
     for viewer in (2, None):
         v = e.view(viewer)
         assert v.text == "Bob puts a card into their hand"
-        assert v.data == {"object": 9} and v.turn == 4 and v.seen_by is None
+        assert v.data == {"object": 9, "from_zone": "library", "to_zone": "hand",
+                          "owner": 1, "token": False, "controller": 1}
+        assert v.turn == 4 and v.seen_by is None and isinstance(v, ZoneChange)
+        assert v.name == "" and v.old is None and v.lki is None  # nothing names the card

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from manastack import log as ev
 from manastack.cards.dsl import (
     ActivatedAbility,
@@ -130,10 +132,10 @@ def _to_library_bottom(game, src):  # type: ignore[no-untyped-def]
     from manastack.rules.replacement import Replacement
 
     def applies(g, e):  # type: ignore[no-untyped-def]
-        return e.get("to") == Zone.GRAVEYARD
+        return e.to == Zone.GRAVEYARD
 
     def replace(g, e):  # type: ignore[no-untyped-def]
-        return dict(e, to=Zone.LIBRARY)
+        return dataclasses.replace(e, to=Zone.LIBRARY)
 
     return [Replacement("zone_change", applies, replace, game.controller(src), src.id,
                         "Test Graveyard Diverter (library instead)")]

@@ -101,7 +101,8 @@ def _elide(word: str, text: str) -> str:
 
 class _Shared:
     """An immutable value: copies of a game share it (``copy.copy`` and
-    ``copy.deepcopy`` give it back)."""
+    ``copy.deepcopy`` give it back).  Each argument class pickles as its constructor's
+    arguments (``__reduce__``: compiled, a class has no default way to be rebuilt)."""
 
     __slots__ = ()
 
@@ -120,6 +121,9 @@ class Who(_Shared):
     def __init__(self, index: int, name: str) -> None:
         self.index = index
         self.name = name
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Who, (self.index, self.name))
 
     def text(self, lang: str, form: str) -> str:
         return _elide(form, self.name) if form in ("de", "que") else self.name
@@ -147,6 +151,9 @@ class Card(_Shared):
         self.id = id
         self.name = name
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.id, self.name))
+
     def text(self, lang: str, form: str) -> str:
         name = french_name(self.name) if lang == "fr" else self.name
         return _elide(form, name) if form in ("de", "que") else name
@@ -173,6 +180,9 @@ class Term(_Shared):
         if key not in TERMS:
             raise ValueError(f"no rule term {key!r}")
         self.key = key
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Term, (self.key,))
 
     def text(self, lang: str, form: str) -> str:
         en, fr, gender = TERMS[self.key]
@@ -214,6 +224,9 @@ class Place(_Shared):
         self.zone = Term(zone)
         self.owner = owner
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Place, (self.zone.key, self.owner))
+
     def text(self, lang: str, form: str) -> str:
         if lang != "fr":
             en = self.zone.text(lang, "")
@@ -246,6 +259,9 @@ class Word(_Shared):
         self.en = en
         self.fr = fr
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Word, (self.en, self.fr))
+
     def text(self, lang: str, form: str) -> str:
         word = self.fr if lang == "fr" else self.en
         return _elide(form, word) if form in ("de", "que") else word
@@ -270,6 +286,9 @@ class Raw(_Shared):
 
     def __init__(self, value: str) -> None:
         self.value = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Raw, (self.value,))
 
     def text(self, lang: str, form: str) -> str:
         return self.value
@@ -298,6 +317,9 @@ class Items(_Shared):
         self.items = tuple(items)
         self.sep = sep
         self.last = last
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Items, (self.items, self.sep, self.last))
 
     def text(self, lang: str, form: str) -> str:
         i = 1 if lang == "fr" else 0
@@ -389,6 +411,11 @@ class Line(_Shared):
 
     def to_json(self) -> Any:
         return {"template": self.en, "args": {k: _arg_json(v) for k, v in self.args.items()}}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its templates and arguments (a plain dict: the read-only mapping of
+        its arguments can't be pickled)."""
+        return (Line, (self.en, self.fr, dict(self.args)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Line) and self.en == other.en and \

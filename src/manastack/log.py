@@ -21,10 +21,14 @@ from manastack.lines import Line
 
 
 class Event:
-    """One game event: its kind, the rule it applies, its line of the log and data.
+    """One game event: its kind, the rule it applies, its line of the log, and the typed
+    fields of its class.
 
-    ``data`` holds ids and values for triggers and tools (``object``,
-    ``player``, ``amount``, ``from_zone``...).
+    ``Event`` is the base of the typed events of :mod:`manastack.events`, one class per
+    kind (:class:`~manastack.events.ZoneChange`, :class:`~manastack.events.DamageDealt`,
+    ...): each holds its own fields (object ids, players, amounts, zones...), declared
+    with their types.  ``data`` is a read-only mapping of those fields by name, made when
+    it is read (readers that know the class read the attributes).
 
     An event is an immutable value: its attributes can't be set and its ``data`` is a
     read-only mapping, so the log that :meth:`Game.copy` shares with the copy and the
@@ -33,19 +37,17 @@ class Event:
     :func:`manastack.sealing.seal_events` makes them so.)
     """
 
-    __slots__ = ("kind", "rule", "line", "data", "turn", "seen_by", "public")
+    __slots__ = ("kind", "rule", "line", "turn", "seen_by", "public")
 
-    def __init__(self, kind: str, rule: str, line: Line,
-                 data: Mapping[str, Any] | None = None, turn: int = 0,
+    def __init__(self, kind: str, rule: str, line: Line, turn: int = 0,
                  seen_by: frozenset[int] | None = None,
                  public: Line | None = None) -> None:
+        # (a subclass sets its own fields first, then calls this last: in pure Python,
+        # this seals the event)
         self.kind: Final = kind
         self.rule: Final = rule
         #: What the event says.
         self.line: Final = line
-        # (a read-only view of the data; read_only() makes one to share)
-        self.data: Final[Mapping[str, Any]] = MappingProxyType(data) \
-            if type(data) is dict else _NO_DATA if data is None else data
         self.turn: Final = turn
         #: Who may see the whole event: None, every player and spectator; else the indexes
         #: of the players who may (a card that moves between hidden zones, seen by the
@@ -54,6 +56,16 @@ class Event:
         self.seen_by: Final = seen_by
         #: The line those others see (the card unnamed), or None: the same line.
         self.public: Final = public
+
+    def fields(self) -> dict[str, Any]:
+        """The event's typed fields by name (a new dict): what ``data`` shows."""
+        return {}
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The typed fields as a read-only mapping (``object``, ``player``,
+        ``amount``, ``from_zone``...)."""
+        return MappingProxyType(self.fields())
 
     @property
     def text(self) -> str:
@@ -73,9 +85,11 @@ class Event:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its constructor's arguments (its data as a plain dict)."""
-        return (Event, (self.kind, self.rule, self.line, dict(self.data), self.turn,
-                        self.seen_by, self.public))
+        """Pickled as its kind, rule, line, turn, visibility and fields
+        (:func:`manastack.events.restore_event` makes it again)."""
+        from manastack.events import restore_event
+        return (restore_event, (self.kind, self.rule, self.line, self.turn, self.seen_by,
+                                self.public, self.fields()))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self._key() == other._key()
@@ -84,23 +98,32 @@ class Event:
         return hash((self.kind, self.rule, self.line, self.turn))
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.kind, self.rule, self.line, dict(self.data), self.turn, self.seen_by,
-                self.public)
+        # (the fields as JSON: an object's last known information is equal by its value)
+        return (self.kind, self.rule, self.line, _jsonable(self.fields()), self.turn,
+                self.seen_by, self.public)
 
     def __repr__(self) -> str:
-        return (f"Event(kind={self.kind!r}, rule={self.rule!r}, text={self.text!r}, "
-                f"data={dict(self.data)!r}, turn={self.turn!r})")
+        return (f"{type(self).__name__}(kind={self.kind!r}, rule={self.rule!r}, "
+                f"text={self.text!r}, data={self.fields()!r}, turn={self.turn!r})")
 
     def __str__(self) -> str:
         return self.render("en")
 
     def view(self, viewer: int | None) -> Event:
         """The event as ``viewer`` (a player index; None, a spectator) may see it: itself,
-        or the same event with the public text and without the keys naming the card."""
+        or the same kind of event with the public text and without the fields naming the
+        card (:data:`PRIVATE_KEYS`)."""
         if self.seen_by is None or (viewer is not None and viewer in self.seen_by):
             return self
-        data = {k: v for k, v in self.data.items() if k not in PRIVATE_KEYS}
-        return Event(self.kind, self.rule, self.public or self.line, data, self.turn)
+        return self.redacted()
+
+    def redacted(self) -> Event:
+        """The event as the players who may not see it whole see it: the public line,
+        without the fields naming the card (:data:`PRIVATE_KEYS`), public."""
+        from manastack.events import restore_event
+        data = {k: v for k, v in self.fields().items() if k not in PRIVATE_KEYS}
+        return restore_event(self.kind, self.rule, self.public or self.line, self.turn,
+                             None, None, data)
 
     def render(self, lang: str = "en") -> str:
         """``[rule] text`` in ``lang`` ("en" or "fr"); a turn-based action cites its
@@ -110,10 +133,11 @@ class Event:
 
     def to_json(self, lang: str = "en") -> str:
         """The event as one JSON object (``docs/events.schema.json``): its kind, rule,
-        turn, text in ``lang``, line (template and typed arguments) and data."""
+        turn, text in ``lang``, line (template and typed arguments) and data (its typed
+        fields)."""
         return json.dumps({"turn": self.turn, "rule": self.rule, "kind": self.kind,
                            "text": self.line.render(lang), "line": self.line.to_json(),
-                           "data": _jsonable(self.data)},
+                           "data": _jsonable(self.fields())},
                           sort_keys=True, ensure_ascii=False)
 
 
@@ -138,31 +162,10 @@ def citation(rule: str) -> str:
     return f"{rule}, {letter}" if letter is not None else rule
 
 
-#: The data of an event created without any.
-_NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
-
-
-#: ``{"player": p}`` for each seat: the data of many events, shared (it is read-only).
-_PLAYER_DATA: Final[list[Mapping[str, Any]]] = [MappingProxyType({"player": p})
-                                                for p in range(16)]
-
-
-def player_data(player: int) -> Mapping[str, Any]:
-    """The read-only data ``{"player": player}`` (shared by every event that holds only
-    that: passing priority, 116.3d)."""
-    return _PLAYER_DATA[player] if 0 <= player < 16 else MappingProxyType({"player": player})
-
-
-def read_only(data: dict[str, Any]) -> Mapping[str, Any]:
-    """``data`` as an event's read-only data, to be shared by several events (a template
-    made once: the events of a step beginning and ending)."""
-    return MappingProxyType(data)
-
-
 if type(vars(Event).get("kind")).__name__ == "member_descriptor":
     # pure Python: slots (a compiled class's attributes are read-only already)
     from manastack.sealing import seal_events
-    seal_events(Event, _NO_DATA)
+    seal_events(Event)
 
 
 def _jsonable(v: Any) -> Any:
@@ -234,7 +237,6 @@ BLOCKS_CREATURE: Final = "blocks_creature"
 UNBLOCKED: Final = "attacks_unblocked"
 PHASED: Final = "phased"
 MANA: Final = "mana"
-PRIORITY: Final = "priority"
 PASS: Final = "pass"
 LOSE: Final = "lose"
 WIN: Final = "win"
@@ -243,7 +245,6 @@ GAME_OVER: Final = "game_over"
 GAME_STOPPED: Final = "game_stopped"
 SHUFFLE: Final = "shuffle"
 MULLIGAN: Final = "mulligan"
-SBA: Final = "sba"
 EFFECT_ENDED: Final = "effect_ended"
 LAND_PLAYED: Final = "land_played"
 TARGETED: Final = "becomes_target"

@@ -27,7 +27,7 @@ DETAILS: Final = ("summary", "normal", "full")
 #: Left out of ``normal``: bookkeeping with nothing to read, and lines another line says
 #: already (a land played: its zone change; a discard: its zone change; becoming a
 #: target: the spell's or ability's line names its targets).
-_NOISE: Final = frozenset({ev.PASS, ev.PRIORITY, ev.STEP_ENDED, ev.PHASE_ENDED,
+_NOISE: Final = frozenset({ev.PASS, ev.STEP_ENDED, ev.PHASE_ENDED,
                            ev.LAND_PLAYED, ev.DISCARD, ev.TARGETED})
 #: Kept in ``summary`` (with the turn lines, the life totals and the result).
 _SUMMARY_KINDS: Final = frozenset({ev.LAND_PLAYED, ev.CAST, ev.ATTACKS, ev.BLOCKS,

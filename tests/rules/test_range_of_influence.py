@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from manastack.engine import Game
 from manastack.engine.setup import put, setup_game, start_at
+from manastack.events import LifeLost
 from manastack.game.decisions import Cast, Pass
 from manastack.game.objects import PlayerRef, Zone
 from manastack.game.state import GameOptions
@@ -46,7 +47,6 @@ def test_cr_801_7_triggers_only_on_events_within_range() -> None:
 def test_cr_801_7a_leaving_the_battlefield_judged_before_the_event() -> None:
     """CR 801.7a: whether an object leaving the battlefield is within range uses its
     controller before the event (a zone change event names its last controller)."""
-    from manastack.log import Event
     from manastack.rules.triggers import event_within_range
 
     g = ring()
@@ -57,7 +57,7 @@ def test_cr_801_7a_leaving_the_battlefield_judged_before_the_event() -> None:
     e = [x for x in g.log if x.kind == "zone_change"][-1]
     assert event_within_range(g, e, 0)  # B controlled it: within A's range
     assert not event_within_range(g, e, 3)  # D owns it, but B's control is out of range
-    assert not event_within_range(g, Event("cast", "601.2", say("", ""), {"player": 2}), 0)
+    assert not event_within_range(g, LifeLost("118.3", say("", ""), 0, player=2, amount=1), 0)
 
 
 def test_cr_801_8_aura_on_an_object_out_of_range_goes_to_the_graveyard() -> None:
@@ -195,15 +195,15 @@ def test_cr_801_16_a_mandatory_loop_is_a_draw_for_those_involved() -> None:
 def test_cr_104_4b_loop_detection_finds_a_repeating_sequence() -> None:
     """A log ending in a sequence repeated at least four times is a loop; its objects
     are those the repeated events name."""
-    from manastack.log import Event
+    from manastack.events import Info, Tapped, Untapped
 
     g = ring(3, rng=None)
-    g.log.extend([Event("x", "1", say("start", "début"), {})])
+    g.log.extend([Info("1", say("start", "début"), 0)])
     for _ in range(5):
-        g.log.extend([Event("tapped", "701.19a",
-                            say("Bears becomes tapped", "Bears est engagé"), {"object": 7}),
-                      Event("untapped", "701.19b",
-                            say("Bears becomes untapped", "Bears est dégagé"), {"object": 7})])
+        g.log.extend([Tapped("701.19a", say("Bears becomes tapped", "Bears est engagé"), 0,
+                             object=7),
+                      Untapped("701.19b", say("Bears becomes untapped", "Bears est dégagé"), 0,
+                               object=7)])
     assert loop_objects(g) == [7]
-    g.log.append(Event("x", "1", say("something else", "autre chose"), {}))
+    g.log.append(Info("1", say("something else", "autre chose"), 0))
     assert loop_objects(g) is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.decisions import Cast, Choose, Pass
 from manastack.game.objects import PlayerRef, Zone
@@ -65,8 +67,9 @@ def test_cr_614_9_redirection_to_a_noncreature_or_gone_object_does_nothing() -> 
     land = put(g, 0, Zone.BATTLEFIELD, "Forest")
     gone = put(g, 0, Zone.GRAVEYARD, "Kjeldoran Royal Guard")
     for to in (land.id, gone.id):
-        r = Replacement("damage", lambda gm, e: e["target"] == PlayerRef(0),
-                        lambda gm, e, to=to: dict(e, target=to), 0, to, "redirect")
+        r = Replacement("damage", lambda gm, e: e.target == PlayerRef(0),
+                        lambda gm, e, to=to: dataclasses.replace(e, target=to), 0, to,
+                        "redirect")
         g.replacements.append(r)
         deal_damage(g, [DamageItem(src.id, PlayerRef(0), 2)])
         g.run()

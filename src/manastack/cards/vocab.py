@@ -34,6 +34,20 @@ from manastack.cards.dsl import (
     you_control,
 )
 from manastack.cards.effects import Attach, Effect, T
+from manastack.events import (
+    AttackerBlocked,
+    AttackerDeclared,
+    AttackerUnblocked,
+    BecameTarget,
+    BlockerDeclared,
+    DamageDealt,
+    LifeGained,
+    PhaseBegan,
+    SpellCast,
+    StepBegan,
+    Tapped,
+    ZoneChange,
+)
 from manastack.game.abilities import declare_layers
 from manastack.game.objects import GameObject, PlayerRef, Zone, tag_flags
 from manastack.rules.layers import (
@@ -69,7 +83,8 @@ def when_enters(effect: Effect, text: str = "When this enters, ...", **kw: Any
                 ) -> TriggeredAbility:
     """"When [this] enters the battlefield" (CR 603.6a)."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        return e.data.get("object") == src.id and e.data.get("to_zone") == Zone.BATTLEFIELD
+        return isinstance(e, ZoneChange) and e.object == src.id and \
+            e.to_zone == Zone.BATTLEFIELD
     return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
@@ -77,9 +92,11 @@ def when_another_enters(selector: Selector, effect: Effect, text: str, **kw: Any
                         ) -> TriggeredAbility:
     """"Whenever another [selector] enters the battlefield"."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        oid = e.data.get("object")
-        return e.data.get("to_zone") == Zone.BATTLEFIELD and oid != src.id and \
-            oid in g.objects and selector.test(g, oid, g.controller(src), src.id)
+        if not isinstance(e, ZoneChange) or e.to_zone != Zone.BATTLEFIELD:
+            return False
+        oid = e.object
+        return oid != src.id and oid in g.objects and \
+            selector.test(g, oid, g.controller(src), src.id)
     return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
@@ -89,8 +106,8 @@ def when_dies(effect: Effect, text: str = "When this dies, ...", **kw: Any
 
     The event data's ``object`` is the card in the graveyard."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        return e.data.get("old") == src.id and e.data.get("from_zone") == Zone.BATTLEFIELD \
-            and e.data.get("to_zone") == Zone.GRAVEYARD
+        return isinstance(e, ZoneChange) and e.old == src.id and \
+            e.from_zone == Zone.BATTLEFIELD and e.to_zone == Zone.GRAVEYARD
     return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
@@ -98,10 +115,10 @@ def when_another_dies(selector: Callable[[GameState, Any, GameObject], bool], ef
                       text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever another creature dies": ``selector(game, lki_chars, src)`` on the dead one."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        if e.data.get("from_zone") != Zone.BATTLEFIELD or e.data.get("to_zone") != \
-                Zone.GRAVEYARD or e.data.get("old") == src.id:
+        if not isinstance(e, ZoneChange) or e.from_zone != Zone.BATTLEFIELD or \
+                e.to_zone != Zone.GRAVEYARD or e.old == src.id:
             return False
-        lki = e.data.get("lki")
+        lki = e.lki
         return lki is not None and selector(g, lki, src)
     return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
@@ -109,7 +126,8 @@ def when_another_dies(selector: Callable[[GameState, Any, GameObject], bool], ef
 def when_leaves(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"When [this] leaves the battlefield" (CR 603.6c)."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        return e.data.get("old") == src.id and e.data.get("from_zone") == Zone.BATTLEFIELD
+        return isinstance(e, ZoneChange) and e.old == src.id and \
+            e.from_zone == Zone.BATTLEFIELD
     return triggered(ev.ZONE_CHANGE, cond, effect, text, **kw)
 
 
@@ -119,27 +137,28 @@ def when_leaves(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
 def when_attacks(effect: Effect, text: str = "Whenever this attacks, ...", **kw: Any
                  ) -> TriggeredAbility:
     """"Whenever [this] attacks" (CR 508.1, 508.3a). Data: ``attacker``, ``target``."""
-    return triggered(ev.ATTACKS, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
-                 **kw)
+    return triggered(ev.ATTACKS, lambda g, e, s: isinstance(e, AttackerDeclared)
+                     and e.attacker == s.id, effect, text, **kw)
 
 
 def when_blocks(effect: Effect, text: str = "Whenever this blocks, ...", **kw: Any
                 ) -> TriggeredAbility:
     """"Whenever [this] blocks" (once per combat, 509.4a). Data: ``blocker``, ``attackers``."""
-    return triggered(ev.BLOCKS, lambda g, e, s: e.data.get("blocker") == s.id, effect, text, **kw)
+    return triggered(ev.BLOCKS, lambda g, e, s: isinstance(e, BlockerDeclared)
+                     and e.blocker == s.id, effect, text, **kw)
 
 
 def when_becomes_blocked(effect: Effect, text: str = "Whenever this becomes blocked, ...",
                          **kw: Any) -> TriggeredAbility:
     """"Whenever [this] becomes blocked" (509.4c). Data: ``attacker``, ``blockers``."""
-    return triggered(ev.BECOMES_BLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect,
-                 text, **kw)
+    return triggered(ev.BECOMES_BLOCKED, lambda g, e, s: isinstance(e, AttackerBlocked)
+                     and e.attacker == s.id, effect, text, **kw)
 
 
 def when_attacks_unblocked(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever [this] attacks and isn't blocked" (509.4g)."""
-    return triggered(ev.UNBLOCKED, lambda g, e, s: e.data.get("attacker") == s.id, effect, text,
-                 **kw)
+    return triggered(ev.UNBLOCKED, lambda g, e, s: isinstance(e, AttackerUnblocked)
+                     and e.attacker == s.id, effect, text, **kw)
 
 
 # ------------------------------------------------------------ damage triggers
@@ -152,10 +171,10 @@ def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: b
     Data: ``source``, ``target``, ``amount``, ``combat``.  ``to``: any, player,
     opponent, creature."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        d = e.data
-        if d.get("source") != src.id or (combat_only and not d.get("combat")):
+        if not isinstance(e, DamageDealt) or e.source != src.id or \
+                (combat_only and not e.combat):
             return False
-        t = d.get("target")
+        t = e.target
         if to == "player":
             return isinstance(t, PlayerRef)
         if to == "opponent":  # 102.3: a teammate isn't an opponent
@@ -168,7 +187,8 @@ def when_deals_damage(effect: Effect, text: str, to: str = "any", combat_only: b
 
 def when_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever [this] is dealt damage"."""
-    return triggered(ev.DAMAGE, lambda g, e, s: e.data.get("target") == s.id, effect, text, **kw)
+    return triggered(ev.DAMAGE, lambda g, e, s: isinstance(e, DamageDealt)
+                     and e.target == s.id, effect, text, **kw)
 
 
 def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
@@ -176,9 +196,11 @@ def when_opponent_dealt_damage(effect: Effect, text: str, **kw: Any) -> Triggere
     each opponent dealt damage, however many sources dealt it (603.2c, 510.2); the
     event's data ``target_total`` is how much that opponent was dealt in it."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        t = e.data.get("target")
+        if not isinstance(e, DamageDealt):
+            return False
+        t = e.target
         return isinstance(t, PlayerRef) and g.is_opponent(g.controller(src), t.index) \
-            and e.data.get("first_to_target", True)  # 102.3
+            and e.first_to_target  # 102.3
     return triggered(ev.DAMAGE, cond, effect, text, **kw)
 
 
@@ -193,9 +215,9 @@ def at_beginning_of(step: str, effect: Effect, text: str, whose: str = "your",
     player ...", which triggers once per player of the active team (805.4a).  Step names
     as in :mod:`manastack.rules.turn`."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
-        if e.data.get("step") != step:
+        if not isinstance(e, (StepBegan, PhaseBegan)) or e.step != step:
             return False
-        ap = e.data.get("player")
+        ap = e.player
         me = g.controller(src)
         if whose in ("each", "each_player"):
             return True
@@ -219,29 +241,32 @@ def when_cast(selector: Callable[[GameState, GameObject, int], bool], effect: Ef
               who: str = "you", **kw: Any) -> TriggeredAbility:
     """"Whenever you cast a [kind] spell" (CR 601.2i): ``selector(game, spell, src_ctrl)``."""
     def cond(g: GameState, e: Event, src: GameObject) -> bool:
+        if not isinstance(e, SpellCast):
+            return False
         me = g.controller(src)
-        caster = e.data.get("player")
+        caster = e.player
         if who == "you" and caster != me or who == "opponent" and not (
                 isinstance(caster, int) and g.is_opponent(me, caster)):  # 102.3
             return False
-        sp = g.get(e.data.get("object"))
+        sp = g.get(e.object)
         return sp is not None and selector(g, sp, me)
     return triggered(ev.CAST, cond, effect, text, **kw)
 
 
 def when_becomes_tapped(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
-    return triggered(ev.TAPPED, lambda g, e, s: e.data.get("object") == s.id, effect, text, **kw)
+    return triggered(ev.TAPPED, lambda g, e, s: isinstance(e, Tapped) and e.object == s.id,
+                     effect, text, **kw)
 
 
 def when_becomes_target(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
     """"Whenever [this] becomes the target of a spell or ability" (CR 114)."""
-    return triggered(ev.TARGETED, lambda g, e, s: e.data.get("target") == s.id, effect, text,
-                 **kw)
+    return triggered(ev.TARGETED, lambda g, e, s: isinstance(e, BecameTarget)
+                     and e.target == s.id, effect, text, **kw)
 
 
 def when_gain_life(effect: Effect, text: str, **kw: Any) -> TriggeredAbility:
-    return triggered(ev.LIFE_GAIN, lambda g, e, s: e.data.get("player") == g.controller(s),
-                 effect, text, **kw)
+    return triggered(ev.LIFE_GAIN, lambda g, e, s: isinstance(e, LifeGained)
+                     and e.player == g.controller(s), effect, text, **kw)
 
 
 # ------------------------------------------------------------ static abilities

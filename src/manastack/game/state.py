@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from manastack import log as ev
 from manastack.copying import dup
 from manastack.errors import IllegalAction
+from manastack.events import Info, restore_event
 from manastack.game.decisions import (
     Action,
     Decision,
@@ -158,7 +159,7 @@ def call_with(fn: Callable[..., None], game: GameState, action: Any, args: tuple
 
 
 #: Event kinds no triggered ability ever sees (``check_event`` ignores them).
-UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS, ev.PRIORITY})
+UNWATCHED_KINDS: Final = frozenset({ev.INFO, ev.PASS})
 #: Check mode, the default of :attr:`GameState.check_memos` (the environment variable
 #: ``MANASTACK_CHECK_MEMOS`` set to 1): every kept value the game is about to use is
 #: computed afresh and compared; a difference raises :class:`~manastack.errors.StaleMemo`.
@@ -587,9 +588,11 @@ class GameState:
     # ------------------------------------------------------------ events
 
     def emit(self, kind: str, rule: str, text: Line, **data: Any) -> ev.Event:
-        """Record an event citing ``rule`` and let triggered abilities see it
-        (:meth:`emit_event`)."""
-        return self.emit_event(ev.Event(kind, rule, text, data, self.turn_number))
+        """Record an event of ``kind`` citing ``rule``, its typed class made from the
+        fields ``data`` (:data:`manastack.events.EVENT_CLASSES`), and let triggered
+        abilities see it (:meth:`emit_event`)."""
+        return self.emit_event(restore_event(kind, rule, text, self.turn_number, None, None,
+                                             data))
 
     def emit_event(self, e: ev.Event) -> ev.Event:
         """Record the event ``e`` (of this turn) and let triggered abilities see it; a
@@ -660,7 +663,7 @@ class GameState:
 
     def note(self, rule: str, text: Line, **data: Any) -> None:
         """Log an informational event (no trigger looks at it)."""
-        e = ev.Event(ev.INFO, rule, text, data, self.turn_number)
+        e = Info(rule, text, self.turn_number, data)
         self.log.append(e)
         for fn in self.listeners:
             fn(e)

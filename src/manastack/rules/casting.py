@@ -13,8 +13,8 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from manastack import log as ev
 from manastack.errors import IllegalAction
+from manastack.events import AbilityActivated, LandPlayed, ManaChanged, SpellCast
 from manastack.game.abilities import (
     ActivatedAbility,
     AlternativeCost,
@@ -445,11 +445,11 @@ def perform_payment(game: GameState, player: int, cost: ManaCost, payment: Payme
         _pay_nonmana_cost(game, player, o, ab.cost, rule="605.3a")
         for u in produced:
             pool.add(u)
-        game.emit(ev.MANA, "605.3a", say("{who} taps {card} for {mana}",
-                                         "{who} engage {card} pour {mana}",
-                                         who=game.who(player), card=Card(o.id, o.name),
-                                         mana=Raw(produced)),
-                  player=player, source=src, mana=produced)
+        game.emit_event(ManaChanged("605.3a", say("{who} taps {card} for {mana}",
+                                                  "{who} engage {card} pour {mana}",
+                                                  who=game.who(player), card=Card(o.id, o.name),
+                                                  mana=Raw(produced)), game.turn_number,
+                                    player=player, source=src, mana=produced))
     if takes_whole_pool(cost, pool.amounts, pool.size):
         pool.spend(pool.units())  # (what find_payment would find, found without a search)
     else:
@@ -1652,10 +1652,10 @@ def play_land(game: GameState, player: int, a: PlayLand) -> None:
     new = move(game, o, Zone.BATTLEFIELD, "305.1", controller=player,
                verb=say("{who} plays {card}", "{who} joue {card}", who=game.who(player),
                         card=Card(o.id, o.name)))
-    game.emit(ev.LAND_PLAYED, "305.1", say("{card} was played as a land",
-                                           "{card} a été joué en tant que terrain",
-                                           card=Card(o.id, o.name)),
-              player=player, object=new.id)
+    game.emit_event(LandPlayed("305.1", say("{card} was played as a land",
+                                            "{card} a été joué en tant que terrain",
+                                            card=Card(o.id, o.name)), game.turn_number,
+                               player=player, object=new.id))
 
 
 def cast_spell(game: GameState, player: int, a: Cast) -> None:
@@ -1708,10 +1708,11 @@ def _spell_cast(game: GameState, player: int, oid: int, name: str, targets: tupl
 
     game.players[player].spells_cast += 1
     xs = say(" with X={x}", " avec X={x}", x=x) if x else NOTHING
-    game.emit(ev.CAST, "601.2i", say("{who} casts {card}{tgt}{xs}", "{who} lance {card}{tgt}{xs}",
-                                     who=game.who(player), card=Card(oid, name),
-                                     tgt=targeting(game, targets), xs=xs),
-              player=player, object=oid, name=name)
+    game.emit_event(SpellCast("601.2i", say("{who} casts {card}{tgt}{xs}",
+                                            "{who} lance {card}{tgt}{xs}",
+                                            who=game.who(player), card=Card(oid, name),
+                                            tgt=targeting(game, targets), xs=xs), game.turn_number,
+                              player=player, object=oid, name=name))
     announce_targets(game, oid, targets, player)
 
 
@@ -1735,11 +1736,12 @@ def activate_ability(game: GameState, player: int, a: Activate) -> None:
         if ab.condition is None and _simple_mana(ab) and len(ab.mana.options) == 1 and \
                 len(activated_abilities(game, o)) == 1:
             game.derived.mana_shift = (player, before, game.version, o.id)
-        game.emit(ev.MANA, "605.3b", say("{who} activates {card}'s mana ability: adds {mana}",
-                                         "{who} active la capacité de mana {card:de} : "
-                                         "ajoute {mana}", who=game.who(player),
-                                         card=Card(o.id, o.name), mana=Raw(produced)),
-                  player=player, source=o.id, mana=produced)
+        game.emit_event(ManaChanged("605.3b",
+                                    say("{who} activates {card}'s mana ability: adds {mana}",
+                                                  "{who} active la capacité de mana {card:de} : "
+                                                  "ajoute {mana}", who=game.who(player),
+                                                  card=Card(o.id, o.name), mana=Raw(produced)),
+                                    game.turn_number, player=player, source=o.id, mana=produced))
         return
     sab = StackAbility(id=game.new_id(), ability=ab, source=o.id, source_name=o.name,
                        controller=player, targets=a.targets, x=a.x,
@@ -1763,11 +1765,11 @@ def _ability_activated(game: GameState, player: int, sab: int, source: int, name
                        targets: tuple[Ref, ...]) -> None:
     from manastack.rules.targeting import announce_targets
 
-    game.emit(ev.ACTIVATE, "602.2b", say("{who} activates {card}'s ability{tgt}",
-                                         "{who} active la capacité {card:de}{tgt}",
-                                         who=game.who(player), card=Card(source, name),
-                                         tgt=targeting(game, targets)),
-              player=player, object=sab, source=source)
+    game.emit_event(AbilityActivated("602.2b", say("{who} activates {card}'s ability{tgt}",
+                                                   "{who} active la capacité {card:de}{tgt}",
+                                                   who=game.who(player), card=Card(source, name),
+                                                   tgt=targeting(game, targets)), game.turn_number,
+                                     player=player, object=sab, source=source))
     announce_targets(game, sab, targets, player)
 
 

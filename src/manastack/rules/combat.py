@@ -14,8 +14,16 @@ import itertools
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from manastack import log as ev
 from manastack.errors import IllegalAction
+from manastack.events import (
+    AttackerBlocked,
+    AttackerDeclared,
+    AttackerUnblocked,
+    BlockedByCreature,
+    BlockerDeclared,
+    BlocksCreature,
+    Tapped,
+)
 from manastack.game.combat import Combat
 from manastack.game.decisions import (
     Action,
@@ -481,9 +489,10 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
         if "vigilance" not in game.chars(o).keywords and not o.tapped:
             o.tapped = True  # 508.1f: tapping isn't a cost; before paying costs (508.1g-j)
             game.changed("tapped", game.controller(o))
-            game.emit(ev.TAPPED, "508.1f", say("{card} becomes tapped (attacking)",
-                                               "{card} devient engagé (attaque)",
-                                               card=Card(o.id, o.name)), object=o.id)
+            game.emit_event(Tapped("508.1f", say("{card} becomes tapped (attacking)",
+                                                 "{card} devient engagé (attaque)",
+                                                 card=Card(o.id, o.name)), game.turn_number,
+                                                 object=o.id))
     if not paid:
         _pay_combat_cost(game, "attack", game.active_player, list(action.attacks))
     attacked = game.turn_flags.setdefault("attacked", set())
@@ -505,10 +514,10 @@ def _declare_attackers(game: GameState, action: Any, paid: bool = False) -> None
         game.note("508.1", say("{who} declares no attackers", "{who} ne déclare aucun "
                                "attaquant", who=game.who(game.active_player)))
     for a, t in action.attacks:
-        game.emit(ev.ATTACKS, "508.1", say("{attacker} attacks {target}",
-                                           "{attacker} attaque {target}",
-                                           attacker=game.named(a), target=game.named(t)),
-                  attacker=a, target=t, player=cb.controllers.get(a, game.active_player))
+        game.emit_event(AttackerDeclared(
+            "508.1", say("{attacker} attacks {target}", "{attacker} attaque {target}",
+                         attacker=game.named(a), target=game.named(t)), game.turn_number,
+            attacker=a, target=t, player=cb.controllers.get(a, game.active_player)))
     if not cb.attackers:
         # 508.8: no attackers -> declare blockers and combat damage steps are skipped
         from manastack.rules.turn import remove_steps_of_current_phase
@@ -905,28 +914,33 @@ def _declare_blockers(game: GameState, action: Any, paid: bool = False) -> None:
     if not action.blocks and not paid:
         game.note("509.1", _declares_no_blockers(game, cb.defending_players[0]))
     for b, atks in action.blocks:
-        game.emit(ev.BLOCKS, "509.1g", _blocks(game.named(b), Items(game.named(a)
-                                                                     for a in atks)),
-                  blocker=b, attackers=atks)
+        game.emit_event(BlockerDeclared(
+            "509.1g", _blocks(game.named(b), Items(game.named(a) for a in atks)),
+            game.turn_number, blocker=b, attackers=atks))
         for a in atks:  # 509.4b / 509.4d: once per blocked or blocking creature
-            game.emit(ev.BLOCKS_CREATURE, "509.4b", _blocks(game.named(b), game.named(a)),
-                      blocker=b, attacker=a)
-            game.emit(ev.BLOCKED_BY_CREATURE, "509.4d",
-                      _blocked_by(game.named(a), game.named(b)), attacker=a, blocker=b)
+            game.emit_event(BlocksCreature("509.4b", _blocks(game.named(b), game.named(a)),
+                                           game.turn_number, blocker=b, attacker=a))
+            game.emit_event(BlockedByCreature("509.4d",
+                                              _blocked_by(game.named(a), game.named(b)),
+                                              game.turn_number, attacker=a, blocker=b))
     for b, m in banded:  # the declared blocker blocks each band member too (509.4b)
-        game.emit(ev.BLOCKS_CREATURE, "702.21h",
-                  _blocks(game.named(b), game.named(m), banding=True), blocker=b, attacker=m)
-        game.emit(ev.BLOCKED_BY_CREATURE, "702.21h",
-                  _blocked_by(game.named(m), game.named(b), banding=True), attacker=m,
-                  blocker=b)
+        game.emit_event(BlocksCreature("702.21h",
+                                       _blocks(game.named(b), game.named(m), banding=True),
+                                       game.turn_number, blocker=b, attacker=m))
+        game.emit_event(BlockedByCreature("702.21h",
+                                          _blocked_by(game.named(m), game.named(b), banding=True),
+                                          game.turn_number, attacker=m,
+                                          blocker=b))
     for a in cb.attackers:
         if a in cb.blocked:
-            game.emit(ev.BECOMES_BLOCKED, "509.1h", _becomes_blocked(game.named(a)),
-                      attacker=a, blockers=tuple(cb.blocked_by[a]))
+            game.emit_event(AttackerBlocked("509.1h", _becomes_blocked(game.named(a)),
+                                            game.turn_number,
+                                            attacker=a, blockers=tuple(cb.blocked_by[a])))
         else:
-            game.emit(ev.UNBLOCKED, "509.1h", say("{attacker} is unblocked",
-                                                  "{attacker} n'est pas bloqué",
-                                                  attacker=game.named(a)), attacker=a)
+            game.emit_event(AttackerUnblocked("509.1h", say("{attacker} is unblocked",
+                                                            "{attacker} n'est pas bloqué",
+                                                            attacker=game.named(a)),
+                                              game.turn_number, attacker=a))
     game.push(_ask_orders, 0)
 
 
@@ -1449,13 +1463,14 @@ def put_blocking(game: GameState, blocker: GameObject, attacker: int) -> None:
     for a in band:
         rule = "509.4d" if a == attacker else "702.21h"
         if not was_blocked[a]:
-            game.emit(ev.BECOMES_BLOCKED, "509.1h" if a == attacker else "702.21h",
-                      _becomes_blocked(game.named(a)), attacker=a,
-                      blockers=(blocker.id,), by_effect=True)
-        game.emit(ev.BLOCKED_BY_CREATURE, rule,
-                  _blocked_by(game.named(a), Card(blocker.id, blocker.name),
-                              banding=a != attacker), attacker=a,
-                  blocker=blocker.id, put_onto=True)
+            game.emit_event(AttackerBlocked("509.1h" if a == attacker else "702.21h",
+                                            _becomes_blocked(game.named(a)), game.turn_number,
+                                            attacker=a,
+                                            blockers=(blocker.id,), by_effect=True))
+        game.emit_event(BlockedByCreature(rule,
+                                          _blocked_by(game.named(a), Card(blocker.id, blocker.name),
+                              banding=a != attacker), game.turn_number, attacker=a,
+                                          blocker=blocker.id, put_onto=True))
     placements = [a for a in band if others[a]]
     for a in reversed(placements[1:]):  # one placement decision at a time (509.7)
         game.push(_ask_new_blocker_position, a, blocker.id, others[a])
@@ -1634,18 +1649,20 @@ def make_block(game: GameState, blocker: GameObject, attacker: int) -> None:
     cb.blocked.add(attacker)
     game.changed()
     if not already_blocking:
-        game.emit(ev.BLOCKS, "509.4a", _blocks(Card(blocker.id, blocker.name),
-                                               game.named(attacker)),
-                  blocker=blocker.id, attackers=(attacker,), by_effect=True)
-    game.emit(ev.BLOCKS_CREATURE, "509.4b", _blocks(Card(blocker.id, blocker.name),
-                                                    game.named(attacker)),
-              blocker=blocker.id, attacker=attacker, by_effect=True)
+        game.emit_event(BlockerDeclared("509.4a", _blocks(Card(blocker.id, blocker.name),
+                                                          game.named(attacker)), game.turn_number,
+                                        blocker=blocker.id, attackers=(attacker,), by_effect=True))
+    game.emit_event(BlocksCreature("509.4b", _blocks(Card(blocker.id, blocker.name),
+                                                     game.named(attacker)), game.turn_number,
+                                   blocker=blocker.id, attacker=attacker, by_effect=True))
     if not was_blocked:
-        game.emit(ev.BECOMES_BLOCKED, "509.4c", _becomes_blocked(game.named(attacker)),
-                  attacker=attacker, blockers=(blocker.id,), by_effect=True)
-    game.emit(ev.BLOCKED_BY_CREATURE, "509.4d",
-              _blocked_by(game.named(attacker), Card(blocker.id, blocker.name)),
-              attacker=attacker, blocker=blocker.id)
+        game.emit_event(AttackerBlocked("509.4c", _becomes_blocked(game.named(attacker)),
+                                        game.turn_number,
+                                        attacker=attacker, blockers=(blocker.id,), by_effect=True))
+    game.emit_event(BlockedByCreature("509.4d",
+                                      _blocked_by(game.named(attacker), Card(blocker.id,
+                                                                             blocker.name)),
+                                      game.turn_number, attacker=attacker, blocker=blocker.id))
     # 509.6: the active player places the blocker in the attacker's order, then the
     # defending player places the attacker in the blocker's order (if it blocks others)
     blocked = [a for a in cb.blockers[blocker.id] if a != attacker]

@@ -10,16 +10,18 @@ Damage never destroys by itself (119.5): state-based actions do.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
 from manastack.copying import deepcopy_fields
+from manastack.events import DamageDealt, LifeGained, LifeLost
 from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
 from manastack.lines import NOTHING, Card, Line, Raw, Word, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState, Task
+    from manastack.rules.replacement import ProposedDamage
 
 
 @dataclass
@@ -43,6 +45,83 @@ class DamageItem:
         self.amount = amount
         self.combat = combat
         self.unpreventable = unpreventable
+
+
+@dataclass(eq=False)
+class DamageResult:
+    """One result of a damage event (119.4b): the damage a recipient is dealt, as it
+    will be applied (119.3a-e), or a life gain it causes (lifelink, 702.15b; a prevention
+    effect's, 615.1).  Replacement effects on results (Worship, 119.4b) rewrite them
+    before they are applied (119.4c).
+
+    ``kind``: ``life_loss`` (a player; ``poison`` with infect, 119.3b), ``loyalty`` (a
+    planeswalker, 119.3c), ``minus_counters`` (infect or wither, 119.3d), ``marked`` (a
+    creature, 119.3e) or ``life_gain``."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DamageResult:
+        return deepcopy_fields(self, memo)
+
+    kind: str
+    #: The damage (the life gained, for a life gain).
+    amount: int
+    #: The player dealt damage, or gaining life.
+    player: int | None = None
+    #: The permanent dealt damage.
+    object: int | None = None
+    source: int | None = None
+    source_name: str = ""
+    combat: bool = False
+    #: The recipient as the damage names it (a permanent's id or a player).
+    target: Ref | None = None
+    source_controller: int | None = None
+    #: How: ``infect`` or ``wither`` (-1/-1 counters); for a life gain, ``lifelink`` or
+    #: what the effect's line names.
+    why: Any = None
+    deathtouch: bool = False
+    #: A creature planeswalker: its loyalty goes down too (119.3c with 119.3e).
+    loyalty: bool = False
+    #: A life gain's rule.
+    rule: str = "119.3f"
+    #: The damage dealt (119.4a) when a replacement effect changed the result.
+    dealt: int | None = None
+    #: The first result to its recipient in this event (603.2c), and what the event dealt
+    #: it in all.
+    first_to_target: bool = True
+    target_total: int | None = None
+
+    def __init__(self, kind: str, amount: int, player: int | None = None,
+                 object: int | None = None, source: int | None = None, source_name: str = "",
+                 combat: bool = False, target: Ref | None = None,
+                 source_controller: int | None = None, why: Any = None,
+                 deathtouch: bool = False, loyalty: bool = False, rule: str = "119.3f",
+                 dealt: int | None = None, first_to_target: bool = True,
+                 target_total: int | None = None) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.kind = kind
+        self.amount = amount
+        self.player = player
+        self.object = object
+        self.source = source
+        self.source_name = source_name
+        self.combat = combat
+        self.target = target
+        self.source_controller = source_controller
+        self.why = why
+        self.deathtouch = deathtouch
+        self.loyalty = loyalty
+        self.rule = rule
+        self.dealt = dealt
+        self.first_to_target = first_to_target
+        self.target_total = target_total
+
+
+@dataclass(eq=False)
+class DamageResults:
+    """The proposed results of a damage event, which replacement effects on results
+    (``"damage_results"``, 119.4b) change."""
+
+    results: list[DamageResult]
+    summary: str = "damage results"
 
 
 def _source_chars(game: GameState, source: int):  # type: ignore[no-untyped-def]
@@ -120,11 +199,12 @@ def _redirect_options(game: GameState, it: DamageItem) -> list[int]:
     return [o.id for o in game.permanents(it.target.index) if game.chars(o).is_planeswalker]
 
 
-def _proposal(game: GameState, it: DamageItem, event_id: int) -> dict[str, Any]:
-    return {"source": it.source, "target": it.target, "amount": it.amount,
-            "combat": it.combat, "unpreventable": it.unpreventable, "event_id": event_id,
-            "gains": [], "summary": f"{it.amount} damage from {game.name_of(it.source)} to "
-                                    f"{game.name_of(it.target)}"}
+def _proposal(game: GameState, it: DamageItem, event_id: int) -> ProposedDamage:
+    from manastack.rules.replacement import ProposedDamage
+
+    return ProposedDamage(it.source, it.target, it.amount, it.combat, it.unpreventable,
+                          event_id, summary=f"{it.amount} damage from "
+                          f"{game.name_of(it.source)} to {game.name_of(it.target)}")
 
 
 def _affected_player(game: GameState, it: DamageItem) -> int:
@@ -155,7 +235,7 @@ def _replacement_orders(game: GameState, plan: _Plan, i: int) -> None:
             if len(cands) >= 2:
                 game.ask(ChoiceDecision(
                     _affected_player(game, it), "order_replacements",
-                    f"{proposed['summary']}: choose the order of the replacement and "
+                    f"{proposed.summary}: choose the order of the replacement and "
                     "prevention effects (first applies first): "
                     + "; ".join(f"{k}: {t}" for k, (_, t) in enumerate(cands)),
                     (_orders_chosen, (plan, i, [k for k, _ in cands])), rule="616.1",
@@ -253,17 +333,17 @@ def _prevented_by_protection(source: Any, target: Any) -> Line:
                source=source, target=target)
 
 
-def _protected_recipient(game: GameState, e: dict[str, Any]) -> bool:
+def _protected_recipient(game: GameState, e: ProposedDamage) -> bool:
     from manastack.rules.targeting import protection_from
-    o = game.get(e["target"])
-    return o is not None and e["amount"] > 0 and not e.get("unpreventable") and \
-        protection_from(game, o, e["source"])
+    o = game.get(e.target)
+    return o is not None and e.amount > 0 and not e.unpreventable and \
+        protection_from(game, o, e.source)
 
 
-def _protection_prevents(game: GameState, e: dict[str, Any]) -> dict[str, Any]:
-    game.note("702.16e", _prevented_by_protection(game.named(e["source"]),
-                                                  game.named(e["target"])))
-    return dict(e, amount=0)
+def _protection_prevents(game: GameState, e: ProposedDamage) -> ProposedDamage:
+    game.note("702.16e", _prevented_by_protection(game.named(e.source),
+                                                  game.named(e.target)))
+    return dataclasses.replace(e, amount=0)
 
 
 def _make_protection() -> Any:
@@ -294,7 +374,11 @@ def _chooser(order: list[Any] | None) -> Any:
 
 
 def _deal_damage_event(game: GameState, plan: _Plan) -> None:
-    from manastack.rules.replacement import apply_replacements
+    from manastack.rules.replacement import (
+        ProposedDamage,
+        ProposedLifeGain,
+        apply_replacements,
+    )
     from manastack.rules.targeting import protection_from
 
     game.damage_events += 1
@@ -337,87 +421,90 @@ def _deal_damage_event(game: GameState, plan: _Plan) -> None:
         proposed = _proposal(game, it, event_id)
         event = apply_replacements(game, "damage", proposed, _chooser(order),
                                    extra=(_PROTECTION,))
-        if event is None:
+        if not isinstance(event, ProposedDamage):
             continue
         if idx in plan.redirects and not redirect_first and isinstance(
-                event["target"], PlayerRef) and event["amount"] > 0 and \
+                event.target, PlayerRef) and event.amount > 0 and \
                 not isinstance(plan.redirects[idx], PlayerRef):
-            event = dict(event, target=plan.redirects[idx])  # 306.7 applied after others
-            game.note("306.7", _redirected_line(game, event["target"]))
-        extra_gains.extend(event.get("gains", ()))
-        if event["amount"] <= 0:
+            # 306.7 applied after the others
+            event = dataclasses.replace(event, target=plan.redirects[idx])
+            game.note("306.7", _redirected_line(game, event.target))
+        extra_gains.extend(event.gains)
+        if event.amount <= 0:
             continue
-        if event["target"] != it.target and game.options.extra.get("range") and \
+        if event.target != it.target and game.options.extra.get("range") and \
                 not _redirect_in_range(game, event):
             continue  # 801.13a
-        final.append(DamageItem(event["source"], event["target"], event["amount"], it.combat,
+        final.append(DamageItem(event.source, event.target, event.amount, it.combat,
                                 it.unpreventable))
     # 119.4b: processed into results, as modified by replacement effects on results.
-    results: list[dict[str, Any]] = []
+    results: list[DamageResult] = []
     for it in final:
         c, ctrl, sname = _source_chars(game, it.source)
         kws = c.keywords if c is not None else frozenset()
         tgt = it.target
-        base = {"source": it.source, "source_name": sname, "amount": it.amount,
-                "combat": it.combat, "target": tgt, "source_controller": ctrl}
         if isinstance(tgt, PlayerRef):
             kind = "poison" if "infect" in kws else "life_loss"
-            results.append(dict(base, kind=kind, player=tgt.index))
+            results.append(DamageResult(kind, it.amount, player=tgt.index, source=it.source,
+                                        source_name=sname, combat=it.combat, target=tgt,
+                                        source_controller=ctrl))
         else:
             o = game.objects[tgt]
             assert isinstance(o, GameObject)
             oc = game.chars(o)
             if oc.is_planeswalker and not oc.is_creature:
-                results.append(dict(base, kind="loyalty", object=tgt))
-            elif "infect" in kws or "wither" in kws:
-                results.append(dict(base, kind="minus_counters", object=tgt,
-                                    why="infect" if "infect" in kws else "wither",
-                                    deathtouch="deathtouch" in kws,
-                                    loyalty=oc.is_planeswalker))
+                results.append(DamageResult("loyalty", it.amount, object=tgt,
+                                            source=it.source, source_name=sname,
+                                            combat=it.combat, target=tgt,
+                                            source_controller=ctrl))
             else:
                 # 119.3c with 119.3e: a creature planeswalker also loses loyalty
-                results.append(dict(base, kind="marked", object=tgt,
-                                    deathtouch="deathtouch" in kws,
-                                    loyalty=oc.is_planeswalker))
+                withered = "infect" in kws or "wither" in kws
+                results.append(DamageResult(
+                    "minus_counters" if withered else "marked", it.amount, object=tgt,
+                    source=it.source, source_name=sname, combat=it.combat, target=tgt,
+                    source_controller=ctrl,
+                    why=("infect" if "infect" in kws else "wither") if withered else None,
+                    deathtouch="deathtouch" in kws, loyalty=oc.is_planeswalker))
         if "lifelink" in kws and ctrl is not None:
             # one life gain per lifelink source for all the damage it deals in the event
             for r in results:
-                if r["kind"] == "life_gain" and r.get("source") == it.source:
-                    r["amount"] += it.amount
+                if r.kind == "life_gain" and r.source == it.source:
+                    r.amount += it.amount
                     break
             else:
-                results.append({"kind": "life_gain", "player": ctrl, "amount": it.amount,
-                                "why": "lifelink", "rule": "702.15b", "source": it.source})
+                results.append(DamageResult("life_gain", it.amount, player=ctrl,
+                                            why="lifelink", rule="702.15b", source=it.source))
     for player, amount, why in extra_gains:  # (why: the effect's source: a card name)
-        results.append({"kind": "life_gain", "player": player, "amount": amount,
-                        "why": Card(None, why) if isinstance(why, str) else why,
-                        "rule": "615.1"})
+        results.append(DamageResult("life_gain", amount, player=player,
+                                    why=Card(None, why) if isinstance(why, str) else why,
+                                    rule="615.1"))
     for r in results:
-        if r["kind"] == "life_gain":
-            ev_ = apply_replacements(game, "life_gain", {"player": r["player"],
-                                                         "amount": r["amount"],
-                                                         "summary": f"gain {r['amount']} life"})
-            r["amount"] = 0 if ev_ is None else int(ev_["amount"])
+        if r.kind == "life_gain":
+            assert r.player is not None
+            ev_ = apply_replacements(game, "life_gain", ProposedLifeGain(
+                r.player, r.amount, f"gain {r.amount} life"))
+            r.amount = ev_.amount if isinstance(ev_, ProposedLifeGain) else 0
     # 119.4a-b: the damage dealt is settled; replacement effects on its results (Worship:
     # life loss) change the results, not the damage that was dealt
     for r in results:
-        if r["kind"] != "life_gain":
-            r["dealt"] = r["amount"]
-    whole = apply_replacements(game, "damage_results", {"results": results,
-                                                        "summary": "damage results"})
-    if whole is not None:
-        results = whole["results"]
+        if r.kind != "life_gain":
+            r.dealt = r.amount
+    whole = apply_replacements(game, "damage_results", DamageResults(results))
+    if isinstance(whole, DamageResults):
+        results = whole.results
     # 603.2c: all of this is one event; an ability that triggers on a player or object
     # "being dealt damage" triggers once for it, however many sources dealt damage (the
     # first result to each recipient carries the total it was dealt in this event).
     totals: dict[Any, int] = {}
     for r in results:
-        if r["kind"] != "life_gain":
-            r["first_to_target"] = r["target"] not in totals
-            totals[r["target"]] = totals.get(r["target"], 0) + r.get("dealt", r["amount"])
+        if r.kind != "life_gain":
+            r.first_to_target = r.target not in totals
+            totals[r.target] = totals.get(r.target, 0) + (
+                r.dealt if r.dealt is not None else r.amount)
     for r in results:
-        if r["kind"] != "life_gain":
-            r["target_total"] = totals[r["target"]]
+        if r.kind != "life_gain":
+            r.target_total = totals[r.target]
     # 119.4c: the event occurs.
     for r in results:
         _apply_result(game, r)
@@ -488,24 +575,24 @@ def exchange_life_totals(game: GameState, a: int, b: int, rule: str = "701.9c",
     set_life_total(game, b, la, rule, why)
 
 
-def _redirect_in_range(game: GameState, event: dict[str, Any]) -> bool:
+def _redirect_in_range(game: GameState, event: ProposedDamage) -> bool:
     """801.13a: a replacement effect can't make a spell or ability (a source) affect an
     object or player outside its controller's range of influence: that part does
     nothing."""
     from manastack.rules.triggers import ref_controller
     from manastack.rules.variant import variant_of
 
-    _, ctrl, sname = _source_chars(game, event["source"])
-    who = ref_controller(game, event["target"])
+    _, ctrl, sname = _source_chars(game, event.source)
+    who = ref_controller(game, event.target)
     if ctrl is None or who is None or variant_of(game).in_range(game, ctrl, who):
         return True
     game.note("801.13a", say("{amount} damage from {source} would be dealt to {target}, "
                              "outside {who}'s range of influence: it isn't dealt",
                              "{source} infligerait {amount} à {target}, hors de la zone "
                              "d'influence {who:de} : rien n'est infligé",
-                             amount=_damage(int(event["amount"])),
-                             source=Card(event["source"], sname), target=game.named(
-                                 event["target"]), who=game.who(ctrl)))
+                             amount=_damage(event.amount),
+                             source=Card(event.source, sname), target=game.named(
+                                 event.target), who=game.who(ctrl)))
     return False
 
 
@@ -527,25 +614,29 @@ def _why(why: Line | Card | None) -> Line:
 _LIFELINK: Final = say("lifelink", "lien de vie")
 
 
-def _apply_result(game: GameState, r: dict[str, Any]) -> None:
-    kind = r["kind"]
-    n = r["amount"]
+def _apply_result(game: GameState, r: DamageResult) -> None:
+    kind = r.kind
+    n = r.amount
     if kind == "life_gain":
         if n > 0:
-            why = r.get("why")
-            gain_life(game, r["player"], n, r.get("rule", "119.3f"),
+            why = r.why
+            assert r.player is not None
+            gain_life(game, r.player, n, r.rule,
                       why=_LIFELINK if why == "lifelink" else why, replaced=True,
                       cites=("119.3f",) if why == "lifelink" else ())
         return
-    sname = r["source_name"]
+    sname = r.source_name
+    assert r.source is not None and r.target is not None
     results: tuple[str, ...] = ()
     #: the damage dealt (119.4a), which the event reports; ``n`` is its result (119.4b)
-    dealt = r.get("dealt", n)
-    extra: dict[str, int] = {}
+    dealt = r.dealt if r.dealt is not None else n
+    poison: int | None = None  # (the poison counters or the life its player got: 119.3a-b)
+    life_lost: int | None = None
     target: Any
     detail = more = NOTHING
     if kind in ("life_loss", "poison"):
-        p = game.players[r["player"]]
+        assert r.player is not None
+        p = game.players[r.player]
         target = game.who(p.index)
         p.damaged_this_turn = True
         if kind == "poison":
@@ -558,7 +649,7 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
                 say(" ({n} poison counters, infect)", " ({n} marqueurs « poison », infection)",
                     n=n)
             rule = "119.3b"
-            extra = {"poison": n}
+            poison = n
         else:
             if team_forbids(game, "cant_lose_life", p.index):
                 n = 0  # the damage is dealt, but no life is lost (118.8, 810.9h)
@@ -567,9 +658,9 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             totals_changed(game, p.index)
             detail = say(" (life {life})", " (points de vie : {life})", life=p.life)
             rule = "119.3a"
-            extra = {"life_lost": n}
+            life_lost = n
     else:
-        o = game.objects.get(r["object"])
+        o = game.objects.get(r.object) if r.object is not None else None
         if not isinstance(o, GameObject):
             return
         target = Card(o.id, o.name)
@@ -580,10 +671,10 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             rule = "119.3c"
         elif kind == "minus_counters":
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
-            if r.get("deathtouch") and n > 0:
+            if r.deathtouch and n > 0:
                 o.deathtouch_damage = True  # 704.5h: damage, even dealt as counters
-            how = Word("infect", "infection") if r["why"] == "infect" else \
-                Word("wither", "flétrissure") if r["why"] == "wither" else Raw(str(r["why"]))
+            how = Word("infect", "infection") if r.why == "infect" else \
+                Word("wither", "flétrissure") if r.why == "wither" else Raw(str(r.why))
             detail = say(" ({n} -1/-1 counters, {how})", " ({n} marqueur -1/-1, {how})", n=n,
                          how=how) if n <= 1 else \
                 say(" ({n} -1/-1 counters, {how})", " ({n} marqueurs -1/-1, {how})", n=n,
@@ -591,35 +682,36 @@ def _apply_result(game: GameState, r: dict[str, Any]) -> None:
             rule = "119.3d"
         else:
             o.damage += n
-            if r.get("deathtouch") and n > 0:
+            if r.deathtouch and n > 0:
                 o.deathtouch_damage = True
             rule = "119.3e"
-        if kind != "loyalty" and r.get("loyalty"):
+        if kind != "loyalty" and r.loyalty:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
             more = say(" (loyalty {loyalty}, {rule})", " (loyauté : {loyalty}, {rule})",
                        loyalty=o.counters["loyalty"], rule=Raw("119.3c"))
             results = (rule, "119.3c")
     text = say("{source} deals {damage} to {target}{detail}{more}",
                "{source} inflige {damage} à {target}{detail}{more}",
-               source=Card(r["source"], sname), damage=_damage(dealt), target=target,
+               source=Card(r.source, sname), damage=_damage(dealt), target=target,
                detail=detail, more=more)
-    if kind in ("loyalty", "minus_counters") or r.get("loyalty"):
+    if kind in ("loyalty", "minus_counters") or r.loyalty:
         game.changed(only=NOBODY)  # (counters: a wide change, but no plain list reads them)
     elif kind not in ("life_loss", "poison"):  # (those told by totals_changed)
         game.changed("damage")
     if kind in ("life_loss", "poison") and game.variant_state:
         from manastack.rules.variant import variant_of
-        variant_of(game).player_dealt_damage(game, r["source"], r["player"], dealt,
-                                             bool(r["combat"]))  # commander damage (903.10a)
+        variant_of(game).player_dealt_damage(game, r.source, p.index, dealt,
+                                             r.combat)  # commander damage (903.10a)
     # the line cites 510.2 for combat damage, else the damage's result (119.3a-e); its
     # ``cites`` name the rules it also applies: the result, and how the damage is dealt
     # (119.2a combat damage, 119.2b a spell's or ability's)
-    game.emit(ev.DAMAGE, "510.2" if r["combat"] else rule, text, source=r["source"],
-              cites=(*(results or (rule,)), "119.2a" if r["combat"] else "119.2b"),
-              target=r["target"], amount=dealt, combat=r["combat"], **extra,
-              source_controller=r["source_controller"],
-              first_to_target=r.get("first_to_target", True),
-              target_total=r.get("target_total", dealt))
+    game.emit_event(DamageDealt(
+        "510.2" if r.combat else rule, text, game.turn_number, source=r.source,
+        cites=(*(results or (rule,)), "119.2a" if r.combat else "119.2b"),
+        target=r.target, amount=dealt, combat=r.combat, life_lost=life_lost,
+        poison=poison, source_controller=r.source_controller,
+        first_to_target=r.first_to_target,
+        target_total=r.target_total if r.target_total is not None else dealt))
 
 
 def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
@@ -628,7 +720,7 @@ def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
     """A player gains life, as modified by replacement effects (e.g. Boon Reflection).
     ``why`` ends the line: "Alice gains 2 life (life 22) (<why>)".
     ``cites``: further rules the log line applies (119.3f for lifelink's 702.15b)."""
-    from manastack.rules.replacement import apply_replacements
+    from manastack.rules.replacement import ProposedLifeGain, apply_replacements
 
     if amount <= 0:
         return 0
@@ -639,20 +731,20 @@ def gain_life(game: GameState, player: int, amount: int, rule: str = "118.3",
                               source=src[0]))
         return 0
     if not replaced:
-        event = apply_replacements(game, "life_gain", {"player": player, "amount": amount,
-                                                       "summary": f"gain {amount} life"})
-        if event is None or event["amount"] <= 0:
+        event = apply_replacements(game, "life_gain", ProposedLifeGain(
+            player, amount, f"gain {amount} life"))
+        if not isinstance(event, ProposedLifeGain) or event.amount <= 0:
             return 0
-        amount = int(event["amount"])
+        amount = event.amount
     p = game.players[player]
     p.life += amount
     p.life_gained_this_turn += amount
     totals_changed(game, player)
-    game.emit(ev.LIFE_GAIN, rule, say("{who} gains {life} (life {total}){why}",
-                                      "{who} gagne {life} (total : {total}){why}",
-                                      who=game.who(player), life=_life(amount), total=p.life,
-                                      why=_why(why)), player=player, amount=amount,
-              **({"cites": cites} if cites else {}))
+    game.emit_event(LifeGained(rule, say("{who} gains {life} (life {total}){why}",
+                                         "{who} gagne {life} (total : {total}){why}",
+                                         who=game.who(player), life=_life(amount), total=p.life,
+                                         why=_why(why)), game.turn_number, player=player,
+                               amount=amount, cites=cites or None))
     return amount
 
 
@@ -704,10 +796,11 @@ def lose_life(game: GameState, player: int, amount: int, rule: str = "118.3",
     p.life -= amount
     p.life_lost_this_turn += amount
     totals_changed(game, player)
-    game.emit(ev.LIFE_LOSS, rule, say("{who} loses {life} (life {total}){why}",
-                                      "{who} perd {life} (total : {total}){why}",
-                                      who=game.who(player), life=_life(amount), total=p.life,
-                                      why=_why(why)), player=player, amount=amount)
+    game.emit_event(LifeLost(rule, say("{who} loses {life} (life {total}){why}",
+                                       "{who} perd {life} (total : {total}){why}",
+                                       who=game.who(player), life=_life(amount), total=p.life,
+                                       why=_why(why)), game.turn_number, player=player,
+                                       amount=amount))
 
 
 def totals_changed(game: GameState, player: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
+from manastack.events import EffectEnded
 from manastack.lines import Card, Line, Raw, Term, say
 
 if TYPE_CHECKING:
@@ -56,9 +56,10 @@ def end_effects(game: GameState, pred: Callable[[Any], bool], rule: str, why: Li
         key = (text, getattr(e, "source", id(e)), getattr(e, "timestamp", id(e)))
         if key not in logged:
             logged.add(key)
-            game.emit(ev.EFFECT_ENDED, rule, say("{effect} ends ({why})",
-                                                 "{effect} prend fin ({why})",
-                                                 effect=_effect_text(text), why=why))
+            game.emit_event(EffectEnded(rule, say("{effect} ends ({why})",
+                                                  "{effect} prend fin ({why})",
+                                                  effect=_effect_text(text), why=why),
+                                                  game.turn_number))
     exile_if_controller_left(game)
     return len(ended)
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from manastack import log as ev
+from manastack.events import CountersAdded, CountersRemoved, Tapped, Untapped
 from manastack.game.objects import GameObject, Zone
 from manastack.lines import Card, Line, Word, say
 
@@ -99,9 +100,10 @@ def tap(game: GameState, o: GameObject, rule: str, why: Line | None = None, *,
     else:
         game.changed("tapped", game.controller(o))
     card = Card(o.id, o.name)
-    game.emit(ev.TAPPED, rule, say("{card} becomes tapped ({why})", "{card} devient engagé "
-                                   "({why})", card=card, why=_as_line(why)) if why else
-              say("{card} becomes tapped", "{card} devient engagé", card=card), object=o.id)
+    game.emit_event(Tapped(rule, say("{card} becomes tapped ({why})", "{card} devient engagé "
+                                     "({why})", card=card, why=_as_line(why)) if why else
+                           say("{card} becomes tapped", "{card} devient engagé", card=card),
+                           game.turn_number, object=o.id))
 
 
 def untap(game: GameState, o: GameObject, rule: str = "701.19b", *,
@@ -113,8 +115,8 @@ def untap(game: GameState, o: GameObject, rule: str = "701.19b", *,
         game.changed()
     else:
         game.changed("tapped", game.controller(o))
-    game.emit(ev.UNTAPPED, rule, say("{card} becomes untapped", "{card} devient dégagé",
-                                     card=Card(o.id, o.name)), object=o.id)
+    game.emit_event(Untapped(rule, say("{card} becomes untapped", "{card} devient dégagé",
+                                       card=Card(o.id, o.name)), game.turn_number, object=o.id))
 
 
 #: Kinds of counters in French, as "marqueur <kind>" reads (122.1 of later CRs: "+1/+1",
@@ -145,7 +147,8 @@ def add_counters(game: GameState, o: GameObject, kind: str, n: int, rule: str = 
                    kind=counter_kind(kind), card=card) if n <= 1 else \
             say("{n} {kind} counter(s) on {card}", "{n} marqueurs {kind} sur {card}", n=n,
                 kind=counter_kind(kind), card=card)
-    game.emit(ev.COUNTERS_ADDED, rule, _as_line(text), object=o.id, counter=kind, n=n)
+    game.emit_event(CountersAdded(rule, _as_line(text), game.turn_number, object=o.id,
+                                  counter=kind, n=n))
 
 
 def remove_counters(game: GameState, o: GameObject, kind: str, n: int, rule: str,
@@ -154,7 +157,8 @@ def remove_counters(game: GameState, o: GameObject, kind: str, n: int, rule: str
     them): a wide change, then the ``counters_removed`` event with the line ``text``."""
     o.counters[kind] = o.counters.get(kind, 0) - n
     game.changed()
-    game.emit(ev.COUNTERS_REMOVED, rule, _as_line(text), object=o.id, counter=kind, n=n)
+    game.emit_event(CountersRemoved(rule, _as_line(text), game.turn_number, object=o.id,
+                                    counter=kind, n=n))
 
 
 def attach(game: GameState, src: GameObject, to: GameObject) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manastack.game.objects import Ref
 from manastack.lines import Card, Line, say
 from manastack.rules.layers import Duration
-from manastack.rules.replacement import Replacement
+from manastack.rules.replacement import ProposedDamage, Replacement
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -48,18 +49,17 @@ def prevention_shield(game: GameState, protected: Ref, n: int, controller: int,
     game.effect_state[sid] = {"left": n}
     shield_source = Card(source, source_name)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: ProposedDamage) -> bool:
         st = g.effect_state.get(sid)
-        return st is not None and st["left"] > 0 and e["target"] == protected and \
-            not e.get("unpreventable")
+        return st is not None and st["left"] > 0 and e.target == protected and \
+            not e.unpreventable
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any] | None:
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage | None:
         st = g.effect_state[sid]
-        prevented = min(st["left"], e["amount"])
+        prevented = min(st["left"], e.amount)
         st["left"] -= prevented
-        e = dict(e)
-        e["amount"] -= prevented
-        e["prevented"] = e.get("prevented", 0) + prevented
+        e = dataclasses.replace(e, amount=e.amount - prevented,
+                                prevented=e.prevented + prevented)
         g.note("615.7", prevented_line(prevented, g.named(protected), shield_source))
         if then is not None and prevented > 0:
             g.push(then[0], prevented, *then[1])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
+from manastack.events import Countered, PriorityPassed
 from manastack.game.abilities import StaticAbility
 from manastack.game.decisions import (
     Action,
@@ -78,9 +78,9 @@ def on_priority(game: GameState, action: Action, player: int) -> None:
     """Apply a priority action (already validated)."""
     if isinstance(action, Pass):
         game.passes += 1
-        game.emit_event(ev.Event(ev.PASS, "116.3d",
-                                 _priority_texts(player, game.players[player].name)[1],
-                                 ev.player_data(player), game.turn_number))
+        game.emit_event(PriorityPassed("116.3d",
+                                       _priority_texts(player, game.players[player].name)[1],
+                                       game.turn_number, player))
         if game.passes >= game.living_count():
             game.passes = 0
             if game.stack:
@@ -145,11 +145,12 @@ def counter(game: GameState, oid: int, rule: str = "701.5a", why: Line = NOTHING
         del game.objects[oid]
         game.changed()
         left_stack(game, o)
-        game.emit(ev.COUNTERED, rule, _countered(o.id, o.name, why), object=oid)
+        game.emit_event(Countered(rule, _countered(o.id, o.name, why), game.turn_number,
+                                  object=oid))
         return
     assert isinstance(o, GameObject)
-    game.emit(ev.COUNTERED, rule, _countered(o.id, o.name, why), object=oid,
-              controller=o.controller)
+    game.emit_event(Countered(rule, _countered(o.id, o.name, why), game.turn_number, object=oid,
+                              controller=o.controller))
     move(game, o, Zone.GRAVEYARD, rule, verb=say(
         "{card} is put into {zone}", "{card} est mis {zone:à}", card=Card(o.id, o.name),
         zone=Place(Zone.GRAVEYARD, game.who(o.owner))))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack.copying import deepcopy_fields
 from manastack.game.abilities import StaticAbility
-from manastack.game.objects import GameObject
+from manastack.game.objects import GameObject, Ref
 from manastack.lines import NOTHING, Line, Raw, Word, say
 from manastack.rules.layers import Duration
 
@@ -26,12 +26,94 @@ if TYPE_CHECKING:
 
 
 @dataclass(eq=False)
+class ProposedDamage:
+    """Damage a source would deal to one recipient (119.4a), as prevention and
+    replacement effects modify it (615, 614.1a): they return a changed copy
+    (``dataclasses.replace``) or None."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProposedDamage:
+        return deepcopy_fields(self, memo)
+
+    source: int
+    #: The recipient: a permanent's id or a player.
+    target: Ref
+    amount: int
+    combat: bool = False
+    #: It can't be prevented (615.12).
+    unpreventable: bool = False
+    #: Which damage event it belongs to (an effect preventing one event's damage).
+    event_id: int = 0
+    #: Life gained because of the prevention (player, amount, what the effect is), 615.1.
+    gains: tuple[tuple[int, int, Any], ...] = ()
+    #: How much has been prevented so far.
+    prevented: int = 0
+    summary: str = ""
+
+    def __init__(self, source: int, target: Ref, amount: int, combat: bool = False,
+                 unpreventable: bool = False, event_id: int = 0,
+                 gains: tuple[tuple[int, int, Any], ...] = (), prevented: int = 0,
+                 summary: str = "") -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.source = source
+        self.target = target
+        self.amount = amount
+        self.combat = combat
+        self.unpreventable = unpreventable
+        self.event_id = event_id
+        self.gains = gains
+        self.prevented = prevented
+        self.summary = summary
+
+
+@dataclass(eq=False)
+class ProposedZoneChange:
+    """An object that would move to another zone (``to``), as replacement effects modify
+    it ("exile it instead", 614.6; 903.9)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProposedZoneChange:
+        return deepcopy_fields(self, memo)
+
+    object: int
+    from_zone: str
+    to: str
+    summary: str = ""
+    #: It is discarded (701.8a), by ``player``, made to by ``cause`` (the controller of
+    #: the spell or ability, 701.8c).
+    discard: bool = False
+    player: int | None = None
+    cause: int | None = None
+
+
+@dataclass(eq=False)
+class ProposedLifeGain:
+    """A player who would gain life (118.3), as replacement effects modify it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProposedLifeGain:
+        return deepcopy_fields(self, memo)
+
+    player: int
+    amount: int
+    summary: str = ""
+
+
+#: A proposed event (614.1: what replacement and prevention effects modify): damage
+#: (:class:`ProposedDamage`), a zone change, a life gain, or the results of a damage
+#: event (:class:`~manastack.rules.damage.DamageResults`, 119.4b).
+Proposed = Any
+
+
+def summary_of(event: Proposed) -> str:
+    """What a proposed event is, in a few words, for the log ("" if it doesn't say)."""
+    return str(getattr(event, "summary", ""))
+
+
+@dataclass(eq=False)
 class Replacement:
     """A replacement or prevention effect.
 
     ``event`` is the kind of event it watches (``zone_change``, ``damage``,
-    ``life_gain``, ``draw``...).  ``applies(game, event)`` tests a proposed
-    event (a dict); ``replace(game, event)`` returns the modified event (or
+    ``life_gain``, ``damage_results``...).  ``applies(game, event)`` tests a proposed
+    event (:data:`Proposed`); ``replace(game, event)`` returns the modified event (or
     None when the event no longer happens).  ``uses`` counts down shields
     ("the next 2 damage", 615.7) when not None.
     """
@@ -40,8 +122,8 @@ class Replacement:
         return deepcopy_fields(self, memo)
 
     event: str
-    applies: Callable[[GameState, dict[str, Any]], bool]
-    replace: Callable[[GameState, dict[str, Any]], dict[str, Any] | None]
+    applies: Callable[[GameState, Any], bool]
+    replace: Callable[[GameState, Any], Any]
     controller: int
     source: int | None = None
     #: What the log calls it: a line, or English text shown as it is in every language.
@@ -89,9 +171,9 @@ def active_replacements(game: GameState, event: str) -> list[Replacement]:
     return out
 
 
-def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
+def apply_replacements(game: GameState, kind: str, event: Proposed,
                        chooser: Callable[[list[Replacement]], Replacement] | None = None,
-                       extra: Sequence[Replacement] = ()) -> dict[str, Any] | None:
+                       extra: Sequence[Replacement] = ()) -> Proposed | None:
     """Apply each applicable replacement once (614.5); self-replacements first (614.15).
 
     When several apply, the affected player chooses (616.1): ``chooser``
@@ -102,14 +184,14 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
     """
     used: set[Any] = set()
     repeatable: set[Any] = set()
-    cur: dict[str, Any] | None = event
+    cur: Proposed | None = event
     while cur is not None:
         event = cur
-        if kind == "damage" and event.get("amount", 1) <= 0:
+        if isinstance(event, ProposedDamage) and event.amount <= 0:
             break  # 615.6, 119.8: all of it prevented, no damage is left to replace
         cands = [r for r in [*active_replacements(game, kind), *extra]
                  if r.key() not in used and r.applies(game, event)]
-        if cands and kind == "damage" and game.options.extra.get("range"):
+        if cands and isinstance(event, ProposedDamage) and game.options.extra.get("range"):
             cands = [r for r in cands if not r.is_prevention
                      or prevention_in_range(game, r, event)]
         if not cands:
@@ -128,15 +210,15 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
         if r.repeatable:
             repeatable.add(r.key())
         cur = r.replace(game, event)
-        if kind == "damage" and cur is not None and cur.get("target") != event.get("target") \
-                and not _redirect_possible(game, cur.get("target")):
+        if isinstance(cur, ProposedDamage) and isinstance(event, ProposedDamage) and \
+                cur.target != event.target and not _redirect_possible(game, cur.target):
             game.note("614.9", say("{effect} does nothing: {target} can't be dealt the damage",
                                    "Sans effet : {effect} (les blessures ne peuvent pas être "
                                    "infligées à {target})",
                                    effect=effect_arg(r.text, Word("A redirection effect",
                                                                   "un effet de redirection")),
-                                   target=game.named(cur.get("target"))),
-                      before=str(event.get("summary", "")))
+                                   target=game.named(cur.target)),
+                      before=summary_of(event))
             cur = event
             continue
         if not r.quiet:
@@ -146,7 +228,7 @@ def apply_replacements(game: GameState, kind: str, event: dict[str, Any],
                                                          "un effet de remplacement")),
                           none=NOTHING if cur is not None else
                           say(" (the event does not happen)", " (l'événement n'a pas lieu)")),
-                      before=str(event.get("summary", "")))
+                      before=summary_of(event))
     return cur
 
 
@@ -164,7 +246,7 @@ def _redirect_possible(game: GameState, to: Any) -> bool:
     return c.is_creature or c.is_planeswalker
 
 
-def prevention_in_range(game: GameState, r: Replacement, event: dict[str, Any]) -> bool:
+def prevention_in_range(game: GameState, r: Replacement, event: ProposedDamage) -> bool:
     """801.13b: a prevention effect affects only sources (if it names the source), or
     recipients (if it names the recipient), or else damage whose source and recipient
     are both within its controller's range of influence."""
@@ -172,10 +254,10 @@ def prevention_in_range(game: GameState, r: Replacement, event: dict[str, Any]) 
     from manastack.rules.variant import variant_of
 
     v = variant_of(game)
-    parts = {"source": ("source",), "recipient": ("target",)}.get(r.prevents,
-                                                                   ("source", "target"))
-    for k in parts:
-        who = ref_controller(game, event.get(k))
+    refs = {"source": (event.source,), "recipient": (event.target,)}.get(
+        r.prevents, (event.source, event.target))
+    for ref in refs:
+        who = ref_controller(game, ref)
         if who is not None and not v.in_range(game, r.controller, who):
             return False
     return True
@@ -199,9 +281,10 @@ def own_zone_replacements(game: GameState, obj: GameObject, event: str) -> list[
 
 
 def replace_zone_change(game: GameState, obj: GameObject, to: str,
-                        cause: dict[str, Any] | None = None) -> str:
+                        cause: tuple[bool, int, int | None] | None = None) -> str:
     """Zone-change replacements ("exile it instead", CR 614.6); returns the destination.
-    ``cause`` adds data to the proposed event (``discard``, ``player``, ``cause``).
+    ``cause``: a discard's (discarded, the player, the controller making them discard:
+    :attr:`ProposedZoneChange.discard`...).
     The variant's rule replacements (903.9) take part like the others (616.1)."""
     own = own_zone_replacements(game, obj, "zone_change")
     if game.variant_state and to != obj.zone:
@@ -209,12 +292,11 @@ def replace_zone_change(game: GameState, obj: GameObject, to: str,
         own += variant_of(game).zone_change_replacements(game, obj, to)  # 903.9
     if not game.replacements and not own and not has_static_replacements(game):
         return to
-    event = apply_replacements(game, "zone_change", {"object": obj.id, "from": obj.zone,
-                                                     "to": to, "summary": obj.name,
-                                                     **(cause or {})}, extra=own)
-    if event is None:
+    event = apply_replacements(game, "zone_change", ProposedZoneChange(
+        obj.id, obj.zone, to, obj.name, *(cause or ())), extra=own)
+    if not isinstance(event, ProposedZoneChange):
         return to
-    return str(event["to"])
+    return event.to
 
 
 def has_static_replacements(game: GameState) -> bool:
@@ -252,18 +334,19 @@ def replacement_choice_possible(game: GameState) -> bool:
 _STAGED: Final = ("damage", "damage_results")
 
 
-def _affected_player(game: GameState, kind: str, event: dict[str, Any]) -> int:
+def _affected_player(game: GameState, kind: str, event: Proposed) -> int:
     """616.1: the affected player, or the controller of the affected object (its owner
     when it has no controller)."""
-    if isinstance(event.get("player"), int):
-        return int(event["player"])
-    o = game.objects.get(event.get("object", -1))
+    player = getattr(event, "player", None)
+    if isinstance(player, int):
+        return player
+    o = game.objects.get(getattr(event, "object", -1))
     if isinstance(o, GameObject):
         return game.controller(o)
     return game.active_player
 
 
-def _choose_order(game: GameState, kind: str, event: dict[str, Any],
+def _choose_order(game: GameState, kind: str, event: Proposed,
                   pool: list[Replacement]) -> int:
     """616.1: which of ``pool`` the affected player applies first (a decision asked in the
     middle of the event, :func:`manastack.rules.midrun.choose_during_run`)."""
@@ -276,7 +359,7 @@ def _choose_order(game: GameState, kind: str, event: dict[str, Any],
                    for i, t in enumerate(texts))
     i = choose_during_run(
         game, who, "choose_replacement",
-        f"Several replacement effects would apply to {event.get('summary', kind)}: choose "
+        f"Several replacement effects would apply to {summary_of(event) or kind}: choose "
         "the one to apply first (CR 616.1)", labels, "616.1",
         "replacement effect to apply first", sources=tuple(r.source for r in pool))
     # while answers are supplied every choice comes from them (an unanswered one stops

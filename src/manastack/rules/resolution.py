@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from manastack import log as ev
+from manastack.events import Resolved
 from manastack.game.abilities import Ctx, TargetSpec, TriggeredAbility
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, StackAbility, Zone
@@ -99,9 +99,9 @@ def resolve(game: GameState, oid: int) -> None:
               controller, targets, specs, legal, obj.x, obj.modes,
               dict(obj.trigger_data) if isinstance(obj, StackAbility)
               else dict(obj.memory.get("cost_data", {})), oid)
-    game.emit(ev.RESOLVE, "608.2", say("{card} resolves", "{card} se résout",
-                                       card=Card(oid, name)),
-              object=oid, controller=controller)
+    game.emit_event(Resolved("608.2", say("{card} resolves", "{card} se résout",
+                                          card=Card(oid, name)), game.turn_number,
+                             object=oid, controller=controller))
     game.push(_finish, oid)
     effects = effect_of(obj)
     if isinstance(obj, StackAbility) and isinstance(obj.ability, TriggeredAbility) \

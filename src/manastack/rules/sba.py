@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
+from manastack.events import (
+    CountersRemoved,
+    GameOver,
+    GameStopped,
+    PlayerLost,
+    PlayerWon,
+    ZoneChange,
+)
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import (
     NARROW_CHANGES,
@@ -377,9 +384,9 @@ def _annihilate_counters(game: GameState, o: GameObject) -> None:
                             n=n, card=card))
     for kind in ("+1/+1", "-1/-1"):
         for _ in range(n):  # one event per counter: each removal can trigger (121.1)
-            game.emit(ev.COUNTERS_REMOVED, "704.5r", say(
+            game.emit_event(CountersRemoved("704.5r", say(
                 "a {kind} counter is removed from {card}", "un marqueur {kind} est retiré {card:de}",
-                kind=Raw(kind), card=card), object=o.id, counter=kind, n=1)
+                kind=Raw(kind), card=card), game.turn_number, object=o.id, counter=kind, n=1))
 
 
 def _totals(game: GameState) -> list[tuple[int, int, bool, bool, bool]]:
@@ -452,14 +459,16 @@ def lose(game: GameState, player: int, rule: str, why: Line, team_rule: str = "8
     for q in group:
         game.players[q].lost = True
     game.changed()
-    game.emit(ev.LOSE, rule, say("{who} loses the game ({why})", "{who} perd la partie ({why})",
-                                 who=game.who(player), why=line_of(why)), player=player)
+    game.emit_event(PlayerLost(rule, say("{who} loses the game ({why})",
+                                         "{who} perd la partie ({why})",
+                                         who=game.who(player), why=line_of(why)), game.turn_number,
+                                         player=player))
     for q in group:
         if q != player:
-            game.emit(ev.LOSE, team_rule, say(
+            game.emit_event(PlayerLost(team_rule, say(
                 "{who} loses the game with {other} (the team loses together)",
                 "{who} perd la partie avec {other} (l'équipe perd ensemble)",
-                who=game.who(q), other=game.who(player)), player=q)
+                who=game.who(q), other=game.who(player)), game.turn_number, player=q))
     for q in group:
         _leave_game(game, q)
     d = game.decision
@@ -483,15 +492,16 @@ def _end_if_one_team_left(game: GameState) -> None:
             for w in alive:
                 game.players[w].won = True
             names = variant_of(game).result_who(game, alive)
-            game.emit(ev.GAME_OVER, "104.2a", say("{names} wins the game",
-                                                  "{names} gagne la partie", names=names)
-                      if len(alive) == 1 else say("{names} win the game",
-                                                  "{names} gagnent la partie", names=names),
-                      winner=alive[0], winners=alive, board=board(game))
+            game.emit_event(GameOver("104.2a", say("{names} wins the game",
+                                                   "{names} gagne la partie", names=names)
+                                     if len(alive) == 1 else say("{names} win the game",
+                                                   "{names} gagnent la partie", names=names),
+                                     game.turn_number,
+                                     winner=alive[0], winners=alive, board=board(game)))
         else:
             game.draw_game = True
-            game.emit(ev.GAME_OVER, "104.4a", say("The game is a draw", "La partie est nulle"),
-                      winner=None, board=board(game))
+            game.emit_event(GameOver("104.4a", say("The game is a draw", "La partie est nulle"),
+                                     game.turn_number, winner=None, board=board(game)))
         game.decision = None
         game.clear_agenda()
 
@@ -541,12 +551,13 @@ def _leave_game(game: GameState, player: int) -> None:
     if left_battlefield:
         game.changed()
         for o, c in left_battlefield:
-            game.emit(ev.ZONE_CHANGE, "603.6c", say(
+            game.emit_event(ZoneChange("603.6c", say(
                 "{card} leaves the battlefield ({who} left the game)",
                 "{card} quitte le champ de bataille ({who} a quitté la partie)",
-                card=Card(o.id, o.name), who=name), object=None, old=o.id, from_zone=Zone.BATTLEFIELD,
-                      to_zone=None, owner=o.owner, name=o.name, token=o.is_token,
-                      controller=c.controller, lki=c, left_game=True)
+                card=Card(o.id, o.name), who=name), game.turn_number, object=None, old=o.id,
+                from_zone=Zone.BATTLEFIELD,
+                                       to_zone=None, owner=o.owner, name=o.name, token=o.is_token,
+                                       controller=c.controller, lki=c, left_game=True))
     ended = [e for e in game.effects if getattr(e, "layer", "") == "2" and
              getattr(e.apply, "gives_control_to", e.controller) == player]
     for e in ended:
@@ -622,12 +633,15 @@ def win_game(game: GameState, player: int, why: Line, rule: str = "104.2b") -> N
     for q in losers:
         game.players[q].lost = True
     game.changed()
-    game.emit(ev.WIN, rule, say("{who} wins the game ({why})", "{who} gagne la partie ({why})",
-                                who=game.who(player), why=why), player=player)
+    game.emit_event(PlayerWon(rule, say("{who} wins the game ({why})",
+                                        "{who} gagne la partie ({why})",
+                                        who=game.who(player), why=why), game.turn_number,
+                                        player=player))
     for q in losers:
-        game.emit(ev.LOSE, rule, say("{who} loses the game ({winner} wins)",
-                                     "{who} perd la partie ({winner} gagne)", who=game.who(q),
-                                     winner=game.who(player)), player=q)
+        game.emit_event(PlayerLost(rule, say("{who} loses the game ({winner} wins)",
+                                             "{who} perd la partie ({winner} gagne)",
+                                             who=game.who(q),
+                                             winner=game.who(player)), game.turn_number, player=q))
     _end_if_one_team_left(game)
 
 
@@ -712,9 +726,9 @@ def stop_game(game: GameState, why: Line) -> None:
     game.over = True
     game.stopped = why.render("en")
     game.stopped_line = why
-    game.emit(ev.GAME_STOPPED, "", say("The game is stopped unfinished: {why}",
-                                       "La partie est arrêtée inachevée : {why}", why=why),
-              winner=None, board=board(game))
+    game.emit_event(GameStopped("", say("The game is stopped unfinished: {why}",
+                                        "La partie est arrêtée inachevée : {why}", why=why),
+                                game.turn_number, winner=None, board=board(game)))
     game.decision = None
     game.clear_agenda()
 
@@ -722,7 +736,8 @@ def stop_game(game: GameState, why: Line) -> None:
 def end_game_draw(game: GameState, why: Line, rule: str = "104.4a") -> None:
     game.over = True
     game.draw_game = True
-    game.emit(ev.GAME_OVER, rule, say("The game is a draw ({why})", "La partie est nulle ({why})",
-                                      why=line_of(why)), winner=None, board=board(game))
+    game.emit_event(GameOver(rule, say("The game is a draw ({why})", "La partie est nulle ({why})",
+                                       why=line_of(why)), game.turn_number, winner=None,
+                                       board=board(game)))
     game.decision = None
     game.clear_agenda()

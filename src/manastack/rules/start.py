@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from manastack import log as ev
+from manastack.events import MulliganTaken
 from manastack.game.abilities import StaticAbility
 from manastack.game.decisions import Activate, ChoiceDecision, Mulligan, MulliganDecision
 from manastack.game.objects import Zone
@@ -191,8 +191,8 @@ def _take_mulligans(game: GameState, taking: list[int], sizes: dict[int, int]) -
             text = say("{who} mulligans to {n} cards{free}",
                        "{who} fait un mulligan à {n} cartes{free}", who=game.who(p), n=new_size,
                        free=why)
-        game.emit(ev.MULLIGAN, "103.4", text, player=p,
-                  **({"cites": ("103.4b",)} if free else {}))
+        game.emit_event(MulliganTaken("103.4", text, game.turn_number, player=p,
+                                      cites=("103.4b",) if free else None))
         draw(game, p, new_size, "103.4")
     order = [p for p in declaration_order(game) if not game.players[p].kept]
     game.push(_mulligan_round, order, [], sizes)
@@ -224,9 +224,9 @@ def _commander_draw(game: GameState, taking: list[int], sizes: dict[int, int]) -
     from manastack.rules.zones import draw
     for p in taking:
         n = game.turn_flags.pop(f"_cmd_draw:{p}", 0)
-        game.emit(ev.MULLIGAN, "103.4d", say("{who} draws {n} card(s)",
-                                             "{who} pioche {n} carte(s)", who=game.who(p), n=n),
-                  player=p)
+        game.emit_event(MulliganTaken("103.4d", say("{who} draws {n} card(s)",
+                                               "{who} pioche {n} carte(s)", who=game.who(p), n=n),
+                                 game.turn_number, player=p))
         draw(game, p, n, "103.4d")
     order = [p for p in declaration_order(game) if not game.players[p].kept]
     game.push(_mulligan_round, order, [], sizes)

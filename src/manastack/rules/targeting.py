@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from manastack import log as ev
+from manastack.events import BecameTarget
 from manastack.game.abilities import TargetSpec
 from manastack.game.objects import GameObject, PlayerRef, Ref, player_ref
 from manastack.lines import say
@@ -195,7 +195,7 @@ def change_targets(game: GameState, obj: GameObject, targets: tuple[Ref, ...]) -
 def announce_targets(game: GameState, oid: int, targets: tuple[Ref, ...], controller: int) -> None:
     """Each target "becomes the target" of the spell or ability (CR 114, 603.2)."""
     for t in targets:
-        game.emit(ev.TARGETED, "114.1", say("{target} becomes the target of {source}",
-                                            "{target} devient la cible {source:de}",
-                                            target=game.named(t), source=game.named(oid)),
-                  target=t, by=oid, controller=controller)
+        game.emit_event(BecameTarget("114.1", say("{target} becomes the target of {source}",
+                                                  "{target} devient la cible {source:de}",
+                                                  target=game.named(t), source=game.named(oid)),
+                                     game.turn_number, target=t, by=oid, controller=controller))

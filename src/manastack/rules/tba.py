@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
+from manastack.events import Phased, Untapped
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, IdKey
 from manastack.lines import NOTHING, Card, Items, Line, say
@@ -101,12 +102,12 @@ def _phase(game: GameState, o: GameObject, out: bool, indirect: bool) -> None:
     o.phased_indirectly = indirect and out
     game.changed()
     how = _INDIRECTLY if indirect else NOTHING
-    game.emit(ev.PHASED, "502.1" if not indirect else "702.25f",
-              say("{card} phases out{how}", "{card} quitte la phase{how}",
-                  card=Card(o.id, o.name), how=how) if out else
-              say("{card} phases in{how}", "{card} intègre la phase{how}",
-                  card=Card(o.id, o.name), how=how),
-              object=o.id, phased_out=out)
+    game.emit_event(Phased("502.1" if not indirect else "702.25f",
+                           say("{card} phases out{how}", "{card} quitte la phase{how}",
+                    card=Card(o.id, o.name), how=how) if out else
+                           say("{card} phases in{how}", "{card} intègre la phase{how}",
+                    card=Card(o.id, o.name), how=how), game.turn_number,
+                           object=o.id, phased_out=out))
     for oid in list(game.battlefield):
         a = game.objects[oid]
         if isinstance(a, GameObject) and a.attached_to == o.id and a.phased_out != out:
@@ -140,11 +141,12 @@ def untap(game: GameState) -> None:
         # (the permanents of the active player, or of the active team: anyone's then)
         game.changed("tapped", ap if len(aps) == 1 else None)
         cards = Items(Card(o.id, o.name) for o in untapped)
-        game.emit(ev.UNTAPPED, "502.2", say("{who} untaps {cards}", "{who} dégage {cards}",
-                                            who=game.who(ap), cards=cards) if len(aps) == 1
-                  else say("{who} untap {cards}", "{who} dégagent {cards}",
-                           who=Items((game.who(p) for p in aps), sep=(" and ", " et ")),
-                           cards=cards), objects=[o.id for o in untapped], player=ap)
+        game.emit_event(Untapped("502.2", say("{who} untaps {cards}", "{who} dégage {cards}",
+                                              who=game.who(ap), cards=cards) if len(aps) == 1
+                                 else say("{who} untap {cards}", "{who} dégagent {cards}",
+                             who=Items((game.who(p) for p in aps), sep=(" and ", " et ")),
+                             cards=cards), game.turn_number, objects=[o.id for o in untapped],
+                             player=ap))
 
 
 def cleanup(game: GameState, players: tuple[int, ...] | None = None) -> None:

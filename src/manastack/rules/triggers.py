@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack import log as ev
 from manastack.copying import deepcopy_fields, share_type
+from manastack.events import AbilityTriggered, PhaseBegan, Phased, StepBegan, ZoneChange
 from manastack.game.abilities import TriggeredAbility
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, IdKey, StackAbility, Zone
@@ -65,15 +66,15 @@ def _candidates(game: GameState, e: Event) -> list[tuple[GameObject, Any]]:
     """Objects whose triggered abilities may see ``e``, with their characteristics."""
     out: list[tuple[GameObject, Any]] = list(game.derived.cached_wide("trigger_sources",
                                                          lambda: _trigger_sources(game)))
-    if e.kind == ev.ZONE_CHANGE and e.data.get("from_zone") == Zone.BATTLEFIELD or \
+    if isinstance(e, ZoneChange) and e.from_zone == Zone.BATTLEFIELD or \
             e.kind in (ev.ZONE_CHANGE, ev.DAMAGE) and game.lki_batch:
         # 603.10a: look back in time for objects that just left the battlefield.
         for oid in game.lki_batch:
             if oid in game.lki:
                 out.append(game.lki[oid])
-    elif e.kind == ev.PHASED and e.data.get("phased_out"):
+    elif isinstance(e, Phased) and e.phased_out:
         # 603.10b: abilities that trigger when a permanent phases out look back in time.
-        phased = e.data.get("object")
+        phased = e.object
         if phased in game.lki and game.lki[phased][0] is game.objects.get(phased):
             out.append(game.lki[phased])
     return out
@@ -161,7 +162,7 @@ def watched_kinds(game: GameState) -> frozenset[str] | None:
 def check_event(game: GameState, e: Event) -> None:
     """Trigger every ability that watches this event (CR 603.2)."""
     kind = e.kind
-    if kind in (ev.INFO, ev.PASS, ev.PRIORITY):
+    if kind in (ev.INFO, ev.PASS):
         return
     if not game.lki_batch and not game.delayed_triggers and kind != ev.PHASED:
         watched = game.watched_kinds()
@@ -178,8 +179,8 @@ def check_event(game: GameState, e: Event) -> None:
         for d in list(game.delayed_triggers):
             if d.ability.event != kind:
                 continue
-            if d.created_turn == game.turn_number and d.created_step == e.data.get("step") \
-                    and kind == ev.STEP_BEGAN:
+            if d.created_turn == game.turn_number and isinstance(e, StepBegan) \
+                    and d.created_step == e.step:
                 continue
             src = game.objects.get(d.source)
             src_obj = src if isinstance(src, GameObject) else None
@@ -188,7 +189,7 @@ def check_event(game: GameState, e: Event) -> None:
             if (cond is None or cond(game, e, src_obj or _Dummy(d))) and not (  # type: ignore[arg-type]
                     game.options.extra.get("range")
                     and not event_within_range(game, e, d.controller)):  # 801.7
-                data.update(e.data)
+                data.update(e.fields())
                 if d.ability.capture is not None:
                     data.update(d.ability.capture(game, e, src_obj or _Dummy(d)))
                 game.pending_triggers.append(PendingTrigger(
@@ -224,7 +225,7 @@ def event_within_range(game: GameState, e: Event, player: int) -> bool:
     if e.kind in _GAME_EVENTS:
         return True
     v = variant_of(game)
-    data = e.data
+    data = e.fields()
     who: list[int] = []
     if e.kind == ev.ZONE_CHANGE:
         old = data.get("old")
@@ -332,7 +333,7 @@ def _maybe_trigger(game: GameState, ab: TriggeredAbility, o: GameObject, control
         if len(team) > 1:  # 805.4a: the team's step is each of its players'
             for p in team:
                 game.pending_triggers.append(PendingTrigger(
-                    ab, o.id, o.name, controller, dict(e.data, player=p),
+                    ab, o.id, o.name, controller, {**e.fields(), "player": p},
                     len(game.pending_triggers)))
                 game.note("603.2b", say(
                     "{card}'s triggered ability triggers for {who} ({text}; 805.4a: the "
@@ -341,7 +342,7 @@ def _maybe_trigger(game: GameState, ab: TriggeredAbility, o: GameObject, control
                     "805.4a : l'étape de l'équipe est celle de chacun de ses joueurs)",
                     card=Card(o.id, o.name), who=game.who(p), text=Raw(ab.text)))
             return
-    data = dict(e.data)
+    data = e.fields()
     if ab.capture is not None:
         data.update(ab.capture(game, e, o))
     game.pending_triggers.append(PendingTrigger(ab, o.id, o.name, controller, data,
@@ -365,8 +366,8 @@ def _trigger_cites(game: GameState, e: Event) -> dict[str, tuple[str, ...]]:
     the beginning of" a phase or step, with the step's own rule; 502.3 for an ability
     triggering during the untap step (held until a player would receive priority)."""
     cites: tuple[str, ...] = ()
-    if e.kind in (ev.STEP_BEGAN, ev.PHASE_BEGAN):
-        step = e.data.get("step")
+    if isinstance(e, (StepBegan, PhaseBegan)):
+        step = e.step
         cites = ("500.6",) + ((_STEP_TRIGGER_RULE[step],)
                               if step in _STEP_TRIGGER_RULE else ())
     elif game.step is not None and game.step.name == "untap":
@@ -380,17 +381,17 @@ def _trigger_rule(e: Event) -> tuple[str, Line]:
     abilities look at the permanent as it entered (603.6a), "at the beginning of"
     abilities trigger as the step or phase begins (603.2b), phasing out looks back too
     (603.10b); any other ability triggers on its event (603.2)."""
-    if e.kind == ev.ZONE_CHANGE:
-        if e.data.get("from_zone") == Zone.BATTLEFIELD:
+    if isinstance(e, ZoneChange):
+        if e.from_zone == Zone.BATTLEFIELD:
             return "603.10a", say(
                 " (a leaves-the-battlefield ability: the game looks back in time)",
                 " (une capacité de sortie du champ de bataille : le jeu remonte le temps)")
-        if e.data.get("to_zone") == Zone.BATTLEFIELD:
+        if e.to_zone == Zone.BATTLEFIELD:
             return "603.6a", say(" (an enters-the-battlefield ability)",
                                  " (une capacité d'arrivée sur le champ de bataille)")
     elif e.kind in (ev.STEP_BEGAN, ev.PHASE_BEGAN):
         return "603.2b", NOTHING
-    elif e.kind == ev.PHASED and e.data.get("phased_out"):
+    elif isinstance(e, Phased) and e.phased_out:
         return "603.10b", say(" (on phasing out: the game looks back in time)",
                               " (à sa mise hors phase : le jeu remonte le temps)")
     return "603.2", NOTHING
@@ -483,11 +484,13 @@ def _put_one(game: GameState, trig: PendingTrigger, spec_index: int, chosen: tup
     game.changed()
     tgt = say(" targeting {targets}", " ciblant {targets}",
               targets=Items(game.named(t) for t in chosen)) if chosen else NOTHING
-    game.emit(ev.TRIGGER, "603.3", say("{card}'s triggered ability is put on the stack{tgt}",
-                                       "La capacité déclenchée {card:de} est mise sur la "
-                                       "pile{tgt}", card=Card(trig.source, trig.source_name),
-                                       tgt=tgt),
-              object=ab.id, source=trig.source, controller=trig.controller)
+    game.emit_event(AbilityTriggered("603.3",
+                                     say("{card}'s triggered ability is put on the stack{tgt}",
+                                                  "La capacité déclenchée {card:de} est mise sur la "
+                                                  "pile{tgt}", card=Card(trig.source,
+                                                                         trig.source_name),
+                                                  tgt=tgt), game.turn_number,
+                                     object=ab.id, source=trig.source, controller=trig.controller))
     from manastack.rules.targeting import announce_targets
     announce_targets(game, ab.id, chosen, trig.controller)
 

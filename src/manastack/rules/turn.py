@@ -9,10 +9,9 @@ ignored as if they did not exist (CR 500.7-500.10).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
+from manastack.events import ManaChanged, PhaseBegan, PhaseEnded, StepBegan, StepEnded, TurnBegan
 from manastack.game.turn import DISPLAY, NO_PRIORITY, StepInfo
 from manastack.lines import TERMS, Items, Line, Raw, Term, Who, Word, say
 from manastack.rules import (
@@ -83,10 +82,8 @@ def _heading(key: str, en: str) -> Word:
 
 class _StepEvents:
     """What the events of a step's beginning and end hold, made once per step name: the
-    step's rule and lines (those of its beginning for each active player), the phase's
-    lines, and the data of each event (read-only, so shared by every event of that step;
-    the beginnings' for each active player).  A line is immutable: one is shared by every
-    event it is the line of."""
+    step's rule and lines (those of its beginning for each active player), and the phase's
+    lines.  A line is immutable: one is shared by every event it is the line of."""
 
     def __init__(self, name: str, phase: str) -> None:
         self.rule = STEP_RULES.get(name, "500")
@@ -96,13 +93,9 @@ class _StepEvents:
         #: "Upkeep step ends" (a main phase's too, 505.2: it has no steps).
         self.ends = say("{step} ends", "Fin {step}",
                         step=_heading(name, DISPLAY.get(name, name).capitalize()))
-        self.step_ended: Mapping[str, Any] = ev.read_only({"step": name, "phase": phase})
-        self.phase_ended: Mapping[str, Any] = ev.read_only({"phase": phase})
         heading = _heading(phase, _PHASE_DISPLAY.get(phase, phase))
         self.phase_begins = say("{phase} begins", "Début {phase}", phase=heading)
         self.phase_ends = say("{phase} ends", "Fin {phase}", phase=heading)
-        self._phase_began: dict[int, Mapping[str, Any]] = {}
-        self._step_began: dict[int, Mapping[str, Any]] = {}
         self._begins: dict[int, tuple[str, Line]] = {}
 
     def begins(self, game: GameState, player: int) -> Line:
@@ -115,22 +108,6 @@ class _StepEvents:
                 "{who}'s {step} begins", "Début {step:de} {who:de}", who=Who(player, name),
                 step=self.term))
         return made[1]
-
-    def phase_began(self, player: int) -> Mapping[str, Any]:
-        """The data of the phase's beginning, ``player`` being the active player."""
-        return self._with_player(self._phase_began, player)
-
-    def step_began(self, player: int) -> Mapping[str, Any]:
-        """The data of the step's beginning, ``player`` being the active player."""
-        return self._with_player(self._step_began, player)
-
-    def _with_player(self, made: dict[int, Mapping[str, Any]], player: int
-                     ) -> Mapping[str, Any]:
-        data = made.get(player)
-        if data is None:
-            data = made[player] = ev.read_only(
-                {"phase": self.phase, "step": self.name, "player": player})
-        return data
 
 
 #: Step name -> its :class:`_StepEvents` (made when the step first begins: every turn
@@ -248,17 +225,17 @@ def start_turn(game: GameState, player: int, extra: bool = False) -> None:
             game.turns_taken[mate] = game.turns_taken.get(mate, 0) + 1
         game.turn_began[mate] = game.turn_number  # 302.6: "their most recent turn"
     if len(team) > 1:  # 805.4a: shared team turns
-        game.emit(ev.TURN_BEGAN, "805.4a", say(
+        game.emit_event(TurnBegan("805.4a", say(
             "Turn {n} ({kind}) begins: {team} are the active team",
             "Début du tour {n} ({kind}) : {team} forment l'équipe active",
-            n=game.turn_number, kind=kind, team=_team(game, team)),
-            player=player, extra=extra, team=team, board=board(game))
+            n=game.turn_number, kind=kind, team=_team(game, team)), game.turn_number,
+            player=player, extra=extra, team=team, board=board(game)))
     else:
-        game.emit(ev.TURN_BEGAN, "500.1", say(
+        game.emit_event(TurnBegan("500.1", say(
             "Turn {n} ({kind}) begins: {who} is the active player",
             "Début du tour {n} ({kind}) : {who} est le joueur actif",
-            n=game.turn_number, kind=kind, who=game.who(player)),
-            player=player, extra=extra, board=board(game))
+            n=game.turn_number, kind=kind, who=game.who(player)), game.turn_number,
+            player=player, extra=extra, board=board(game)))
     # only the turn's state changed (a variant's hook says otherwise); the turn of
     # ``player`` alone, or of a team (805.4a: anyone's, as far as it is told)
     game.changed("turn", player if len(team) == 1 else None)
@@ -390,14 +367,13 @@ def begin_step(game: GameState, step: StepInfo) -> None:
             game.combat_phases_this_turn += 1
             begin_combat_phase(game)
         ap = game.active_player
-        game.emit_event(ev.Event(ev.PHASE_BEGAN, PHASE_RULES[phase],
-                                 ex.begins(game, ap) if phase == "main"
-                                 else ex.phase_begins, ex.phase_began(ap),
-                                 game.turn_number))
+        game.emit_event(PhaseBegan(PHASE_RULES[phase],
+                                   ex.begins(game, ap) if phase == "main"
+                                   else ex.phase_begins, game.turn_number, phase, name, ap))
     if phase != "main":  # a main phase has no steps (505.2): one event
         ap = game.active_player
-        game.emit_event(ev.Event(ev.STEP_BEGAN, rule, ex.begins(game, ap),
-                                 ex.step_began(ap), game.turn_number))
+        game.emit_event(StepBegan(rule, ex.begins(game, ap), game.turn_number, name, phase,
+                                  ap))
     end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
@@ -418,11 +394,11 @@ def end_step(game: GameState) -> None:
             continue
         lost = p.mana_pool.empty()
         game.changed("mana", p.index)
-        game.emit(ev.MANA, "500.4", say(
+        game.emit_event(ManaChanged("500.4", say(
             "{who}'s mana pool empties ({lost} lost; no mana burn)",
             "La réserve de mana {who:de} se vide (mana perdu : {lost} ; pas de brûlure de "
             "mana)", who=game.who(p.index), lost=Raw("".join(k * v for k, v in lost.items()))),
-            player=p.index, lost=lost)
+            game.turn_number, player=p.index, lost=lost))
     phase_ends = not game.turn_plan or game.turn_plan[0].phase_id != step.phase_id
     if step.name == "cleanup" and step.had_priority:
         # CR 514.3a: another cleanup step follows.
@@ -436,15 +412,14 @@ def end_step(game: GameState) -> None:
     ex = _step_events(name, phase)
     rule, ends = ex.rule, ex.ends
     if phase != "main":
-        game.emit_event(ev.Event(ev.STEP_ENDED, rule, ends, ex.step_ended,
-                                 game.turn_number))
+        game.emit_event(StepEnded(rule, ends, game.turn_number, name, phase))
     end_effects_at_end(game, step, phase_ends)
     if phase_ends:
         if phase == "combat":
             end_combat_phase(game)
-        game.emit_event(ev.Event(ev.PHASE_ENDED, PHASE_RULES[phase],
-                                 ends if phase == "main" else ex.phase_ends,
-                                 ex.phase_ended, game.turn_number))
+        game.emit_event(PhaseEnded(PHASE_RULES[phase],
+                                   ends if phase == "main" else ex.phase_ends,
+                                   game.turn_number, phase))
     game.push(next_step)
 
 

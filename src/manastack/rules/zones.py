@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from manastack import log as ev
+from manastack.events import Discarded, Drew, Shuffled, ZoneChange
 from manastack.game.objects import NOBODY, Characteristics, GameObject, Ref, Zone, card_test
 from manastack.lines import NOTHING, Card, Line, Place, line_names, say
 from manastack.picking import shuffle as pick_shuffle
@@ -75,7 +75,8 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
          controller: int | None = None, tapped: bool = False, quiet: bool = False,
          verb: Line | None = None, attach_to: Ref | None = None,
          copy_of: Any = None, chosen: tuple[Any, ...] | None = None,
-         cause: dict[str, Any] | None = None, face_down: bool = False) -> GameObject:
+         cause: tuple[bool, int, int | None] | None = None, face_down: bool = False
+         ) -> GameObject:
     """Move ``obj`` to zone ``to``; returns the new object (CR 400.7).
 
     ``position`` is ``top`` or ``bottom`` for libraries.  Permanents enter
@@ -153,11 +154,11 @@ def move(game: GameState, obj: GameObject, to: str, rule: str, *, position: str 
     if not quiet:
         text = verb if verb is not None else _moves_line(game, obj, frm, to)
         seen_by, public = private_to(game, obj, new, text)
-        game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
-            "object": new.id, "old": obj.id, "from_zone": frm, "to_zone": to,
-            "owner": obj.owner, "name": obj.name, "token": obj.is_token,
-            "controller": game.controller(new) if to == Zone.BATTLEFIELD else new.controller,
-            "lki": lki}, game.turn_number, seen_by, public))
+        game.emit_event(ZoneChange(
+            rule, text, game.turn_number, object=new.id, old=obj.id, from_zone=frm, to_zone=to,
+            owner=obj.owner, name=obj.name, token=obj.is_token,
+            controller=game.controller(new) if to == Zone.BATTLEFIELD else new.controller,
+            lki=lki, seen_by=seen_by, public=public))
     return new
 
 
@@ -248,11 +249,11 @@ def _report_moves(game: GameState, moved: list[tuple[GameObject, GameObject, Cha
         text = Line(verb.en, verb.fr, {**verb.args, "name": Card(old.id, old.name)}) \
             if verb is not None else _moves_line(game, old, old.zone, new.zone)
         seen_by, public = private_to(game, old, new, text)
-        game.emit_event(ev.Event(ev.ZONE_CHANGE, rule, text, {
-            "object": new.id, "old": old.id, "from_zone": old.zone, "to_zone": new.zone,
-            "owner": old.owner, "name": old.name, "token": old.is_token,
-            "controller": game.controller(new) if new.zone == Zone.BATTLEFIELD
-            else new.controller, "lki": lki}, game.turn_number, seen_by, public))
+        game.emit_event(ZoneChange(
+            rule, text, game.turn_number, object=new.id, old=old.id, from_zone=old.zone,
+            to_zone=new.zone, owner=old.owner, name=old.name, token=old.is_token,
+            controller=game.controller(new) if new.zone == Zone.BATTLEFIELD
+            else new.controller, lki=lki, seen_by=seen_by, public=public))
 
 
 def discard(game: GameState, player: int, obj: GameObject, rule: str = "701.8a", *,
@@ -266,9 +267,10 @@ def discard(game: GameState, player: int, obj: GameObject, rule: str = "701.8a",
     new = move(game, obj, Zone.GRAVEYARD, rule,
                verb=verb or say("{who} discards {card}", "{who} défausse {card}",
                                 who=game.who(player), card=card),
-               cause={"discard": True, "player": player, "cause": cause})
-    game.emit(ev.DISCARD, rule, say("{card} was discarded", "{card} est défaussé",
-                                    card=card), player=player, object=new.id, cause=cause)
+               cause=(True, player, cause))
+    game.emit_event(Discarded(rule, say("{card} was discarded", "{card} est défaussé",
+                                        card=card), game.turn_number, player=player,
+                              object=new.id, cause=cause))
     return new
 
 
@@ -311,12 +313,12 @@ def draw(game: GameState, player: int, n: int = 1, rule: str = "120.1") -> int:
         drawn += 1
         # the card is named to those who see the hand it enters (402.3), not to the others
         who = game.who(player)
-        game.emit_event(ev.Event(
-            ev.DRAW, rule, say("{who} draws {card}", "{who} pioche {card}", who=who,
-                               card=Card(new.id, new.name)),
-            {"player": player, "object": new.id}, game.turn_number,
-            hand_seen_by(game, player),
-            say("{who} draws a card", "{who} pioche une carte", who=who)))
+        game.emit_event(Drew(
+            rule, say("{who} draws {card}", "{who} pioche {card}", who=who,
+                      card=Card(new.id, new.name)),
+            game.turn_number, player=player, object=new.id,
+            seen_by=hand_seen_by(game, player),
+            public=say("{who} draws a card", "{who} pioche une carte", who=who)))
     return drawn
 
 
@@ -324,9 +326,9 @@ def shuffle(game: GameState, player: int, rule: str = "103.1") -> None:
     """Randomise a library with the game's RNG (CR 701.18)."""
     pick_shuffle(game.rng, game.players[player].library)
     game.changed()
-    game.emit(ev.SHUFFLE, rule, say("{who} shuffles their library",
-                                    "{who} mélange sa bibliothèque", who=game.who(player)),
-              player=player)
+    game.emit_event(Shuffled(rule, say("{who} shuffles their library",
+                                       "{who} mélange sa bibliothèque", who=game.who(player)),
+                             game.turn_number, player=player))
 
 
 def arrange_library(game: GameState, player: int, top: Sequence[int] = (),
@@ -415,9 +417,9 @@ def create_token(game: GameState, card: object, controller: int, rule: str = "11
     tok.control_since = game.turn_number
     if card.loyalty is not None:
         tok.counters["loyalty"] = card.loyalty
-    game.emit(ev.ZONE_CHANGE, rule, say("{who} creates a {card} token",
-                                        "{who} crée un jeton {card}", who=game.who(controller),
-                                        card=Card(tok.id, card.name)), object=tok.id, old=None, from_zone=None,
-              to_zone=Zone.BATTLEFIELD, owner=controller, name=card.name, token=True,
-              controller=controller, lki=None)
+    game.emit_event(ZoneChange(
+        rule, say("{who} creates a {card} token", "{who} crée un jeton {card}",
+                  who=game.who(controller), card=Card(tok.id, card.name)),
+        game.turn_number, object=tok.id, old=None, from_zone=None, to_zone=Zone.BATTLEFIELD,
+        owner=controller, name=card.name, token=True, controller=controller, lki=None))
     return tok

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from mypy_extensions import trait
 
 from manastack.errors import DeckError
+from manastack.events import SchemeAbandoned, SchemeSetInMotion
 from manastack.game.objects import StackAbility
 from manastack.lines import Card, Line, Word, say
 from manastack.reprs import brief
@@ -58,10 +59,6 @@ from manastack.variants.shared_turns import SharedTeamTurns
 if TYPE_CHECKING:
     from manastack.game.state import GameState
 
-#: Event: a scheme was set in motion (701.23); data ``object`` (the scheme), ``player``.
-SET_IN_MOTION = "set_in_motion"
-#: Event: an ongoing scheme was abandoned (701.24); data ``object``, ``player``.
-ABANDONED = "abandoned"
 MIN_SCHEMES = 20
 
 
@@ -364,10 +361,11 @@ def set_in_motion(game: GameState, player: int) -> None:
                                 who=game.who(player)))
         return
     new = turn_face_up(game, ids[-1])
-    game.emit(SET_IN_MOTION, "701.23b", say("{who} sets {card} in motion",
-                                            "{who} met {card} en branle",
-                                            who=game.who(player), card=Card(new.id, new.name)),
-              object=new.id, player=player)
+    game.emit_event(SchemeSetInMotion("701.23b", say("{who} sets {card} in motion",
+                                                     "{who} met {card} en branle",
+                                                     who=game.who(player),
+                                                     card=Card(new.id, new.name)),
+                                      game.turn_number, object=new.id, player=player))
 
 
 def abandon(game: GameState, oid: int) -> None:
@@ -376,9 +374,11 @@ def abandon(game: GameState, oid: int) -> None:
     if o is None or o.face_down or "Ongoing" not in o.card.supertypes:
         return
     to_bottom(game, oid)
-    game.emit(ABANDONED, "701.24b", say("{who} abandons {card}", "{who} abandonne {card}",
-                                        who=game.who(o.owner), card=Card(o.id, o.name)),
-              object=oid, player=o.owner)
+    game.emit_event(SchemeAbandoned("701.24b", say("{who} abandons {card}",
+                                                   "{who} abandonne {card}",
+                                                   who=game.who(o.owner),
+                                                   card=Card(o.id, o.name)),
+                                    game.turn_number, object=oid, player=o.owner))
 
 
 def check_scheme_deck(names: Sequence[str]) -> None:

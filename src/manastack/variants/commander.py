@@ -19,6 +19,7 @@ combat damage dealt by that owner's commander, 903.10a).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ from manastack.variants.command_zone import (
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
+    from manastack.rules.replacement import ProposedZoneChange
 
 DECK_SIZE = 100
 COMMANDER_DAMAGE = 21
@@ -207,11 +209,10 @@ class CommanderVariant(MultiplayerVariant):
         from manastack.rules.replacement import Replacement
         oid = obj.id
 
-        def applies(g: GameState, e: dict[str, Any]) -> bool:
-            return e.get("object") == oid and e.get("to") in _REPLACED and \
-                e.get("to") != e.get("from")
+        def applies(g: GameState, e: ProposedZoneChange) -> bool:
+            return e.object == oid and e.to in _REPLACED and e.to != e.from_zone
 
-        def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
+        def replace(g: GameState, e: ProposedZoneChange) -> ProposedZoneChange:
             return _commander_choice(g, oid, owner, e)
 
         return [Replacement("zone_change", applies, replace, owner, oid,
@@ -268,13 +269,13 @@ def standing_answer(game: GameState, player: int) -> str:
     return str(per_player(game, value).get(player, "ask"))
 
 
-def _commander_choice(game: GameState, oid: int, owner: int, event: dict[str, Any]
-                      ) -> dict[str, Any]:
+def _commander_choice(game: GameState, oid: int, owner: int, event: ProposedZoneChange
+                      ) -> ProposedZoneChange:
     """903.9: the owner chooses whether the commander goes to the command zone instead."""
     from manastack.rules.midrun import choose_during_run
 
     o = game.obj(oid)
-    where = _where(game, str(event["to"]), owner)
+    where = _where(game, event.to, owner)
     if standing_answer(game, owner) == "command":
         yes = True
     else:
@@ -293,7 +294,7 @@ def _commander_choice(game: GameState, oid: int, owner: int, event: dict[str, An
                            "{card} devrait être mis {where} ; {who} le met plutôt dans la "
                            "zone de commandement", card=Card(o.id, o.name), where=where,
                            who=game.who(owner)))
-    return dict(event, to=Zone.COMMAND)
+    return dataclasses.replace(event, to=Zone.COMMAND)
 
 
 def is_commander(game: GameState, obj: GameObject) -> bool:

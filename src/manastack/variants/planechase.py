@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from manastack.cards.dsl import TriggeredAbility
 from manastack.cards.effects import Custom
 from manastack.errors import DeckError
+from manastack.events import PLANAR_DIE, PlanarDieRolled, Planeswalked, PlaneswalkedAway
 from manastack.game.decisions import Special
 from manastack.game.objects import GameObject, Zone
 from manastack.lines import NOTHING, Card, Raw, Word, say
@@ -57,9 +58,6 @@ if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
     from manastack.game.state import GameState
 
-PLANAR_DIE = "planar_die"
-PLANESWALKED = "planeswalked"
-PLANESWALK_AWAY = "planeswalk_away"
 #: 901.3a: one planeswalker face, one chaos face, four blank faces.
 DIE_FACES = ("planeswalk", "chaos", "blank", "blank", "blank", "blank")
 MIN_PLANES = 10
@@ -250,10 +248,11 @@ def roll_planar_die(game: GameState, player: int, cost: int = 0) -> str:
     rule = {"planeswalk": "901.9c", "chaos": "901.9b", "blank": "901.9a"}[result]
     paying = say(" (paying {cost})", " (en payant {cost})", cost=Raw(f"{{{cost}}}")) \
         if cost else NOTHING
-    game.emit(PLANAR_DIE, rule, say("{who} rolls the planar die{paying}: {shown}",
-                                    "{who} lance le dé planaire{paying} : {shown}",
-                                    who=game.who(player), paying=paying, shown=shown),
-              player=player, result=result)
+    game.emit_event(PlanarDieRolled(rule, say("{who} rolls the planar die{paying}: {shown}",
+                                              "{who} lance le dé planaire{paying} : {shown}",
+                                              who=game.who(player), paying=paying,
+                                              shown=shown),
+                                    game.turn_number, player=player, result=result))
     if result == "planeswalk":
         game.pending_triggers.append(PendingTrigger(
             PLANESWALKING_ABILITY, 0, "Planeswalking ability", player, {"player": player},
@@ -269,11 +268,10 @@ def planeswalk(game: GameState, player: int) -> None:
     if not game.players[player].in_game:
         return
     for o in face_up(game, "Plane"):
-        game.emit(PLANESWALK_AWAY, "701.22d", say("{who} planeswalks away from {card}",
-                                                  "{who} change de plan en quittant {card}",
-                                                  who=game.who(player),
-                                                  card=Card(o.id, o.name)),
-                  player=player, object=o.id)
+        game.emit_event(PlaneswalkedAway("701.22d", say(
+            "{who} planeswalks away from {card}", "{who} change de plan en quittant {card}",
+            who=game.who(player), card=Card(o.id, o.name)), game.turn_number,
+            player=player, object=o.id))
         if o.id in game.objects:
             to_bottom(game, o.id)
     _walk_to(game, player, "701.22b")
@@ -287,10 +285,10 @@ def _walk_to(game: GameState, player: int, rule: str) -> None:
         return
     game.variant_state["planechase"]["walks"] += 1  # 901.11: "until a player planeswalks"
     new = turn_face_up(game, ids[-1], controller=player)
-    game.emit(PLANESWALKED, rule, say("{who} planeswalks to {card}",
-                                      "{who} change de plan et arrive sur {card}",
-                                      who=game.who(player), card=Card(new.id, new.name)),
-              player=player, object=new.id)
+    game.emit_event(Planeswalked(rule, say("{who} planeswalks to {card}",
+                                           "{who} change de plan et arrive sur {card}",
+                                           who=game.who(player), card=Card(new.id, new.name)),
+                                 game.turn_number, player=player, object=new.id))
 
 
 def check_planar_deck(names: Sequence[str]) -> None:

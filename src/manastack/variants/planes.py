@@ -7,6 +7,7 @@ face-up plane (901.6), so "you" is the active player.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -49,6 +50,7 @@ from manastack.cards.vocab import (
     hook,
     untap_attackers_and_add_combat,
 )
+from manastack.events import PLANAR_DIE, PLANESWALK_AWAY, PLANESWALKED, Discarded
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.lines import Card, Items, Raw, say
@@ -68,10 +70,8 @@ if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
     from manastack.game.state import GameState
     from manastack.log import Event
+    from manastack.rules.replacement import ProposedDamage
 
-PLANAR_DIE = "planar_die"  # manastack.variants.planechase
-PLANESWALKED = "planeswalked"
-PLANESWALK_AWAY = "planeswalk_away"
 
 GOAT = make_card("Goat", types=("Creature",), subtypes=("Goat",), power=0, toughness=1,
                  colors=("W",), is_token=True)
@@ -120,8 +120,9 @@ def _discard_hand(game: GameState, ctx: Ctx) -> None:
         new = move(game, o, Zone.GRAVEYARD, "701.8a",
                    verb=say("{who} discards {card}", "{who} défausse {card}",
                             who=game.who(p), card=card))
-        game.emit(ev.DISCARD, "701.8a", say("{card} was discarded", "{card} est défaussé",
-                                            card=card), player=p, object=new.id)
+        game.emit_event(Discarded("701.8a", say("{card} was discarded", "{card} est défaussé",
+                                                card=card), game.turn_number, player=p,
+                                  object=new.id, cause=None))
 
 
 define("Academy at Tolaria West",
@@ -464,10 +465,10 @@ define("Sokenzan",
 def _furnace(game: GameState, src: GameObject) -> list[Any]:
     from manastack.rules.replacement import Replacement
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, amount=e["amount"] * 2)
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        return dataclasses.replace(e, amount=e.amount * 2)
 
-    return [Replacement("damage", lambda g, e: e.get("amount", 0) > 0, replace,
+    return [Replacement("damage", lambda g, e: e.amount > 0, replace,
                         game.controller(src), src.id,
                         "Stronghold Furnace (damage is doubled)")]
 

@@ -8,6 +8,7 @@ planes and avatars live here too.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -46,6 +47,7 @@ from manastack.cards.effects import (
 from manastack.cards.registry import define
 from manastack.cards.tokens import SAPROLING
 from manastack.cards.vocab import anthem
+from manastack.events import SET_IN_MOTION
 from manastack.game.decisions import ChoiceDecision
 from manastack.game.objects import GameObject, PlayerRef, Zone
 from manastack.lines import Card, Items, Raw, Word, say
@@ -55,9 +57,9 @@ from manastack.variants.archenemy import scheme_state
 if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
     from manastack.game.state import GameState
+    from manastack.rules.replacement import ProposedDamage
 
 CMD = ("command",)
-SET_IN_MOTION = "set_in_motion"  # manastack.variants.archenemy.SET_IN_MOTION
 
 DRAGON = make_card("Dragon", types=("Creature",), subtypes=("Dragon",), power=5, toughness=5,
                    colors=("R",), keywords=("flying",), is_token=True)
@@ -200,11 +202,11 @@ define("All Shall Smolder in My Wake", in_motion(
 def _molten_realm(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.replacement import Replacement
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, amount=e["amount"] * 2)
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        return dataclasses.replace(e, amount=e.amount * 2)
 
     game.replacements.append(Replacement(
-        "damage", lambda g, e: e.get("amount", 0) > 0, replace, ctx.controller, ctx.source,
+        "damage", lambda g, e: e.amount > 0, replace, ctx.controller, ctx.source,
         "Approach My Molten Realm (damage is doubled)",
         Duration("until_next_turn", player=ctx.controller)))
     game.note("614.1a", say("Until the archenemy's next turn, each source deals double damage",
@@ -631,15 +633,15 @@ def _nothing_can_stop(game: GameState, src: GameObject) -> list[Any]:
     from manastack.rules.replacement import Replacement
     me = game.controller(src)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        t = e.get("target")
-        if not (isinstance(t, PlayerRef) and t.index == me and e.get("amount", 0) > 0):
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        t = e.target
+        if not (isinstance(t, PlayerRef) and t.index == me and e.amount > 0):
             return False
-        s = g.get(e.get("source"))
+        s = g.get(e.source)
         return s is not None and g.controller(s) != me
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, amount=e["amount"] - 1)
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        return dataclasses.replace(e, amount=e.amount - 1)
 
     return [Replacement("damage", applies, replace, me, src.id,
                         "Nothing Can Stop Me Now (prevent 1 of that damage)",

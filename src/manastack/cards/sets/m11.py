@@ -18,6 +18,7 @@ Choices made while an effect resolves are asked with
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -135,6 +136,7 @@ from manastack.cards.vocab import (
     when_enters,
     when_gain_life,
 )
+from manastack.events import ManaChanged
 from manastack.game.decisions import ChoiceDecision, Choose
 from manastack.game.objects import GameObject, PlayerRef, Ref, Zone
 from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, Word, say
@@ -150,7 +152,7 @@ from manastack.rules.layers import (
     set_pt,
 )
 from manastack.rules.prevention import prevented_line
-from manastack.rules.replacement import Replacement
+from manastack.rules.replacement import ProposedDamage, ProposedZoneChange, Replacement
 from manastack.rules.simultaneous import Ask, Chosen, each_player_chooses
 from manastack.rules.static import RuleEffect, add_rule_effect
 
@@ -600,18 +602,18 @@ def _safe_passage(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
     source = source_card(ctx)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        if e.get("unpreventable"):
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        if e.unpreventable:
             return False
-        t = e["target"]
+        t = e.target
         if isinstance(t, PlayerRef):
             return t.index == me
         o = g.get(t)
         return o is not None and g.chars(o).is_creature and g.controller(o) == me
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", prevented_line(e["amount"], g.named(e["target"]), source))
-        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        g.note("615.1", prevented_line(e.amount, g.named(e.target), source))
+        return dataclasses.replace(e, amount=0, prevented=e.prevented + e.amount)
 
     game.replacements.append(Replacement(
         "damage", applies, replace, me, ctx.source, _prevention_effect(source),
@@ -1223,13 +1225,13 @@ define("Gravedigger", when_enters(
 def _opponents_card_to_graveyard(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        o = g.get(e.get("object"))
-        return e.get("to") == Zone.GRAVEYARD and o is not None and not o.is_token and \
+    def applies(g: GameState, e: ProposedZoneChange) -> bool:
+        o = g.get(e.object)
+        return e.to == Zone.GRAVEYARD and o is not None and not o.is_token and \
             o.owner in g.opponents(me)
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, to=Zone.EXILE)
+    def replace(g: GameState, e: ProposedZoneChange) -> ProposedZoneChange:
+        return dataclasses.replace(e, to=Zone.EXILE)
 
     return [Replacement("zone_change", applies, replace, me, src.id,
                         say("{card} (exile it instead)", "{card} (il est exilé à la place)",
@@ -1468,16 +1470,16 @@ define("Fiery Hellhound", ActivatedAbility(C("{R}"), Pump(1, 0, SELF),
 def _fire_servant(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        o = g.get(e["source"])
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        o = g.get(e.source)
         if o is None or o.zone != Zone.STACK:
             return False
         c = g.chars(o)
         return "R" in c.colors and bool({"Instant", "Sorcery"} & c.types) and \
             g.controller(o) == me
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, amount=e["amount"] * 2)
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        return dataclasses.replace(e, amount=e.amount * 2)
 
     return [Replacement("damage", applies, replace, me, src.id,
                         say("{card} (red instant or sorcery damage is doubled)",
@@ -1576,9 +1578,10 @@ define("Manic Vandal", when_enters(Destroy(T(0)), "When this creature enters, de
 def _pyretic(game: GameState, ctx: Ctx) -> None:
     from manastack.rules.casting import add_mana
     add_mana(game, ctx.controller, "RRR")
-    game.emit(ev.MANA, "106.4", say("{who} adds {mana}", "{who} ajoute {mana}",
-                                    who=game.who(ctx.controller), mana=Raw("RRR")),
-              player=ctx.controller, source=ctx.source, mana="RRR")
+    game.emit_event(ManaChanged("106.4", say("{who} adds {mana}", "{who} ajoute {mana}",
+                                             who=game.who(ctx.controller), mana=Raw("RRR")),
+                                game.turn_number,
+                                player=ctx.controller, source=ctx.source, mana="RRR"))
 
 
 define("Pyretic Ritual", spell=spell_ability(Custom(_pyretic, "Add {R}{R}{R}.")))
@@ -1678,12 +1681,12 @@ define("Dryad's Favor", **aura(keywords=("forestwalk",),
 def _fog(game: GameState, ctx: Ctx) -> None:
     source = source_card(ctx)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        return bool(e.get("combat")) and not e.get("unpreventable")
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        return e.combat and not e.unpreventable
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", prevented_line(e["amount"], g.named(e["target"]), source, combat=True))
-        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        g.note("615.1", prevented_line(e.amount, g.named(e.target), source, combat=True))
+        return dataclasses.replace(e, amount=0, prevented=e.prevented + e.amount)
 
     game.replacements.append(Replacement(
         "damage", applies, replace, ctx.controller, ctx.source, _prevention_effect(source),
@@ -2394,12 +2397,12 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
     name = src.name
     card = Card(sid, name)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        return e["target"] == sid and e["amount"] > 0
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        return e.target == sid and e.amount > 0
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        n = e["amount"]
-        if e.get("unpreventable"):
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        n = e.amount
+        if e.unpreventable:
             g.note("615.12", say("{n} damage to {card} can't be prevented; {card} still loses "
                                  "that many +1/+1 counters",
                                  "{n} blessure infligée à {card} ne peut pas être prévenue ; "
@@ -2418,9 +2421,9 @@ def _protean_shield(game: GameState, src: GameObject) -> list[Replacement]:
                 remove_counters(g, o, "+1/+1", 1, "121.1",
                                 say("a +1/+1 counter is removed from {card}",
                                     "un marqueur +1/+1 est retiré {card:de}", card=card))
-        if e.get("unpreventable"):
+        if e.unpreventable:
             return e
-        return dict(e, amount=0, prevented=e.get("prevented", 0) + n)
+        return dataclasses.replace(e, amount=0, prevented=e.prevented + n)
 
     return [Replacement("damage", applies, replace, game.controller(src), sid,
                         say("{card} (prevent that damage and remove that many +1/+1 "
@@ -2602,13 +2605,13 @@ def _baloth_replacement(game: GameState, src: GameObject) -> list[Replacement]:
     controls puts it onto the battlefield instead (under its owner's control, 110.2)."""
     oid, owner = src.id, src.owner
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        cause = e.get("cause")
-        return e.get("object") == oid and bool(e.get("discard")) and e.get("to") == GY \
+    def applies(g: GameState, e: ProposedZoneChange) -> bool:
+        cause = e.cause
+        return e.object == oid and e.discard and e.to == GY \
             and cause is not None and cause in g.opponents(owner)
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        return dict(e, to=BF)
+    def replace(g: GameState, e: ProposedZoneChange) -> ProposedZoneChange:
+        return dataclasses.replace(e, to=BF)
 
     return [Replacement("zone_change", applies, replace, owner, oid,
                         say("{card} (put it onto the battlefield instead of into {place})",

@@ -23,6 +23,7 @@ Conventions of this module:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -147,7 +148,7 @@ from manastack.rules.layers import (
     set_pt,
 )
 from manastack.rules.prevention import prevented_line
-from manastack.rules.replacement import Replacement
+from manastack.rules.replacement import ProposedDamage, Replacement
 from manastack.rules.static import RuleEffect, add_rule_effect
 
 if TYPE_CHECKING:
@@ -567,13 +568,13 @@ def _sanctuary(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
     sid = src.id
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        return g.is_active(me) and e["target"] == PlayerRef(me) and \
-            not e.get("unpreventable") and e["amount"] > 0
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        return g.is_active(me) and e.target == PlayerRef(me) and \
+            not e.unpreventable and e.amount > 0
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", prevented_line(e["amount"], g.who(me), Card(sid, "Personal Sanctuary")))
-        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        g.note("615.1", prevented_line(e.amount, g.who(me), Card(sid, "Personal Sanctuary")))
+        return dataclasses.replace(e, amount=0, prevented=e.prevented + e.amount)
 
     return [Replacement("damage", applies, replace, me, src.id,
                         "Personal Sanctuary (prevent all damage dealt to you during your "
@@ -2022,12 +2023,12 @@ def _gideon_zero(game: GameState, ctx: Ctx) -> None:
                f"{ctx.source_name}: a 6/6 Human Soldier creature that's still a planeswalker")
     name = ctx.source_name
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
-        return e["target"] == gid and not e.get("unpreventable")
+    def applies(g: GameState, e: ProposedDamage) -> bool:
+        return e.target == gid and not e.unpreventable
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.note("615.1", prevented_line(e["amount"], Card(gid, name), Card(gid, name)))
-        return dict(e, amount=0, prevented=e.get("prevented", 0) + e["amount"])
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        g.note("615.1", prevented_line(e.amount, Card(gid, name), Card(gid, name)))
+        return dataclasses.replace(e, amount=0, prevented=e.prevented + e.amount)
 
     game.replacements.append(Replacement(
         "damage", applies, replace, ctx.controller, ctx.source,

@@ -4,6 +4,7 @@ also printed in M11 or M12 lives in that set's module."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from manastack import log as ev
@@ -67,8 +68,9 @@ from manastack.cards.vocab import (
 from manastack.game.abilities import declare_layers
 from manastack.game.objects import GameObject, PlayerRef
 from manastack.lines import Card, say
+from manastack.rules.damage import DamageResults
 from manastack.rules.layers import Duration, LayerEffect, modify_pt
-from manastack.rules.replacement import Replacement
+from manastack.rules.replacement import ProposedDamage, Replacement
 
 if TYPE_CHECKING:
     from manastack.game.abilities import Ctx
@@ -80,8 +82,8 @@ if TYPE_CHECKING:
 def _boon(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
     return [Replacement(
-        "life_gain", lambda g, e: e["player"] == me,
-        lambda g, e: dict(e, amount=e["amount"] * 2), me, src.id,
+        "life_gain", lambda g, e: e.player == me,
+        lambda g, e: dataclasses.replace(e, amount=e.amount * 2), me, src.id,
         say("{card} (you gain twice that much life instead)", "{card} (vous gagnez deux fois "
             "plus de points de vie à la place)", card=Card(src.id, "Boon Reflection")))]
 
@@ -95,28 +97,25 @@ define("Boon Reflection", StaticAbility(
 def _worship(game: GameState, src: GameObject) -> list[Replacement]:
     me = game.controller(src)
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: DamageResults) -> bool:
         if not g.creatures(me):
             return False
         life = g.players[me].life
-        loss = sum(r["amount"] for r in e["results"]
-                   if r["kind"] == "life_loss" and r["player"] == me)
-        gain = sum(r["amount"] for r in e["results"]
-                   if r["kind"] == "life_gain" and r["player"] == me)
+        loss = sum(r.amount for r in e.results if r.kind == "life_loss" and r.player == me)
+        gain = sum(r.amount for r in e.results if r.kind == "life_gain" and r.player == me)
         return loss > 0 and life - loss + gain < 1
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
+    def replace(g: GameState, e: DamageResults) -> DamageResults:
         life = g.players[me].life
-        gain = sum(r["amount"] for r in e["results"]
-                   if r["kind"] == "life_gain" and r["player"] == me)
+        gain = sum(r.amount for r in e.results if r.kind == "life_gain" and r.player == me)
         allowed = max(0, life + gain - 1)  # total loss that leaves the player at 1
         out = []
-        for r in e["results"]:
-            if r["kind"] == "life_loss" and r["player"] == me:
-                r = dict(r, amount=min(r["amount"], allowed))
-                allowed -= r["amount"]
+        for r in e.results:
+            if r.kind == "life_loss" and r.player == me:
+                r = dataclasses.replace(r, amount=min(r.amount, allowed))
+                allowed -= r.amount
             out.append(r)
-        return dict(e, results=out)
+        return dataclasses.replace(e, results=out)
 
     return [Replacement("damage_results", applies, replace, me, src.id,
                         say("{card} (damage reduces your life total to 1 instead)",
@@ -140,14 +139,14 @@ def _awe_strike(game: GameState, ctx: Ctx) -> None:
     sid = game.new_id()
     game.effect_state[sid] = {"event": None}
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: ProposedDamage) -> bool:
         st = g.effect_state[sid]
-        return e["source"] == creature_id and not e.get("unpreventable") and (
-            st["event"] is None or st["event"] == e["event_id"])
+        return e.source == creature_id and not e.unpreventable and (
+            st["event"] is None or st["event"] == e.event_id)
 
-    def replace(g: GameState, e: dict[str, Any]) -> dict[str, Any]:
-        g.effect_state[sid]["event"] = e["event_id"]
-        n = e["amount"]
+    def replace(g: GameState, e: ProposedDamage) -> ProposedDamage:
+        g.effect_state[sid]["event"] = e.event_id
+        n = e.amount
         source, card = g.named(creature_id), Card(ctx.source, "Awe Strike")
         g.note("615.1", say("{n} damage from {source} is prevented ({card})",
                             "{n} blessure infligée par {source} est prévenue ({card})",
@@ -155,7 +154,7 @@ def _awe_strike(game: GameState, ctx: Ctx) -> None:
                say("{n} damage from {source} is prevented ({card})",
                    "{n} blessures infligées par {source} sont prévenues ({card})",
                    n=n, source=source, card=card))
-        return dict(e, amount=0, gains=list(e.get("gains", [])) + [(me, n, "Awe Strike")])
+        return dataclasses.replace(e, amount=0, gains=(*e.gains, (me, n, "Awe Strike")))
 
     r = Replacement("damage", applies, replace, me, ctx.source,
                     say("{card}'s prevention effect", "l'effet de prévention {card:de}",
@@ -340,8 +339,8 @@ def _may_draw_answer(game: GameState, action: Any, who: int) -> None:
 
 
 def _holy_day(game: GameState, ctx: Ctx) -> None:
-    r = Replacement("damage", lambda g, e: bool(e["combat"]) and not e.get("unpreventable"),
-                    lambda g, e: dict(e, amount=0), ctx.controller, ctx.source,
+    r = Replacement("damage", lambda g, e: e.combat and not e.unpreventable,
+                    lambda g, e: dataclasses.replace(e, amount=0), ctx.controller, ctx.source,
                     say("{card} (prevent all combat damage this turn)", "{card} (prévenir "
                         "toutes les blessures de combat ce tour-ci)",
                         card=Card(ctx.source, "Holy Day")),
@@ -360,8 +359,8 @@ def _pariah(game: GameState, src: GameObject) -> list[Replacement]:
     host = src.attached_to
     if host is None or isinstance(host, PlayerRef) or game.get(host) is None:
         return []
-    return [Replacement("damage", lambda g, e: e["target"] == PlayerRef(me),
-                        lambda g, e: dict(e, target=host), me, src.id,
+    return [Replacement("damage", lambda g, e: e.target == PlayerRef(me),
+                        lambda g, e: dataclasses.replace(e, target=host), me, src.id,
                         say("{card} (damage to you is dealt to the enchanted creature "
                             "instead)", "{card} (les blessures qui vous seraient infligées le "
                             "sont à la créature enchantée à la place)",
@@ -377,13 +376,14 @@ def _royal_guard(game: GameState, ctx: Ctx) -> None:
     me = ctx.controller
     guard = ctx.source
 
-    def applies(g: GameState, e: dict[str, Any]) -> bool:
+    def applies(g: GameState, e: ProposedDamage) -> bool:
         cb = g.combat
-        return bool(e["combat"]) and e["target"] == PlayerRef(me) and cb is not None and \
-            e["source"] in cb.attackers and e["source"] not in cb.blocked and \
+        return e.combat and e.target == PlayerRef(me) and cb is not None and \
+            e.source in cb.attackers and e.source not in cb.blocked and \
             g.get(guard) is not None
 
-    r = Replacement("damage", applies, lambda g, e: dict(e, target=guard), me, guard,
+    r = Replacement("damage", applies, lambda g, e: dataclasses.replace(e, target=guard),
+                    me, guard,
                     say("{card} (combat damage from unblocked creatures is dealt to it "
                         "instead)", "{card} (les blessures de combat des créatures non bloquées "
                         "lui sont infligées à la place)",
