@@ -19,7 +19,7 @@ def test_every_registered_agent_is_built_from_a_seed_and_answers_a_decision() ->
         g = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")], 3)
         d = g.decision
         assert d is not None
-        action = make_agent(name, 7).act(g)
+        action = make_agent(name, 7, budget_ms=50).act(g)
         g.apply(d.player, action)  # raises IllegalAction if it isn't legal
 
 
