@@ -116,11 +116,18 @@ def test_cr_120_1_a_drawn_card_is_named_to_its_owner_only(game: Game) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_json_line_follows_the_schema(game: Game, lang: str) -> None:
     """``--json``: each event's own serialisation, valid against
-    ``docs/events.schema.json``, its text in the language asked for."""
+    ``docs/events.schema.json`` (each shape of event once: its kind and the kinds of its
+    data's values), its text in the language asked for."""
     validator = jsonschema.Draft202012Validator(SCHEMA)
+    shapes = set()
     for e in game.log:
         data = json.loads(e.to_json(lang))
-        validator.validate(data)
+        shape = (data["kind"], tuple(sorted((k, type(v).__name__)
+                                            for k, v in data["data"].items())),
+                 tuple(sorted(data["line"])) if isinstance(data["line"], dict) else ())
+        if shape not in shapes:
+            shapes.add(shape)
+            validator.validate(data)
         assert data["text"] == e.line.render(lang)
 
 

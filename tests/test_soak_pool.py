@@ -20,7 +20,7 @@ from manastack.engine import new_game
 
 GAMES = 1000
 #: Games of the quick run (``python -m pytest``); the soak (``-m soak``) plays GAMES.
-QUICK_GAMES = 60
+QUICK_GAMES = 40
 MAX_DECISIONS = 20_000
 
 
@@ -50,7 +50,7 @@ def _games(seeds: range) -> list[str]:
     pytest.param(QUICK_GAMES, id="quick"),
     pytest.param(GAMES, id="soak", marks=pytest.mark.soak)])
 def test_soak_1000_random_pool_games(games: int) -> None:
-    """1,000 games (60 in the quick run) with random two-colour decks from the pool run to
+    """1,000 games (40 in the quick run) with random two-colour decks from the pool run to
     their end (104.2-104.3) with zones intact (400.1) and deterministic replays; the games
     are shared among the machine's processors."""
     workers = max(1, min(4, os.cpu_count() or 1))
