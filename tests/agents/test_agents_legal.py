@@ -87,9 +87,14 @@ def test_heuristic_answers_every_mulligan_rule(mulligan: str, kind: str) -> None
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("agent", ["heuristic", "random"])
-def test_ten_thousand_decisions_without_an_illegal_proposal(agent: str) -> None:
-    """10,000 decisions or more of the agent over every variant, seed after seed."""
+@pytest.mark.parametrize("agent", ["heuristic", "random", "search"])
+def test_ten_thousand_decisions_without_an_illegal_proposal(
+        agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """10,000 decisions or more of the agent over every variant, seed after seed (the
+    search thinking two iterations a decision: legality doesn't depend on how long)."""
+    from manastack.agents import registry
+
+    monkeypatch.setitem(registry.AGENTS, "search", _shallow_search)
     counts: dict[str, int] = {}
     kinds: set[str] = set()
     seed = 0
@@ -99,3 +104,24 @@ def test_ten_thousand_decisions_without_an_illegal_proposal(agent: str) -> None:
                                          "random"], 12, counts, kinds)
         seed += 1
     assert {"priority", "mulligan", "declare_attackers", "declare_blockers"} <= kinds
+
+
+def _shallow_search(seed: int) -> Any:
+    """A search agent thinking a fixed two iterations to the end of the turn (legality
+    doesn't depend on how long it thinks; the answers are reproducible)."""
+    from manastack.agents.search import SearchAgent
+    return SearchAgent(seed, budget_ms=None, iterations=2, horizon_turns=1)
+
+
+@pytest.mark.parametrize("variant", ["free_for_all", "two_headed_giant"])
+def test_search_proposes_only_legal_actions_in_multiplayer_and_teams(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat, every kind of game (issue 37, item 4): the search agent beside the
+    heuristic in a free-for-all (806) and a Two-Headed Giant game (810, teammates scored
+    as one side) proposes only legal actions."""
+    from manastack.agents import registry
+
+    counts: dict[str, int] = {}
+    monkeypatch.setitem(registry.AGENTS, "search", _shallow_search)
+    play_checked(variant, 1, ["search", "heuristic"], 4, counts)
+    assert counts["search"] > 40, counts
