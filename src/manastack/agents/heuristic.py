@@ -45,6 +45,7 @@ from manastack.agents.spell_value import (
     judge_spell,
     stack_threats,
 )
+from manastack.agents.step_bound import StepActions
 from manastack.game.abilities import ActivatedAbility
 from manastack.game.decisions import (
     Action,
@@ -77,10 +78,7 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0, max_actions_per_step: int = 12) -> None:
         self.rng = random.Random(seed)
         self.max_actions_per_step = max_actions_per_step
-        self._turn = -1
-        self._phase_id = -1
-        self._step_name = ""
-        self._taken = 0
+        self._step_actions = StepActions(max_actions_per_step)
         self._special_turn = -1
 
     def act(self, game: Game) -> Action:
@@ -105,19 +103,8 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ priority
 
-    def _count(self, game: GameState) -> bool:
-        """Count an action taken this step; False once the step's bound is reached."""
-        st = game.step
-        turn = game.turn_number
-        phase_id = st.phase_id if st is not None else -1
-        name = st.name if st is not None else ""
-        if turn != self._turn or phase_id != self._phase_id or name != self._step_name:
-            self._turn, self._phase_id, self._step_name = turn, phase_id, name
-            self._taken = 0
-        return self._taken < self.max_actions_per_step
-
     def _priority(self, game: GameState, d: Decision, me: int) -> Action:
-        if not self._count(game):
+        if not self._step_actions.allows(game):
             return Pass()
         if game.stack and _top_is_mine(game, me):
             return Pass()  # let our own spell or ability resolve
@@ -133,7 +120,7 @@ class HeuristicAgent:
                 best, best_score = a, s
         if best is None:
             return Pass()
-        self._taken += 1
+        self._step_actions.took()
         if isinstance(best, Special):
             self._special_turn = game.turn_number
         return best
