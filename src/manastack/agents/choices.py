@@ -110,6 +110,8 @@ def choose(game: GameState, d: ChoiceDecision, me: int, rng: random.Random) -> A
         items = opts[:hi]
     elif kind == "choose_targets":
         items = _targets(game, me, opts, lo, hi, text)
+    elif d.purpose == "color" and hi >= 1:
+        items = [_color(game, me, opts)]
     elif set(opts) <= {"yes", "no"}:
         items = ["yes"] if "yes" in opts and not any(w in text for w in _LOSS_WORDS) \
             else ["no"]
@@ -132,6 +134,25 @@ def choose(game: GameState, d: ChoiceDecision, me: int, rng: random.Random) -> A
     if got is not None:
         return got
     return d.sample(game, rng)
+
+
+def _color(game: GameState, me: int, opts: list[Any]) -> Any:
+    """A colour to choose (105.4), for protection: the colour of the opponents' topmost
+    spell or ability on the stack, else the commonest colour of their permanents."""
+    from manastack.game.mana import COLOR_NAMES
+
+    counts: dict[str, float] = {}
+    for depth, oid in enumerate(reversed(game.stack)):
+        o = game.objects.get(oid)
+        if isinstance(o, GameObject) and game.is_opponent(me, game.controller(o)):
+            for sym in game.chars(o).colors:
+                counts[COLOR_NAMES[sym]] = counts.get(COLOR_NAMES[sym], 0.0) + 100.0 / (
+                    depth + 1)
+    for p in game.permanents():
+        if game.is_opponent(me, game.controller(p)):
+            for sym in game.chars(p).colors:
+                counts[COLOR_NAMES[sym]] = counts.get(COLOR_NAMES[sym], 0.0) + 1.0
+    return max(opts, key=lambda c: (counts.get(str(c), 0.0), -opts.index(c)))
 
 
 def _order_damage(game: GameState, d: ChoiceDecision, opts: list[Any]) -> list[Any]:

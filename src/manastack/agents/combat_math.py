@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from manastack.game.abilities import ActivatedAbility
+from manastack.game.mana import COLOR_NAMES
 from manastack.game.objects import GameObject
 
 if TYPE_CHECKING:
@@ -52,6 +54,14 @@ class Fighter:
     lifelink: bool
     indestructible: bool
     value: float
+    #: its colours, and the colours it has protection from (damage from a source of
+    #: one of them is prevented, 702.16e)
+    colors: frozenset[str] = frozenset()
+    protected: frozenset[str] = frozenset()
+
+    def harms(self, other: Fighter) -> bool:
+        """Does damage this creature deals ``other`` get through (702.16e)?"""
+        return not (self.colors & other.protected)
 
     def lethal_to(self, other: Fighter) -> int:
         """The damage this creature must deal ``other`` to destroy it (702.2c, 704.5g)."""
@@ -69,7 +79,15 @@ def creature_value(game: GameState, o: GameObject) -> float:
     v = 1.5 + 1.5 * max(p, 0) + 1.0 * max(t, 0)
     for k in c.keywords:
         v += _KEYWORD_VALUE.get(k, 0.3)
-    v += 0.8 * sum(1 for a in c.abilities if getattr(a, "kind", "") != "static")
+    for a in c.abilities:
+        if getattr(a, "kind", "") == "static":
+            continue
+        v += 0.8
+        # an ability that deals damage or destroys again and again (a pinger) is a
+        # threat of its own
+        if isinstance(a, ActivatedAbility) and a.mana is None and \
+                type(a.effect).__name__ in ("DealDamage", "Destroy"):
+            v += 2.5
     if "can't attack or block" in c.flags:
         v *= 0.25
     return v
@@ -79,10 +97,17 @@ def fighter(game: GameState, o: GameObject) -> Fighter:
     """``o``'s numbers now: power, toughness less the damage marked on it (120.6)."""
     c = game.chars(o)
     kw = c.keywords
+    protected: frozenset[str] = frozenset()
+    for k in kw:
+        if k.startswith("protection from "):
+            quality = k[len("protection from "):]
+            protected |= frozenset(sym for sym, name in COLOR_NAMES.items()
+                                   if quality in (name, "everything"))
     return Fighter(o.id, game.controller(o), max(c.power or 0, 0),
                    (c.toughness or 0) - o.damage, "first strike" in kw,
                    "double strike" in kw, "deathtouch" in kw, "trample" in kw,
-                   "lifelink" in kw, "indestructible" in kw, creature_value(game, o))
+                   "lifelink" in kw, "indestructible" in kw, creature_value(game, o),
+                   c.colors, protected)
 
 
 @dataclass
@@ -115,7 +140,8 @@ def fight(attacker: Fighter, blockers: Sequence[Fighter], pump: int = 0) -> Figh
         dealt_to_a = 0
         a_strikes = not a_dead and _strikes(attacker, first_step)
         for b in blockers:
-            if b.id not in dead and b.power > 0 and _strikes(b, first_step):
+            if b.id not in dead and b.power > 0 and _strikes(b, first_step) and \
+                    b.harms(attacker):
                 dealt_to_a += 10_000 if b.deathtouch else b.power
         if a_strikes:
             dmg = a_pow
@@ -125,8 +151,10 @@ def fight(attacker: Fighter, blockers: Sequence[Fighter], pump: int = 0) -> Figh
                 if b.indestructible:
                     need = left[b.id]
                 give = dmg if k == len(alive) - 1 and not attacker.trample else min(dmg, need)
-                left[b.id] -= give
                 dmg -= give
+                if not attacker.harms(b):
+                    continue  # (prevented: it still takes the damage assigned, 510.1c)
+                left[b.id] -= give
                 if (left[b.id] <= 0 or (attacker.deathtouch and give > 0)) and \
                         not b.indestructible:
                     dead.add(b.id)

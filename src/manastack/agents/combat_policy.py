@@ -78,13 +78,16 @@ def declare_attackers(game: GameState, d: Decision, me: int, rng: random.Random)
     mine = {o.id: fighter(game, o) for o in cands}
     blockers = {o.id: fighter(game, o) for o in foes}
     chosen: list[int] = []
+    trick = holds_trick(game, me)
     for o in cands:
         a = mine[o.id]
         if a.power <= 0:
             continue
         can = [blockers[b.id] for b in foes if can_block(game, b, o)]
+        # (an even trade is the defender's choice to make: no attack for it, unless a
+        # trick in hand turns the fight)
         worst = min((_single_block_score(a, b) for b in can), default=1.0)
-        if worst >= 0 or (len(can) == 0):
+        if worst > 0 or (worst == 0 and trick) or (len(can) == 0):
             chosen.append(o.id)
     # the race: everything attacks when it is lethal through the blockers they have
     life = game.players[defender].life
@@ -100,6 +103,28 @@ def declare_attackers(game: GameState, d: Decision, me: int, rng: random.Random)
             or legal_or_none(game, d, DeclareAttackers(tuple((o.id, target) for o in cands)))
             or legal_or_none(game, d, DeclareAttackers(()))
             or d.sample(game, rng))
+
+
+def holds_trick(game: GameState, me: int) -> bool:
+    """Do we hold an instant pump (a combat trick, 611.2c) our untapped lands can pay
+    for?"""
+    from manastack.agents.effect_sense import custom_text
+    from manastack.cards.effects import Pump, Seq
+
+    def pumps(e: Any) -> bool:
+        if isinstance(e, Seq):
+            return any(pumps(x) for x in e.effects)
+        return isinstance(e, Pump) or "gets +" in custom_text(e)
+
+    mana = sum(1 for p in game.permanents(me) if not p.tapped and game.chars(p).is_land)
+    for i in game.players[me].hand:
+        o = game.obj(i)
+        c = game.chars(o)
+        sp = o.card.spell
+        if c.is_type("Instant") and sp is not None and c.mana_cost.mana_value <= mana and \
+                pumps(sp.effect):
+            return True
+    return False
 
 
 def _single_block_score(a: Fighter, b: Fighter) -> float:

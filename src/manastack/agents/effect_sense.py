@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from manastack.cards.effects import (
+    ATTACHED,
+    SELF,
     AddCounters,
     Attach,
     CounterSpell,
@@ -72,6 +74,15 @@ class TargetEffect:
     life: int = 0
     cards: float = 0.0
     pump: int = 0
+    #: with ``pump``: the power part (a double striker deals it twice, 702.4b)
+    power: int = 0
+    #: a regeneration shield (701.12a): saves it from destruction, not from exile
+    regenerates: bool = False
+    #: protection, indestructibility or hexproof granted (702.16, 702.12, 702.11): saves
+    #: it from a spell aimed at it
+    protects: bool = False
+    #: its destruction can't be replaced by regeneration (701.12c)
+    no_regen: bool = False
     benefit: float = 0.0
     known: bool = False
 
@@ -101,7 +112,14 @@ def _amount(n: Any, x: int) -> int:
     return x if x >= 0 else 2
 
 
+#: The target word index standing for the source itself or what it is attached to
+#: ("{B}: Nantuko Shade gets +1/+1", "enchanted creature gets +1/+0").
+SELF_WORD: Final = -1
+
+
 def _aims_at(ref: Any, index: int) -> bool:
+    if index == SELF_WORD:
+        return ref is SELF or ref is ATTACHED
     return isinstance(ref, T) and ref.index == index
 
 
@@ -128,6 +146,7 @@ def _walk(effect: Any, index: int, x: int, out: TargetEffect) -> None:
         out.damage += _amount(effect.n, x)
     elif isinstance(effect, (Destroy, Sacrifice)):
         out.kills = True
+        out.no_regen = out.no_regen or isinstance(effect, Sacrifice) or effect.no_regen
     elif isinstance(effect, MoveTo):
         if effect.zone == "hand":
             out.bounces = True
@@ -152,7 +171,14 @@ def _walk(effect: Any, index: int, x: int, out: TargetEffect) -> None:
         out.cards -= 0.3 * _amount(effect.n, x)
     elif isinstance(effect, Pump):
         out.pump += _amount(effect.power, x) + _amount(effect.toughness, x)
-    elif isinstance(effect, (Grant, Regenerate, PreventNext, Attach)):
+        out.power += _amount(effect.power, x)
+    elif isinstance(effect, Regenerate):
+        out.regenerates = True
+        out.benefit += 2.0
+    elif isinstance(effect, Grant):
+        out.protects = out.protects or any(k.startswith(_PROTECTING) for k in effect.keywords)
+        out.benefit += 2.0
+    elif isinstance(effect, (PreventNext, Attach)):
         out.benefit += 2.0
     elif isinstance(effect, AddCounters):
         n = _amount(effect.n, x)
@@ -166,11 +192,37 @@ def _walk(effect: Any, index: int, x: int, out: TargetEffect) -> None:
         out.known = False
 
 
-def _from_text(spec: TargetSpec | None, static_text: str) -> TargetEffect:
-    """An effect the vocabulary can't say, judged by the words of its target (and, for
-    an Aura, of its static ability)."""
+#: The keywords that save a creature from a spell aimed at it.
+_PROTECTING: Final = ("protection", "indestructible", "hexproof", "shroud")
+#: The words of a card-specific effect's text that make it good for its target.
+_HELPFUL_WORDS: Final = ("gains protection", "gains indestructible", "gains hexproof",
+                         "gets +", "regenerate", "untap target")
+
+
+def custom_text(effect: Any) -> str:
+    """The text of a card-specific effect (``Custom``) in ``effect``, lowercased."""
+    if isinstance(effect, Seq):
+        return " ".join(custom_text(e) for e in effect.effects)
+    return str(getattr(effect, "text", "") or "").lower() if type(effect).__name__ == \
+        "Custom" else ""
+
+
+def prevents_combat_damage(effect: Any) -> bool:
+    """Does ``effect`` prevent all combat damage this turn (Fog, CR 615)?"""
+    return "prevent all combat damage" in custom_text(effect)
+
+
+def _from_text(spec: TargetSpec | None, static_text: str, effect_text: str = ""
+               ) -> TargetEffect:
+    """An effect the vocabulary can't say, judged by its own text (a card-specific
+    effect's), the words of its target (and, for an Aura, of its static ability)."""
     words = ((spec.text if spec is not None else "") + " " + static_text).lower()
     out = TargetEffect(known=False)
+    if effect_text and any(w in effect_text for w in _HELPFUL_WORDS):
+        out.benefit = 2.0
+        out.protects = any(k in effect_text for k in _PROTECTING)
+        out.regenerates = "regenerate" in effect_text
+        return out
     if static_text:
         out.benefit = -5.0 if any(w in words for w in _HARMFUL_WORDS) else 3.0
     elif "opponent" in words or "don't control" in words:
@@ -189,9 +241,10 @@ def target_effect(effect: Any, specs: tuple[TargetSpec, ...], index: int, x: int
     out = TargetEffect()
     _walk(effect, index, x, out)
     if out.known:
+        out.no_regen = out.no_regen or "can't be regenerated" in custom_text(effect)
         return out
-    spec = specs[index] if index < len(specs) else None
-    return _from_text(spec, static_text)
+    spec = specs[index] if 0 <= index < len(specs) else None
+    return _from_text(spec, static_text, custom_text(effect))
 
 
 def aura_text(abilities: tuple[Ability, ...]) -> str:
@@ -246,8 +299,30 @@ def effect_on(effect: Any, specs: tuple[TargetSpec, ...], index: int, x: int = 0
         if out.known:
             return out
         spec = specs[index] if index < len(specs) else None
-        return _from_text(spec, static_text)
+        return _from_text(spec, static_text,
+                          " ".join(custom_text(p.effect) for p in effect.parts))
     return target_effect(effect, specs, index, x, static_text)
+
+
+def self_subject(effect: Any) -> str:
+    """Whom ``effect`` does something to besides its targets: ``"self"`` (the source,
+    ``SELF``), ``"attached"`` (what the source is attached to, ``ATTACHED``) or ``""``."""
+    if effect is None:
+        return ""
+    if isinstance(effect, Seq):
+        for e in effect.effects:
+            got = self_subject(e)
+            if got:
+                return got
+        return ""
+    for name in ("to", "what", "who"):
+        r = getattr(effect, name, None)
+        if r is SELF:
+            return "self"
+        if r is ATTACHED:
+            return "attached"
+    sub = getattr(effect, "effect", None)
+    return self_subject(sub) if sub is not None else ""
 
 
 def untargeted_value(effect: Any, x: int = 0) -> float:

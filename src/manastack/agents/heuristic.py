@@ -34,18 +34,22 @@ breaks ties, never the game's: a game is its seed, decks and the agents' seeds.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from manastack.agents import choices, combat_policy
 from manastack.agents.combat_math import fight, fighter, total
+from manastack.agents.effect_sense import prevents_combat_damage
 from manastack.agents.spell_value import (
     LETHAL,
     Judged,
     judge_ability,
     judge_spell,
+    permanent_worth,
     stack_threats,
 )
 from manastack.agents.step_bound import StepActions
+from manastack.cards.effects import CounterSpell, CounterUnlessPays, Seq
 from manastack.game.abilities import ActivatedAbility
 from manastack.game.decisions import (
     Action,
@@ -67,6 +71,15 @@ if TYPE_CHECKING:
 _BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R",
                  "Forest": "G"}
 _MAIN = ("precombat_main", "postcombat_main")
+#: Removal on a creature worth this much is cast in our own main phase rather than held.
+BIG_THREAT = 8.0
+
+
+def _effects(effect: Any) -> list[Any]:
+    """``effect`` and the effects a sequence of it runs."""
+    if isinstance(effect, Seq):
+        return [x for e in effect.effects for x in _effects(e)]
+    return [effect]
 
 
 class HeuristicAgent:
@@ -190,8 +203,10 @@ class _Context:
         j = judge_spell(game, self.me, o, a.targets, a.x, a.modes)
         if a.x:
             j.value -= 0.05 * a.x  # the least X that does the job
-        if j.lethal:
+        if j.lethal or (j.face and self._burn_reach(o, a.targets, j.face)):
             return LETHAL + j.value
+        if self.main and self.my_turn and self._reserved(o):
+            return 0.0  # mana kept for the counterspell or Fog in hand
         if c.is_permanent_card and "Aura" not in c.subtypes:
             if not self.main or not self.my_turn:
                 return 0.0 if "flash" not in c.keywords or self.step != "end" else j.value
@@ -199,9 +214,117 @@ class _Context:
             if self.step == "precombat_main" and not haste and self._has_tricks():
                 return 0.0  # cast after combat: mana stays open for tricks
             return 20.0 + j.value
+        sp = o.card.spell
+        if sp is not None and prevents_combat_damage(sp.effect):
+            return self._fog_score()
         if j.value <= 0.5:
             return 0.0
         return self._timed(c.is_type("Instant") or "flash" in c.keywords, j, a.targets)
+
+    def _burn_reach(self, o: GameObject, targets: tuple[Any, ...], face: int) -> bool:
+        """Is this burn to an opponent's face lethal with the other burn spells in hand
+        that the untapped lands can also pay for (119.3a, 704.5a)?"""
+        game = self.game
+        foes = [t for t in targets if isinstance(t, PlayerRef)
+                and game.is_opponent(self.me, t.index)]
+        if not foes:
+            return False
+        life = game.players[foes[0].index].life
+        mana = sum(1 for p in game.permanents(self.me)
+                   if not p.tapped and game.chars(p).is_land)
+        mana -= game.chars(o).mana_cost.mana_value
+        reach = face
+        for i in game.players[self.me].hand:
+            other = game.obj(i)
+            oc = game.chars(other)
+            if i == o.id or oc.is_land or oc.is_permanent_card or \
+                    oc.mana_cost.mana_value > mana:
+                continue
+            if not (oc.is_type("Instant") or self.main):
+                continue
+            jo = judge_spell(game, self.me, other, (foes[0],), 0, ())
+            if jo.face:
+                reach += jo.face
+                mana -= oc.mana_cost.mana_value
+        return reach >= life > 0
+
+    def _reserved(self, o: GameObject) -> bool:
+        """Would casting ``o`` now tap the mana a held answer needs (a counterspell,
+        Fog, 117.1a: cast on the opponent's turn), while we are under pressure or ``o``
+        is no creature?"""
+        game = self.game
+        c = game.chars(o)
+        if c.is_land or (c.is_creature and game.players[self.me].life > 10):
+            return False
+        if not any(len(game.players[p].hand) for p in game.opponents(self.me)):
+            return False
+        mana = sum(1 for p in game.permanents(self.me)
+                   if not p.tapped and game.chars(p).is_land)
+        for i in game.players[self.me].hand:
+            if i == o.id:
+                continue
+            oc = game.chars(game.obj(i))
+            sp = game.obj(i).card.spell
+            if not oc.is_type("Instant") or sp is None or oc.mana_cost.mana_value > mana:
+                continue
+            answer = prevents_combat_damage(sp.effect) or any(
+                isinstance(e, (CounterSpell, CounterUnlessPays)) for e in _effects(sp.effect))
+            if answer and mana - c.mana_cost.mana_value < oc.mana_cost.mana_value:
+                return True
+        return False
+
+    def _attackers_lethal(self) -> bool:
+        """Would the creatures attacking us kill us if nothing blocked them (combat
+        damage 510.2, poison from infect 702.90b, 704.5a, 704.5c)?"""
+        game = self.game
+        cb = game.combat
+        if self.my_turn or cb is None:
+            return False
+        me = game.players[self.me]
+        damage = poison = 0
+        for a, tgt in cb.attackers.items():
+            if a not in game.objects or not (isinstance(tgt, PlayerRef)
+                                             and tgt.index == self.me):
+                continue
+            if cb.blocked_by.get(a):
+                continue
+            o = game.obj(a)
+            hit = fighter(game, o).power * (2 if "double strike" in game.chars(o).keywords
+                                            else 1)
+            if "infect" in game.chars(o).keywords:
+                poison += hit
+            else:
+                damage += hit
+        return damage >= me.life > 0 or me.poison + poison >= 10
+
+    def _fog_score(self) -> float:
+        """Fog (615): after blockers on an opponent's turn, when the combat damage
+        coming to us would kill us or cost us a creature or much life."""
+        game = self.game
+        cb = game.combat
+        if self.my_turn or cb is None or self.step != "declare_blockers" or \
+                not cb.blockers_declared or game.stack:
+            return 0.0
+        coming = 0
+        lost = 0.0
+        for a, tgt in cb.attackers.items():
+            if a not in game.objects:
+                continue
+            f = fighter(game, game.obj(a))
+            blockers = [fighter(game, game.obj(b)) for b in cb.blocked_by.get(a, [])
+                        if b in game.objects]
+            r = fight(f, blockers)
+            if not blockers and isinstance(tgt, PlayerRef) and tgt.index == self.me:
+                coming += f.power * (2 if f.double else 1)
+            elif isinstance(tgt, PlayerRef) and tgt.index == self.me:
+                coming += r.through
+            lost += total(b.value for b in blockers if b.id in r.blockers_die)
+        life = game.players[self.me].life
+        if coming >= life:
+            return LETHAL / 2
+        if coming >= max(5, life // 2) or lost >= 6.0:
+            return 5.0 + coming + lost
+        return 0.0
 
     def _has_tricks(self) -> bool:
         """Do we hold an instant to cast during combat?"""
@@ -209,23 +332,17 @@ class _Context:
         return any(game.chars(game.obj(i)).is_type("Instant")
                    for i in game.players[self.me].hand)
 
-    def _timed(self, instant: bool, j: Judged, targets: tuple[Any, ...]) -> float:
+    def _timed(self, instant: bool, j: Judged, targets: tuple[Any, ...],
+               repeats: int = 1) -> float:
         """When to play an effect judged ``j`` (see the module's docstring)."""
         game = self.game
         if j.counters:
-            return 10.0 + j.value if self.opp_top else 0.0
-        if self.threats:  # an opponent's spell aims at our creature: save it
-            saved = [t for t in targets if t in self.threats]
-            if saved and j.pump:
-                for t in saved:
-                    te = self.threats[t]
-                    o = game.obj(t)
-                    left = (game.chars(o).toughness or 0) - o.damage
-                    if not te.kills and not te.removes and not te.bounces and \
-                            te.damage < left + j.pump // 2:
-                        return 15.0 + j.value
-        if j.helps and j.pump:
-            return self._trick_score(j, targets)
+            return 10.0 + j.value if self.opp_top and self._worth_countering() else 0.0
+        saved = self._saves(j)
+        if saved:  # an opponent's spell aims at our creature: save it
+            return 15.0 + saved
+        if j.helped and not j.harms:  # a pump or a shield: a combat trick
+            return self._trick_score(j, repeats) if self.step == "declare_blockers" else 0.0
         if not instant:
             return 5.0 + j.value if self.main and self.my_turn else 0.0
         if game.stack:
@@ -233,11 +350,19 @@ class _Context:
         if self.my_turn:
             if self.step == "precombat_main" and j.harms and self._clears_blocker(targets):
                 return 5.0 + j.value
+            if self.main and j.harms and j.value >= BIG_THREAT:
+                return 5.0 + j.value  # a big threat: gone before it acts
             return 0.0
         if self.step in ("declare_attackers", "declare_blockers", "end") or \
                 (self.step == "upkeep" and j.face):
             return 5.0 + j.value
         return 0.0
+
+    def _open_mana(self) -> int:
+        """Our untapped lands (a rough count of the mana we can still make)."""
+        game = self.game
+        return sum(1 for p in game.permanents(self.me)
+                   if not p.tapped and game.chars(p).is_land)
 
     def _clears_blocker(self, targets: tuple[Any, ...]) -> bool:
         game = self.game
@@ -252,36 +377,79 @@ class _Context:
                 return True
         return False
 
-    def _trick_score(self, j: Judged, targets: tuple[Any, ...]) -> float:
-        """A pump during combat, once blockers are declared: worth it when it wins or
-        saves a fight, or makes an unblocked attacker's damage lethal."""
+    def _worth_countering(self) -> bool:
+        """Is the opponent's spell on top worth our counterspell (701.5): a big spell
+        (mana value 4 or more), one aimed at what we have, or their last card?"""
         game = self.game
-        cb = game.combat
-        if cb is None or self.step != "declare_blockers" or not cb.blockers_declared:
-            return 0.0
+        top = game.objects.get(game.stack[-1])
+        if not isinstance(top, GameObject):
+            return True  # (an ability: countered only by what counters abilities)
+        ctrl = game.controller(top)
+        if not game.players[ctrl].hand or self.threats:
+            return True
+        if game.chars(top).mana_cost.mana_value >= 4:
+            return True
+        return any(isinstance(t, PlayerRef) and t.index == self.me
+                   for t in getattr(top, "targets", ()))
+
+    def _saves(self, j: Judged) -> float:
+        """The worth of our creature that this trick or shield saves from the opponent's
+        spell on top of the stack: protection makes the spell's target illegal
+        (702.16b, 608.2b), a regeneration shield replaces its destruction (701.12b), a
+        pump lifts its toughness over the damage (0: it saves nothing)."""
+        game = self.game
         best = 0.0
-        for t in targets:
-            if isinstance(t, PlayerRef) or t not in game.objects:
+        for t, h in j.helped.items():
+            te = self.threats.get(t)
+            if te is None:
                 continue
             o = game.obj(t)
-            if game.controller(o) != self.me:
+            left = (game.chars(o).toughness or 0) - o.damage
+            dies = te.kills or te.removes or te.bounces or te.damage >= left
+            if not dies:
                 continue
+            if h.protects or (h.regenerates and not te.no_regen and not te.removes
+                              and not te.bounces and (te.kills or te.damage)) or (
+                    not te.kills and not te.removes and not te.bounces and
+                    te.damage < left + h.pump - h.power):
+                best = max(best, permanent_worth(game, o))
+        return best
+
+    def _trick_score(self, j: Judged, repeats: int = 1) -> float:
+        """A pump or a shield during combat, once blockers are declared: worth it when it
+        wins or saves a fight, or makes the unblocked attackers' damage lethal
+        (``repeats``: how many times we can pay for it, an ability's pump)."""
+        game = self.game
+        cb = game.combat
+        if cb is None or not cb.blockers_declared or game.stack:
+            return 0.0
+        best = 0.0
+        for t, h in j.helped.items():
+            if t not in game.objects:
+                continue
+            o = game.obj(t)
             f = fighter(game, o)
+            p = h.power * repeats
+            tough = (h.pump - h.power) * repeats
+            pumped = replace(f, power=f.power + p, toughness=f.toughness + tough)
+            if h.regenerates:
+                pumped.indestructible = True  # (a shield: it survives the fight)
             if t in cb.attackers:
                 blockers = [fighter(game, game.obj(b)) for b in cb.blocked_by.get(t, [])
                             if b in game.objects]
                 if not blockers:
                     tgt = cb.attackers[t]
-                    if isinstance(tgt, PlayerRef):
+                    if isinstance(tgt, PlayerRef) and p:
                         life = game.players[tgt.index].life
-                        unblocked = sum(fighter(game, game.obj(a)).power
-                                        for a in cb.attackers if a in game.objects
-                                        and not cb.blocked_by.get(a))
-                        if unblocked < life <= unblocked + j.pump // 2:
+                        unblocked = sum(
+                            g.power * (2 if g.double else 1)
+                            for a in cb.attackers if a in game.objects
+                            and not cb.blocked_by.get(a) for g in (fighter(game, game.obj(a)),))
+                        if unblocked < life <= unblocked + p * (2 if f.double else 1):
                             return LETHAL
                     continue
                 before = fight(f, blockers)
-                after = fight(f, blockers, pump=j.pump // 2)
+                after = fight(pumped, blockers)
                 gain = (f.value if before.attacker_dies and not after.attacker_dies else 0.0) \
                     + total(b.value for b in blockers if b.id in after.blockers_die
                             and b.id not in before.blockers_die)
@@ -293,9 +461,6 @@ class _Context:
                     af = fighter(game, game.obj(a))
                     others = [fighter(game, game.obj(b)) for b in cb.blocked_by.get(a, [])
                               if b in game.objects and b != t]
-                    pumped = fighter(game, o)
-                    pumped.power += j.pump // 2
-                    pumped.toughness += j.pump // 2
                     before = fight(af, [f, *others])
                     after = fight(af, [pumped, *others])
                     gain = (f.value if t in before.blockers_die and t not in
@@ -320,30 +485,42 @@ class _Context:
         if not isinstance(ab, ActivatedAbility) or ab.mana is not None or a.mana:
             return 0.0
         cost = ab.cost
-        if cost.sacrifice is not None or cost.sacrifice_count or cost.sacrifice_self or \
+        if cost.sacrifice is not None or cost.sacrifice_count or \
                 cost.exile_self or cost.discard or cost.discard_self or cost.pay_life:
             return 0.0
         if ab.effect is None:
             return 0.0
-        j = judge_ability(game, self.me, ab, a.targets, a.x)
+        j = judge_ability(game, self.me, ab, a.targets, a.x, src)
         if a.x:
             j.value -= 0.05 * a.x
+        if cost.sacrifice_self and not j.lethal:
+            # (602.2c: the source is gone as the cost is paid) only when it is doomed
+            # anyway or what the effect destroys is worth more than it
+            doomed = (src.id in self.threats and not self._saves(j)) or (
+                j.harms and self._attackers_lethal())
+            if not doomed and j.value < permanent_worth(game, src) + 0.5:
+                return 0.0
+            if j.harms and j.value >= 3.0 and (doomed or not game.stack):
+                return 4.0 + j.value
+            return 0.0
         if j.lethal:
             return LETHAL + j.value
         if j.value <= 0.5:
             return 0.0
         if cost.loyalty is not None:  # a planeswalker's ability: sorcery timing (606.3)
             return 3.0 + j.value + 0.5 * cost.loyalty
-        if j.counters or self.threats or (j.helps and j.pump):
-            return self._timed(True, j, a.targets)
-        creature = game.chars(src).is_creature
-        if cost.tap and creature and self.my_turn and self.step in (
-                "upkeep", "draw", "precombat_main", "beginning_of_combat"):
-            return 0.0  # it may attack first
+        if j.counters or self.threats or j.helped:
+            mv = cost.mana.mana_value
+            repeats = 1 if cost.tap or mv == 0 else max(1, self._open_mana() // mv)
+            return self._timed(True, j, a.targets, repeats)
         if game.stack:
             return 0.0
         if j.harms and j.value >= 3.0:  # it destroys something: now
             return 4.0 + j.value
+        creature = game.chars(src).is_creature
+        if cost.tap and creature and self.my_turn and self.step in (
+                "upkeep", "draw", "precombat_main", "beginning_of_combat"):
+            return 0.0  # it may attack first
         if not self.my_turn and self.step == "end":
             return 2.0 + j.value
         if self.my_turn and self.step == "postcombat_main" and not cost.tap:

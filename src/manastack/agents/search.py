@@ -85,6 +85,8 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
     legal answer when there are at most ``limit`` (a mana ability left out at priority),
     else passing (when legal) and distinct sampled ones."""
     first = policy.act(game)
+    if decision.kind == "priority" and not search_moment(game, decision.by):
+        return [first]
     if decision.kind not in _COMBINATORIAL:
         listed = decision.legal_actions(game)
         if decision.kind == "priority":
@@ -108,6 +110,30 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
             break
         add(decision.sample(game, rng))
     return out
+
+
+#: The steps at which a priority with an empty stack is searched, on the searching
+#: player's own turn and on another's: the moments a player acts at (a main phase,
+#: tricks after blocks; removal after attacks, the end of an opponent's turn).  At the
+#: other steps the policy answers alone (its instants wait for these moments anyway).
+SEARCH_STEPS_OWN_TURN = frozenset({"precombat_main", "postcombat_main", "declare_blockers"})
+SEARCH_STEPS_OTHER_TURN = frozenset({"declare_attackers", "declare_blockers", "end"})
+
+
+def search_moment(game: Game, player: int) -> bool:
+    """Is a priority of ``player`` now worth a search: an opponent's spell or ability on
+    top of the stack to answer (CR 117.3b-c: priority after it is put on the stack), or,
+    the stack empty, one of the steps of :data:`SEARCH_STEPS_OWN_TURN` /
+    :data:`SEARCH_STEPS_OTHER_TURN`?  (Their own object on top: the policy answers, as a
+    player lets their own spell resolve.)"""
+    if game.stack:
+        top = game.objects.get(game.stack[-1])
+        return top is not None and game.is_opponent(player, game.controller(top))  # type: ignore[arg-type]
+    st = game.step
+    if st is None:
+        return False
+    own = game.active_player == player
+    return st.name in (SEARCH_STEPS_OWN_TURN if own else SEARCH_STEPS_OTHER_TURN)
 
 
 def _makes_mana(game: Game, a: Action) -> bool:

@@ -10,15 +10,18 @@ The agent's policy (:mod:`manastack.agents.heuristic`) decides *when*; this modu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from manastack.agents.combat_math import creature_value
 from manastack.agents.effect_sense import (
+    SELF_WORD,
     TargetEffect,
     aura_text,
     effect_on,
+    self_subject,
     spell_effect,
+    target_effect,
     untargeted_value,
 )
 from manastack.game.abilities import ActivatedAbility, SpellAbility, TargetSpec
@@ -45,6 +48,10 @@ class Judged:
     lethal: bool = False
     counters: bool = False
     pump: int = 0
+    #: the power part of ``pump``
+    power: int = 0
+    #: what it does to each of our creatures it helps (a trick, a shield), by id
+    helped: dict[int, TargetEffect] = field(default_factory=dict)
 
 
 def _word_of(specs: tuple[TargetSpec, ...], n_targets: int) -> list[int]:
@@ -69,6 +76,24 @@ def _board_power(game: GameState, me: int) -> int:
 
 def _untapped_lands(game: GameState, player: int) -> int:
     return sum(1 for o in game.permanents(player) if not o.tapped and game.chars(o).is_land)
+
+
+def can_regenerate(game: GameState, o: GameObject) -> bool:
+    """Can ``o``'s controller regenerate it now, as everyone sees it: it has a
+    regeneration shield (701.12a), or an ability regenerating it whose mana its
+    controller's untapped lands cover (a rough count)."""
+    from manastack.cards.effects import SELF, Regenerate
+
+    if o.regeneration_shields:
+        return True
+    lands = _untapped_lands(game, game.controller(o))
+    for ab in game.chars(o).abilities:
+        eff = getattr(ab, "effect", None)
+        if isinstance(ab, ActivatedAbility) and isinstance(eff, Regenerate) and \
+                eff.what is SELF and not ab.cost.tap and \
+                ab.cost.mana.mana_value <= lands:
+            return True
+    return False
 
 
 def permanent_worth(game: GameState, o: GameObject) -> float:
@@ -136,26 +161,32 @@ def target_value(game: GameState, me: int, t: Any, te: TargetEffect) -> tuple[fl
     foe = game.is_opponent(me, game.controller(o))
     c = game.chars(o)
     worth = permanent_worth(game, o)
+    # a destruction its controller can regenerate away with mana they have open
+    # (701.12b) barely counts, unless it can't be regenerated (701.12c)
+    survives = "indestructible" in c.keywords or (
+        not te.no_regen and can_regenerate(game, o))
     if te.kills or te.removes:
-        impact = -worth if "indestructible" not in c.keywords or te.removes else -0.5
+        impact = -worth if not survives or te.removes else -0.5
     elif te.bounces:
         impact = -(worth if o.is_token else 0.5 * worth)
     elif te.damage and c.is_creature:
         left = (c.toughness or 0) - o.damage
-        impact = -worth if te.damage >= left and "indestructible" not in c.keywords \
-            else -0.1 * te.damage
+        impact = -worth if te.damage >= left and not survives else -0.1 * te.damage
     else:
         # (an Aura or a tap, a pump: in proportion to what the permanent is worth; a
         # creature that already can't attack or block is worth little)
         impact = te.score() * 0.5 * min(worth / 6.0, 2.0)
         if te.pump:
             j.pump = te.pump
+            j.power = te.power
     if foe:
         if impact < 0:
             j.harms = True
         return -impact, j
     if impact > 0:
         j.helps = True
+        if c.is_creature:
+            j.helped[o.id] = te
     return impact, j
 
 
@@ -168,15 +199,21 @@ def judge(game: GameState, me: int, effect: Any, specs: tuple[TargetSpec, ...],
         # an X shared among a word's targets (Fireball: divided evenly, rounded down)
         share = x // max(words.count(w), 1) if x >= 0 else x
         te = effect_on(effect, specs, w, share, static_text)
-        v, j = target_value(game, me, t, te)
-        total.value += v
-        total.harms = total.harms or j.harms
-        total.helps = total.helps or j.helps
-        total.face += j.face
-        total.lethal = total.lethal or j.lethal
-        total.counters = total.counters or j.counters
-        total.pump = max(total.pump, j.pump)
+        _add(total, *target_value(game, me, t, te))
     return total
+
+
+def _add(total: Judged, v: float, j: Judged) -> None:
+    """Add the worth ``v`` and the kinds of play ``j`` of one target to ``total``."""
+    total.value += v
+    total.harms = total.harms or j.harms
+    total.helps = total.helps or j.helps
+    total.face += j.face
+    total.lethal = total.lethal or j.lethal
+    total.counters = total.counters or j.counters
+    total.pump = max(total.pump, j.pump)
+    total.power = max(total.power, j.power)
+    total.helped.update(j.helped)
 
 
 def judge_spell(game: GameState, me: int, o: GameObject, targets: tuple[Any, ...], x: int,
@@ -201,10 +238,19 @@ def judge_spell(game: GameState, me: int, o: GameObject, targets: tuple[Any, ...
 
 
 def judge_ability(game: GameState, me: int, ab: ActivatedAbility, targets: tuple[Any, ...],
-                  x: int) -> Judged:
-    """The worth of an activated ability's effect with these targets."""
+                  x: int, source: GameObject | None = None) -> Judged:
+    """The worth of an activated ability's effect with these targets, and on its
+    ``source`` or what the source is attached to when the effect names them
+    ("{G}: Regenerate Cudgel Troll", "{R}: Enchanted creature gets +1/+0")."""
     has_x = ab.has_x or ab.cost.mana.x_count > 0 or ab.cost.loyalty_x
-    return judge(game, me, ab.effect, ab.targets, targets, x if has_x else -1)
+    j = judge(game, me, ab.effect, ab.targets, targets, x if has_x else -1)
+    subject = self_subject(ab.effect) if source is not None else ""
+    if source is not None and subject:
+        host = source.id if subject == "self" else source.attached_to
+        if isinstance(host, int) and host in game.objects:
+            te = target_effect(ab.effect, ab.targets, SELF_WORD, x if has_x else -1)
+            _add(j, *target_value(game, me, host, te))
+    return j
 
 
 def spell_on_stack(game: GameState, oid: int) -> tuple[Any, tuple[TargetSpec, ...], int]:
