@@ -11,6 +11,10 @@ random legal one), and games/s (all workers, and per worker).  Usage:
     python benchmarks/agents.py --a heuristic --b random --pairs 100 [--seed 0]
         [--workers 2] [--max-turns 100] [--budget-ms 300]
 
+An agent may carry settings of its own after a colon, to compare versions of it:
+``--a search:method=paired`` or ``--a search:iterations=40,budget_ms=none`` (a fixed
+number of iterations: the same games on any machine, however loaded).
+
 A game still going at ``--max-turns`` counts as a draw (neither agent wins).
 """
 
@@ -26,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from manastack.agents import AGENTS, make_agent
+from manastack.agents.registry import Agent
 from manastack.engine import new_game
 from manastack.errors import IllegalAction
 from manastack.game.state import GameOptions
@@ -67,6 +72,40 @@ class Tally:
             self.illegal[k] += other.illegal[k]
 
 
+def split_spec(spec: str) -> tuple[str, dict[str, object]]:
+    """``"search:method=paired,iterations=40"`` -> ``("search", {...})``: values read as
+    numbers where they are, ``none`` as None."""
+    name, _, rest = spec.partition(":")
+    settings: dict[str, object] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, raw = part.partition("=")
+        if not eq:
+            raise ValueError(f"agent setting {part!r} is not key=value")
+        value: object = raw
+        if raw.lower() == "none":
+            value = None
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(raw)
+                    break
+                except ValueError:
+                    pass
+        settings[key.strip()] = value
+    return name, settings
+
+
+def build_agent(spec: str, seed: int, budget_ms: float | None) -> Agent:
+    """The agent of ``spec`` (a name and its settings, :func:`split_spec`)."""
+    name, settings = split_spec(spec)
+    agent = make_agent(name, seed, budget_ms)
+    for key, value in settings.items():
+        if not hasattr(agent, key):
+            raise ValueError(f"agent {name!r} has no setting {key!r}")
+        setattr(agent, key, value)
+    return agent
+
+
 def play_pair(job: tuple[str, str, int, int, float | None]) -> Tally:
     """Pair ``k``: two games, same seed and decks, A in seat 0 then in seat 1."""
     a, b, k, max_turns, budget_ms = job
@@ -76,7 +115,7 @@ def play_pair(job: tuple[str, str, int, int, float | None]) -> Tally:
     for a_seat in (0, 1):
         roles = ["a", "b"] if a_seat == 0 else ["b", "a"]
         names = [a if r == "a" else b for r in roles]
-        agents = [make_agent(n, 2 * k + 1 + i, budget_ms) for i, n in enumerate(names)]
+        agents = [build_agent(n, 2 * k + 1 + i, budget_ms) for i, n in enumerate(names)]
         fallback = random.Random(k)
         game = new_game(["Alice", "Bob"], decks, k, GameOptions(max_turns=max_turns))
         n = 0
@@ -138,10 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="thinking time per decision of a search agent (default 1000)")
     args = ap.parse_args(argv)
-    for name in (args.a, args.b):
-        if name not in AGENTS:
-            print(f"agents.py: unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})",
-                  file=sys.stderr)
+    for spec in (args.a, args.b):
+        try:
+            name, _settings = split_spec(spec)
+            if name not in AGENTS:
+                raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+            build_agent(spec, 0, args.budget_ms)
+        except ValueError as e:
+            print(f"agents.py: {e}", file=sys.stderr)
             return 2
     if args.pairs < 1 or args.workers < 1:
         print("agents.py: --pairs and --workers must be 1 or more", file=sys.stderr)

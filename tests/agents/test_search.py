@@ -72,7 +72,8 @@ def test_the_time_budget_is_kept() -> None:
 
 
 def test_passing_is_always_a_candidate_at_priority() -> None:
-    """Priority (CR 117.3): passing is among the answers searched."""
+    """Priority (CR 117.3): passing is among the answers searched (or the only one, the
+    policy's, when the step is no stop of the search)."""
     g = _to_turn(_game(3), 2)
     d = g.decision
     assert d is not None and d.kind == "priority"
@@ -110,3 +111,37 @@ def test_cr_400_2_the_search_choice_is_the_same_whatever_is_hidden() -> None:
         g.apply(d.by, policy[d.by].act(g))
         n += 1
     assert checked == 6
+
+
+def test_cr_117_3_the_search_thinks_at_a_players_stops() -> None:
+    """With priority and an instant in hand (117.3a-b), the search weighs its answers
+    at the opponent's end step and in answer to the opponent's spell (117.3c), and
+    leaves its own upkeep to the policy (one answer, no iteration)."""
+    from manastack.engine.setup import put, setup_game, start_at
+    from manastack.game.decisions import Cast
+    from manastack.game.objects import PlayerRef
+
+    def position(step: str, active: int) -> Game:
+        g = setup_game(library_size=20)
+        put(g, 0, "battlefield", "Mountain")
+        put(g, 0, "hand", "Shock")
+        put(g, 1, "battlefield", "Grizzly Bears")
+        start_at(g, step, turn=2, active=active)
+        return g
+
+    policy = SearchAgent(0, budget_ms=None, iterations=1)._policy_factory(0)
+    upkeep = position("upkeep", 0)
+    assert upkeep.decision is not None and upkeep.decision.player == 0
+    assert len(candidates(upkeep, upkeep.decision, policy, _rng())) == 1
+    end = position("end", 1)
+    while end.decision is not None and end.decision.player != 0:
+        end.apply(end.decision.by, Pass())
+    assert end.decision is not None
+    assert len(candidates(end, end.decision, policy, _rng())) > 1
+    spell = position("precombat_main", 1)
+    put(spell, 1, "battlefield", "Mountain")
+    shock = put(spell, 1, "hand", "Shock")
+    spell.apply(1, Cast(shock.id, (PlayerRef(0),)))
+    spell.apply(1, Pass())  # (the caster holds priority first, 117.3c)
+    assert spell.decision is not None and spell.decision.player == 0
+    assert len(candidates(spell, spell.decision, policy, _rng())) > 1

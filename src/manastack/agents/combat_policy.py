@@ -51,7 +51,7 @@ def legal_or_none(game: GameState, d: Decision, action: Action) -> Action | None
     return action
 
 
-def _pick_defender(game: GameState, me: int, targets: list[Ref]) -> Ref | None:
+def pick_defender(game: GameState, targets: list[Ref]) -> Ref | None:
     """The player to attack: the opponent closest to dying (planeswalkers aside)."""
     players = [t for t in targets if isinstance(t, PlayerRef)]
     if not players:
@@ -69,7 +69,7 @@ def declare_attackers(game: GameState, d: Decision, me: int, rng: random.Random)
 
     cands = list(attack_candidates(game))
     targets = list(attack_targets(game))
-    target = _pick_defender(game, me, targets)
+    target = pick_defender(game, targets)
     if not cands or target is None:
         return legal_or_none(game, d, DeclareAttackers(())) or d.sample(game, rng)
     defender = target.index if isinstance(target, PlayerRef) else game.controller(

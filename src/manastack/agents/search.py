@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from manastack.errors import IllegalAction
-from manastack.game.decisions import Activate, Pass
+from manastack.game.decisions import Activate, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import GameObject
 
 if TYPE_CHECKING:
@@ -105,6 +105,11 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
 
     if decision.kind == "priority":
         add(Pass())
+    for a in _combat_neighbours(game, decision, first):
+        if len(out) >= limit:
+            break
+        if _legal(game, decision, a):
+            add(a)
     for _ in range(SAMPLES):
         if len(out) >= limit:
             break
@@ -134,6 +139,52 @@ def search_moment(game: Game, player: int) -> bool:
         return False
     own = game.active_player == player
     return st.name in (SEARCH_STEPS_OWN_TURN if own else SEARCH_STEPS_OTHER_TURN)
+
+
+def _legal(game: Game, decision: Decision, a: Action) -> bool:
+    try:
+        decision.validate(game, a)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _combat_neighbours(game: Game, decision: Decision, first: Action) -> list[Action]:
+    """Declarations close to the policy's (508.1, 509.1): no attack or no block, every
+    creature attacking, and the policy's with one creature added or taken away (one
+    more attacker, one attacker kept home, one block dropped, one more block)."""
+    out: list[Action] = []
+    if isinstance(first, DeclareAttackers):
+        from manastack.agents.combat_policy import pick_defender
+        from manastack.rules.combat import attack_candidates, attack_targets
+
+        attacks = dict(first.attacks)
+        target = next(iter(attacks.values()), None)
+        if target is None:
+            target = pick_defender(game, list(attack_targets(game)))
+        out.append(DeclareAttackers(()))
+        creatures = [o.id for o in attack_candidates(game)]
+        if target is not None:
+            out.append(DeclareAttackers(tuple((c, target) for c in creatures)))
+        for c in creatures:
+            if c in attacks:
+                out.append(DeclareAttackers(tuple((a, t) for a, t in first.attacks
+                                                  if a != c)))
+            elif target is not None:
+                out.append(DeclareAttackers((*first.attacks, (c, target))))
+    elif isinstance(first, DeclareBlockers):
+        cb = game.combat
+        out.append(DeclareBlockers(()))
+        for b, _ in first.blocks:
+            out.append(DeclareBlockers(tuple(x for x in first.blocks if x[0] != b)))
+        if cb is not None:
+            blocking = {b for b, _ in first.blocks}
+            for b in getattr(decision, "candidates", ()):
+                if b in blocking:
+                    continue
+                for a in cb.attackers:
+                    out.append(DeclareBlockers(tuple(sorted((*first.blocks, (b, (a,)))))))
+    return out
 
 
 def _makes_mana(game: Game, a: Action) -> bool:
