@@ -138,6 +138,17 @@ class HeuristicAgent:
             self._special_turn = game.turn_number
         return best
 
+    def ranked(self, game: Game) -> list[tuple[float, Action]]:
+        """The legal answers to our priority decision with the worth the policy gives
+        each (0: not worth taking now), best first (for a search choosing which
+        answers to weigh)."""
+        d = game.decision
+        assert d is not None and d.kind == "priority"
+        ctx = _Context(game, d.player)
+        scored = [(self._score(ctx, a), i, a) for i, a in enumerate(d.legal_actions(game))]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [(v, a) for v, _i, a in scored]
+
     def _score(self, ctx: _Context, a: Action) -> float:
         if isinstance(a, PlayLand):
             return 1000.0 + ctx.land_need(a.card)

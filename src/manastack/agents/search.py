@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 #: At most this many answers searched at a node (the policy's answer always among them).
 MAX_CANDIDATES = 12
+#: At most this many answers searched at a priority decision: the policy's, passing, and
+#: the others it rates highest (few, so that a short budget tells them apart).
+PRIORITY_CANDIDATES = 5
 #: Answers sampled to find candidates of a combinatorial decision.
 SAMPLES = 24
 #: A rollout gives up after this many decisions (a loop of optional actions, 104.4b).
@@ -85,13 +88,24 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
     legal answer when there are at most ``limit`` (a mana ability left out at priority),
     else passing (when legal) and distinct sampled ones."""
     first = policy.act(game)
-    if decision.kind == "priority" and not search_moment(game, decision.by):
-        return [first]
+    if decision.kind == "priority":
+        if not search_moment(game, decision.by):
+            return [first]
+        ranked = getattr(policy, "ranked", None)
+        if ranked is not None:
+            # the policy's best few: passing, and the answers it rates highest (a mana
+            # ability on its own changes nothing worth searching, 605.3a: the mana is
+            # made while a spell's cost is paid)
+            out = [first]
+            for a in [Pass(), *(a for _v, a in ranked(game) if not _makes_mana(game, a))]:
+                if len(out) >= PRIORITY_CANDIDATES:
+                    break
+                if a not in out:
+                    out.append(a)
+            return out
     if decision.kind not in _COMBINATORIAL:
         listed = decision.legal_actions(game)
         if decision.kind == "priority":
-            # a mana ability on its own changes nothing worth searching (605.3a: the
-            # mana is made while a spell's cost is paid, the casting's own choice)
             listed = [a for a in listed if not _makes_mana(game, a)]
         if len(listed) < limit:
             return [first, *(a for a in listed if a != first)]
