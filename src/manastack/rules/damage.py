@@ -35,6 +35,12 @@ class DamageItem(DamageFields):
     def __deepcopy__(self, memo: dict[int, Any]) -> DamageItem:
         return deepcopy_fields(self, memo)
 
+    def __init__(self, source: int, target: Ref, amount: int, combat: bool = False,
+                 unpreventable: bool = False) -> None:
+        # (written out: compiled, a dataclass inheriting its base's __init__ gets a
+        # generated one, which can't call the base's native __init__)
+        DamageFields.__init__(self, source, target, amount, combat, unpreventable)
+
 
 @dataclass(eq=False)
 class DamageResult:
