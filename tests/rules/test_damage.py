@@ -6,7 +6,8 @@ from manastack import log as ev
 from manastack.engine.setup import put, setup_game, start_at
 from manastack.game.decisions import Cast
 from manastack.game.objects import PlayerRef, Zone
-from manastack.rules.damage import DamageItem, deal_damage
+from manastack.rules.damage import DamageItem, _proposal, deal_damage
+from manastack.rules.replacement import DamageFields, ProposedDamage
 
 from conftest import pass_until
 
@@ -68,6 +69,20 @@ def test_cr_119_4_one_event_for_simultaneous_damage_lifelink_gain_once() -> None
     pass_until(g, lambda q: not q.stack)
     gains = [e for e in g.log if e.kind == ev.LIFE_GAIN]
     assert len(gains) == 1 and gains[0].data["amount"] == 3
+
+
+def test_cr_119_4a_the_proposed_damage_is_the_damage_item_with_its_event() -> None:
+    """CR 119.4a, 615, 614.1a: what prevention and replacement effects modify is the
+    damage item itself (source, recipient, amount, combat, can't be prevented: the same
+    declared fields), with the damage event it belongs to."""
+    g = _game()
+    src = put(g, 0, Zone.BATTLEFIELD, "Prodigal Pyromancer")
+    item = DamageItem(src.id, PlayerRef(1), 2, combat=True, unpreventable=True)
+    proposed = _proposal(g, item, 5)
+    assert isinstance(item, DamageFields) and isinstance(proposed, DamageFields)
+    assert isinstance(proposed, ProposedDamage) and proposed.event_id == 5
+    assert (proposed.source, proposed.target, proposed.amount, proposed.combat,
+            proposed.unpreventable) == (src.id, PlayerRef(1), 2, True, True)
 
 
 def test_cr_119_5_damage_doesnt_destroy_the_sba_does() -> None:

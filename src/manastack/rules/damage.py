@@ -18,33 +18,28 @@ from manastack.copying import deepcopy_fields
 from manastack.events import DamageDealt, LifeGained, LifeLost
 from manastack.game.objects import NOBODY, GameObject, PlayerRef, Ref
 from manastack.lines import NOTHING, Card, Line, Raw, Word, say
+from manastack.rules.replacement import DamageFields, ProposedDamage, Replacement
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState, Task
-    from manastack.rules.replacement import ProposedDamage
 
 
 @dataclass
-class DamageItem:
-    """One source dealing damage to one recipient within a damage event."""
+class DamageItem(DamageFields):
+    """One source dealing damage to one recipient within a damage event, as the effect
+    or the combat damage step proposes it (119.4a), before replacement and prevention
+    effects: each item of an event becomes a
+    :class:`~manastack.rules.replacement.ProposedDamage` (the same fields, its event and
+    what effects did to it) for them to modify."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DamageItem:
         return deepcopy_fields(self, memo)
 
-    source: int
-    target: Ref
-    amount: int
-    combat: bool = False
-    unpreventable: bool = False
-
     def __init__(self, source: int, target: Ref, amount: int, combat: bool = False,
                  unpreventable: bool = False) -> None:
-        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.source = source
-        self.target = target
-        self.amount = amount
-        self.combat = combat
-        self.unpreventable = unpreventable
+        # (written out: compiled, a dataclass inheriting its base's __init__ gets a
+        # generated one, which can't call the base's native __init__)
+        DamageFields.__init__(self, source, target, amount, combat, unpreventable)
 
 
 @dataclass(eq=False)
@@ -56,7 +51,14 @@ class DamageResult:
 
     ``kind``: ``life_loss`` (a player; ``poison`` with infect, 119.3b), ``loyalty`` (a
     planeswalker, 119.3c), ``minus_counters`` (infect or wither, 119.3d), ``marked`` (a
-    creature, 119.3e) or ``life_gain``."""
+    creature, 119.3e) or ``life_gain``.
+
+    Its ``source``, ``target``, ``amount`` and ``combat`` are not a damage item's
+    (:class:`~manastack.rules.replacement.DamageFields`): a result comes after
+    prevention and replacement (119.4b, where "can't be prevented" no longer means
+    anything), its source and recipient may be unknown (a prevention effect's life gain
+    has neither), and its ``amount`` is what happens (the life lost, the counters put),
+    which replacement effects on results may make differ from the damage ``dealt``."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DamageResult:
         return deepcopy_fields(self, memo)
@@ -200,8 +202,6 @@ def _redirect_options(game: GameState, it: DamageItem) -> list[int]:
 
 
 def _proposal(game: GameState, it: DamageItem, event_id: int) -> ProposedDamage:
-    from manastack.rules.replacement import ProposedDamage
-
     return ProposedDamage(it.source, it.target, it.amount, it.combat, it.unpreventable,
                           event_id, summary=f"{it.amount} damage from "
                           f"{game.name_of(it.source)} to {game.name_of(it.target)}")
@@ -353,7 +353,6 @@ def _make_protection() -> Any:
     too protection applies before the other effects on the new recipient (ranked like a
     self-replacement, 614.15): of the orders its controller may choose (616.1), preventing
     it all first is the one that spends no prevention shield."""
-    from manastack.rules.replacement import Replacement
     return Replacement("damage", _protected_recipient, _protection_prevents, -1, None,
                        "Protection (702.16e)", self_replacement=True,
                        static_key=("702.16e",), quiet=True)

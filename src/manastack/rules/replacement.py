@@ -26,21 +26,42 @@ if TYPE_CHECKING:
 
 
 @dataclass(eq=False)
-class ProposedDamage:
-    """Damage a source would deal to one recipient (119.4a), as prevention and
-    replacement effects modify it (615, 614.1a): they return a changed copy
-    (``dataclasses.replace``) or None."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ProposedDamage:
-        return deepcopy_fields(self, memo)
+class DamageFields:
+    """What damage one source deals, or would deal, to one recipient (119.4a): the
+    fields a damage item (:class:`~manastack.rules.damage.DamageItem`) and a
+    :class:`ProposedDamage` share, declared once.  It compares by identity (a damage
+    item by value)."""
 
     source: int
     #: The recipient: a permanent's id or a player.
     target: Ref
     amount: int
+    #: Combat damage (119.2a).
     combat: bool = False
     #: It can't be prevented (615.12).
     unpreventable: bool = False
+
+    def __init__(self, source: int, target: Ref, amount: int, combat: bool = False,
+                 unpreventable: bool = False) -> None:
+        # (written out: compiled, a dataclass's generated __init__ would run interpreted)
+        self.source = source
+        self.target = target
+        self.amount = amount
+        self.combat = combat
+        self.unpreventable = unpreventable
+
+
+@dataclass(eq=False)
+class ProposedDamage(DamageFields):
+    """Damage a source would deal to one recipient (119.4a), as prevention and
+    replacement effects modify it (615, 614.1a): they return a changed copy
+    (``dataclasses.replace``) or None.  Its first fields are those of the
+    :class:`~manastack.rules.damage.DamageItem` it is made from (:class:`DamageFields`);
+    the others say which event it belongs to and what effects did to it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProposedDamage:
+        return deepcopy_fields(self, memo)
+
     #: Which damage event it belongs to (an effect preventing one event's damage).
     event_id: int = 0
     #: Life gained because of the prevention (player, amount, what the effect is), 615.1.
@@ -54,11 +75,7 @@ class ProposedDamage:
                  gains: tuple[tuple[int, int, Any], ...] = (), prevented: int = 0,
                  summary: str = "") -> None:
         # (written out: compiled, a dataclass's generated __init__ would run interpreted)
-        self.source = source
-        self.target = target
-        self.amount = amount
-        self.combat = combat
-        self.unpreventable = unpreventable
+        DamageFields.__init__(self, source, target, amount, combat, unpreventable)
         self.event_id = event_id
         self.gains = gains
         self.prevented = prevented
