@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from manastack.agents.search import SearchAgent, candidates
 from manastack.engine import Game, new_game
 from manastack.game.decisions import Pass
@@ -41,20 +43,22 @@ def test_a_forced_decision_costs_no_search() -> None:
         assert agent.last_iterations == 0
 
 
-def test_the_same_seed_and_iterations_give_the_same_answer() -> None:
+@pytest.mark.parametrize("method", ["paired", "ismcts"])
+def test_the_same_seed_and_iterations_give_the_same_answer(method: str) -> None:
     """Reproducible: with a number of iterations (not a time budget) the answer depends
     only on the position and the seed."""
     for seed in range(3):
         g = _to_turn(_game(seed), 4)
-        a1 = SearchAgent(seed, budget_ms=None, iterations=30).act(g)
-        a2 = SearchAgent(seed, budget_ms=None, iterations=30).act(g.copy())
+        a1 = SearchAgent(seed, budget_ms=None, iterations=30, method=method).act(g)
+        a2 = SearchAgent(seed, budget_ms=None, iterations=30, method=method).act(g.copy())
         assert a1 == a2
 
 
-def test_every_answer_is_legal_over_a_whole_game() -> None:
+@pytest.mark.parametrize("method", ["paired", "ismcts"])
+def test_every_answer_is_legal_over_a_whole_game(method: str) -> None:
     """0 illegal proposals: each answer the search gives is accepted by the engine."""
     g = _game(5)
-    agent = SearchAgent(5, budget_ms=None, iterations=4, horizon_turns=1)
+    agent = SearchAgent(5, budget_ms=None, iterations=4, horizon_turns=1, method=method)
     n = 0
     while g.decision is not None and n < 400:
         d = g.decision
@@ -81,7 +85,8 @@ def test_passing_is_always_a_candidate_at_priority() -> None:
     assert Pass() in candidates(g, d, agent._policy_factory(0), _rng())
 
 
-def test_cr_400_2_the_search_choice_is_the_same_whatever_is_hidden() -> None:
+@pytest.mark.parametrize("method", ["paired", "ismcts"])
+def test_cr_400_2_the_search_choice_is_the_same_whatever_is_hidden(method: str) -> None:
     """Honesty (CR 400.2): at decisions of the search agent, the game with the hidden
     cards re-dealt (:func:`determinize`: the other hand, every library's order) gets the
     same answer, and the same scores for every answer searched, for the same seed and
@@ -100,8 +105,8 @@ def test_cr_400_2_the_search_choice_is_the_same_whatever_is_hidden() -> None:
         if g.turn_number >= 5 and d.player == d.by and \
                 len(candidates(g, d, policy[d.by], random.Random(0))) > 1:
             other = determinize(g, d.by, rng)
-            sa = SearchAgent(n, budget_ms=None, iterations=6, horizon_turns=2)
-            sb = SearchAgent(n, budget_ms=None, iterations=6, horizon_turns=2)
+            sa = SearchAgent(n, budget_ms=None, iterations=6, horizon_turns=2, method=method)
+            sb = SearchAgent(n, budget_ms=None, iterations=6, horizon_turns=2, method=method)
             a, b = sa.act(g), sb.act(other)
             # the answer, and every score the search found on the way (rollouts that
             # drew from the real library would score differently)

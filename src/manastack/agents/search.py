@@ -1,30 +1,38 @@
-"""The ``search`` agent: information-set Monte Carlo tree search (ISMCTS).
+"""The ``search`` agent: Monte Carlo search over the worlds its player can't tell apart.
 
 A player of Magic doesn't know the other players' hands or any library's order, so the
-agent searches over what it can't see: each iteration of the search
+agent searches over what it can't see.  Each iteration **determinises**: it deals the
+cards its player hasn't seen into a copy of the game at random
+(:func:`manastack.engine.determinize`: the result depends only on what the player may
+see, CR 400.2, and the agent's own random generator); then it plays answers out in that
+world with the rollout policy (the heuristic agent for every seat) until the game ends
+or ``horizon_turns`` turns have begun (2: to the end of the next turn), and scores the
+position for the searching player (1 a win, 0 a loss, ½ a draw; an unfinished game by
+the policy's evaluation).  Two methods (``method``):
 
-1. **determinises**: deals the cards its player hasn't seen into a copy of the game at
-   random (:func:`manastack.engine.determinize`: the result depends only on what the
-   player may see, CR 400.2, and the agent's own random generator);
-2. **selects** down a tree of decisions shared by every determinisation (single-observer
-   ISMCTS, Cowling, Powley and Whitehouse, 2012): at each node the answer with the best
-   upper confidence bound among those *available* in this determinisation (an answer is
-   counted as available each time it could have been chosen, so answers legal only in
-   some worlds, an opponent's spell they may not hold, aren't favoured);
-3. **expands** one answer not tried yet;
-4. **plays on** with the rollout policy (the heuristic agent for every seat) until the
-   game ends or ``horizon_turns`` turns have begun (2: to the end of the next turn), and scores the position for the
-   searching player (1 a win, 0 a loss, ½ a draw; an unfinished game by the policy's
-   evaluation);
-5. **backs up** the score, as seen by the player who decides at each node.
+- ``"paired"`` (the default): flat search with common random numbers.  Each world plays
+  *every* answer searched, the rollout agents seeded alike, so that the answers meet the
+  same hidden cards and the same luck and their difference is the answer's own; the
+  best mean answer replaces the policy's only when it beats it by more than its
+  standard error.  With a short budget the search keeps to the policy unless the
+  worlds say otherwise (the arena's figures: docs/agents.md).
+- ``"ismcts"``: single-observer information-set Monte Carlo tree search (Cowling,
+  Powley and Whitehouse, 2012): a tree of decisions shared by every world, the answer
+  with the best upper confidence bound among those *available* in this world at each
+  node (an answer is counted as available each time it could have been chosen, so that
+  answers legal only in some worlds, an opponent's spell they may not hold, aren't
+  favoured), the policy's answer favoured by a bonus fading with its visits, one answer
+  expanded per iteration, the score backed up as seen by the player deciding at each
+  node; the most visited answer at the root.
 
-It answers with the most visited answer at the root once its budget is spent: a time
-budget (``budget_ms``) or a number of iterations (``iterations``: reproducible on any
-machine, which the honesty tests use).  A decision with one legal answer costs no search.
+Either answers once its budget is spent: a time budget (``budget_ms``) or a number of
+iterations (``iterations``: reproducible on any machine, which the honesty tests use).
+A decision with one answer searched costs no search.
 
-Combinatorial decisions (attackers, blockers, targets, orders...) aren't listed whole:
-the answers searched are the policy's own, the decision's other listed answers when there
-are few, and a few sampled ones (:func:`candidates`).
+The answers searched (:func:`candidates`) are few, the policy's own first: at priority,
+passing and the answers the policy rates highest, and only at a player's usual stops
+(:func:`search_moment`); for combinatorial decisions (attackers, blockers, damage),
+declarations close to the policy's and a few sampled ones.
 """
 
 from __future__ import annotations
@@ -221,7 +229,8 @@ _COMBINATORIAL = frozenset({"declare_attackers", "declare_blockers", "assign_dam
 
 
 class SearchAgent:
-    """ISMCTS within a budget per decision (see the module's docstring).
+    """Search within a budget per decision (see the module's docstring): ``method`` is
+    ``"paired"`` (flat, common random numbers; the default) or ``"ismcts"``.
 
     ``policy`` builds the rollout agent of a seat from a seed (the heuristic agent);
     ``evaluate(game, player)`` scores an unfinished position in [0, 1] for ``player``;
@@ -233,7 +242,7 @@ class SearchAgent:
                  policy: Callable[[int], Agent] | None = None,
                  evaluate: Callable[[Game, int], float] | None = None,
                  determinize: Callable[[Game, int, random.Random], Game] | None = None,
-                 method: str = "ismcts") -> None:
+                 method: str = "paired") -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or a number of iterations")
         if method not in ("ismcts", "paired"):
