@@ -61,6 +61,10 @@ PRIORITY_CANDIDATES = 5
 SAMPLES = 24
 #: A rollout gives up after this many decisions (a loop of optional actions, 104.4b).
 MAX_ROLLOUT_DECISIONS = 600
+#: Paired search: worlds played before an answer may leave the running, and how many
+#: standard errors below the policy's answer its mean difference must be to leave.
+REJECT_AFTER = 3
+REJECT_ERRORS = 2.0
 #: The exploration constant of the upper confidence bound (scores are in [0, 1]).
 EXPLORATION = 0.7
 #: The bonus of the policy's own answer, divided by its visits + 1 (progressive bias):
@@ -298,45 +302,58 @@ class SearchAgent:
     def _paired(self, game: Game, answers: list[Action], me: int, deadline: float
                 ) -> Action:
         """Flat search with common random numbers: each iteration deals one world and
-        plays every answer out in it, the rollout agents seeded alike, so that the
-        answers are compared on the same hidden cards and the same luck; the best mean
-        wins if it beats the policy's answer (the first) by more than its standard
-        error, else the policy's answer stands."""
+        plays every answer still in the running out in it, the rollout agents seeded
+        alike, so that the answers are compared on the same hidden cards and the same
+        luck.  An answer clearly worse than the policy's (its mean difference more than
+        :data:`REJECT_ERRORS` standard errors below 0, after :data:`REJECT_AFTER`
+        worlds) leaves the running, so that the worlds left go to the contenders
+        (successive rejection).  The best mean wins if it beats the policy's answer
+        (the first) by more than its standard error, else the policy's answer stands."""
         k = len(answers)
         sums = [0.0] * k
         diff_sums = [0.0] * k  # the score less the policy's answer's, in the same world
         diff_squares = [0.0] * k
+        counts = [0] * k
+        running = list(range(k))
         n = 0
         while (self.iterations is None or n < self.iterations) and \
-                time.perf_counter() < deadline:
+                time.perf_counter() < deadline and len(running) > 1:
             world = self._determinize(game, me, self.rng)
             seeds = [self.rng.randrange(2**31) for _ in world.players]
-            scores: list[float] = []
-            for a in answers:
+            scores: dict[int, float] = {}
+            for i in running:
                 w = cast("Game", world.copy())
                 rollout = [self._policy_factory(x) for x in seeds]
                 try:
-                    w.apply(me, a)
+                    w.apply(me, answers[i])
                 except IllegalAction:  # not legal in this world: the worst score
-                    scores.append(0.0)
+                    scores[i] = 0.0
                     continue
-                scores.append(self._play_on(w, rollout, me, game.turn_number, deadline))
+                scores[i] = self._play_on(w, rollout, me, game.turn_number, deadline)
             if time.perf_counter() > deadline + 0.05 and n > 0:
                 break  # (a world cut short by the deadline isn't counted)
             n += 1
-            for i, x in enumerate(scores):
+            for i, x in scores.items():
                 sums[i] += x
                 diff = x - scores[0]
                 diff_sums[i] += diff
                 diff_squares[i] += diff * diff
+                counts[i] += 1
+            if n >= REJECT_AFTER:
+                running = [i for i in running
+                           if i == 0 or _mean_and_error(diff_sums[i], diff_squares[i],
+                                                        counts[i])[0] +
+                           REJECT_ERRORS * _mean_and_error(diff_sums[i], diff_squares[i],
+                                                           counts[i])[1] >= 0.0]
         self.last_iterations = n
-        self.last_stats = [(a, n, sums[i] / n if n else 0.0) for i, a in enumerate(answers)]
-        if n < 2:
+        self.last_stats = [(a, counts[i], sums[i] / counts[i] if counts[i] else 0.0)
+                           for i, a in enumerate(answers)]
+        best = max(range(k), key=lambda i: (diff_sums[i] / counts[i] if counts[i] >= 2
+                                            else -math.inf, -i))
+        if best == 0 or counts[best] < 2:
             return answers[0]
-        best = max(range(k), key=lambda i: (diff_sums[i], -i))
-        mean = diff_sums[best] / n
-        var = max(diff_squares[best] / n - mean * mean, 0.0)
-        return answers[best] if mean > math.sqrt(var / (n - 1)) else answers[0]
+        mean, error = _mean_and_error(diff_sums[best], diff_squares[best], counts[best])
+        return answers[best] if mean > error else answers[0]
 
     # ---------------------------------------------------------------- one iteration
 
@@ -421,6 +438,16 @@ class SearchAgent:
 
 
 # ---------------------------------------------------------------- defaults
+
+
+def _mean_and_error(total: float, squares: float, n: int) -> tuple[float, float]:
+    """The mean of ``n`` values summing to ``total`` (their squares to ``squares``) and
+    its standard error (infinite for fewer than two values)."""
+    if n < 2:
+        return (total / n if n else 0.0), math.inf
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0)
+    return mean, math.sqrt(var / (n - 1))
 
 
 def _default_policy(seed: int) -> Agent:
