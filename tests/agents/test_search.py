@@ -76,7 +76,7 @@ def test_the_time_budget_is_kept() -> None:
 
 
 def test_passing_is_always_a_candidate_at_priority() -> None:
-    """Priority (CR 117.3): passing is among the answers searched (or the only one, the
+    """Priority (CR 116.3): passing is among the answers searched (or the only one, the
     policy's, when the step is no stop of the search)."""
     g = _to_turn(_game(3), 2)
     d = g.decision
@@ -119,8 +119,8 @@ def test_cr_400_2_the_search_choice_is_the_same_whatever_is_hidden(method: str) 
 
 
 def test_cr_117_3_the_search_thinks_at_a_players_stops() -> None:
-    """With priority and an instant in hand (117.3a-b), the search weighs its answers
-    at the opponent's end step and in answer to the opponent's spell (117.3c), and
+    """With priority and an instant in hand (116.1a), the search weighs its answers
+    at the opponent's end step and in answer to the opponent's spell (116.7), and
     leaves its own upkeep to the policy (one answer, no iteration)."""
     from manastack.engine.setup import put, setup_game, start_at
     from manastack.game.decisions import Cast
@@ -147,6 +147,6 @@ def test_cr_117_3_the_search_thinks_at_a_players_stops() -> None:
     put(spell, 1, "battlefield", "Mountain")
     shock = put(spell, 1, "hand", "Shock")
     spell.apply(1, Cast(shock.id, (PlayerRef(0),)))
-    spell.apply(1, Pass())  # (the caster holds priority first, 117.3c)
+    spell.apply(1, Pass())  # (the caster holds priority first, 116.3c)
     assert spell.decision is not None and spell.decision.player == 0
     assert len(candidates(spell, spell.decision, policy, _rng())) > 1

@@ -5,7 +5,7 @@ else passes:
 
 1. a land (305.1) in its main phase, of the colour its hand needs most;
 2. a lethal burn to an opponent's face, at any time;
-3. in response to an opponent's spell (117.3c): a counterspell (701.5) on one worth
+3. in response to an opponent's spell (116.7): a counterspell (701.5) on one worth
    it, a trick that saves a creature of ours from it;
 4. removal and other harm to an opponent's creatures, held for the opponent's turn
    (their attack, their end step) unless it clears a blocker before our attack; tricks
@@ -261,7 +261,7 @@ class _Context:
 
     def _reserved(self, o: GameObject) -> bool:
         """Would casting ``o`` now tap the mana a held answer needs (a counterspell,
-        Fog, 117.1a: cast on the opponent's turn), while we are under pressure or ``o``
+        Fog, 116.1a: cast on the opponent's turn), while we are under pressure or ``o``
         is no creature?"""
         game = self.game
         c = game.chars(o)

@@ -153,7 +153,7 @@ SEARCH_STEPS_OTHER_TURN = frozenset({"declare_attackers", "declare_blockers", "e
 
 def search_moment(game: Game, player: int) -> bool:
     """Is a priority of ``player`` now worth a search: an opponent's spell or ability on
-    top of the stack to answer (CR 117.3b-c: priority after it is put on the stack), or,
+    top of the stack to answer (CR 116.3c, 116.7: priority after it is put on the stack, to respond), or,
     the stack empty, one of the steps of :data:`SEARCH_STEPS_OWN_TURN` /
     :data:`SEARCH_STEPS_OTHER_TURN`?  (Their own object on top: the policy answers, as a
     player lets their own spell resolve.)"""
