@@ -12,10 +12,11 @@ from manastack.agents import HeuristicAgent
 from manastack.engine import Game, new_game
 from manastack.engine.setup import put, setup_game, start_at
 from manastack.errors import ManastackError
+from manastack.events import PriorityPassed
 from manastack.game.decisions import Action, Cast, DeclareAttackers, Pass, PriorityDecision
 from manastack.game.objects import PlayerRef
 from manastack.game.state import GameOptions
-from manastack.log import PASS, render_jsonl
+from manastack.log import render_jsonl
 from manastack.narrative import narrate
 from manastack.play import default_deck, default_deck_names
 from manastack.stops import AutoPass, Stops, advance
@@ -215,8 +216,9 @@ def test_forced_decisions_are_answered_never_asked() -> None:
     assert _asked_steps(g, pilot, Bob(attack=True)) == []
     assert pilot.forced == 1
     texts = narrate(pilot.log_for(g), "full")
-    assert any("Alice answers block (automatically: the only legal answer)" in t
-               for t in texts)
+    line = "Alice answers block (nothing) (automatically: the only legal answer)"
+    assert any(line in t for t in texts)
+    assert any(line in t for t in narrate(pilot.log_for(g), "normal"))  # (kept there)
 
 
 def _human_game(seed: int, decks: tuple[str, str]) -> tuple[Game, AutoPass]:
@@ -250,12 +252,18 @@ def test_cr_116_a_whole_game_asks_a_few_questions_and_is_the_same_game() -> None
         same.apply(p, a)
     assert render_jsonl(same.log) == render_jsonl(g.log)
     assert same.state_hash() == g.state_hash()
-    assert not any(e.kind == "info" and e.data.get("auto") for e in g.log)
+    notes = {id(n.event) for n in pilot.notes}
+    assert not any(id(e) in notes for e in g.log)
+    assert "auto-pass" not in render_jsonl(g.log)
     mine = pilot.log_for(g)
-    assert len(mine) == len(g.log) + pilot.forced  # each pass note replaces the pass
-    passes = [e for e in mine if e.kind == PASS and getattr(e, "player", None) == ALICE]
-    assert len(passes) == sum(1 for p, a in g.history if p == ALICE and isinstance(
-        a, Pass)) - pilot.passed  # (her own passes, asked)
+    assert len(mine) == len(g.log) + pilot.forced  # each pass note stands for the pass
+    passes = [e for e in mine if isinstance(e, PriorityPassed) and e.player == ALICE]
+    auto = [e for e in passes if "(auto-pass: " in e.text]
+    assert len(auto) == pilot.passed
+    assert len(passes) - len(auto) == sum(  # (her own passes, asked)
+        1 for p, a in g.history if p == ALICE and isinstance(a, Pass)) - pilot.passed
+    # the normal level of detail leaves the passes out, the notes of passes too
+    assert not any("auto-pass" in t for t in narrate(mine, "normal"))
 
 
 @pytest.mark.parametrize("variant", ["free_for_all", "two_headed_giant"])

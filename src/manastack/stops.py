@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from manastack.errors import ManastackError
-from manastack.events import Info
+from manastack.events import Info, PriorityPassed
 from manastack.game.decisions import (
     Action,
     Activate,
@@ -58,9 +58,6 @@ PRIORITY_STEPS: Final = tuple(s for s in STEP_NAMES if s not in NO_PRIORITY)
 #: Combat declarations with more candidates than this are not listed to see whether they
 #: are forced (their lists grow as powers of the number of creatures): they are asked.
 _LISTED_CANDIDATES: Final = 4
-
-#: A pass, as the notes' data hold it.
-_PASS_JSON: Final = Pass().to_json()
 
 
 def _check_steps(names: frozenset[str], what: str) -> None:
@@ -109,11 +106,16 @@ class Stops:
 
 @dataclass(frozen=True)
 class Note:
-    """A front-end note: what was answered for the player, after the first ``at`` events
-    of the game's log."""
+    """A front-end note: ``action`` was answered for the player after the first ``at``
+    events of the game's log; ``event`` says so in their log: for a pass, a
+    :class:`~manastack.events.PriorityPassed` whose line gives the reason (it stands for
+    the engine's line of that pass, and like it is left out of the ``normal`` level of
+    detail); for a forced answer, an :class:`~manastack.events.Info` whose data hold
+    ``auto``, ``player`` and the ``action`` (JSON)."""
 
     at: int
-    event: Info
+    event: Event
+    action: Action
 
 
 def _who(game: Game, player: int) -> Who:
@@ -272,19 +274,24 @@ class AutoPass:
         d = game.decision
         assert d is not None
         me = _who(game, self.seat)
+        note: Event
         if type(action) is Pass:
             self.passed += 1
-            line = say("{who} passes priority (auto-pass: {why})",
-                       "{who} passe la priorité (passe automatique : {why})", who=me, why=why)
-            rule = "116.3d"
+            note = PriorityPassed("116.3d", say(
+                "{who} passes priority (auto-pass: {why})",
+                "{who} passe la priorité (passe automatique : {why})", who=me, why=why),
+                game.turn_number, self.seat)
         else:
             self.forced += 1
-            line = say("{who} answers {action} (automatically: {why})",
-                       "{who} répond {action} (automatiquement : {why})", who=me,
-                       action=Raw(str(action)), why=why)
-            rule = d.rule
-        self.notes.append(Note(len(game.log), Info(rule, line, game.turn_number, {
-            "auto": True, "player": self.seat, "action": action.to_json()})))
+            text = str(action)
+            shown = Raw(text) if text != action.verb else \
+                say("{verb} (nothing)", "{verb} (rien)", verb=Raw(text))
+            note = Info(d.rule, say("{who} answers {action} (automatically: {why})",
+                                    "{who} répond {action} (automatiquement : {why})",
+                                    who=me, action=shown, why=why),
+                        game.turn_number, {"auto": True, "player": self.seat,
+                                           "action": action.to_json()})
+        self.notes.append(Note(len(game.log), note, action))
         game.apply(self.seat, action)
         return True
 
@@ -309,10 +316,10 @@ class AutoPass:
         for i, e in enumerate(events):
             replaced = False
             while k < len(notes) and notes[k].at <= i:
-                note = notes[k].event
-                out.append(note)
-                replaced = replaced or (notes[k].at == i and e.kind == PASS
-                                        and note.details.get("action") == _PASS_JSON)
+                note = notes[k]
+                out.append(note.event)
+                replaced = replaced or (note.at == i and e.kind == PASS
+                                        and type(note.action) is Pass)
                 k += 1
             if not replaced:
                 out.append(e)
