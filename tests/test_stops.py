@@ -289,3 +289,5 @@ def test_bad_stop_names_are_refused_in_one_line() -> None:
     with pytest.raises(ManastackError, match="no step or main phase with priority named "
                        "'untap', 'upkep'"):
         Stops(own=frozenset({"upkep", "untap"}))
+    with pytest.raises(ManastackError, match="a set of step names"):
+        Stops(others="end")  # type: ignore[arg-type]

@@ -61,6 +61,9 @@ _LISTED_CANDIDATES: Final = 4
 
 
 def _check_steps(names: frozenset[str], what: str) -> None:
+    """Refuse (in one line) stops that aren't step names of :data:`PRIORITY_STEPS`."""
+    if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+        raise ManastackError(f"{what}: a set of step names, not {names!r:.80}")
     bad = sorted(n for n in names if n not in PRIORITY_STEPS)
     if bad:
         raise ManastackError(f"{what}: no step or main phase with priority named "
