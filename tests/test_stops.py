@@ -205,6 +205,28 @@ def test_f6_stops_for_an_opponents_spell_if_asked_to(stop: bool) -> None:
         assert d is not None and d.kind == "declare_attackers" and not g.stack
 
 
+def test_cr_116_chosen_stops_ask_even_with_nothing_to_do() -> None:
+    """Stops are the player's: with a stop at the others' upkeep (503) and
+    ``ask_with_nothing_to_do`` (MTGO), Alice is asked at Bob's upkeep with an empty hand;
+    without her stop for the stack, Bob's Grizzly Bears on the stack doesn't ask her."""
+    g = _game()
+    start_at(g, "upkeep", turn=3, active=BOB)
+    pilot = AutoPass(ALICE, Stops(own=frozenset(), others=frozenset({"upkeep"}),
+                                  ask_with_nothing_to_do=True, end_step_with_instant=False))
+    assert _asked_steps(g, pilot, Bob()) == [(3, "upkeep", "priority")]
+    g = _game()
+    put(g, BOB, "battlefield", "Forest")
+    put(g, BOB, "battlefield", "Forest")
+    put(g, BOB, "hand", "Grizzly Bears")
+    put(g, ALICE, "battlefield", "Mountain")
+    put(g, ALICE, "hand", "Lightning Bolt")
+    start_at(g, "precombat_main", turn=3, active=BOB)
+    pilot = AutoPass(ALICE, Stops(stack=False, end_step_with_instant=False))
+    assert _asked_steps(g, pilot, Bob(casts=("Grizzly Bears",))) == []
+    texts = narrate(pilot.log_for(g), "full")
+    assert "[116.3d] Alice passes priority (auto-pass: no stop for the stack)" in texts
+
+
 def test_forced_decisions_are_answered_never_asked() -> None:
     """A decision with one legal answer (declaring no blockers with only a creature that
     can't block, 509.1a) is answered for the player, and the note names the answer."""
