@@ -157,7 +157,7 @@ def test_cr_405_asked_when_an_opponent_casts_a_spell_not_for_her_own() -> None:
     advance(g, pilot, [None, Bob()])
     assert g.players[BOB].life == 17
     texts = narrate(pilot.log_for(g), "full")
-    assert any("auto-pass: their own Lightning Bolt is on top of the stack" in t
+    assert any("auto-pass: Lightning Bolt, controlled by Alice, is on top of the stack" in t
                for t in texts)
 
 

@@ -233,8 +233,8 @@ class AutoPass:
                 return say("passing until end of turn", "passe jusqu'à la fin du tour")
         elif top is not None:
             if game.controller(top) == me:
-                return say("their own {obj} is on top of the stack",
-                           "{obj} est au sommet de la pile, contrôlé par {who}",
+                return say("{obj}, controlled by {who}, is on top of the stack",
+                           "{obj}, contrôlé par {who}, est au sommet de la pile",
                            obj=game.named(top), who=_who(game, me))
             if not stops.stack:
                 return say("no stop for the stack", "pas d'arrêt pour la pile")
