@@ -19,7 +19,7 @@ from manastack.game.state import GameOptions
 from manastack.log import render_jsonl
 from manastack.narrative import narrate
 from manastack.play import default_deck, default_deck_names
-from manastack.stops import AutoPass, Stops, advance
+from manastack.stops import AutoPass, Stops, advance, needs_player
 from manastack.variants import get_variant
 
 ALICE, BOB = 0, 1
@@ -171,8 +171,9 @@ def test_f6_passes_until_end_of_turn_but_asks_declarations() -> None:
     put(g, ALICE, "hand", "Forest")
     start_at(g, "precombat_main", turn=2, active=ALICE)
     pilot = AutoPass(ALICE)
-    assert pilot.needs_player(g)
+    assert pilot.needs_player(g) and needs_player(g, ALICE) and not needs_player(g, BOB)
     pilot.pass_until_end_of_turn(g)
+    assert not pilot.needs_player(g) and needs_player(g, ALICE)
     steps = _asked_steps(g, pilot, Bob(), turns=3)
     assert steps == [(2, "declare_attackers", "declare_attackers"),
                      (4, "precombat_main", "priority"),

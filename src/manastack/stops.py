@@ -17,6 +17,7 @@ passed (a mana ability alone is not something to do: mana empties between steps,
   hold a card they can cast then, someone else's object on top of the stack (405, 116).
 * :class:`AutoPass` - one seat's auto-pass: its stops, "pass until end of turn" (F6), the
   notes of what was answered for the player, and how often they were asked.
+* :func:`needs_player` - must a person be asked the pending decision (their stops alone)?
 * :func:`advance` - runs a game (the other seats' agents answer theirs) until a person
   must decide or the game ends.
 """
@@ -328,6 +329,12 @@ class AutoPass:
                 out.append(e)
         out.extend(n.event for n in notes[k:])
         return out
+
+
+def needs_player(game: Game, seat: int, stops: Stops | None = None) -> bool:
+    """Must the person at ``seat`` be asked the pending decision, with ``stops`` (the
+    defaults if None) and no "pass until end of turn"?  False when it isn't theirs."""
+    return AutoPass(seat, stops if stops is not None else Stops()).needs_player(game)
 
 
 def advance(game: Game, humans: AutoPass | Sequence[AutoPass],
