@@ -313,4 +313,4 @@ def test_bad_stop_names_are_refused_in_one_line() -> None:
                        "'untap', 'upkep'"):
         Stops(own=frozenset({"upkep", "untap"}))
     with pytest.raises(ManastackError, match="a set of step names"):
-        Stops(others="end")  # type: ignore[arg-type]
+        Stops(others="end")

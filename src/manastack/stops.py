@@ -25,7 +25,7 @@ passed (a mana ability alone is not something to do: mana empties between steps,
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -61,7 +61,7 @@ PRIORITY_STEPS: Final = tuple(s for s in STEP_NAMES if s not in NO_PRIORITY)
 _LISTED_CANDIDATES: Final = 4
 
 
-def _check_steps(names: frozenset[str], what: str) -> None:
+def _check_steps(names: Collection[str], what: str) -> None:
     """Refuse (in one line) stops that aren't step names of :data:`PRIORITY_STEPS`."""
     if isinstance(names, str) or not all(isinstance(n, str) for n in names):
         raise ManastackError(f"{what}: a set of step names, not {names!r:.80}")
@@ -76,7 +76,7 @@ class Stops:
     """Where a player wants to be asked (the defaults: issue 38's, MTGO's and Arena's).
 
     ``own``: the steps and main phases of their own turn (their team's, 805.4a) at which
-    they stop, by name (``game.step.name``: ``precombat_main``, ``end``...); by default
+    they stop, a collection (a frozenset, a tuple...) of their names (``game.step.name``: ``precombat_main``, ``end``...); by default
     both main phases (505).  ``others``: the same on the other players' turns; none by
     default, but:
 
@@ -95,8 +95,8 @@ class Stops:
     on top of the stack (not for abilities).
     """
 
-    own: frozenset[str] = frozenset({"precombat_main", "postcombat_main"})
-    others: frozenset[str] = frozenset()
+    own: Collection[str] = frozenset({"precombat_main", "postcombat_main"})
+    others: Collection[str] = frozenset()
     when_attacked: bool = True
     end_step_with_instant: bool = True
     stack: bool = True
