@@ -62,6 +62,10 @@ _VERBS: Final = ("pass", "play", "cast", "activate", "attack", "block", "order",
                  "choose", "keep", "mulligan", "special", "concede")
 
 
+#: The choices that are damage assignment orders (509.2, 509.3): written ``order A, B``.
+_ORDER_KINDS: Final = ("order_blockers", "order_attackers")
+
+
 class NotationError(ManastackError, ValueError):
     """A text that isn't an action of the notation, or names no object or several."""
 
@@ -201,11 +205,12 @@ class Notation:
         if isinstance(action, Choose):
             labels = self._option_labels()
             index = self._option_index()
-            out = []
+            items = []
             for it in action.items:
                 k = index.get((type(it), it))
-                out.append(labels[k] if k is not None else self._option_text(it))
-            return ("choose " + ", ".join(out)).rstrip()
+                items.append(labels[k] if k is not None else self._option_text(it))
+            verb = "order" if self._orders_damage() else "choose"
+            return (f"{verb} " + ", ".join(items)).rstrip()
         if isinstance(action, Special):
             out = f"special {action.kind}"
             return out + (f" {self.name(action.source)}" if action.source else "")
@@ -220,6 +225,12 @@ class Notation:
     def _options(self) -> tuple[Any, ...]:
         d = self.game.decision
         return d.options if isinstance(d, ChoiceDecision) else ()
+
+    def _orders_damage(self) -> bool:
+        """Is the pending decision a damage assignment order, answered by choosing the
+        creatures in order (509.2, 509.3)?  Its text is ``order A, B``."""
+        d = self.game.decision
+        return isinstance(d, ChoiceDecision) and d.kind in _ORDER_KINDS
 
     def _option_text(self, option: Any, k: int = -1) -> str:
         d = self.game.decision
@@ -364,7 +375,7 @@ class Notation:
             if not kind:
                 raise NotationError("special needs a kind (special planar_die)")
             return Special(kind, self._ref(source, self._battlefield()) if source else 0)
-        if verb == "choose":
+        if verb == "choose" or verb == "order" and self._orders_damage():
             return Choose(self._choose(rest))
         if rest in ("", "none"):
             return {"attack": DeclareAttackers(), "block": DeclareBlockers(),
@@ -478,11 +489,11 @@ class Notation:
         assert m is not None  # (the pattern matches any text)
         cls = Cast if verb == "cast" else Activate
         field = "card" if verb == "cast" else "source"
-        listed = [a for a in self._legal() if type(a) is cls]
+        listed: list[Any] = [a for a in self._legal() if type(a) is cls]
         obj = self._ref(m["name"], {getattr(a, field) for a in listed},
                         "card" if verb == "cast" else "source")
         prefer = {t for a in listed if getattr(a, field) == obj
-                  for t in getattr(a, "targets")}
+                  for t in a.targets}
         targets = self._refs(target_text, prefer or None, what="target") if arrow else ()
         x = int(m["x"]) if m["x"] else 0
         if verb == "cast":
