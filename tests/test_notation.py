@@ -257,3 +257,29 @@ def test_round_trip_over_every_decision_of_random_games_of_every_variant(
         assert {"declare_blockers: block", "assign_damage: assign", "order_blockers: order",
                 "choose_targets: choose", "search: choose", "commander_zone: choose",
                 "may: choose", "choose_x: choose"} <= set(kinds)
+
+
+# ---------------------------------------------------------------- the command line
+
+def test_play_and_replay_print_the_decisions_in_the_notation(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``manastack play --decisions --save F`` prints each answer in the notation and
+    saves it (format 2); ``manastack replay F --decisions`` prints the same lines, and
+    ``--as spectator`` names no card hidden from a spectator (Alice's hand)."""
+    import json
+
+    from manastack.cli import main
+
+    save = tmp_path / "g.json"
+    assert main(["play", "--seed", "1", "--max-turns", "3", "--decisions",
+                 "--save", str(save)]) == 0
+    played = capsys.readouterr().out.split("Decisions:\n")[1]
+    assert "  0. Alice: keep\n" in played and "  5. Alice: cast Lightning Bolt -> Bob\n" \
+        in played
+    data = json.loads(save.read_text())
+    assert data["format"] == 2 and data["decisions"][5]["text"] == \
+        "cast Lightning Bolt -> Bob"
+    assert main(["replay", str(save), "--decisions"]) == 0
+    assert capsys.readouterr().out.split("Decisions:\n")[1] == played
+    assert main(["replay", str(save), "--decisions", "--as", "spectator"]) == 0
+    seen = capsys.readouterr().out.split("Decisions:\n")[1]
+    assert "  5. Alice: cast card in Alice's hand #" in seen and "Lightning" not in seen

@@ -123,9 +123,10 @@ def check_replay(data: Any) -> None:
                               "replay file)")
 
 
-def decision_texts(game: Any) -> list[str]:
+def decision_texts(game: Any, viewer: Any = None) -> list[str]:
     """The text of each answer of ``game`` (``game.history``) in the action notation, as
-    its player saw the game when answering (docs/notation.md).  The game is played again
+    its player saw the game when answering (docs/notation.md), or as ``viewer`` saw it
+    (a seat, or :data:`~manastack.engine.notation.SPECTATOR_VIEW`).  The game is played again
     from its seed, decks and options to find each position (the texts name objects as
     they were then): call this only for a game :func:`manastack.engine.new_game` made."""
     from manastack.engine import new_game
@@ -136,6 +137,6 @@ def decision_texts(game: Any) -> list[str]:
                      GameOptions(**game.options.to_json()))
     texts = []
     for player, action in game.history:
-        texts.append(action_text(again, action, player))
+        texts.append(action_text(again, action, player if viewer is None else viewer))
         again.apply(player, action)
     return texts

@@ -53,7 +53,7 @@ from manastack.limits import MAX_NOTATION_LENGTH, MAX_SUGGESTIONS
 from manastack.rules.casting import activated_abilities
 from manastack.rules.hidden import visible_to
 
-__all__ = ["NotationError", "Notation", "action_text", "parse_action"]
+__all__ = ["NotationError", "Notation", "SPECTATOR_VIEW", "action_text", "parse_action"]
 
 #: How many ", "-separated pieces one name may span (names holding commas: "Jace,
 #: Memory Adept", choice labels).
@@ -64,6 +64,11 @@ _VERBS: Final = ("pass", "play", "cast", "activate", "attack", "block", "order",
 
 #: The choices that are damage assignment orders (509.2, 509.3): written ``order A, B``.
 _ORDER_KINDS: Final = ("order_blockers", "order_attackers")
+
+
+#: The viewer who is no player (a spectator, 400.2): pass it as ``player`` to write what a
+#: spectator may name (``None`` means the player who must decide).
+SPECTATOR_VIEW: Final = "spectator"
 
 
 class NotationError(ManastackError, ValueError):
@@ -102,8 +107,8 @@ def _hidden_name(game: GameState, o: Any) -> str:
 
 
 class Notation:
-    """The notation of actions as ``viewer`` sees ``game`` now (by default the player who
-    must decide): names for every object they may name, numbered where shared.  Make a
+    """The notation of actions as ``viewer`` sees ``game`` now (a seat or a name; by
+    default the player who must decide; :data:`SPECTATOR_VIEW` for a spectator): names for every object they may name, numbered where shared.  Make a
     new one after the game changes."""
 
     def __init__(self, game: GameState, viewer: Any = None) -> None:
@@ -111,6 +116,8 @@ class Notation:
         d = game.decision
         if viewer is None:
             viewer = d.by if d is not None else None
+        elif viewer is SPECTATOR_VIEW:
+            viewer = None
         elif not isinstance(viewer, int):
             viewer = game.player_index(viewer)  # (a name: refused if no player has it)
         self.viewer: int | None = viewer
