@@ -27,6 +27,7 @@ Only the front ends call this: the engine never computes a text while a game run
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -83,6 +84,12 @@ def _norm(text: str) -> str:
     text = re.sub(r" ?\+ ?", " + ", text)
     text = re.sub(r" ?([,;:]) ?", r"\1 ", text)
     return text.strip()
+
+
+def _begins(keys: list[str], chunk: str) -> bool:
+    """Does ``chunk`` begin one of the sorted ``keys``?"""
+    k = bisect_left(keys, chunk)
+    return bool(chunk) and k < len(keys) and keys[k].startswith(chunk)
 
 
 def _listing(labels: Sequence[str]) -> str:
@@ -143,6 +150,7 @@ class Notation:
                 name = f"{name} #{seen_n[name]}"
             self.labels[ref] = name
         self._by_label: dict[str, list[Any]] | None = None
+        self._sorted_labels: list[str] | None = None
 
     # ------------------------------------------------------------ writing
 
@@ -342,8 +350,11 @@ class Notation:
         return tuple(out)
 
     def _names_something(self, chunk: str) -> bool:
-        key = _norm(chunk)
-        return bool(key) and any(lab.startswith(key) for lab in self._object_labels())
+        """Does ``chunk`` (normalized) begin the label of an object or a player?"""
+        keys = self._sorted_labels
+        if keys is None:
+            keys = self._sorted_labels = sorted(self._object_labels())
+        return _begins(keys, chunk)
 
     def _legal(self) -> list[Action]:
         d = self.game.decision
@@ -467,13 +478,14 @@ class Notation:
         labels: dict[str, list[Any]] = {}
         for k, lab in enumerate(self._option_labels()):
             labels.setdefault(_norm(lab), []).append(("option", k))
+        keys = sorted(labels)
         pieces = rest.split(", ")
         out: list[Any] = []
         i = 0
         while i < len(pieces):
             for k in range(min(_MAX_PIECES, len(pieces) - i), 0, -1):
                 chunk = ", ".join(pieces[i:i + k])
-                if k == 1 or any(lab.startswith(chunk) for lab in labels):
+                if k == 1 or _begins(keys, chunk):
                     out.append(options[self._resolve(chunk, labels, None, "option")[1]])
                     i += k
                     break
