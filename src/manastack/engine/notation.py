@@ -80,10 +80,18 @@ def _norm(text: str) -> str:
     """Case folded, whitespace collapsed, one space around ``->`` and ``+``, one after
     ``,``, ``;`` and ``:`` (the same for a text and the names it is matched against)."""
     text = " ".join(text.split()).lower()
-    text = re.sub(r" ?-> ?", " -> ", text)
-    text = re.sub(r" ?\+ ?", " + ", text)
-    text = re.sub(r" ?([,;:]) ?", r"\1 ", text)
+    if not _SEPARATOR.search(text):
+        return text  # (most names: nothing to space)
+    text = _ARROW.sub(" -> ", text)
+    text = _PLUS.sub(" + ", text)
+    text = _PUNCTUATION.sub(r"\1 ", text)
     return text.strip()
+
+
+_SEPARATOR: Final = re.compile(r"->|[+,;:]")
+_ARROW: Final = re.compile(r" ?-> ?")
+_PLUS: Final = re.compile(r" ?\+ ?")
+_PUNCTUATION: Final = re.compile(r" ?([,;:]) ?")
 
 
 def _begins(keys: list[str], chunk: str) -> bool:
@@ -115,19 +123,31 @@ def _hidden_name(game: GameState, o: Any) -> str:
 
 class Notation:
     """The notation of actions as ``viewer`` sees ``game`` now (a seat or a name; by
-    default the player who must decide; :data:`SPECTATOR_VIEW` for a spectator): names for every object they may name, numbered where shared.  Make a
-    new one after the game changes."""
+    default the player who must decide; :data:`SPECTATOR_VIEW` for a spectator): names
+    for every object they may name, numbered where shared.  Make a new one after the
+    game changes."""
 
     def __init__(self, game: GameState, viewer: Any = None) -> None:
         self.game = game
         d = game.decision
         if viewer is None:
             viewer = d.by if d is not None else None
-        elif viewer is SPECTATOR_VIEW:
+        elif isinstance(viewer, str) and viewer == SPECTATOR_VIEW:
             viewer = None
         elif not isinstance(viewer, int):
             viewer = game.player_index(viewer)  # (a name: refused if no player has it)
         self.viewer: int | None = viewer
+        self._labels: dict[Any, str] | None = None
+        self._by_label: dict[str, list[Any]] | None = None
+        self._sorted_labels: list[str] | None = None
+
+    @property
+    def labels(self) -> dict[Any, str]:
+        """Each object id and player (a :class:`PlayerRef`) -> its label (its name, and
+        its number when shared), made when first needed (passing needs none)."""
+        if self._labels is not None:
+            return self._labels
+        game, viewer, d = self.game, self.viewer, self.game.decision
         shown = set()
         if d is not None and d.by == viewer:
             shown = {o for o in getattr(d, "options", ()) if type(o) is int}
@@ -142,15 +162,14 @@ class Notation:
         for name in names.values():
             counts[name] = counts.get(name, 0) + 1
         seen_n: dict[str, int] = {}
-        #: Each object id and player (PlayerRef) -> its label (name and number).
-        self.labels: dict[Any, str] = {}
+        labels: dict[Any, str] = {}
         for ref, name in names.items():
             if counts[name] > 1:
                 seen_n[name] = seen_n.get(name, 0) + 1
                 name = f"{name} #{seen_n[name]}"
-            self.labels[ref] = name
-        self._by_label: dict[str, list[Any]] | None = None
-        self._sorted_labels: list[str] | None = None
+            labels[ref] = name
+        self._labels = labels
+        return labels
 
     # ------------------------------------------------------------ writing
 
