@@ -14,6 +14,8 @@ import time
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from manastack.agents import RandomAgent
 from manastack.engine import Game, new_game
@@ -93,7 +95,7 @@ def test_cr_400_7_objects_sharing_a_name_are_numbered_by_object_id() -> None:
 
 def test_prefixes_case_and_spaces_are_read() -> None:
     """Any unambiguous prefix of a name, in any case, with any spacing, reads as the
-    name; a shared name without its number reads as the one the verb can use (the
+    name, with its number if it has one (``griz #3``); a shared name without its number reads as the one the verb can use (the
     Grizzly Bears in hand is the only one Alice may cast)."""
     game, ids = _position()
     assert parse_action(game, "  CAST   light  ->bo ") == Cast(ids["bolt"], (BOB,))
@@ -102,6 +104,8 @@ def test_prefixes_case_and_spaces_are_read() -> None:
         Cast(ids["fireball"], (ids["bears_b"],), x=1)
     assert parse_action(game, "Pass") == Pass()
     assert parse_action(game, "activate mountain #2") == Activate(ids["m2"])
+    assert parse_action(game, "cast Lightning Bolt -> griz #3") == \
+        Cast(ids["bolt"], (ids["bears_b"],))
 
 
 def test_an_ambiguous_name_is_refused_listing_the_candidates() -> None:
@@ -196,6 +200,24 @@ def test_hostile_text_is_refused_quickly() -> None:
     many = parse_action(game, "cast Lightning Bolt -> " + ", ".join(["ll"] * 900))
     assert isinstance(many, Cast) and len(many.targets) == 900
     assert time.perf_counter() - start < 3
+
+
+_POSITION = _position()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["cast", "activate", "attack", "block", "order", "assign",
+                                 "choose", "special", "play", "pass", "griz", "Bob",
+                                 "Lightning Bolt", "->", ",", ";", ":", "+", "#2", "X=3",
+                                 "mode 1", "alt=", "pay", "pool", "mana=R", "none", " ",
+                                 "2", "²", "٣"]) | st.text(max_size=6), max_size=12).map(" ".join))
+def test_fuzz_any_text_is_read_or_refused_in_one_line(text: str) -> None:
+    """Whatever the text, reading it gives an action or a one-line ManastackError."""
+    game, _ids = _POSITION
+    try:
+        assert isinstance(parse_action(game, text), Action)
+    except ManastackError as e:
+        assert "\n" not in str(e) and len(str(e)) < 2_000
 
 
 # ---------------------------------------------------------------- the round trip

@@ -88,6 +88,7 @@ def _norm(text: str) -> str:
     return text.strip()
 
 
+_NUMBERED: Final = re.compile(r"^(.+) #([0-9]{1,6})$")
 _SEPARATOR: Final = re.compile(r"->|[+,;:]")
 _ARROW: Final = re.compile(r" ?-> ?")
 _PLUS: Final = re.compile(r" ?\+ ?")
@@ -322,6 +323,11 @@ class Notation:
             return exact[0]
         found = list(exact) if exact else [t for lab, ts in labels.items()
                                            if lab.startswith(key) for t in ts]
+        numbered = _NUMBERED.match(key)
+        if not found and numbered:  # a prefix and a number: "griz #2"
+            head, tail = numbered[1], f" #{numbered[2]}"
+            found = [t for lab, ts in labels.items()
+                     if lab.startswith(head) and lab.endswith(tail) for t in ts]
         if len(found) > 1 and prefer:
             narrowed = [t for t in found if t in prefer]
             if narrowed:
@@ -483,7 +489,7 @@ class Notation:
     def _amounts(self, text: str) -> tuple[tuple[Any, int], ...]:
         out = []
         for n, who in self._pairs(text, " -> "):
-            if not n.isdigit() or len(n) > 15:
+            if not (n.isascii() and n.isdigit()) or len(n) > 15:
                 raise NotationError(f"expected an amount of damage, not {_quote(n)}")
             out.append((self._ref(who, self._battlefield(), "recipient"), int(n)))
         return tuple(out)
@@ -511,8 +517,8 @@ class Notation:
         return tuple(out)
 
     _CAST_TAIL: Final = re.compile(
-        r"^(?P<name>.*?)(?P<ability>: -?\d{1,6})?(?: x=(?P<x>\d{1,15}))?"
-        r"(?: mode (?P<modes>\d{1,4}(?: \+ \d{1,4})*))?(?: mana=(?P<mana>.+?))?"
+        r"^(?P<name>.*?)(?P<ability>: -?[0-9]{1,6})?(?: x=(?P<x>[0-9]{1,15}))?"
+        r"(?: mode (?P<modes>[0-9]{1,4}(?: \+ [0-9]{1,4})*))?(?: mana=(?P<mana>.+?))?"
         r"(?: alt=(?P<alt>.+))?$")
 
     def _cast_or_activate(self, verb: str, rest: str) -> Action:
