@@ -151,7 +151,9 @@ def _read_text(game: Game, player: Any, text: Any, action: Action | None) -> Act
     if type(player) is not int and not isinstance(player, str):
         raise ManastackError(f"player must be a seat or a name, not {brief(player)}")
     read = parse_action(game, text, player)
-    if action is not None and read != action:
+    # (compared as JSON: compiled, ``!=`` between actions would compare identities, Action
+    # itself defining no __eq__)
+    if action is not None and read.to_json() != action.to_json():
         raise ManastackError(f"the text {_short(text, 80)} is {read.text(game, player)!r}, "
                              f"not its action {_short(action.to_json(), 80)}")
     return read
