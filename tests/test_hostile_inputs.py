@@ -52,6 +52,7 @@ from manastack.limits import (
     MAX_YAML_ALIASES,
     MAX_YAML_NODES,
 )
+from manastack.log import render_text
 from manastack.play import default_deck, play_game, replay, replay_data, result_line
 from manastack.replays import REPLAY_FORMAT, check_replay, read_replay_file
 from manastack.scenario.model import load_scenarios, parse_scenarios
@@ -451,22 +452,55 @@ def test_fuzz_scenario_yaml_is_parsed_or_refused_with_a_scenario_error(text: str
 
 def test_replay_files_carry_their_format_version(tmp_path: Path) -> None:
     data = saved_game(tmp_path)
-    assert next(iter(data)) == "format" and data["format"] == REPLAY_FORMAT == 1
+    assert next(iter(data)) == "format" and data["format"] == REPLAY_FORMAT == 2
     check_replay(data)
+
+
+def _format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A format-2 replay as format 1 wrote it: no text in its decisions."""
+    return dict(data, format=1, decisions=[{"player": d["player"], "action": d["action"]}
+                                           for d in data["decisions"]])
 
 
 def test_a_replay_without_a_format_is_read_as_format_1(tmp_path: Path) -> None:
     """Files saved before the field existed have format 1's layout."""
     data = saved_game(tmp_path)
-    old = {k: v for k, v in data.items() if k != "format"}
+    old = {k: v for k, v in _format_1(data).items() if k != "format"}
     assert result_line(replay(old)) == result_line(replay(data))
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", 1.0, True, None, [1]])
+def test_a_format_1_replay_is_read(tmp_path: Path) -> None:
+    """Format 1 (JSON actions only) is still read, to the same game as format 2."""
+    data = saved_game(tmp_path)
+    assert render_text(replay(_format_1(data)).log) == render_text(replay(data).log)
+
+
+def test_a_format_2_replay_of_texts_only_is_read(tmp_path: Path) -> None:
+    """A format-2 decision may hold only its text (docs/notation.md): read with the
+    notation, the game is the same; a text naming nothing is refused naming its decision,
+    and so is a text that isn't its decision's action."""
+    data = saved_game(tmp_path)
+    assert all(isinstance(d["text"], str) for d in data["decisions"])
+    texts = dict(data, decisions=[{"player": d["player"], "text": d["text"]}
+                                  for d in data["decisions"]])
+    assert render_text(replay(texts).log) == render_text(replay(data).log)
+    k = next(i for i, d in enumerate(data["decisions"]) if d["text"] == "pass")
+    bad = json.loads(json.dumps(texts))
+    bad["decisions"][k]["text"] = "cast Zzyzx"
+    with pytest.raises(ManastackError, match=f"^decision {k}: no card is named 'zzyzx'"):
+        replay(bad)
+    other = json.loads(json.dumps(data))
+    other["decisions"][k]["text"] = "concede"
+    with pytest.raises(ManastackError, match=f"^decision {k}: the text 'concede' is "
+                                             "'concede', not its action"):
+        replay(other)
+
+
+@pytest.mark.parametrize("version", [3, 0, "1", 1.0, True, None, [1]])
 def test_a_replay_of_an_unknown_format_is_refused(capsys, tmp_path: Path, version: Any) -> None:  # type: ignore[no-untyped-def]
     data = dict(saved_game(tmp_path), format=version)
     with pytest.raises(ManastackError, match="format .* isn't supported: this version of "
-                                             "manastack reads format 1"):
+                                             "manastack reads formats 1 and 2"):
         replay(data)
     refused(capsys, ["replay", str(write_json(tmp_path, data))], "r.json: replay format")
 

@@ -17,3 +17,11 @@ def test_docs_events_doctests() -> None:
     page = Path(__file__).resolve().parents[1] / "docs" / "events.md"
     result = doctest.testfile(str(page), module_relative=False)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_docs_notation_doctests() -> None:
+    """``docs/notation.md``'s examples run: texts written and read back, an ambiguous
+    name refused, a hidden card unnamed."""
+    page = Path(__file__).resolve().parents[1] / "docs" / "notation.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.failed == 0 and result.attempted > 0

@@ -7,6 +7,7 @@
 """
 
 from manastack.engine import Game, new_game
+from manastack.engine.notation import NotationError, action_text, parse_action
 from manastack.errors import CardError, DeckError, IllegalAction, ScenarioError
 from manastack.game import state as _state
 from manastack.game.decisions import (
@@ -33,6 +34,6 @@ __all__ = [
     "Action", "Activate", "AssignDamage", "Cast", "Choose", "DeclareAttackers",
     "DeclareBlockers", "Decision", "Mulligan", "OrderDamage", "Pass", "PlayLand",
     "CardError", "DeckError", "IllegalAction", "ScenarioError", "PlayerRef", "Game",
-    "GameOptions", "SPECTATOR", "new_game",
+    "GameOptions", "SPECTATOR", "new_game", "action_text", "parse_action", "NotationError",
 ]
 __version__ = "0.1.0"

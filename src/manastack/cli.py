@@ -198,6 +198,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                      seed=args.seed, names=names, options=opts)
     if not args.quiet:
         _print_log(_log_view(game, args.view, seat), args)
+        _print_decisions(game, args, seat)
     if args.save:
         try:
             Path(args.save).write_text(json.dumps(replay_data(game), indent=1))
@@ -264,6 +265,22 @@ def _print_log(events: list[Event], args: argparse.Namespace) -> None:
         print("\n".join(narrate(events, args.detail, args.lang)))
 
 
+def _print_decisions(game: Game, args: argparse.Namespace, seat: int | None) -> None:
+    """With ``--decisions``: each answer, numbered from 0, in the action notation
+    (docs/notation.md) as its player saw the game, or as ``--as VIEWER`` saw it (a card
+    hidden from the viewer unnamed)."""
+    from manastack.engine.notation import SPECTATOR_VIEW
+    from manastack.replays import decision_texts
+
+    if not args.decisions:
+        return
+    viewer = None if args.view is None else SPECTATOR_VIEW if seat is None else seat
+    print("Décisions :" if args.lang == "fr" else "Decisions:")
+    for k, ((p, _action), text) in enumerate(zip(game.history,
+                                                 decision_texts(game, viewer), strict=True)):
+        print(f"  {k}. {game.players[p].name}: {text}")
+
+
 def _log_view(game: Game, view: str | None, seat: int | None) -> list[Event]:
     """The log as ``--as VIEWER`` sees it (400.2): ``seat`` is the player :func:`_viewer`
     found (None: a spectator); without ``--as``, the full record (hidden cards included)."""
@@ -290,6 +307,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except ManastackError as e:
         raise ManastackError(f"{shown}: {e}") from None
     _print_log(_log_view(game, args.view, seat), args)
+    _print_decisions(game, args, seat)
     print(result_line(game, args.lang))  # (a game the file leaves unfinished says so)
     return 0
 
@@ -391,6 +409,12 @@ class _ArgumentParser(argparse.ArgumentParser):
         super().error(message)
 
 
+def _decisions_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--decisions", action="store_true",
+                   help="after the log, each answer in the action notation "
+                        "(docs/notation.md)")
+
+
 def _log_options(p: argparse.ArgumentParser) -> None:
     """``--lang`` and ``--detail``, for a command that prints a log."""
     p.add_argument("--lang", default="en", choices=["en", "fr"],
@@ -410,6 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="log as JSON lines")
     p.add_argument("--quiet", action="store_true", help="only the result line")
     p.add_argument("--save", help="write a replay file")
+    _decisions_option(p)
     p.add_argument("--as", dest="view", metavar="VIEWER", help="print the log as this "
                    "player (name or seat) or 'spectator' sees it: hidden cards unnamed")
     _log_options(p)
@@ -441,6 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(fn=_cmd_match)
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")
+    _decisions_option(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("--as", dest="view", metavar="VIEWER", help="print the log as this "
                    "player (name or seat) or 'spectator' sees it: hidden cards unnamed")

@@ -105,6 +105,8 @@ MAX_LIFE: Final = 10**9
 MAX_OPTION_LENGTH: Final = 2_000
 #: ``--option`` and ``--deck`` arguments of one command.
 MAX_OPTIONS: Final = 32
+#: The longest text of an action the notation reads (docs/notation.md).
+MAX_NOTATION_LENGTH: Final = 4_000
 #: ``manastack match --games``.
 MAX_MATCH_GAMES: Final = 1_000
 

@@ -75,15 +75,22 @@ def result_line(game: Game, lang: str = "en") -> str:
     return line.render(lang)
 
 
-def replay_data(game: Game) -> dict[str, Any]:
+def replay_data(game: Game, texts: bool = True) -> dict[str, Any]:
     """Format + seed + options + decks + decisions: everything needed to replay the game
-    (the replay file format, :mod:`manastack.replays`)."""
-    from manastack.replays import REPLAY_FORMAT
+    (the replay file format, :mod:`manastack.replays`).  Each decision holds its answer
+    in the action notation (``text``; the game is played again to write them,
+    :func:`manastack.replays.decision_texts`; not with ``texts=False``) and in JSON."""
+    from manastack.replays import REPLAY_FORMAT, decision_texts
 
+    decisions: list[dict[str, Any]] = [{"player": p, "action": a.to_json()}
+                                       for p, a in game.history]
+    if texts:
+        decisions = [{"player": d["player"], "text": t, "action": d["action"]}
+                     for d, t in zip(decisions, decision_texts(game), strict=True)]
     return {"format": REPLAY_FORMAT, "seed": game.seed,
             "players": [p.name for p in game.players],
             "options": game.options.to_json(), "decks": game.deck_lists,
-            "decisions": [{"player": p, "action": a.to_json()} for p, a in game.history]}
+            "decisions": decisions}
 
 
 def replay(data: Any) -> Game:
@@ -111,9 +118,15 @@ def replay(data: Any) -> Game:
                              f"({brief(e)})") from None
     for k, d in enumerate(data["decisions"]):
         try:
-            player, action = d["player"], action_from_json(d["action"])
+            player = d["player"]
+            action = action_from_json(d["action"]) if "action" in d or "text" not in d \
+                else None
+            if "text" in d:
+                action = _read_text(game, player, d["text"], action)
         except IllegalAction as e:
             raise _at_decision(k, e) from None
+        except ManastackError as e:  # (a text that names nothing, or another action)
+            raise ManastackError(f"decision {k}: {e}") from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise ManastackError(f"decision {k}: malformed entry {_short(d)} "
                                  f"({_short(e)})") from None
@@ -125,6 +138,25 @@ def replay(data: Any) -> Game:
                 OverflowError) as e:  # (a value the engine should have refused itself)
             raise ManastackError(f"decision {k}: refused {_short(d)} ({_short(e)})") from None
     return game
+
+
+def _read_text(game: Game, player: Any, text: Any, action: Action | None) -> Action:
+    """A decision's ``text`` read for ``game``'s pending decision as ``player`` sees it
+    (docs/notation.md); with its ``action`` too, they must be the same answer."""
+    from manastack.engine.notation import parse_action
+    from manastack.errors import ManastackError
+
+    if not isinstance(text, str):
+        raise ManastackError(f"text must be a string, not {brief(text)}")
+    if type(player) is not int and not isinstance(player, str):
+        raise ManastackError(f"player must be a seat or a name, not {brief(player)}")
+    read = parse_action(game, text, player)
+    # (compared as JSON: compiled, ``!=`` between actions would compare identities, Action
+    # itself defining no __eq__)
+    if action is not None and read.to_json() != action.to_json():
+        raise ManastackError(f"the text {_short(text, 80)} is {read.text(game, player)!r}, "
+                             f"not its action {_short(action.to_json(), 80)}")
+    return read
 
 
 def _short(value: Any, width: int = 120) -> str:

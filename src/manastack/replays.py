@@ -1,17 +1,23 @@
 """Replay files: a versioned JSON format, read within limits and checked before a game
 is rebuilt from it (:func:`manastack.play.replay`).
 
-Format 1, written by :func:`manastack.play.replay_data` (``manastack play --save``)::
+Format 2, written by :func:`manastack.play.replay_data` (``manastack play --save``)::
 
-    {"format": 1, "seed": 3, "players": ["Alice", "Bob"],
+    {"format": 2, "seed": 3, "players": ["Alice", "Bob"],
      "options": {"variant": "two_player", "mulligan": "paris", ...},
      "decks": [["Forest", ...], ["Island", ...]],
-     "decisions": [{"player": 0, "action": {"verb": "pass"}}, ...]}
+     "decisions": [{"player": 0, "text": "cast Lightning Bolt -> Bob",
+                    "action": {"verb": "cast", "card": 85, "targets": ["P1"], ...}}, ...]}
 
-A file without ``format`` was saved before the field existed: its layout is exactly
-format 1's (the same keys, the same action encoding), so it is read as format 1.  Any
-other ``format`` (a later version, a string, ``true``) is refused with a message saying
-which formats this version reads; so is a key format 1 doesn't have.
+Each decision is the player who answered and their answer, in the action notation
+(``text``, docs/notation.md: as that player saw the game then) and in JSON (``action``).
+A format-2 decision may hold either or both: a text is read with
+:func:`~manastack.engine.notation.parse_action` (a hand-written file may hold only texts);
+when both are there they must be the same action.  Format 1 is format 2 without
+``text``: its files are read as they always were.  A file without ``format`` was saved
+before the field existed: its layout is exactly format 1's, so it is read as format 1.
+Any other ``format`` (a later version, a string, ``true``) is refused with a message
+saying which formats this version reads; so is a key format 2 doesn't have.
 
 A file is refused unread when it isn't a regular file or has more than
 :data:`~manastack.limits.MAX_REPLAY_FILE_BYTES` bytes, and unparsed when it holds more
@@ -44,10 +50,10 @@ from manastack.limits import (
 from manastack.reprs import brief
 
 #: The format :func:`manastack.play.replay_data` writes.
-REPLAY_FORMAT: Final = 1
+REPLAY_FORMAT: Final = 2
 #: The formats :func:`check_replay` accepts (a file without ``format`` is format 1).
-READABLE_FORMATS: Final = (1,)
-#: The keys of a format-1 file; ``options`` and ``format`` may be left out.
+READABLE_FORMATS: Final = (1, 2)
+#: The keys of a replay file (format 1 and 2); ``options`` and ``format`` may be left out.
 REPLAY_KEYS: Final = ("format", "seed", "players", "options", "decks", "decisions")
 _REQUIRED: Final = ("seed", "players", "decks", "decisions")
 #: The keys of ``options`` (the fields of :class:`~manastack.game.state.GameOptions`).
@@ -85,8 +91,8 @@ def check_replay(data: Any) -> None:
     version = data.get("format", REPLAY_FORMAT)
     if type(version) is not int or version not in READABLE_FORMATS:
         raise ManastackError(f"replay format {brief(version)} isn't supported: this version "
-                             f"of manastack reads format "
-                             f"{', '.join(map(str, READABLE_FORMATS))}")
+                             f"of manastack reads formats "
+                             f"{' and '.join(map(str, READABLE_FORMATS))}")
     unknown = [k for k in data if k not in REPLAY_KEYS]
     if unknown:
         raise ManastackError(f"not a replay: unknown key {brief(unknown[0])} (format "
@@ -115,3 +121,22 @@ def check_replay(data: Any) -> None:
     if len(decisions) > MAX_DECISIONS:
         raise InputLimitError(f"more than {MAX_DECISIONS:,} decisions (the limit for a "
                               "replay file)")
+
+
+def decision_texts(game: Any, viewer: Any = None) -> list[str]:
+    """The text of each answer of ``game`` (``game.history``) in the action notation, as
+    its player saw the game when answering (docs/notation.md), or as ``viewer`` saw it
+    (a seat, or :data:`~manastack.engine.notation.SPECTATOR_VIEW`).  The game is played again
+    from its seed, decks and options to find each position (the texts name objects as
+    they were then): call this only for a game :func:`manastack.engine.new_game` made."""
+    from manastack.engine import new_game
+    from manastack.engine.notation import action_text
+    from manastack.game.state import GameOptions
+
+    again = new_game([p.name for p in game.players], game.deck_lists, game.seed,
+                     GameOptions(**game.options.to_json()))
+    texts = []
+    for player, action in game.history:
+        texts.append(action_text(again, action, player if viewer is None else viewer))
+        again.apply(player, action)
+    return texts

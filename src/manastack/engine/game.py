@@ -230,6 +230,10 @@ class Game(GameState):
     def check_priority_action(self, player: int, action: Action) -> None:
         casting.check_priority_action(self, player, action)
 
+    def action_text(self, action: Action, player: Any = None) -> str:
+        from manastack.engine.notation import action_text
+        return action_text(self, action, player)
+
     def forget_made_actions(self) -> None:
         casting.forget_made_actions()
 

@@ -81,6 +81,13 @@ class Action:
     def __deepcopy__(self, memo: dict[int, Any]) -> Action:
         return self
 
+    def text(self, game: GameState, player: Any = None) -> str:
+        """The action's canonical text in the notation (``cast Lightning Bolt -> Bob``,
+        docs/notation.md) as ``player`` (by default the one who must decide) sees
+        ``game`` now: :func:`manastack.engine.notation.action_text`, which the engine's
+        ``Game.action_text`` calls (this layer names no card)."""
+        return game.action_text(self, player)
+
 
 def _fmt(v: Any) -> str:
     if isinstance(v, tuple):

@@ -1028,6 +1028,11 @@ class GameState:
         with priority now."""
         raise NotImplementedError
 
+    def action_text(self, action: Action, player: Any = None) -> str:
+        """The canonical text of ``action`` in the notation as ``player`` sees the game
+        (``Action.text``; docs/notation.md)."""
+        raise NotImplementedError
+
     def forget_made_actions(self) -> None:
         """Forget every action kept to be handed out again (one was changed behind the
         engine's back)."""

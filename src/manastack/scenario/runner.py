@@ -79,6 +79,9 @@ class Result:
     game: Any = field(default=None, repr=False, compare=False)
     #: Whether the scenario says what must be true afterwards (``expect``).
     expects: bool = True
+    #: The text of each answer in the action notation, when asked for
+    #: (:func:`run_scenario`).
+    texts: list[str] | None = field(default=None, repr=False, compare=False)
 
     def line(self) -> str:
         return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.message}"
@@ -128,8 +131,11 @@ class Fail(Exception):
 
 
 class Runner:
-    def __init__(self, sc: Scenario) -> None:
+    def __init__(self, sc: Scenario, texts: bool = False) -> None:
         self.sc = sc
+        #: With ``texts``: each answer applied, in the action notation as its player saw
+        #: the game (docs/notation.md), for :func:`explain`.
+        self.texts: list[str] | None = [] if texts else None
         self.pidx = {name: i for i, name in enumerate(sc.players)}
         self.aliases: dict[str, int] = {}  # alias -> card uid
         self.where = ""  # the part of the file being applied (for scenario errors)
@@ -811,12 +817,23 @@ class Runner:
                 self.apply_entry(e, d)
                 continue
             self.where = ""
-            g.apply(d.by, self.default(d))
+            self._apply(d.by, self.default(d))
         self.where = ""
         if self.pos < len(self.entries):
             e = self.entries[self.pos]
             raise Fail(f"script entry {e.index} ({e.verb} by {e.player}) was never applied")
         return self.check()
+
+    def _apply(self, player: int, action: Action) -> None:
+        """Answer the game's decision, noting the answer's text when :attr:`texts` is
+        kept (written before it is applied: the position names its objects)."""
+        if self.texts is None:
+            self.game.apply(player, action)
+            return
+        from manastack.engine.notation import action_text
+        text = action_text(self.game, action, player)
+        self.game.apply(player, action)
+        self.texts.append(text)
 
     def apply_entry(self, e: ScriptEntry, d: Decision) -> None:
         g = self.game
@@ -826,8 +843,8 @@ class Runner:
             # (an entry may be refused before it reaches the engine: a mode its modal
             # activated ability doesn't have, 700.2a)
             action = self.action_for(e, d)
-            g.apply(self.pidx[e.player] if e.verb == "concede" or self._late(e) else d.by,
-                    action)
+            self._apply(self.pidx[e.player] if e.verb == "concede" or self._late(e)
+                        else d.by, action)
         except IllegalAction as ex:
             if not e.illegal:
                 raise Fail(f"script entry {e.index} ({e.verb}) was refused: {ex}") from None
@@ -1092,12 +1109,13 @@ def _cites(have: str, want: str) -> bool:
 # ------------------------------------------------------------ entry points
 
 
-def run_scenario(sc: Scenario) -> Result:
+def run_scenario(sc: Scenario, texts: bool = False) -> Result:
     """Run one scenario: its result (a scenario error, a deck file it names over a limit
-    of :mod:`manastack.limits` included, is a failed result)."""
+    of :mod:`manastack.limits` included, is a failed result).  With ``texts``, the result
+    holds the text of each answer in the action notation (:func:`explain` prints them)."""
     runner: Runner | None = None
     try:
-        runner = Runner(sc)
+        runner = Runner(sc, texts)
         result = runner.run()
     except DeckError as e:  # the variant's setup (903.6: a commander not in the deck)
         result = Result(sc.name, sc.path, False,
@@ -1107,6 +1125,7 @@ def run_scenario(sc: Scenario) -> Result:
     except ScenarioError as e:
         result = Result(sc.name, sc.path, False, f"scenario error: {e}")
     result.game = runner.game if runner is not None else None
+    result.texts = runner.texts if runner is not None else None
     result.expects = not sc.expect.empty
     return result
 
@@ -1123,8 +1142,11 @@ def explain(result: Result, lang: str = "en", detail: str = "normal") -> list[st
         return []
     out = ["  " + line for line in narrate(game.log, detail, lang)]
     out.append("  " + ("Décisions :" if lang == "fr" else "Decisions:"))
-    for p, action in game.history:
-        out.append(f"    {game.players[p].name}: {action!r}")
+    texts = result.texts if result.texts is not None and \
+        len(result.texts) == len(game.history) else None
+    for k, (p, action) in enumerate(game.history):
+        out.append(f"    {game.players[p].name}: "
+                   f"{texts[k] if texts is not None else repr(action)}")
     out.append("  " + ("Position finale :" if lang == "fr" else "Final position:"))
     out.extend("    " + line for line in position_lines(game, lang))
     return out
@@ -1169,7 +1191,8 @@ def main(paths: Sequence[str], as_json: bool = False, verbose: bool = False,
     for scs, bad in loaded:
         results = [bad] if bad is not None else []
         for sc in scs:
-            results.append(run_scenario(sc))
+            results.append(run_scenario(
+                sc, texts=not as_json and (verbose or sc.expect.empty)))
             res = results[-1]
             print(res.to_json() if as_json else res.line(), flush=True)
             answer = explain(res, lang, detail) \
