@@ -108,21 +108,18 @@ def declare_attackers(game: GameState, d: Decision, me: int, rng: random.Random)
 def holds_trick(game: GameState, me: int) -> bool:
     """Do we hold an instant pump (a combat trick, 611.2c) our untapped lands can pay
     for?"""
-    from manastack.agents.effect_sense import custom_text
-    from manastack.cards.effects import Pump, Seq
+    from manastack.agents.effect_sense import custom_text, effects_in
+    from manastack.agents.spell_value import untapped_lands
+    from manastack.cards.effects import Pump
 
-    def pumps(e: Any) -> bool:
-        if isinstance(e, Seq):
-            return any(pumps(x) for x in e.effects)
-        return isinstance(e, Pump) or "gets +" in custom_text(e)
-
-    mana = sum(1 for p in game.permanents(me) if not p.tapped and game.chars(p).is_land)
+    mana = untapped_lands(game, me)
     for i in game.players[me].hand:
         o = game.obj(i)
         c = game.chars(o)
         sp = o.card.spell
         if c.is_type("Instant") and sp is not None and c.mana_cost.mana_value <= mana and \
-                pumps(sp.effect):
+                any(isinstance(e, Pump) or "gets +" in custom_text(e)
+                    for e in effects_in(sp.effect)):
             return True
     return False
 

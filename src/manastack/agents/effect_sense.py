@@ -199,6 +199,13 @@ _HELPFUL_WORDS: Final = ("gains protection", "gains indestructible", "gains hexp
                          "gets +", "regenerate", "untap target")
 
 
+def effects_in(effect: Any) -> list[Any]:
+    """``effect`` and, for a sequence, each effect it runs (CR 608.2c: in order)."""
+    if isinstance(effect, Seq):
+        return [x for e in effect.effects for x in effects_in(e)]
+    return [effect]
+
+
 def custom_text(effect: Any) -> str:
     """The text of a card-specific effect (``Custom``) in ``effect``, lowercased."""
     if isinstance(effect, Seq):

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from manastack.agents import choices, combat_policy
 from manastack.agents.combat_math import fight, fighter, total
-from manastack.agents.effect_sense import prevents_combat_damage
+from manastack.agents.effect_sense import effects_in, prevents_combat_damage
 from manastack.agents.spell_value import (
     LETHAL,
     Judged,
@@ -47,9 +47,10 @@ from manastack.agents.spell_value import (
     judge_spell,
     permanent_worth,
     stack_threats,
+    untapped_lands,
 )
 from manastack.agents.step_bound import StepActions
-from manastack.cards.effects import CounterSpell, CounterUnlessPays, Seq
+from manastack.cards.effects import CounterSpell, CounterUnlessPays
 from manastack.game.abilities import ActivatedAbility
 from manastack.game.decisions import (
     Action,
@@ -73,13 +74,6 @@ _BASIC_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R",
 _MAIN = ("precombat_main", "postcombat_main")
 #: Removal on a creature worth this much is cast in our own main phase rather than held.
 BIG_THREAT = 8.0
-
-
-def _effects(effect: Any) -> list[Any]:
-    """``effect`` and the effects a sequence of it runs."""
-    if isinstance(effect, Seq):
-        return [x for e in effect.effects for x in _effects(e)]
-    return [effect]
 
 
 class HeuristicAgent:
@@ -241,8 +235,7 @@ class _Context:
         if not foes:
             return False
         life = game.players[foes[0].index].life
-        mana = sum(1 for p in game.permanents(self.me)
-                   if not p.tapped and game.chars(p).is_land)
+        mana = untapped_lands(game, self.me)
         mana -= game.chars(o).mana_cost.mana_value
         reach = face
         for i in game.players[self.me].hand:
@@ -269,8 +262,7 @@ class _Context:
             return False
         if not any(len(game.players[p].hand) for p in game.opponents(self.me)):
             return False
-        mana = sum(1 for p in game.permanents(self.me)
-                   if not p.tapped and game.chars(p).is_land)
+        mana = untapped_lands(game, self.me)
         for i in game.players[self.me].hand:
             if i == o.id:
                 continue
@@ -279,7 +271,7 @@ class _Context:
             if not oc.is_type("Instant") or sp is None or oc.mana_cost.mana_value > mana:
                 continue
             answer = prevents_combat_damage(sp.effect) or any(
-                isinstance(e, (CounterSpell, CounterUnlessPays)) for e in _effects(sp.effect))
+                isinstance(e, (CounterSpell, CounterUnlessPays)) for e in effects_in(sp.effect))
             if answer and mana - c.mana_cost.mana_value < oc.mana_cost.mana_value:
                 return True
         return False
@@ -368,12 +360,6 @@ class _Context:
                 (self.step == "upkeep" and j.face):
             return 5.0 + j.value
         return 0.0
-
-    def _open_mana(self) -> int:
-        """Our untapped lands (a rough count of the mana we can still make)."""
-        game = self.game
-        return sum(1 for p in game.permanents(self.me)
-                   if not p.tapped and game.chars(p).is_land)
 
     def _clears_blocker(self, targets: tuple[Any, ...]) -> bool:
         game = self.game
@@ -522,7 +508,7 @@ class _Context:
             return 3.0 + j.value + 0.5 * cost.loyalty
         if j.counters or self.threats or j.helped:
             mv = cost.mana.mana_value
-            repeats = 1 if cost.tap or mv == 0 else max(1, self._open_mana() // mv)
+            repeats = 1 if cost.tap or mv == 0 else max(1, untapped_lands(game, self.me) // mv)
             return self._timed(True, j, a.targets, repeats)
         if game.stack:
             return 0.0

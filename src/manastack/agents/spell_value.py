@@ -74,7 +74,9 @@ def _board_power(game: GameState, me: int) -> int:
     return sum(max(game.chars(o).power or 0, 0) for o in game.creatures(me))
 
 
-def _untapped_lands(game: GameState, player: int) -> int:
+def untapped_lands(game: GameState, player: int) -> int:
+    """The player's untapped lands: a rough count of the mana they can still make (what
+    everyone sees)."""
     return sum(1 for o in game.permanents(player) if not o.tapped and game.chars(o).is_land)
 
 
@@ -86,7 +88,7 @@ def can_regenerate(game: GameState, o: GameObject) -> bool:
 
     if o.regeneration_shields:
         return True
-    lands = _untapped_lands(game, game.controller(o))
+    lands = untapped_lands(game, game.controller(o))
     for ab in game.chars(o).abilities:
         eff = getattr(ab, "effect", None)
         if isinstance(ab, ActivatedAbility) and isinstance(eff, Regenerate) and \
@@ -145,7 +147,7 @@ def target_value(game: GameState, me: int, t: Any, te: TargetEffect) -> tuple[fl
         foe = game.is_opponent(me, game.controller(o))
         worth = 2.0 + 1.5 * game.chars(o).mana_cost.mana_value
         if te.counters:
-            if te.unless_paid and _untapped_lands(game, game.controller(o)) >= \
+            if te.unless_paid and untapped_lands(game, game.controller(o)) >= \
                     te.unless_paid:
                 return 0.0, j  # they can pay (visible: their untapped lands)
             j.counters = foe
