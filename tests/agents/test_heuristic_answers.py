@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agent_positions import empty_game, heuristic_answer, to_priority
+
 from manastack.agents import HeuristicAgent
 from manastack.agents.combat_math import fight, fighter
 from manastack.agents.spell_value import judge_spell
-from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.game.decisions import Activate, Cast, DeclareAttackers, DeclareBlockers, Pass
 from manastack.game.objects import PlayerRef
 from manastack.scenario.puzzles import judge, load_puzzles
@@ -20,34 +21,11 @@ ALICE, BOB = 0, 1
 SUITE = Path(__file__).parent.parent / "puzzles"
 
 
-def _game() -> Game:
-    return setup_game(library_size=20)
-
-
-def _to_priority(g: Game, player: int) -> None:
-    """Pass until ``player`` holds priority."""
-    for _ in range(50):
-        d = g.decision
-        assert d is not None
-        if d.kind == "priority" and d.player == player:
-            return
-        g.apply(d.by, Pass())
-    raise AssertionError("no priority for the player")
-
-
-def _act(g: Game, seed: int = 1) -> object:
-    action = HeuristicAgent(seed).act(g)
-    d = g.decision
-    assert d is not None
-    d.validate(g, action)  # (legal)
-    return action
-
-
 def test_cr_702_16e_protection_prevents_combat_damage_in_the_combat_math() -> None:
     """White Knight (protection from black) blocking Zombie Goliath (black 4/3): the
     Goliath's damage is prevented (702.16e), the Knight survives; Grizzly Bears would
     die."""
-    g = _game()
+    g = empty_game()
     knight = put(g, ALICE, "battlefield", "White Knight")
     bears = put(g, ALICE, "battlefield", "Grizzly Bears")
     goliath = put(g, BOB, "battlefield", "Zombie Goliath")
@@ -61,7 +39,7 @@ def test_cr_701_12c_bolt_on_a_troll_that_can_regenerate_is_worth_little() -> Non
     counts; Incinerate ("can't be regenerated", 701.12c) is worth the Troll; with no
     land open, Bolt is worth it too."""
     for open_land in (True, False):
-        g = _game()
+        g = empty_game()
         bolt = put(g, ALICE, "hand", "Lightning Bolt")
         incinerate = put(g, ALICE, "hand", "Incinerate")
         troll = put(g, BOB, "battlefield", "Cudgel Troll")
@@ -77,7 +55,7 @@ def test_cr_119_3_two_burn_spells_add_up_to_lethal() -> None:
     """Lightning Bolt (3) and Shock (2) with the opponent at 5 and two Mountains: the
     first goes to the face (119.3a: damage to a player is life lost), the second
     follows."""
-    g = _game()
+    g = empty_game()
     put(g, ALICE, "battlefield", "Mountain")
     put(g, ALICE, "battlefield", "Mountain")
     put(g, ALICE, "hand", "Lightning Bolt")
@@ -85,7 +63,7 @@ def test_cr_119_3_two_burn_spells_add_up_to_lethal() -> None:
     put(g, BOB, "battlefield", "Grizzly Bears")
     g.players[BOB].life = 5
     start_at(g, "precombat_main", turn=2, active=ALICE)
-    action = _act(g)
+    action = heuristic_answer(g)
     assert isinstance(action, Cast) and action.targets == (PlayerRef(BOB),)
 
 
@@ -93,7 +71,7 @@ def test_cr_701_5_counterspell_kept_for_the_spell_that_matters() -> None:
     """Cancel against the opponent's Runeclaw Bear while they hold another card: let it
     resolve (701.5: a counterspell is spent once); against their Lava Axe aimed at us:
     counter it."""
-    g = _game()
+    g = empty_game()
     for _ in range(3):
         put(g, ALICE, "battlefield", "Island")
     put(g, ALICE, "hand", "Cancel")
@@ -106,13 +84,13 @@ def test_cr_701_5_counterspell_kept_for_the_spell_that_matters() -> None:
     g.players[ALICE].life = 5
     start_at(g, "precombat_main", turn=2, active=BOB)
     g.apply(BOB, Cast(bear.id))
-    _to_priority(g, ALICE)
-    assert isinstance(_act(g), Pass)
+    to_priority(g, ALICE)
+    assert isinstance(heuristic_answer(g), Pass)
     g.apply(ALICE, Pass())  # (the Bear resolves, 608.3)
-    _to_priority(g, BOB)
+    to_priority(g, BOB)
     g.apply(BOB, Cast(axe.id, (PlayerRef(ALICE),)))
-    _to_priority(g, ALICE)
-    action = _act(g)
+    to_priority(g, ALICE)
+    action = heuristic_answer(g)
     assert isinstance(action, Cast) and action.targets == (g.stack[-1],)
 
 
@@ -120,7 +98,7 @@ def test_cr_615_1_fog_when_the_attack_would_kill() -> None:
     """Fog (prevent all combat damage, 615.1) after blockers on the opponent's turn: cast
     when the unblocked damage is lethal, kept when it is a scratch."""
     for attackers, fogged in ((("Spined Wurm",), True), (("Elite Vanguard",), False)):
-        g = _game()
+        g = empty_game()
         put(g, ALICE, "battlefield", "Forest")
         put(g, ALICE, "hand", "Fog")
         g.players[ALICE].life = 5
@@ -137,7 +115,7 @@ def test_cr_615_1_fog_when_the_attack_would_kill() -> None:
                 break
             else:
                 g.apply(d.by, Pass())
-        action = _act(g)
+        action = heuristic_answer(g)
         assert isinstance(action, Cast) == fogged
 
 
@@ -145,7 +123,7 @@ def test_cr_602_2c_mogg_fanatic_sacrificed_only_when_doomed() -> None:
     """Mogg Fanatic (sacrifice it: 1 damage, a cost paid as it is activated, 602.2c):
     kept in an empty main phase; sacrificed to kill Elite Vanguard (toughness 1) in
     response to the Doom Blade aimed at it."""
-    g = _game()
+    g = empty_game()
     fanatic = put(g, ALICE, "battlefield", "Mogg Fanatic")
     vanguard = put(g, BOB, "battlefield", "Elite Vanguard")
     put(g, BOB, "battlefield", "Swamp")
@@ -153,8 +131,8 @@ def test_cr_602_2c_mogg_fanatic_sacrificed_only_when_doomed() -> None:
     blade = put(g, BOB, "hand", "Doom Blade")
     start_at(g, "precombat_main", turn=2, active=BOB)
     g.apply(BOB, Cast(blade.id, (fanatic.id,)))
-    _to_priority(g, ALICE)
-    action = _act(g)
+    to_priority(g, ALICE)
+    action = heuristic_answer(g)
     assert isinstance(action, Activate) and action.source == fanatic.id and \
         action.targets == (vanguard.id,)
 
@@ -162,7 +140,7 @@ def test_cr_602_2c_mogg_fanatic_sacrificed_only_when_doomed() -> None:
 def test_cr_608_2b_protection_in_response_chooses_the_removal_colour() -> None:
     """Stave Off in response to Doom Blade on Serra Angel: cast, and black chosen as
     it resolves (105.4), so Doom Blade's target is illegal (702.16b, 608.2b)."""
-    g = _game()
+    g = empty_game()
     put(g, ALICE, "battlefield", "Plains")
     angel = put(g, ALICE, "battlefield", "Serra Angel")
     put(g, ALICE, "hand", "Stave Off")
@@ -171,7 +149,7 @@ def test_cr_608_2b_protection_in_response_chooses_the_removal_colour() -> None:
     blade = put(g, BOB, "hand", "Doom Blade")
     start_at(g, "precombat_main", turn=2, active=BOB)
     g.apply(BOB, Cast(blade.id, (angel.id,)))
-    _to_priority(g, ALICE)
+    to_priority(g, ALICE)
     agent = HeuristicAgent(1)
     action = agent.act(g)
     assert isinstance(action, Cast) and action.targets == (angel.id,)

@@ -5,10 +5,12 @@ counterspells only on what can't be paid for, a workable opening hand."""
 
 from __future__ import annotations
 
+from agent_positions import empty_game, heuristic_answer, to_priority
+
 from manastack.agents import HeuristicAgent
 from manastack.agents.combat_math import fight, fighter
 from manastack.engine import Game
-from manastack.engine.setup import put, setup_game, start_at
+from manastack.engine.setup import put, start_at
 from manastack.game.decisions import (
     Cast,
     DeclareAttackers,
@@ -21,40 +23,17 @@ from manastack.game.objects import PlayerRef
 ALICE, BOB = 0, 1
 
 
-def _game() -> Game:
-    return setup_game(library_size=20)
-
-
-def _to_priority(g: Game, player: int) -> None:
-    """Pass until ``player`` holds priority."""
-    for _ in range(50):
-        d = g.decision
-        assert d is not None
-        if d.kind == "priority" and d.player == player:
-            return
-        g.apply(d.by, Pass())
-    raise AssertionError("no priority for the player")
-
-
-def _act(g: Game, seed: int = 1) -> object:
-    action = HeuristicAgent(seed).act(g)
-    d = g.decision
-    assert d is not None
-    d.validate(g, action)  # (legal)
-    return action
-
-
 def test_cr_120_3_burn_goes_to_the_face_when_it_is_lethal() -> None:
     """Lightning Bolt (3 damage, CR 120.3) with the opponent at 3 life: at their face,
     even with a creature to kill; at 20 life, it is kept (no creature to clear)."""
     for life, face in ((3, True), (20, False)):
-        g = _game()
+        g = empty_game()
         put(g, ALICE, "battlefield", "Mountain")
         put(g, ALICE, "hand", "Lightning Bolt")
         put(g, BOB, "battlefield", "Grizzly Bears")
         g.players[BOB].life = life
         start_at(g, "precombat_main", turn=2, active=ALICE)
-        action = _act(g)
+        action = heuristic_answer(g)
         if face:
             assert isinstance(action, Cast) and action.targets == (PlayerRef(BOB),)
         else:
@@ -64,14 +43,14 @@ def test_cr_120_3_burn_goes_to_the_face_when_it_is_lethal() -> None:
 def test_cr_115_1_removal_targets_the_opponents_creature_never_its_own() -> None:
     """Shock at the opponent's end step: at their creature (CR 115.1: a target chosen),
     never at ours or at ourselves."""
-    g = _game()
+    g = empty_game()
     put(g, ALICE, "battlefield", "Mountain")
     put(g, ALICE, "hand", "Shock")
     put(g, ALICE, "battlefield", "Llanowar Elves")
     elves = put(g, BOB, "battlefield", "Llanowar Elves")
     start_at(g, "end", turn=2, active=BOB)
-    _to_priority(g, ALICE)
-    action = _act(g)
+    to_priority(g, ALICE)
+    action = heuristic_answer(g)
     assert isinstance(action, Cast) and action.targets == (elves.id,)
 
 
@@ -79,14 +58,14 @@ def test_cr_107_3_x_is_chosen_to_matter() -> None:
     """Fireball (CR 107.3: X paid): X enough to kill the opponent's creature, or the
     opponent at 5 life: all five to the face."""
     for life in (20, 5):
-        g = _game()
+        g = empty_game()
         for _ in range(6):
             put(g, ALICE, "battlefield", "Mountain")
         put(g, ALICE, "hand", "Fireball")
         bears = put(g, BOB, "battlefield", "Grizzly Bears")
         g.players[BOB].life = life
         start_at(g, "precombat_main", turn=2, active=ALICE)
-        action = _act(g)
+        action = heuristic_answer(g)
         assert isinstance(action, Cast)
         if life == 5:
             assert action.targets == (PlayerRef(BOB),) and action.x == 5
@@ -99,13 +78,13 @@ def test_cr_508_1_no_attack_into_a_bigger_blocker() -> None:
     """Grizzly Bears (2/2) don't attack into an untapped Giant Spider (2/4, reach); with
     the Spider tapped they attack (CR 508.1)."""
     for tapped in (False, True):
-        g = _game()
+        g = empty_game()
         bears = put(g, ALICE, "battlefield", "Grizzly Bears")
         put(g, BOB, "battlefield", "Giant Spider", tapped=tapped)
         start_at(g, "declare_attackers", turn=2, active=ALICE)
         d = g.decision
         assert d is not None and d.kind == "declare_attackers"
-        action = _act(g)
+        action = heuristic_answer(g)
         assert isinstance(action, DeclareAttackers)
         assert [a for a, _t in action.attacks] == ([bears.id] if tapped else [])
 
@@ -114,14 +93,14 @@ def test_cr_509_1_chump_blocks_only_to_survive() -> None:
     """Zombie Goliath (4/3) attacks; Llanowar Elves chump-block it (CR 509.1) only when the
     damage would kill their controller."""
     for life, chump in ((20, False), (4, True)):
-        g = _game()
+        g = empty_game()
         wurm = put(g, BOB, "battlefield", "Zombie Goliath")
         elves = put(g, ALICE, "battlefield", "Llanowar Elves")
         g.players[ALICE].life = life
         start_at(g, "declare_attackers", turn=2, active=BOB)
         g.apply(BOB, DeclareAttackers(((wurm.id, PlayerRef(ALICE)),)))
         _to_blockers(g)
-        action = _act(g)
+        action = heuristic_answer(g)
         assert isinstance(action, DeclareBlockers)
         assert action.blocks == (((elves.id, (wurm.id,)),) if chump else ())
 
@@ -129,13 +108,13 @@ def test_cr_509_1_chump_blocks_only_to_survive() -> None:
 def test_cr_509_1_blocks_that_kill_the_attacker_and_survive() -> None:
     """Giant Spider (2/4) blocks an attacking Grizzly Bears (2/2): the Bears die, the
     Spider lives."""
-    g = _game()
+    g = empty_game()
     bears = put(g, BOB, "battlefield", "Grizzly Bears")
     spider = put(g, ALICE, "battlefield", "Giant Spider")
     start_at(g, "declare_attackers", turn=2, active=BOB)
     g.apply(BOB, DeclareAttackers(((bears.id, PlayerRef(ALICE)),)))
     _to_blockers(g)
-    action = _act(g)
+    action = heuristic_answer(g)
     assert isinstance(action, DeclareBlockers)
     assert action.blocks == ((spider.id, (bears.id,)),)
 
@@ -153,7 +132,7 @@ def _to_blockers(g: Game) -> None:
 def test_cr_702_4_first_strike_and_deathtouch_in_the_combat_math() -> None:
     """A first striker kills a 2/2 blocker before it deals damage (CR 702.7b); a
     deathtouch blocker kills any attacker it damages (702.2b)."""
-    g = _game()
+    g = empty_game()
     knight = fighter(g, put(g, ALICE, "battlefield", "White Knight"))  # 2/2 first strike
     bears = fighter(g, put(g, BOB, "battlefield", "Grizzly Bears"))
     r = fight(knight, [bears])
@@ -168,7 +147,7 @@ def test_cr_611_2c_giant_growth_wins_a_fight_after_blocks() -> None:
     """Giant Growth (+3/+3 until end of turn, CR 611.2c) on our Grizzly Bears blocked by
     a Canyon Minotaur (3/3), once blockers are declared: the Bears live, the Minotaur
     dies."""
-    g = _game()
+    g = empty_game()
     put(g, ALICE, "battlefield", "Forest")
     put(g, ALICE, "hand", "Giant Growth")
     bears = put(g, ALICE, "battlefield", "Grizzly Bears")
@@ -177,8 +156,8 @@ def test_cr_611_2c_giant_growth_wins_a_fight_after_blocks() -> None:
     g.apply(ALICE, DeclareAttackers(((bears.id, PlayerRef(BOB)),)))
     _to_blockers(g)
     g.apply(BOB, DeclareBlockers(((minotaur.id, (bears.id,)),)))
-    _to_priority(g, ALICE)
-    action = _act(g)
+    to_priority(g, ALICE)
+    action = heuristic_answer(g)
     assert isinstance(action, Cast) and action.targets == (bears.id,)
 
 
@@ -187,7 +166,7 @@ def test_cr_701_5_mana_leak_only_when_they_cant_pay() -> None:
     opponent's Canyon Minotaur: cast when they have no untapped land left, not when they
     can pay."""
     for spare in (0, 3):
-        g = _game()
+        g = empty_game()
         put(g, ALICE, "battlefield", "Island")
         put(g, ALICE, "battlefield", "Island")
         put(g, ALICE, "hand", "Mana Leak")
@@ -196,8 +175,8 @@ def test_cr_701_5_mana_leak_only_when_they_cant_pay() -> None:
         minotaur = put(g, BOB, "hand", "Canyon Minotaur")
         start_at(g, "precombat_main", turn=2, active=BOB)
         g.apply(BOB, Cast(minotaur.id))
-        _to_priority(g, ALICE)
-        action = _act(g)
+        to_priority(g, ALICE)
+        action = heuristic_answer(g)
         if spare:
             assert isinstance(action, Pass)
         else:
@@ -230,14 +209,14 @@ def test_cr_103_4_mulligan_by_land_count() -> None:
 def test_cr_509_1_double_block_kills_a_bigger_attacker() -> None:
     """A Canyon Minotaur (3/3) attacks into two Grizzly Bears (2/2): neither can block it
     alone with profit, both together kill it losing one Bears (CR 509.1, 510.1c)."""
-    g = _game()
+    g = empty_game()
     minotaur = put(g, BOB, "battlefield", "Canyon Minotaur")
     b1 = put(g, ALICE, "battlefield", "Grizzly Bears")
     b2 = put(g, ALICE, "battlefield", "Grizzly Bears")
     start_at(g, "declare_attackers", turn=2, active=BOB)
     g.apply(BOB, DeclareAttackers(((minotaur.id, PlayerRef(ALICE)),)))
     _to_blockers(g)
-    action = _act(g)
+    action = heuristic_answer(g)
     assert isinstance(action, DeclareBlockers)
     assert action.blocks == ((b1.id, (minotaur.id,)), (b2.id, (minotaur.id,)))
 
@@ -247,7 +226,7 @@ def test_evaluation_counts_life_and_board_for_each_side() -> None:
     alike, better with more life or a creature more, the opposite for the opponent."""
     from manastack.agents.evaluation import evaluate
 
-    g = _game()
+    g = empty_game()
     start_at(g, "precombat_main", turn=2, active=ALICE)
     assert evaluate(g, ALICE) == evaluate(g, BOB) == 0
     g.players[BOB].life = 12
