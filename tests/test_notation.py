@@ -191,7 +191,7 @@ def test_hostile_text_is_refused_quickly() -> None:
     game, _ids = _position()
     with pytest.raises(InputLimitError):
         parse_action(game, "cast " + "a" * 10_000)
-    start = time.perf_counter()
+    start = time.process_time()
     for text in ("cast Lightning Bolt -> " + ", ".join(["grizzly bears"] * 900),
                  "attack " + " -> ".join(["g"] * 1300), "block " + " + ".join(["x"] * 1300),
                  "choose " + ", ".join(["a"] * 1900)):
@@ -199,7 +199,7 @@ def test_hostile_text_is_refused_quickly() -> None:
             parse_action(game, text)
     many = parse_action(game, "cast Lightning Bolt -> " + ", ".join(["ll"] * 900))
     assert isinstance(many, Cast) and len(many.targets) == 900
-    assert time.perf_counter() - start < 3
+    assert time.process_time() - start < 3
 
 
 _POSITION = _position()
