@@ -29,6 +29,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from manastack.engine.notation import action_text
 from manastack.errors import ManastackError
 from manastack.events import Info, PriorityPassed
 from manastack.game.decisions import (
@@ -287,7 +288,7 @@ class AutoPass:
                 game.turn_number, self.seat)
         else:
             self.forced += 1
-            text = str(action)
+            text = action_text(game, action, self.seat)  # (the notation, as it sees it)
             shown = Raw(text) if text != action.verb else \
                 say("{verb} (nothing)", "{verb} (rien)", verb=Raw(text))
             note = Info(d.rule, say("{who} answers {action} (automatically: {why})",
