@@ -74,7 +74,7 @@ class Tally:
 
 def split_spec(spec: str) -> tuple[str, dict[str, object]]:
     """``"search:method=paired,iterations=40"`` -> ``("search", {...})``: values read as
-    numbers where they are, ``none`` as None."""
+    numbers where they are, ``none`` as None, ``true``/``false`` as booleans."""
     name, _, rest = spec.partition(":")
     settings: dict[str, object] = {}
     for part in filter(None, rest.split(",")):
@@ -84,6 +84,8 @@ def split_spec(spec: str) -> tuple[str, dict[str, object]]:
         value: object = raw
         if raw.lower() == "none":
             value = None
+        elif raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
         else:
             for kind in (int, float):
                 try:

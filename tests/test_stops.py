@@ -134,10 +134,9 @@ def test_cr_513_opponents_end_step_only_with_a_card_to_cast() -> None:
         assert steps == ([(3, "end", "priority")] if asked else []), hand
 
 
-def test_cr_405_asked_when_an_opponent_casts_a_spell_not_for_her_own() -> None:
-    """Bob casts Grizzly Bears in his main phase: Alice, holding Lightning Bolt and a
-    Mountain, is asked with it on the stack (405.1).  She casts the Bolt in response; her
-    own Bolt on top, she passes without a question (116.3c: she gets priority again)."""
+def _bears_against_a_bolt() -> Game:
+    """Bob's precombat main phase (turn 3): he holds Grizzly Bears and two Forests to
+    cast it; Alice holds Lightning Bolt and a Mountain."""
     g = _game()
     put(g, BOB, "battlefield", "Forest")
     put(g, BOB, "battlefield", "Forest")
@@ -145,6 +144,14 @@ def test_cr_405_asked_when_an_opponent_casts_a_spell_not_for_her_own() -> None:
     put(g, ALICE, "battlefield", "Mountain")
     put(g, ALICE, "hand", "Lightning Bolt")
     start_at(g, "precombat_main", turn=3, active=BOB)
+    return g
+
+
+def test_cr_405_asked_when_an_opponent_casts_a_spell_not_for_her_own() -> None:
+    """Bob casts Grizzly Bears in his main phase: Alice, holding Lightning Bolt and a
+    Mountain, is asked with it on the stack (405.1).  She casts the Bolt in response; her
+    own Bolt on top, she passes without a question (116.3c: she gets priority again)."""
+    g = _bears_against_a_bolt()
     pilot = AutoPass(ALICE)
     d = advance(g, pilot, [None, Bob(casts=("Grizzly Bears",))])
     assert d is not None and d.kind == "priority" and g.stack
@@ -215,13 +222,7 @@ def test_cr_116_chosen_stops_ask_even_with_nothing_to_do() -> None:
     pilot = AutoPass(ALICE, Stops(own=frozenset(), others=frozenset({"upkeep"}),
                                   ask_with_nothing_to_do=True, end_step_with_instant=False))
     assert _asked_steps(g, pilot, Bob()) == [(3, "upkeep", "priority")]
-    g = _game()
-    put(g, BOB, "battlefield", "Forest")
-    put(g, BOB, "battlefield", "Forest")
-    put(g, BOB, "hand", "Grizzly Bears")
-    put(g, ALICE, "battlefield", "Mountain")
-    put(g, ALICE, "hand", "Lightning Bolt")
-    start_at(g, "precombat_main", turn=3, active=BOB)
+    g = _bears_against_a_bolt()
     pilot = AutoPass(ALICE, Stops(stack=False, end_step_with_instant=False))
     assert _asked_steps(g, pilot, Bob(casts=("Grizzly Bears",))) == []
     texts = narrate(pilot.log_for(g), "full")

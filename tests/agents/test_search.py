@@ -150,3 +150,24 @@ def test_cr_117_3_the_search_thinks_at_a_players_stops() -> None:
     spell.apply(1, Pass())  # (the caster holds priority first, 116.3c)
     assert spell.decision is not None and spell.decision.player == 0
     assert len(candidates(spell, spell.decision, policy, _rng())) > 1
+
+
+def test_deepening_doubles_the_horizon_once_a_search_has_settled() -> None:
+    """Iterative deepening (``deepen``): a search that has settled on one answer with
+    budget left searches again with the horizon doubled (2, 4, 8, 16 turns), the
+    answer chosen so far first; without it, every rollout stops at ``horizon_turns``."""
+    seen: dict[bool, set[int]] = {False: set(), True: set()}
+    for deepen in (False, True):
+        class Spy(SearchAgent):
+            def _play_on(self, world, rollout, me, start_turn, deadline,  # type: ignore[no-untyped-def]
+                         horizon_turns=None):
+                seen[self.deepen].add(horizon_turns or self.horizon_turns)
+                return super()._play_on(world, rollout, me, start_turn, deadline,
+                                        horizon_turns)
+        g = _to_turn(_game(1), 5)
+        while g.decision is not None and g.turn_number < 8 and 4 not in seen[True]:
+            d = g.decision
+            agent = Spy(1, budget_ms=None, iterations=4, deepen=deepen)
+            g.apply(d.by, agent.act(g))
+    assert seen[False] == {2}
+    assert {2, 4} <= seen[True] <= {2, 4, 8, 16}

@@ -137,7 +137,9 @@ def _keep_defenders(game: GameState, me: int, cands: list[GameObject], chosen: l
                     mine: dict[int, Fighter]) -> list[int]:
     """Keep creatures home while an opponent's creatures would kill us next turn (every
     one attacking, our untapped non-attackers blocking the biggest).  With several
-    opponents, the strongest one's creatures (each has a turn of their own)."""
+    opponents, the strongest one's creatures (each has a turn of their own).  Our
+    attacking lifelinkers' damage is life gained before that turn (702.15b): it counts
+    with our life."""
     by_player: dict[int, list[int]] = {}
     for o in _their_creatures(game, me):
         by_player.setdefault(game.controller(o), []).append(max(game.chars(o).power or 0, 0))
@@ -150,7 +152,11 @@ def _keep_defenders(game: GameState, me: int, cands: list[GameObject], chosen: l
         return sum(1 for o in game.creatures(me) if not o.tapped and (
             o.id not in chosen or o.id in vigilant))
 
-    while chosen and sum(their[home():]) >= life:
+    def gained() -> int:
+        return sum(max(mine[c].power, 0) * (2 if mine[c].double else 1)
+                   for c in chosen if mine[c].lifelink)
+
+    while chosen and sum(their[home():]) >= life + gained():
         # the best blocker among the attackers stays home
         best = max((c for c in chosen if c not in vigilant),
                    key=lambda c: (mine[c].toughness, -mine[c].power, c), default=None)

@@ -16,6 +16,7 @@ cards it draws or discards, and a residual "benefit" for what the rest does.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -83,6 +84,10 @@ class TargetEffect:
     protects: bool = False
     #: its destruction can't be replaced by regeneration (701.12c)
     no_regen: bool = False
+    #: keywords granted (702: haste lets a creature just cast attack, 702.10b)
+    keywords: tuple[str, ...] = ()
+    #: base power and toughness set ("becomes a 0/8 Plant", a layer 7b effect, 613.4b)
+    base: tuple[int, int] | None = None
     benefit: float = 0.0
     known: bool = False
 
@@ -138,6 +143,13 @@ def _walk(effect: Any, index: int, x: int, out: TargetEffect) -> None:
     sub = getattr(effect, "effect", None)  # UnlessPay and similar wrappers
     if sub is not None and not isinstance(effect, (Seq,)):
         _walk(sub, index, x, out)
+    if index == SELF_WORD:
+        base = becomes_base(custom_text(effect))
+        if base is not None:  # ("this creature becomes a Plant 0/8")
+            out.known = True
+            out.base = base
+            out.benefit += 1.0
+            return
     refs = [getattr(effect, name, None) for name in ("to", "what", "who")]
     if not any(_aims_at(r, index) for r in refs):
         return
@@ -176,6 +188,7 @@ def _walk(effect: Any, index: int, x: int, out: TargetEffect) -> None:
         out.regenerates = True
         out.benefit += 2.0
     elif isinstance(effect, Grant):
+        out.keywords += tuple(effect.keywords)
         out.protects = out.protects or any(k.startswith(_PROTECTING) for k in effect.keywords)
         out.benefit += 2.0
     elif isinstance(effect, (PreventNext, Attach)):
@@ -212,6 +225,16 @@ def custom_text(effect: Any) -> str:
         return " ".join(custom_text(e) for e in effect.effects)
     return str(getattr(effect, "text", "") or "").lower() if type(effect).__name__ == \
         "Custom" else ""
+
+
+_BECOMES: Final = re.compile(r"becomes an? [a-z' -]*?(\d+)/(\d+)")
+
+
+def becomes_base(text: str) -> tuple[int, int] | None:
+    """The base power and toughness a card-specific effect's text (lowercased) gives its
+    source, "becomes a Plant 0/8" (613.4b), or None."""
+    m = _BECOMES.search(text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def prevents_combat_damage(effect: Any) -> bool:
@@ -322,6 +345,8 @@ def self_subject(effect: Any) -> str:
             if got:
                 return got
         return ""
+    if becomes_base(custom_text(effect)) is not None:
+        return "self"  # (a card-specific "this creature becomes ...")
     for name in ("to", "what", "who"):
         r = getattr(effect, name, None)
         if r is SELF:

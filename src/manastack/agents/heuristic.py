@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from manastack.agents import choices, combat_policy
 from manastack.agents.combat_math import fight, fighter, total
 from manastack.agents.effect_sense import effects_in, prevents_combat_damage
+from manastack.agents.payment import sparing
 from manastack.agents.spell_value import (
     LETHAL,
     Judged,
@@ -130,7 +131,7 @@ class HeuristicAgent:
         self._step_actions.took()
         if isinstance(best, Special):
             self._special_turn = game.turn_number
-        return best
+        return sparing(game, d, me, best)
 
     def ranked(self, game: Game) -> list[tuple[float, Action]]:
         """The legal answers to our priority decision with the worth the policy gives
@@ -141,7 +142,7 @@ class HeuristicAgent:
         ctx = _Context(game, d.player)
         scored = [(self._score(ctx, a), i, a) for i, a in enumerate(d.legal_actions(game))]
         scored.sort(key=lambda t: (-t[0], t[1]))
-        return [(v, a) for v, _i, a in scored]
+        return [(v, sparing(game, d, d.player, a) if v > 0 else a) for v, _i, a in scored]
 
     def _score(self, ctx: _Context, a: Action) -> float:
         if isinstance(a, PlayLand):
@@ -344,6 +345,9 @@ class _Context:
         saved = self._saves(j)
         if saved:  # an opponent's spell aims at our creature: save it
             return 15.0 + saved
+        hasted = self._hastes(j)
+        if hasted:
+            return 3.0 + hasted
         if j.helped and not j.harms:  # a pump or a shield: a combat trick
             return self._trick_score(j, repeats) if self.step == "declare_blockers" else 0.0
         if not instant:
@@ -360,6 +364,23 @@ class _Context:
                 (self.step == "upkeep" and j.face):
             return 5.0 + j.value
         return 0.0
+
+    def _hastes(self, j: Judged) -> int:
+        """The power of our creature this gives haste to, before our attack, when it
+        couldn't attack without it (just come under our control, 302.6, 702.10b)."""
+        from manastack.rules.casting import summoning_sick
+
+        game = self.game
+        if not self.my_turn or game.stack or self.step not in (
+                "precombat_main", "beginning_of_combat"):
+            return 0
+        best = 0
+        for t, h in j.helped.items():
+            o = game.objects.get(t)
+            if "haste" in h.keywords and isinstance(o, GameObject) and not o.tapped and \
+                    summoning_sick(game, o):
+                best = max(best, game.chars(o).power or 0)
+        return best
 
     def _clears_blocker(self, targets: tuple[Any, ...]) -> bool:
         game = self.game
@@ -428,6 +449,9 @@ class _Context:
             f = fighter(game, o)
             p = h.power * repeats
             tough = (h.pump - h.power) * repeats
+            if h.base is not None:  # (a new base P/T, 613.4b; the damage stays)
+                p += h.base[0] - f.power
+                tough += h.base[1] - (game.chars(o).toughness or 0)
             pumped = replace(f, power=f.power + p, toughness=f.toughness + tough)
             if h.regenerates:
                 pumped.indestructible = True  # (a shield: it survives the fight)

@@ -65,6 +65,8 @@ MAX_ROLLOUT_DECISIONS = 600
 #: standard errors below the policy's answer its mean difference must be to leave.
 REJECT_AFTER = 3
 REJECT_ERRORS = 2.0
+#: Iterative deepening (``deepen``) doubles the horizon up to this many turns.
+MAX_HORIZON_TURNS = 16
 #: The exploration constant of the upper confidence bound (scores are in [0, 1]).
 EXPLORATION = 0.7
 #: The bonus of the policy's own answer, divided by its visits + 1 (progressive bias):
@@ -246,7 +248,7 @@ class SearchAgent:
                  policy: Callable[[int], Agent] | None = None,
                  evaluate: Callable[[Game, int], float] | None = None,
                  determinize: Callable[[Game, int, random.Random], Game] | None = None,
-                 method: str = "paired") -> None:
+                 method: str = "paired", deepen: bool = False) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or a number of iterations")
         if method not in ("ismcts", "paired"):
@@ -257,6 +259,7 @@ class SearchAgent:
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.horizon_turns = horizon_turns
+        self.deepen = deepen
         self._policy_factory = policy or _default_policy
         self._evaluate = evaluate or _default_evaluate
         self._determinize = determinize or _default_determinize
@@ -278,7 +281,7 @@ class SearchAgent:
         deadline = math.inf if self.budget_ms is None else \
             time.perf_counter() + self.budget_ms / 1000.0
         if self.method == "paired":
-            return self._paired(game, root_answers, me, deadline)
+            return self._deepening(game, root_answers, me, deadline)
         root = Node()
         n = 0
         while (self.iterations is None or n < self.iterations) and \
@@ -299,8 +302,25 @@ class SearchAgent:
 
     # ---------------------------------------------------------------- paired worlds
 
-    def _paired(self, game: Game, answers: list[Action], me: int, deadline: float
-                ) -> Action:
+    def _deepening(self, game: Game, answers: list[Action], me: int, deadline: float
+                   ) -> Action:
+        """The paired search to ``horizon_turns``; with ``deepen``, while budget is left
+        once a search has settled (one answer left in the running), the search again
+        with the horizon doubled (to :data:`MAX_HORIZON_TURNS`), the answer chosen so far
+        first: a deeper search overturns it only by the same test (iterative
+        deepening: the budget buys look-ahead, not only more worlds)."""
+        horizon = self.horizon_turns
+        chosen, settled = self._paired(game, answers, me, deadline, horizon)
+        while self.deepen and settled and horizon * 2 <= MAX_HORIZON_TURNS and \
+                time.perf_counter() < deadline and \
+                (self.iterations is None or self.last_iterations < self.iterations):
+            horizon *= 2
+            answers = [chosen, *(a for a in answers if a is not chosen)]
+            chosen, settled = self._paired(game, answers, me, deadline, horizon)
+        return chosen
+
+    def _paired(self, game: Game, answers: list[Action], me: int, deadline: float,
+                horizon: int) -> tuple[Action, bool]:
         """Flat search with common random numbers: each iteration deals one world and
         plays every answer still in the running out in it, the rollout agents seeded
         alike, so that the answers are compared on the same hidden cards and the same
@@ -308,7 +328,8 @@ class SearchAgent:
         :data:`REJECT_ERRORS` standard errors below 0, after :data:`REJECT_AFTER`
         worlds) leaves the running, so that the worlds left go to the contenders
         (successive rejection).  The best mean wins if it beats the policy's answer
-        (the first) by more than its standard error, else the policy's answer stands."""
+        (the first) by more than its standard error, else the policy's answer stands.
+        Returns the answer and whether the search settled (one answer left running)."""
         k = len(answers)
         sums = [0.0] * k
         diff_sums = [0.0] * k  # the score less the policy's answer's, in the same world
@@ -329,7 +350,8 @@ class SearchAgent:
                 except IllegalAction:  # not legal in this world: the worst score
                     scores[i] = 0.0
                     continue
-                scores[i] = self._play_on(w, rollout, me, game.turn_number, deadline)
+                scores[i] = self._play_on(w, rollout, me, game.turn_number, deadline,
+                                          horizon)
             if time.perf_counter() > deadline + 0.05 and n > 0:
                 break  # (a world cut short by the deadline isn't counted)
             n += 1
@@ -348,12 +370,13 @@ class SearchAgent:
         self.last_iterations = n
         self.last_stats = [(a, counts[i], sums[i] / counts[i] if counts[i] else 0.0)
                            for i, a in enumerate(answers)]
+        settled = len(running) <= 1
         best = max(range(k), key=lambda i: (diff_sums[i] / counts[i] if counts[i] >= 2
                                             else -math.inf, -i))
         if best == 0 or counts[best] < 2:
-            return answers[0]
+            return answers[0], settled
         mean, error = _mean_and_error(diff_sums[best], diff_squares[best], counts[best])
-        return answers[best] if mean > error else answers[0]
+        return (answers[best] if mean > error else answers[0]), settled
 
     # ---------------------------------------------------------------- one iteration
 
@@ -403,9 +426,12 @@ class SearchAgent:
             child.value += score if by == me else self._score_for(world, by, score, me)
 
     def _play_on(self, world: Game, rollout: list[Agent], me: int, start_turn: int,
-                 deadline: float) -> float:
-        """Play ``world`` on with the rollout policy to the horizon; score it for ``me``."""
-        horizon = start_turn + self.horizon_turns
+                 deadline: float, horizon_turns: int | None = None) -> float:
+        """Play ``world`` on with the rollout policy to the horizon (``horizon_turns``
+        turns begun after ``start_turn``, by default ``self.horizon_turns``); score it
+        for ``me``."""
+        horizon = start_turn + (self.horizon_turns if horizon_turns is None
+                                else horizon_turns)
         n = 0
         while world.decision is not None and world.turn_number < horizon and \
                 n < MAX_ROLLOUT_DECISIONS:
