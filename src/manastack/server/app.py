@@ -7,7 +7,8 @@ Routes:
 * ``GET /ws/{token}`` - the WebSocket of a seat (or of the spectators);
 * ``GET /games`` - the finished games; ``GET /games/{id}`` - one, replayed step by step
   as a seat sees it (``?token=`` its token) or as the public does;
-* ``GET /`` - the page (``server/static/index.html``), ``GET /health``.
+* ``GET /`` - the page (``server/static/index.html``), ``GET /health``, ``GET /stats``
+  (frames sent, latencies from a message received to its frames sent).
 
 Every refusal is one line: ``{"error": "..."}`` with HTTP 400 (404 for what doesn't
 exist), an ``error`` frame on a WebSocket.  Nothing lists the tokens.
@@ -143,6 +144,18 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "games": len(lobby.runners)})
 
+    async def stats(request: Request) -> Response:
+        """Frames sent and the latencies from a message received to its frames sent."""
+        times = sorted(lobby.latencies)
+
+        def pct(q: float) -> float | None:
+            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
+                if times else None
+
+        return JSONResponse({"games": len(lobby.runners), "frames": lobby.frames,
+                             "answers": len(times), "p50_ms": pct(0.5), "p95_ms": pct(0.95),
+                             "max_ms": pct(1.0)})
+
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
         token = ws.path_params["token"]
@@ -189,7 +202,7 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
             link.queue.put_nowait(None)
 
     app = Starlette(routes=[
-        Route("/", page), Route("/health", health),
+        Route("/", page), Route("/health", health), Route("/stats", stats),
         Route("/api/games", create, methods=["POST"]),
         Route("/games", games), Route("/games/{game_id}", game),
         WebSocketRoute("/ws/{token}", socket),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
@@ -174,8 +175,6 @@ class Runner:
         self.running = False
         self.wanted = False
         self.started: list[float] = []
-        #: The last frame's times: a message received -> its frames sent (seconds).
-        self.latencies: list[float] = []
 
     async def _send(self, frames: list[tuple[Viewer, str]]) -> None:
         for viewer, text in frames:
@@ -203,7 +202,8 @@ class Runner:
                     state, frames = await asyncio.to_thread(self._advance)
                 await self._send(frames)
                 now = time.perf_counter()
-                self.latencies.extend(now - t for t in self.started)
+                self.lobby.frames += len(frames)
+                self.lobby.latencies.extend(now - t for t in self.started)
                 self.started.clear()
                 if state != THINK:
                     continue
@@ -289,6 +289,10 @@ class Lobby:
         self.send = send
         self.thinkers = Thinkers(processes)
         self.runners: dict[str, Runner] = {}
+        #: Frames sent, and the last times from a message received to its frames sent
+        #: (seconds).
+        self.frames = 0
+        self.latencies: deque[float] = deque(maxlen=100_000)
 
     def create(self, spec: Any) -> dict[str, Any]:
         """A new game from a creation request: its id, each human seat's token, the
