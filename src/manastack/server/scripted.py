@@ -51,6 +51,8 @@ class SeatRun:
     connections: int = 0
     round_trips: list[float] = field(default_factory=list)
     last: dict[str, Any] | None = None
+    #: Every frame's text, when asked for (``keep``).
+    kept: list[str] | None = None
 
 
 async def play_seat(url: str, token: str, seed: int, deadline: float,
@@ -70,7 +72,10 @@ async def play_seat(url: str, token: str, seed: int, deadline: float,
                 sent_at: float | None = None
                 while time.monotonic() < deadline:
                     left = max(0.1, deadline - time.monotonic())
-                    f = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    raw = await asyncio.wait_for(ws.recv(), left)
+                    if run.kept is not None:
+                        run.kept.append(str(raw))
+                    f = json.loads(raw)
                     run.frames += 1
                     if sent_at is not None:
                         run.round_trips.append(time.perf_counter() - sent_at)

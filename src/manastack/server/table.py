@@ -283,7 +283,7 @@ class Table:
         d = game.decision
         mine = d is not None and seat is not None and d.by == seat and seat in self.pilots
         out: dict[str, Any] = {
-            "observation": game.observe(seat),
+            "answers": len(game.history), "observation": game.observe(seat),
             "decision": decision_json(game, seat) if mine and seat is not None else None,
             "waiting": waiting_json(game), "over": d is None,
             "result": result_line(game, viewer.lang) if d is None else None,
