@@ -10,6 +10,12 @@ figures (``/stats``: a message received -> its frames sent): p50/p95/max.  The g
 server p95 <= 50 ms with 200 games.  Usage:
 
     python benchmarks/server.py [--games 200] [--seconds 60] [--max-turns 6] [--humans 1]
+        [--think-ms 0]
+
+With ``--think-ms 0`` every client answers the moment it is asked: the server runs
+flat out, and the latency is mostly the queue of 200 games' work waiting for the
+interpreter (about the games divided by the answers per second it can give); a person's
+thinking time (``--think-ms 1000``) is the load of real players.
 """
 
 from __future__ import annotations
@@ -62,6 +68,9 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--max-turns", type=int, default=6)
     ap.add_argument("--humans", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--think-ms", type=float, default=0,
+                    help="each scripted answer waits 0 to twice this long first (a person "
+                         "thinking); 0: answers at once (the server saturated)")
     args = ap.parse_args()
     if not 1 <= args.games <= 2000 or not 0 < args.seconds <= 3600:
         print("server.py: --games 1 to 2000, --seconds up to 3600", file=sys.stderr)
@@ -96,7 +105,8 @@ def main() -> int:
                             run = SeatRun()
                             runs.append(run)
                             tasks.append(play_seat(f"ws://127.0.0.1:{port}", s["token"],
-                                                   k * 10 + s["seat"], deadline, run))
+                                                   k * 10 + s["seat"], deadline, run,
+                                                   args.think_ms / 1000))
                 await asyncio.gather(*tasks)
 
             start = time.perf_counter()

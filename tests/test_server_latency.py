@@ -1,5 +1,5 @@
 """AI never stalls the table (issue 39): a game between two search agents thinking in a
-worker process runs beside a game of a scripted person against the random agent; the
+worker process (1.5 s a decision) runs beside a game of a scripted person against the random agent; the
 person's frames keep coming fast (bounded loosely: a loaded machine runs the tests)."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def test_a_thinking_agent_never_delays_another_games_frames(tmp_path):
     server.start()
     try:
         slow = server.create({"seed": 1, "seats": [
-            {"kind": "agent", "agent": "search", "budget_ms": 400},
-            {"kind": "agent", "agent": "search", "budget_ms": 400}]})
+            {"kind": "agent", "agent": "search", "budget_ms": 1500},
+            {"kind": "agent", "agent": "search", "budget_ms": 1500}]})
         time.sleep(1.5)  # (the worker process starts and thinks)
         human = server.create({"seed": 2, "max_turns": 8, "seats": [
             {"kind": "human"}, {"kind": "agent", "agent": "random"}]})
@@ -37,9 +37,9 @@ def test_a_thinking_agent_never_delays_another_games_frames(tmp_path):
         server.kill()
     assert run.last is not None and run.last["over"]
     agents = [r for r in GameStore(server.db).records(slow["game"]) if r.by == "agent"]
-    assert len(agents) >= 3, "the search agents did not think"
+    assert len(agents) >= 1, "the search agents did not think"
     times = sorted(run.round_trips)
     assert len(times) >= 10
     p95 = times[int(0.95 * len(times))]
-    # (a search answer takes 400 ms: a frame waiting for it would take as long)
-    assert p95 < 0.35, f"p95 {p95 * 1000:.0f} ms; server side {stats}"
+    # (a search answer takes 1.5 s: frames waiting for them would take as long)
+    assert p95 < 0.75, f"p95 {p95 * 1000:.0f} ms; server side {stats}"

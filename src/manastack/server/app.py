@@ -172,7 +172,7 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
         link.task = asyncio.get_running_loop().create_task(link.writer())
         try:
             async with runner.lock:
-                text = await asyncio.to_thread(runner.table.welcome, viewer)
+                text = await lobby.run(runner.table.welcome, viewer)
                 runner.table.viewers.append(viewer)
             await _send(link, text)
             while True:
@@ -199,6 +199,7 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
             async with runner.lock:
                 if viewer in runner.table.viewers:
                     runner.table.viewers.remove(viewer)
+            lobby.retire(runner)
             link.queue.put_nowait(None)
 
     app = Starlette(routes=[

@@ -22,7 +22,8 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any, Final
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final, TypeVar
 
 from manastack.agents import AGENTS
 from manastack.data import default_deck, default_deck_names
@@ -41,6 +42,9 @@ PLAYER_NAMES: Final = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace",
 MAX_SERVER_PLAYERS: Final = 8
 #: The longest thinking time per decision a search agent may be given (ms).
 MAX_BUDGET_MS: Final = 30_000
+#: The threads running the tables' work.
+TABLE_THREADS: Final = 2
+T = TypeVar("T")
 #: The request keys of a new game.
 SETUP_KEYS: Final = frozenset({"variant", "players", "decks", "seats", "seed", "mulligan",
                                "max_turns", "options", "names"})
@@ -199,13 +203,15 @@ class Runner:
             while self.wanted:
                 self.wanted = False
                 async with self.lock:
-                    state, frames = await asyncio.to_thread(self._advance)
+                    state, frames = await self.lobby.run(self._advance)
                 await self._send(frames)
                 now = time.perf_counter()
                 self.lobby.frames += len(frames)
                 self.lobby.latencies.extend(now - t for t in self.started)
                 self.started.clear()
                 if state != THINK:
+                    if table.finished:
+                        self.lobby.retire(self)
                     continue
                 self.wanted = True
                 seat = table.thinking_seat()
@@ -217,7 +223,7 @@ class Runner:
                     table.id, table.setup, history, seat, spec["agent"],
                     agent_seed(table.setup["seed"], seat), spec.get("budget_ms"))
                 async with self.lock:
-                    await asyncio.to_thread(self._apply_agent, seat, got)
+                    await self.lobby.run(self._apply_agent, seat, got)
         finally:
             self.running = False
 
@@ -247,7 +253,7 @@ class Runner:
             if kind == "lang":
                 viewer.lang = msg["lang"]
             async with self.lock:
-                text = await asyncio.to_thread(table.welcome, viewer)
+                text = await self.lobby.run(table.welcome, viewer)
             await self.lobby.send(viewer.link, text)
             return
         if viewer.seat is None:
@@ -266,7 +272,7 @@ class Runner:
 
         async with self.lock:
             try:
-                await asyncio.to_thread(work)
+                await self.lobby.run(work)
             except ManastackError as e:
                 await self.lobby.send(viewer.link, error_frame(str(e)))
                 return
@@ -289,10 +295,17 @@ class Lobby:
         self.send = send
         self.thinkers = Thinkers(processes)
         self.runners: dict[str, Runner] = {}
+        #: The threads that run the tables' work (few: they share the interpreter's
+        #: lock with the event loop, and more threads only lengthen its waits).
+        self.pool = ThreadPoolExecutor(TABLE_THREADS, thread_name_prefix="table")
         #: Frames sent, and the last times from a message received to its frames sent
         #: (seconds).
         self.frames = 0
         self.latencies: deque[float] = deque(maxlen=100_000)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a table thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     def create(self, spec: Any) -> dict[str, Any]:
         """A new game from a creation request: its id, each human seat's token, the
@@ -349,12 +362,19 @@ class Lobby:
         runner = self.runners.get(got[0])
         return None if runner is None else (runner, got[1])
 
+    def retire(self, runner: Runner) -> None:
+        """Forget a finished game's table once nobody watches it (its record stays:
+        ``/games/ID``)."""
+        if runner.table.finished and not runner.table.viewers:
+            self.runners.pop(runner.table.id, None)
+
     async def kick_all(self) -> None:
         for runner in list(self.runners.values()):
             asyncio.get_running_loop().create_task(runner.kick())
 
     def close(self) -> None:
         self.thinkers.close()
+        self.pool.shutdown(wait=False)
 
 
 def _links(token: str) -> dict[str, str]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from manastack.engine.notation import Notation
@@ -142,12 +143,27 @@ def error_frame(message: str) -> str:
     return frame("error", error=line if len(line) <= 500 else line[:497] + "...")
 
 
+def _plain(v: Any) -> Any:
+    """An event's field as JSON (as :meth:`Event.to_json <manastack.log.Event.to_json>`
+    writes it: sets sorted, objects by their ``log_json``)."""
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (dict, MappingProxyType)):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted((_plain(x) for x in v), key=lambda x: json.dumps(x, sort_keys=True))
+    if hasattr(v, "log_json"):
+        return _plain(v.log_json())
+    return str(v)
+
+
 def event_json(event: Event, lang: str) -> dict[str, Any]:
     """An event of a viewer's log: its kind, rule, turn, ``text`` (``[rule] line`` in
     ``lang``) and ``data`` (its typed fields, as in ``docs/events.schema.json``)."""
-    full = json.loads(event.to_json(lang))
-    return {"kind": full["kind"], "rule": full["rule"], "turn": full["turn"],
-            "text": event.render(lang), "data": full["data"]}
+    return {"kind": event.kind, "rule": event.rule, "turn": event.turn,
+            "text": event.render(lang), "data": _plain(event.fields())}
 
 
 def events_json(events: Iterable[Event], lang: str) -> list[dict[str, Any]]:

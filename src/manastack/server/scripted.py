@@ -56,10 +56,11 @@ class SeatRun:
 
 
 async def play_seat(url: str, token: str, seed: int, deadline: float,
-                    run: SeatRun | None = None) -> SeatRun:
+                    run: SeatRun | None = None, think_s: float = 0.0) -> SeatRun:
     """Play the seat of ``token`` on the server at ``url`` (``ws://host:port``) until
     its game is over or ``time.monotonic()`` passes ``deadline``; reconnects (every 50
-    ms) while the server is away."""
+    ms) while the server is away.  With ``think_s``, each answer waits a random time of
+    0 to twice ``think_s`` seconds first (a person thinks)."""
     import websockets
 
     run = run if run is not None else SeatRun()
@@ -95,6 +96,9 @@ async def play_seat(url: str, token: str, seed: int, deadline: float,
                     d = f.get("decision")
                     if d is not None and d["number"] not in answered:
                         answered.add(d["number"])
+                        if think_s > 0:
+                            await asyncio.sleep(random.Random(d["number"] * 7 + seed)
+                                                .uniform(0, 2 * think_s))
                         await ws.send(json.dumps(scripted_answer(d, seed)))
                         sent_at = time.perf_counter()
                         run.answers += 1
