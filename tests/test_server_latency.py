@@ -26,7 +26,11 @@ def test_a_thinking_agent_never_delays_another_games_frames(tmp_path):
         slow = server.create({"seed": 1, "seats": [
             {"kind": "agent", "agent": "search", "budget_ms": 1500},
             {"kind": "agent", "agent": "search", "budget_ms": 1500}]})
-        time.sleep(1.5)  # (the worker process starts and thinks)
+        store = GameStore(server.db)
+        end = time.monotonic() + 60
+        while not any(r.by == "agent" for r in store.records(slow["game"])):
+            assert time.monotonic() < end, "the search agents did not think"
+            time.sleep(0.1)  # (the worker process starts and thinks)
         human = server.create({"seed": 2, "max_turns": 8, "seats": [
             {"kind": "human"}, {"kind": "agent", "agent": "random"}]})
         run = SeatRun()
@@ -36,8 +40,7 @@ def test_a_thinking_agent_never_delays_another_games_frames(tmp_path):
     finally:
         server.kill()
     assert run.last is not None and run.last["over"]
-    agents = [r for r in GameStore(server.db).records(slow["game"]) if r.by == "agent"]
-    assert len(agents) >= 1, "the search agents did not think"
+    assert store.setup(slow["game"])[1] == "playing"  # (still thinking)
     times = sorted(run.round_trips)
     assert len(times) >= 10
     p95 = times[int(0.95 * len(times))]

@@ -12,13 +12,16 @@ would, :func:`~manastack.server.table.agent_seed`).  Its answer comes back as JS
 
 Each answer is awaited at most the agent's time budget plus :data:`GRACE_S`; a worker
 that fails or takes longer is replaced by a random legal answer, so that no table waits
-for ever.  With ``processes=0`` (tests), the workers are threads of this process.
+for ever.  With ``processes=0`` (tests), the workers are threads of this process.  A worker exits
+when the server process is gone (even killed with SIGKILL).
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -56,6 +59,20 @@ def think(game_id: str, setup: dict[str, Any], history: list[tuple[int, dict[str
     return agents[seat].act(game).to_json()
 
 
+def _watch_parent(parent: int) -> None:
+    """(In a worker.)  Exit as soon as the server process is gone (killed with SIGKILL,
+    it can't stop its workers: they would think for nobody, for ever)."""
+    import os
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 class Thinkers:
     """The workers: ``processes`` worker processes (each with a one-process pool), or
     ``processes=0``: threads.  Started when first needed."""
@@ -70,7 +87,9 @@ class Thinkers:
                 self._pools = [ThreadPoolExecutor(2, thread_name_prefix="thinker")]
             else:
                 ctx = multiprocessing.get_context("spawn")  # (no fork of a threaded server)
-                self._pools = [ProcessPoolExecutor(1, mp_context=ctx)
+                self._pools = [ProcessPoolExecutor(1, mp_context=ctx,
+                                                   initializer=_watch_parent,
+                                                   initargs=(os.getpid(),))
                                for _ in range(self.processes)]
         return self._pools[zlib.crc32(game_id.encode()) % len(self._pools)]
 
