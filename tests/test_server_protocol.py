@@ -191,3 +191,17 @@ def test_a_restarted_server_resends_the_pending_decision_and_games_are_browsable
 def test_the_page_is_served(client):
     r = client.get("/")
     assert r.status_code == 200 and "<script>" in r.text and len(r.content) < 200_000
+
+
+def test_serve_refuses_bad_settings_in_one_line(tmp_path, capsys):
+    """``manastack serve``: records it can't open, a port in use: one line, exit 2."""
+    import socket
+
+    from manastack.cli import main
+
+    assert main(["serve", "--db", str(tmp_path / "no" / "such" / "g.sqlite")]) == 2
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and "game records" in err[0] and "can't listen" in err[1]

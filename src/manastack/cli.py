@@ -400,6 +400,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         raise ManastackError(f"{shown_path(args.db)}: can't open the game records "
                              f"({e.strerror})") from None
+    import socket
+
+    try:  # (a port in use or a host that isn't this machine's, in one line)
+        with socket.create_server((args.host, args.port)):
+            pass
+    except (OSError, OverflowError) as e:
+        raise ManastackError(f"can't listen on {_cut(args.host)}:{args.port} "
+                             f"({getattr(e, 'strerror', None) or e})") from None
     print(f"manastack: serving on http://{args.host}:{args.port}/ (records: {args.db})",
           file=sys.stderr)
     serve(args.host, args.port, args.db, args.workers)
