@@ -10,7 +10,7 @@ figures (``/stats``: a message received -> its frames sent): p50/p95/max.  The g
 server p95 <= 50 ms with 200 games.  Usage:
 
     python benchmarks/server.py [--games 200] [--seconds 60] [--max-turns 6] [--humans 1]
-        [--think-ms 0]
+        [--think-ms 0] [--ramp-s 0]
 
 With ``--think-ms 0`` every client answers the moment it is asked: the server runs
 flat out, and the latency is mostly the queue of 200 games' work waiting for the
@@ -32,6 +32,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from manastack.server.scripted import SeatRun, play_seat
 
@@ -68,6 +69,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--max-turns", type=int, default=6)
     ap.add_argument("--humans", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--ramp-s", type=float, default=0,
+                    help="the clients connect over this many seconds (0: all at once)")
     ap.add_argument("--think-ms", type=float, default=0,
                     help="each scripted answer waits 0 to twice this long first (a person "
                          "thinking); 0: answers at once (the server saturated)")
@@ -96,6 +99,10 @@ def main() -> int:
                     for k in range(args.games)]
             runs: list[SeatRun] = []
 
+            async def later(delay: float, coro: Any) -> None:
+                await asyncio.sleep(delay)
+                await coro
+
             async def drive() -> None:
                 deadline = time.monotonic() + args.seconds
                 tasks = []
@@ -104,11 +111,12 @@ def main() -> int:
                         if "token" in s:
                             run = SeatRun()
                             runs.append(run)
-                            tasks.append(play_seat(f"ws://127.0.0.1:{port}", s["token"],
-                                                   k * 10 + s["seat"], deadline, run,
-                                                   args.think_ms / 1000))
+                            tasks.append(later(k * args.ramp_s / args.games, play_seat(
+                                f"ws://127.0.0.1:{port}", s["token"], k * 10 + s["seat"],
+                                deadline, run, args.think_ms / 1000)))
                 await asyncio.gather(*tasks)
 
+            cpu = _get(f"{base}/stats")["cpu_s"]
             start = time.perf_counter()
             asyncio.run(drive())
             took = time.perf_counter() - start
@@ -127,6 +135,9 @@ def main() -> int:
     print(f"server (message received -> its frames sent) ms: p50 {stats['p50_ms']}, "
           f"p95 {stats['p95_ms']}, max {stats['max_ms']} over {stats['answers']} messages; "
           f"{stats['frames']} frames sent")
+    print(f"server processor time while playing: {stats['cpu_s'] - cpu:.1f} s in "
+          f"{took:.1f} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          "processors")
     return 0
 
 
