@@ -205,3 +205,12 @@ def test_serve_refuses_bad_settings_in_one_line(tmp_path, capsys):
         assert main(["serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite")]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and "game records" in err[0] and "can't listen" in err[1]
+
+
+def test_games_in_progress_are_bounded(client, monkeypatch):
+    from manastack.server import lobby
+
+    monkeypatch.setattr(lobby, "MAX_RUNNING_GAMES", 1)
+    assert client.post("/api/games", json=HUMANS).status_code == 200
+    r = client.post("/api/games", json=HUMANS)
+    assert r.status_code == 400 and "in progress" in r.json()["error"]

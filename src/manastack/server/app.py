@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from manastack.errors import ManastackError
 from manastack.limits import load_json
 from manastack.reprs import brief
-from manastack.server.lobby import Lobby
+from manastack.server.lobby import MAX_VIEWERS, Lobby
 from manastack.server.protocol import LANGS, MAX_MESSAGE_BYTES, error_frame, read_message
 from manastack.server.store import GameStore
 from manastack.server.table import Viewer, replay_view
@@ -167,6 +167,11 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
             await ws.close(4404)
             return
         runner, seat = got
+        if len(runner.table.viewers) >= MAX_VIEWERS:
+            await ws.send_text(error_frame(f"{MAX_VIEWERS} connections watch this game "
+                                           "(the limit)"))
+            await ws.close(1013)
+            return
         lang = ws.query_params.get("lang", "en")
         link = _Link(ws)
         viewer = Viewer(seat, lang if lang in LANGS else "en", link=link)

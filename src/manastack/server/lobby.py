@@ -42,6 +42,10 @@ PLAYER_NAMES: Final = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace",
 MAX_SERVER_PLAYERS: Final = 8
 #: The longest thinking time per decision a search agent may be given (ms).
 MAX_BUDGET_MS: Final = 30_000
+#: Games in progress at once (a request for one more is refused).
+MAX_RUNNING_GAMES: Final = 2_000
+#: Connections watching one game at once (its seats' and its spectators').
+MAX_VIEWERS: Final = 64
 #: The threads running the tables' work.
 TABLE_THREADS: Final = 2
 T = TypeVar("T")
@@ -310,6 +314,9 @@ class Lobby:
     def create(self, spec: Any) -> dict[str, Any]:
         """A new game from a creation request: its id, each human seat's token, the
         spectators' token.  Refused with one line (ManastackError)."""
+        if len(self.runners) >= MAX_RUNNING_GAMES:
+            raise ManastackError(f"{MAX_RUNNING_GAMES:,} games are in progress (the limit): "
+                                 "try again later")
         setup = make_setup(spec)
         game_id = secrets.token_hex(8)
         tokens: dict[str, int | None] = {}
