@@ -46,7 +46,7 @@ MAX_MESSAGE_BYTES: Final = 16 * 1024
 #: At most this many legal actions are listed with a decision; a decision with more
 #: (or a combat declaration with more than :data:`MAX_LISTED_CANDIDATES` creatures) is
 #: sent unlisted (``"listed": false``): the client writes its answer in the notation.
-MAX_LISTED_ACTIONS: Final = 300
+MAX_LISTED_ACTIONS: Final = 600
 MAX_LISTED_CANDIDATES: Final = 6
 #: The languages of the rendered texts.
 LANGS: Final = ("en", "fr")
