@@ -1,4 +1,4 @@
-"""The ``manastack`` command: play, replay, scenario, cards, deck.
+"""The ``manastack`` command: play, replay, scenario, cards, deck, serve.
 
 Every value and file it reads is bounded (:mod:`manastack.limits`): a value or file over a
 limit, like any other bad input, is refused with one line on stderr and exit code 2,
@@ -388,6 +388,32 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
                     detail=args.detail)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from manastack.server.app import serve
+    except ImportError as e:
+        raise ManastackError(f"serve needs the web extra: pip install 'manastack[web]' "
+                             f"({e.name} is missing)") from None
+    try:
+        with open(args.db, "ab"):
+            pass
+    except OSError as e:
+        raise ManastackError(f"{shown_path(args.db)}: can't open the game records "
+                             f"({e.strerror})") from None
+    import socket
+
+    try:  # (a port in use or a host that isn't this machine's, in one line)
+        with socket.create_server((args.host, args.port)):
+            pass
+    except (OSError, OverflowError) as e:
+        raise ManastackError(f"can't listen on {_cut(args.host)}:{args.port} "
+                             f"({getattr(e, 'strerror', None) or e})") from None
+    print(f"manastack: serving on http://{args.host}:{args.port}/ (records: {args.db})",
+          file=sys.stderr)
+    serve(args.host, args.port, args.db, args.workers)
+    return 0
+
+
 def _cmd_puzzle(args: argparse.Namespace) -> int:
     from manastack.agents.registry import UnknownAgent
     from manastack.scenario.puzzles import main as puzzle_main
@@ -510,6 +536,15 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--min-score", type=float, default=None, metavar="PERCENT",
                    help="exit with 1 when fewer puzzles are solved")
     p.set_defaults(fn=_cmd_puzzle)
+    p = sub.add_parser("serve", help="the game server: games in a browser or over "
+                       "WebSockets (docs/protocol.md)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=_bounded_int(65535), default=8000)
+    p.add_argument("--db", default="games.sqlite", help="the SQLite file of the game "
+                   "records (unfinished games are resumed from it)")
+    p.add_argument("--workers", type=_bounded_int(64), default=2,
+                   help="worker processes for the thinking agents (0: threads)")
+    p.set_defaults(fn=_cmd_serve)
     return ap
 
 
