@@ -36,6 +36,7 @@ PACKAGE = ROOT / "src" / "manastack"
 #: compiling, and sealing.py (what pure Python alone needs: compiled events are
 #: read-only already).
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
+        "table.py", "terminal",
         "sealing.py"}
 
 
