@@ -23,13 +23,14 @@ def _table(seed: int = 3, decks: tuple[str, str] = ("red_green", "white_black"),
     return new_table(game, list(humans), "heuristic")
 
 
-def test_keys_answer_undo_save_and_quit(tmp_path):
+def test_keys_answer_undo_save_and_quit(tmp_path, monkeypatch):
     """Keys alone: keep (a number), play a land (typed notation, a prefix), undo it
     (Ctrl+Z: no other player decided, CR 116), save (Ctrl+S, a file name), and quit
     (Ctrl+Q asks to save; Enter alone quits without saving)."""
     table = _table()
     app = TableApp(table)
-    saved = tmp_path / "game.json"
+    monkeypatch.chdir(tmp_path)
+    saved = tmp_path / "g.json"
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -54,7 +55,7 @@ def test_keys_answer_undo_save_and_quit(tmp_path):
             assert "undone" in screen_text(app)
             await pilot.press("ctrl+s")
             await pilot.pause()
-            await pilot.press(*keys_of(str(saved)), "enter")
+            await pilot.press(*keys_of(saved.name), "enter")
             await pilot.pause()
             assert "saved to" in screen_text(app)
             await pilot.press("ctrl+q")
