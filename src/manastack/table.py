@@ -25,13 +25,12 @@ plays (the terminal game, ``manastack.terminal``; a server).  It knows no screen
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from manastack.engine import Game, new_game
 from manastack.engine.notation import Notation
@@ -232,7 +231,7 @@ class Table:
         elif not self._checkpoints and not self._barrier:
             self._barrier = "there is nothing to undo yet"
         self._checkpoints.append(_Checkpoint(
-            self.game.copy(), {s: _copy_pilot(p) for s, p in self.humans.items()}, seat,
+            _copy(self.game), {s: _copy_pilot(p) for s, p in self.humans.items()}, seat,
             _shows_hidden(self.game, q)))
 
     def _why_not_back_to(self, c: _Checkpoint, seat: int) -> str:
@@ -275,7 +274,7 @@ class Table:
         if why:
             raise UndoRefused(f"can't undo: {why}")
         self._checkpoints.pop()
-        self.game = back.game.copy()
+        self.game = _copy(back.game)
         self.humans = {s: _copy_pilot(p) for s, p in back.pilots.items()}
         d = self.game.decision
         assert d is not None
@@ -315,11 +314,15 @@ class Table:
                              f"({e.strerror})") from None
 
 
+def _copy(game: Game) -> Game:
+    """An independent copy of ``game`` (:meth:`Game.copy`)."""
+    return cast(Game, game.copy())
+
+
 def _copy_pilot(p: AutoPass) -> AutoPass:
-    out = copy.copy(p)
-    out.notes = list(p.notes)
-    out.last_asked = None
-    return out
+    # (made field by field: AutoPass may be a compiled class)
+    return AutoPass(p.seat, p.stops, p.until_end_of_turn, list(p.notes), p.asked, p.passed,
+                    p.forced)
 
 
 def _shows_hidden(game: Game, q: Question) -> bool:

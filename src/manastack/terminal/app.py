@@ -119,7 +119,7 @@ class TableApp(App[None]):
         Binding("f6", "f6", "Pass turn", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+q", "quit_game", "Quit", priority=True),
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back_to_list", "Back"),
         Binding("down", "move(1)", "Down", show=False, priority=True),
         Binding("up", "move(-1)", "Up", show=False, priority=True),
     ]
@@ -458,7 +458,7 @@ class TableApp(App[None]):
         k = options.highlighted if options.highlighted is not None else 0
         options.highlighted = max(0, min(len(self.answer_entries) - 1, k + step))
 
-    def action_back(self) -> None:
+    def action_back_to_list(self) -> None:
         if self.view_mode in ("group", "defender", "attacker"):
             self.choose(0)  # (their first entry is "back")
         self.query_one("#input", Input).value = ""
@@ -488,7 +488,11 @@ class TableApp(App[None]):
         self.push_screen(AskFileScreen(self.tx("Save to which file? (Enter; Escape: cancel)",
                                               "Sauvegarder dans quel fichier ? (Entrée ; "
                                               "Échap : annuler)")),
-                         lambda name: self.save_to(name) if name else None)
+                         self.saved_as)
+
+    def saved_as(self, name: str | None) -> None:
+        if name:
+            self.save_to(name)
 
     def save_to(self, name: str) -> bool:
         try:

@@ -78,8 +78,8 @@ class PlainPrompt:
             self.last_seat = q.seat
             self.new_log(q.seat)
             if show_board:
-                for line in screen_lines(table, q):
-                    self.say(line)
+                for shown in screen_lines(table, q):
+                    self.say(shown)
             show_board = True
             line = self.read(f"{table.name(q.seat)}> ")
             if line is None:
