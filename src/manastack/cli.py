@@ -240,14 +240,24 @@ def _cmd_play_table(args: argparse.Namespace) -> int:
                                       f"is {MAX_PLAYER_NAME_LENGTH})")
         if len(set(args.human)) != len(args.human):
             raise ManastackError("--human: the same name twice")
-        others = [n for n in names if n not in args.human]
-        names = list(args.human) + others[:len(names) - len(args.human)]
-        if len(names) < len(args.human):
+        if len(args.human) > len(names):
             raise ManastackError(f"--human: {len(args.human)} people for {len(names)} seats")
+        names = _seat_people(names, args.human)
         game = new_game(names, decks, args.seed, opts)
         table = new_table(game, args.human, args.vs or "heuristic", args.budget_ms,
                           args.lang, args.stops or "")
     return play_at_table(table, plain=args.plain)
+
+
+def _seat_people(names: Sequence[str], people: Sequence[str]) -> list[str]:
+    """The players' names with ``people`` seated: a person named as a default player
+    (``Bob``) takes that seat; another name takes the first seat left to an agent."""
+    out = list(names)
+    free = [i for i, n in enumerate(out) if n not in people]
+    for person in people:
+        if person not in out:
+            out[free.pop(0)] = person
+    return out
 
 
 def _load_decks(names: Sequence[str]) -> list[list[str]]:

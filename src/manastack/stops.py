@@ -383,8 +383,9 @@ def parse_stops(text: str) -> Stops:
     is a one-line :class:`~manastack.errors.ManastackError`."""
     if len(text) > MAX_STOPS_TEXT:
         raise ManastackError(f"--stops: more than {MAX_STOPS_TEXT} characters (the limit)")
-    own: Collection[str] = Stops.own
-    others: Collection[str] = Stops.others
+    defaults = Stops()
+    own: Collection[str] = defaults.own
+    others: Collection[str] = defaults.others
     flags: dict[str, bool] = {}
     seen: set[str] = set()
     for part in text.split(";"):

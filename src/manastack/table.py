@@ -39,6 +39,7 @@ from manastack.game.decisions import Action, ChoiceDecision, CombatDecision, Dec
 from manastack.game.objects import GameObject, Zone
 from manastack.game.state import GameOptions
 from manastack.limits import load_json, read_text_limited, shown_path
+from manastack.lines import Line, Raw
 from manastack.narrative import narrate
 from manastack.play import Agent, replay, replay_data, result_line
 from manastack.reprs import brief
@@ -229,7 +230,8 @@ class Table:
             self._checkpoints.clear()
             self._barrier = why
         elif not self._checkpoints and not self._barrier:
-            self._barrier = "there is nothing to undo yet"
+            self._barrier = self._say("there is nothing to undo yet",
+                                      "il n'y a encore rien à annuler")
         self._checkpoints.append(_Checkpoint(
             _copy(self.game), {s: _copy_pilot(p) for s, p in self.humans.items()}, seat,
             _shows_hidden(self.game, q)))
@@ -238,24 +240,32 @@ class Table:
         """Why ``seat`` may not go back from the game now to checkpoint ``c`` ("" if
         they may)."""
         game, then = self.game, c.game
-        if c.seat != seat:
-            return (f"{self.name(c.seat)} has decided since (CR 116: the game moved on "
-                    "once another player had priority)")
-        for player, _action in game.history[len(then.history):]:
-            if player != seat:
-                return (f"{self.name(player)} has decided since (CR 116: the game moved on "
-                        "once another player had priority)")
-        for e in game.log[len(then.log):]:
-            if e.seen_by is not None and seat in e.seen_by:
-                return ("you have seen a card you couldn't see before (CR 400.2: hidden "
-                        "information)")
-        if c.showed_hidden:
-            return ("that question showed you cards you couldn't see before (CR 400.2: "
-                    "hidden information)")
+        others = [p for p, _action in game.history[len(then.history):] if p != seat]
+        if c.seat != seat or others:
+            who = self.name(c.seat if c.seat != seat else others[0])
+            return self._say("{who} has decided since (CR 116: the game moved on once "
+                             "another player had priority)",
+                             "{who} a décidé depuis (CR 116 : la partie a continué dès "
+                             "qu'un autre joueur a eu la priorité)", who=who)
+        if c.showed_hidden or any(e.seen_by is not None and seat in e.seen_by
+                                  for e in game.log[len(then.log):]):
+            return self._seen_hidden()
         if game.rng.getstate() != then.rng.getstate():
-            return ("a library was shuffled or something was chosen at random since "
-                    "(CR 701.18)")
+            return self._say("a library was shuffled or something was chosen at random "
+                             "since (CR 701.18)",
+                             "une bibliothèque a été mélangée ou quelque chose a été choisi "
+                             "au hasard depuis (CR 701.18)")
         return ""
+
+    def _seen_hidden(self) -> str:
+        return self._say("you have seen a card you couldn't see before (CR 400.2: hidden "
+                         "information)",
+                         "vous avez vu une carte que vous ne pouviez pas voir avant (CR "
+                         "400.2 : information cachée)")
+
+    def _say(self, en: str, fr: str, **args: str) -> str:
+        """A line of the table in its language."""
+        return Line(en, fr, {k: Raw(v) for k, v in args.items()}).render(self.lang)
 
     def undo(self) -> None:
         """Take back the asked person's last answer (and whatever was answered for them
@@ -263,16 +273,16 @@ class Table:
         when the rules of undo forbid it (the module's docstring)."""
         q = self.advance()
         if q is None:
-            raise UndoRefused("can't undo: the game is over")
+            raise UndoRefused(self._say("can't undo: the game is over",
+                                        "impossible d'annuler : la partie est finie"))
         seat = q.seat
-        if len(self._checkpoints) < 2:
-            raise UndoRefused(f"can't undo: {self._barrier}")
-        back = self._checkpoints[-2]
-        why = self._why_not_back_to(back, seat) or (
-            "that question showed you cards you couldn't see before (CR 400.2: hidden "
-            "information)" if self._checkpoints[-1].showed_hidden else "")
+        why = self._barrier if len(self._checkpoints) < 2 else \
+            self._why_not_back_to(self._checkpoints[-2], seat) or (
+                self._seen_hidden() if self._checkpoints[-1].showed_hidden else "")
         if why:
-            raise UndoRefused(f"can't undo: {why}")
+            raise UndoRefused(self._say("can't undo: {why}", "impossible d'annuler : {why}",
+                                        why=why))
+        back = self._checkpoints[-2]
         self._checkpoints.pop()
         self.game = _copy(back.game)
         self.humans = {s: _copy_pilot(p) for s, p in back.pilots.items()}

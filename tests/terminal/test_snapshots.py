@@ -185,3 +185,25 @@ def test_screen_renders_in_80x24():
     if UPDATE or not path.exists():
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8"), f"the screen differs from {path}"
+
+
+def test_screen_in_french():
+    """``--lang fr``: the screen's words, the steps and the log in French (the terms of
+    the French judge study guide); the notation stays the same."""
+    table, _ = mulligan()
+    table.lang = "fr"
+    app = TableApp(table)
+
+    async def run() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            return screen_text(app)
+
+    text = asyncio.run(run())
+    for part in ("Alice (vous)", "points de vie", "Main de Alice", "Pile : vide",
+                 "1. keep", "décide"):
+        assert part in text, part
+    path = SNAPSHOTS / "mulligan_fr.txt"
+    if UPDATE or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"the screen differs from {path}"

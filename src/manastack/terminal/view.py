@@ -10,14 +10,16 @@ from typing import Any
 
 from manastack.engine import Game
 from manastack.engine.notation import Notation
-from manastack.lines import Raw, Term, say
+from manastack.lines import Line, Raw, Term, say
 from manastack.table import Question, Table
 
 
 def tr(lang: str, en: str, fr: str, **args: Any) -> str:
     """``en`` or ``fr``, formatted with ``args`` (the words of the screen)."""
     typed = {k: Raw(v) if isinstance(v, str) else v for k, v in args.items()}
-    return say(en, fr, **typed).render(lang)
+    # (a Line made here: the words of the screen are no event's line, whose templates
+    # tests/test_log_french.py reads at their ``say`` calls)
+    return Line(en, fr, typed).render(lang)
 
 
 def _permanent(q: dict[str, Any], names: dict[Any, str], lang: str) -> str:
