@@ -95,3 +95,21 @@ def test_plain_bad_lines_change_nothing_and_hidden_cards_stay_hidden():
     assert "unknown verb 'frobnicate'" in errors[0] and "no answer numbered 99" in errors[1]
     assert "can't undo" in errors[3]
     assert text.splitlines()[-1].startswith("Game over")
+
+
+def test_plain_save_then_resume_at_the_same_question(tmp_path):
+    """``save FILE`` at the prompt, then ``manastack play --resume FILE``: the same
+    question is asked (its status line and answers), the agent made again."""
+    path = tmp_path / "game.json"
+    first = _run(["play", "--human", "Alice", "--seed", "7", "--plain"],
+                 "1\n" * 6 + f"save {path}\nquit\n\n")
+    assert first.returncode == 0 and path.exists(), first.stderr
+    again = _run(["play", "--resume", str(path), "--plain"], "quit\n\n")
+    assert again.returncode == 0, again.stderr
+
+    def last_question(text: str) -> list[str]:
+        lines = [p for p in text.split("Alice> ") if "decides:" in p][-1].splitlines()
+        start = max(i for i, line in enumerate(lines) if "decides:" in line)
+        return lines[start:]
+
+    assert last_question(first.stdout) == last_question(again.stdout)
