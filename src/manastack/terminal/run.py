@@ -14,13 +14,21 @@ def play_at_table(table: Table, plain: bool = False) -> int:
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         try:
             from manastack.terminal.app import TableApp
-        except ImportError:  # (Textual missing: the plain prompt does the same)
-            print("manastack: the full-screen app needs textual (pip install textual); "
-                  "using the plain prompt", file=sys.stderr)
+        except ImportError as e:  # (Textual missing: the plain prompt does the same)
+            print(f"manastack: the full-screen app needs textual (pip install textual: "
+                  f"{e}); using the plain prompt", file=sys.stderr)
         else:
             app = TableApp(table)
-            app.run()
-            if app.final_line:
-                print(app.final_line)
-            return 0
+            try:
+                app.run()
+                crashed = bool(app.return_code) and not app.final_line
+            except Exception as e:  # (a terminal Textual can't drive)
+                print(f"manastack: the full-screen app can't run here ({type(e).__name__}); "
+                      "using the plain prompt", file=sys.stderr)
+                crashed = True
+            if not crashed:
+                if app.final_line:
+                    print(app.final_line)
+                return 0
+            table = app.table  # (the same game goes on, at the plain prompt)
     return run_plain(table, sys.stdin, sys.stdout)
