@@ -410,6 +410,15 @@ class TableApp(App[None]):
             self.say_line(str(e))
             return False
         self.say_line("")
+        if not self.table.over and self.table.game.decision is not None \
+                and self.table.game.decision.by not in self.table.humans:
+            # (shown while the agents answer: the search may think a while)
+            self.query_one("#status", Static).update(self.tx(
+                "Waiting for {who}...", "En attente de {who}...",
+                who=self.table.name(self.table.game.decision.by)))
+            self.question = None  # (no answer is taken until the next question shows)
+            self.call_after_refresh(self.next_question)
+            return True
         self.next_question()
         return True
 
