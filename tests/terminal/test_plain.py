@@ -113,3 +113,16 @@ def test_plain_save_then_resume_at_the_same_question(tmp_path):
         return lines[start:]
 
     assert last_question(first.stdout) == last_question(again.stdout)
+
+
+def test_plain_stops_and_french():
+    """``--stops own=upkeep;nothing=on`` asks at the person's upkeep, not in their main
+    phases (docs/stops.md); ``--lang fr`` speaks French, errors included."""
+    done = _run(["play", "--human", "Alice", "--seed", "4", "--plain", "--stops",
+                 "own=upkeep;nothing=on"], "1\n" * 40)
+    asked = [line for line in done.stdout.splitlines() if "Alice decides:" in line]
+    assert any("upkeep step" in line for line in asked)
+    assert not any("main phase" in line for line in asked)
+    done = _run(["play", "--human", "Alice", "--seed", "4", "--plain", "--lang", "fr"],
+                "frobnicate\n")
+    assert "Main de Alice" in done.stdout and "erreur : unknown verb" in done.stdout
