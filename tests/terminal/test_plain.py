@@ -122,7 +122,7 @@ def test_plain_stops_and_french():
                  "own=upkeep;nothing=on"], "1\n" * 40)
     asked = [line for line in done.stdout.splitlines() if "Alice decides:" in line]
     assert any("upkeep step" in line for line in asked)
-    assert not any("main phase" in line for line in asked)
+    assert not any("Alice's turn, precombat main" in line for line in asked)
     done = _run(["play", "--human", "Alice", "--seed", "4", "--plain", "--lang", "fr"],
                 "frobnicate\n")
     assert "Main de Alice" in done.stdout and "erreur : unknown verb" in done.stdout
