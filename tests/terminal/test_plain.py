@@ -115,14 +115,22 @@ def test_plain_save_then_resume_at_the_same_question(tmp_path):
     assert last_question(first.stdout) == last_question(again.stdout)
 
 
+def _plain(lines: list[str], seed: int = 4, lang: str = "en", stops: str = "") -> str:
+    """What the prompt prints for Alice against the heuristic agent, given ``lines``."""
+    game = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")],
+                    seed)
+    out = io.StringIO()
+    table = new_table(game, ["Alice"], "heuristic", lang=lang, stops=stops)
+    PlainPrompt(table, io.StringIO("".join(line + "\n" for line in lines)), out).run()
+    return out.getvalue()
+
+
 def test_plain_stops_and_french():
     """``--stops own=upkeep;nothing=on`` asks at the person's upkeep, not in their main
     phases (docs/stops.md); ``--lang fr`` speaks French, errors included."""
-    done = _run(["play", "--human", "Alice", "--seed", "4", "--plain", "--stops",
-                 "own=upkeep;nothing=on"], "1\n" * 40)
-    asked = [line for line in done.stdout.splitlines() if "Alice decides:" in line]
+    text = _plain(["1"] * 40, stops="own=upkeep;nothing=on")
+    asked = [line for line in text.splitlines() if "Alice decides:" in line]
     assert any("upkeep step" in line for line in asked)
     assert not any("Alice's turn, precombat main" in line for line in asked)
-    done = _run(["play", "--human", "Alice", "--seed", "4", "--plain", "--lang", "fr"],
-                "frobnicate\n")
-    assert "Main de Alice" in done.stdout and "erreur : unknown verb" in done.stdout
+    text = _plain(["frobnicate"], lang="fr")
+    assert "Main de Alice" in text and "erreur : unknown verb" in text
