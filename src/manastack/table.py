@@ -382,12 +382,6 @@ def new_table(game: Game, humans: Sequence[str], agent: str = "heuristic",
                  stops_spec(parsed) if stops else "")
 
 
-def table_game(names: Sequence[str], decks: Sequence[Sequence[str]], seed: int,
-               options: GameOptions | None = None) -> Game:
-    """A new game for a table (:func:`manastack.engine.new_game`)."""
-    return new_game(names, decks, seed, options)
-
-
 def load_table(path: str | os.PathLike[str]) -> Table:
     """The table a file of :meth:`Table.save` holds, at its pending decision.  Raises
     :class:`TableError` (one line naming the file) for a file that isn't one, is over a
