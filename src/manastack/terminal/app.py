@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -68,7 +69,7 @@ class PassScreen(Screen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="pass")
+        yield Static(self.text, id="pass", markup=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -85,7 +86,7 @@ class AskFileScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ask"):
-            yield Static(self.question)
+            yield Static(self.question, markup=False)
             yield Input(id="file")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -146,14 +147,14 @@ class TableApp(App[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 with VerticalScroll(id="board-scroll"):
-                    yield Static(id="board")
+                    yield Static(id="board", markup=False)
                 with VerticalScroll(id="side-scroll"):
-                    yield Static(id="side")
+                    yield Static(id="side", markup=False)
             with Vertical(id="right"):
                 yield RichLog(id="log", wrap=True, markup=False, highlight=False)
                 yield OptionList(id="choices")
-        yield Static(id="status")
-        yield Static(id="message")
+        yield Static(id="status", markup=False)
+        yield Static(id="message", markup=False)
         yield Input(id="input", placeholder=self.tx(
             "number, filter or answer (e.g. cast light -> bob); Enter",
             "numéro, filtre ou réponse (par ex. cast light -> bob) ; Entrée"))
@@ -237,7 +238,8 @@ class TableApp(App[None]):
         self.answer_entries = self.make_entries()
         options = self.query_one("#choices", OptionList)
         options.clear_options()
-        options.add_options([Option(f"{k + 1:>2}. {e.label}") for k, e in
+        # (as plain text: "[x]" and card names are no markup)
+        options.add_options([Option(Text(f"{k + 1:>2}. {e.label}")) for k, e in
                              enumerate(self.answer_entries)])
         if self.answer_entries:
             options.highlighted = 0
