@@ -71,9 +71,22 @@ def player_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
         lost = tr(lang, " - lost", " - a perdu") if p["lost"] else ""
         out.append(f"{mark}{p['name']}{you}: {', '.join(facts)}{lost}")
         perms = [q for q in obs["battlefield"] if q["controller"] == idx]
+        combat = obs.get("combat") or {}
+        attacking = combat.get("attackers", {})
+        blocking = combat.get("blockers", {})
         if perms:
             for q in perms:
-                out.append("    " + _permanent(q, names, lang))
+                line = "    " + _permanent(q, names, lang)
+                key = str(q["id"])
+                if key in attacking:
+                    line += " - " + tr(lang, "attacking {who}", "attaque {who}",
+                                       who=names.get(attacking[key], "?"))
+                elif key in blocking:
+                    blocked = blocking[key]
+                    blocked = blocked if isinstance(blocked, list | tuple) else [blocked]
+                    line += " - " + tr(lang, "blocking {what}", "bloque {what}", what=", ".join(
+                        names.get(a, "?") for a in blocked))
+                out.append(line)
         else:
             out.append("    " + tr(lang, "(no permanent)", "(aucun permanent)"))
     return out
