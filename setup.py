@@ -37,6 +37,7 @@ PACKAGE = ROOT / "src" / "manastack"
 #: read-only already), and the game server (server/: I/O bound, its web dependencies
 #: optional).
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
+        "table.py", "terminal",
         "sealing.py", "server"}
 
 

@@ -187,6 +187,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.agents import make_agent
     from manastack.play import play_game, replay_data, result_line
 
+    if args.human or args.resume:
+        return _cmd_play_table(args)
+    if args.vs or args.plain or args.stops is not None:
+        raise ManastackError("--vs, --plain and --stops need --human NAME (or --resume FILE)")
     decks, names, opts = _variant_setup(args)
     # (known before the game is played)
     agent_names = _agent_names(args.agents, len(names))
@@ -207,6 +211,53 @@ def _cmd_play(args: argparse.Namespace) -> int:
                                  f"({e.strerror})") from None
     print(result_line(game, args.lang))
     return 0
+
+
+def _cmd_play_table(args: argparse.Namespace) -> int:
+    """``play --human NAME`` (or ``--resume FILE``): a person plays at a table, in the
+    full-screen app or at the plain prompt (docs/terminal.md)."""
+    from manastack.table import load_table, new_table
+    from manastack.terminal.run import play_at_table
+
+    if args.agents or args.json or args.save or args.view or args.decisions:
+        raise ManastackError("--agents, --json, --save, --as and --decisions don't go with "
+                             "--human or --resume (use --vs; save from the game)")
+    if args.resume:
+        if args.human or args.vs or args.stops is not None:
+            raise ManastackError("--resume FILE takes its people, agents and stops from the "
+                                 "file")
+        table = load_table(args.resume)
+        if args.lang != "en":
+            table.lang = args.lang
+    else:
+        from manastack.engine import new_game
+        decks, names, opts = _variant_setup(args)
+        if len(args.human) > 2:
+            raise ManastackError("at most two people (--human) at one keyboard")
+        for h in args.human:
+            if len(h) > MAX_PLAYER_NAME_LENGTH:
+                raise InputLimitError(f"--human: a name of {len(h):,} characters (the limit "
+                                      f"is {MAX_PLAYER_NAME_LENGTH})")
+        if len(set(args.human)) != len(args.human):
+            raise ManastackError("--human: the same name twice")
+        if len(args.human) > len(names):
+            raise ManastackError(f"--human: {len(args.human)} people for {len(names)} seats")
+        names = _seat_people(names, args.human)
+        game = new_game(names, decks, args.seed, opts)
+        table = new_table(game, args.human, args.vs or "heuristic", args.budget_ms,
+                          args.lang, args.stops or "")
+    return play_at_table(table, plain=args.plain)
+
+
+def _seat_people(names: Sequence[str], people: Sequence[str]) -> list[str]:
+    """The players' names with ``people`` seated: a person named as a default player
+    (``Bob``) takes that seat; another name takes the first seat left to an agent."""
+    out = list(names)
+    free = [i for i, n in enumerate(out) if n not in people]
+    for person in people:
+        if person not in out:
+            out[free.pop(0)] = person
+    return out
 
 
 def _load_decks(names: Sequence[str]) -> list[list[str]]:
@@ -479,6 +530,17 @@ def build_parser() -> argparse.ArgumentParser:
                    "seat")
     p.add_argument("--budget-ms", type=_budget, default=None,
                    help="thinking time per decision of a search agent (default 1000)")
+    p.add_argument("--human", action="append", metavar="NAME",
+                   help="a person plays this seat (twice: two people at one keyboard); the "
+                        "other seats are --vs's agent (docs/terminal.md)")
+    p.add_argument("--vs", choices=["heuristic", "search", "random"],
+                   help="with --human: the agent of the other seats (default heuristic)")
+    p.add_argument("--plain", action="store_true",
+                   help="with --human: the plain line prompt, not the full-screen app")
+    p.add_argument("--stops", metavar="SPEC", help="with --human: where the game stops to "
+                   "ask you, e.g. own=upkeep,precombat_main;others=end (docs/stops.md)")
+    p.add_argument("--resume", metavar="FILE", help="continue a game saved from the "
+                   "terminal game")
     p.set_defaults(fn=_cmd_play)
     p = sub.add_parser("match", help="play a match (best of N) between two decks")
     p.add_argument("deck_a", help="deck file or default deck name")

@@ -363,3 +363,64 @@ def advance(game: Game, humans: AutoPass | Sequence[AutoPass],
             raise ManastackError(f"no agent nor person answers for seat {by}")
         game.apply(by, agent.act(game))
     return None
+
+
+#: The flags of :class:`Stops` as ``--stops`` spells them (docs/stops.md).
+_STOP_FLAGS: Final = {"attacked": "when_attacked", "instant": "end_step_with_instant",
+                      "stack": "stack", "nothing": "ask_with_nothing_to_do",
+                      "f6_spells": "f6_stops_for_spells"}
+_ON: Final = {"on": True, "yes": True, "off": False, "no": False}
+#: The longest ``--stops`` text read.
+MAX_STOPS_TEXT: Final = 1000
+
+
+def parse_stops(text: str) -> Stops:
+    """The :class:`Stops` a ``--stops`` text gives (docs/stops.md): ``;``-separated
+    ``key=value`` settings, each changing the defaults: ``own=`` and ``others=`` a
+    ``,``-separated list of steps (``upkeep,precombat_main``; ``none`` for no step),
+    ``attacked``, ``instant``, ``stack``, ``nothing`` (ask at a stop with nothing to do)
+    and ``f6_spells`` set ``on`` or ``off``.  The empty text is the defaults.  A bad text
+    is a one-line :class:`~manastack.errors.ManastackError`."""
+    if len(text) > MAX_STOPS_TEXT:
+        raise ManastackError(f"--stops: more than {MAX_STOPS_TEXT} characters (the limit)")
+    defaults = Stops()
+    own: Collection[str] = defaults.own
+    others: Collection[str] = defaults.others
+    flags: dict[str, bool] = {}
+    seen: set[str] = set()
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = (s.strip() for s in part.partition("="))
+        if not eq or not key:
+            raise ManastackError(f"--stops: expected key=value, not {part[:40]!r}")
+        if key in seen:
+            raise ManastackError(f"--stops: {key[:20]!r} given twice")
+        seen.add(key)
+        if key in ("own", "others"):
+            steps = frozenset() if value == "none" else frozenset(
+                s.strip() for s in value.split(",") if s.strip())
+            _check_steps(steps, f"--stops {key}")
+            if key == "own":
+                own = steps
+            else:
+                others = steps
+        elif key in _STOP_FLAGS:
+            if value not in _ON:
+                raise ManastackError(f"--stops {key}: on or off, not {value[:20]!r}")
+            flags[_STOP_FLAGS[key]] = _ON[value]
+        else:
+            raise ManastackError(f"--stops: unknown setting {key[:20]!r} (one of own, "
+                                 f"others, {', '.join(_STOP_FLAGS)})")
+    return Stops(own, others, **flags)
+
+
+def stops_spec(stops: Stops) -> str:
+    """The ``--stops`` text of ``stops`` (:func:`parse_stops` reads it back)."""
+    def steps(names: Collection[str]) -> str:
+        return ",".join(s for s in PRIORITY_STEPS if s in names) or "none"
+    parts = [f"own={steps(stops.own)}", f"others={steps(stops.others)}"]
+    parts += [f"{key}={'on' if getattr(stops, name) else 'off'}"
+              for key, name in _STOP_FLAGS.items()]
+    return ";".join(parts)
