@@ -217,25 +217,31 @@ def start_turn(game: GameState, player: int, extra: bool = False) -> None:
             game.note("103.7a", say("{who} skips the {step} of their first turn",
                                     "{who} passe {step:le} de son premier tour",
                                     who=game.who(player), step=Term("draw")))
-    kind = Term("extra turn" if extra else "turn")
     variant_of(game).turn_started(game)  # range of influence (801.2c), planar controller (901.6)
     team = game.active_players()
     for mate in team:  # 805.4a: with shared team turns, each player of the team takes it
         if mate != player:
             game.turns_taken[mate] = game.turns_taken.get(mate, 0) + 1
         game.turn_began[mate] = game.turn_number  # 302.6: "their most recent turn"
+    # (an extra turn says so, 500.7)
     if len(team) > 1:  # 805.4a: shared team turns
-        game.emit_event(TurnBegan("805.4a", say(
-            "Turn {n} ({kind}) begins: {team} are the active team",
-            "Début du tour {n} ({kind}) : {team} forment l'équipe active",
-            n=game.turn_number, kind=kind, team=_team(game, team)), game.turn_number,
-            player=player, extra=extra, team=team, board=board(game)))
+        line = say("Turn {n} (extra turn) begins: {team} are the active team",
+                   "Début du tour {n} (tour supplémentaire) : {team} forment l'équipe "
+                   "active", n=game.turn_number, team=_team(game, team)) if extra else \
+            say("Turn {n} begins: {team} are the active team",
+                "Début du tour {n} : {team} forment l'équipe active",
+                n=game.turn_number, team=_team(game, team))
+        game.emit_event(TurnBegan("805.4a", line, game.turn_number, player=player,
+                                  extra=extra, team=team, board=board(game)))
     else:
-        game.emit_event(TurnBegan("500.1", say(
-            "Turn {n} ({kind}) begins: {who} is the active player",
-            "Début du tour {n} ({kind}) : {who} est le joueur actif",
-            n=game.turn_number, kind=kind, who=game.who(player)), game.turn_number,
-            player=player, extra=extra, board=board(game)))
+        line = say("Turn {n} (extra turn) begins: {who} is the active player",
+                   "Début du tour {n} (tour supplémentaire) : {who} est le joueur actif",
+                   n=game.turn_number, who=game.who(player)) if extra else \
+            say("Turn {n} begins: {who} is the active player",
+                "Début du tour {n} : {who} est le joueur actif",
+                n=game.turn_number, who=game.who(player))
+        game.emit_event(TurnBegan("500.1", line, game.turn_number, player=player,
+                                  extra=extra, board=board(game)))
     # only the turn's state changed (a variant's hook says otherwise); the turn of
     # ``player`` alone, or of a team (805.4a: anyone's, as far as it is told)
     game.changed("turn", player if len(team) == 1 else None)
