@@ -10,14 +10,14 @@ SIGINT, the shell's convention).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from manastack.errors import ManastackError
 from manastack.limits import shown_path
 from manastack.sim.games import GameRecord, SimSpec
-from manastack.sim.progress import progress_for
+from manastack.sim.progress import Progress, progress_for
 from manastack.sim.records import csv_text, json_text
 from manastack.sim.runner import run
 from manastack.sim.summary import Summary, gauntlet_lines, summary_lines
@@ -49,7 +49,7 @@ def simulate(name_a: str, deck_a: Sequence[str], opponents: Sequence[tuple[str, 
         t0 = time.perf_counter()
         try:
             result = run(one, games, workers=workers, backend=backend,
-                         on_batch=lambda records, bar=bar: bar.advance(len(records)))
+                         on_batch=_advancing(bar))
         finally:
             bar.close()
         seconds = time.perf_counter() - t0
@@ -77,6 +77,12 @@ def simulate(name_a: str, deck_a: Sequence[str], opponents: Sequence[tuple[str, 
     if csv_file:
         _write(csv_file, csv_text(runs))
     return INTERRUPTED if interrupted else 0
+
+
+def _advancing(bar: Progress) -> Callable[[list[GameRecord]], None]:
+    def advance(records: list[GameRecord]) -> None:
+        bar.advance(len(records))
+    return advance
 
 
 def check_output(path: str | None, flag: str) -> None:
