@@ -439,9 +439,13 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
 def _cmd_deck(args: argparse.Namespace) -> int:
     from manastack.cards.registry import is_implemented
-    from manastack.decks import check_deck, load_deck
+    from manastack.data import default_deck_text
+    from manastack.decks import check_deck, load_deck, parse_deck
 
-    deck = load_deck(args.file)
+    if _is_file(args.file):
+        deck = load_deck(args.file)
+    else:  # a default deck's name, as ``play`` takes it (DeckError if it isn't one)
+        deck = parse_deck(default_deck_text(args.file), source=args.file, fmt="text")
     problems = check_deck(deck, format=args.format, implemented=is_implemented)
     for p in problems:
         print(p)
@@ -584,7 +588,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deck", help="deck files")
     dsub = p.add_subparsers(dest="deck_cmd", required=True)
     q = dsub.add_parser("check")
-    q.add_argument("file")
+    q.add_argument("file", help="deck file or default deck name")
     q.add_argument("--format", default="constructed", choices=["constructed", "limited", "any"])
     p.set_defaults(fn=_cmd_deck)
     p = sub.add_parser("scenario", help="rules scenarios")
