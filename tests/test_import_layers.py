@@ -10,7 +10,7 @@ The layers, lowest first (``docs/contributing.md``, "Where things go"):
 3. ``cards/``: card behaviour and the card database;
 4. ``variants/``: the variants (CR 800-904), each with its own cards;
 5. ``engine/``: the ``Game`` façade (apply, run, copy, observe) and games' set-up;
-6. front ends: agents, play, match, decks, replays, scenarios, the command line.
+6. front ends: agents, play, match, sim, decks, replays, scenarios, the command line.
 
 Every import is walked: at module level, inside functions and under ``TYPE_CHECKING``.
 An import of a module of a higher layer fails, and so does importing a ``_private`` name
