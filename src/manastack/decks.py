@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -228,7 +228,8 @@ def load_deck(path: str | Path, *, fmt: str | None = None) -> DeckList:
         fmt = "dek"
     deck = parse_deck(text, source=source, fmt=fmt)
     if not deck.name:
-        deck = replace(deck, name=path.stem)
+        deck = DeckList(deck.main, deck.sideboard, deck.commander, path.stem, deck.source,
+                        deck.companion, deck.blank_sideboard)
     return deck
 
 
