@@ -299,7 +299,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise ManastackError(f"--workers must be 1 or more, not {workers}")
-    agents = _agent_names(args.agents, 2)
+    agents = _agent_names(args.agents or "heuristic", 2)
     check_output(args.json, "--json")
     check_output(args.csv, "--csv")
     [(name_a, deck_a)] = _load_named_decks([args.deck_a])
@@ -509,7 +509,7 @@ def _sim_parser(sub: Any) -> None:
                    help="games per match-up, in seat-swapped pairs (an odd number is "
                         "rounded up); default 1000")
     p.add_argument("--agents", metavar="A,B", help="the agents of deck_a's and deck_b's "
-                   "players: random (the default), heuristic or search")
+                   "players: heuristic (the default), random or search")
     p.add_argument("--budget-ms", type=_budget, default=None,
                    help="thinking time per decision of a search agent (default 1000)")
     p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0,
