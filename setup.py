@@ -34,11 +34,11 @@ PACKAGE = ROOT / "src" / "manastack"
 #: exceptions, which compiled classes can't) and the cold tools (command line,
 #: scenario files, the bounded readers of replay files), which gain nothing from
 #: compiling, and sealing.py (what pure Python alone needs: compiled events are
-#: read-only already), and the game server (server/: I/O bound, its web dependencies
-#: optional).
+#: read-only already), the game server (server/: I/O bound, its web dependencies
+#: optional) and sim (the simulation front end: its specs and records travel between
+#: processes by pickle, and its games' time is the compiled engine's).
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
-        "table.py", "terminal",
-        "sealing.py", "server"}
+        "table.py", "terminal", "sealing.py", "server", "sim"}
 
 
 def compiled_modules() -> list[str]:

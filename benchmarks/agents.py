@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import multiprocessing
 import random
 import sys
@@ -36,6 +35,7 @@ from manastack.errors import IllegalAction
 from manastack.game.state import GameOptions
 from manastack.limits import MAX_DECISIONS
 from manastack.play import default_deck, default_deck_names
+from manastack.sim.stats import wilson
 
 #: The deck pairs, in turn: every pair of default decks, mirrors included.
 PAIRS = list(itertools.combinations_with_replacement(default_deck_names(), 2))
@@ -146,17 +146,6 @@ def play_pair(job: tuple[str, str, int, int, float | None]) -> Tally:
             else:
                 t.wins_b += 1
     return t
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``wins / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - r) / d, (c + r) / d
 
 
 def _ms(xs: list[float]) -> tuple[float, float, float]:

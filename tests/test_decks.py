@@ -74,10 +74,17 @@ def test_plain_text_comments_blank_lines_and_deck_header_are_ignored() -> None:
     assert deck.sideboard == ()
 
 
-def test_plain_text_blank_line_does_not_start_sideboard() -> None:
+def test_plain_text_blank_line_between_two_blocks_starts_the_sideboard() -> None:
+    """An MTGO ``.txt`` export: the main deck, a blank line, the sideboard, no header.
+    With three blocks or more (a main deck grouped by blank lines), or with a header,
+    blank lines are ignored."""
     deck = parse_deck("4 Shock\n\n2 Fireball\n")
-    assert deck.cards() == ["Shock"] * 4 + ["Fireball"] * 2
-    assert deck.sideboard == ()
+    assert deck.cards() == ["Shock"] * 4 and deck.sideboard_cards() == ["Fireball"] * 2
+    assert deck.blank_sideboard == 2
+    deck = parse_deck("4 Shock\n\n2 Fireball\n\n1 Fog\n")
+    assert deck.count() == 7 and deck.sideboard == ()
+    deck = parse_deck("Deck\n4 Shock\n\n2 Fireball\n")
+    assert deck.count() == 6 and deck.sideboard == ()
 
 
 @pytest.mark.parametrize(
@@ -316,9 +323,9 @@ def test_format_is_detected_from_content(text: str, expected: list[str]) -> None
 
 
 def test_explicit_fmt_overrides_detection() -> None:
-    text = "4 Shock (M12) 154\n\n2 Fireball (M11) 138"
-    assert parse_deck(text, fmt="text").count() == 6
-    assert parse_deck(text, fmt="arena").count() == 4
+    text = "4 Shock (M12) 154\n\n2 Fireball (M11) 138\n\n1 Fog (M11) 173"
+    assert parse_deck(text, fmt="text").count() == 7  # three blocks: a grouped main deck
+    assert parse_deck(text, fmt="arena").count() == 4  # the first blank line
     assert parse_deck("4 Shock\n\n2 Fireball", fmt="arena").sideboard_cards() == ["Fireball"] * 2
     with pytest.raises(DeckError, match="malformed XML"):
         parse_deck("4 Shock", fmt="dek")

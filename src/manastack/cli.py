@@ -1,4 +1,4 @@
-"""The ``manastack`` command: play, replay, scenario, cards, deck, serve.
+"""The ``manastack`` command: play, match, sim, replay, scenario, cards, deck, serve.
 
 Every value and file it reads is bounded (:mod:`manastack.limits`): a value or file over a
 limit, like any other bad input, is refused with one line on stderr and exit code 2,
@@ -25,6 +25,8 @@ from manastack.limits import (
     MAX_PLAYER_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_SEED,
+    MAX_SIM_GAMES,
+    MAX_SIM_WORKERS,
     MAX_TURNS,
     load_json,
     shown_path,
@@ -261,6 +263,12 @@ def _seat_people(names: Sequence[str], people: Sequence[str]) -> list[str]:
 
 
 def _load_decks(names: Sequence[str]) -> list[list[str]]:
+    return [cards for _, cards in _load_named_decks(names)]
+
+
+def _load_named_decks(names: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """Each deck (a file, or a default deck's name) with its name: the default deck's, or
+    the file's (its Arena ``About`` name, else its stem); the main deck's cards only."""
     from manastack.cards.registry import is_implemented
     from manastack.decks import load_deck, validate_deck
     from manastack.play import default_deck
@@ -269,25 +277,30 @@ def _load_decks(names: Sequence[str]) -> list[list[str]]:
         raise InputLimitError(f"more than {MAX_OPTIONS} decks (the limit)")
     decks = []
     for d in names:
-        try:
-            os.stat(d)
-            is_file = True
-        except (FileNotFoundError, NotADirectoryError):
-            is_file = False  # a default deck's name, or nothing
-        except OSError as e:  # a name longer than the OS allows...
-            raise DeckError(f"{shown_path(d)}: cannot read deck file ({e.strerror})") \
-                from None
-        except ValueError:
-            raise DeckError(f"{shown_path(d)}: cannot read deck file (the path holds a NUL "
-                            "character)") from None
-        if is_file:
+        if _is_file(d):
             deck = load_deck(d)
             # (the card database is asked, so that an unknown name gets a suggestion)
             validate_deck(deck, format="any", implemented=is_implemented)
-            decks.append(deck.cards())  # the sideboard is set aside (103.1a)
+            decks.append((deck.name or d, deck.cards()))  # sideboard set aside (103.1a)
         else:
-            decks.append(default_deck(d))  # DeckError if it isn't a default deck either
+            decks.append((d, default_deck(d)))  # DeckError if it isn't a default deck either
     return decks
+
+
+def _is_file(d: str) -> bool:
+    """Whether the deck argument ``d`` names something on disk (else: a default deck's
+    name, or nothing); a path the system refuses is a DeckError."""
+    try:
+        os.stat(d)
+        return True
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as e:  # a name longer than the OS allows...
+        raise DeckError(f"{shown_path(d)}: cannot read deck file ({e.strerror})") \
+            from None
+    except ValueError:
+        raise DeckError(f"{shown_path(d)}: cannot read deck file (the path holds a NUL "
+                        "character)") from None
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
@@ -302,6 +315,63 @@ def _cmd_match(args: argparse.Namespace) -> int:
     for line in describe(res, ("Alice", "Bob")):
         print(line)
     return 0
+
+
+def _gauntlet(values: Sequence[str]) -> list[str]:
+    """``--gauntlet``: deck files and default deck names, or one file listing them, one a
+    line (``#`` comments; a relative path is read from the list's folder).  A single file
+    is such a list when each of its lines names a default deck or an existing file."""
+    from manastack.play import default_deck_names
+
+    if len(values) != 1 or not _is_file(values[0]) or os.path.isdir(values[0]):
+        return list(values)
+    from manastack.limits import read_text_limited
+
+    text = read_text_limited(values[0], limit=100_000, what="gauntlet list",
+                             error=DeckError, too_large=InputLimitError)
+    folder = Path(values[0]).parent
+    entries = [line.strip() for line in text.splitlines()
+               if line.strip() and not line.strip().startswith("#")]
+    found = [e if e in default_deck_names() else str(folder / e) for e in entries]
+    if found and all(e in default_deck_names() or _is_file(e) for e in found):
+        return found
+    return list(values)  # a deck file
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from manastack.sim.command import INTERRUPTED, check_output, even_games, simulate
+    from manastack.sim.games import SimSpec
+    from manastack.sim.runner import default_workers
+
+    if args.games < 1:
+        raise ManastackError(f"-n must be 1 or more, not {args.games}")
+    if (args.deck_b is None) == (args.gauntlet is None):
+        raise ManastackError("sim needs DECK_B, or --gauntlet DECK... (not both)")
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 1:
+        raise ManastackError(f"--workers must be 1 or more, not {workers}")
+    agents = _agent_names(args.agents or "heuristic", 2)
+    check_output(args.json, "--json")
+    check_output(args.csv, "--csv")
+    [(name_a, deck_a)] = _load_named_decks([args.deck_a])
+    opponents = _load_named_decks([args.deck_b] if args.deck_b is not None
+                                  else _gauntlet(args.gauntlet))
+    games = even_games(args.games)
+    if games != args.games:
+        print(f"-n {args.games} is odd: playing {games} games (seat-swapped pairs)")
+    spec = SimSpec((), (), agents=(agents[0], agents[1]), seed=args.seed,
+                   max_turns=args.max_turns, mulligan=args.mulligan,
+                   budget_ms=args.budget_ms)
+    print(f"sim: {games} games per match-up, {agents[0]} (A) vs {agents[1]} (B), seed "
+          f"{args.seed}, max {args.max_turns} turns, {workers} worker"
+          f"{'s' * (workers != 1)}", flush=True)
+    try:
+        return simulate(name_a, deck_a, opponents, spec, games, workers=workers,
+                        backend=args.backend, json_file=args.json, csv_file=args.csv,
+                        gauntlet=args.gauntlet is not None)
+    except KeyboardInterrupt:  # (between games: nothing to report)
+        print("Interrupted.", file=sys.stderr)
+        return INTERRUPTED
 
 
 def _print_log(events: list[Event], args: argparse.Namespace) -> None:
@@ -420,9 +490,13 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
 def _cmd_deck(args: argparse.Namespace) -> int:
     from manastack.cards.registry import is_implemented
-    from manastack.decks import check_deck, load_deck
+    from manastack.data import default_deck_text
+    from manastack.decks import check_deck, load_deck, parse_deck
 
-    deck = load_deck(args.file)
+    if _is_file(args.file):
+        deck = load_deck(args.file)
+    else:  # a default deck's name, as ``play`` takes it (DeckError if it isn't one)
+        deck = parse_deck(default_deck_text(args.file), source=args.file, fmt="text")
     problems = check_deck(deck, format=args.format, implemented=is_implemented)
     for p in problems:
         print(p)
@@ -501,6 +575,34 @@ def _log_options(p: argparse.ArgumentParser) -> None:
                         "at each turn's start; full: every event (priority passes, steps)")
 
 
+def _sim_parser(sub: Any) -> None:
+    p = sub.add_parser("sim", help="many games between two decks (or one deck against a "
+                       "gauntlet): win rate with a 95%% interval, docs/simulation.md")
+    p.add_argument("deck_a", help="deck file or default deck name")
+    p.add_argument("deck_b", nargs="?", help="deck file or default deck name")
+    p.add_argument("--gauntlet", nargs="+", metavar="DECK", help="deck_a against each of "
+                   "these decks (or a file listing them, one a line)")
+    p.add_argument("-n", "--games", type=_bounded_int(MAX_SIM_GAMES), default=1000,
+                   help="games per match-up, in seat-swapped pairs (an odd number is "
+                        "rounded up); default 1000")
+    p.add_argument("--agents", metavar="A,B", help="the agents of deck_a's and deck_b's "
+                   "players: heuristic (the default), random or search")
+    p.add_argument("--budget-ms", type=_budget, default=None,
+                   help="thinking time per decision of a search agent (default 1000)")
+    p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0,
+                   help="the run seed; game seeds are derived from it (docs/simulation.md)")
+    p.add_argument("--workers", type=_bounded_int(MAX_SIM_WORKERS), default=None,
+                   help="processes (default: all local cores)")
+    p.add_argument("--backend", default="process", choices=["process"],
+                   help="where the games are played (process: local cores)")
+    p.add_argument("--max-turns", type=_bounded_int(MAX_TURNS), default=200,
+                   help="a game still going then is a draw (default 200)")
+    p.add_argument("--mulligan", default="paris", choices=["paris", "vancouver", "london"])
+    p.add_argument("--json", metavar="FILE", help="write the per-game records as JSON")
+    p.add_argument("--csv", metavar="FILE", help="write the per-game records as CSV")
+    p.set_defaults(fn=_cmd_sim)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _ArgumentParser(prog="manastack", description=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -552,6 +654,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget-ms", type=_budget, default=None,
                    help="thinking time per decision of a search agent (default 1000)")
     p.set_defaults(fn=_cmd_match)
+    _sim_parser(sub)
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")
     _decisions_option(p)
@@ -573,7 +676,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deck", help="deck files")
     dsub = p.add_subparsers(dest="deck_cmd", required=True)
     q = dsub.add_parser("check")
-    q.add_argument("file")
+    q.add_argument("file", help="deck file or default deck name")
     q.add_argument("--format", default="constructed", choices=["constructed", "limited", "any"])
     p.set_defaults(fn=_cmd_deck)
     p = sub.add_parser("scenario", help="rules scenarios")

@@ -98,14 +98,27 @@ _SECTIONS = {
     "companion": "companion",
     "about": "about",
 }
+#: Website lists group the main deck under card-type headers: ``Creatures (16)``,
+#: ``Lands (24)``, ``Instants``...  Each starts (or continues) the main deck.
+_TYPE_HEADERS = frozenset({
+    "creature", "creatures", "land", "lands", "instant", "instants", "sorcery",
+    "sorceries", "enchantment", "enchantments", "artifact", "artifacts", "planeswalker",
+    "planeswalkers", "battle", "battles", "spell", "spells", "other spells",
+    "noncreature spells", "non-creature spells", "other",
+})
+# A header's words, then an optional count: "Creatures (16)", "Sideboard [15]:",
+# "Lands: 24", "Main Deck (60)".
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z -]*?)\s*+(?::\s*+\d{1,4}|\(\d{1,4}\)|"
+                     r"\[\d{1,4}\])?\s*+:?$")
 # (The patterns run in linear time: possessive quantifiers, no two adjacent ones that
 # can both match the same spaces.)
 # "4 Lightning Bolt", "4x Lightning Bolt", "4 x Lightning Bolt".
 _COUNTED = re.compile(r"^(\d++)(?:\s*+[xX](?=\s))?\s++(\S.*)$")
 # A first token that looks like a count but isn't one: "0", "-1", "4a", "2.5".
 _COUNTISH = re.compile(r"^([+-]?\d\S*+)(?:\s++(.*))?$")
-# Arena suffix: " (M11) 149" or " (M11)".
-_PRINTING = re.compile(r"^(.*?)(?<!\s)\s++\(([A-Za-z0-9_]{2,6})\)(?:\s++(\S+))?$")
+# Arena suffix: " (M11) 149" or " (M11)", and a foil or etched mark (" *F*", " *E*").
+_PRINTING = re.compile(r"^(.*?)(?<!\s)\s++\(([A-Za-z0-9_]{2,6})\)(?:\s++([^\s*]\S*+))?"
+                       r"(?:\s++\*[A-Za-z]\*)?$")
 _SB_PREFIX = re.compile(r"^SB:\s*(.*)$", re.IGNORECASE)
 _COUNT_RULE = f"the count must be a whole number from 1 to {MAX_COUNT}"
 _ANY_NUMBER = "A deck can have any number of cards named"
@@ -140,6 +153,9 @@ class DeckList:
     name: str = ""
     source: str = ""
     companion: tuple[DeckEntry, ...] = ()
+    #: The line of the blank line that was read as the start of the sideboard (a list
+    #: without section headers, as MTGO and Arena export them), else 0.
+    blank_sideboard: int = 0
 
     def cards(self) -> list[str]:
         """Main-deck card names, each repeated by its count, in file order."""
@@ -212,9 +228,8 @@ def load_deck(path: str | Path, *, fmt: str | None = None) -> DeckList:
         fmt = "dek"
     deck = parse_deck(text, source=source, fmt=fmt)
     if not deck.name:
-        deck = DeckList(
-            deck.main, deck.sideboard, deck.commander, path.stem, deck.source, deck.companion
-        )
+        deck = DeckList(deck.main, deck.sideboard, deck.commander, path.stem, deck.source,
+                        deck.companion, deck.blank_sideboard)
     return deck
 
 
@@ -231,9 +246,44 @@ def _detect(lines: list[str]) -> str:
 
 
 def _header(line: str) -> str | None:
-    """The section a header line starts (``"main"``, ``"sideboard"``...), else None."""
-    key = " ".join(line.rstrip(":").split()).casefold()
-    return _SECTIONS.get(key)
+    """The section a header line starts (``"main"``, ``"sideboard"``...), else None: a
+    section's name (``Sideboard``, ``Deck``...) or a card type's (``Creatures``: the main
+    deck), with an optional colon and count (``Sideboard (15)``, ``Lands: 24``)."""
+    if not line[:1].isalpha() or len(line) > 40:  # (a header is short: the match is cheap)
+        return None
+    found = _HEADER.match(line)
+    if found is None:
+        return None
+    key = " ".join(found.group(1).split()).casefold()
+    return _SECTIONS.get(key) or ("main" if key in _TYPE_HEADERS else None)
+
+
+def _comment_header(line: str) -> str | None:
+    """The section of a comment naming one (``// Sideboard``, ``# Creatures (16)``)."""
+    return _header(line.lstrip("#/").strip())
+
+
+def _blank_split(lines: list[str]) -> int:
+    """For a list without section headers or ``SB:`` lines: the line number of the blank
+    line that starts the sideboard (an MTGO ``.txt`` or Arena export: the main deck, a
+    blank line, the sideboard), else 0.  Plain text splits only when its cards make
+    exactly two blocks (more blocks are a main deck grouped by blank lines); an Arena
+    export splits at its first blank line after a card."""
+    blocks: list[int] = []  # the blank line before each block of cards after the first
+    seen_card = False
+    blank = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            blank = blank or number
+            continue
+        if line.startswith(("#", "//")):
+            continue
+        if seen_card and blank:
+            blocks.append(blank)
+        seen_card = True
+        blank = 0
+    return blocks[0] if blocks else 0
 
 
 def _parse_lines(lines: list[str], source: str, *, arena: bool) -> DeckList:
@@ -245,17 +295,27 @@ def _parse_lines(lines: list[str], source: str, *, arena: bool) -> DeckList:
     }
     problems: list[str] = []
     name = ""
-    # Arena without any header: a blank line after the main deck starts the sideboard.
-    split_on_blank = arena and not any(_header(line.strip()) for line in lines)
+    # Without any header: a blank line after the main deck starts the sideboard.
+    headed = any(_header(line.strip()) or _SB_PREFIX.match(line.strip()) or
+                 (line.strip().startswith(("#", "//")) and _comment_header(line.strip()))
+                 for line in lines)
+    split_at = 0
+    if not headed:
+        split_at = _blank_split(lines)
+        if not arena and split_at and _blank_blocks(lines) != 2:
+            split_at = 0
     section = "main"
     cards = 0
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line:
-            if split_on_blank and section == "main" and sections["main"]:
+            if number == split_at:
                 section = "sideboard"
             continue
         if line.startswith(("#", "//")):
+            header = _comment_header(line)
+            if header is not None and header != "about":
+                section = header
             continue
         header = _header(line)
         if header is not None:
@@ -285,7 +345,22 @@ def _parse_lines(lines: list[str], source: str, *, arena: bool) -> DeckList:
         name=name,
         source=source,
         companion=tuple(sections["companion"]),
+        blank_sideboard=split_at,
     )
+
+
+def _blank_blocks(lines: list[str]) -> int:
+    """The number of blocks of card lines separated by blank lines."""
+    count = 0
+    previous_blank = True
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            previous_blank = True
+        elif not line.startswith(("#", "//")):
+            count += previous_blank
+            previous_blank = False
+    return count
 
 
 def _parse_entry(line: str, number: int, source: str, problems: list[str]) -> DeckEntry | None:
@@ -488,9 +563,13 @@ def _problems(deck: DeckList, format: str, known: Callable[[str], str | None] | 
         (_CONSTRUCTED_MIN, "100.2a") if format == "constructed" else (_LIMITED_MIN, "100.2b")
     )
     if size < minimum:
+        hint = "" if not deck.blank_sideboard else (
+            f" (the cards after the blank line {deck.blank_sideboard} are read as the "
+            "sideboard, as MTGO and Arena export it; to keep them in the main deck, remove "
+            "that blank line or put a 'Deck' header first)")
         problems.append(
             f"{_at(source, deck.main)}: main deck has {size} card{'s' * (size != 1)}; "
-            f"a {format} deck needs at least {minimum} (CR {rule})"
+            f"a {format} deck needs at least {minimum} (CR {rule}){hint}"
         )
     if format != "constructed":
         return problems  # limited: any number of copies, any sideboard (CR 100.2b, 100.4b)

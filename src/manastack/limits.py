@@ -109,6 +109,9 @@ MAX_OPTIONS: Final = 32
 MAX_NOTATION_LENGTH: Final = 4_000
 #: ``manastack match --games``.
 MAX_MATCH_GAMES: Final = 1_000
+#: ``manastack sim -n`` (games per match-up) and ``--workers``.
+MAX_SIM_GAMES: Final = 10_000_000
+MAX_SIM_WORKERS: Final = 1_024
 
 
 def shown_path(path: Any) -> str:

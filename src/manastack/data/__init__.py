@@ -22,12 +22,17 @@ def default_deck_names() -> list[str]:
                   .iterdir() if p.name.endswith(".txt"))
 
 
-def default_deck(name: str) -> list[str]:
-    """A shipped deck list (``red_green``, ``white_black``...) as card names."""
+def default_deck_text(name: str) -> str:
+    """A shipped deck list's text (``red_green``...); DeckError for another name."""
     if name not in default_deck_names():
         raise DeckError(f"no deck file {brief(name)}, and no default deck of that name (default "
                         f"decks: {', '.join(default_deck_names())})")
-    text = resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
+    return resources.files("manastack.data").joinpath(f"decks/{name}.txt").read_text()
+
+
+def default_deck(name: str) -> list[str]:
+    """A shipped deck list (``red_green``, ``white_black``...) as card names."""
+    text = default_deck_text(name)
     cards: list[str] = []
     for line in text.splitlines():
         line = line.strip()

@@ -1,0 +1,113 @@
+"""Backends: who plays the batches of a run.
+
+A backend is a function ``(spec, batches, workers, on_batch)`` that plays every batch of
+game indexes with :func:`~manastack.sim.games.play_batch` and hands each batch's records
+to ``on_batch`` as they arrive, in any order; the caller sorts them by index, so what a
+run writes doesn't depend on the backend, the number of workers or the batch size
+(:func:`run`).  ``process`` (the default) plays on the local cores: one process with
+``workers=1``, else a pool of ``workers`` processes each taking a batch at a time.  A
+Ctrl-C (KeyboardInterrupt) stops the pool at once (its processes ignore SIGINT and are
+terminated) and reaches the caller, which keeps the records already received.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from manastack.sim.games import GameRecord, SimSpec, batches, play_batch, play_one
+
+#: Receives the records of a batch (or of one game, in a single process).
+OnBatch = Callable[[list[GameRecord]], None]
+Backend = Callable[[SimSpec, list[list[int]], int, OnBatch], None]
+
+#: The most games one task plays (a task's records travel back at its end).
+MAX_BATCH = 200
+
+
+def default_workers() -> int:
+    """All local cores (``os.cpu_count()``; 1 when it is unknown)."""
+    return os.cpu_count() or 1
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Games per task: about four tasks per worker (so that a slow batch doesn't leave
+    the others idle at the end), an even number (whole pairs), at most :data:`MAX_BATCH`."""
+    size = math.ceil(games / max(1, 4 * workers))
+    size += size % 2
+    return max(2, min(MAX_BATCH, size))
+
+
+def _ignore_sigint() -> None:
+    """A pool process leaves Ctrl-C to the main process (which terminates it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _task(job: tuple[SimSpec, list[int]]) -> list[GameRecord]:
+    spec, indexes = job
+    return play_batch(spec, indexes)
+
+
+def run_process(spec: SimSpec, jobs: list[list[int]], workers: int,
+                on_batch: OnBatch) -> None:
+    """The ``process`` backend: the batches on ``workers`` local processes (with one
+    worker, in this process, game by game)."""
+    if workers <= 1:
+        for job in jobs:
+            for index in job:
+                on_batch([play_one(spec, index)])
+        return
+    # (fork on Linux: the workers start with the card database already loaded)
+    ctx = multiprocessing.get_context("fork") if sys.platform == "linux" \
+        else multiprocessing.get_context()
+    pool = ctx.Pool(min(workers, len(jobs)) or 1, initializer=_ignore_sigint)
+    try:
+        for records in pool.imap_unordered(_task, [(spec, job) for job in jobs]):
+            on_batch(records)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+#: The backends by name (``--backend``).
+BACKENDS: dict[str, Backend] = {"process": run_process}
+
+
+@dataclass
+class RunResult:
+    """The records received (sorted by index) and whether the run was interrupted."""
+
+    records: list[GameRecord] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def run(spec: SimSpec, games: int, *, workers: int = 1, backend: str = "process",
+        on_batch: OnBatch | None = None, size: int | None = None,
+        indexes: Sequence[int] | None = None) -> RunResult:
+    """Play games ``0 .. games-1`` of ``spec`` (or ``indexes``) on ``backend``; a
+    KeyboardInterrupt ends the run early with the records received so far
+    (``interrupted``)."""
+    todo = list(range(games)) if indexes is None else list(indexes)
+    jobs = batches(todo, size or batch_size(len(todo), workers))
+    got: list[GameRecord] = []
+
+    def receive(records: list[GameRecord]) -> None:
+        got.extend(records)
+        if on_batch is not None:
+            on_batch(records)
+
+    result = RunResult()
+    try:
+        BACKENDS[backend](spec, jobs, workers, receive)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    result.records = sorted(got, key=lambda r: r.index)
+    return result
