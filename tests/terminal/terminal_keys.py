@@ -46,6 +46,20 @@ def leaks(text: str, names: set[str]) -> list[str]:
     return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
 
 
+async def settle(pilot: Any, app: TableApp) -> None:
+    """Wait until the app shows its next question: the agents answer in a worker thread
+    (``app.thinking``), then the screen is redrawn."""
+    import asyncio
+
+    await pilot.pause()
+    for _ in range(6000):  # (at most a minute: an agent's answers)
+        if not app.thinking:
+            break
+        await asyncio.sleep(0.01)
+        await pilot.pause()
+    await pilot.pause()
+
+
 def keys_of(text: str) -> list[str]:
     """The keys that type ``text``."""
     names = {" ": "space", "-": "minus", ">": "greater_than_sign", ",": "comma",
@@ -65,7 +79,7 @@ async def type_answer(pilot: Any, app: TableApp, action: Action) -> None:
 
     async def number(k: int) -> None:
         await pilot.press(*str(k + 1), "enter")
-        await pilot.pause()
+        await settle(pilot, app)
 
     if app.view_mode in ("attack", "block") and isinstance(
             action, DeclareAttackers | DeclareBlockers):
@@ -99,7 +113,7 @@ async def type_answer(pilot: Any, app: TableApp, action: Action) -> None:
                     await number(j)
                     return
     await pilot.press(*keys_of(text), "enter")
-    await pilot.pause()
+    await settle(pilot, app)
 
 
 async def play_by_keys(pilot: Any, app: TableApp, seed: int = 1, max_questions: int = 2000,
@@ -112,7 +126,7 @@ async def play_by_keys(pilot: Any, app: TableApp, seed: int = 1, max_questions: 
     while app.question is not None and n < max_questions:
         if app.waiting_pass:
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot, app)
             continue
         q = app.question
         game = app.table.game

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from terminal_keys import SIZE, screen_text
+from terminal_keys import SIZE, screen_text, settle
 
 from manastack.engine import Game, new_game
 from manastack.engine.setup import put, setup_game, start_at
@@ -151,13 +151,13 @@ def test_screen_snapshot(name):
 
     async def run() -> str:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot, app)
             assert app.question is not None
             assert app.question.kind == kind or app.question.decision.kind == kind or \
                 kind in getattr(app.question.decision, "purpose", ""), app.question.kind
             if keys:
                 await pilot.press(*keys)
-                await pilot.pause()
+                await settle(pilot, app)
             return screen_text(app)
 
     text = asyncio.run(run())
@@ -175,7 +175,7 @@ def test_screen_renders_in_80x24():
 
     async def run() -> str:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot, app)
             return screen_text(app)
 
     text = asyncio.run(run())
@@ -196,7 +196,7 @@ def test_screen_in_french():
 
     async def run() -> str:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot, app)
             return screen_text(app)
 
     text = asyncio.run(run())

@@ -9,7 +9,7 @@ import asyncio
 import json
 
 import pytest
-from terminal_keys import SIZE, hidden_names, keys_of, leaks, play_by_keys, screen_text
+from terminal_keys import SIZE, hidden_names, keys_of, leaks, play_by_keys, screen_text, settle
 
 from manastack.engine import new_game
 from manastack.play import default_deck
@@ -34,35 +34,35 @@ def test_keys_answer_undo_save_and_quit(tmp_path, monkeypatch):
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot, app)
             assert app.question is not None and app.question.kind == "mulligan"
             assert "1. keep" in screen_text(app)
             await pilot.press("1", "enter")
-            await pilot.pause()
+            await settle(pilot, app)
             q = app.question
             assert q is not None and q.kind == "priority"
             hand = len(table.game.players[0].hand)
             land = next(c.text for c in q.choices if c.text.startswith("play "))
             await pilot.press(*keys_of(land[:9].lower()), "enter")  # ("play fore")
-            await pilot.pause()
+            await settle(pilot, app)
             if app.question is not None and len(table.game.players[0].hand) == hand:
                 await pilot.press(*keys_of(land[9:]), "enter")  # (ambiguous: the rest)
-                await pilot.pause()
+                await settle(pilot, app)
             assert len(table.game.players[0].hand) == hand - 1
             await pilot.press("ctrl+z")
-            await pilot.pause()
+            await settle(pilot, app)
             assert len(app.table.game.players[0].hand) == hand
             assert "undone" in screen_text(app)
             await pilot.press("ctrl+s")
-            await pilot.pause()
+            await settle(pilot, app)
             await pilot.press(*keys_of(saved.name), "enter")
-            await pilot.pause()
+            await settle(pilot, app)
             assert "saved to" in screen_text(app)
             await pilot.press("ctrl+q")
-            await pilot.pause()
+            await settle(pilot, app)
             assert "Save the game first?" in screen_text(app)
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot, app)
         assert app.final_line == "Game left unfinished."
 
     asyncio.run(run())
@@ -79,20 +79,20 @@ def test_two_people_pass_the_keyboard():
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot, app)
             first = app.question.seat
             for _ in range(6):
                 if app.waiting_pass:
                     break
                 await pilot.press("enter")
-                await pilot.pause()
+                await settle(pilot, app)
             assert app.waiting_pass
             text = screen_text(app)
             assert "Pass the keyboard to" in text
             assert not leaks(text, {table.game.objects[i].name for p in table.game.players
                                     for i in p.hand})
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot, app)
             assert app.question.seat != first
             assert not leaks(screen_text(app), hidden_names(table.game, app.question.seat))
 
@@ -124,9 +124,47 @@ def test_whole_games_by_keys(setup):
 
     async def run() -> int:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot, app)
             return await play_by_keys(pilot, app, seed)
 
     asked = asyncio.run(run())
     assert app.table.game.decision is None and asked > 5
     assert app.final_line.startswith("Game over")
+
+
+def test_the_screen_stays_live_while_an_agent_thinks() -> None:
+    """The agents answer in a worker thread: while Bob's agent thinks (here a heuristic
+    taking 0.3 s a decision, as the search takes its budget) the screen says whom it waits
+    for and takes no answer; Ctrl+Q then waits for the question, and asks to save."""
+    import time
+
+    from manastack.agents import HeuristicAgent
+
+    class Slow(HeuristicAgent):
+        def act(self, game):  # type: ignore[no-untyped-def]
+            time.sleep(0.3)
+            return super().act(game)
+
+    table = _table(seed=2)
+    table.agents[1] = Slow(5)
+    app = TableApp(table)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for _ in range(100):  # (Bob's mulligan decision comes after Alice's)
+                await pilot.pause()
+                if app.thinking:
+                    break
+                if app.question is not None:
+                    await pilot.press("1", "enter")
+            assert app.thinking and app.question is None  # (no answer taken meanwhile)
+            assert "Waiting for Bob" in screen_text(app)
+            await pilot.press("1", "enter")  # (ignored)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert app.quit_asked or "Save the game first?" in screen_text(app)
+            await settle(pilot, app)
+            assert "Save the game first?" in screen_text(app)
+
+    asyncio.run(run())

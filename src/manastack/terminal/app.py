@@ -139,6 +139,11 @@ class TableApp(App[None]):
         self.printed = 0
         self.final_line = ""
         self.waiting_pass = False
+        #: The agents are answering in a worker thread (the screen stays live; no answer
+        #: is taken until the next question shows).
+        self.thinking = False
+        #: Ctrl+Q while the agents answer: asked once the question shows.
+        self.quit_asked = False
 
     def tx(self, en: str, fr: str, **args: Any) -> str:
         return tr(self.table.lang, en, fr, **args)
@@ -171,9 +176,31 @@ class TableApp(App[None]):
 
     def next_question(self) -> None:
         """Run the game to the next question and show it (after a pass screen when the
-        keyboard changes hands)."""
+        keyboard changes hands).  While the agents answer (the search thinks for its
+        budget), the game runs in a worker thread and the screen stays live."""
+        game = self.table.game
+        if self.table.agent_names and not self.table.over and game.decision is not None:
+            self.question = None
+            self.thinking = True
+            self.query_one("#status", Static).update(self.tx(
+                "Waiting for {who}...", "En attente de {who}...",
+                who=" / ".join(self.table.name(s) for s in sorted(self.table.agent_names))))
+            self.run_worker(self._advance_in_thread, thread=True, exclusive=True,
+                            group="agents")
+            return
+        self.arrive(self.table.advance())
+
+    def _advance_in_thread(self) -> None:
         q = self.table.advance()
+        self.call_from_thread(self.arrive, q)
+
+    def arrive(self, q: Question | None) -> None:
+        """Show the question ``q`` the game has come to (None: the game is over)."""
+        self.thinking = False
         self.question = q
+        if self.quit_asked:
+            self.quit_asked = False
+            self.call_later(self.action_quit_game)
         self.view_mode, self.open_group, self.pending = "list", "", None
         self.attacks, self.blocks = {}, {}
         if q is None:
@@ -412,15 +439,6 @@ class TableApp(App[None]):
             self.say_line(str(e))
             return False
         self.say_line("")
-        if not self.table.over and self.table.game.decision is not None \
-                and self.table.game.decision.by not in self.table.humans:
-            # (shown while the agents answer: the search may think a while)
-            self.query_one("#status", Static).update(self.tx(
-                "Waiting for {who}...", "En attente de {who}...",
-                who=self.table.name(self.table.game.decision.by)))
-            self.question = None  # (no answer is taken until the next question shows)
-            self.call_after_refresh(self.next_question)
-            return True
         self.next_question()
         return True
 
@@ -496,6 +514,8 @@ class TableApp(App[None]):
         self.answer_with(self.table.pass_until_end_of_turn)
 
     def action_save(self) -> None:
+        if self.thinking:
+            return  # (the game is changing: saved once the question shows)
         self.push_screen(AskFileScreen(self.tx("Save to which file? (Enter; Escape: cancel)",
                                               "Sauvegarder dans quel fichier ? (Entrée ; "
                                               "Échap : annuler)")),
@@ -515,6 +535,13 @@ class TableApp(App[None]):
         return True
 
     def action_quit_game(self) -> None:
+        if self.thinking:  # (asked once the agents have answered and the question shows)
+            self.quit_asked = True
+            self.say_line(self.tx("Leaving once {who} has answered...",
+                                  "Départ dès que {who} aura répondu...",
+                                  who=self.table.name(self.table.game.decision.by)
+                                  if self.table.game.decision is not None else "?"))
+            return
         if self.question is None:
             self.exit()
             return
