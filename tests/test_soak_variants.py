@@ -26,6 +26,9 @@ from manastack.game.state import GameOptions
 from manastack.variants import get_variant
 
 GAMES = 200
+#: The share of each case's games the quick run (``python -m pytest``) plays; the soak
+#: (``-m soak``) plays them all.
+QUICK_SHARE = 2
 MAX_TURNS = 20
 MAX_DECISIONS = 30_000
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
@@ -92,13 +95,16 @@ def _games(job: tuple[int, int, list[int]]) -> list[str]:
     return failures
 
 
+@pytest.mark.parametrize("share", [
+    pytest.param(QUICK_SHARE, id="quick"), pytest.param(1, id="soak", marks=pytest.mark.soak)])
 @pytest.mark.parametrize(("case"), range(len(CASES)),
                          ids=[f"{v}-{n}" for v, n, _, _ in CASES])
-def test_soak_variant_random_games(case: int) -> None:
-    """200 random games per variant (fewer for the extra player counts) end (104) with
-    zones intact (400.1, 800.4a) and deterministic replays (every 50th game twice)."""
+def test_soak_variant_random_games(case: int, share: int) -> None:
+    """200 random games per variant (fewer for the extra player counts; half of them in
+    the quick run) end (104) with zones intact (400.1, 800.4a) and deterministic replays
+    (every 50th game twice)."""
     workers = max(1, min(4, os.cpu_count() or 1))
-    games = CASES[case][3]
+    games = CASES[case][3] // share
     jobs = [(case, k, list(range(k, games, workers))) for k in range(workers)]
     if workers == 1:
         failures = _games(jobs[0])
