@@ -34,9 +34,10 @@ PACKAGE = ROOT / "src" / "manastack"
 #: exceptions, which compiled classes can't) and the cold tools (command line,
 #: scenario files, the bounded readers of replay files), which gain nothing from
 #: compiling, and sealing.py (what pure Python alone needs: compiled events are
-#: read-only already).
+#: read-only already), and the environments (env/: subclasses of PettingZoo's and
+#: Gymnasium's classes, optional dependencies).
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
-        "sealing.py"}
+        "sealing.py", "env"}
 
 
 def compiled_modules() -> list[str]:

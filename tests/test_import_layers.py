@@ -40,6 +40,7 @@ LAYERS: dict[str, int] = {
     "engine": 5,
     "agents": 6, "play": 6, "match": 6, "decks": 6, "replays": 6, "scenario": 6,
     "narrative": 6, "stops": 6,
+    "env": 6,
     "cli": 6, "__main__": 6, "": 6,
 }
 

@@ -183,6 +183,10 @@ class ActionTree:
             per = N_MAX - 1
             self.page = (self.page + 1) % -(-len(self._all) // per)
             return None
+        return self.take(step)
+
+    def take(self, step: Step) -> Action | None:
+        """Take the option ``step`` (one of the current sub-decision's, on any page)."""
         self.alive = self._leads[_key(step)]
         if step == DONE:
             return self.actions[self.alive[0]]

@@ -45,6 +45,7 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
     """manastack as a PettingZoo ``AECEnv`` (build it with :func:`aec_env`)."""
 
     metadata: dict[str, Any] = {"name": "manastack_v0", "render_modes": ["ansi", "human"],
+                                "render_fps": 1,
                                 "is_parallelizable": False}
 
     def __init__(self, decks: Sequence[Any] | None = None, variant: str | None = None,

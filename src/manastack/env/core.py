@@ -7,6 +7,7 @@ team's players share their team's result, CR 810.1, 104.3a).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any, Final
@@ -74,6 +75,24 @@ class EnvCore:
         self.rng = random.Random(0)
         self._rows: list[list[int]] | None = None
         self._numbers = False
+
+    def determinized(self, seat: int, rng: random.Random) -> EnvCore:
+        """A copy in which everything ``seat`` can't see is dealt again with ``rng``
+        (:func:`~manastack.engine.determinization.determinize`), at the same sub-decision
+        (the steps chosen so far taken again).  Determinise at ``seat``'s decision."""
+        from manastack.engine.determinization import determinize
+
+        new = copy.copy(self)
+        new.game = determinize(self.game, seat, rng)
+        new.rng = random.Random(rng.getrandbits(64))
+        new._rows = None
+        new.tree = None
+        if self.tree is not None and new.game.decision is not None:
+            new.tree = ActionTree(new.game.decision.legal_actions(new.game))
+            for step in self.tree.chosen:
+                new.tree.take(step)
+            new.tree.page = self.tree.page
+        return new
 
     def reset(self, seed: int) -> None:
         """A new game dealt from ``seed``, run to the first sub-decision with a choice."""

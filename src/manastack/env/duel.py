@@ -26,7 +26,7 @@ from manastack.env.text import view_text
 class DuelEnv(gymnasium.Env):  # type: ignore[type-arg]
     """One seat of a duel against ``opponent`` (an agent's name), for Gymnasium."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, opponent: str = "heuristic", decks: Sequence[Any] | None = None,
                  seat: int = 0, n_max: int = N_MAX_STEPS, illegal: str = "raise",

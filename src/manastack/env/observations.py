@@ -222,7 +222,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     command = np.zeros((COMMAND_MAX, len(COMMAND_FIELDS)), np.int32)
     for i, c in enumerate(view["command"][:COMMAND_MAX]):
         command[i] = (c["id"], name(c), rel(c["owner"]))
-    out = {"action_mask": mask, "action_features": feats, "game": g, "players": players,
+    out: dict[str, np.ndarray] = {"action_mask": mask, "action_features": feats, "game": g, "players": players,
            "hand": hand, "battlefield": battlefield, "graveyards": graveyards,
            "stack": stack, "exile": exile, "command": command}
     for k, v in out.items():

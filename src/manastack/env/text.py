@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from manastack.engine.notation import action_text
 
 if TYPE_CHECKING:
-    from manastack.env.core import EnvCore
     from manastack.env.actions import Step
+    from manastack.env.core import EnvCore
 
 
 def _cards(cards: list[dict[str, Any]]) -> str:
