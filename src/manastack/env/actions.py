@@ -264,7 +264,7 @@ def option_features(game: Game, step: Step, viewer: int, names: dict[str, int],
     row[3] = _player(main, viewer, n)
     row[4], row[5] = _object(game, other, names)
     row[6] = _player(other, viewer, n)
-    row[7] = int(number)
+    row[7] = max(-(1 << 24), min(1 << 24, int(number)))
     row[8] = count
     return row
 

@@ -109,7 +109,13 @@ def rule_numbers(rule: str) -> tuple[int, int, int]:
     return int(m.group(1)), int(m.group(2) or 0), (ord(letter) - 96 if letter else 0)
 
 
-def _bits(values: Any, names: tuple[str, ...]) -> int:
+def _clamp(x: int) -> int:
+    return -BOUND if x < -BOUND else BOUND if x > BOUND else x
+
+
+@cache
+def _bits(values: tuple[str, ...], names: tuple[str, ...]) -> int:
+    """The bit mask of ``values`` among ``names`` (kept: a board repeats its types)."""
     out = 0
     for v in values:
         v = str(v).lower()
@@ -148,11 +154,11 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     decision = game.decision
     deciding = decision is not None and decision.by == viewer and not game.over
     opts = core.option_rows(viewer) if deciding else []
-    for i, row in enumerate(opts):
-        mask[i] = 1
-        feats[i] = row
+    if opts:
+        mask[:len(opts)] = 1
+        feats[:len(opts)] = opts
     g = np.zeros(len(GAME_FIELDS), np.int32)
-    g[0] = view["turn"]
+    g[0] = _clamp(view["turn"])
     g[1] = STEP_NAMES.index(view["step"]) + 1 if view["step"] in STEP_NAMES else 0
     g[2] = rel(view["active_player"])
     g[11] = n
@@ -177,13 +183,13 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     me = game.players[viewer]
     for pd in view["players"]:
         r = rel(pd["index"]) - 1
-        players[r, :10] = (1, pd["life"], pd["poison"], pd["hand_size"], pd["library_size"],
+        players[r, :10] = (1, _clamp(pd["life"]), _clamp(pd["poison"]), pd["hand_size"], pd["library_size"],
                            len(pd["graveyard"]), int(pd["lost"]),
                            int(pd["index"] == view["active_player"]),
                            int(game.players[pd["index"]].team == me.team),
                            int(view["decision"] is not None and
                                view["decision"]["decider"] == pd["index"]))
-        players[r, 10:] = _mana(pd["mana_pool"])
+        players[r, 10:] = [_clamp(m) for m in _mana(pd["mana_pool"])]
     hand = np.zeros((HAND_MAX, 2), np.int32)
     for i, c in enumerate(view["players"][viewer].get("hand", [])[:HAND_MAX]):
         hand[i] = (c["id"], name(c))
@@ -205,9 +211,10 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
         attacking = combat["attackers"].get(key)
         blocking = combat["blockers"].get(key)
         battlefield[r, i] = (
-            c["id"], name(c), rel(c["owner"]), int(c["tapped"]), c.get("power") or 0,
-            c.get("toughness") or 0, c.get("damage", 0), sum(c.get("counters", {}).values()),
-            int(c["token"]), _bits(c["types"], TYPES), _bits(c.get("keywords", ()), KEYWORDS),
+            c["id"], name(c), rel(c["owner"]), int(c["tapped"]), _clamp(c.get("power") or 0),
+            _clamp(c.get("toughness") or 0), _clamp(c.get("damage", 0)),
+            _clamp(sum(c.get("counters", {}).values())),
+            int(c["token"]), _bits(tuple(c["types"]), TYPES), _bits(tuple(c.get("keywords", ())), KEYWORDS),
             0 if attacking is None else (ref(attacking) or 1),
             0 if blocking is None else ref(blocking),
             ref(c["attached_to"]) if "attached_to" in c else 0, int(c.get("phased_out", 0)))
@@ -225,7 +232,4 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {"action_mask": mask, "action_features": feats, "game": g, "players": players,
            "hand": hand, "battlefield": battlefield, "graveyards": graveyards,
            "stack": stack, "exile": exile, "command": command}
-    for k, v in out.items():
-        if k != "action_mask":
-            np.clip(v, -BOUND, BOUND, out=v)
     return out
