@@ -92,8 +92,9 @@ def _step_text(core: EnvCore, step: Step, seat: int) -> str:
 
 def options_text(core: EnvCore, seat: int) -> list[str]:
     """The options of the pending sub-decision, as ``seat`` reads them: an option that
-    completes one legal action is that action in the notation; another says what it adds
-    and how many actions it can still become."""
+    can only become one legal action is that action in the notation (``done: ...`` for
+    the action written so far); another says what it adds and how many actions it can
+    still become."""
     tree = core.tree
     if tree is None or core.decider != seat:
         return []
@@ -101,7 +102,8 @@ def options_text(core: EnvCore, seat: int) -> list[str]:
     for step in tree.options:
         leads = tree.leads_to(step)
         if len(leads) == 1:
-            out.append(action_text(core.game, leads[0], seat))
+            text = action_text(core.game, leads[0], seat)
+            out.append(f"done: {text}" if step[0] == "done" else text)
         else:
             out.append(f"{_step_text(core, step, seat)} ... ({len(leads)} ways to go on)"
                        if leads else _step_text(core, step, seat))
