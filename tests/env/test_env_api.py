@@ -58,3 +58,15 @@ def test_bad_arguments_are_refused_in_one_line() -> None:
         with pytest.raises(EnvConfigError) as e:
             build()
         assert "\n" not in str(e.value)
+
+
+def test_docs_env_examples_run() -> None:
+    """The Python examples of docs/env.md run as written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "env.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, "docs/env.md", "exec"), {})
