@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from env_games import play_random
 
-from manastack.env import aec_env
+from manastack.env import DuelEnv, aec_env
 
 VARIANTS = ((None, 2), ("free_for_all", 3), ("free_for_all", 4), ("two_headed_giant", 4),
             ("commander", 2), ("archenemy", 4), ("planechase", 3), ("vanguard", 2))
@@ -53,3 +54,18 @@ def test_random_env_games_soak() -> None:
         variant, players = VARIANTS[i % len(VARIANTS)]
         play_random(aec_env(variant=variant, players=players), 10_000 + i,
                     check_space=i % 20 == 0)
+
+
+def test_duel_episode_against_an_agent_ends_with_a_result() -> None:
+    """A whole Duel-v0 episode against the random agent: the learner is asked only its
+    own choices (two options at least) and the episode ends with +1, -1 or 0."""
+    env = DuelEnv(opponent="random")
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(5_000):
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) >= 2 and env.core.decider == env.seat
+        obs, reward, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+        if terminated or truncated:
+            break
+    assert terminated and reward in (-1.0, 0.0, 1.0) and env.core.game.over

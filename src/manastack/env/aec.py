@@ -67,9 +67,7 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.core.n_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs = observation_space()
-        self.observation_spaces = {a: obs if i == 0 else observation_space()
-                                   for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_MAX) for a in self.possible_agents}
         self._seeder = random.Random(seed) if seed is not None else None
         self._first_seed = seed
