@@ -130,6 +130,12 @@ def _mana(pool: str) -> list[int]:
     return [pool.count("{" + c + "}") for c in "WUBRGC"]
 
 
+def _fill(array: np.ndarray, rows: list[Any]) -> None:
+    """Put ``rows`` at the start of ``array`` (the rest stays 0)."""
+    if rows:
+        array[:len(rows)] = rows
+
+
 def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     """The observation of seat ``viewer`` (see the module's docstring and docs/env.md)."""
     game = core.game
@@ -179,57 +185,60 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
                 row = core.features(head, viewer)
                 g[13], g[14], g[15] = row[0], row[1], row[2]
         g[10] = len(opts)
-    players = np.zeros((P_MAX, len(PLAYER_FIELDS)), np.int32)
+    # (rows gathered as lists, each array filled at once: cheaper than row by row)
+    player_rows: list[list[Any]] = [[] for _ in range(P_MAX)]
+    grave_rows: list[list[Any]] = [[] for _ in range(P_MAX)]
     me = game.players[viewer]
+    decider = view["decision"]["decider"] if view["decision"] is not None else None
     for pd in view["players"]:
         r = rel(pd["index"]) - 1
-        players[r, :10] = (1, _clamp(pd["life"]), _clamp(pd["poison"]), pd["hand_size"], pd["library_size"],
-                           len(pd["graveyard"]), int(pd["lost"]),
-                           int(pd["index"] == view["active_player"]),
-                           int(game.players[pd["index"]].team == me.team),
-                           int(view["decision"] is not None and
-                               view["decision"]["decider"] == pd["index"]))
-        players[r, 10:] = [_clamp(m) for m in _mana(pd["mana_pool"])]
-    hand = np.zeros((HAND_MAX, 2), np.int32)
-    for i, c in enumerate(view["players"][viewer].get("hand", [])[:HAND_MAX]):
-        hand[i] = (c["id"], name(c))
+        player_rows[r] = [1, _clamp(pd["life"]), _clamp(pd["poison"]), pd["hand_size"],
+                          pd["library_size"], len(pd["graveyard"]), int(pd["lost"]),
+                          int(pd["index"] == view["active_player"]),
+                          int(game.players[pd["index"]].team == me.team),
+                          int(decider == pd["index"]),
+                          *[_clamp(m) for m in _mana(pd["mana_pool"])]]
+        grave_rows[r] = [(c["id"], name(c)) for c in reversed(pd["graveyard"][-GRAVEYARD_MAX:])]
+    players = np.zeros((P_MAX, len(PLAYER_FIELDS)), np.int32)
     graveyards = np.zeros((P_MAX, GRAVEYARD_MAX, 2), np.int32)
-    for pd in view["players"]:
-        r = rel(pd["index"]) - 1
-        for i, c in enumerate(reversed(pd["graveyard"][-GRAVEYARD_MAX:])):
-            graveyards[r, i] = (c["id"], name(c))
-    battlefield = np.zeros((P_MAX, BATTLEFIELD_MAX, len(PERMANENT_FIELDS)), np.int32)
-    counts = [0] * P_MAX
+    for r in range(n):
+        players[r] = player_rows[r]
+        _fill(graveyards[r], grave_rows[r])
+    hand = np.zeros((HAND_MAX, 2), np.int32)
+    _fill(hand, [(c["id"], name(c)) for c in view["players"][viewer].get("hand", [])[:HAND_MAX]])
+    sides: list[list[Any]] = [[] for _ in range(P_MAX)]
     combat = view.get("combat", {"attackers": {}, "blockers": {}})
+    attackers, blockers = combat["attackers"], combat["blockers"]
     for c in view["battlefield"]:
-        r = rel(c["controller"]) - 1
-        i = counts[r]
-        if i >= BATTLEFIELD_MAX:
+        side = sides[rel(c["controller"]) - 1]
+        if len(side) >= BATTLEFIELD_MAX:
             continue
-        counts[r] += 1
         key = str(c["id"])
-        attacking = combat["attackers"].get(key)
-        blocking = combat["blockers"].get(key)
-        battlefield[r, i] = (
+        attacking = attackers.get(key)
+        blocking = blockers.get(key)
+        counters = c.get("counters")
+        side.append((
             c["id"], name(c), rel(c["owner"]), int(c["tapped"]), _clamp(c.get("power") or 0),
             _clamp(c.get("toughness") or 0), _clamp(c.get("damage", 0)),
-            _clamp(sum(c.get("counters", {}).values())),
-            int(c["token"]), _bits(tuple(c["types"]), TYPES), _bits(tuple(c.get("keywords", ())), KEYWORDS),
-            0 if attacking is None else (ref(attacking) or 1),
+            _clamp(sum(counters.values())) if counters else 0, int(c["token"]),
+            _bits(tuple(c["types"]), TYPES), _bits(tuple(c.get("keywords", ())), KEYWORDS),
+            0 if attacking is None else ref(attacking),
             0 if blocking is None else ref(blocking),
-            ref(c["attached_to"]) if "attached_to" in c else 0, int(c.get("phased_out", 0)))
+            ref(c["attached_to"]) if "attached_to" in c else 0, int(c.get("phased_out", 0))))
+    battlefield = np.zeros((P_MAX, BATTLEFIELD_MAX, len(PERMANENT_FIELDS)), np.int32)
+    for r in range(n):
+        _fill(battlefield[r], sides[r])
     stack = np.zeros((STACK_MAX, len(STACK_FIELDS)), np.int32)
-    for i, s in enumerate(view["stack"][-STACK_MAX:][::-1]):  # the top first
-        stack[i] = (s["id"], name(s), rel(s["controller"]), int("source" in s),
-                    s.get("source", 0), len(s["targets"]),
-                    ref(s["targets"][0]) if s["targets"] else 0)
+    _fill(stack, [(s["id"], name(s), rel(s["controller"]), int("source" in s),
+                   s.get("source", 0), len(s["targets"]),
+                   ref(s["targets"][0]) if s["targets"] else 0)
+                  for s in view["stack"][-STACK_MAX:][::-1]])  # the top first
     exile = np.zeros((EXILE_MAX, 2), np.int32)
-    for i, c in enumerate(view["exile"][:EXILE_MAX]):
-        exile[i] = (c["id"], name(c))
+    _fill(exile, [(c["id"], name(c)) for c in view["exile"][:EXILE_MAX]])
     command = np.zeros((COMMAND_MAX, len(COMMAND_FIELDS)), np.int32)
-    for i, c in enumerate(view["command"][:COMMAND_MAX]):
-        command[i] = (c["id"], name(c), rel(c["owner"]))
-    out: dict[str, np.ndarray] = {"action_mask": mask, "action_features": feats, "game": g, "players": players,
-           "hand": hand, "battlefield": battlefield, "graveyards": graveyards,
-           "stack": stack, "exile": exile, "command": command}
+    _fill(command, [(c["id"], name(c), rel(c["owner"])) for c in view["command"][:COMMAND_MAX]])
+    out: dict[str, np.ndarray] = {
+        "action_mask": mask, "action_features": feats, "game": g, "players": players,
+        "hand": hand, "battlefield": battlefield, "graveyards": graveyards, "stack": stack,
+        "exile": exile, "command": command}
     return out
