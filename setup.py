@@ -35,10 +35,12 @@ PACKAGE = ROOT / "src" / "manastack"
 #: scenario files, the bounded readers of replay files), which gain nothing from
 #: compiling, and sealing.py (what pure Python alone needs: compiled events are
 #: read-only already), the game server (server/: I/O bound, its web dependencies
-#: optional) and sim (the simulation front end: its specs and records travel between
-#: processes by pickle, and its games' time is the compiled engine's).
+#: optional), sim (the simulation front end: its specs and records travel between
+#: processes by pickle, and its games' time is the compiled engine's) and the
+#: environments (env/: subclasses of PettingZoo's and Gymnasium's classes, optional
+#: dependencies).
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
-        "table.py", "terminal", "sealing.py", "server", "sim"}
+        "table.py", "terminal", "sealing.py", "server", "sim", "env"}
 
 
 def compiled_modules() -> list[str]:

@@ -10,7 +10,7 @@ The layers, lowest first (``docs/contributing.md``, "Where things go"):
 3. ``cards/``: card behaviour and the card database;
 4. ``variants/``: the variants (CR 800-904), each with its own cards;
 5. ``engine/``: the ``Game`` façade (apply, run, copy, observe) and games' set-up;
-6. front ends: agents, play, match, sim, decks, replays, scenarios, the auto-pass, the
+6. front ends: agents, play, match, sim, env, decks, replays, scenarios, the auto-pass, the
    table and the terminal game;
 7. the game server (``server/``), on the front ends;
 8. the command line.
@@ -42,7 +42,7 @@ LAYERS: dict[str, int] = {
     "variants": 4,
     "engine": 5,
     "agents": 6, "play": 6, "match": 6, "decks": 6, "replays": 6, "scenario": 6,
-    "narrative": 6, "stops": 6, "table": 6, "terminal": 6, "sim": 6,
+    "narrative": 6, "stops": 6, "table": 6, "terminal": 6, "sim": 6, "env": 6,
     "server": 7,
     "cli": 8, "__main__": 8, "": 8,
 }

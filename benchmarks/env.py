@@ -1,0 +1,63 @@
+"""Benchmark: env steps/s of the PettingZoo environment with random masked actions.
+
+A step is one answered sub-decision (``env.step``), with the observation (``env.last()``:
+the arrays, the action mask and the feature table) made for every step, forced
+sub-decisions taken by the environment inside the step.  Plays two-player games between
+the default decks; prints the engine (pure Python or compiled), steps/s and engine
+decisions per env step, in CPU time.  Usage:
+
+    python benchmarks/env.py --games 20 [--seed 0] [--variant NAME] [--players N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import manastack
+from manastack.env import aec_env
+
+
+def play(env, seed: int) -> int:  # type: ignore[no-untyped-def]
+    """One random episode; the number of env steps."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    return steps
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--variant", default=None)
+    ap.add_argument("--players", type=int, default=None)
+    args = ap.parse_args()
+    env = aec_env(variant=args.variant, players=args.players)
+    play(env, args.seed + args.games)  # the start-up (imports, card database), untimed
+    steps = decisions = 0
+    t0 = time.process_time()
+    for g in range(args.games):
+        steps += play(env, args.seed + g)
+        decisions += len(env.core.game.history)
+    cpu = time.process_time() - t0
+    print(f"engine:            {'compiled (mypyc)' if manastack.COMPILED else 'pure Python'}; "
+          "env: pure Python")
+    print(f"games:             {args.games} ({args.variant or 'two_player'})")
+    print(f"env steps:         {steps} ({steps / args.games:.0f} a game)")
+    print(f"engine decisions:  {decisions} ({decisions / max(steps, 1):.2f} per env step)")
+    print(f"env steps/s:       {steps / cpu:,.0f} (CPU time, observation and mask included)")
+    print(f"per env step:      {cpu / max(steps, 1) * 1e6:.0f} µs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""The environment's engine side, shared by the PettingZoo and the Gymnasium
+environments: a game set up from decks, a variant and a seed; the sub-decisions of its
+pending decision (:class:`~manastack.env.actions.ActionTree`) with forced ones taken;
+rewards at the end (+1 a winner, -1 a loser, 0 a draw or a game stopped unfinished; a
+team's players share their team's result, CR 810.1, 104.3a).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from manastack.engine import Game, new_game
+from manastack.env.actions import ActionTree, Step, items_are_numbers, option_features
+from manastack.env.observations import P_MAX, card_names
+from manastack.errors import ManastackError
+from manastack.game.decisions import Action
+from manastack.game.state import GameOptions
+
+#: The default number of env steps (sub-decisions answered by agents) before an episode
+#: is truncated.
+N_MAX_STEPS: Final = 5_000
+PLAYER_NAMES: Final = ("Alice", "Bob", "Carol", "Dave")
+
+
+class EnvConfigError(ManastackError, ValueError):
+    """Arguments an environment can't be built with (a deck, a variant, a seat count)."""
+
+
+def game_setup(decks: Sequence[Any] | None, variant: str | None, players: int | None,
+               seed: int, options: dict[str, Any] | None = None
+               ) -> tuple[list[list[str]], GameOptions]:
+    """Decks (card names) and options for a new game, as ``manastack play`` makes them: the
+    variant's default set-up, decks given by name (a shipped list) or as card names."""
+    from manastack.data import default_deck
+    from manastack.variants import get_variant, variant_names
+
+    name = variant or ("two_player" if players in (None, 2) else "free_for_all")
+    if name not in variant_names():
+        raise EnvConfigError(f"unknown variant {name!r} (one of {', '.join(variant_names())})")
+    v = get_variant(name)
+    n = players if players is not None else max(v.min_players, min(P_MAX, v.max_players))
+    if not 2 <= n <= P_MAX:
+        raise EnvConfigError(f"{n} players: the environment seats 2 to {P_MAX}")
+    problem = v.check_player_count(n)
+    if problem:
+        raise EnvConfigError(problem)
+    default, extra = v.default_setup(n, seed)
+    if decks:
+        given = [default_deck(d) if isinstance(d, str) else list(d) for d in decks]
+        default = [given[i % len(given)] for i in range(n)]
+    extra.update(options or {})
+    problem = v.check_extra(n, extra)
+    if problem:
+        raise EnvConfigError(problem)
+    return default, GameOptions(variant=name, extra=extra)
+
+
+class EnvCore:
+    """A game and its pending sub-decision; ``reset`` deals a new game."""
+
+    def __init__(self, decks: Sequence[Any] | None = None, variant: str | None = None,
+                 players: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.decks = decks
+        self.variant = variant
+        self.n_players_arg = players
+        self.options = options
+        decks0, opts = game_setup(decks, variant, players, 0, options)
+        self.n_players = len(decks0)
+        self.variant_name = opts.variant or "two_player"
+        self.game: Game = new_game(list(PLAYER_NAMES[:self.n_players]), decks0, 0, opts)
+        self.tree: ActionTree | None = None
+        self.rng = random.Random(0)
+        self._rows: list[list[int]] | None = None
+        self._numbers = False
+
+    def determinized(self, seat: int, rng: random.Random) -> EnvCore:
+        """A copy in which everything ``seat`` can't see is dealt again with ``rng``
+        (:func:`~manastack.engine.determinization.determinize`), at the same sub-decision
+        (the steps chosen so far taken again).  Determinise at ``seat``'s decision."""
+        from manastack.engine.determinization import determinize
+
+        new = copy.copy(self)
+        new.game = determinize(self.game, seat, rng)
+        new.rng = random.Random(rng.getrandbits(64))
+        new._rows = None
+        new.tree = None
+        if self.tree is not None and new.game.decision is not None:
+            new.tree = ActionTree(new.game.decision.legal_actions(new.game))
+            for step in self.tree.chosen:
+                new.tree.take(step)
+            new.tree.page = self.tree.page
+        return new
+
+    def reset(self, seed: int) -> None:
+        """A new game dealt from ``seed``, run to the first sub-decision with a choice."""
+        decks, opts = game_setup(self.decks, self.variant, self.n_players_arg, seed,
+                                 self.options)
+        self.game = new_game(list(PLAYER_NAMES[:self.n_players]), decks, seed, opts)
+        self.rng = random.Random(seed)
+        self.tree = None
+        self.advance()
+
+    # -- sub-decisions -------------------------------------------------------------------
+
+    @property
+    def decider(self) -> int | None:
+        """The seat that must choose now (None when the game is over)."""
+        d = self.game.decision
+        return None if d is None or self.game.over else d.by
+
+    def advance(self) -> None:
+        """Take forced sub-decisions (one option) until a seat has a choice or the game
+        ends."""
+        game = self.game
+        self._rows = None
+        while game.decision is not None and not game.over:
+            if self.tree is None:
+                acts = game.decision.legal_actions(game)
+                if not acts:  # (no listed answer: the engine's own random one)
+                    game.apply(game.decision.by, game.decision.sample(game, self.rng))
+                    continue
+                self.tree = ActionTree(acts)
+                self._numbers = items_are_numbers(game)
+            if len(self.tree.options) > 1:
+                return
+            self._take(0)
+
+    def _take(self, index: int) -> None:
+        assert self.tree is not None
+        action = self.tree.choose(index)
+        if action is not None:
+            self.tree = None
+            self.game.apply(self.game.decision.by, action)  # type: ignore[union-attr]
+
+    def n_options(self) -> int:
+        return 0 if self.tree is None or self.decider is None else len(self.tree.options)
+
+    def choose(self, index: int) -> None:
+        """Take option ``index`` of the pending sub-decision (valid), then advance."""
+        self._take(index)
+        self.advance()
+
+    def features(self, step: Step, viewer: int) -> list[int]:
+        return option_features(self.game, step, viewer, card_names(), self._numbers)
+
+    def option_rows(self, viewer: int) -> list[list[int]]:
+        """The feature rows of the options offered now (to the decider)."""
+        if self._rows is None:
+            tree = self.tree
+            self._rows = [] if tree is None else [self.features(s, viewer)
+                                                  for s in tree.options]
+        return self._rows
+
+    def option_actions(self) -> list[list[Action]]:
+        """For each option, the legal actions it can still become."""
+        tree = self.tree
+        return [] if tree is None else [tree.leads_to(s) for s in tree.options]
+
+    # -- results ---------------------------------------------------------------------------
+
+    def result(self, seat: int) -> float:
+        """+1 if ``seat``'s team won, -1 if it lost (the game is over, or the seat is out of
+        the game), 0 for a draw or a game stopped unfinished."""
+        game = self.game
+        p = game.players[seat]
+        if game.over and not game.stopped and game.winner is not None:
+            winners = {q.team for q in game.players if q.won}
+            winners.add(game.players[game.winner].team)
+            return 1.0 if p.team in winners else -1.0
+        if not p.in_game and not p.won:
+            return -1.0
+        return 0.0
+
+    def out(self, seat: int) -> bool:
+        """Is ``seat`` out of the game (lost, or left it) while it goes on?"""
+        return not self.game.players[seat].in_game

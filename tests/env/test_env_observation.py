@@ -1,0 +1,67 @@
+"""Observations: only what the seat may see (CR 400.2), fixed shapes, and the text view
+(issue 41, item 3)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from manastack.env import aec_env
+from manastack.env.observations import encode, rule_numbers
+
+SAFE_KINDS = {"priority", "declare_attackers", "declare_blockers", "assign_damage",
+              "mulligan", "discard", "choose_targets", "order_blockers"}
+
+
+def test_cr_400_2_observation_unchanged_when_hidden_cards_are_dealt_again() -> None:
+    """CR 400.2, 401.2, 402.3: deal again everything the seat can't see (the libraries,
+    the other hands, face-down cards: ``determinize`` with another generator); the
+    seat's observation arrays are bit-identical."""
+    checked = changed = 0
+    for variant, seed in ((None, 11), ("free_for_all", 12)):
+        env = aec_env(variant=variant, seed=seed)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for i, agent in enumerate(env.agent_iter(400)):
+            obs, _r, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = env.possible_agents.index(agent)
+            decision = env.core.game.decision
+            if i % 5 == 0 and decision is not None and decision.kind in SAFE_KINDS:
+                for k in range(2):
+                    other = env.core.determinized(seat, random.Random(1000 * i + k))
+                    again = encode(other, seat)
+                    for key, arr in obs.items():
+                        assert arr.dtype == again[key].dtype
+                        assert arr.tobytes() == again[key].tobytes(), (key, i)
+                    hidden = [p.hand for p in env.core.game.players if p.index != seat]
+                    redealt = [[other.game.objects[o].name for o in h] for h in hidden]
+                    if redealt != [[env.core.game.objects[o].name for o in h]
+                                   for h in hidden]:
+                        changed += 1
+                checked += 1
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked >= 10 and changed >= 5
+
+
+def test_rule_numbers() -> None:
+    """A decision's rule as (section, paragraph, letter)."""
+    assert rule_numbers("510.1c") == (510, 1, 3)
+    assert rule_numbers("103.4") == (103, 4, 0)
+    assert rule_numbers("") == (0, 0, 0)
+
+
+def test_text_view_lists_the_options_in_the_notation() -> None:
+    """render() (ansi): the board as the seat sees it, then each option numbered as the
+    action space numbers them."""
+    env = aec_env(seed=2, render_mode="ansi")
+    env.reset(seed=2)
+    obs, *_ = env.last()
+    text = env.render()
+    assert text is not None and "(you)" in text and "hand:" in text
+    lines = text.split("options:\n")[1].splitlines()
+    assert len(lines) == int(obs["action_mask"].sum())
+    assert lines[0].startswith("  0: ")
