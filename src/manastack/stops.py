@@ -314,22 +314,29 @@ class AutoPass:
         given for them: a priority passed for them is its note ("Alice passes priority
         (auto-pass: no stop at the upkeep step)") instead of the engine's line of the pass;
         any other answer's note comes before the events it caused."""
-        events = view_log(game.log, self.seat)
-        out: list[Event] = []
-        notes = self.notes
-        k = 0
-        for i, e in enumerate(events):
-            replaced = False
-            while k < len(notes) and notes[k].at <= i:
-                note = notes[k]
-                out.append(note.event)
-                replaced = replaced or (note.at == i and e.kind == PASS
-                                        and type(note.action) is Pass)
-                k += 1
-            if not replaced:
-                out.append(e)
-        out.extend(n.event for n in notes[k:])
-        return out
+        return merge_notes(view_log(game.log, self.seat), self.notes)[0]
+
+
+def merge_notes(events: Sequence[Event], notes: Sequence[Note], start: int = 0,
+                first_note: int = 0) -> tuple[list[Event], int]:
+    """``events`` (a seat's view of the log from index ``start``) with the ``notes`` from
+    ``first_note`` on merged in (:meth:`AutoPass.log_for`: a pass answered for the seat
+    is its note, any other answer's note comes before the events it caused), and the
+    index of the next note to merge."""
+    out: list[Event] = []
+    k = first_note
+    for i, e in enumerate(events, start):
+        replaced = False
+        while k < len(notes) and notes[k].at <= i:
+            note = notes[k]
+            out.append(note.event)
+            replaced = replaced or (note.at == i and e.kind == PASS
+                                    and type(note.action) is Pass)
+            k += 1
+        if not replaced:
+            out.append(e)
+    out.extend(n.event for n in notes[k:])
+    return out, len(notes)
 
 
 def needs_player(game: Game, seat: int, stops: Stops | None = None) -> bool:

@@ -27,7 +27,7 @@ from manastack.engine.notation import SPECTATOR_VIEW, Notation, action_text, par
 from manastack.errors import IllegalAction, ManastackError
 from manastack.game.decisions import Action, Pass, action_from_json
 from manastack.game.state import GameOptions
-from manastack.log import PASS, Event, view_log
+from manastack.log import Event, view_log
 from manastack.play import result_line
 from manastack.server.protocol import (
     MAX_LISTED_ACTIONS,
@@ -39,7 +39,7 @@ from manastack.server.protocol import (
     waiting_json,
 )
 from manastack.server.store import ANSWER, F6, STOPS, GameStore, Record
-from manastack.stops import AutoPass, Stops
+from manastack.stops import AutoPass, Stops, merge_notes
 
 if TYPE_CHECKING:
     from manastack.play import Agent
@@ -261,21 +261,8 @@ class Table:
         viewer.log_at = start + len(events)
         if pilot is None:
             return view_log(events, seat)
-        notes = pilot.notes
-        k = viewer.note_at
-        out: list[Event] = []
-        for i, e in enumerate(events, start):
-            replaced = False
-            while k < len(notes) and notes[k].at <= i:
-                note = notes[k]
-                out.append(note.event)
-                replaced = replaced or (note.at == i and e.kind == PASS
-                                        and type(note.action) is Pass)
-                k += 1
-            if not replaced:
-                out.append(e.view(seat))
-        out.extend(n.event for n in notes[k:])
-        viewer.note_at = len(notes)
+        out, viewer.note_at = merge_notes([e.view(seat) for e in events], pilot.notes,
+                                          start, viewer.note_at)
         return out
 
     def _state(self, viewer: Viewer) -> dict[str, Any]:
