@@ -86,7 +86,7 @@ class TargetEffect:
     no_regen: bool = False
     #: keywords granted (702: haste lets a creature just cast attack, 702.10b)
     keywords: tuple[str, ...] = ()
-    #: base power and toughness set ("becomes a 0/8 Plant", a layer 7b effect, 613.4b)
+    #: base power and toughness set ("becomes a 0/8 Plant", a layer 7b effect, 613.3b)
     base: tuple[int, int] | None = None
     benefit: float = 0.0
     known: bool = False
@@ -232,7 +232,7 @@ _BECOMES: Final = re.compile(r"becomes an? [a-z' -]*?(\d+)/(\d+)")
 
 def becomes_base(text: str) -> tuple[int, int] | None:
     """The base power and toughness a card-specific effect's text (lowercased) gives its
-    source, "becomes a Plant 0/8" (613.4b), or None."""
+    source, "becomes a Plant 0/8" (613.3b), or None."""
     m = _BECOMES.search(text)
     return (int(m.group(1)), int(m.group(2))) if m else None
 

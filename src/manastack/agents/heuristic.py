@@ -367,7 +367,7 @@ class _Context:
 
     def _hastes(self, j: Judged) -> int:
         """The power of our creature this gives haste to, before our attack, when it
-        couldn't attack without it (just come under our control, 302.6, 702.10b)."""
+        couldn't attack without it (just come under our control, 508.1a, 702.10b)."""
         from manastack.rules.casting import summoning_sick
 
         game = self.game
@@ -449,7 +449,7 @@ class _Context:
             f = fighter(game, o)
             p = h.power * repeats
             tough = (h.pump - h.power) * repeats
-            if h.base is not None:  # (a new base P/T, 613.4b; the damage stays)
+            if h.base is not None:  # (a new base P/T, layer 7b, 613.3b; the damage stays)
                 p += h.base[0] - f.power
                 tough += h.base[1] - (game.chars(o).toughness or 0)
             pumped = replace(f, power=f.power + p, toughness=f.toughness + tough)
