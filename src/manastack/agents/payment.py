@@ -21,17 +21,14 @@ if TYPE_CHECKING:
 
 def colours_for_abilities(game: GameState, me: int) -> set[str]:
     """The colours of mana (WUBRG) the costs of the non-mana activated abilities of the
-    permanents ``me`` controls ask for (602.2b)."""
+    permanents ``me`` controls ask for (602.2b; a hybrid symbol either of its colours)."""
     from manastack.rules.casting import activated_abilities
 
     want: set[str] = set()
     for o in game.permanents(me):
         for ab in activated_abilities(game, o):
-            if not isinstance(ab, ActivatedAbility) or ab.mana is not None:
-                continue
-            for sym in ab.cost.mana.symbols:
-                if len(sym.options) == 1:
-                    want.update(m for m in sym.options[0] if m in "WUBRG")
+            if isinstance(ab, ActivatedAbility) and ab.mana is None:
+                want |= ab.cost.mana.colors
     return want
 
 
