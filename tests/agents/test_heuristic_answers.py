@@ -120,7 +120,7 @@ def test_cr_615_1_fog_when_the_attack_would_kill() -> None:
 
 
 def test_cr_602_2c_mogg_fanatic_sacrificed_only_when_doomed() -> None:
-    """Mogg Fanatic (sacrifice it: 1 damage, a cost paid as it is activated, 602.2c):
+    """Mogg Fanatic (sacrifice it: 1 damage, a cost paid as it is activated, 602.2b, 601.2h):
     kept in an empty main phase; sacrificed to kill Elite Vanguard (toughness 1) in
     response to the Doom Blade aimed at it."""
     g = empty_game()

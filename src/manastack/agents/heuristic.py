@@ -515,7 +515,7 @@ class _Context:
         if a.x:
             j.value -= 0.05 * a.x
         if cost.sacrifice_self and not j.lethal:
-            # (602.2c: the source is gone as the cost is paid) only when it is doomed
+            # (602.2b, 601.2h: the source is gone as the cost is paid) only when it is doomed
             # anyway or what the effect destroys is worth more than it
             doomed = (src.id in self.threats and not self._saves(j)) or (
                 j.harms and self._attackers_lethal())
