@@ -171,3 +171,29 @@ def test_deepening_doubles_the_horizon_once_a_search_has_settled() -> None:
             g.apply(d.by, agent.act(g))
     assert seen[False] == {2}
     assert {2, 4} <= seen[True] <= {2, 4, 8, 16}
+
+
+def test_a_settled_search_widens_to_the_next_answers_the_policy_rates() -> None:
+    """The budget buys breadth: once every other answer has left the running (the search
+    has settled), a search with budget left weighs the next answers the policy rates
+    highest against the one chosen (``widen``, up to ``MAX_WIDTH`` answers); without it,
+    the first few answers are all it weighs."""
+    from manastack.agents.search import MAX_WIDTH, PRIORITY_CANDIDATES
+
+    searched: dict[bool, list[int]] = {False: [], True: []}
+    for widen in (False, True):
+        class Spy(SearchAgent):
+            def _paired(self, game, answers, me, deadline, horizon,  # type: ignore[no-untyped-def]
+                        margin=1.0):
+                searched[self.widen].append(len(answers))
+                return super()._paired(game, answers, me, deadline, horizon, margin)
+        g = _to_turn(_game(1), 5)
+        while g.decision is not None and g.turn_number < 8:
+            d = g.decision
+            g.apply(d.by, Spy(1, budget_ms=None, iterations=3, horizon_turns=1,
+                              widen=widen).act(g))
+    assert searched[False] and max(searched[False]) <= PRIORITY_CANDIDATES
+    # rounds beyond the first: the chosen answer and the new ones
+    assert len(searched[True]) > len(searched[False])
+    assert sum(searched[True]) - len(searched[True]) <= \
+        len(searched[True]) * (MAX_WIDTH - 1)

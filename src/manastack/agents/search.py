@@ -15,7 +15,9 @@ the policy's evaluation).  Two methods (``method``):
   same hidden cards and the same luck and their difference is the answer's own; the
   best mean answer replaces the policy's only when it beats it by more than its
   standard error.  With a short budget the search keeps to the policy unless the
-  worlds say otherwise (the arena's figures: docs/agents.md).
+  worlds say otherwise (the arena's figures: docs/agents.md); budget left once every
+  other answer has left the running buys more answers (widening) and, as an option,
+  deeper horizons (iterative deepening).
 - ``"ismcts"``: single-observer information-set Monte Carlo tree search (Cowling,
   Powley and Whitehouse, 2012): a tree of decisions shared by every world, the answer
   with the best upper confidence bound among those *available* in this world at each
@@ -65,6 +67,12 @@ MAX_ROLLOUT_DECISIONS = 600
 #: standard errors below the policy's answer its mean difference must be to leave.
 REJECT_AFTER = 3
 REJECT_ERRORS = 2.0
+#: A settled search with budget left widens by this many answers a round, to at most
+#: MAX_WIDTH answers in all; a widened answer must beat the chosen one by this many
+#: standard errors.
+WIDEN_BY = 4
+MAX_WIDTH = 24
+WIDENED_MARGIN = 2.0
 #: Iterative deepening (``deepen``) doubles the horizon up to this many turns.
 MAX_HORIZON_TURNS = 16
 #: The exploration constant of the upper confidence bound (scores are in [0, 1]).
@@ -142,6 +150,43 @@ def candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random
         if len(out) >= limit:
             break
         add(decision.sample(game, rng))
+    return out
+
+
+def more_candidates(game: Game, decision: Decision, policy: Agent, rng: random.Random,
+                    tried: list[Action], count: int) -> list[Action]:
+    """Up to ``count`` answers to search beyond ``tried`` (a settled search widening):
+    at priority, the next answers the policy rates highest (no mana ability on its own,
+    605.3a); for combinatorial decisions, declarations close to the policy's then
+    sampled ones; otherwise the next legal answers."""
+    if count <= 0:
+        return []
+    out: list[Action] = []
+
+    def add(a: Action) -> bool:
+        if a not in tried and a not in out:
+            out.append(a)
+        return len(out) >= count
+
+    if decision.kind == "priority":
+        ranked = getattr(policy, "ranked", None)
+        listed = [a for _v, a in ranked(game)] if ranked is not None else \
+            decision.legal_actions(game)
+        for a in listed:
+            if not _makes_mana(game, a) and add(a):
+                break
+        return out
+    if decision.kind not in _COMBINATORIAL:
+        for a in decision.legal_actions(game):
+            if add(a):
+                break
+        return out
+    for a in _combat_neighbours(game, decision, tried[0]):
+        if _legal(game, decision, a) and add(a):
+            return out
+    for _ in range(SAMPLES):
+        if add(decision.sample(game, rng)):
+            break
     return out
 
 
@@ -248,7 +293,7 @@ class SearchAgent:
                  policy: Callable[[int], Agent] | None = None,
                  evaluate: Callable[[Game, int], float] | None = None,
                  determinize: Callable[[Game, int, random.Random], Game] | None = None,
-                 method: str = "paired", deepen: bool = False) -> None:
+                 method: str = "paired", deepen: bool = False, widen: bool = True) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or a number of iterations")
         if method not in ("ismcts", "paired"):
@@ -260,6 +305,7 @@ class SearchAgent:
         self.iterations = iterations
         self.horizon_turns = horizon_turns
         self.deepen = deepen
+        self.widen = widen
         self._policy_factory = policy or _default_policy
         self._evaluate = evaluate or _default_evaluate
         self._determinize = determinize or _default_determinize
@@ -281,7 +327,7 @@ class SearchAgent:
         deadline = math.inf if self.budget_ms is None else \
             time.perf_counter() + self.budget_ms / 1000.0
         if self.method == "paired":
-            return self._deepening(game, root_answers, me, deadline)
+            return self._deepening(game, root_answers, me, deadline, policy)
         root = Node()
         n = 0
         while (self.iterations is None or n < self.iterations) and \
@@ -302,33 +348,48 @@ class SearchAgent:
 
     # ---------------------------------------------------------------- paired worlds
 
-    def _deepening(self, game: Game, answers: list[Action], me: int, deadline: float
-                   ) -> Action:
-        """The paired search to ``horizon_turns``; with ``deepen``, while budget is left
-        once a search has settled (one answer left in the running), the search again
-        with the horizon doubled (to :data:`MAX_HORIZON_TURNS`), the answer chosen so far
-        first: a deeper search overturns it only by the same test (iterative
-        deepening: the budget buys look-ahead, not only more worlds)."""
+    def _deepening(self, game: Game, answers: list[Action], me: int, deadline: float,
+                   policy: Agent) -> Action:
+        """The paired search to ``horizon_turns``, then, while budget is left once a
+        search has settled (every other answer left the running), the budget buys more:
+        first **wider** (the next answers the policy rates highest, or more sampled
+        declarations, :func:`more_candidates`, against the answer chosen so far, up to
+        :data:`MAX_WIDTH` answers in all; a widened answer must beat it by
+        :data:`WIDENED_MARGIN` standard errors, since the more answers are tried the
+        likelier one looks better by luck), then, with ``deepen``, **deeper** (the
+        horizon doubled, to :data:`MAX_HORIZON_TURNS`): iterative deepening."""
         horizon = self.horizon_turns
-        chosen, settled = self._paired(game, answers, me, deadline, horizon)
-        while self.deepen and settled and horizon * 2 <= MAX_HORIZON_TURNS and \
-                time.perf_counter() < deadline and \
-                (self.iterations is None or self.last_iterations < self.iterations):
-            horizon *= 2
-            answers = [chosen, *(a for a in answers if a is not chosen)]
-            chosen, settled = self._paired(game, answers, me, deadline, horizon)
+        d = game.decision
+        assert d is not None
+        tried = list(answers)
+        chosen, settled = self._paired(game, answers, me, deadline, horizon, 1.0)
+        while settled and time.perf_counter() < deadline:
+            more = more_candidates(game, d, policy, self.rng, tried,
+                                   min(WIDEN_BY, MAX_WIDTH - len(tried))) \
+                if self.widen else []
+            if more:
+                tried += more
+                answers = [chosen, *more]
+            elif self.deepen and horizon * 2 <= MAX_HORIZON_TURNS:
+                horizon *= 2
+                answers = [chosen, *(a for a in answers if a is not chosen)]
+            else:
+                break
+            chosen, settled = self._paired(game, answers, me, deadline, horizon,
+                                           WIDENED_MARGIN)
         return chosen
 
     def _paired(self, game: Game, answers: list[Action], me: int, deadline: float,
-                horizon: int) -> tuple[Action, bool]:
+                horizon: int, margin: float = 1.0) -> tuple[Action, bool]:
         """Flat search with common random numbers: each iteration deals one world and
         plays every answer still in the running out in it, the rollout agents seeded
         alike, so that the answers are compared on the same hidden cards and the same
         luck.  An answer clearly worse than the policy's (its mean difference more than
         :data:`REJECT_ERRORS` standard errors below 0, after :data:`REJECT_AFTER`
-        worlds) leaves the running, so that the worlds left go to the contenders
-        (successive rejection).  The best mean wins if it beats the policy's answer
-        (the first) by more than its standard error, else the policy's answer stands.
+        worlds), or no different from it in any world so far (every difference 0: a
+        land played now or later in the turn), leaves the running, so that the worlds
+        left go to the contenders (successive rejection).  The best mean wins if it beats the first answer (the
+        policy's) by more than ``margin`` standard errors, else the first answer stands.
         Returns the answer and whether the search settled (one answer left running)."""
         k = len(answers)
         sums = [0.0] * k
@@ -366,7 +427,7 @@ class SearchAgent:
                            if i == 0 or _mean_and_error(diff_sums[i], diff_squares[i],
                                                         counts[i])[0] +
                            REJECT_ERRORS * _mean_and_error(diff_sums[i], diff_squares[i],
-                                                           counts[i])[1] >= 0.0]
+                                                           counts[i])[1] > 0.0]
         self.last_iterations = n
         self.last_stats = [(a, counts[i], sums[i] / counts[i] if counts[i] else 0.0)
                            for i, a in enumerate(answers)]
@@ -376,7 +437,7 @@ class SearchAgent:
         if best == 0 or counts[best] < 2:
             return answers[0], settled
         mean, error = _mean_and_error(diff_sums[best], diff_squares[best], counts[best])
-        return (answers[best] if mean > error else answers[0]), settled
+        return (answers[best] if mean > margin * error else answers[0]), settled
 
     # ---------------------------------------------------------------- one iteration
 
