@@ -13,7 +13,7 @@ from typing import TextIO
 
 from manastack.errors import ManastackError
 from manastack.table import Table
-from manastack.terminal.seat import LocalSeats, Seats
+from manastack.terminal.seat import ConnectError, LocalSeats, Seats
 from manastack.terminal.view import screen_lines, tr
 
 HELP_EN = """Answer with a number from the list, or type the answer in the notation
@@ -119,6 +119,8 @@ class PlainPrompt:
                     return self.quit()
                 else:
                     table.answer(line)
+            except ConnectError:
+                raise
             except ManastackError as e:
                 self.say(f"error: {e}" if table.lang == "en" else f"erreur : {e}")
                 show_board = False

@@ -23,6 +23,11 @@ from manastack.errors import ManastackError
 from manastack.table import Table
 
 
+class ConnectError(ManastackError):
+    """A seat on a server: the server can't be reached, refuses the link, or the
+    connection was lost (the game can't go on here)."""
+
+
 @dataclass(frozen=True)
 class SeatChoice:
     """One listed answer: its number (from 1) and its text in the notation."""
