@@ -117,13 +117,13 @@ def undo_mark(game: Game, seat: int, records: int = 0) -> UndoMark:
                     d is not None and shows_hidden(game, d, seat), records)
 
 
-def say(lang: str, en: str, fr: str, **args: str) -> str:
+def table_line(lang: str, en: str, fr: str, **args: str) -> str:
     """A line of a table in ``lang``."""
     return Line(en, fr, {k: Raw(v) for k, v in args.items()}).render(lang)
 
 
 def seen_hidden(lang: str) -> str:
-    return say(lang, "you have seen a card you couldn't see before (CR 400.2: hidden "
+    return table_line(lang, "you have seen a card you couldn't see before (CR 400.2: hidden "
                "information)",
                "vous avez vu une carte que vous ne pouviez pas voir avant (CR "
                "400.2 : information cachée)")
@@ -136,7 +136,7 @@ def why_not_back(game: Game, then: UndoMark, seat: int, lang: str = "en") -> str
     others = [p for p, _action in game.history[then.answers:] if p != seat]
     if then.seat != seat or others:
         who = game.players[then.seat if then.seat != seat else others[0]].name
-        return say(lang, "{who} has decided since (CR 116: the game moved on once "
+        return table_line(lang, "{who} has decided since (CR 116: the game moved on once "
                    "another player had priority)",
                    "{who} a décidé depuis (CR 116 : la partie a continué dès "
                    "qu'un autre joueur a eu la priorité)", who=who)
@@ -144,7 +144,7 @@ def why_not_back(game: Game, then: UndoMark, seat: int, lang: str = "en") -> str
                                  for e in game.log[then.log:]):
         return seen_hidden(lang)
     if game.rng.getstate() != then.rng:
-        return say(lang, "a library was shuffled or something was chosen at random "
+        return table_line(lang, "a library was shuffled or something was chosen at random "
                    "since (CR 701.18)",
                    "une bibliothèque a été mélangée ou quelque chose a été choisi "
                    "au hasard depuis (CR 701.18)")
@@ -173,7 +173,7 @@ class UndoMarks:
             self.marks.clear()
             self.barrier = why
         elif not self.marks and not self.barrier:
-            self.barrier = say(self.lang, "there is nothing to undo yet",
+            self.barrier = table_line(self.lang, "there is nothing to undo yet",
                                "il n'y a encore rien à annuler")
         self.marks.append(undo_mark(game, seat, records))
         return True
@@ -184,7 +184,7 @@ class UndoMarks:
         why = self.barrier if len(self.marks) < 2 else \
             why_not_back(game, self.marks[-2], seat, self.lang) or (
                 seen_hidden(self.lang) if self.marks[-1].showed_hidden else "")
-        return say(self.lang, "can't undo: {why}", "impossible d'annuler : {why}",
+        return table_line(self.lang, "can't undo: {why}", "impossible d'annuler : {why}",
                    why=why) if why else ""
 
     def back(self) -> UndoMark:
@@ -328,7 +328,7 @@ class Table:
 
     def _say(self, en: str, fr: str, **args: str) -> str:
         """A line of the table in its language."""
-        return say(self.lang, en, fr, **args)
+        return table_line(self.lang, en, fr, **args)
 
     def undo(self) -> None:
         """Take back the asked person's last answer (and whatever was answered for them
