@@ -138,3 +138,39 @@ def test_undo_message_rewinds_every_viewer_with_a_welcome(tmp_path):
             w = until(ws, "welcome")
             assert w["answers"] == at and w["decision"]["number"] == at
             assert lands[0] in [a["text"] for a in w["decision"]["actions"]]
+
+
+def test_a_worker_replica_is_built_again_when_its_answers_were_undone():
+    """A thinking worker keeps a replica of the game (``thinking.think``): after an
+    undo, the answers it holds are no longer the game's, even with as many answers."""
+    import random
+
+    from manastack.server.lobby import make_setup
+    from manastack.server.table import build_game
+    from manastack.server.thinking import _replicas, think
+
+    setup = make_setup(SETUP_SPEC)
+    game = build_game(setup)
+    rng = random.Random(1)
+    history = []
+    while len(history) < 6:
+        d = game.decision
+        action = d.sample(game, rng)
+        history.append((d.by, action.to_json()))
+        game.apply(d.by, action)
+    think("undo-test", setup, history, game.decision.by, "random", 1, None)
+    other = build_game(setup)
+    from manastack.game.decisions import action_from_json
+
+    for p, a in history[:3]:
+        other.apply(p, action_from_json(a))
+    rng = random.Random(7)
+    changed = list(history[:3])
+    while len(changed) < 6 and other.decision is not None:
+        d = other.decision
+        action = d.sample(other, rng)
+        changed.append((d.by, action.to_json()))
+        other.apply(d.by, action)
+    assert changed != history and len(changed) == len(history)
+    think("undo-test", setup, changed, other.decision.by, "random", 1, None)
+    assert _replicas["undo-test"][0].state_hash() == other.state_hash()
