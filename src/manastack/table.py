@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
@@ -246,8 +246,11 @@ class Table:
         :attr:`question`); None when the game is over."""
         if self.question is not None and self.game.decision is self.question.decision:
             return self.question
-        d = _advance(self.game, list(self.humans.values()), self.agents)
-        if d is None:
+        got = run_to_person(self.game, self.humans, self.agents)
+        d = self.game.decision
+        if got != PERSON or d is None:
+            if got == ELSEWHERE and d is not None:
+                raise TableError(f"nobody answers for {self.name(d.by)}")
             self.question = None
             return None
         seat = d.by
@@ -414,10 +417,50 @@ def shows_hidden(game: Game, d: Decision, seat: int) -> bool:
     return False
 
 
-def _advance(game: Game, pilots: list[AutoPass], agents: Mapping[int, Agent]
-             ) -> Decision | None:
-    from manastack.stops import advance
-    return advance(game, pilots, agents)
+#: What :func:`run_to_person` stopped at: a person must decide, a seat that no person
+#: nor agent here answers must (a server's thinking agent), the game is over, or
+#: ``max_answers`` were given (the caller goes on later).
+PERSON: Final = "person"
+ELSEWHERE: Final = "elsewhere"
+OVER: Final = "over"
+SLICE: Final = "slice"
+
+
+def run_to_person(game: Game, pilots: Mapping[int, AutoPass], agents: Mapping[int, Agent],
+                  given: Callable[[int, Action, str], None] | None = None,
+                  max_answers: int = 100_000) -> str:
+    """Answer ``game``'s decisions that need no person, for every table (this module's,
+    the server's): a person's seat (``pilots``) through its auto-pass
+    (:class:`~manastack.stops.AutoPass`, noted in their log), an agent's seat by its
+    agent, until a person must decide (they are asked: :data:`PERSON`), a seat nobody
+    here answers must (:data:`ELSEWHERE`), the game is over (:data:`OVER`) or
+    ``max_answers`` were given (:data:`SLICE`).  ``given(player, action, by)`` is told
+    of each answer before it is applied (``by``: ``auto`` or ``agent``), the game as its
+    player saw it then (a server records it).  Deterministic, as
+    :func:`manastack.stops.advance`."""
+    for _ in range(max_answers):
+        d = game.decision
+        if d is None:
+            return OVER
+        by = d.by
+        pilot = pilots.get(by)
+        if pilot is not None:
+            got = pilot.answer_for(game)
+            if got is None:
+                pilot.ask(game)
+                return PERSON
+            if given is not None:
+                given(by, got[0], "auto")
+            pilot.answer(game)
+            continue
+        agent = agents.get(by)
+        if agent is None:
+            return ELSEWHERE
+        action = agent.act(game)
+        if given is not None:
+            given(by, action, "agent")
+        game.apply(by, action)
+    return SLICE
 
 
 def new_table(game: Game, humans: Sequence[str], agent: str = "heuristic",

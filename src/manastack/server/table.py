@@ -47,7 +47,8 @@ from manastack.server.protocol import (
 )
 from manastack.server.store import ANSWER, F6, STOPS, UNDO, GameStore, Record, live_records
 from manastack.stops import AutoPass, Stops, merge_notes
-from manastack.table import UndoMarks
+from manastack.table import OVER as TABLE_OVER
+from manastack.table import PERSON, UndoMarks, run_to_person
 
 if TYPE_CHECKING:
     from manastack.play import Agent
@@ -156,32 +157,23 @@ class Table:
         self._record(ANSWER, player, by, text, action.to_json())
 
     def advance(self) -> str:
-        """Answer what needs no person and no thinking; :data:`HUMAN`, :data:`THINK` or
-        :data:`OVER` says why it stopped (:data:`THINK` too after
+        """Answer what needs no person and no thinking (the shared
+        :func:`manastack.table.run_to_person`, each answer recorded); :data:`HUMAN`,
+        :data:`THINK` or :data:`OVER` says why it stopped (:data:`THINK` too after
         :data:`ADVANCE_SLICE` answers: the caller goes on later)."""
-        game = self.game
-        for _ in range(ADVANCE_SLICE):
-            d = game.decision
-            if d is None:
-                return OVER
-            by = d.by
-            pilot = self.pilots.get(by)
-            if pilot is not None:
-                got = pilot.answer_for(game)
-                if got is None:
-                    pilot.ask(game)
-                    self.undo_marks.asked(game, by, len(self.live))
-                    return HUMAN
-                action = got[0]
-                text = "pass" if type(action) is Pass else action_text(game, action, by)
-                pilot.answer(game)
-                self._record(ANSWER, by, "auto", text, action.to_json())
-                continue
-            agent = self.agents.get(by)
-            if agent is None:
-                return THINK
-            self._apply(by, agent.act(game), "agent")
-        return THINK
+        got = run_to_person(self.game, self.pilots, self.agents, self._given, ADVANCE_SLICE)
+        if got == PERSON:
+            d = self.game.decision
+            assert d is not None
+            self.undo_marks.asked(self.game, d.by, len(self.live))
+            return HUMAN
+        return OVER if got == TABLE_OVER else THINK
+
+    def _given(self, player: int, action: Action, by: str) -> None:
+        """Record an answer given by the auto-pass or an inline agent (before it is
+        applied: its text as its player sees the game)."""
+        text = "pass" if type(action) is Pass else action_text(self.game, action, player)
+        self._record(ANSWER, player, by, text, action.to_json())
 
     def thinking_seat(self) -> int | None:
         """The seat whose agent must think now (a worker's job), or None."""
