@@ -257,9 +257,9 @@ def _cmd_play_connect(args: argparse.Namespace) -> int:
     """``play --connect URL``: a person plays a seat of a game on a server, in the
     full-screen app or at the plain prompt (docs/terminal.md)."""
     if args.human or args.resume or args.agents or args.vs or args.json or args.save \
-            or args.view or args.decisions or args.stops is not None:
-        raise ManastackError("--connect URL plays the seat of that link: only --plain and "
-                             "--lang go with it")
+            or args.view or args.decisions:
+        raise ManastackError("--connect URL plays the seat of that link: only --plain, "
+                             "--lang and --stops go with it")
     try:
         import websockets  # noqa: F401
 
@@ -269,7 +269,10 @@ def _cmd_play_connect(args: argparse.Namespace) -> int:
                              "'manastack[web]')") from None
     from manastack.terminal.run import play_seats
 
-    seat = RemoteSeat(args.connect, args.lang)
+    if args.stops is not None:
+        from manastack.stops import parse_stops
+        parse_stops(args.stops)  # (a bad one refused before connecting)
+    seat = RemoteSeat(args.connect, args.lang, args.stops)
     try:
         return play_seats(seat, plain=args.plain)
     finally:

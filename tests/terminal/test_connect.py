@@ -203,3 +203,22 @@ def test_connect_the_full_screen_app_answers_by_keys(server):
         asyncio.run(run())
     finally:
         seat.close()
+
+
+def test_connect_sets_the_seats_stops_on_the_server(server, capsys):
+    """``--stops SPEC`` with ``--connect``: the protocol's ``stops`` message (the server
+    keeps them, docs/stops.md); a bad spec is one line before connecting."""
+    from manastack.terminal.remote import RemoteSeat
+
+    made = server.create(GAME)
+    seat = RemoteSeat(f"{server.url}{made['seats'][0]['ws']}", stops="own=upkeep,"
+                      "precombat_main;stack=off")
+    try:
+        assert seat.state["stops"]["own"] == ["precombat_main", "upkeep"]
+        assert seat.state["stops"]["stack"] is False
+    finally:
+        seat.close()
+    assert main(["play", "--connect", f"{server.url}{made['seats'][0]['ws']}",
+                 "--stops", "own=nowhere"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nowhere" in err

@@ -8,7 +8,7 @@ or its page (``http://HOST:PORT/?token=TOKEN``).  Everything shown comes from th
 frames: the observation (the board, the hand, the stack), the seat's view of the log
 (its events' texts, in ``en`` or ``fr`` as asked), the pending decision with its answers
 numbered (the protocol numbers them from 0; shown from 1 as at a local table).  Answers
-go as text in the notation or by number; ``undo`` and F6 as their messages.  The calls
+go as text in the notation or by number; ``undo``, F6 and the stops as their messages.  The calls
 block until the server answers: the app makes them in a worker thread.
 
 A server that can't be reached, a link it refuses (an unknown token, a finished game's),
@@ -68,7 +68,7 @@ class RemoteSeat(Seats):
 
     waits = True
 
-    def __init__(self, url: str, lang: str = "en") -> None:
+    def __init__(self, url: str, lang: str = "en", stops: str | None = None) -> None:
         from websockets.exceptions import InvalidHandshake, InvalidURI
         from websockets.sync.client import connect
 
@@ -95,6 +95,26 @@ class RemoteSeat(Seats):
             raise ConnectError("--connect: that is the spectators' link: a seat's link "
                                "plays (the lobby gives one per person)")
         self.home = int(self.state["seat"])
+        if stops is not None:
+            self.set_stops(stops)
+
+    def set_stops(self, spec: str) -> None:
+        """The seat's stops on the server: a ``--stops`` text (docs/stops.md)."""
+        from manastack.stops import parse_stops
+
+        parsed = parse_stops(spec)
+        wanted = {"own": sorted(parsed.own), "others": sorted(parsed.others),
+                  "when_attacked": parsed.when_attacked,
+                  "end_step_with_instant": parsed.end_step_with_instant,
+                  "stack": parsed.stack,
+                  "ask_with_nothing_to_do": parsed.ask_with_nothing_to_do,
+                  "f6_stops_for_spells": parsed.f6_stops_for_spells}
+        self._send({"type": "stops", **wanted})
+        while True:  # (the frames of the game moving meanwhile, until the one with them)
+            f = self._reply()
+            got = f.get("stops") or {}
+            if {k: got.get(k) for k in wanted} == wanted:
+                return
 
     # ------------------------------------------------------------ frames
 
