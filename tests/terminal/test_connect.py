@@ -222,3 +222,21 @@ def test_connect_sets_the_seats_stops_on_the_server(server, capsys):
                  "--stops", "own=nowhere"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nowhere" in err
+
+
+def test_connect_a_server_gone_during_the_game_is_one_line_exit_2(tmp_path):
+    """The server killed while the person decides: their next answer can't be sent or
+    answered; the prompt ends with one line and exit code 2 (no traceback)."""
+    s = ServerProcess(str(tmp_path / "g.sqlite"), free_port())
+    s.start()
+    try:
+        made = s.create(GAME)
+        player = Player(f"{s.url}{made['seats'][0]['ws']}")
+        assert player.until_prompt() is not None
+    finally:
+        s.kill()
+    player.send("keep")
+    assert player.until_prompt() is None
+    assert player.proc.wait(timeout=30) == 2
+    err = player.proc.stderr.read().decode()
+    assert err.startswith("manastack: --connect: ") and err.count("\n") == 1, err
