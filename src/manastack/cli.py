@@ -189,6 +189,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from manastack.agents import make_agent
     from manastack.play import play_game, replay_data, result_line
 
+    if args.connect:
+        return _cmd_play_connect(args)
     if args.human or args.resume:
         return _cmd_play_table(args)
     if args.vs or args.plain or args.stops is not None:
@@ -249,6 +251,32 @@ def _cmd_play_table(args: argparse.Namespace) -> int:
         table = new_table(game, args.human, args.vs or "heuristic", args.budget_ms,
                           args.lang, args.stops or "")
     return play_at_table(table, plain=args.plain)
+
+
+def _cmd_play_connect(args: argparse.Namespace) -> int:
+    """``play --connect URL``: a person plays a seat of a game on a server, in the
+    full-screen app or at the plain prompt (docs/terminal.md)."""
+    if args.human or args.resume or args.agents or args.vs or args.json or args.save \
+            or args.view or args.decisions:
+        raise ManastackError("--connect URL plays the seat of that link: only --plain, "
+                             "--lang and --stops go with it")
+    try:
+        import websockets  # noqa: F401
+
+        from manastack.terminal.remote import RemoteSeat
+    except ImportError:
+        raise ManastackError("--connect needs the websockets package (pip install "
+                             "'manastack[web]')") from None
+    from manastack.terminal.run import play_seats
+
+    if args.stops is not None:
+        from manastack.stops import parse_stops
+        parse_stops(args.stops)  # (a bad one refused before connecting)
+    seat = RemoteSeat(args.connect, args.lang, args.stops)
+    try:
+        return play_seats(seat, plain=args.plain)
+    finally:
+        seat.close()
 
 
 def _seat_people(names: Sequence[str], people: Sequence[str]) -> list[str]:
@@ -643,6 +671,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "ask you, e.g. own=upkeep,precombat_main;others=end (docs/stops.md)")
     p.add_argument("--resume", metavar="FILE", help="continue a game saved from the "
                    "terminal game")
+    p.add_argument("--connect", metavar="URL", help="play a seat of a game on a server: "
+                   "the seat's link from its lobby (docs/terminal.md)")
     p.set_defaults(fn=_cmd_play)
     p = sub.add_parser("match", help="play a match (best of N) between two decks")
     p.add_argument("deck_a", help="deck file or default deck name")

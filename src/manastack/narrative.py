@@ -35,6 +35,12 @@ _SUMMARY_KINDS: Final = frozenset({ev.LAND_PLAYED, ev.CAST, ev.ATTACKS, ev.BLOCK
                                    ev.GAME_STOPPED, ev.MULLIGAN, ev.COUNTERED})
 
 
+def kept_at_normal(kind: str) -> bool:
+    """Is an event of ``kind`` a line of ``normal`` (a reader holding only the events'
+    kinds and texts, a client of the server, keeps the lines this keeps)?"""
+    return kind not in _NOISE
+
+
 def narrate(events: Sequence[ev.Event], detail: str = "normal", lang: str = "en"
             ) -> list[str]:
     """The lines of the log at ``detail`` ("full", "normal" or "summary") in ``lang``

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
@@ -94,15 +94,112 @@ class Question:
         return self.decision.kind
 
 
+@dataclass(frozen=True)
+class UndoMark:
+    """Where a seat was asked (what undo needs to know of it, for any table: this one,
+    the server's): the answers and log lines given until then, the game's generator
+    state, the seat asked, whether the question showed the seat a hidden card, and
+    ``records``, for a table that keeps a log of records (the server's), how many were
+    in effect."""
+
+    answers: int
+    log: int
+    rng: Any
+    seat: int
+    showed_hidden: bool
+    records: int = 0
+
+
+def undo_mark(game: Game, seat: int, records: int = 0) -> UndoMark:
+    """The :class:`UndoMark` of ``game`` as ``seat`` is asked its pending decision."""
+    d = game.decision
+    return UndoMark(len(game.history), len(game.log), game.rng.getstate(), seat,
+                    d is not None and shows_hidden(game, d, seat), records)
+
+
+def table_line(lang: str, en: str, fr: str, **args: str) -> str:
+    """A line of a table in ``lang``."""
+    return Line(en, fr, {k: Raw(v) for k, v in args.items()}).render(lang)
+
+
+def seen_hidden(lang: str) -> str:
+    return table_line(lang, "you have seen a card you couldn't see before (CR 400.2: hidden "
+               "information)",
+               "vous avez vu une carte que vous ne pouviez pas voir avant (CR "
+               "400.2 : information cachée)")
+
+
+def why_not_back(game: Game, then: UndoMark, seat: int, lang: str = "en") -> str:
+    """Why ``seat`` may not take the game back from now to the mark ``then`` ("" if
+    they may): another player decided since (116), the seat saw a card it couldn't see
+    (400.2), a library was shuffled or anything chosen at random (701.18)."""
+    others = [p for p, _action in game.history[then.answers:] if p != seat]
+    if then.seat != seat or others:
+        who = game.players[then.seat if then.seat != seat else others[0]].name
+        return table_line(lang, "{who} has decided since (CR 116: the game moved on once "
+                   "another player had priority)",
+                   "{who} a décidé depuis (CR 116 : la partie a continué dès "
+                   "qu'un autre joueur a eu la priorité)", who=who)
+    if then.showed_hidden or any(e.seen_by is not None and seat in e.seen_by
+                                 for e in game.log[then.log:]):
+        return seen_hidden(lang)
+    if game.rng.getstate() != then.rng:
+        return table_line(lang, "a library was shuffled or something was chosen at random "
+                   "since (CR 701.18)",
+                   "une bibliothèque a été mélangée ou quelque chose a été choisi "
+                   "au hasard depuis (CR 701.18)")
+    return ""
+
+
+@dataclass
+class UndoMarks:
+    """The marks undo may go back to (since the last barrier), for any table: call
+    :meth:`asked` each time a person is asked a decision, :meth:`refusal` to know
+    whether they may take back their last answer, :meth:`back` once they did."""
+
+    lang: str = "en"
+    marks: list[UndoMark] = field(default_factory=list)
+    #: Why undo can't go back past the oldest mark kept.
+    barrier: str = ""
+
+    def asked(self, game: Game, seat: int, records: int = 0) -> bool:
+        """``seat`` is asked the pending decision: keep its mark (False if it is kept
+        already: the same decision asked again)."""
+        if self.marks and self.marks[-1].answers == len(game.history) \
+                and self.marks[-1].seat == seat:
+            return False
+        why = why_not_back(game, self.marks[-1], seat, self.lang) if self.marks else ""
+        if why:
+            self.marks.clear()
+            self.barrier = why
+        elif not self.marks and not self.barrier:
+            self.barrier = table_line(self.lang, "there is nothing to undo yet",
+                               "il n'y a encore rien à annuler")
+        self.marks.append(undo_mark(game, seat, records))
+        return True
+
+    def refusal(self, game: Game, seat: int) -> str:
+        """Why ``seat`` (asked now) may not take back its last answer, a whole line
+        ("can't undo: ..."), or "" if it may (the mark to go back to: ``marks[-2]``)."""
+        why = self.barrier if len(self.marks) < 2 else \
+            why_not_back(game, self.marks[-2], seat, self.lang) or (
+                seen_hidden(self.lang) if self.marks[-1].showed_hidden else "")
+        return table_line(self.lang, "can't undo: {why}", "impossible d'annuler : {why}",
+                   why=why) if why else ""
+
+    def back(self) -> UndoMark:
+        """Undo was done: the mark gone back to (kept: the question asked again)."""
+        self.marks.pop()
+        return self.marks[-1]
+
+
 @dataclass
 class _Checkpoint:
-    """The table as it was when ``seat`` was asked: a copy of the game, of the seats'
-    auto-pass states, and whether the question showed the seat a hidden card."""
+    """A copy of the game and of the seats' auto-pass states as a seat was asked (the
+    local table goes back to a copy; the marks say whether it may)."""
 
     game: Game
     pilots: dict[int, AutoPass]
-    seat: int
-    showed_hidden: bool
 
 
 def _seed_of_agent(seed: int, seat: int) -> int:
@@ -125,8 +222,7 @@ class Table:
     agents: dict[int, Agent] = field(default_factory=dict)
     question: Question | None = None
     _checkpoints: list[_Checkpoint] = field(default_factory=list)
-    #: Why undo can't go back past the oldest checkpoint kept.
-    _barrier: str = ""
+    _undo: UndoMarks = field(default_factory=UndoMarks)
 
     def __post_init__(self) -> None:
         from manastack.agents import make_agent
@@ -150,8 +246,11 @@ class Table:
         :attr:`question`); None when the game is over."""
         if self.question is not None and self.game.decision is self.question.decision:
             return self.question
-        d = _advance(self.game, list(self.humans.values()), self.agents)
-        if d is None:
+        got = run_to_person(self.game, self.humans, self.agents)
+        d = self.game.decision
+        if got != PERSON or d is None:
+            if got == ELSEWHERE and d is not None:
+                raise TableError(f"nobody answers for {self.name(d.by)}")
             self.question = None
             return None
         seat = d.by
@@ -223,49 +322,16 @@ class Table:
     # ------------------------------------------------------------ undo
 
     def _checkpoint(self, seat: int, q: Question) -> None:
-        why = ""
-        if self._checkpoints:
-            why = self._why_not_back_to(self._checkpoints[-1], seat)
-        if why:
-            self._checkpoints.clear()
-            self._barrier = why
-        elif not self._checkpoints and not self._barrier:
-            self._barrier = self._say("there is nothing to undo yet",
-                                      "il n'y a encore rien à annuler")
-        self._checkpoints.append(_Checkpoint(
-            _copy(self.game), {s: _copy_pilot(p) for s, p in self.humans.items()}, seat,
-            _shows_hidden(self.game, q)))
-
-    def _why_not_back_to(self, c: _Checkpoint, seat: int) -> str:
-        """Why ``seat`` may not go back from the game now to checkpoint ``c`` ("" if
-        they may)."""
-        game, then = self.game, c.game
-        others = [p for p, _action in game.history[len(then.history):] if p != seat]
-        if c.seat != seat or others:
-            who = self.name(c.seat if c.seat != seat else others[0])
-            return self._say("{who} has decided since (CR 116: the game moved on once "
-                             "another player had priority)",
-                             "{who} a décidé depuis (CR 116 : la partie a continué dès "
-                             "qu'un autre joueur a eu la priorité)", who=who)
-        if c.showed_hidden or any(e.seen_by is not None and seat in e.seen_by
-                                  for e in game.log[len(then.log):]):
-            return self._seen_hidden()
-        if game.rng.getstate() != then.rng.getstate():
-            return self._say("a library was shuffled or something was chosen at random "
-                             "since (CR 701.18)",
-                             "une bibliothèque a été mélangée ou quelque chose a été choisi "
-                             "au hasard depuis (CR 701.18)")
-        return ""
-
-    def _seen_hidden(self) -> str:
-        return self._say("you have seen a card you couldn't see before (CR 400.2: hidden "
-                         "information)",
-                         "vous avez vu une carte que vous ne pouviez pas voir avant (CR "
-                         "400.2 : information cachée)")
+        self._undo.lang = self.lang
+        if self._undo.asked(self.game, seat):
+            if len(self._undo.marks) == 1:
+                self._checkpoints.clear()
+            self._checkpoints.append(_Checkpoint(
+                _copy(self.game), {s: _copy_pilot(p) for s, p in self.humans.items()}))
 
     def _say(self, en: str, fr: str, **args: str) -> str:
         """A line of the table in its language."""
-        return Line(en, fr, {k: Raw(v) for k, v in args.items()}).render(self.lang)
+        return table_line(self.lang, en, fr, **args)
 
     def undo(self) -> None:
         """Take back the asked person's last answer (and whatever was answered for them
@@ -276,14 +342,13 @@ class Table:
             raise UndoRefused(self._say("can't undo: the game is over",
                                         "impossible d'annuler : la partie est finie"))
         seat = q.seat
-        why = self._barrier if len(self._checkpoints) < 2 else \
-            self._why_not_back_to(self._checkpoints[-2], seat) or (
-                self._seen_hidden() if self._checkpoints[-1].showed_hidden else "")
+        self._undo.lang = self.lang
+        why = self._undo.refusal(self.game, seat)
         if why:
-            raise UndoRefused(self._say("can't undo: {why}", "impossible d'annuler : {why}",
-                                        why=why))
-        back = self._checkpoints[-2]
+            raise UndoRefused(why)
+        self._undo.back()
         self._checkpoints.pop()
+        back = self._checkpoints[-1]
         self.game = _copy(back.game)
         self.humans = {s: _copy_pilot(p) for s, p in back.pilots.items()}
         d = self.game.decision
@@ -335,10 +400,9 @@ def _copy_pilot(p: AutoPass) -> AutoPass:
                     p.forced)
 
 
-def _shows_hidden(game: Game, q: Question) -> bool:
-    """Does the question name to its seat a card in a hidden zone it couldn't see
+def shows_hidden(game: Game, d: Decision, seat: int) -> bool:
+    """Does the decision ``d`` name to ``seat`` a card in a hidden zone it couldn't see
     otherwise (a search of a library, a look at another hand)?"""
-    d = q.decision
     if not isinstance(d, ChoiceDecision):
         return False
     numbers = any(type(o) is int and o == 0 for o in d.options)
@@ -348,15 +412,55 @@ def _shows_hidden(game: Game, q: Question) -> bool:
         if type(o) is int:
             obj = game.objects.get(o)
             if isinstance(obj, GameObject) and obj.zone in (Zone.LIBRARY, Zone.HAND) \
-                    and not visible_to(game, q.seat, o):
+                    and not visible_to(game, seat, o):
                 return True
     return False
 
 
-def _advance(game: Game, pilots: list[AutoPass], agents: Mapping[int, Agent]
-             ) -> Decision | None:
-    from manastack.stops import advance
-    return advance(game, pilots, agents)
+#: What :func:`run_to_person` stopped at: a person must decide, a seat that no person
+#: nor agent here answers must (a server's thinking agent), the game is over, or
+#: ``max_answers`` were given (the caller goes on later).
+PERSON: Final = "person"
+ELSEWHERE: Final = "elsewhere"
+OVER: Final = "over"
+SLICE: Final = "slice"
+
+
+def run_to_person(game: Game, pilots: Mapping[int, AutoPass], agents: Mapping[int, Agent],
+                  given: Callable[[int, Action, str], None] | None = None,
+                  max_answers: int = 100_000) -> str:
+    """Answer ``game``'s decisions that need no person, for every table (this module's,
+    the server's): a person's seat (``pilots``) through its auto-pass
+    (:class:`~manastack.stops.AutoPass`, noted in their log), an agent's seat by its
+    agent, until a person must decide (they are asked: :data:`PERSON`), a seat nobody
+    here answers must (:data:`ELSEWHERE`), the game is over (:data:`OVER`) or
+    ``max_answers`` were given (:data:`SLICE`).  ``given(player, action, by)`` is told
+    of each answer before it is applied (``by``: ``auto`` or ``agent``), the game as its
+    player saw it then (a server records it).  Deterministic, as
+    :func:`manastack.stops.advance`."""
+    for _ in range(max_answers):
+        d = game.decision
+        if d is None:
+            return OVER
+        by = d.by
+        pilot = pilots.get(by)
+        if pilot is not None:
+            got = pilot.answer_for(game)
+            if got is None:
+                pilot.ask(game)
+                return PERSON
+            if given is not None:
+                given(by, got[0], "auto")
+            pilot.answer(game)
+            continue
+        agent = agents.get(by)
+        if agent is None:
+            return ELSEWHERE
+        action = agent.act(game)
+        if given is not None:
+            given(by, action, "agent")
+        game.apply(by, action)
+    return SLICE
 
 
 def new_table(game: Game, humans: Sequence[str], agent: str = "heuristic",

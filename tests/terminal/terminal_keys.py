@@ -99,17 +99,17 @@ async def type_answer(pilot: Any, app: TableApp, action: Action) -> None:
                     await number(k)
             await number(0)  # "Declare: ..."
             return
+    text = action_text(app.table.game, action, app.question.seat if app.question else None)
     for k, e in enumerate(app.answer_entries):
-        if e.kind == "action" and same(e.value, action):
+        if e.kind == "action" and e.label == text:
             await number(k)
             return
-    text = action_text(app.table.game, action, app.question.seat if app.question else None)
     from manastack.terminal.app import _head
     for k, e in enumerate(app.answer_entries):
         if e.kind == "group" and e.value == _head(text):
             await number(k)
             for j, e2 in enumerate(app.answer_entries):
-                if e2.kind == "action" and same(e2.value, action):
+                if e2.kind == "action" and e2.label == text:
                     await number(j)
                     return
     await pilot.press(*keys_of(text), "enter")

@@ -271,6 +271,8 @@ class Runner:
                 table.answer(seat, msg)
             elif kind == "pass_turn":
                 table.pass_turn(seat)
+            elif kind == "undo":
+                table.undo(seat)
             else:
                 table.set_stops(seat, msg)
 

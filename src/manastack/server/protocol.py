@@ -60,6 +60,7 @@ CLIENT_MESSAGES: Final[dict[str, frozenset[str]]] = {
                         "stack", "ask_with_nothing_to_do", "f6_stops_for_spells"}),
     "resend": frozenset(),
     "ping": frozenset(),
+    "undo": frozenset(),
 }
 
 

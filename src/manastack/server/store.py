@@ -4,8 +4,8 @@ A game is its set-up (``games.setup``: seed, player names, options, deck lists, 
 seats: a person or an agent with its name, seed and thinking time) then its records in
 order (``records``): every answer (its player, who gave it: ``human``, ``auto`` for the
 auto-pass, ``agent``; the action in the notation as its player saw it and in JSON), and
-the seats' settings as they change (``f6``, ``stops``), so that replaying the records on
-the set-up gives the same game with the same auto-pass state.  Records are only ever
+the seats' settings as they change (``f6``, ``stops``), and the undos (``undo``), so that
+replaying the records on the set-up gives the same game with the same auto-pass state.  Records are only ever
 inserted; :meth:`GameStore.append` commits before it returns, and the table sends no
 frame showing an answer before it is committed: after a crash (``kill -9``) every game
 resumes at a decision its players were sent or one before it.
@@ -37,10 +37,12 @@ CREATE TABLE IF NOT EXISTS records (
 """
 
 #: The ``kind`` of a record: an answer to the pending decision, F6 (``data``: the turn),
-#: a seat's stops (``data``: the settings).
+#: a seat's stops (``data``: the settings), an undo (``data``: ``{"records": N}``, the
+#: game goes back to its first N records in effect: :func:`live_records`).
 ANSWER: Final = "answer"
 F6: Final = "f6"
 STOPS: Final = "stops"
+UNDO: Final = "undo"
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,19 @@ class Record:
     by: str
     text: str
     data: Any
+
+
+def live_records(records: list[Record] | tuple[Record, ...]) -> list[Record]:
+    """The records in effect: each undo takes back the records after its first
+    ``records`` in effect (the log stays append-only; replaying the records in effect
+    on the set-up gives the game the undo went back to)."""
+    live: list[Record] = []
+    for r in records:
+        if r.kind == UNDO:
+            del live[int(r.data["records"]):]
+        else:
+            live.append(r)
+    return live
 
 
 class GameStore:

@@ -13,6 +13,13 @@ the game is over; :meth:`Table.flush` commits the new records; then
 
 The game is its set-up and its records: :meth:`Table.restore` replays them (the
 auto-pass answers through the auto-pass again, so that the seats' notes are the same).
+
+:meth:`Table.undo` takes back a person's last answer with the rules and refusals of the
+terminal's table (:class:`manastack.table.UndoMarks`: inside their own priority window;
+refused once another player decided, CR 116, a card they couldn't see was shown, 400.2,
+or anything random happened, 701.18): an ``undo`` record is appended and the game is
+rebuilt from the records still in effect (``store.live_records``), as a restart does.
+Every viewer is then sent a ``welcome`` (its whole view again).
 """
 
 from __future__ import annotations
@@ -38,8 +45,10 @@ from manastack.server.protocol import (
     listable,
     waiting_json,
 )
-from manastack.server.store import ANSWER, F6, STOPS, GameStore, Record
+from manastack.server.store import ANSWER, F6, STOPS, UNDO, GameStore, Record, live_records
 from manastack.stops import AutoPass, Stops, merge_notes
+from manastack.table import OVER as TABLE_OVER
+from manastack.table import PERSON, UndoMarks, run_to_person
 
 if TYPE_CHECKING:
     from manastack.play import Agent
@@ -95,8 +104,7 @@ class Table:
         self.game = build_game(setup)
         self.names: list[str] = list(setup["players"])
         seats = setup["seats"]
-        self.pilots: dict[int, AutoPass] = {i: AutoPass(i) for i, s in enumerate(seats)
-                                            if s["kind"] == "human"}
+        self.pilots: dict[int, AutoPass] = self._new_pilots()
         self.agents: dict[int, Agent] = {}
         self.thinkers: dict[int, dict[str, Any]] = {}
         for i, s in enumerate(seats):
@@ -112,11 +120,34 @@ class Table:
         self.committed = 0
         self.finished = False
         self.viewers: list[Viewer] = []
+        #: The records in effect (the undone ones left out), the undo marks, and whether
+        #: an undo rewound the game since the last frames (the viewers get a welcome).
+        self.live: list[Record] = []
+        self.undo_marks = UndoMarks()
+        self.rewound = False
+        self._asked()
+
+    def _new_pilots(self) -> dict[int, AutoPass]:
+        return {i: AutoPass(i) for i, s in enumerate(self.setup["seats"])
+                if s["kind"] == "human"}
+
+    def _asked(self) -> None:
+        """Keep an undo mark when a person is to be asked the pending decision (their
+        auto-pass doesn't answer it)."""
+        game = self.game
+        d = game.decision
+        if d is None:
+            return
+        pilot = self.pilots.get(d.by)
+        if pilot is not None and pilot.answer_for(game) is None:
+            self.undo_marks.asked(game, d.by, len(self.live))
 
     # ------------------------------------------------------------ playing
 
     def _record(self, kind: str, player: int, by: str, text: str, data: Any) -> None:
-        self.pending.append(Record(kind, player, by, text, data))
+        r = Record(kind, player, by, text, data)
+        self.pending.append(r)
+        self.live.append(r)
 
     def _apply(self, player: int, action: Action, by: str) -> None:
         """Apply ``action`` (refused with IllegalAction, the game unchanged) and record it
@@ -126,31 +157,23 @@ class Table:
         self._record(ANSWER, player, by, text, action.to_json())
 
     def advance(self) -> str:
-        """Answer what needs no person and no thinking; :data:`HUMAN`, :data:`THINK` or
-        :data:`OVER` says why it stopped (:data:`THINK` too after
+        """Answer what needs no person and no thinking (the shared
+        :func:`manastack.table.run_to_person`, each answer recorded); :data:`HUMAN`,
+        :data:`THINK` or :data:`OVER` says why it stopped (:data:`THINK` too after
         :data:`ADVANCE_SLICE` answers: the caller goes on later)."""
-        game = self.game
-        for _ in range(ADVANCE_SLICE):
-            d = game.decision
-            if d is None:
-                return OVER
-            by = d.by
-            pilot = self.pilots.get(by)
-            if pilot is not None:
-                got = pilot.answer_for(game)
-                if got is None:
-                    pilot.ask(game)
-                    return HUMAN
-                action = got[0]
-                text = "pass" if type(action) is Pass else action_text(game, action, by)
-                pilot.answer(game)
-                self._record(ANSWER, by, "auto", text, action.to_json())
-                continue
-            agent = self.agents.get(by)
-            if agent is None:
-                return THINK
-            self._apply(by, agent.act(game), "agent")
-        return THINK
+        got = run_to_person(self.game, self.pilots, self.agents, self._given, ADVANCE_SLICE)
+        if got == PERSON:
+            d = self.game.decision
+            assert d is not None
+            self.undo_marks.asked(self.game, d.by, len(self.live))
+            return HUMAN
+        return OVER if got == TABLE_OVER else THINK
+
+    def _given(self, player: int, action: Action, by: str) -> None:
+        """Record an answer given by the auto-pass or an inline agent (before it is
+        applied: its text as its player sees the game)."""
+        text = "pass" if type(action) is Pass else action_text(self.game, action, player)
+        self._record(ANSWER, player, by, text, action.to_json())
 
     def thinking_seat(self) -> int | None:
         """The seat whose agent must think now (a worker's job), or None."""
@@ -213,6 +236,54 @@ class Table:
         pilot.stops = _stops_from(new)
         self._record(STOPS, seat, "human", "stops", new)
 
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last answer (the module's docstring); refused with one
+        line, the game unchanged."""
+        d = self.game.decision
+        if d is None:
+            raise ProtocolError("can't undo: the game is over")
+        if seat not in self.pilots or d.by != seat:
+            raise ProtocolError(f"can't undo: not your decision (waiting for "
+                                f"{self.names[d.by]}: {d.kind})")
+        self._asked()
+        why = self.undo_marks.refusal(self.game, seat)
+        if why:
+            raise ProtocolError(why)
+        keep = self.undo_marks.back().records
+        self.pending.append(Record(UNDO, seat, "human", "undo", {"records": keep}))
+        self._rebuild(self.live[:keep])
+        self.rewound = True
+
+    def _rebuild(self, live: list[Record]) -> None:
+        """The game of the records ``live`` on a fresh game (a restart, an undo)."""
+        self.game = build_game(self.setup)
+        self.pilots = self._new_pilots()
+        self.undo_marks = UndoMarks()
+        self.live = []
+        self._asked()
+        for k, r in enumerate(live):
+            try:
+                self._replay(r)
+            except (ManastackError, KeyError, TypeError, ValueError) as e:
+                raise ManastackError(f"game {self.id}: record {k} can't be replayed "
+                                     f"({e})") from None
+            self.live.append(r)
+            self._asked()
+
+    def _replay(self, r: Record) -> None:
+        game = self.game
+        if r.kind == F6:
+            self.pilots[r.player].until_end_of_turn = int(r.data)
+        elif r.kind == STOPS:
+            self.pilots[r.player].stops = _stops_from(r.data)
+        elif r.by == "auto" and r.player in self.pilots:
+            before = len(game.history)
+            if not self.pilots[r.player].answer(game) or \
+                    game.history[before][1].to_json() != r.data:
+                raise ManastackError("the auto-pass answers otherwise")
+        else:
+            game.apply(r.player, action_from_json(r.data))
+
     def flush(self) -> None:
         """Commit the new records (and the result once the game is over)."""
         result = None
@@ -227,26 +298,12 @@ class Table:
     # ------------------------------------------------------------ restoring
 
     def restore(self, records: Sequence[Record]) -> None:
-        """Replay a game's records (its log in the store) on its fresh game."""
-        game = self.game
-        for k, r in enumerate(records):
-            try:
-                if r.kind == F6:
-                    self.pilots[r.player].until_end_of_turn = int(r.data)
-                elif r.kind == STOPS:
-                    self.pilots[r.player].stops = _stops_from(r.data)
-                elif r.by == "auto" and r.player in self.pilots:
-                    before = len(game.history)
-                    if not self.pilots[r.player].answer(game) or \
-                            game.history[before][1].to_json() != r.data:
-                        raise ManastackError("the auto-pass answers otherwise")
-                else:
-                    game.apply(r.player, action_from_json(r.data))
-            except (ManastackError, KeyError, TypeError, ValueError) as e:
-                raise ManastackError(f"game {self.id}: record {k} can't be replayed "
-                                     f"({e})") from None
+        """Replay a game's records (its log in the store) on its fresh game: the
+        records in effect (``store.live_records``: an undo leaves out what it took
+        back)."""
+        self._rebuild(live_records(list(records)))
         self.committed = len(records)
-        self.finished = game.decision is None
+        self.finished = self.game.decision is None
 
     # ------------------------------------------------------------ frames
 
@@ -299,6 +356,10 @@ class Table:
                      events=events_json(events, viewer.lang), **self._state(viewer))
 
     def updates(self) -> list[tuple[Viewer, str]]:
+        """Each viewer's frame: an update, or a welcome after an undo rewound the game."""
+        if self.rewound:
+            self.rewound = False
+            return [(v, self.welcome(v)) for v in self.viewers]
         return [(v, self.update(v)) for v in self.viewers]
 
 
@@ -324,7 +385,7 @@ def replay_view(setup: dict[str, Any], records: Sequence[Record], viewer: int | 
     """A recorded game as ``viewer`` (a seat; None, the public) sees it, step by step:
     each answer (its player, its text in the notation as the viewer could name it then,
     the events it caused in the viewer's view of the log), and the viewer's observation
-    after answer ``at`` (by default at the end)."""
+    after answer ``at`` (by default at the end).  Undone answers are left out."""
     game = build_game(setup)
     steps: list[dict[str, Any]] = []
     shown = 0
@@ -332,7 +393,7 @@ def replay_view(setup: dict[str, Any], records: Sequence[Record], viewer: int | 
     who: Any = SPECTATOR_VIEW if viewer is None else viewer
     first = events_json(view_log(game.log, viewer), lang)
     shown = len(game.log)
-    for r in records:
+    for r in live_records(list(records)):
         if r.kind != ANSWER:
             continue
         action = action_from_json(r.data)

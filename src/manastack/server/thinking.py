@@ -6,7 +6,8 @@ frames.  The thinking agents run in worker processes instead (``docs/server.md``
 
 A game can't be sent to a process whole (it holds closures), so each worker keeps a
 replica of the games it thinks for: it is sent the game's set-up and answers, builds the
-game once, then applies only the answers it hasn't seen; a game always goes to the same
+game once, then applies only the answers it hasn't seen (built again when the answers it
+has are no longer the game's: an undo); a game always goes to the same
 worker (chosen by its id).  The worker keeps each seat's agent too (seeded as the table
 would, :func:`~manastack.server.table.agent_seed`).  Its answer comes back as JSON.
 
@@ -36,7 +37,8 @@ GRACE_S: Final = 20.0
 #: Games one worker keeps a replica of (the least recently used are dropped).
 REPLICAS: Final = 64
 
-_replicas: OrderedDict[str, tuple[Game, dict[int, Any]]] = OrderedDict()
+_replicas: OrderedDict[str, tuple[Game, dict[int, Any], list[tuple[int, Any]]]] = \
+    OrderedDict()
 
 
 def think(game_id: str, setup: dict[str, Any], history: list[tuple[int, dict[str, Any]]],
@@ -46,11 +48,13 @@ def think(game_id: str, setup: dict[str, Any], history: list[tuple[int, dict[str
     from manastack.server.table import build_game
 
     got = _replicas.pop(game_id, None)
-    if got is None or len(got[0].history) > len(history):
-        got = (build_game(setup), {})
-    game, agents = got
+    if got is None or history[:len(got[2])] != got[2]:
+        # (a new game, or an undone one: its agents kept, no other player decided since)
+        got = (build_game(setup), got[1] if got is not None else {}, [])
+    game, agents, seen = got
     for player, action in history[len(game.history):]:
         game.apply(player, action_from_json(action))
+    seen[len(seen):] = history[len(seen):]
     _replicas[game_id] = got
     while len(_replicas) > REPLICAS:
         _replicas.popitem(last=False)

@@ -11,6 +11,9 @@ are several), blockers by choosing a blocker then the attacker it blocks.
 Keys: Ctrl+Z undo, F6 pass until end of turn, Ctrl+S save, Ctrl+Q quit (asks to save),
 Escape back to the whole list.  Two people at one keyboard: a screen asks to pass the
 keyboard between their decisions, so that neither sees the other's hand.
+
+The app plays :class:`~manastack.terminal.seat.Seats`: a table here, or a seat of a game
+on a server (``manastack play --connect URL``: nothing to save, the game waits there).
 """
 
 from __future__ import annotations
@@ -28,16 +31,9 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from manastack.errors import ManastackError
-from manastack.game.decisions import DeclareAttackers, DeclareBlockers
-from manastack.game.objects import GameObject, PlayerRef
-from manastack.table import Question, Table
-from manastack.terminal.view import (
-    hand_lines,
-    player_lines,
-    stack_lines,
-    status_line,
-    tr,
-)
+from manastack.table import Table
+from manastack.terminal.seat import LocalSeats, SeatQuestion, Seats
+from manastack.terminal.view import tr
 
 #: Where an answer's text stops naming what it casts, plays or activates.
 _DETAILS = re.compile(r" (?:X=|mode |alt=|-> |pay |mana=)")
@@ -98,7 +94,8 @@ class AskFileScreen(ModalScreen[str | None]):
 
 
 class TableApp(App[None]):
-    """The terminal game at ``table`` (the module's docstring)."""
+    """The terminal game at ``seats`` (a table, or a seat on a server; the module's
+    docstring)."""
 
     CSS = """
     #main { height: 1fr; }
@@ -125,11 +122,11 @@ class TableApp(App[None]):
         Binding("up", "move(-1)", "Up", show=False, priority=True),
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, seats: Seats | Table) -> None:
         super().__init__()
-        self.table = table
+        self.seats = LocalSeats(seats) if isinstance(seats, Table) else seats
         self.seat: int | None = None
-        self.question: Question | None = None
+        self.question: SeatQuestion | None = None
         self.view_mode = "list"
         self.open_group = ""
         self.attacks: dict[int, Any] = {}
@@ -144,9 +141,17 @@ class TableApp(App[None]):
         self.thinking = False
         #: Ctrl+Q while the agents answer: asked once the question shows.
         self.quit_asked = False
+        #: Why the game stopped early (a server's connection lost): the exit is 2.
+        self.failure = ""
+
+    @property
+    def table(self) -> Table:
+        """The local table played (not for a seat on a server)."""
+        assert isinstance(self.seats, LocalSeats)
+        return self.seats.table
 
     def tx(self, en: str, fr: str, **args: Any) -> str:
-        return tr(self.table.lang, en, fr, **args)
+        return tr(self.seats.lang, en, fr, **args)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -178,23 +183,32 @@ class TableApp(App[None]):
         """Run the game to the next question and show it (after a pass screen when the
         keyboard changes hands).  While the agents answer (the search thinks for its
         budget), the game runs in a worker thread and the screen stays live."""
-        game = self.table.game
-        if self.table.agent_names and not self.table.over and game.decision is not None:
+        if self.seats.waits:
             self.question = None
             self.thinking = True
             self.query_one("#status", Static).update(self.tx(
                 "Waiting for {who}...", "En attente de {who}...",
-                who=" / ".join(self.table.name(s) for s in sorted(self.table.agent_names))))
+                who=self.seats.waiting_for()))
             self.run_worker(self._advance_in_thread, thread=True, exclusive=True,
                             group="agents")
             return
-        self.arrive(self.table.advance())
+        self.arrive(self.seats.next_question())
 
     def _advance_in_thread(self) -> None:
-        q = self.table.advance()
+        try:
+            q = self.seats.next_question()
+        except ManastackError as e:  # (a server gone)
+            self.call_from_thread(self.fail, str(e))
+            return
         self.call_from_thread(self.arrive, q)
 
-    def arrive(self, q: Question | None) -> None:
+    def fail(self, line: str) -> None:
+        """The game can't go on here (its server is gone): leave with that line."""
+        self.thinking = False
+        self.failure = line
+        self.exit(return_code=2)
+
+    def arrive(self, q: SeatQuestion | None) -> None:
         """Show the question ``q`` the game has come to (None: the game is over)."""
         self.thinking = False
         self.question = q
@@ -208,13 +222,13 @@ class TableApp(App[None]):
             return
         if q.kind in ("declare_attackers", "declare_blockers"):
             self.view_mode = "attack" if q.kind == "declare_attackers" else "block"
-        if self.seat is not None and q.seat != self.seat and len(self.table.humans) > 1:
+        if self.seat is not None and q.seat != self.seat and self.seats.people > 1:
             self.seat = q.seat
             self.waiting_pass = True
             self.push_screen(PassScreen(self.tx(
                 "Pass the keyboard to {who}.\n\n{who}: press Enter when ready.",
                 "Passez le clavier à {who}.\n\n{who} : appuyez sur Entrée quand vous êtes "
-                "prêt.", who=self.table.name(q.seat))), self.after_pass)
+                "prêt.", who=self.seats.name(q.seat))), self.after_pass)
             return
         self.seat = q.seat
         self.show_question()
@@ -226,19 +240,18 @@ class TableApp(App[None]):
         self.show_question()
 
     def show_over(self) -> None:
-        table = self.table
-        seat = self.seat if self.seat is not None else min(table.humans)
+        seats = self.seats
+        seat = self.seat if self.seat is not None else seats.home
         self.write_log(seat)
-        self.final_line = table.result()
-        self.query_one("#board", Static).update("\n".join(
-            player_lines(table.game, seat, table.lang)))
+        self.final_line = seats.result()
+        self.query_one("#board", Static).update("\n".join(seats.board_lines(seat)))
         self.query_one("#status", Static).update(self.final_line + "\n" + self.tx(
             "Ctrl+Q to leave", "Ctrl+Q pour partir"))
         self.answer_entries = []
         self.query_one("#choices", OptionList).clear_options()
 
     def write_log(self, seat: int) -> None:
-        lines = self.table.log_lines(seat)
+        lines = self.seats.log_lines(seat)
         log = self.query_one("#log", RichLog)
         if self.printed > len(lines):
             log.clear()
@@ -252,13 +265,11 @@ class TableApp(App[None]):
         q = self.question
         if q is None:
             return
-        table, seat, lang = self.table, q.seat, self.table.lang
-        self.query_one("#board", Static).update("\n".join(
-            player_lines(table.game, seat, lang)))
-        self.query_one("#side", Static).update("\n".join(
-            stack_lines(table.game, seat, lang) + hand_lines(table.game, seat, lang)))
+        seats, seat = self.seats, q.seat
+        self.query_one("#board", Static).update("\n".join(seats.board_lines(seat)))
+        self.query_one("#side", Static).update("\n".join(seats.side_lines(seat)))
         self.write_log(seat)
-        self.query_one("#status", Static).update(status_line(table, q))
+        self.query_one("#status", Static).update(seats.status_line(q))
         self.show_entries()
 
     def show_entries(self) -> None:
@@ -277,8 +288,9 @@ class TableApp(App[None]):
     # ------------------------------------------------------------ the answers list
 
     def label_of(self, ref: Any) -> str:
-        from manastack.engine.notation import Notation
-        return Notation(self.table.game, self.seat).name(ref)
+        q = self.question
+        labels = dict(q.candidates + q.defenders + q.attackers) if q is not None else {}
+        return labels.get(ref, str(ref))
 
     def filter_text(self) -> str:
         return " ".join(self.query_one("#input", Input).value.lower().split())
@@ -298,7 +310,7 @@ class TableApp(App[None]):
                                     "réponses)"), "back"))
             for c in q.choices:
                 if _head(c.text) == self.open_group and flt in c.text.lower():
-                    out.append(Entry(c.text, "action", c.action))
+                    out.append(Entry(c.text, "action", c.number))
             return out
         counts: dict[str, int] = {}
         for c in q.choices:
@@ -314,25 +326,15 @@ class TableApp(App[None]):
                     out.append(Entry(self.tx("{h} ... ({n} choices)", "{h} ... ({n} choix)",
                                             h=head, n=counts[head]), "group", head))
                 continue
-            out.append(Entry(c.text, "action", c.action))
+            out.append(Entry(c.text, "action", c.number))
         return out
 
     def defenders(self) -> list[Any]:
         """The players and planeswalkers the asked seat may attack (508.1b)."""
-        game, seat = self.table.game, self.seat
-        assert seat is not None
-        out: list[Any] = [PlayerRef(p.index) for p in game.players
-                          if not p.lost and game.is_opponent(seat, p.index)]
-        for oid in game.battlefield:
-            o = game.objects[oid]
-            if isinstance(o, GameObject) and "planeswalker" in game.chars(o).types \
-                    and game.is_opponent(seat, game.controller(o)):
-                out.append(oid)
-        return out
+        q = self.question
+        return [ref for ref, _label in q.defenders] if q is not None else []
 
-    def combat_entries(self, q: Question) -> list[Entry]:
-        game = self.table.game
-        d: Any = q.decision
+    def combat_entries(self, q: SeatQuestion) -> list[Entry]:
         out: list[Entry] = []
         if self.view_mode == "defender":
             out.append(Entry(self.tx("(back)", "(retour)"), "back"))
@@ -343,8 +345,7 @@ class TableApp(App[None]):
             return out
         if self.view_mode == "attacker":
             out.append(Entry(self.tx("(back)", "(retour)"), "back"))
-            combat = game.combat
-            for a in (combat.attackers if combat is not None else ()):
+            for a, _label in q.attackers:
                 out.append(Entry(self.tx("{b} blocks {a}", "{b} bloque {a}",
                                         b=self.label_of(self.pending), a=self.label_of(a)),
                                  "attacker", a))
@@ -354,7 +355,7 @@ class TableApp(App[None]):
         summary = ", ".join(f"{self.label_of(c)} -> {self.label_of(t)}" for c, t in chosen.items())
         out.append(Entry(self.tx("Declare: {what}", "Déclarer : {what}", what=summary or
                                 self.tx("nothing", "rien")), "done"))
-        for c in d.candidates:
+        for c, _label in q.candidates:
             mark = "[x]" if c in chosen else "[ ]"
             where = f" -> {self.label_of(chosen[c])}" if c in chosen else ""
             out.append(Entry(f"{mark} {self.label_of(c)}{where}", "toggle", c))
@@ -375,7 +376,7 @@ class TableApp(App[None]):
         inp.value = ""
         self.say_line("")
         if e.kind == "action":
-            self.answer_with(lambda: self.table.play(e.value))
+            self.answer_with(lambda: self.seats.answer(str(e.value)))
         elif e.kind == "group":
             self.view_mode, self.open_group = "group", e.value
             self.show_entries()
@@ -401,11 +402,8 @@ class TableApp(App[None]):
             self.view_mode = "block"
             self.show_entries()
         elif e.kind == "done":
-            if self.view_mode == "attack":
-                action: Any = DeclareAttackers(tuple(self.attacks.items()))
-            else:
-                action = DeclareBlockers(tuple((b, (a,)) for b, a in self.blocks.items()))
-            self.answer_with(lambda: self.table.play(action))
+            pairs = list((self.attacks if self.view_mode == "attack" else self.blocks).items())
+            self.answer_with(lambda: self.seats.declare(pairs))
 
     def toggle_creature(self, creature: int) -> None:
         chosen: dict[int, Any] = self.attacks if self.view_mode == "attack" else self.blocks
@@ -420,8 +418,8 @@ class TableApp(App[None]):
                 self.show_entries()
                 return
         else:
-            combat = self.table.game.combat
-            attackers = list(combat.attackers) if combat is not None else []
+            q = self.question
+            attackers = [a for a, _label in q.attackers] if q is not None else []
             if len(attackers) == 1:
                 self.blocks[creature] = attackers[0]
                 self.show_entries()
@@ -477,7 +475,7 @@ class TableApp(App[None]):
         elif len(self.answer_entries) == 1 and self.answer_entries[0].kind == "action":
             self.choose(0)
         else:
-            if self.answer_with(lambda: self.table.answer(text)):
+            if self.answer_with(lambda: self.seats.answer(text)):
                 event.input.value = ""
 
     def action_move(self, step: int) -> None:
@@ -496,12 +494,11 @@ class TableApp(App[None]):
         if self.question is None:
             return
         try:
-            self.table.undo()
+            self.question = self.seats.undo()
         except ManastackError as e:
             self.say_line(str(e))
             return
         self.say_line(self.tx("undone", "annulé"))
-        self.question = self.table.question
         self.view_mode = "list"
         q = self.question
         if q is not None and q.kind in ("declare_attackers", "declare_blockers"):
@@ -511,11 +508,16 @@ class TableApp(App[None]):
     def action_f6(self) -> None:
         if self.question is None:
             return
-        self.answer_with(self.table.pass_until_end_of_turn)
+        self.answer_with(self.seats.pass_turn)
 
     def action_save(self) -> None:
         if self.thinking:
             return  # (the game is changing: saved once the question shows)
+        if not self.seats.can_save:
+            self.say_line(self.tx("this game is kept by its server: nothing to save here",
+                                  "cette partie est gardée par son serveur : rien à "
+                                  "sauvegarder ici"))
+            return
         self.push_screen(AskFileScreen(self.tx("Save to which file? (Enter; Escape: cancel)",
                                               "Sauvegarder dans quel fichier ? (Entrée ; "
                                               "Échap : annuler)")),
@@ -527,7 +529,7 @@ class TableApp(App[None]):
 
     def save_to(self, name: str) -> bool:
         try:
-            self.table.save(name)
+            self.seats.save(name)
         except ManastackError as e:
             self.say_line(str(e))
             return False
@@ -539,10 +541,16 @@ class TableApp(App[None]):
             self.quit_asked = True
             self.say_line(self.tx("Leaving once {who} has answered...",
                                   "Départ dès que {who} aura répondu...",
-                                  who=self.table.name(self.table.game.decision.by)
-                                  if self.table.game.decision is not None else "?"))
+                                  who=self.seats.waiting_for()))
             return
         if self.question is None:
+            self.exit()
+            return
+        if not self.seats.can_save:
+            self.final_line = self.tx("Left the game (it waits on its server: connect "
+                                      "again with the same link).",
+                                      "Partie quittée (elle attend sur son serveur : "
+                                      "reconnectez-vous avec le même lien).")
             self.exit()
             return
 

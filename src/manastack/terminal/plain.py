@@ -13,6 +13,7 @@ from typing import TextIO
 
 from manastack.errors import ManastackError
 from manastack.table import Table
+from manastack.terminal.seat import ConnectError, LocalSeats, Seats
 from manastack.terminal.view import screen_lines, tr
 
 HELP_EN = """Answer with a number from the list, or type the answer in the notation
@@ -26,20 +27,27 @@ save FICHIER, board (revoir le plateau), help, quit."""
 
 
 class PlainPrompt:
-    """The prompt loop at ``table``, reading ``inp`` and writing ``out``."""
+    """The prompt loop at ``seats`` (a table, or a seat on a server), reading ``inp``
+    and writing ``out``."""
 
-    def __init__(self, table: Table, inp: TextIO, out: TextIO) -> None:
-        self.table = table
+    def __init__(self, seats: Seats | Table, inp: TextIO, out: TextIO) -> None:
+        self.seats = LocalSeats(seats) if isinstance(seats, Table) else seats
         self.inp = inp
         self.out = out
         self.printed: dict[int, int] = {}
         self.last_seat: int | None = None
 
+    @property
+    def table(self) -> Table:
+        """The local table played (not for a seat on a server)."""
+        assert isinstance(self.seats, LocalSeats)
+        return self.seats.table
+
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     def t(self, en: str, fr: str, **args: object) -> str:
-        return tr(self.table.lang, en, fr, **args)
+        return tr(self.seats.lang, en, fr, **args)
 
     def read(self, prompt: str) -> str | None:
         self.out.write(prompt)
@@ -50,7 +58,7 @@ class PlainPrompt:
         return line.strip()
 
     def new_log(self, seat: int) -> None:
-        lines = self.table.log_lines(seat)
+        lines = self.seats.log_lines(seat)
         start = min(self.printed.get(seat, 0), len(lines))
         for line in lines[start:]:
             self.say(line)
@@ -58,17 +66,16 @@ class PlainPrompt:
 
     def run(self) -> int:
         """Play until the game ends or the person quits; the exit code (0)."""
-        table = self.table
+        table = self.seats
         show_board = True
         while True:
-            q = table.advance()
+            q = table.next_question()
             if q is None:
-                for seat in sorted(table.humans)[:1]:
-                    self.new_log(seat)
+                self.new_log(table.home)
                 self.say(table.result())
                 return 0
             if self.last_seat is not None and q.seat != self.last_seat \
-                    and len(table.humans) > 1:
+                    and table.people > 1:
                 self.say(self.t("--- pass the keyboard to {who} (press Enter) ---",
                                 "--- passez le clavier à {who} (appuyez sur Entrée) ---",
                                 who=table.name(q.seat)))
@@ -99,7 +106,7 @@ class PlainPrompt:
                     table.undo()
                     self.say(self.t("(undone)", "(annulé)"))
                 elif cmd == "f6" and not rest:
-                    table.pass_until_end_of_turn()
+                    table.pass_turn()
                 elif cmd == "save":
                     if not rest.strip():
                         raise ManastackError(self.t("save needs a file name: save FILE",
@@ -112,18 +119,25 @@ class PlainPrompt:
                     return self.quit()
                 else:
                     table.answer(line)
+            except ConnectError:
+                raise
             except ManastackError as e:
                 self.say(f"error: {e}" if table.lang == "en" else f"erreur : {e}")
                 show_board = False
 
     def quit(self) -> int:
+        if not self.seats.can_save:
+            self.say(self.t("Left the game (it waits on its server: connect again with the "
+                            "same link).", "Partie quittée (elle attend sur son serveur : "
+                            "reconnectez-vous avec le même lien)."))
+            return 0
         answer = self.read(self.t("Save the game first? Type a file name, or press Enter "
                                   "to quit without saving: ",
                                   "Sauvegarder la partie d'abord ? Tapez un nom de fichier, "
                                   "ou Entrée pour quitter sans sauvegarder : "))
         if answer:
             try:
-                self.table.save(answer)
+                self.seats.save(answer)
                 self.say(self.t("saved to {f}", "sauvegardé dans {f}", f=answer))
             except ManastackError as e:
                 self.say(f"error: {e}")
@@ -137,6 +151,6 @@ class PlainPrompt:
         return 0
 
 
-def run_plain(table: Table, inp: TextIO, out: TextIO) -> int:
-    """Play at ``table`` with the plain prompt (the module's docstring)."""
-    return PlainPrompt(table, inp, out).run()
+def run_plain(seats: Seats | Table, inp: TextIO, out: TextIO) -> int:
+    """Play at ``seats`` with the plain prompt (the module's docstring)."""
+    return PlainPrompt(seats, inp, out).run()

@@ -1,7 +1,8 @@
 """What a seat sees at the table, as lines of text (the board, the hand, the stack, the
 pending question), in English or French.  Everything comes from
 :func:`~manastack.engine.observation.observe` for that seat (400.2: hidden cards are
-counted, never named) and from the notation as that seat reads it.
+counted, never named) and from the notation as that seat reads it: the ``*_of`` forms
+take the observation and the labels alone (a seat on a server sees nothing else).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from typing import Any
 from manastack.engine import Game
 from manastack.engine.notation import Notation
 from manastack.lines import Line, Raw, Term, say
-from manastack.table import Question, Table
+from manastack.table import Table
+from manastack.terminal.seat import SeatQuestion, Seats
 
 
 def tr(lang: str, en: str, fr: str, **args: Any) -> str:
@@ -53,10 +55,28 @@ def _names(game: Game, seat: int) -> dict[Any, str]:
 
 
 def player_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
-    """One block per player (``seat`` first... in seat order): life, poison, hand,
-    library and graveyard counts, then their permanents."""
-    obs = game.observe(seat)
-    names = _names(game, seat)
+    """One block per player (in seat order): life, poison, hand, library and graveyard
+    counts, then their permanents."""
+    return board_lines(game.observe(seat), _names(game, seat), seat, lang)
+
+
+def obs_names(obs: dict[str, Any]) -> dict[Any, str]:
+    """Labels from an observation alone (a client of the server): the objects' names,
+    the players by their ``P<n>`` reference."""
+    out: dict[Any, str] = {}
+    for p in obs["players"]:
+        out[f"P{p['index']}"] = p["name"]
+        for c in p.get("hand") or ():
+            out[c["id"]] = c["name"]
+    for zone in ("battlefield", "stack"):
+        for q in obs.get(zone) or ():
+            out.setdefault(q["id"], q["name"])
+    return out
+
+
+def board_lines(obs: dict[str, Any], names: dict[Any, str], seat: int | None,
+                lang: str = "en") -> list[str]:
+    """:func:`player_lines` from an observation and the labels of its objects."""
     out: list[str] = []
     for p in obs["players"]:
         idx = p["index"]
@@ -93,47 +113,62 @@ def player_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
 
 
 def hand_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
-    names = _names(game, seat)
-    hand = game.players[seat].hand
-    head = tr(lang, "{who}'s hand ({n}):", "Main de {who} ({n}) :",
-              who=game.players[seat].name, n=len(hand))
-    return [head] + (["    " + names.get(i, "?") for i in hand] or
+    return hand_lines_of(game.observe(seat), _names(game, seat), seat, lang)
+
+
+def hand_lines_of(obs: dict[str, Any], names: dict[Any, str], seat: int,
+                  lang: str = "en") -> list[str]:
+    """``seat``'s hand from its observation."""
+    p = obs["players"][seat]
+    hand = p.get("hand") or []
+    head = tr(lang, "{who}'s hand ({n}):", "Main de {who} ({n}) :", who=p["name"],
+              n=len(hand))
+    return [head] + (["    " + names.get(c["id"], c["name"]) for c in hand] or
                      ["    " + tr(lang, "(empty)", "(vide)")])
 
 
 def stack_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
-    obs = game.observe(seat)
-    names = _names(game, seat)
+    return stack_lines_of(game.observe(seat), _names(game, seat), lang)
+
+
+def stack_lines_of(obs: dict[str, Any], names: dict[Any, str], lang: str = "en"
+                   ) -> list[str]:
+    """The stack (top first) from an observation."""
     if not obs["stack"]:
         return [tr(lang, "Stack: empty", "Pile : vide")]
     out = [tr(lang, "Stack (top first):", "Pile (le dessus d'abord) :")]
     for item in reversed(obs["stack"]):
-        who = game.players[item["controller"]].name
+        who = obs["players"][item["controller"]]["name"]
         targets = [names.get(t, str(t)) for t in item["targets"]]
         label = names.get(item["id"], item["name"])
         out.append(f"    {label} ({who})" + (" -> " + ", ".join(targets) if targets else ""))
     return out
 
 
-def status_line(table: Table, q: Question | None) -> str:
+def status_line(table: Table, q: SeatQuestion | None) -> str:
     """Turn, step, active player, and who must decide what."""
-    game, lang = table.game, table.lang
-    step = game.step.name if game.step is not None else ""
-    where = tr(lang, "Turn {n}, {who}'s turn", "Tour {n}, tour de {who}", n=game.turn_number,
-               who=game.players[game.active_player].name)
+    game = table.game
+    return status_of(game.turn_number, game.players[game.active_player].name,
+                     game.step.name if game.step is not None else "", table.lang,
+                     q, table.name(q.seat) if q is not None else "")
+
+
+def status_of(turn: int, active: str, step: str, lang: str, q: SeatQuestion | None,
+              who: str) -> str:
+    """:func:`status_line` from its parts (``who``: the name of the seat asked)."""
+    where = tr(lang, "Turn {n}, {who}'s turn", "Tour {n}, tour de {who}", n=turn,
+               who=active)
     if step:
         where += f", {say('{s}', '{s}', s=Term(step)).render(lang)}"
     if q is None:
         return where
-    d = q.decision
     return where + " - " + tr(lang, "{who} decides: {what} (CR {rule})",
-                              "{who} décide : {what} (CR {rule})", who=table.name(q.seat),
-                              what=d.prompt, rule=d.rule or "-")
+                              "{who} décide : {what} (CR {rule})", who=who,
+                              what=q.prompt, rule=q.rule or "-")
 
 
-def question_lines(table: Table, q: Question) -> list[str]:
+def question_lines(lang: str, q: SeatQuestion) -> list[str]:
     """The numbered answers of the question (and how to type others)."""
-    lang = table.lang
     out = [f"{c.number:>3}. {c.text}" for c in q.choices]
     if not q.complete:
         out.append(tr(lang, "  (more answers: type one in the notation, e.g. "
@@ -143,9 +178,8 @@ def question_lines(table: Table, q: Question) -> list[str]:
     return out
 
 
-def screen_lines(table: Table, q: Question) -> list[str]:
+def screen_lines(seats: Seats, q: SeatQuestion) -> list[str]:
     """Everything the seat asked sees, for the plain prompt."""
-    seat, game, lang = q.seat, table.game, table.lang
-    return (player_lines(game, seat, lang) + stack_lines(game, seat, lang)
-            + hand_lines(game, seat, lang) + [status_line(table, q)]
-            + question_lines(table, q))
+    seat = q.seat
+    return (seats.board_lines(seat) + seats.side_lines(seat) + [seats.status_line(q)]
+            + question_lines(seats.lang, q))
