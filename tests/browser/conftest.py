@@ -13,15 +13,11 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from pagekit import SHARED_SCENARIOS
 from serverkit import ServerProcess, free_port
-
-REPO = Path(__file__).resolve().parents[2]
-#: The public seed scenarios (``../shared`` beside the checkout).
-SHARED_SCENARIOS = REPO.parent / "shared" / "scenarios"
 
 
 def _unavailable(reason: str) -> None:

@@ -13,10 +13,17 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+#: The public seed scenarios (``../shared`` beside the checkout).
+SHARED_SCENARIOS = Path(__file__).resolve().parents[2].parent / "shared" / "scenarios"
 
 #: How long a test waits for the page to show the next thing (ms).
 WAIT_MS = 60_000
+#: How often a wait looks again (ms; not at each animation frame: a page in the
+#: background gets few).
+POLL_MS = 25
 
 
 def ref_selector(ref: Any) -> str:
@@ -49,7 +56,8 @@ class Seat:
         ``after``; the state frame."""
         self.page.wait_for_function(
             "n => { const s = window.manastack.state; return s && (s.over || "
-            "(s.decision && s.decision.number > n)); }", arg=after, timeout=timeout)
+            "(s.decision && s.decision.number > n)); }", arg=after, timeout=timeout,
+            polling=POLL_MS)
         got = self.state()
         assert got is not None
         return got
@@ -60,7 +68,7 @@ class Seat:
         self.page.wait_for_function(
             "n => { const s = window.manastack.state; return (s && (s.over || "
             "s.answers > n)) || document.getElementById('error').textContent; }",
-            arg=number, timeout=timeout)
+            arg=number, timeout=timeout, polling=POLL_MS)
         err = self.error_line()
         assert not err, f"the server refused an answer: {err}"
 
@@ -101,6 +109,7 @@ def give(seat: Seat, action: dict[str, Any], text: str) -> str:
     d = s["decision"]
     number, kind, verb = d["number"], d["kind"], action["verb"]
     page = seat.page
+    page.bring_to_front()  # (a page in the background is drawn slowly: clicks wait)
     if kind == "priority" and verb == "pass":
         page.click("#pass")
     elif kind == "priority" and verb in ("cast", "play", "activate", "special"):
@@ -145,9 +154,14 @@ def _fallback(seat: Seat, text: str) -> str:
     if seat.pending(number) and seat.page.locator("#cancel").count():
         seat.page.click("#cancel")
     seat.fallbacks.append(text)
-    assert seat.click_text("#legal button", text), f"no listed answer {text!r}"
+    if seat.click_text("#legal button", text):
+        seat.wait_answered(number)
+        return "list"
+    # (an answer the server doesn't list, e.g. the default damage assignment: typed)
+    seat.page.fill("#notation", text)
+    seat.page.press("#notation", "Enter")
     seat.wait_answered(number)
-    return "list"
+    return "typed"
 
 
 # ------------------------------------------------------------ the click policy
@@ -164,6 +178,7 @@ def play_one(seat: Seat, rng: random.Random) -> str:
     d = s["decision"]
     number, kind = d["number"], d["kind"]
     page = seat.page
+    page.bring_to_front()
     me = s["seat"]
     if kind == "mulligan":
         page.click("#compose button.act >> text=keep")

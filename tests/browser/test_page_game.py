@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from pagekit import Seat, play_one
+from pagekit import POLL_MS, Seat, play_one
 from serverkit import check_frames
 
 from manastack.server.store import GameStore
@@ -50,7 +50,7 @@ def test_cr_400_2_a_whole_game_by_clicks_against_the_heuristic_agent(server, con
     assert state["result"] and "The game is over" in page.inner_text("#prompt")
     assert kinds["priority"] > 10 and kinds["declare_attackers"] >= 1, kinds
     watcher.page.wait_for_function("() => window.manastack.state && "
-                                   "window.manastack.state.over")
+                                   "window.manastack.state.over", polling=POLL_MS)
     assert watcher.page.locator("#hand-box").is_hidden()
     assert not seat.errors and not watcher.errors, seat.errors + watcher.errors
     game_id = state["game"]

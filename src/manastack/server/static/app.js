@@ -59,6 +59,7 @@ const STEPS = {
 };
 let lang = localStorage.getItem("manastack-lang") || "en";
 const t = (s) => (lang === "fr" && FR[s]) || s;
+const colon = () => (lang === "fr" ? " : " : ": ");
 const pair = (table, key) => (table[key] ? table[key][lang === "fr" ? 1 : 0] : key);
 function translatePage() {
   document.documentElement.lang = lang;
@@ -223,12 +224,14 @@ function drawDecision() {
   compose.textContent = "";
   legal.textContent = "";
   $("decide").classList.toggle("mine", !!d);
-  if (f.over) { $("prompt").textContent = `${t("The game is over")}: ${f.result || ""}`; return; }
+  if (f.over) { $("prompt").textContent = `${t("The game is over")}${colon()}${f.result || ""}`; return; }
   if (!d) {
     $("prompt").textContent = f.waiting ? `${t("Waiting for")} ${f.waiting.name} (${pair(KINDS, f.waiting.kind)})` : "";
     return;
   }
-  $("prompt").textContent = `${t("Your decision")}: ${pair(KINDS, d.kind)} \u2014 ${d.prompt} [${d.rule}]`;
+  // (the engine's own prompt is English: shown in French only for a kind the page can't name)
+  const what = KINDS[d.kind] ? pair(KINDS, d.kind) + (lang === "en" ? ` \u2014 ${d.prompt}` : "") : d.prompt;
+  $("prompt").textContent = `${t("Your decision")}${colon()}${what} [${d.rule}]`;
   for (const a of d.actions) legal.append(el("li", {}, button(a.text, () => sendAction(a), { class: "legal" })));
   if (d.kind === "priority" && d.listed) return composePriority(d, compose);
   if (d.kind === "declare_attackers" || d.kind === "declare_blockers") return composeCombat(d, compose);
@@ -257,7 +260,7 @@ function composePriority(d, box) {
   const next = [...new Set(more.map((a) => key(refsOf(a)[picked.length])))].map((k) => JSON.parse(k));
   if (more.length && !done.length && next.length === 1) { sel.refs.push(next[0]); return draw(); }
   if (next.length) {
-    box.append(el("span", { class: "line" }, ` ${t("Choose a target")}: `));
+    box.append(el("span", { class: "line" }, ` ${t("Choose a target")}${colon()}`));
     clickable(next, pick, picked);
   } else clickable([], pick, picked);
   for (const a of done) box.append(button(a.text, () => sendAction(a), { class: "act" }));
@@ -320,7 +323,7 @@ function composeChoice(d, box) {
     const labels = sel.picks.map((v) => c.options[values.findIndex((x) => key(x) === key(v))].label);
     sendText("choose " + labels.join(", "));
   };
-  box.append(el("span", { class: "line" }, `${t("Choose one")} (${c.min}\u2013${c.max}): `));
+  box.append(el("span", { class: "line" }, `${t("Choose one")} (${c.min}\u2013${c.max})${colon()}`));
   const objs = values.filter((v) => typeof v === "number" || (typeof v === "string" && /^P\d+$/.test(v)));
   clickable(objs, toggle, sel.picks);
   c.options.forEach((o, i) => {
