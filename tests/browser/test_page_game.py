@@ -9,7 +9,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from pagekit import POLL_MS, Seat, play_one
 from serverkit import check_frames
 
