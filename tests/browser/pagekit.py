@@ -141,6 +141,13 @@ def give(seat: Seat, action: dict[str, Any], text: str) -> str:
             page.click(f"#compose [data-option='{values.index(json.dumps(item))}']")
         if seat.pending(number):
             page.click("#choose-go")
+    elif verb == "assign" and action["assignments"] and page.locator("#assign").count():
+        for src, parts in action["assignments"]:  # (the amounts typed in, then Assign)
+            for inp in page.locator(f"#assign input[data-src='{src}']").all():
+                given = [n for to, n in parts if json.dumps(to) == inp.get_attribute("data-to")]
+                inp.fill(str(given[0] if given else 0))
+                inp.dispatch_event("change")
+        page.click("#assign-go")
     elif not seat.click_text("#compose button.act", text):
         return _fallback(seat, text)
     seat.wait_answered(number)
@@ -189,6 +196,9 @@ def play_one(seat: Seat, rng: random.Random) -> str:
             loc = seat.clickable(c["id"])
             if loc is not None:
                 loc.click()
+                player = page.locator(".who.can")  # (what it attacks, when it may choose)
+                if player.count():
+                    player.nth(rng.randrange(player.count())).click()
         page.click("#combat-go")
     elif kind == "declare_blockers":
         cands = d["candidates"]

@@ -31,7 +31,7 @@ const FR = {
   "Click a highlighted card or player": "Cliquez une carte ou un joueur en surbrillance",
   "Choose a target": "Choisissez une cible", "Choose one": "Choisissez",
   "own turn": "mon tour", "others' turns": "tours des autres", "spectator": "spectateur",
-  "empty": "vide", "Your decision": "Votre décision", "decides": "décide",
+  "empty": "vide", "Your decision": "Votre décision", "decides": "décide", "Assign": "Attribuer",
 };
 const KINDS = {
   priority: ["Priority", "Priorité"], mulligan: ["Mulligan", "Mulligan"],
@@ -239,6 +239,47 @@ function drawDecision() {
   if (d.listed && d.actions.length <= 12) {
     for (const a of d.actions) compose.append(button(a.text, () => sendAction(a), { class: "act" }));
   }
+  if (d.kind === "assign_damage") composeAssign(d, compose);
+}
+// Combat damage assignment (510.1): an amount per attacker and recipient (those of the
+// listed answers), then Assign: the listed answer with those amounts, else the notation.
+function composeAssign(d, box) {
+  const rows = new Map();
+  for (const a of d.actions) {
+    for (const [src, parts] of a.action.assignments || []) {
+      if (!rows.has(src)) rows.set(src, new Map());
+      for (const [to] of parts) rows.get(src).set(key(to), to);
+    }
+  }
+  if (!rows.size) return;
+  if (!sel.amounts) {
+    sel.amounts = new Map();
+    const first = d.actions.find((a) => (a.action.assignments || []).length);
+    for (const [src, parts] of first.action.assignments) for (const [to, n] of parts) sel.amounts.set(`${src}|${key(to)}`, n);
+  }
+  const canon = (assignments) => key(assignments.map(([src, parts]) => [src, parts.filter(([, n]) => n > 0)
+    .map(([to, n]) => [key(to), n]).sort()]).filter(([, parts]) => parts.length).sort());
+  const form = el("div", { class: "line", id: "assign" });
+  for (const [src, tos] of rows) {
+    const line = el("div", {}, `${nameOf(src)}: `);
+    for (const [k, to] of tos) {
+      const input = el("input", { type: "number", min: "0", size: "3", "data-src": String(src), "data-to": k });
+      input.value = String(sel.amounts.get(`${src}|${k}`) || 0);
+      input.style.width = "4em";
+      input.onchange = () => sel.amounts.set(`${src}|${k}`, Number(input.value) || 0);
+      line.append(input, ` \u2192 ${nameOf(to)}  `);
+    }
+    form.append(line);
+  }
+  const go = () => {
+    const want = [...rows].map(([src, tos]) => [src, [...tos].map(([k, to]) => [to, sel.amounts.get(`${src}|${k}`) || 0])]);
+    const a = d.actions.find((x) => canon(x.action.assignments || []) === canon(want));
+    if (a) return sendAction(a);
+    sendText("assign " + want.map(([src, parts]) => `${nameOf(src)}: ` + parts.filter(([, n]) => n > 0)
+      .map(([to, n]) => `${n} -> ${nameOf(to)}`).join(", ")).join("; "));
+  };
+  form.append(button(t("Assign"), go, { id: "assign-go" }));
+  box.append(form);
 }
 // Priority: click a card to play, cast or activate it, then its targets; the actions
 // still possible after the clicks that differ otherwise (X, modes) are buttons.
@@ -279,25 +320,41 @@ function composeCombat(d, box) {
     defenders = [...seen].map((k) => JSON.parse(k));
     if (!defenders.length) defenders = o.players.filter((p) => p.index !== d.player && !p.lost).map((p) => `P${p.index}`);
   } else defenders = Object.keys((o.combat || {}).attackers || {}).map(Number);
+  // (listed: each creature's possible defenders or attackers, from the legal answers)
+  const allowed = (c) => {
+    if (!d.listed) return defenders;
+    const seen = new Set();
+    for (const a of d.actions) {
+      for (const [x, to] of attack ? a.action.attacks : a.action.blocks) {
+        if (x === c) for (const y of attack ? [to] : to) seen.add(key(y));
+      }
+    }
+    return defenders.filter((x) => seen.has(key(x)));
+  };
   const onpick = (ref) => {
-    if (sel.current !== null && defenders.some((x) => key(x) === key(ref))) {
+    if (sel.current !== null && allowed(sel.current).some((x) => key(x) === key(ref))) {
       sel.combat.set(sel.current, ref);
       sel.current = null;
     } else if (cands.includes(ref)) {
       if (sel.combat.has(ref)) { sel.combat.delete(ref); sel.current = null; }
-      else { sel.combat.set(ref, attack && defenders.length === 1 ? defenders[0] : null); sel.current = ref; }
+      else {
+        const can = allowed(ref);
+        sel.combat.set(ref, attack && can.length === 1 ? can[0] : null);
+        sel.current = ref;
+      }
     }
     draw();
   };
-  clickable(sel.current !== null ? defenders.concat(cands) : cands, onpick, [...sel.combat.keys()]);
+  clickable(sel.current !== null ? allowed(sel.current).concat(cands) : cands, onpick, [...sel.combat.keys()]);
   const verb = attack ? "attack" : "block";
   const chosen = [...sel.combat.entries()].filter(([, to]) => to !== null);
   const go = () => {
     const want = chosen.map(([c, to]) => key(attack ? [c, to] : [c, [to]])).sort();
     const a = d.actions.find((x) => key((attack ? x.action.attacks : x.action.blocks).map(key).sort()) === key(want));
     if (a) return sendAction(a);
-    const label = (id) => (d.candidates.find((c) => c.id === id) || { label: nameOf(id) }).label;
-    sendText(verb + " " + chosen.map(([c, to]) => `${label(c)} -> ${nameOf(to)}`).join(", "));
+    const named = d.candidates.concat(d.attackers || []);
+    const label = (id) => (named.find((c) => c.id === id) || { label: nameOf(id) }).label;
+    sendText(verb + " " + chosen.map(([c, to]) => `${label(c)} -> ${label(to)}`).join(", "));
   };
   box.append(button(`${t(attack ? "Attack" : "Block")} (${chosen.length})`, go, { id: "combat-go" }));
   if (sel.combat.size) box.append(button(t("Cancel"), () => { sel.combat.clear(); sel.current = null; draw(); }, { id: "cancel" }));
@@ -436,7 +493,7 @@ $("create").onsubmit = async (ev) => {
     return v === "*" ? row.querySelector("textarea").value : v;
   });
   if (decks.some((x) => x)) {
-    if (decks.some((x) => !x)) { $("error").textContent = "decks: choose one for every seat, or none"; $("table").hidden = false; return; }
+    if (decks.some((x) => !x)) { $("create-error").textContent = "decks: choose one for every seat, or none"; return; }
     spec.decks = decks;
   }
   if ($("seed").value !== "") spec.seed = Number($("seed").value);
