@@ -16,8 +16,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pagekit import SHARED_SCENARIOS
 from serverkit import ServerProcess, free_port
+
+from .pagekit import SHARED_SCENARIOS
 
 
 def _unavailable(reason: str) -> None:

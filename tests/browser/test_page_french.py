@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from pagekit import POLL_MS, Seat
+
+from .pagekit import POLL_MS, Seat
 
 pytestmark = pytest.mark.browser
 

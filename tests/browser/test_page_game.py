@@ -9,11 +9,12 @@ import random
 from collections import Counter
 
 import pytest
-from pagekit import POLL_MS, Seat, play_one
 from serverkit import check_frames
 
 from manastack.server.store import GameStore
 from manastack.server.table import Table
+
+from .pagekit import POLL_MS, Seat, play_one
 
 pytestmark = pytest.mark.browser
 

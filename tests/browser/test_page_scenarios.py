@@ -13,10 +13,11 @@ import urllib.request
 from collections import Counter
 
 import pytest
-from pagekit import POLL_MS, SHARED_SCENARIOS, Seat, give
 
 from manastack.scenario.model import load_scenarios
 from manastack.scenario.runner import run_scenario
+
+from .pagekit import POLL_MS, SHARED_SCENARIOS, Seat, give
 
 pytestmark = pytest.mark.browser
 
