@@ -381,7 +381,10 @@ function composeChoice(d, box) {
     sendText("choose " + labels.join(", "));
   };
   box.append(el("span", { class: "line" }, `${t("Choose one")} (${c.min}\u2013${c.max})${colon()}`));
-  const objs = values.filter((v) => typeof v === "number" || (typeof v === "string" && /^P\d+$/.test(v)));
+  // (an option that is a card or a player shown on the board is clicked there too; a
+  // number that only looks like an object's id, an X, isn't)
+  const objs = c.options.filter((o) => (typeof o.value === "number" && nameOf(o.value) !== String(o.value) &&
+    o.label.startsWith(nameOf(o.value))) || (typeof o.value === "string" && /^P\d+$/.test(o.value))).map((o) => o.value);
   clickable(objs, toggle, sel.picks);
   c.options.forEach((o, i) => {
     const on = sel.picks.some((x) => key(x) === key(o.value));
