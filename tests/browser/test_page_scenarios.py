@@ -4,7 +4,9 @@ clicks (issue 39, "How it is checked"): each game starts from the scenario's pos
 engine's own run (``manastack scenario run``) is given by clicking what the page shows
 (the card, its targets, the attackers and what they attack, the blockers and what they
 block, the options), the other priorities passed by the Pass button; the game reaches
-the same position as the engine's run: the same observation for every seat."""
+the same position as the engine's run: the same observation for every seat; and no
+frame a page received named a card hidden from its seat (CR 400.2: the libraries, the
+other hand)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,12 @@ import urllib.request
 from collections import Counter
 
 import pytest
+from serverkit import check_frames
 
 from manastack.scenario.model import load_scenarios
 from manastack.scenario.runner import run_scenario
+from manastack.server.store import GameStore
+from manastack.server.table import Table
 
 from .pagekit import POLL_MS, SHARED_SCENARIOS, Seat, give
 
@@ -87,6 +92,12 @@ def test_cr_seed_scenarios_replayed_by_clicks_reach_the_engines_end_position(ser
             assert got["answers"] == len(answers), (name, got["answers"], len(answers))
             assert got["observation"] == expected[p], (name, p)
         assert not any(s.errors for s in seats), [s.errors for s in seats]
+        store = GameStore(server.db)  # (and no frame named a card hidden from its seat)
+        setup = store.setup(made["game"])[0]
+        table = Table(made["game"], setup)
+        table.restore(store.records(made["game"]))
+        check_frames(setup, list(table.game.history),
+                     {p: seat.frames() for p, seat in enumerate(seats)})
     listed = {verb for (verb, way), k in how.items() if way == "list"}
     assert not listed & {"pass", "play", "cast", "attack", "block", "choose"}, how
     assert how[("cast", "click")] and how[("attack", "click")] and \
