@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -17,9 +18,11 @@ from typing import Any
 
 import manastack
 from manastack.errors import ManastackError
+from manastack.game.objects import GameObject
+from manastack.rules.hidden import visible_to
 from manastack.server.protocol import decision_json
 from manastack.server.scripted import scripted_answer
-from manastack.server.table import HUMAN, OVER, Table
+from manastack.server.table import HUMAN, OVER, Table, build_game
 
 SRC = str(Path(manastack.__file__).parent.parent)
 
@@ -31,10 +34,12 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``manastack serve`` in a subprocess on ``port``, its records in ``db``."""
+    """``manastack serve`` in a subprocess on ``port``, its records in ``db`` (``extra``:
+    more options of ``serve``)."""
 
-    def __init__(self, db: str, port: int, workers: int = 0) -> None:
-        self.db, self.port, self.workers = db, port, workers
+    def __init__(self, db: str, port: int, workers: int = 0,
+                 extra: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.workers, self.extra = db, port, workers, extra
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -45,7 +50,7 @@ class ServerProcess:
         env = {**os.environ, "PYTHONPATH": SRC}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "manastack", "serve", "--port", str(self.port), "--db",
-             self.db, "--workers", str(self.workers)], env=env,
+             self.db, "--workers", str(self.workers), *self.extra], env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -91,3 +96,45 @@ def reference_game(setup: dict[str, Any], seeds: dict[int, int]) -> Table:
             table.answer(seat, scripted_answer(decision_json(table.game, seat), seeds[seat]))
         except ManastackError:  # (the scripted client concedes then)
             table.answer(seat, {"type": "answer", "text": "concede"})
+
+
+def check_frames(setup: dict[str, Any], history: list[Any],
+                 frames: dict[int | None, list[str]]) -> tuple[int, int]:
+    """Replay the game of ``setup`` answer by answer (``history``: its answers) and check
+    each frame each viewer (a seat; None, a spectator) was sent at its answer count: no
+    name of a card hidden from the viewer then (CR 400.2) unless the viewer sees that name
+    on another card or was shown it in its view of the log.  The frames checked, and the
+    (frame, hidden name) pairs looked for."""
+    game = build_game(setup)
+    pending = {v: sorted(((json.loads(f).get("answers"), f) for f in fs
+                          if '"answers"' in f), key=lambda x: x[0])
+               for v, fs in frames.items()}
+    names = sorted({o.name for o in game.objects.values() if isinstance(o, GameObject)})
+    shown: dict[int | None, str] = {v: "" for v in frames}
+    checked = looked = 0
+    for k in range(len(history) + 1):
+        for viewer, todo in pending.items():
+            shown[viewer] += "\n".join(e.render("en") for e in
+                                       game.log_for(viewer)[len(shown[viewer].splitlines()):])
+            while todo and todo[0][0] == k:
+                _, text = todo.pop(0)
+                seen = json.dumps(game.observe(viewer)) + shown[viewer]
+                d = game.decision
+                if d is not None and d.by == viewer:
+                    seen += json.dumps([game.objects[o].name for o in getattr(d, "options", ())
+                                        if type(o) is int and o in game.objects])
+                hidden = {o.name for oid, o in game.objects.items()
+                          if isinstance(o, GameObject) and not visible_to(game, viewer, oid)}
+                visible = {o.name for oid, o in game.objects.items()
+                           if isinstance(o, GameObject) and visible_to(game, viewer, oid)}
+                for name in hidden - visible:
+                    if name in names and re.search(rf"\b{re.escape(name)}\b", seen):
+                        continue
+                    looked += 1
+                    assert not re.search(rf"\b{re.escape(name)}\b", text), \
+                        f"{name!r} hidden from {viewer} appears in a frame at answer {k}"
+                checked += 1
+        if k < len(history):
+            game.apply(*history[k])
+    assert all(not todo for todo in pending.values()), "frames at no answer count"
+    return checked, looked

@@ -8,8 +8,6 @@ viewer sees on another card (its observation) or was shown in its view of the lo
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 import time
 
 import pytest
@@ -18,13 +16,10 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from serverkit import ServerProcess, free_port, reference_game  # noqa: E402
+from serverkit import ServerProcess, check_frames, free_port, reference_game  # noqa: E402
 
-from manastack.game.objects import GameObject  # noqa: E402
-from manastack.rules.hidden import visible_to  # noqa: E402
 from manastack.server.scripted import SeatRun, play_seat  # noqa: E402
 from manastack.server.store import GameStore  # noqa: E402
-from manastack.server.table import build_game  # noqa: E402
 
 
 def _play(tmp_path, spec: dict, n: int) -> tuple[dict, dict, dict]:
@@ -53,43 +48,9 @@ def _play(tmp_path, spec: dict, n: int) -> tuple[dict, dict, dict]:
 
 def _check(setup: dict, frames: dict[int | None, list[str]],
            seeds: dict[int, int]) -> tuple[int, int]:
-    """Replay the game answer by answer and check each frame at its answer count: the
-    frames checked, and the (frame, hidden name) pairs looked for."""
-    ref = reference_game(setup, seeds)
-    game = build_game(setup)
-    pending = {v: sorted(((json.loads(f).get("answers"), f) for f in fs
-                          if '"answers"' in f), key=lambda x: x[0])
-               for v, fs in frames.items()}
-    names = sorted({o.name for o in game.objects.values() if isinstance(o, GameObject)})
-    shown: dict[int | None, str] = {v: "" for v in frames}
-    checked = looked = 0
-    history = list(ref.game.history)
-    for k in range(len(history) + 1):
-        for viewer, todo in pending.items():
-            shown[viewer] += "\n".join(e.render("en") for e in
-                                       game.log_for(viewer)[len(shown[viewer].splitlines()):])
-            while todo and todo[0][0] == k:
-                _, text = todo.pop(0)
-                seen = json.dumps(game.observe(viewer)) + shown[viewer]
-                d = game.decision
-                if d is not None and d.by == viewer:
-                    seen += json.dumps([game.objects[o].name for o in getattr(d, "options", ())
-                                        if type(o) is int and o in game.objects])
-                hidden = {o.name for oid, o in game.objects.items()
-                          if isinstance(o, GameObject) and not visible_to(game, viewer, oid)}
-                visible = {o.name for oid, o in game.objects.items()
-                           if isinstance(o, GameObject) and visible_to(game, viewer, oid)}
-                for name in hidden - visible:
-                    if name in names and re.search(rf"\b{re.escape(name)}\b", seen):
-                        continue
-                    looked += 1
-                    assert not re.search(rf"\b{re.escape(name)}\b", text), \
-                        f"{name!r} hidden from {viewer} appears in a frame at answer {k}"
-                checked += 1
-        if k < len(history):
-            game.apply(*history[k])
-    assert all(not todo for todo in pending.values()), "frames at no answer count"
-    return checked, looked
+    """Check each frame against the game the scripted seats played (see
+    :func:`serverkit.check_frames`)."""
+    return check_frames(setup, list(reference_game(setup, seeds).game.history), frames)
 
 
 @pytest.mark.parametrize("spec", [

@@ -561,9 +561,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     except (OSError, OverflowError) as e:
         raise ManastackError(f"can't listen on {_cut(args.host)}:{args.port} "
                              f"({getattr(e, 'strerror', None) or e})") from None
+    if args.scenarios is not None and not os.path.isdir(args.scenarios):
+        raise ManastackError(f"--scenarios: {shown_path(args.scenarios)} is not a folder")
     print(f"manastack: serving on http://{args.host}:{args.port}/ (records: {args.db})",
           file=sys.stderr)
-    serve(args.host, args.port, args.db, args.workers)
+    serve(args.host, args.port, args.db, args.workers, args.scenarios)
     return 0
 
 
@@ -739,6 +741,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "records (unfinished games are resumed from it)")
     p.add_argument("--workers", type=_bounded_int(64), default=2,
                    help="worker processes for the thinking agents (0: threads)")
+    p.add_argument("--scenarios", default=None, metavar="DIR",
+                   help="a folder of scenario files games may start from (people at "
+                   "every seat: practising a position)")
     p.set_defaults(fn=_cmd_serve)
     return ap
 

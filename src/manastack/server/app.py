@@ -7,8 +7,10 @@ Routes:
 * ``GET /ws/{token}`` - the WebSocket of a seat (or of the spectators);
 * ``GET /games`` - the finished games; ``GET /games/{id}`` - one, replayed step by step
   as a seat sees it (``?token=`` its token) or as the public does;
-* ``GET /`` - the page (``server/static/index.html``), ``GET /health``, ``GET /stats``
-  (frames sent, latencies from a message received to its frames sent).
+* ``GET /`` - the page (``server/static/index.html``; its script and style sheet under
+  ``/static/``), ``GET /api/options`` (what the page's lobby form offers: variants,
+  default decks, agents, and the scenarios of ``--scenarios DIR``), ``GET /health``,
+  ``GET /stats`` (frames sent, latencies from a message received to its frames sent).
 
 Every refusal is one line: ``{"error": "..."}`` with HTTP 400 (404 for what doesn't
 exist), an ``error`` frame on a WebSocket.  Nothing lists the tokens.
@@ -76,12 +78,20 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
 
 
-def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
+#: The page's files (``server/static/``) and their media types.
+STATIC_FILES: Final = {"index.html": "text/html; charset=utf-8",
+                       "app.js": "text/javascript; charset=utf-8",
+                       "style.css": "text/css; charset=utf-8"}
+
+
+def create_app(db: str = "games.sqlite", processes: int = 2,
+               scenarios: str | None = None) -> Starlette:
     """The application, its records in the SQLite file ``db``; ``processes`` worker
-    processes for the thinking agents (0: threads).  Unfinished games are resumed when it
-    starts."""
+    processes for the thinking agents (0: threads); ``scenarios``, a folder of scenario
+    files a game may start from (``{"scenario": FILE}``, every seat a person's; none
+    without it).  Unfinished games are resumed when it starts."""
     store = GameStore(db)
-    lobby = Lobby(store, _send, processes)
+    lobby = Lobby(store, _send, processes, scenarios)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -140,6 +150,17 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
     async def page(request: Request) -> Response:
         html = resources.files("manastack.server").joinpath("static/index.html").read_text()
         return HTMLResponse(html)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        kind = STATIC_FILES.get(name)
+        if kind is None:
+            return _error(f"no file {brief(name)}", 404)
+        text = resources.files("manastack.server").joinpath(f"static/{name}").read_text()
+        return Response(text, media_type=kind)
+
+    async def options(request: Request) -> Response:
+        return JSONResponse(lobby.offer())
 
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "games": len(lobby.runners)})
@@ -209,7 +230,8 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
             link.queue.put_nowait(None)
 
     app = Starlette(routes=[
-        Route("/", page), Route("/health", health), Route("/stats", stats),
+        Route("/", page), Route("/static/{name}", static), Route("/api/options", options),
+        Route("/health", health), Route("/stats", stats),
         Route("/api/games", create, methods=["POST"]),
         Route("/games", games), Route("/games/{game_id}", game),
         WebSocketRoute("/ws/{token}", socket),
@@ -219,7 +241,7 @@ def create_app(db: str = "games.sqlite", processes: int = 2) -> Starlette:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "games.sqlite",
-          processes: int = 2) -> None:
+          processes: int = 2, scenarios: str | None = None) -> None:
     """Run the server (uvicorn) until interrupted."""
     import sys
 
@@ -228,7 +250,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "games.sqlite",
     # (the tables' threads hand the interpreter back to the event loop every millisecond,
     # not every 5: frames go out sooner while a table works)
     sys.setswitchinterval(0.001)
-    uvicorn.run(create_app(db, processes), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(db, processes, scenarios), host=host, port=port, log_level="warning",
                 ws_max_size=MAX_MESSAGE_BYTES + 1024)
 
 

@@ -294,10 +294,13 @@ class Lobby:
     """The running tables and their tokens (in ``store``); ``send(link, text)`` sends a
     frame to a connection."""
 
-    def __init__(self, store: GameStore, send: Send, processes: int = 2) -> None:
+    def __init__(self, store: GameStore, send: Send, processes: int = 2,
+                 scenarios: str | None = None) -> None:
         from manastack.server.thinking import Thinkers
 
         self.store = store
+        #: The folder of the scenario files games may start from (``scenarios.py``).
+        self.scenarios = scenarios
         self.send = send
         self.thinkers = Thinkers(processes)
         self.runners: dict[str, Runner] = {}
@@ -319,7 +322,10 @@ class Lobby:
         if len(self.runners) >= MAX_RUNNING_GAMES:
             raise ManastackError(f"{MAX_RUNNING_GAMES:,} games are in progress (the limit): "
                                  "try again later")
-        setup = make_setup(spec)
+        from manastack.server.scenarios import EVERYWHERE, scenario_setup
+
+        from_scenario = isinstance(spec, dict) and "scenario" in spec
+        setup = scenario_setup(self.scenarios, spec) if from_scenario else make_setup(spec)
         game_id = secrets.token_hex(8)
         tokens: dict[str, int | None] = {}
         seats = []
@@ -341,9 +347,20 @@ class Lobby:
         except (TypeError, ValueError) as e:
             raise ManastackError(f"can't make that game ({brief(e)})") from None
         self.store.create(game_id, setup, tokens)
+        if from_scenario:  # (recorded: a resumed game keeps them)
+            for seat in table.pilots:
+                table.set_stops(seat, {"type": "stops", **EVERYWHERE})
         self.runners[game_id] = Runner(self, table)
         return {"game": game_id, "seed": setup["seed"], "seats": seats,
                 "spectator": _links(spectator)}
+
+    def offer(self) -> dict[str, Any]:
+        """What a game may be made of (the page's lobby form): the variants, the default
+        decks, the agents, the scenario files."""
+        from manastack.server.scenarios import scenario_files
+
+        return {"variants": variant_names(), "decks": default_deck_names(),
+                "agents": sorted(AGENTS), "scenarios": scenario_files(self.scenarios)}
 
     def resume_all(self) -> int:
         """Rebuild every unfinished game of the store at its last committed answer."""

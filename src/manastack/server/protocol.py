@@ -184,7 +184,7 @@ def decision_json(game: Game, seat: int) -> dict[str, Any]:
     rule, prompt, the legal actions numbered from 0 with their text in the notation and
     JSON (at most :data:`MAX_LISTED_ACTIONS`, else ``listed`` is false), and what the
     client needs to build an answer: a choice's options (labelled), counts and order; a
-    combat declaration's candidates."""
+    combat declaration's candidates (and a declaration of blockers, the attackers)."""
     d = game.decision
     assert d is not None and d.by == seat
     notation = Notation(game, seat)
@@ -210,6 +210,11 @@ def decision_json(game: Game, seat: int) -> dict[str, Any]:
     elif isinstance(d, CombatDecision):
         out["candidates"] = [{"id": c, "label": notation.name(c)} if type(c) is int
                              else {"id": str(c), "label": str(c)} for c in d.candidates]
+        if d.kind == "declare_blockers" and game.combat is not None:
+            # (what a blocker may block, named as the notation names them: a page writes
+            # an unlisted declaration with these labels)
+            out["attackers"] = [{"id": a, "label": notation.name(a)}
+                                for a in game.combat.attackers]
     return out
 
 

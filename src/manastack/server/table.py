@@ -87,7 +87,11 @@ class Viewer:
 
 
 def build_game(setup: dict[str, Any]) -> Game:
-    """The game of a set-up (``lobby.py`` checked it), at its first decision."""
+    """The game of a set-up (``lobby.py`` checked it), at its first decision (a game from
+    a scenario's position: ``scenarios.py``)."""
+    if "scenario" in setup:
+        from manastack.server.scenarios import scenario_game
+        return scenario_game(setup)  # type: ignore[no-any-return]
     return new_game(setup["players"], setup["decks"], setup["seed"],
                     GameOptions(**setup["options"]))
 
