@@ -73,24 +73,32 @@ def manastack_games(deck: dict[str, int], games: int, seed: int) -> tuple[float,
 
 
 def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
-                  ) -> tuple[float, float, float]:
-    """(games/s, decisions per game, mean turns) of ``games`` random managym games."""
+                  ) -> tuple[float, float, float, int]:
+    """(games/s, decisions per game, mean turns, games stopped by an error) of ``games``
+    random managym games.  A game in which managym raises (it lists actions it can't
+    carry out: "Not enough producible mana to pay for mana cost") is stopped there; it
+    counts in the time, not in the games finished."""
     rng = random.Random(seed)
     configs = [managym.PlayerConfig("Alice", dict(deck)), managym.PlayerConfig("Bob", dict(deck))]
     env = managym.Env(seed=seed, skip_trivial=True)
-    steps = turns = 0
+    steps = turns = errors = 0
     start = time.perf_counter()
     for _ in range(games):
         obs, _info = env.reset(configs)
         done = False
-        while not done:
-            n = len(obs.action_space.actions)
-            obs, _r, terminated, truncated, _info = env.step(rng.randrange(n) if n else 0)
-            done = terminated or truncated
-            steps += 1
+        try:
+            while not done:
+                n = len(obs.action_space.actions)
+                obs, _r, terminated, truncated, _info = env.step(rng.randrange(n) if n else 0)
+                done = terminated or truncated
+                steps += 1
+        except RuntimeError:
+            errors += 1
+            continue
         turns += _turn_number(obs)
     wall = time.perf_counter() - start
-    return games / wall, steps / games, turns / games
+    done_games = max(1, games - errors)
+    return done_games / wall, steps / games, turns / done_games, errors
 
 
 def _turn_number(obs: Any) -> int:
@@ -123,10 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     managym_games(managym, DECKS[names[0]][0], 5, args.seed)
     for name in names:
         theirs, ours = DECKS[name]
-        rate_g, dec_g, turns_g = managym_games(managym, theirs, args.games, args.seed)
+        rate_g, dec_g, turns_g, errors = managym_games(managym, theirs, args.games, args.seed)
         rate_m, dec_m, turns_m = manastack_games(ours, args.games, args.seed)
         print(f"  {name:<10} managym   {rate_g:9.1f} games/s, {dec_g:6.1f} decisions a "
-              f"game, {turns_g:5.1f} turns")
+              f"game, {turns_g:5.1f} turns" +
+              (f"; {errors} games stopped by an error of managym's" if errors else ""))
         print(f"  {name:<10} manastack {rate_m:9.1f} games/s, {dec_m:6.1f} decisions a "
               f"game, {turns_m:5.1f} turns; {rate_m / rate_g:.2f}x managym's games/s")
     return 0
