@@ -8,7 +8,10 @@ workers) shows how busy the machine was: on a quiet machine it is the same on an
 number of workers.  Usage:
 
     python benchmarks/sim.py [--random-games 200] [--heuristic-games 60] [--workers 1,2]
-        [--max-turns 200]
+        [--max-turns 200] [--backend process|ray]
+
+``--backend ray`` plays every run on one local Ray started with the most workers asked
+for (its start-up is not timed; each run's batches are cut for its number of workers).
 
 The issue's figures: ``--random-games 10000 --heuristic-games 1000``.
 """
@@ -20,18 +23,21 @@ import os
 import sys
 import time
 
+from manastack.errors import ManastackError
 from manastack.play import default_deck
 from manastack.sim import SimSpec, run
+from manastack.sim.runner import session
 
 
-def measure(agent: str, games: int, workers: list[int], max_turns: int) -> None:
+def measure(agent: str, games: int, workers: list[int], max_turns: int,
+            backend: str = "process") -> None:
     spec = SimSpec(tuple(default_deck("red_green")), tuple(default_deck("white_black")),
                    agents=(agent, agent), seed=0, max_turns=max_turns)
     base = None
     reference = None
     for w in workers:
         start, t0 = time.perf_counter(), os.times()
-        result = run(spec, games, workers=w)
+        result = run(spec, games, workers=w, backend=backend)
         wall, t1 = time.perf_counter() - start, os.times()
         cpu = sum(t1[:4]) - sum(t0[:4])  # (this process and its joined workers)
         if reference is None:
@@ -40,9 +46,11 @@ def measure(agent: str, games: int, workers: list[int], max_turns: int) -> None:
             raise SystemExit(f"sim.py: {agent} on {w} workers: different records")
         rate = games / wall
         base = base or rate
-        print(f"  {agent:<9} {games:>6} games, {w} worker{'s' * (w != 1)}: "
-              f"{rate:7.1f} games/s, {wall:7.1f} s, speed-up {rate / base:.2f}x; CPU "
-              f"{1000 * cpu / games:.0f} ms a game", flush=True)
+        print(f"  {agent:<9} {games:>6} games, {w} worker{'s' * (w != 1)} ({backend}): "
+              f"{rate:7.1f} games/s, {wall:7.1f} s, speed-up {rate / base:.2f}x; " +
+              (f"CPU {1000 * cpu / games:.0f} ms a game" if backend == "process" else
+               "(CPU time not seen: Ray's workers are not this process's children)"),
+              flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--heuristic-games", type=int, default=60)
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--max-turns", type=int, default=200)
+    ap.add_argument("--backend", default="process", choices=["process", "ray"])
     args = ap.parse_args(argv)
     try:
         workers = [int(w) for w in args.workers.split(",")]
@@ -62,9 +71,15 @@ def main(argv: list[str] | None = None) -> int:
         print("sim.py: workers must be 1 or more, games 0 or more", file=sys.stderr)
         return 2
     print(f"sim: red_green vs white_black, seed 0, max {args.max_turns} turns")
-    for agent, games in (("random", args.random_games), ("heuristic", args.heuristic_games)):
-        if games:
-            measure(agent, games + games % 2, workers, args.max_turns)
+    try:
+        with session(args.backend, max(workers)):
+            for agent, games in (("random", args.random_games),
+                                 ("heuristic", args.heuristic_games)):
+                if games:
+                    measure(agent, games + games % 2, workers, args.max_turns, args.backend)
+    except ManastackError as e:
+        print(f"sim.py: {e}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -170,7 +170,7 @@ def test_cr_510_1a_oracle_sees_wrong_combat_damage(monkeypatch: pytest.MonkeyPat
     assert "510.1a" in _reported(0)
     monkeypatch.setattr(combat, "default_assignment", orig)
     monkeypatch.setattr(combat, "check_assignment", lambda *a, **k: None)
-    assert "510.1c" in _reported(13)
+    assert "510.1c" in _reported(2)
 
 
 @planted

@@ -24,7 +24,9 @@ SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "docs" / "events.sche
 def _game(seed: int = 1) -> Game:
     g = new_game(["Alice", "Bob"], [default_deck("red_green"), default_deck("white_black")],
                  seed)
-    return play_to_end(g, [RandomAgent(2 * seed + 1), RandomAgent(2 * seed + 2)])
+    # (agents tapping for mana at priority, 605.3a: mana empties between steps, 500.4)
+    return play_to_end(g, [RandomAgent(2 * seed + 1, mana_abilities=True),
+                           RandomAgent(2 * seed + 2, mana_abilities=True)])
 
 
 @pytest.fixture(scope="module")

@@ -297,13 +297,11 @@ def test_play_and_replay_print_the_decisions_in_the_notation(capsys, tmp_path) -
     assert main(["play", "--seed", "1", "--max-turns", "3", "--decisions",
                  "--save", str(save)]) == 0
     played = capsys.readouterr().out.split("Decisions:\n")[1]
-    assert "  0. Alice: keep\n" in played and "  5. Alice: cast Lightning Bolt -> Bob\n" \
-        in played
+    assert "  0. Alice: keep\n" in played and "  5. Alice: cast Shock -> Bob\n" in played
     data = json.loads(save.read_text())
-    assert data["format"] == 2 and data["decisions"][5]["text"] == \
-        "cast Lightning Bolt -> Bob"
+    assert data["format"] == 2 and data["decisions"][5]["text"] == "cast Shock -> Bob"
     assert main(["replay", str(save), "--decisions"]) == 0
     assert capsys.readouterr().out.split("Decisions:\n")[1] == played
     assert main(["replay", str(save), "--decisions", "--as", "spectator"]) == 0
     seen = capsys.readouterr().out.split("Decisions:\n")[1]
-    assert "  5. Alice: cast card in Alice's hand #" in seen and "Lightning" not in seen
+    assert "  5. Alice: cast card in Alice's hand #" in seen and "Shock" not in seen

@@ -378,6 +378,8 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise ManastackError(f"--workers must be 1 or more, not {workers}")
+    if args.ray_address is not None and args.backend != "ray":
+        raise ManastackError("--ray-address goes with --backend ray")
     agents = _agent_names(args.agents or "heuristic", 2)
     check_output(args.json, "--json")
     check_output(args.csv, "--csv")
@@ -390,12 +392,16 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     spec = SimSpec((), (), agents=(agents[0], agents[1]), seed=args.seed,
                    max_turns=args.max_turns, mulligan=args.mulligan,
                    budget_ms=args.budget_ms)
+    where = f"{workers} worker{'s' * (workers != 1)}"
+    if args.backend == "ray":
+        where = (f"Ray at {args.ray_address}, batches for {workers} CPUs"
+                 if args.ray_address else f"a local Ray with {workers} CPUs")
     print(f"sim: {games} games per match-up, {agents[0]} (A) vs {agents[1]} (B), seed "
-          f"{args.seed}, max {args.max_turns} turns, {workers} worker"
-          f"{'s' * (workers != 1)}", flush=True)
+          f"{args.seed}, max {args.max_turns} turns, {where}", flush=True)
     try:
         return simulate(name_a, deck_a, opponents, spec, games, workers=workers,
-                        backend=args.backend, json_file=args.json, csv_file=args.csv,
+                        backend=args.backend, address=args.ray_address,
+                        json_file=args.json, csv_file=args.csv,
                         gauntlet=args.gauntlet is not None)
     except KeyboardInterrupt:  # (between games: nothing to report)
         print("Interrupted.", file=sys.stderr)
@@ -622,9 +628,14 @@ def _sim_parser(sub: Any) -> None:
     p.add_argument("--seed", type=_bounded_int(MAX_SEED), default=0,
                    help="the run seed; game seeds are derived from it (docs/simulation.md)")
     p.add_argument("--workers", type=_bounded_int(MAX_SIM_WORKERS), default=None,
-                   help="processes (default: all local cores)")
-    p.add_argument("--backend", default="process", choices=["process"],
-                   help="where the games are played (process: local cores)")
+                   help="processes (default: all local cores); with --backend ray, the "
+                        "CPUs the batches are cut for")
+    p.add_argument("--backend", default="process", choices=["process", "ray"],
+                   help="where the games are played (process: local cores; ray: a Ray "
+                        "cluster, pip install 'manastack[ray]')")
+    p.add_argument("--ray-address", metavar="auto|URL", default=None,
+                   help="--backend ray: the cluster (auto, or ray://host:port); without "
+                        "it, a local Ray with --workers CPUs")
     p.add_argument("--max-turns", type=_bounded_int(MAX_TURNS), default=200,
                    help="a game still going then is a draw (default 200)")
     p.add_argument("--mulligan", default="paris", choices=["paris", "vancouver", "london"])

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from manastack.data import DEFAULT_DECKS, default_deck, default_deck_names
 from manastack.engine import Game, new_game
+from manastack.engine.forced import only_answer
 from manastack.game.decisions import Action
 from manastack.game.state import GameOptions
 from manastack.limits import MAX_DECISIONS
@@ -17,6 +18,10 @@ __all__ = ["DEFAULT_DECKS", "default_deck", "default_deck_names"]
 
 
 class Agent(Protocol):
+    """Answers the decisions of its player.  An agent may have a true ``fold_mana``
+    attribute: it leaves {T} mana abilities to the payment, so a priority where it could
+    only pass or activate those is answered for it (:func:`play_to_end`)."""
+
     def act(self, game: Game) -> Action: ...
 
 
@@ -32,11 +37,16 @@ def play_to_end(game: Game, agents: Sequence[Agent],
                 max_decisions: int = MAX_DECISIONS) -> Game:
     """Let ``agents`` (one per player) answer ``game``'s decisions, whoever must decide
     (``Decision.by``), until it ends or ``max_decisions`` answers were given (the game
-    is then left unfinished, its decision pending)."""
+    is then left unfinished, its decision pending).  A forced decision (one legal
+    answer: :func:`~manastack.engine.forced.only_answer`, for an agent with a true
+    ``fold_mana`` without counting the {T} mana abilities payment activates) is answered
+    without waking the agent; it counts as an answer."""
     n = 0
+    folds = [bool(getattr(a, "fold_mana", False)) for a in agents]
     while game.decision is not None and n < max_decisions:
         by = game.decision.by
-        game.apply(by, agents[by].act(game))
+        forced = only_answer(game, folds[by])
+        game.apply(by, agents[by].act(game) if forced is None else forced)
         n += 1
     return game
 

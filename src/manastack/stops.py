@@ -24,11 +24,11 @@ passed (a mana ability alone is not something to do: mana empties between steps,
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from manastack.engine.forced import at_most_one_answer
 from manastack.engine.notation import action_text
 from manastack.errors import ManastackError
 from manastack.events import Info, PriorityPassed
@@ -36,8 +36,6 @@ from manastack.game.decisions import (
     Action,
     Activate,
     Cast,
-    ChoiceDecision,
-    CombatDecision,
     Decision,
     Pass,
     PriorityDecision,
@@ -56,11 +54,6 @@ if TYPE_CHECKING:
 #: The steps and main phases in which players receive priority (500-514; not untap nor
 #: cleanup, 502.3, 514.3).
 PRIORITY_STEPS: Final = tuple(s for s in STEP_NAMES if s not in NO_PRIORITY)
-
-#: Combat declarations with more candidates than this are not listed to see whether they
-#: are forced (their lists grow as powers of the number of creatures): they are asked.
-_LISTED_CANDIDATES: Final = 4
-
 
 def _check_steps(names: Collection[str], what: str) -> None:
     """Refuse (in one line) stops that aren't step names of :data:`PRIORITY_STEPS`."""
@@ -165,24 +158,6 @@ def _attacked(game: Game, player: int) -> bool:
     return False
 
 
-def _at_most_one_answer(d: Decision, game: Game) -> list[Action] | None:
-    """The legal answers of a decision that isn't priority when there are fewer than two
-    (a forced decision); None when there are more (counted without listing them when that
-    could cost: a choice without a combination check; a combat declaration with more than
-    a few candidates is taken to offer a choice)."""
-    if isinstance(d, CombatDecision) and len(d.candidates) > _LISTED_CANDIDATES:
-        return None  # (declaring nothing is one answer, a candidate another)
-    if isinstance(d, ChoiceDecision) and d.check is None:
-        n = len(d.options)
-        top = min(d.max_count, n)
-        count = sum(math.perm(n, k) if d.ordered else math.comb(n, k)
-                    for k in range(d.min_count, top + 1))
-        if count > 1:
-            return None
-    actions = d.legal_actions(game)
-    return actions if len(actions) <= 1 else None
-
-
 @dataclass
 class AutoPass:
     """One seat's auto-pass: its :class:`Stops`, "pass until end of turn" (F6,
@@ -217,7 +192,7 @@ class AutoPass:
         if self.until_end_of_turn is not None and self.until_end_of_turn != game.turn_number:
             self.until_end_of_turn = None  # (that turn ended)
         if not isinstance(d, PriorityDecision):
-            only = _at_most_one_answer(d, game)
+            only = at_most_one_answer(d, game)
             if only is not None and len(only) == 1:
                 return only[0], say("the only legal answer", "la seule réponse légale")
             return None

@@ -84,6 +84,10 @@ class HeuristicAgent:
     be activated forever: CR 104.4b, someone stops)."""
 
     def __init__(self, seed: int = 0, max_actions_per_step: int = 12) -> None:
+        #: It never activates mana abilities by hand (the payment does): the game loop
+        #: answers a priority where it could only pass or tap for mana
+        #: (:func:`manastack.engine.forced.only_answer`).
+        self.fold_mana = True
         self.rng = random.Random(seed)
         self.max_actions_per_step = max_actions_per_step
         self._step_actions = StepActions(max_actions_per_step)

@@ -249,6 +249,13 @@ def _reads_more(game: GameState, o: GameObject) -> bool:
                for _, ab in mana_abilities(game, o))
 
 
+def paid_automatically(ab: ActivatedAbility) -> bool:
+    """Is ``ab`` (a mana ability) one that automatic payment activates while a cost is
+    paid (601.2g-h): {T} alone, nothing that needs a choice or a sacrifice?  An agent
+    leaving the others to priority keeps every play (605.3a)."""
+    return _pays(ab)
+
+
 def _pays(ab: ActivatedAbility) -> bool:
     """Is ``ab`` (a mana ability) used by automatic payment: {T} and nothing that needs a
     choice or a sacrifice?"""

@@ -19,7 +19,7 @@ from manastack.limits import shown_path
 from manastack.sim.games import GameRecord, SimSpec
 from manastack.sim.progress import Progress, progress_for
 from manastack.sim.records import csv_text, json_text
-from manastack.sim.runner import run
+from manastack.sim.runner import run, session
 from manastack.sim.summary import Summary, gauntlet_lines, summary_lines
 
 #: The exit code of a run stopped by Ctrl-C.
@@ -33,11 +33,23 @@ def even_games(n: int) -> int:
 
 def simulate(name_a: str, deck_a: Sequence[str], opponents: Sequence[tuple[str, list[str]]],
              spec: SimSpec, games: int, *, workers: int, backend: str = "process",
-             json_file: str | None = None, csv_file: str | None = None,
-             gauntlet: bool = False, every: float = 10.0) -> int:
-    """Play ``games`` games (even) of deck A against each opponent; print the report and
-    write the record files.  ``spec`` gives the agents, seed and options (its decks are
-    replaced).  Returns the exit code: 0, or :data:`INTERRUPTED`."""
+             address: str | None = None, json_file: str | None = None,
+             csv_file: str | None = None, gauntlet: bool = False,
+             every: float = 10.0) -> int:
+    """Play ``games`` games (even) of deck A against each opponent on ``backend`` (Ray:
+    at ``address``, one connection for every match-up); print the report and write the
+    record files.  ``spec`` gives the agents, seed and options (its decks are replaced).
+    Returns the exit code: 0, or :data:`INTERRUPTED`."""
+    with session(backend, workers, address):
+        return _simulate(name_a, deck_a, opponents, spec, games, workers=workers,
+                         backend=backend, address=address, json_file=json_file,
+                         csv_file=csv_file, gauntlet=gauntlet, every=every)
+
+
+def _simulate(name_a: str, deck_a: Sequence[str], opponents: Sequence[tuple[str, list[str]]],
+              spec: SimSpec, games: int, *, workers: int, backend: str,
+              address: str | None, json_file: str | None, csv_file: str | None,
+              gauntlet: bool, every: float) -> int:
     runs: list[tuple[str, list[GameRecord]]] = []
     rows: list[tuple[str, Summary]] = []
     interrupted = False
@@ -49,7 +61,7 @@ def simulate(name_a: str, deck_a: Sequence[str], opponents: Sequence[tuple[str, 
         t0 = time.perf_counter()
         try:
             result = run(one, games, workers=workers, backend=backend,
-                         on_batch=_advancing(bar))
+                         on_batch=_advancing(bar), address=address)
         finally:
             bar.close()
         seconds = time.perf_counter() - t0

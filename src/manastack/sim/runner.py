@@ -8,6 +8,9 @@ run writes doesn't depend on the backend, the number of workers or the batch siz
 ``workers=1``, else a pool of ``workers`` processes each taking a batch at a time.  A
 Ctrl-C (KeyboardInterrupt) stops the pool at once (its processes ignore SIGINT and are
 terminated) and reaches the caller, which keeps the records already received.
+``ray`` (:mod:`manastack.sim.ray_backend`) runs the same batches as tasks on a Ray
+cluster (``address``: ``None`` for a local Ray, ``"auto"`` or a URL), in batches of at
+least 200 games when the run allows it.
 """
 
 from __future__ import annotations
@@ -18,13 +21,23 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from manastack.sim.games import GameRecord, SimSpec, batches, play_batch, play_one
 
 #: Receives the records of a batch (or of one game, in a single process).
 OnBatch = Callable[[list[GameRecord]], None]
-Backend = Callable[[SimSpec, list[list[int]], int, OnBatch], None]
+
+
+class Backend(Protocol):
+    """Plays ``jobs`` (batches of game indexes) of ``spec`` on ``workers`` CPUs, handing
+    each batch's records to ``on_batch``; ``address`` says where (a cluster backend's)."""
+
+    def __call__(self, spec: SimSpec, jobs: list[list[int]], workers: int,
+                 on_batch: OnBatch, address: str | None = None) -> None: ...
+
 
 #: The most games one task plays (a task's records travel back at its end).
 MAX_BATCH = 200
@@ -54,9 +67,9 @@ def _task(job: tuple[SimSpec, list[int]]) -> list[GameRecord]:
 
 
 def run_process(spec: SimSpec, jobs: list[list[int]], workers: int,
-                on_batch: OnBatch) -> None:
+                on_batch: OnBatch, address: str | None = None) -> None:
     """The ``process`` backend: the batches on ``workers`` local processes (with one
-    worker, in this process, game by game)."""
+    worker, in this process, game by game); ``address`` is not used."""
     if workers <= 1:
         for job in jobs:
             for index in job:
@@ -77,8 +90,36 @@ def run_process(spec: SimSpec, jobs: list[list[int]], workers: int,
         pool.join()
 
 
+def run_ray(spec: SimSpec, jobs: list[list[int]], workers: int, on_batch: OnBatch,
+            address: str | None = None) -> None:
+    """The ``ray`` backend (:func:`manastack.sim.ray_backend.run_ray`; Ray is imported
+    only then)."""
+    from manastack.sim.ray_backend import run_ray as play_on_ray
+    play_on_ray(spec, jobs, workers, on_batch, address)
+
+
+def session(backend: str, workers: int, address: str | None = None
+            ) -> AbstractContextManager[None]:
+    """What several runs on ``backend`` share: a Ray connection for ``ray`` (started
+    once for a gauntlet's match-ups, :func:`manastack.sim.ray_backend.session`),
+    nothing for ``process``."""
+    if backend != "ray":
+        return nullcontext()
+    from manastack.sim.ray_backend import session as ray_session
+    return ray_session(address, workers)
+
+
+def _ray_batch_size(games: int, workers: int) -> int:
+    from manastack.sim.ray_backend import ray_batch_size
+    return ray_batch_size(games, workers)
+
+
 #: The backends by name (``--backend``).
-BACKENDS: dict[str, Backend] = {"process": run_process}
+BACKENDS: dict[str, Backend] = {"process": run_process, "ray": run_ray}
+
+#: Each backend's games per task (:func:`batch_size` unless it says otherwise).
+BATCH_SIZES: dict[str, Callable[[int, int], int]] = {"process": batch_size,
+                                                     "ray": _ray_batch_size}
 
 
 @dataclass
@@ -91,12 +132,13 @@ class RunResult:
 
 def run(spec: SimSpec, games: int, *, workers: int = 1, backend: str = "process",
         on_batch: OnBatch | None = None, size: int | None = None,
-        indexes: Sequence[int] | None = None) -> RunResult:
-    """Play games ``0 .. games-1`` of ``spec`` (or ``indexes``) on ``backend``; a
-    KeyboardInterrupt ends the run early with the records received so far
+        indexes: Sequence[int] | None = None, address: str | None = None) -> RunResult:
+    """Play games ``0 .. games-1`` of ``spec`` (or ``indexes``) on ``backend`` (``size``
+    games a task, by default the backend's :data:`BATCH_SIZES`; ``address``: the Ray
+    cluster's); a KeyboardInterrupt ends the run early with the records received so far
     (``interrupted``)."""
     todo = list(range(games)) if indexes is None else list(indexes)
-    jobs = batches(todo, size or batch_size(len(todo), workers))
+    jobs = batches(todo, size or BATCH_SIZES[backend](len(todo), workers))
     got: list[GameRecord] = []
 
     def receive(records: list[GameRecord]) -> None:
@@ -106,7 +148,7 @@ def run(spec: SimSpec, games: int, *, workers: int = 1, backend: str = "process"
 
     result = RunResult()
     try:
-        BACKENDS[backend](spec, jobs, workers, receive)
+        BACKENDS[backend](spec, jobs, workers, receive, address)
     except KeyboardInterrupt:
         result.interrupted = True
     result.records = sorted(got, key=lambda r: r.index)

@@ -1,0 +1,150 @@
+"""Benchmark: random-game throughput of manastack and managym side by side (issue 40).
+
+managym (github.com/jacklionheart/managym) is a reduced-rules Magic engine for
+reinforcement learning, with a Python module (``import managym``) that is not on PyPI:
+build it from its own sources (see docs/simulation.md, "managym side by side") and put
+the built package on ``PYTHONPATH``.  This script only imports it.
+
+Both engines play the same kind of game, one after the other in this process, on one
+core: two players choosing uniformly at random among the legal actions until the game
+ends; decisions with one legal answer are skipped by both (managym's
+``skip_trivial=True``; manastack's game loop answers forced decisions itself), and
+manastack's random agent leaves {T} mana abilities to the payment (601.2g-h).  The decks
+are the vanilla cards both engines have, 40 cards a deck, a mirror each:
+
+- ``elves``: 20 Llanowar Elves + 20 Forest in both engines (the same cards);
+- ``two-drops``: a vanilla 2/2 for three in managym (20 Grey Ogre + 20 Mountain), for
+  two in manastack (20 Grizzly Bears + 20 Forest; manastack has no Grey Ogre).
+
+It prints games/s, the decisions an agent took per game and the mean turns of each,
+and manastack's games/s over managym's.  Usage:
+
+    PYTHONPATH=/path/to/built/managym python benchmarks/managym_compare.py [--games 2000]
+        [--seed 0] [--decks elves,two-drops]
+
+Wall-clock time: run it on a quiet machine, or read the ratio (both engines are timed
+in the same run).  manastack is whatever this interpreter imports: the pure sources, or
+the compiled package (``MANASTACK_COMPILE=1 pip install .``, run from outside ``src``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+from manastack.agents import RandomAgent
+from manastack.engine import new_game
+from manastack.game import state
+from manastack.game.state import GameOptions
+from manastack.play import play_to_end
+
+#: Deck pairings: name -> (managym's deck, manastack's deck), each a mirror.
+DECKS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
+    "elves": ({"Llanowar Elves": 20, "Forest": 20}, {"Llanowar Elves": 20, "Forest": 20}),
+    "two-drops": ({"Grey Ogre": 20, "Mountain": 20}, {"Grizzly Bears": 20, "Forest": 20}),
+}
+
+
+class Counting:
+    """The random agent, counting the decisions it is woken for (a wrapper: compiled,
+    the agent's class can't be subclassed here)."""
+
+    woken = 0
+
+    def __init__(self, seed: int) -> None:
+        self.agent = RandomAgent(seed)
+        self.fold_mana = self.agent.fold_mana
+
+    def act(self, game: Any) -> Any:
+        Counting.woken += 1
+        return self.agent.act(game)
+
+
+def manastack_games(deck: dict[str, int], games: int, seed: int) -> tuple[float, float, float]:
+    """(games/s, decisions per game, mean turns) of ``games`` random manastack games."""
+    cards = [name for name, n in deck.items() for _ in range(n)]
+    Counting.woken = 0
+    turns = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game = new_game(["Alice", "Bob"], [cards, cards], seed + i, GameOptions())
+        play_to_end(game, [Counting(2 * (seed + i)), Counting(2 * (seed + i) + 1)])
+        turns += game.turn_number
+    wall = time.perf_counter() - start
+    return games / wall, Counting.woken / games, turns / games
+
+
+def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
+                  ) -> tuple[float, float, float, int]:
+    """(games/s, decisions per game, mean turns, games stopped by an error) of ``games``
+    random managym games.  A game in which managym raises (it lists actions it can't
+    carry out: "Not enough producible mana to pay for mana cost") is stopped there; it
+    counts in the time, not in the games finished."""
+    rng = random.Random(seed)
+    configs = [managym.PlayerConfig("Alice", dict(deck)), managym.PlayerConfig("Bob", dict(deck))]
+    env = managym.Env(seed=seed, skip_trivial=True)
+    steps = turns = errors = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        obs, _info = env.reset(configs)
+        done = False
+        try:
+            while not done:
+                n = len(obs.action_space.actions)
+                obs, _r, terminated, truncated, _info = env.step(rng.randrange(n) if n else 0)
+                done = terminated or truncated
+                steps += 1
+        except RuntimeError:
+            errors += 1
+            continue
+        turns += _turn_number(obs)
+    wall = time.perf_counter() - start
+    done_games = max(1, games - errors)
+    return done_games / wall, steps / games, turns / done_games, errors
+
+
+def _turn_number(obs: Any) -> int:
+    turn = getattr(obs, "turn", None)
+    return int(getattr(turn, "turn_number", 0) or 0) if turn is not None else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--decks", default="elves,two-drops")
+    args = ap.parse_args(argv)
+    names = args.decks.split(",")
+    bad = [n for n in names if n not in DECKS]
+    if bad or args.games < 1:
+        print(f"managym_compare.py: --decks from {', '.join(DECKS)}; --games 1 or more",
+              file=sys.stderr)
+        return 2
+    try:
+        import managym
+    except ImportError:
+        print("managym_compare.py: managym isn't importable: build it from its sources "
+              "and put it on PYTHONPATH (docs/simulation.md)", file=sys.stderr)
+        return 2
+    built = "compiled" if state.__file__.endswith((".so", ".pyd")) else "pure Python"
+    print(f"random games, {args.games} per engine and deck pairing, seed {args.seed}; "
+          f"manastack {built}")
+    manastack_games(DECKS[names[0]][1], 5, args.seed)  # (warm up: imports, card pool)
+    managym_games(managym, DECKS[names[0]][0], 5, args.seed)
+    for name in names:
+        theirs, ours = DECKS[name]
+        rate_g, dec_g, turns_g, errors = managym_games(managym, theirs, args.games, args.seed)
+        rate_m, dec_m, turns_m = manastack_games(ours, args.games, args.seed)
+        print(f"  {name:<10} managym   {rate_g:9.1f} games/s, {dec_g:6.1f} decisions a "
+              f"game, {turns_g:5.1f} turns" +
+              (f"; {errors} games stopped by an error of managym's" if errors else ""))
+        print(f"  {name:<10} manastack {rate_m:9.1f} games/s, {dec_m:6.1f} decisions a "
+              f"game, {turns_m:5.1f} turns; {rate_m / rate_g:.2f}x managym's games/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Forced decisions: a pending decision with exactly one legal answer.
+
+Answering one needs no player (an agent or a person would give that answer anyway), so
+the game loops of the front ends give it without waking anyone: :func:`only_answer`.
+Passing priority (116.3d) is forced when nothing else is legal; a choice is forced when
+one combination is allowed; a combat declaration (508.1, 509.1) when it has no candidate.
+Paying mana is never forced by itself: activating mana abilities is optional (117.3c).
+
+For an agent that leaves mana abilities to the payment (``fold_mana``: the random agent
+by default, the heuristic), activating a mana ability that automatic payment activates
+anyway ({T} alone: :func:`folded_into_payment`) is not an answer of its own: a priority
+where passing is the only other action is forced for it.  No play is lost: the payment
+taps what pays a spell or ability when it is cast or activated (601.2g-h, 602.2b), and
+mana abilities with another cost stay answers (605.3a).
+
+Counting the answers costs little: a choice is counted without listing its combinations,
+and a combat declaration with more than a few candidates is taken to offer a choice (its
+declarations grow as powers of the number of creatures).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Final
+
+from manastack.game.decisions import (
+    Action,
+    Activate,
+    ChoiceDecision,
+    CombatDecision,
+    Decision,
+    PriorityDecision,
+)
+from manastack.rules.casting import activated_abilities, paid_automatically
+
+if TYPE_CHECKING:
+    from manastack.game.state import GameState
+
+#: Combat declarations with more candidates than this are not listed to see whether they
+#: are forced: they are taken to offer a choice.
+LISTED_CANDIDATES: Final = 4
+
+
+def folded_into_payment(game: GameState, a: Action) -> bool:
+    """Is ``a`` the activation of a mana ability that automatic payment activates when a
+    spell or ability is paid ({T} alone: 601.2g-h, 602.2b)?  Activating it at priority
+    only floats mana (605.3a, 106.4) that the payment would make when needed."""
+    if type(a) is not Activate:
+        return False
+    o = game.objects.get(a.source)
+    if o is None:
+        return False
+    abilities = activated_abilities(game, o)  # type: ignore[arg-type]
+    if not 0 <= a.ability < len(abilities):
+        return False
+    ab = abilities[a.ability]
+    return ab.mana is not None and paid_automatically(ab)
+
+
+def priority_answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
+    """The legal actions of a priority decision; with ``fold_mana``, without the
+    activations :func:`folded_into_payment` (a new list: the caller may keep it)."""
+    acts = d.legal_actions(game)
+    if not fold_mana:
+        return acts
+    return [a for a in acts if not folded_into_payment(game, a)]
+
+
+def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
+                       ) -> list[Action] | None:
+    """The legal answers of ``d`` when there are fewer than two; None when there are more
+    (counted without listing them when that could cost; ``fold_mana``: module
+    docstring)."""
+    if isinstance(d, PriorityDecision):
+        acts = priority_answers(d, game, fold_mana)
+        return acts if len(acts) <= 1 else None
+    if isinstance(d, CombatDecision) and len(d.candidates) > LISTED_CANDIDATES:
+        return None  # (declaring nothing is one answer, a candidate another)
+    if isinstance(d, ChoiceDecision) and d.check is None:
+        n = len(d.options)
+        top = min(d.max_count, n)
+        count = sum(math.perm(n, k) if d.ordered else math.comb(n, k)
+                    for k in range(d.min_count, top + 1))
+        if count > 1:
+            return None
+    actions = d.legal_actions(game)
+    return actions if len(actions) <= 1 else None
+
+
+def only_answer(game: GameState, fold_mana: bool = False) -> Action | None:
+    """The only legal answer to ``game``'s pending decision, or None (no decision, or a
+    choice to make); ``fold_mana``: for an agent leaving mana abilities to the payment
+    (module docstring)."""
+    d = game.decision
+    if d is None:
+        return None
+    got = at_most_one_answer(d, game, fold_mana)
+    return got[0] if got is not None and len(got) == 1 else None
