@@ -40,8 +40,15 @@ def _crash_run(tmp_path, games: int, kills: int, seed: int, max_turns: int) -> N
         killed_at: list[int] = []
 
         async def killer() -> None:
+            # each kill at a seeded number of answers played since the last (not after a
+            # seeded time: on a loaded machine a time may fall before the first answer)
+            target = 0
             for _ in range(kills):
-                await asyncio.sleep(rng.uniform(0.2, 1.0))
+                target += rng.randint(10, 60)
+                while sum(r.answers for r in runs.values()) < target:
+                    if all(r.last is not None and r.last["over"] for r in runs.values()):
+                        return  # every game over first (the asserts below say so)
+                    await asyncio.sleep(0.005)
                 killed_at.append(sum(r.answers for r in runs.values()))
                 server.kill()
                 await asyncio.to_thread(server.start)
