@@ -40,8 +40,11 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for a module's tests.  (Module-wide, not session-wide: Playwright's sync
+    API keeps an event loop running while it is open, and the server tests that share
+    this process after the browser tests call ``asyncio.run``.)"""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -63,9 +66,9 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for the session (agents in threads), its scenario folder the seed
+    """One server for a module's tests (agents in threads), its scenario folder the seed
     scenarios'."""
     if not SHARED_SCENARIOS.is_dir():
         _unavailable(f"no seed scenarios at {SHARED_SCENARIOS}")
