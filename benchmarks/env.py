@@ -74,7 +74,7 @@ def main() -> None:
                 env = aec_env(variant=args.variant, players=args.players)
                 continue
         decisions += len(env.core.game.history)
-        if args.check and (g + 1) % 1000 == 0:
+        if args.check and (g + 1) % 500 == 0:
             print(f"  {g + 1} games, {len(failed)} exceptions, "
                   f"{time.monotonic() - w0:.0f} s", flush=True)
     cpu = time.process_time() - t0
