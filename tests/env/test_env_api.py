@@ -67,6 +67,6 @@ def test_docs_env_examples_run() -> None:
 
     text = (Path(__file__).parents[2] / "docs" / "env.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     for block in blocks:
         exec(compile(block, "docs/env.md", "exec"), {})

@@ -42,9 +42,10 @@ def test_cr_810_two_headed_giant_teams_share_their_reward() -> None:
     assert sorted(r for v in teams.values() for r in v) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-#: Whole random env games in the soak: about 1.1 s of CPU a game across the variants in
-#: pure Python (about 2 s in CI's check mode, MANASTACK_CHECK_MEMOS=1), so 10,000 would
-#: take over 3 hours; 100 take about 3.5 minutes in check mode (docs/env.md, "Checks").
+#: Whole random env games in the soak, across the variants: about 1 s of CPU a game in
+#: pure Python (Commander's are the longest), about twice that in CI's check mode
+#: (MANASTACK_CHECK_MEMOS=1), so 100 (a few minutes there); the issue's 10,000 random
+#: games are ``benchmarks/env.py --games 10000 --check`` (docs/env.md, "Checks").
 SOAK_GAMES = 100
 
 

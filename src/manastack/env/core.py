@@ -75,6 +75,8 @@ class EnvCore:
         self.rng = random.Random(0)
         self._rows: list[list[int]] | None = None
         self._numbers = False
+        #: Per player, the graveyard's ids and their observation rows (observations.encode).
+        self.graveyard_rows: dict[int, tuple[tuple[int, ...], list[int]]] = {}
 
     def determinized(self, seat: int, rng: random.Random) -> EnvCore:
         """A copy in which everything ``seat`` can't see is dealt again with ``rng``
@@ -86,6 +88,7 @@ class EnvCore:
         new.game = determinize(self.game, seat, rng)
         new.rng = random.Random(rng.getrandbits(64))
         new._rows = None
+        new.graveyard_rows = {}
         new.tree = None
         if self.tree is not None and new.game.decision is not None:
             new.tree = ActionTree(new.game.decision.legal_actions(new.game))
@@ -101,6 +104,7 @@ class EnvCore:
         self.game = new_game(list(PLAYER_NAMES[:self.n_players]), decks, seed, opts)
         self.rng = random.Random(seed)
         self.tree = None
+        self.graveyard_rows = {}
         self.advance()
 
     # -- sub-decisions -------------------------------------------------------------------
@@ -121,6 +125,9 @@ class EnvCore:
                 acts = game.decision.legal_actions(game)
                 if not acts:  # (no listed answer: the engine's own random one)
                     game.apply(game.decision.by, game.decision.sample(game, self.rng))
+                    continue
+                if len(acts) == 1:  # forced: each of its sub-decisions has one option
+                    game.apply(game.decision.by, acts[0])
                     continue
                 self.tree = ActionTree(acts)
                 self._numbers = items_are_numbers(game)

@@ -20,7 +20,9 @@ import numpy as np
 from gymnasium import spaces
 
 from manastack.env.actions import FEATURES, N_MAX
+from manastack.game.objects import GameObject, PlayerRef, StackAbility
 from manastack.game.turn import STEP_NAMES
+from manastack.rules.control import sees_for
 
 if TYPE_CHECKING:
     from manastack.env.core import EnvCore
@@ -100,6 +102,7 @@ def observation_space() -> spaces.Dict:
 _RULE: Final = re.compile(r"(\d+)(?:\.(\d+)([a-z]?))?")
 
 
+@cache
 def rule_numbers(rule: str) -> tuple[int, int, int]:
     """``"510.1c"`` -> (510, 1, 3): section, paragraph, letter (a = 1; 0 for none)."""
     m = _RULE.match(rule or "")
@@ -126,55 +129,72 @@ def _bits(values: tuple[str, ...], names: tuple[str, ...]) -> int:
     return out
 
 
-def _mana(pool: str) -> list[int]:
-    return [pool.count("{" + c + "}") for c in "WUBRGC"]
+def _plain(name: str, names: dict[str, int]) -> int:
+    """The name index of a name as ``observe`` shows it."""
+    return 2 if name == "face-down card" else names.get(name, 1)
 
 
-def _fill(array: np.ndarray, rows: list[Any]) -> None:
-    """Put ``rows`` at the start of ``array`` (the rest stays 0)."""
-    if rows:
-        array[:len(rows)] = rows
+def _name(o: Any, names: dict[str, int]) -> int:
+    """The name index of a card in a zone as every player sees it (2: face down, 406.3)."""
+    if isinstance(o, GameObject) and o.face_down:
+        return 2
+    return _plain(o.name, names)
+
+
+def _target(r: Any, viewer: int, n: int) -> int:
+    """An object id, or a player as -(relative seat + 1)."""
+    if isinstance(r, PlayerRef):
+        return -((r.index - viewer) % n + 1)
+    return r if type(r) is int else 0
+
+
+_TYPE_BITS: dict[frozenset[str], int] = {}
+_KEYWORD_BITS: dict[frozenset[str], int] = {}
+
+
+def _bits_of(values: frozenset[str], names: tuple[str, ...],
+             memo: dict[frozenset[str], int]) -> int:
+    out = memo.get(values)
+    if out is None:
+        out = memo[values] = _bits(tuple(sorted(values)), names)
+    return out
 
 
 def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
-    """The observation of seat ``viewer`` (see the module's docstring and docs/env.md)."""
+    """The observation of seat ``viewer`` (see the module's docstring and docs/env.md).
+
+    The arrays are filled straight from the game, reading only what
+    ``game.observe(viewer)`` shows (CR 400.2: the seat's own hand and the players it
+    controls, 714.4; public zones with face-down cards unnamed, 406.3); a test checks
+    them against arrays made from ``observe`` itself."""
     game = core.game
-    view = game.observe(viewer)
     names = card_names()
-    n = len(game.players)
-
-    def rel(p: Any) -> int:
-        return (int(p) - viewer) % n + 1 if isinstance(p, int) else 0
-
-    def ref(r: Any) -> int:  # an object id, or a player "P<n>" as -(relative seat + 1)
-        if isinstance(r, str) and r.startswith("P") and r[1:].isdigit():
-            return -rel(int(r[1:]))
-        return int(r) if isinstance(r, int) else 0
-
-    def name(c: dict[str, Any]) -> int:
-        nm = c.get("name", "")
-        return 2 if nm == "face-down card" else names.get(nm, 1)
-
+    players_ = game.players
+    n = len(players_)
+    objects = game.objects
+    out = np.zeros(_SIZE, np.int64)  # (clipped to ±BOUND and made int32 at the end)
     mask = np.zeros(N_MAX, np.int8)
-    feats = np.zeros((N_MAX, len(FEATURES)), np.int32)
     decision = game.decision
     deciding = decision is not None and decision.by == viewer and not game.over
     opts = core.option_rows(viewer) if deciding else []
+    g = out[_GAME:_GAME + len(GAME_FIELDS)]
     if opts:
         mask[:len(opts)] = 1
-        feats[:len(opts)] = opts
-    g = np.zeros(len(GAME_FIELDS), np.int32)
-    g[0] = _clamp(view["turn"])
-    g[1] = STEP_NAMES.index(view["step"]) + 1 if view["step"] in STEP_NAMES else 0
-    g[2] = rel(view["active_player"])
+        out[_FEATS:_FEATS + len(opts) * len(FEATURES)] = [x for r in opts for x in r]
+    active = game.active_player
+    g[0] = game.turn_number
+    step = game.step
+    g[1] = _STEP_INDEX.get(step.name, 0) if step else 0
+    g[2] = (active - viewer) % n + 1 if type(active) is int else 0
     g[11] = n
-    g[12] = 1 if "combat" in view else 0
-    if view["decision"] is not None:
-        dv = view["decision"]
-        g[3] = _KINDS.get(dv["kind"], 1)
-        assert decision is not None
+    combat = game.combat
+    g[12] = 0 if combat is None else 1
+    decider = None
+    if decision is not None:
+        decider = decision.by
+        g[3] = _KINDS.get(decision.kind, 1)
         g[4], g[5], g[6] = rule_numbers(decision.rule)
-        g[7] = rel(dv["player"])
+        g[7] = (decision.player - viewer) % n + 1
     if deciding:
         tree = core.tree
         if tree is not None:
@@ -185,60 +205,125 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
                 row = core.features(head, viewer)
                 g[13], g[14], g[15] = row[0], row[1], row[2]
         g[10] = len(opts)
-    # (rows gathered as lists, each array filled at once: cheaper than row by row)
-    player_rows: list[list[Any]] = [[] for _ in range(P_MAX)]
-    grave_rows: list[list[Any]] = [[] for _ in range(P_MAX)]
-    me = game.players[viewer]
-    decider = view["decision"]["decider"] if view["decision"] is not None else None
-    for pd in view["players"]:
-        r = rel(pd["index"]) - 1
-        player_rows[r] = [1, _clamp(pd["life"]), _clamp(pd["poison"]), pd["hand_size"],
-                          pd["library_size"], len(pd["graveyard"]), int(pd["lost"]),
-                          int(pd["index"] == view["active_player"]),
-                          int(game.players[pd["index"]].team == me.team),
-                          int(decider == pd["index"]),
-                          *[_clamp(m) for m in _mana(pd["mana_pool"])]]
-        grave_rows[r] = [(c["id"], name(c)) for c in reversed(pd["graveyard"][-GRAVEYARD_MAX:])]
-    players = np.zeros((P_MAX, len(PLAYER_FIELDS)), np.int32)
-    graveyards = np.zeros((P_MAX, GRAVEYARD_MAX, 2), np.int32)
-    for r in range(n):
-        players[r] = player_rows[r]
-        _fill(graveyards[r], grave_rows[r])
-    hand = np.zeros((HAND_MAX, 2), np.int32)
-    _fill(hand, [(c["id"], name(c)) for c in view["players"][viewer].get("hand", [])[:HAND_MAX]])
-    sides: list[list[Any]] = [[] for _ in range(P_MAX)]
-    combat = view.get("combat", {"attackers": {}, "blockers": {}})
-    attackers, blockers = combat["attackers"], combat["blockers"]
-    for c in view["battlefield"]:
-        side = sides[rel(c["controller"]) - 1]
-        if len(side) >= BATTLEFIELD_MAX:
-            continue
-        key = str(c["id"])
-        attacking = attackers.get(key)
-        blocking = blockers.get(key)
-        counters = c.get("counters")
-        side.append((
-            c["id"], name(c), rel(c["owner"]), int(c["tapped"]), _clamp(c.get("power") or 0),
-            _clamp(c.get("toughness") or 0), _clamp(c.get("damage", 0)),
-            _clamp(sum(counters.values())) if counters else 0, int(c["token"]),
-            _bits(tuple(c["types"]), TYPES), _bits(tuple(c.get("keywords", ())), KEYWORDS),
-            0 if attacking is None else ref(attacking),
-            0 if blocking is None else ref(blocking),
-            ref(c["attached_to"]) if "attached_to" in c else 0, int(c.get("phased_out", 0))))
-    battlefield = np.zeros((P_MAX, BATTLEFIELD_MAX, len(PERMANENT_FIELDS)), np.int32)
-    for r in range(n):
-        _fill(battlefield[r], sides[r])
-    stack = np.zeros((STACK_MAX, len(STACK_FIELDS)), np.int32)
-    _fill(stack, [(s["id"], name(s), rel(s["controller"]), int("source" in s),
-                   s.get("source", 0), len(s["targets"]),
-                   ref(s["targets"][0]) if s["targets"] else 0)
-                  for s in view["stack"][-STACK_MAX:][::-1]])  # the top first
-    exile = np.zeros((EXILE_MAX, 2), np.int32)
-    _fill(exile, [(c["id"], name(c)) for c in view["exile"][:EXILE_MAX]])
-    command = np.zeros((COMMAND_MAX, len(COMMAND_FIELDS)), np.int32)
-    _fill(command, [(c["id"], name(c), rel(c["owner"])) for c in view["command"][:COMMAND_MAX]])
-    out: dict[str, np.ndarray] = {
-        "action_mask": mask, "action_features": feats, "game": g, "players": players,
-        "hand": hand, "battlefield": battlefield, "graveyards": graveyards, "stack": stack,
-        "exile": exile, "command": command}
-    return out
+    team = players_[viewer].team
+    prow = out[_PLAYERS:_PLAYERS + P_MAX * len(PLAYER_FIELDS)].reshape(P_MAX, -1)
+    graves = out[_GRAVES:_GRAVES + P_MAX * GRAVEYARD_MAX * 2].reshape(P_MAX, -1)
+    for p in players_:
+        r = (p.index - viewer) % n
+        amounts = p.mana_pool.amounts
+        prow[r] = (1, p.life, p.poison, len(p.hand), len(p.library),
+                   len(p.graveyard), int(p.lost), int(p.index == active),
+                   int(p.team == team), int(decider == p.index),
+                   *[amounts.get(m, 0) for m in "WUBRGC"])
+        if p.graveyard:
+            # (a graveyard's cards are face up, 708.9, and new objects, 400.7: the same
+            # ids, the same names; kept until the graveyard changes)
+            key = tuple(p.graveyard[-GRAVEYARD_MAX:])
+            kept = core.graveyard_rows.get(p.index)
+            if kept is None or kept[0] != key:
+                flat = [x for i in reversed(key) for x in (i, _name(objects[i], names))]
+                kept = core.graveyard_rows[p.index] = (key, flat)
+            graves[r, :len(kept[1])] = kept[1]
+    sees = sees_for(game, viewer)
+    if viewer in sees:
+        hand = players_[viewer].hand[:HAND_MAX]
+        if hand:
+            out[_HAND:_HAND + 2 * len(hand)] = [
+                x for i in hand for x in (i, _name(objects[i], names))]
+    if game.battlefield:
+        sides: list[list[int]] = [[] for _ in range(P_MAX)]
+        width = len(PERMANENT_FIELDS)
+        attackers = combat.attackers if combat is not None else {}
+        blockers = combat.blockers if combat is not None else {}
+        chars = game.chars
+        for oid in game.battlefield:
+            o = objects[oid]
+            assert isinstance(o, GameObject)
+            c = chars(o)
+            side = sides[(c.controller - viewer) % n]
+            if len(side) >= BATTLEFIELD_MAX * width:
+                continue
+            attacking = attackers.get(oid)
+            blocking = blockers.get(oid)
+            counters = o.counters
+            power = c.power
+            side += (
+                oid, _plain(c.name, names),
+                (o.owner - viewer) % n + 1, int(o.tapped),
+                0 if power is None else power,
+                0 if power is None else c.toughness or 0, o.damage,
+                sum(counters.values()) if counters else 0, int(o.is_token),
+                _bits_of(c.types, TYPES, _TYPE_BITS),
+                _bits_of(c.keywords, KEYWORDS, _KEYWORD_BITS) if c.keywords else 0,
+                0 if attacking is None else _target(attacking, viewer, n),
+                0 if blocking is None else _target(blocking, viewer, n),
+                0 if o.attached_to is None else _target(o.attached_to, viewer, n),
+                int(bool(o.phased_out)))
+        bf = out[_BATTLEFIELD:_BATTLEFIELD + P_MAX * BATTLEFIELD_MAX * width
+                 ].reshape(P_MAX, -1)
+        for r in range(n):
+            if sides[r]:
+                bf[r, :len(sides[r])] = sides[r]
+    if game.stack:
+        rows: list[int] = []
+        for oid in game.stack[-STACK_MAX:][::-1]:  # the top first
+            so = objects[oid]
+            ability = isinstance(so, StackAbility)
+            targets = so.targets
+            rows += (oid, _plain(so.name, names), (game.controller(so) - viewer) % n + 1,
+                     int(ability), so.source if isinstance(so, StackAbility) else 0,
+                     len(targets), _target(targets[0], viewer, n) if targets else 0)
+        out[_STACK:_STACK + len(rows)] = rows
+    if game.exile:
+        ex = game.exile[:EXILE_MAX]
+        out[_EXILE:_EXILE + 2 * len(ex)] = [
+            x for i in ex for x in (i, _name(objects[i], names))]
+    if game.command:
+        rows = []
+        for oid in game.command:
+            co = objects[oid]
+            if not isinstance(co, GameObject) or co.face_down:
+                continue  # (a scheme or planar deck: 406.3)
+            if len(rows) < 3 * COMMAND_MAX:
+                rows += (oid, _plain(co.name, names), (co.owner - viewer) % n + 1)
+        if rows:
+            out[_COMMAND:_COMMAND + len(rows)] = rows
+    if out.max() > BOUND or out.min() < -BOUND:
+        np.clip(out, -BOUND, BOUND, out=out)
+    arrays = out.astype(np.int32)
+    return {"action_mask": mask,
+            **{k: arrays[a:b].reshape(shape) for k, a, b, shape in _LAYOUT}}
+
+
+# The int32 arrays of an observation as views of one buffer: (name, start, end, shape).
+_SHAPES: Final = (("action_features", (N_MAX, len(FEATURES))), ("game", (len(GAME_FIELDS),)),
+                  ("players", (P_MAX, len(PLAYER_FIELDS))), ("hand", (HAND_MAX, 2)),
+                  ("battlefield", (P_MAX, BATTLEFIELD_MAX, len(PERMANENT_FIELDS))),
+                  ("graveyards", (P_MAX, GRAVEYARD_MAX, 2)),
+                  ("stack", (STACK_MAX, len(STACK_FIELDS))), ("exile", (EXILE_MAX, 2)),
+                  ("command", (COMMAND_MAX, len(COMMAND_FIELDS))))
+
+
+def _layout() -> tuple[tuple[str, int, int, tuple[int, ...]], ...]:
+    out = []
+    start = 0
+    for name, shape in _SHAPES:
+        size = int(np.prod(shape))
+        out.append((name, start, start + size, shape))
+        start += size
+    return tuple(out)
+
+
+_LAYOUT: Final = _layout()
+_SIZE: Final = _LAYOUT[-1][2]
+_AT: Final = {name: start for name, start, _, _ in _LAYOUT}
+_FEATS: Final = _AT["action_features"]
+_GAME: Final = _AT["game"]
+_PLAYERS: Final = _AT["players"]
+_HAND: Final = _AT["hand"]
+_BATTLEFIELD: Final = _AT["battlefield"]
+_GRAVES: Final = _AT["graveyards"]
+_STACK: Final = _AT["stack"]
+_EXILE: Final = _AT["exile"]
+_COMMAND: Final = _AT["command"]
+_STEP_INDEX: Final = {name: i + 1 for i, name in enumerate(STEP_NAMES)}
