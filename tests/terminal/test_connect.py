@@ -160,6 +160,20 @@ def test_connect_unreachable_server_and_refused_tokens_are_one_line_exit_2(serve
     assert "spectators' link" in err and err.count("\n") == 1
 
 
+async def until(pilot, app, condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    """Settle, then wait (at most ``seconds``) until ``condition()``: the answer goes to
+    the server and the next question comes back in a worker thread, which a loaded
+    machine may start after the first settle."""
+    import asyncio
+    import time
+
+    await settle(pilot, app)
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        await asyncio.sleep(0.01)
+        await settle(pilot, app)
+
+
 def test_connect_the_full_screen_app_answers_by_keys(server):
     """The Textual app on a seat of the server: the mulligan answered by its number, a
     land played by its typed notation, undone with Ctrl+Z (CR 116), in French."""
@@ -188,12 +202,15 @@ def test_connect_the_full_screen_app_answers_by_keys(server):
             assert q is not None and "Main de Alice" in screen_text(app)
             hand = len(seat.state["observation"]["players"][0]["hand"])
             land = next(c for c in q.choices if c.text.startswith("play "))
+            def in_hand() -> int:
+                return len(seat.state["observation"]["players"][0]["hand"])
+
             await pilot.press(*str(land.number), "enter")
-            await settle(pilot, app)
-            assert len(seat.state["observation"]["players"][0]["hand"]) == hand - 1
+            await until(pilot, app, lambda: in_hand() == hand - 1)
+            assert in_hand() == hand - 1
             await pilot.press("ctrl+z")
-            await settle(pilot, app)
-            assert len(seat.state["observation"]["players"][0]["hand"]) == hand
+            await until(pilot, app, lambda: in_hand() == hand)
+            assert in_hand() == hand
             assert "annulé" in screen_text(app)
             await pilot.press("ctrl+q")
             await settle(pilot, app)
