@@ -34,7 +34,8 @@ def _play(name: str, seed: int) -> str:
     v.check_decks(decks, extra)
     g = new_game([f"P{i}" for i in range(n)], decks, seed, GameOptions(
         variant=name, mulligan=None, extra=extra, max_turns=MAX_TURNS))
-    agents = [RandomAgent(7 * seed + i) for i in range(n)]
+    # (players who also tap for mana at random, 605.3a: see test_soak_pool)
+    agents = [RandomAgent(7 * seed + i, mana_abilities=True) for i in range(n)]
     text = play_out(g, agents, MAX_DECISIONS)
     assert g.turn_number <= MAX_TURNS
     return text
