@@ -135,7 +135,8 @@ def _plain(name: str, names: dict[str, int]) -> int:
 
 
 def _name(o: Any, names: dict[str, int]) -> int:
-    """The name index of a card in a zone as every player sees it (2: face down, 406.3)."""
+    """The name index of a card in a zone as every player sees it (2: face down, exiled
+    face down, 406.3, or a face-down permanent, 707.2)."""
     if isinstance(o, GameObject) and o.face_down:
         return 2
     return _plain(o.name, names)
@@ -165,7 +166,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
 
     The arrays are filled straight from the game, reading only what
     ``game.observe(viewer)`` shows (CR 400.2: the seat's own hand and the players it
-    controls, 714.4; public zones with face-down cards unnamed, 406.3); a test checks
+    controls, 714.4; public zones with face-down cards unnamed, 406.3 and 707.2); a test checks
     them against arrays made from ``observe`` itself."""
     game = core.game
     names = card_names()
@@ -216,7 +217,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
                    int(p.team == team), int(decider == p.index),
                    *[amounts.get(m, 0) for m in "WUBRGC"])
         if p.graveyard:
-            # (a graveyard's cards are face up, 708.9, and new objects, 400.7: the same
+            # (a graveyard is a face-up pile, 404.2, its cards new objects, 400.7: the same
             # ids, the same names; kept until the graveyard changes)
             key = tuple(p.graveyard[-GRAVEYARD_MAX:])
             kept = core.graveyard_rows.get(p.index)
@@ -283,7 +284,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
         for oid in game.command:
             co = objects[oid]
             if not isinstance(co, GameObject) or co.face_down:
-                continue  # (a scheme or planar deck: 406.3)
+                continue  # (a face-down scheme or plane card: its deck, 901.4, 904.4)
             if len(rows) < 3 * COMMAND_MAX:
                 rows += (oid, _plain(co.name, names), (co.owner - viewer) % n + 1)
         if rows:
