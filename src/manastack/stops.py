@@ -250,6 +250,12 @@ class AutoPass:
         got = self.answer_for(game)
         if got is None:
             return False
+        self.give(game, got)
+        return True
+
+    def give(self, game: Game, got: tuple[Action, Line]) -> None:
+        """Apply the answer :meth:`answer_for` gave (``got``: the action and why), noting
+        it in the player's log."""
         action, why = got
         d = game.decision
         assert d is not None
@@ -273,7 +279,6 @@ class AutoPass:
                                            "action": action.to_json()})
         self.notes.append(Note(len(game.log), note, action))
         game.apply(self.seat, action)
-        return True
 
     def ask(self, game: Game) -> Decision:
         """The pending decision, handed to the person (counted once)."""

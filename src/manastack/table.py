@@ -451,7 +451,7 @@ def run_to_person(game: Game, pilots: Mapping[int, AutoPass], agents: Mapping[in
                 return PERSON
             if given is not None:
                 given(by, got[0], "auto")
-            pilot.answer(game)
+            pilot.give(game, got)  # (not answer(): the answer is found once)
             continue
         agent = agents.get(by)
         if agent is None:
