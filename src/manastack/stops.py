@@ -18,13 +18,16 @@ passed (a mana ability alone is not something to do: mana empties between steps,
 * :class:`AutoPass` - one seat's auto-pass: its stops, "pass until end of turn" (F6), the
   notes of what was answered for the player, and how often they were asked.
 * :func:`needs_player` - must a person be asked the pending decision (their stops alone)?
+* :func:`run_to_person` - answers a game's decisions that need no person (auto-pass for
+  the people's seats, agents for the others) until a person must decide; the loop of
+  every table (the terminal's, the server's).
 * :func:`advance` - runs a game (the other seats' agents answer theirs) until a person
   must decide or the game ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -325,6 +328,52 @@ def needs_player(game: Game, seat: int, stops: Stops | None = None) -> bool:
     return AutoPass(seat, stops if stops is not None else Stops()).needs_player(game)
 
 
+#: What :func:`run_to_person` stopped at: a person must decide, a seat that no person
+#: nor agent here answers must (a server's thinking agent), the game is over, or
+#: ``max_answers`` were given (the caller goes on later).
+PERSON: Final = "person"
+ELSEWHERE: Final = "elsewhere"
+OVER: Final = "over"
+SLICE: Final = "slice"
+
+
+def run_to_person(game: Game, pilots: Mapping[int, AutoPass], agents: Mapping[int, Agent],
+                  given: Callable[[int, Action, str], None] | None = None,
+                  max_answers: int = 100_000) -> str:
+    """Answer ``game``'s decisions that need no person, for every table (the terminal's
+    :mod:`manastack.table`, the server's): a person's seat (``pilots``) through its auto-pass
+    (:class:`~manastack.stops.AutoPass`, noted in their log), an agent's seat by its
+    agent, until a person must decide (they are asked: :data:`PERSON`), a seat nobody
+    here answers must (:data:`ELSEWHERE`), the game is over (:data:`OVER`) or
+    ``max_answers`` were given (:data:`SLICE`).  ``given(player, action, by)`` is told
+    of each answer before it is applied (``by``: ``auto`` or ``agent``), the game as its
+    player saw it then (a server records it).  Deterministic, as
+    :func:`advance`."""
+    for _ in range(max_answers):
+        d = game.decision
+        if d is None:
+            return OVER
+        by = d.by
+        pilot = pilots.get(by)
+        if pilot is not None:
+            got = pilot.answer_for(game)
+            if got is None:
+                pilot.ask(game)
+                return PERSON
+            if given is not None:
+                given(by, got[0], "auto")
+            pilot.give(game, got)  # (not answer(): the answer is found once)
+            continue
+        agent = agents.get(by)
+        if agent is None:
+            return ELSEWHERE
+        action = agent.act(game)
+        if given is not None:
+            given(by, action, "agent")
+        game.apply(by, action)
+    return SLICE
+
+
 def advance(game: Game, humans: AutoPass | Sequence[AutoPass],
             agents: Mapping[int, Agent] | Sequence[Agent | None],
             max_decisions: int = 100_000) -> Decision | None:
@@ -332,23 +381,17 @@ def advance(game: Game, humans: AutoPass | Sequence[AutoPass],
     their decision is returned (counted in their ``asked``); None when the game is over
     (or after ``max_decisions`` answers, the game left unfinished).  The other seats'
     ``agents`` answer theirs; the humans' decisions that need no person are answered by
-    their auto-pass.  Deterministic: the same game, agents and answers give the same
-    game."""
+    their auto-pass (:func:`run_to_person`).  Deterministic: the same game, agents and
+    answers give the same game."""
     pilots = {h.seat: h for h in ([humans] if isinstance(humans, AutoPass) else humans)}
-    for _ in range(max_decisions):
+    seated = (dict(agents) if isinstance(agents, Mapping)
+              else {i: a for i, a in enumerate(agents) if a is not None})
+    got = run_to_person(game, pilots, seated, max_answers=max_decisions)
+    if got == PERSON:
+        return game.decision
+    if got == ELSEWHERE:
         d = game.decision
-        if d is None:
-            return None
-        by = d.by
-        pilot = pilots.get(by)
-        if pilot is not None:
-            if not pilot.answer(game):
-                return pilot.ask(game)
-            continue
-        agent = agents[by]
-        if agent is None:
-            raise ManastackError(f"no agent nor person answers for seat {by}")
-        game.apply(by, agent.act(game))
+        raise ManastackError(f"no agent nor person answers for seat {d.by if d else '?'}")
     return None
 
 

@@ -3,7 +3,7 @@ plays (the terminal game, ``manastack.terminal``; a server).  It knows no screen
 
 * The seats are people (by name) or agents (:func:`manastack.agents.make_agent` by name,
   seeded as ``manastack play`` seeds them).  :meth:`Table.advance` runs the game through
-  :func:`manastack.stops.advance` (each person's :class:`~manastack.stops.AutoPass`
+  :func:`manastack.stops.run_to_person` (each person's :class:`~manastack.stops.AutoPass`
   answers what needs no person) until a person must decide: the pending
   :class:`Question` (the decision, its legal answers numbered from 1 with their texts in
   the action notation, docs/notation.md).
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
@@ -44,7 +44,15 @@ from manastack.narrative import narrate
 from manastack.play import Agent, replay, replay_data, result_line
 from manastack.reprs import brief
 from manastack.rules.hidden import visible_to
-from manastack.stops import AutoPass, Stops, parse_stops, stops_spec
+from manastack.stops import (
+    ELSEWHERE,
+    PERSON,
+    AutoPass,
+    Stops,
+    parse_stops,
+    run_to_person,
+    stops_spec,
+)
 
 #: The version of the table file (:meth:`Table.save`).
 TABLE_FORMAT: Final = 1
@@ -415,52 +423,6 @@ def shows_hidden(game: Game, d: Decision, seat: int) -> bool:
                     and not visible_to(game, seat, o):
                 return True
     return False
-
-
-#: What :func:`run_to_person` stopped at: a person must decide, a seat that no person
-#: nor agent here answers must (a server's thinking agent), the game is over, or
-#: ``max_answers`` were given (the caller goes on later).
-PERSON: Final = "person"
-ELSEWHERE: Final = "elsewhere"
-OVER: Final = "over"
-SLICE: Final = "slice"
-
-
-def run_to_person(game: Game, pilots: Mapping[int, AutoPass], agents: Mapping[int, Agent],
-                  given: Callable[[int, Action, str], None] | None = None,
-                  max_answers: int = 100_000) -> str:
-    """Answer ``game``'s decisions that need no person, for every table (this module's,
-    the server's): a person's seat (``pilots``) through its auto-pass
-    (:class:`~manastack.stops.AutoPass`, noted in their log), an agent's seat by its
-    agent, until a person must decide (they are asked: :data:`PERSON`), a seat nobody
-    here answers must (:data:`ELSEWHERE`), the game is over (:data:`OVER`) or
-    ``max_answers`` were given (:data:`SLICE`).  ``given(player, action, by)`` is told
-    of each answer before it is applied (``by``: ``auto`` or ``agent``), the game as its
-    player saw it then (a server records it).  Deterministic, as
-    :func:`manastack.stops.advance`."""
-    for _ in range(max_answers):
-        d = game.decision
-        if d is None:
-            return OVER
-        by = d.by
-        pilot = pilots.get(by)
-        if pilot is not None:
-            got = pilot.answer_for(game)
-            if got is None:
-                pilot.ask(game)
-                return PERSON
-            if given is not None:
-                given(by, got[0], "auto")
-            pilot.give(game, got)  # (not answer(): the answer is found once)
-            continue
-        agent = agents.get(by)
-        if agent is None:
-            return ELSEWHERE
-        action = agent.act(game)
-        if given is not None:
-            given(by, action, "agent")
-        game.apply(by, action)
-    return SLICE
 
 
 def new_table(game: Game, humans: Sequence[str], agent: str = "heuristic",

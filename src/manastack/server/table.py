@@ -46,9 +46,9 @@ from manastack.server.protocol import (
     waiting_json,
 )
 from manastack.server.store import ANSWER, F6, STOPS, UNDO, GameStore, Record, live_records
-from manastack.stops import AutoPass, Stops, merge_notes
-from manastack.table import OVER as TABLE_OVER
-from manastack.table import PERSON, UndoMarks, run_to_person
+from manastack.stops import OVER as TABLE_OVER
+from manastack.stops import PERSON, AutoPass, Stops, merge_notes, run_to_person
+from manastack.table import UndoMarks
 
 if TYPE_CHECKING:
     from manastack.play import Agent
@@ -162,7 +162,7 @@ class Table:
 
     def advance(self) -> str:
         """Answer what needs no person and no thinking (the shared
-        :func:`manastack.table.run_to_person`, each answer recorded); :data:`HUMAN`,
+        :func:`manastack.stops.run_to_person`, each answer recorded); :data:`HUMAN`,
         :data:`THINK` or :data:`OVER` says why it stopped (:data:`THINK` too after
         :data:`ADVANCE_SLICE` answers: the caller goes on later)."""
         got = run_to_person(self.game, self.pilots, self.agents, self._given, ADVANCE_SLICE)
