@@ -34,9 +34,13 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import manastack
 from manastack.server.scripted import SeatRun, play_seat
 
-SRC = str(Path(__file__).resolve().parent.parent / "src")
+#: Where the server subprocess imports manastack from: where this process does (the
+#: sources, or a compiled install: ``MANASTACK_COMPILE=1 pip install .``, run from
+#: outside ``src``).
+IMPORTED_FROM = str(Path(manastack.__file__).resolve().parent.parent)
 
 
 def _port() -> int:
@@ -83,7 +87,7 @@ def main() -> int:
         proc = subprocess.Popen(
             [sys.executable, "-m", "manastack", "serve", "--port", str(port), "--db",
              f"{tmp}/games.sqlite", "--workers", "0"],
-            env={**os.environ, "PYTHONPATH": SRC}, stdout=subprocess.DEVNULL)
+            env={**os.environ, "PYTHONPATH": IMPORTED_FROM}, stdout=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(600):
@@ -126,6 +130,7 @@ def main() -> int:
             proc.wait(30)
     over = sum(1 for r in runs if r.last is not None and r.last["over"])
     trips = [t for r in runs for t in r.round_trips]
+    print(f"engine: {'compiled (mypyc)' if manastack.COMPILED else 'pure Python'}")
     print(f"games: {args.games} ({over} of {len(runs)} seats saw their game end) in "
           f"{took:.1f} s")
     print(f"frames received: {sum(r.frames for r in runs)}; answers sent: "
