@@ -89,6 +89,21 @@ def test_cr_508_1_no_attack_into_a_bigger_blocker() -> None:
         assert [a for a, _t in action.attacks] == ([bears.id] if tapped else [])
 
 
+def test_cr_509_1a_a_creature_that_can_block_none_of_theirs_races_their_flyers() -> None:
+    """Against Azure Drake (2/4, flying: Grizzly Bears can't block it, CR 509.1a,
+    702.9b) the Bears defend nothing at home, so they attack even though the Drake could
+    block and kill them: the race.  Against Giant Spider (2/4, no flying), which the
+    Bears could block, they stay home (the test above)."""
+    for theirs, attacks in (("Azure Drake", True), ("Giant Spider", False)):
+        g = empty_game()
+        bears = put(g, ALICE, "battlefield", "Grizzly Bears")
+        put(g, BOB, "battlefield", theirs)
+        start_at(g, "declare_attackers", turn=2, active=ALICE)
+        action = heuristic_answer(g)
+        assert isinstance(action, DeclareAttackers)
+        assert [a for a, _t in action.attacks] == ([bears.id] if attacks else [])
+
+
 def test_cr_509_1_chump_blocks_only_to_survive() -> None:
     """Zombie Goliath (4/3) attacks; Llanowar Elves chump-block it (CR 509.1) only when the
     damage would kill their controller."""
@@ -159,6 +174,24 @@ def test_cr_611_2c_giant_growth_wins_a_fight_after_blocks() -> None:
     to_priority(g, ALICE)
     action = heuristic_answer(g)
     assert isinstance(action, Cast) and action.targets == (bears.id,)
+
+
+def test_cr_701_17_rampant_growth_is_cast_even_with_cancel_held() -> None:
+    """Rampant Growth (search the library for a basic land, CR 701.17, onto the
+    battlefield) is worth casting in the main phase, and the mana held for Cancel doesn't
+    stop it: the land is more mana for the counterspell from the next turn on (with a
+    non-land sorcery, Cancel's mana would be kept)."""
+    g = empty_game()
+    for land in ("Forest", "Island", "Island"):
+        put(g, ALICE, "battlefield", land)
+    growth = put(g, ALICE, "hand", "Rampant Growth")
+    put(g, ALICE, "hand", "Cancel")
+    put(g, ALICE, "library", "Forest")
+    put(g, BOB, "hand", "Grizzly Bears")
+    start_at(g, "precombat_main", turn=2, active=ALICE)
+    to_priority(g, ALICE)
+    action = heuristic_answer(g)
+    assert isinstance(action, Cast) and action.card == growth.id
 
 
 def test_cr_701_5_mana_leak_only_when_they_cant_pay() -> None:

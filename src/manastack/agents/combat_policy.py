@@ -1,9 +1,11 @@
 """Attacks, blocks and combat damage for the heuristic agent (CR 508-510), by combat math.
 
 - **Attacks** (508.1): a creature attacks when no creature that could block it wins the
-  fight (it survives, or trades for something worth at least as much), or when the
-  whole attack is lethal through the blockers the defender has (the race); creatures
-  are kept home when the opponents' counterattack would otherwise kill us.
+  fight (it survives, or trades for something worth at least as much), when it could
+  block none of the defender's creatures while some of theirs can't be blocked by ours
+  (it defends nothing: the race, 509.1a, 702.9b), or when the whole attack is lethal
+  through the blockers the defender has; creatures are kept home when the opponents'
+  counterattack would otherwise kill us.
 - **Blocks** (509.1): first blocks that kill the attacker and survive, then even trades
   for attackers worth at least the blocker, then safe blocks (the blocker survives),
   then double blocks that kill a big attacker; chump blocks only when the damage coming
@@ -79,6 +81,10 @@ def declare_attackers(game: GameState, d: Decision, me: int, rng: random.Random)
     blockers = {o.id: fighter(game, o) for o in foes}
     chosen: list[int] = []
     trick = holds_trick(game, me)
+    theirs = _their_creatures(game, me)
+    # their creatures none of ours can block: the race we lose by waiting
+    outraced = any(not any(can_block(game, b, t) for b in game.creatures(me))
+                   and (game.chars(t).power or 0) > 0 for t in theirs)
     for o in cands:
         a = mine[o.id]
         if a.power <= 0:
@@ -87,7 +93,10 @@ def declare_attackers(game: GameState, d: Decision, me: int, rng: random.Random)
         # (an even trade is the defender's choice to make: no attack for it, unless a
         # trick in hand turns the fight)
         worst = min((_single_block_score(a, b) for b in can), default=1.0)
-        if worst > 0 or (worst == 0 and trick) or (len(can) == 0):
+        # a creature that can block none of theirs defends nothing at home: while
+        # their evasive creatures race us, it attacks (their blocker or their life)
+        idle = outraced and not any(can_block(game, o, t) for t in theirs)
+        if worst > 0 or (worst == 0 and trick) or (len(can) == 0) or idle:
             chosen.append(o.id)
     # the race: everything attacks when it is lethal through the blockers they have
     life = game.players[defender].life

@@ -383,4 +383,13 @@ def untargeted_value(effect: Any, x: int = 0) -> float:
         return -1.5 * _amount(effect.n, x)
     if isinstance(effect, (Pump, Grant)):
         return 0.5
+    if puts_land_onto_battlefield(effect):
+        return 2.0  # a land more: the spells that need its mana (Rampant Growth, 701.17)
     return 0.3
+
+
+def puts_land_onto_battlefield(effect: Any) -> bool:
+    """Does a card-specific effect put a land card from the library onto the
+    battlefield (a search for a land, 701.17: Rampant Growth)?  Read from its text."""
+    text = custom_text(effect)
+    return "land card" in text and "onto the battlefield" in text

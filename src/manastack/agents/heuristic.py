@@ -8,7 +8,9 @@ else passes:
 3. in response to an opponent's spell (116.7): a counterspell (701.5) on one worth
    it, a trick that saves a creature of ours from it;
 4. removal and other harm to an opponent's creatures, held for the opponent's turn
-   (their attack, their end step) unless it clears a blocker before our attack; tricks
+   (their attack, their end step) unless it clears a blocker before our attack; during
+   their attack, an attacker first, and the attacker whose damage would kill us above
+   all (510.2, 704.5a); tricks
    (a pump, 611.2c) once blockers are declared (509), when they win a fight or finish an
    unblocked opponent;
 5. in its main phases (sorcery timing, 307.1): sorceries and Auras worth casting, the
@@ -38,8 +40,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from manastack.agents import choices, combat_policy
-from manastack.agents.combat_math import fight, fighter, total
-from manastack.agents.effect_sense import effects_in, prevents_combat_damage
+from manastack.agents.combat_math import can_block, fight, fighter, total
+from manastack.agents.effect_sense import (
+    effects_in,
+    prevents_combat_damage,
+    puts_land_onto_battlefield,
+)
 from manastack.agents.payment import sparing
 from manastack.agents.spell_value import (
     LETHAL,
@@ -265,6 +271,9 @@ class _Context:
         c = game.chars(o)
         if c.is_land or (c.is_creature and game.players[self.me].life > 10):
             return False
+        sp = o.card.spell
+        if sp is not None and any(puts_land_onto_battlefield(e) for e in effects_in(sp.effect)):
+            return False  # a land more is more mana for the answer next turn
         if not any(len(game.players[p].hand) for p in game.opponents(self.me)):
             return False
         mana = untapped_lands(game, self.me)
@@ -364,10 +373,54 @@ class _Context:
             if self.main and j.harms and j.value >= BIG_THREAT:
                 return 5.0 + j.value  # a big threat: gone before it acts
             return 0.0
-        if self.step in ("declare_attackers", "declare_blockers", "end") or \
-                (self.step == "upkeep" and j.face):
+        if self.step in ("declare_attackers", "declare_blockers"):
+            return 5.0 + j.value + self._stops_attack(j, targets)
+        if self.step == "end" or (self.step == "upkeep" and j.face):
             return 5.0 + j.value
         return 0.0
+
+    def _coming(self, a: int, blocks_known: bool) -> int:
+        """The combat damage attacker ``a`` would deal us if nothing more stopped it:
+        0 when it attacks someone else, is blocked (509.1h), or, before blocks, one of
+        our untapped creatures could block it (509.1a, 702.9b)."""
+        game = self.game
+        cb = game.combat
+        tgt = cb.attackers.get(a) if cb is not None else None
+        if a not in game.objects or not (isinstance(tgt, PlayerRef)
+                                         and tgt.index == self.me):
+            return 0
+        o = game.obj(a)
+        if blocks_known:
+            if cb is not None and cb.blocked_by.get(a):
+                return 0
+        elif any(can_block(game, b, o) for b in game.creatures(self.me) if not b.tapped):
+            return 0
+        f = fighter(game, o)
+        return max(f.power, 0) * (2 if f.double else 1)
+
+    def _stops_attack(self, j: Judged, targets: tuple[Any, ...]) -> float:
+        """What harming ``targets`` is worth on top of their value during an
+        opponent's attack: the damage an attacker it removes would deal us, and
+        :data:`LETHAL` / 4 when that damage is what would kill us (510.2, 704.5a), so
+        that the removal goes to the attacker that matters, not to the biggest
+        creature at home."""
+        game = self.game
+        cb = game.combat
+        if self.my_turn or cb is None or not j.harms or len(targets) != 1:
+            return 0.0
+        t = targets[0]
+        if isinstance(t, PlayerRef) or t not in cb.attackers:
+            return 0.0
+        o = game.objects.get(t)
+        if not isinstance(o, GameObject) or j.value < 0.8 * permanent_worth(game, o):
+            return 0.0  # (it doesn't take the attacker out of the fight)
+        known = cb.blockers_declared
+        coming = sum(self._coming(a, known) for a in cb.attackers)
+        relief = self._coming(t, known)
+        life = game.players[self.me].life
+        if relief and coming >= life > coming - relief:
+            return LETHAL / 4
+        return 1.5 * relief
 
     def _hastes(self, j: Judged) -> int:
         """The power of our creature this gives haste to, before our attack, when it
