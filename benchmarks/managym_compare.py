@@ -17,10 +17,15 @@ are the vanilla cards both engines have, 40 cards a deck, a mirror each:
   two in manastack (20 Grizzly Bears + 20 Forest; manastack has no Grey Ogre).
 
 It prints games/s, the decisions an agent took per game and the mean turns of each,
-and manastack's games/s over managym's.  Usage:
+and manastack's games/s over managym's.  ``--env``: the reinforcement-learning
+environments instead (issue 41): managym's ``Env`` (each step returns its observation
+object, the legal actions read from it) and manastack's PettingZoo environment
+(``aec_env`` on the same decks, each step's observation made with its action mask and
+feature table, ``env.last()``), both stepping random legal actions; it prints env
+steps/s of each (CPU time) and manastack's over managym's.  Usage:
 
     PYTHONPATH=/path/to/built/managym python benchmarks/managym_compare.py [--games 2000]
-        [--seed 0] [--decks elves,two-drops]
+        [--seed 0] [--decks elves,two-drops] [--env]
 
 Wall-clock time: run it on a quiet machine, or read the ratio (both engines are timed
 in the same run).  manastack is whatever this interpreter imports: the pure sources, or
@@ -106,6 +111,78 @@ def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
     return done_games / wall, steps / games, turns / done_games, errors
 
 
+def managym_env_steps(managym: Any, deck: dict[str, int], games: int, seed: int
+                      ) -> tuple[float, float, float, int]:
+    """(env steps/s and episodes/s in CPU time, steps per game, games stopped by an error)
+    of managym's
+    environment stepping random legal actions for ``games`` episodes.  Each step returns
+    managym's observation (its C++ object, built at every step); the agent reads the
+    legal actions from it.  A game in which managym raises is stopped there (its steps
+    and time count)."""
+    rng = random.Random(seed)
+    configs = [managym.PlayerConfig("Alice", dict(deck)), managym.PlayerConfig("Bob", dict(deck))]
+    env = managym.Env(seed=seed, skip_trivial=True)
+    steps = errors = 0
+    start = time.process_time()
+    for _ in range(games):
+        obs, _info = env.reset(configs)
+        done = False
+        try:
+            while not done:
+                n = len(obs.action_space.actions)
+                obs, _r, terminated, truncated, _info = env.step(rng.randrange(n) if n else 0)
+                done = terminated or truncated
+                steps += 1
+        except RuntimeError:
+            errors += 1
+    cpu = time.process_time() - start
+    return steps / cpu, games / cpu, steps / games, errors
+
+
+def manastack_env_steps(deck: dict[str, int], games: int, seed: int
+                        ) -> tuple[float, float, float, int]:
+    """(env steps/s and episodes/s in CPU time, steps per game, episodes truncated) of
+    ``manastack.env.aec_env`` on ``deck`` (both seats), random masked actions, the
+    observation made at every step (as ``benchmarks/env.py`` plays)."""
+    import numpy as np
+
+    from manastack.env import aec_env
+
+    cards = [name for name, n in deck.items() for _ in range(n)]
+    env = aec_env(decks=[cards, cards])
+    steps = truncated = 0
+    start = time.process_time()
+    for i in range(games):
+        env.reset(seed=seed + i)
+        rng = np.random.default_rng(seed + i)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        truncated += any(env.truncations.values())
+    cpu = time.process_time() - start
+    return steps / cpu, games / cpu, steps / games, truncated
+
+
+def compare_envs(managym: Any, names: list[str], games: int, seed: int) -> None:
+    """Print the env steps/s of both environments on each deck pairing (``--env``)."""
+    manastack_env_steps(DECKS[names[0]][1], 2, seed)  # (warm up: imports, card pool)
+    managym_env_steps(managym, DECKS[names[0]][0], 5, seed)
+    for name in names:
+        theirs, ours = DECKS[name]
+        rate_g, eps_g, steps_g, errors = managym_env_steps(managym, theirs, games, seed)
+        rate_m, eps_m, steps_m, cut = manastack_env_steps(ours, games, seed)
+        print(f"  {name:<10} managym   {rate_g:8,.0f} env steps/s, {eps_g:6.1f} episodes/s, "
+              f"{steps_g:6.1f} steps an episode"
+              + (f"; {errors} stopped by an error of managym's" if errors else ""))
+        print(f"  {name:<10} manastack {rate_m:8,.0f} env steps/s, {eps_m:6.1f} episodes/s, "
+              f"{steps_m:6.1f} steps an episode" + (f" ({cut} truncated)" if cut else "")
+              + f"; {rate_m / rate_g:.3f}x managym's env steps/s")
+
+
 def _turn_number(obs: Any) -> int:
     turn = getattr(obs, "turn", None)
     return int(getattr(turn, "turn_number", 0) or 0) if turn is not None else 0
@@ -116,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--decks", default="elves,two-drops")
+    ap.add_argument("--env", action="store_true",
+                    help="the RL environments' env steps/s (observation included)")
     args = ap.parse_args(argv)
     names = args.decks.split(",")
     bad = [n for n in names if n not in DECKS]
@@ -130,6 +209,11 @@ def main(argv: list[str] | None = None) -> int:
               "and put it on PYTHONPATH (docs/simulation.md)", file=sys.stderr)
         return 2
     built = "compiled" if state.__file__.endswith((".so", ".pyd")) else "pure Python"
+    if args.env:
+        print(f"random env steps, {args.games} episodes per environment and deck pairing, "
+              f"seed {args.seed}; manastack {built}, CPU time")
+        compare_envs(managym, names, args.games, args.seed)
+        return 0
     print(f"random games, {args.games} per engine and deck pairing, seed {args.seed}; "
           f"manastack {built}")
     manastack_games(DECKS[names[0]][1], 5, args.seed)  # (warm up: imports, card pool)

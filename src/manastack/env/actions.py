@@ -57,6 +57,7 @@ STEP_KINDS: Final = ("pass", "play", "cast", "activate", "attack", "attacker", "
                      "choose", "item", "target", "mulligan", "special", "done", "more",
                      "other")
 _KIND_INDEX: Final = {k: i + 1 for i, k in enumerate(STEP_KINDS)}
+_OTHER: Final = _KIND_INDEX["other"]
 
 #: The columns of the per-option feature table (``action_features``).
 FEATURES: Final = ("kind", "object", "object_name", "player", "other_object",
@@ -216,9 +217,11 @@ def option_features(game: Game, step: Step, viewer: int, names: dict[str, int],
                     numbers: bool = False) -> list[int]:
     """The row of :data:`FEATURES` of an option, as ``viewer`` sees it.  ``numbers``: the
     decision's items are numbers, not object ids."""
-    n = len(game.players)
     kind = step[0]
-    row = [_KIND_INDEX.get(kind, _KIND_INDEX["other"]), 0, 0, 0, 0, 0, 0, 0, 0]
+    row = [_KIND_INDEX.get(kind, _OTHER), 0, 0, 0, 0, 0, 0, 0, 0]
+    if len(step) == 1:  # (pass, done, more, attack, block...: the kind alone)
+        return row
+    n = len(game.players)
     main: Any = None
     other: Any = None
     number = 0
@@ -260,11 +263,14 @@ def option_features(game: Game, step: Step, viewer: int, names: dict[str, int],
         main = step[2] or None
     elif kind == "bands":
         count = len(step[1])
-    row[1], row[2] = _object(game, main, names)
-    row[3] = _player(main, viewer, n)
-    row[4], row[5] = _object(game, other, names)
-    row[6] = _player(other, viewer, n)
-    row[7] = max(-(1 << 24), min(1 << 24, int(number)))
+    if main is not None:
+        row[1], row[2] = _object(game, main, names)
+        row[3] = _player(main, viewer, n)
+    if other is not None:
+        row[4], row[5] = _object(game, other, names)
+        row[6] = _player(other, viewer, n)
+    if number:
+        row[7] = max(-(1 << 24), min(1 << 24, int(number)))
     row[8] = count
     return row
 

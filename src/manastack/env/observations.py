@@ -129,17 +129,19 @@ def _bits(values: tuple[str, ...], names: tuple[str, ...]) -> int:
     return out
 
 
-def _plain(name: str, names: dict[str, int]) -> int:
-    """The name index of a name as ``observe`` shows it."""
-    return 2 if name == "face-down card" else names.get(name, 1)
+@cache
+def _plain_names() -> dict[str, int]:
+    """:func:`card_names` with ``observe``'s "face-down card" as 2: the name index of a
+    name as ``observe`` shows it is ``_plain_names().get(name, 1)``."""
+    return {**card_names(), "face-down card": 2}
 
 
-def _name(o: Any, names: dict[str, int]) -> int:
+def _name(o: Any, plain: dict[str, int]) -> int:
     """The name index of a card in a zone as every player sees it (2: face down, exiled
-    face down, 406.3, or a face-down permanent, 707.2)."""
+    face down, 406.3, or a face-down permanent, 707.2); ``plain``: :func:`_plain_names`."""
     if isinstance(o, GameObject) and o.face_down:
         return 2
-    return _plain(o.name, names)
+    return plain.get(o.name, 1)
 
 
 def _target(r: Any, viewer: int, n: int) -> int:
@@ -167,9 +169,10 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     The arrays are filled straight from the game, reading only what
     ``game.observe(viewer)`` shows (CR 400.2: the seat's own hand and the players it
     controls, 714.4; public zones with face-down cards unnamed, 406.3 and 707.2); a test checks
-    them against arrays made from ``observe`` itself."""
+    them against arrays made from ``observe``.  Each call returns new arrays (views of one
+    new buffer): an observation kept stays as it was."""
     game = core.game
-    names = card_names()
+    plain = _plain_names()
     players_ = game.players
     n = len(players_)
     objects = game.objects
@@ -178,17 +181,17 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     decision = game.decision
     deciding = decision is not None and decision.by == viewer and not game.over
     opts = core.option_rows(viewer) if deciding else []
-    g = out[_GAME:_GAME + len(GAME_FIELDS)]
     if opts:
         mask[:len(opts)] = 1
         out[_FEATS:_FEATS + len(opts) * len(FEATURES)] = [x for r in opts for x in r]
     active = game.active_player
-    g[0] = game.turn_number
     step = game.step
+    combat = game.combat
+    g = [0] * len(GAME_FIELDS)
+    g[0] = game.turn_number
     g[1] = _STEP_INDEX.get(step.name, 0) if step else 0
     g[2] = (active - viewer) % n + 1 if type(active) is int else 0
     g[11] = n
-    combat = game.combat
     g[12] = 0 if combat is None else 1
     decider = None
     if decision is not None:
@@ -207,78 +210,48 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
                 g[13], g[14], g[15] = row[0], row[1], row[2]
         g[10] = len(opts)
     team = players_[viewer].team
-    prow = out[_PLAYERS:_PLAYERS + P_MAX * len(PLAYER_FIELDS)].reshape(P_MAX, -1)
+    # the players' rows, in relative seat order: one flat list, one fill
+    prows: list[int] = []
     graves = out[_GRAVES:_GRAVES + P_MAX * GRAVEYARD_MAX * 2].reshape(P_MAX, -1)
-    for p in players_:
-        r = (p.index - viewer) % n
+    kept_rows = core.graveyard_rows
+    for r in range(n):
+        p = players_[(viewer + r) % n]
         amounts = p.mana_pool.amounts
-        prow[r] = (1, p.life, p.poison, len(p.hand), len(p.library),
-                   len(p.graveyard), int(p.lost), int(p.index == active),
-                   int(p.team == team), int(decider == p.index),
-                   *[amounts.get(m, 0) for m in "WUBRGC"])
+        prows += (1, p.life, p.poison, len(p.hand), len(p.library), len(p.graveyard),
+                  int(p.lost), int(p.index == active), int(p.team == team),
+                  int(decider == p.index))
+        prows += [amounts.get(m, 0) for m in "WUBRGC"] if amounts else _NO_MANA
         if p.graveyard:
             # (a graveyard is a face-up pile, 404.2, its cards new objects, 400.7: the same
             # ids, the same names; kept until the graveyard changes)
             key = tuple(p.graveyard[-GRAVEYARD_MAX:])
-            kept = core.graveyard_rows.get(p.index)
+            kept = kept_rows.get(p.index)
             if kept is None or kept[0] != key:
-                flat = [x for i in reversed(key) for x in (i, _name(objects[i], names))]
-                kept = core.graveyard_rows[p.index] = (key, flat)
+                flat = [x for i in reversed(key) for x in (i, _name(objects[i], plain))]
+                kept = kept_rows[p.index] = (key, flat)
             graves[r, :len(kept[1])] = kept[1]
-    sees = sees_for(game, viewer)
-    if viewer in sees:
+    out[_GAME:_GAME + len(GAME_FIELDS) + len(prows)] = g + prows  # (players follow game)
+    if viewer in sees_for(game, viewer):
         hand = players_[viewer].hand[:HAND_MAX]
         if hand:
             out[_HAND:_HAND + 2 * len(hand)] = [
-                x for i in hand for x in (i, _name(objects[i], names))]
+                x for i in hand for x in (i, _name(objects[i], plain))]
     if game.battlefield:
-        sides: list[list[int]] = [[] for _ in range(P_MAX)]
-        width = len(PERMANENT_FIELDS)
-        attackers = combat.attackers if combat is not None else {}
-        blockers = combat.blockers if combat is not None else {}
-        chars = game.chars
-        for oid in game.battlefield:
-            o = objects[oid]
-            assert isinstance(o, GameObject)
-            c = chars(o)
-            side = sides[(c.controller - viewer) % n]
-            if len(side) >= BATTLEFIELD_MAX * width:
-                continue
-            attacking = attackers.get(oid)
-            blocking = blockers.get(oid)
-            counters = o.counters
-            power = c.power
-            side += (
-                oid, _plain(c.name, names),
-                (o.owner - viewer) % n + 1, int(o.tapped),
-                0 if power is None else power,
-                0 if power is None else c.toughness or 0, o.damage,
-                sum(counters.values()) if counters else 0, int(o.is_token),
-                _bits_of(c.types, TYPES, _TYPE_BITS),
-                _bits_of(c.keywords, KEYWORDS, _KEYWORD_BITS) if c.keywords else 0,
-                0 if attacking is None else _target(attacking, viewer, n),
-                0 if blocking is None else _target(blocking, viewer, n),
-                0 if o.attached_to is None else _target(o.attached_to, viewer, n),
-                int(bool(o.phased_out)))
-        bf = out[_BATTLEFIELD:_BATTLEFIELD + P_MAX * BATTLEFIELD_MAX * width
-                 ].reshape(P_MAX, -1)
-        for r in range(n):
-            if sides[r]:
-                bf[r, :len(sides[r])] = sides[r]
+        _battlefield(game, viewer, n, plain, out)
     if game.stack:
         rows: list[int] = []
         for oid in game.stack[-STACK_MAX:][::-1]:  # the top first
             so = objects[oid]
             ability = isinstance(so, StackAbility)
             targets = so.targets
-            rows += (oid, _plain(so.name, names), (game.controller(so) - viewer) % n + 1,
+            rows += (oid, plain.get(so.name, 1), (game.controller(so) - viewer) % n + 1,
                      int(ability), so.source if isinstance(so, StackAbility) else 0,
                      len(targets), _target(targets[0], viewer, n) if targets else 0)
         out[_STACK:_STACK + len(rows)] = rows
     if game.exile:
         ex = game.exile[:EXILE_MAX]
         out[_EXILE:_EXILE + 2 * len(ex)] = [
-            x for i in ex for x in (i, _name(objects[i], names))]
+            x for i in ex for x in (i, _name(objects[i], plain))]
     if game.command:
         rows = []
         for oid in game.command:
@@ -286,14 +259,73 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             if not isinstance(co, GameObject) or co.face_down:
                 continue  # (a face-down scheme or plane card: its deck, 901.4, 904.4)
             if len(rows) < 3 * COMMAND_MAX:
-                rows += (oid, _plain(co.name, names), (co.owner - viewer) % n + 1)
+                rows += (oid, plain.get(co.name, 1), (co.owner - viewer) % n + 1)
         if rows:
             out[_COMMAND:_COMMAND + len(rows)] = rows
     if out.max() > BOUND or out.min() < -BOUND:
         np.clip(out, -BOUND, BOUND, out=out)
     arrays = out.astype(np.int32)
-    return {"action_mask": mask,
-            **{k: arrays[a:b].reshape(shape) for k, a, b, shape in _LAYOUT}}
+    obs: dict[str, np.ndarray] = {k: arrays[s].reshape(shape) for k, s, shape in _VIEWS}
+    obs["action_mask"] = mask
+    return obs
+
+
+_NO_MANA: Final = (0,) * 6
+
+
+def _battlefield(game: Any, viewer: int, n: int, plain: dict[str, int],
+                 out: np.ndarray) -> None:
+    """Fill the battlefield rows of ``out``: per relative seat, the permanents its
+    player controls (after continuous effects, 613), in the battlefield's order."""
+    sides: list[list[int]] = [[] for _ in range(n)]
+    width = len(PERMANENT_FIELDS)
+    full = BATTLEFIELD_MAX * width
+    combat = game.combat
+    attackers = combat.attackers if combat is not None else _EMPTY
+    blockers = combat.blockers if combat is not None else _EMPTY
+    chars = game.chars
+    objects = game.objects
+    type_bits = _TYPE_BITS
+    keyword_bits = _KEYWORD_BITS
+    for oid in game.battlefield:
+        o = objects[oid]
+        c = chars(o)
+        side = sides[(c.controller - viewer) % n]
+        if len(side) >= full:
+            continue
+        attacking = attackers.get(oid) if attackers else None
+        blocking = blockers.get(oid) if blockers else None
+        counters = o.counters
+        power = c.power
+        types = type_bits.get(c.types)
+        if types is None:
+            types = _bits_of(c.types, TYPES, type_bits)
+        keywords = c.keywords
+        if keywords:
+            kw = keyword_bits.get(keywords)
+            keywords = _bits_of(keywords, KEYWORDS, keyword_bits) if kw is None else kw
+        else:
+            keywords = 0
+        attached = o.attached_to
+        side += (
+            oid, plain.get(c.name, 1),
+            (o.owner - viewer) % n + 1, int(o.tapped),
+            0 if power is None else power,
+            0 if power is None else c.toughness or 0, o.damage,
+            sum(counters.values()) if counters else 0, int(o.is_token),
+            types, keywords,
+            0 if attacking is None else _target(attacking, viewer, n),
+            0 if blocking is None else _target(blocking, viewer, n),
+            0 if attached is None else _target(attached, viewer, n),
+            int(bool(o.phased_out)))
+    base = _BATTLEFIELD
+    for side in sides:
+        if side:
+            out[base:base + len(side)] = side
+        base += full
+
+
+_EMPTY: Final[dict[Any, Any]] = {}
 
 
 # The int32 arrays of an observation as views of one buffer: (name, start, end, shape).
@@ -327,4 +359,6 @@ _GRAVES: Final = _AT["graveyards"]
 _STACK: Final = _AT["stack"]
 _EXILE: Final = _AT["exile"]
 _COMMAND: Final = _AT["command"]
+assert _PLAYERS == _GAME + len(GAME_FIELDS)  # (encode fills both with one list)
+_VIEWS: Final = tuple((name, slice(a, b), shape) for name, a, b, shape in _LAYOUT)
 _STEP_INDEX: Final = {name: i + 1 for i, name in enumerate(STEP_NAMES)}
