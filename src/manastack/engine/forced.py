@@ -60,10 +60,29 @@ def folded_into_payment(game: GameState, a: Action) -> bool:
 def priority_answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
     """The legal actions of a priority decision; with ``fold_mana``, without the
     activations :func:`folded_into_payment` (a new list: the caller may keep it)."""
-    acts = d.legal_actions(game)
+    return list(_answers(d, game, fold_mana))
+
+
+def _answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
+    """:func:`priority_answers`, not copied (don't modify it).
+
+    The answers left with ``fold_mana`` are memoised per kept list of legal actions (the
+    same list object is handed to every decision while nothing it read changes) across
+    the narrow changes the characteristics don't read (``cached_wide``): whether an
+    activation is folded reads only its source's characteristics."""
+    acts = d.listed_actions(game)
     if not fold_mana:
         return acts
-    return [a for a in acts if not folded_into_payment(game, a)]
+    key = (_FOLDED, id(acts))  # (the memo holds the list: no other gets its id)
+    hit: tuple[list[Action], list[Action]] | None = game.derived.wide_get(key)
+    if hit is None:
+        hit = game.derived.wide_put(key, (acts, [a for a in acts
+                                                 if not folded_into_payment(game, a)]))
+    return hit[1]
+
+
+#: The first part of the keys of :func:`_answers`'s memo.
+_FOLDED: Final = "folded answers"
 
 
 def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
@@ -72,8 +91,8 @@ def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
     (counted without listing them when that could cost; ``fold_mana``: module
     docstring)."""
     if isinstance(d, PriorityDecision):
-        acts = priority_answers(d, game, fold_mana)
-        return acts if len(acts) <= 1 else None
+        acts = _answers(d, game, fold_mana)
+        return list(acts) if len(acts) <= 1 else None
     if isinstance(d, CombatDecision) and len(d.candidates) > LISTED_CANDIDATES:
         return None  # (declaring nothing is one answer, a candidate another)
     if isinstance(d, ChoiceDecision) and d.check is None:
