@@ -21,8 +21,9 @@ declarations grow as powers of the number of creatures).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from manastack.game.abilities import ActivatedAbility
 from manastack.game.decisions import (
     Action,
     Activate,
@@ -31,7 +32,8 @@ from manastack.game.decisions import (
     Decision,
     PriorityDecision,
 )
-from manastack.rules.casting import activated_abilities, paid_automatically
+from manastack.game.objects import card_test
+from manastack.rules.casting import paid_automatically
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -50,11 +52,22 @@ def folded_into_payment(game: GameState, a: Action) -> bool:
     o = game.objects.get(a.source)
     if o is None:
         return False
-    abilities = activated_abilities(game, o)  # type: ignore[arg-type]
-    if not 0 <= a.ability < len(abilities):
-        return False
-    ab = abilities[a.ability]
-    return ab.mana is not None and paid_automatically(ab)
+    folded = card_test(_FOLDED_BY_ABILITIES, game.chars(o).abilities,  # type: ignore[arg-type]
+                       _folded_activations)
+    return 0 <= a.ability < len(folded) and folded[a.ability]
+
+
+#: A tuple of abilities -> :func:`_folded_activations` of it (:func:`card_test`: abilities
+#: are immutable, compared by identity).
+_FOLDED_BY_ABILITIES: Final[dict[Any, tuple[bool, ...]]] = {}
+
+
+def _folded_activations(abilities: tuple[Any, ...]) -> tuple[bool, ...]:
+    """For each activated ability among ``abilities``, in order
+    (:func:`~manastack.rules.casting.activated_abilities`): is it a mana ability that
+    automatic payment activates?"""
+    return tuple(ab.mana is not None and paid_automatically(ab)
+                 for ab in abilities if isinstance(ab, ActivatedAbility))
 
 
 def priority_answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:

@@ -491,10 +491,18 @@ class PriorityDecision(Decision):
         may be kept for the next ones too, so the same object while nothing it read
         changes (don't modify it; the game loops' forced-decision test memoises on it)."""
         acts = self._listed(game)
-        if not all(map(_sealed, acts)):
-            acts = self._relist(game)
-            for a in acts:
-                _sealed(a)
+        seals = _SEALS
+        for a in acts:  # (_sealed written out: this runs for every action at every decision)
+            known = seals.get(id(a))
+            if known is None or known[0] is not a:
+                _sealed(a)  # first handed out: its values are recorded
+            elif known[1] != vars(a):
+                break
+        else:
+            return acts
+        acts = self._relist(game)
+        for a in acts:
+            _sealed(a)
         return acts
 
     def _listed(self, game: GameState) -> list[Action]:
