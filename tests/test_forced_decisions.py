@@ -105,3 +105,25 @@ def test_folded_answers_kept_equal_a_fresh_filtering_at_every_priority() -> None
             forced = only_answer(game, agents[d.by].fold_mana)
             game.apply(d.by, forced if forced is not None else agents[d.by].act(game))
     assert compared > 500
+
+
+def test_cr_508_1_an_attack_declaration_is_forced_exactly_when_one_is_legal() -> None:
+    """508.1: the forced test stops listing attack declarations at the second legal one;
+    at every declaration of random games it agrees with the full listing (forced, with
+    that declaration, exactly when one alone is legal)."""
+    compared = forced = 0
+    for seed in (3, 5, 11, 19):
+        game = _game(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while game.decision is not None:
+            d = game.decision
+            if d.kind == "declare_attackers":
+                every = d.legal_actions(game)
+                got = at_most_one_answer(d, game)
+                if len(d.candidates) <= 4:
+                    assert got == (every if len(every) <= 1 else None)
+                    compared += 1
+                    forced += got is not None
+            only = only_answer(game, agents[d.by].fold_mana)
+            game.apply(d.by, only if only is not None else agents[d.by].act(game))
+    assert compared > 20 and forced > 0

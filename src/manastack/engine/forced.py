@@ -34,6 +34,7 @@ from manastack.game.decisions import (
 )
 from manastack.game.objects import card_test
 from manastack.rules.casting import paid_automatically
+from manastack.rules.combat import enumerate_attacks
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -106,8 +107,12 @@ def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
     if isinstance(d, PriorityDecision):
         acts = _answers(d, game, fold_mana)
         return list(acts) if len(acts) <= 1 else None
-    if isinstance(d, CombatDecision) and len(d.candidates) > LISTED_CANDIDATES:
-        return None  # (declaring nothing is one answer, a candidate another)
+    if isinstance(d, CombatDecision):
+        if len(d.candidates) > LISTED_CANDIDATES:
+            return None  # (declaring nothing is one answer, a candidate another)
+        if d.enumerate_fn is enumerate_attacks:  # (508.1: two legal ones are enough)
+            actions = enumerate_attacks(game, 2)
+            return actions if len(actions) <= 1 else None
     if isinstance(d, ChoiceDecision) and d.check is None:
         n = len(d.options)
         top = min(d.max_count, n)
