@@ -9,7 +9,12 @@ from typing import Any
 
 from manastack.agents import RandomAgent
 from manastack.engine import new_game
-from manastack.engine.forced import at_most_one_answer, folded_into_payment, only_answer
+from manastack.engine.forced import (
+    at_most_one_answer,
+    folded_into_payment,
+    only_answer,
+    priority_answers,
+)
 from manastack.game.decisions import Activate, Cast, Pass, PriorityDecision
 from manastack.play import default_deck, play_to_end
 
@@ -77,3 +82,48 @@ def test_cr_116_3d_a_priority_with_only_pass_and_tap_mana_is_forced_when_folding
         forced = only_answer(game, True)
         game.apply(d.by, forced if forced is not None else agents[d.by].act(game))
     raise AssertionError("no priority with only a pass and mana abilities")
+
+
+def test_folded_answers_kept_equal_a_fresh_filtering_at_every_priority() -> None:
+    """The answers left to an agent folding mana abilities are memoised per kept list of
+    legal actions: at every priority of random games (lists kept across decisions, and
+    lists after a land tapped for mana), they equal the legal actions filtered afresh,
+    and the caller gets a list of its own."""
+    compared = 0
+    for seed in (3, 11):
+        game = _game(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1, mana_abilities=True)]
+        while game.decision is not None and compared < 4000:
+            d = game.decision
+            if isinstance(d, PriorityDecision):
+                fresh = [a for a in d.legal_actions(game) if not folded_into_payment(game, a)]
+                got = priority_answers(d, game, True)
+                assert got == fresh
+                got.append(Pass())  # (the caller's own list: the memo is untouched)
+                assert priority_answers(d, game, True) == fresh
+                compared += 1
+            forced = only_answer(game, agents[d.by].fold_mana)
+            game.apply(d.by, forced if forced is not None else agents[d.by].act(game))
+    assert compared > 500
+
+
+def test_cr_508_1_an_attack_declaration_is_forced_exactly_when_one_is_legal() -> None:
+    """508.1: the forced test stops listing attack declarations at the second legal one;
+    at every declaration of random games it agrees with the full listing (forced, with
+    that declaration, exactly when one alone is legal)."""
+    compared = forced = 0
+    for seed in (3, 5, 11, 19):
+        game = _game(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while game.decision is not None:
+            d = game.decision
+            if d.kind == "declare_attackers":
+                every = d.legal_actions(game)
+                got = at_most_one_answer(d, game)
+                if len(d.candidates) <= 4:
+                    assert got == (every if len(every) <= 1 else None)
+                    compared += 1
+                    forced += got is not None
+            only = only_answer(game, agents[d.by].fold_mana)
+            game.apply(d.by, only if only is not None else agents[d.by].act(game))
+    assert compared > 20 and forced > 0

@@ -64,3 +64,19 @@ def test_cr_601_2_an_action_of_a_subclass_claiming_equality_is_refused() -> None
     g = _with_a_land_to_play()
     with pytest.raises(IllegalAction, match="not one of the engine's actions"):
         g.apply(g.decision.by, Liar(g.players[g.decision.by].hand[0]))
+
+
+def test_cr_305_1_a_tampered_listed_action_is_listed_anew() -> None:
+    """The legal actions listed after a listed PlayLand was changed behind the engine's
+    back are listed anew (the kept lists are forgotten): no play of the nonland card
+    (305.1), and the land's play is offered again, as a fresh action."""
+    g = _with_a_land_to_play()
+    p = g.decision.by
+    play = next(a for a in g.legal_actions() if isinstance(a, PlayLand))
+    land = play.card
+    nonland = next(i for i in g.players[p].hand if not g.chars(g.obj(i)).is_land)
+    object.__setattr__(play, "card", nonland)
+    again = g.legal_actions()
+    assert not any(isinstance(a, PlayLand) and a.card == nonland for a in again)
+    assert all(a is not play for a in again)
+    assert PlayLand(land) in again

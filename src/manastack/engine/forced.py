@@ -21,8 +21,9 @@ declarations grow as powers of the number of creatures).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from manastack.game.abilities import ActivatedAbility
 from manastack.game.decisions import (
     Action,
     Activate,
@@ -31,7 +32,9 @@ from manastack.game.decisions import (
     Decision,
     PriorityDecision,
 )
-from manastack.rules.casting import activated_abilities, paid_automatically
+from manastack.game.objects import card_test
+from manastack.rules.casting import paid_automatically
+from manastack.rules.combat import enumerate_attacks
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -50,20 +53,50 @@ def folded_into_payment(game: GameState, a: Action) -> bool:
     o = game.objects.get(a.source)
     if o is None:
         return False
-    abilities = activated_abilities(game, o)  # type: ignore[arg-type]
-    if not 0 <= a.ability < len(abilities):
-        return False
-    ab = abilities[a.ability]
-    return ab.mana is not None and paid_automatically(ab)
+    folded = card_test(_FOLDED_BY_ABILITIES, game.chars(o).abilities,  # type: ignore[arg-type]
+                       _folded_activations)
+    return 0 <= a.ability < len(folded) and folded[a.ability]
+
+
+#: A tuple of abilities -> :func:`_folded_activations` of it (:func:`card_test`: abilities
+#: are immutable, compared by identity).
+_FOLDED_BY_ABILITIES: Final[dict[Any, tuple[bool, ...]]] = {}
+
+
+def _folded_activations(abilities: tuple[Any, ...]) -> tuple[bool, ...]:
+    """For each activated ability among ``abilities``, in order
+    (:func:`~manastack.rules.casting.activated_abilities`): is it a mana ability that
+    automatic payment activates?"""
+    return tuple(ab.mana is not None and paid_automatically(ab)
+                 for ab in abilities if isinstance(ab, ActivatedAbility))
 
 
 def priority_answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
     """The legal actions of a priority decision; with ``fold_mana``, without the
     activations :func:`folded_into_payment` (a new list: the caller may keep it)."""
-    acts = d.legal_actions(game)
+    return list(_answers(d, game, fold_mana))
+
+
+def _answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
+    """:func:`priority_answers`, not copied (don't modify it).
+
+    The answers left with ``fold_mana`` are memoised per kept list of legal actions (the
+    same list object is handed to every decision while nothing it read changes) across
+    the narrow changes the characteristics don't read (``cached_wide``): whether an
+    activation is folded reads only its source's characteristics."""
+    acts = d.listed_actions(game)
     if not fold_mana:
         return acts
-    return [a for a in acts if not folded_into_payment(game, a)]
+    key = (_FOLDED, id(acts))  # (the memo holds the list: no other gets its id)
+    hit: tuple[list[Action], list[Action]] | None = game.derived.wide_get(key)
+    if hit is None:
+        hit = game.derived.wide_put(key, (acts, [a for a in acts
+                                                 if not folded_into_payment(game, a)]))
+    return hit[1]
+
+
+#: The first part of the keys of :func:`_answers`'s memo.
+_FOLDED: Final = "folded answers"
 
 
 def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
@@ -72,10 +105,14 @@ def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
     (counted without listing them when that could cost; ``fold_mana``: module
     docstring)."""
     if isinstance(d, PriorityDecision):
-        acts = priority_answers(d, game, fold_mana)
-        return acts if len(acts) <= 1 else None
-    if isinstance(d, CombatDecision) and len(d.candidates) > LISTED_CANDIDATES:
-        return None  # (declaring nothing is one answer, a candidate another)
+        acts = _answers(d, game, fold_mana)
+        return list(acts) if len(acts) <= 1 else None
+    if isinstance(d, CombatDecision):
+        if len(d.candidates) > LISTED_CANDIDATES:
+            return None  # (declaring nothing is one answer, a candidate another)
+        if d.enumerate_fn is enumerate_attacks:  # (508.1: two legal ones are enough)
+            actions = enumerate_attacks(game, 2)
+            return actions if len(actions) <= 1 else None
     if isinstance(d, ChoiceDecision) and d.check is None:
         n = len(d.options)
         top = min(d.max_count, n)

@@ -484,12 +484,26 @@ class PriorityDecision(Decision):
         self._cache_version = _cache_version
 
     def legal_actions(self, game: GameState) -> list[Action]:
+        return list(self.listed_actions(game))
+
+    def listed_actions(self, game: GameState) -> list[Action]:
+        """:meth:`legal_actions` without the copy: the list kept for this decision, which
+        may be kept for the next ones too, so the same object while nothing it read
+        changes (don't modify it; the game loops' forced-decision test memoises on it)."""
         acts = self._listed(game)
-        if not all(map(_sealed, acts)):
-            acts = self._relist(game)
-            for a in acts:
-                _sealed(a)
-        return list(acts)
+        seals = _SEALS
+        for a in acts:  # (_sealed written out: this runs for every action at every decision)
+            known = seals.get(id(a))
+            if known is None or known[0] is not a:
+                _sealed(a)  # first handed out: its values are recorded
+            elif known[1] != vars(a):
+                break
+        else:
+            return acts
+        acts = self._relist(game)
+        for a in acts:
+            _sealed(a)
+        return acts
 
     def _listed(self, game: GameState) -> list[Action]:
         """The legal actions, listed once per decision (the list itself: don't modify it)."""

@@ -378,8 +378,9 @@ def check_attack(game: GameState, action: Action) -> None:
                             "508.1d")
 
 
-def enumerate_attacks(game: GameState) -> list[Action]:
-    """Legal attack declarations (bounded to a few thousand)."""
+def enumerate_attacks(game: GameState, most: int = 4097) -> list[Action]:
+    """Legal attack declarations (bounded to a few thousand), the first ``most`` of them
+    (2: enough to tell whether the declaration is forced)."""
     cands = attack_candidates(game)
     targets = attack_targets(game)
     best = max_attack_requirements(game)
@@ -394,8 +395,8 @@ def enumerate_attacks(game: GameState) -> list[Action]:
                         _cost_problem(game, "attack", attack_declarer(game),
                                       list(d.items())) is None:
                     out.append(DeclareAttackers(tuple(d.items())))
-                if len(out) > 4096:
-                    return out
+                    if len(out) >= most:
+                        return out
     return out
 
 
