@@ -220,6 +220,7 @@ def _named_in_text(card: str, text: str) -> bool:
     return re.search(rf"(?<![\w'-]){re.escape(card)}(?![\w-])", text) is not None
 
 
+@pytest.mark.long
 def test_every_pool_card_has_a_test_or_scenario_named_after_it() -> None:
     """Issue 7: each pool card has at least one test or scenario showing its defining
     behaviour, named after the card: a test function whose name contains the card's
