@@ -7,12 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from manastack.cards.database import all_card_data, cards_in_set
 from manastack.cards.registry import get_card, implemented_names, is_implemented, lookup
 from manastack.errors import CardError
-from manastack.scenario.model import all_card_names, find_scenario_files
+from manastack.scenario.model import all_card_names
 
 #: Database keyword names that are keyword abilities printed on a card (CR 702); the
 #: database also lists keyword actions (Scry, Mill...) and words like Enchant/Equip.
@@ -203,15 +202,11 @@ def test_snake_name_and_whole_word_matching() -> None:
 
 def _scenario_names() -> list[str]:
     """The ``name`` of every scenario under tests/scenarios (one per file, or each of a
-    file's ``scenarios:`` list), read with the C YAML loader when there is one: the full
-    parser (load_scenarios) validates everything and is several times slower."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    out: list[str] = []
-    for f in find_scenario_files([TESTS / "scenarios"]):
-        doc = yaml.load(f.read_text(encoding="utf-8"), Loader=loader)
-        items = doc.get("scenarios", [doc]) if isinstance(doc, dict) else []
-        out += [str(sc["name"]) for sc in items if isinstance(sc, dict) and "name" in sc]
-    return out
+    file's ``scenarios:`` list), from the corpus tests/test_scenarios.py loaded (and
+    validated) once, when it was collected."""
+    from test_scenarios import LOADED
+
+    return [sc.name for scenarios in LOADED.values() for sc in scenarios]
 
 
 def _named_in_function(card: str, funcs: set[str]) -> bool:
