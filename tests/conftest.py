@@ -33,3 +33,13 @@ def at_step(name: str, turn: int | None = None):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def random_agents() -> list[RandomAgent]:
     return [RandomAgent(1), RandomAgent(2)]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests first (together, so that the worker given them starts one
+    Chromium and one server for them all, ``tests/browser/conftest.py``), then the tests
+    marked ``long``, then the others, each kind in its order: the test command's workers
+    take a few tests at a time (``--maxschedchunk``), so that they share the long tests
+    and the short ones that come last even out when each worker finishes."""
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is None,
+                                 item.get_closest_marker("long") is None))

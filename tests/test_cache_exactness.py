@@ -68,6 +68,7 @@ def test_cr_116_1_memos_kept_across_narrow_changes_are_exact_pool(seed: int) -> 
     _same_both_ways(test_soak_pool._play, 11 * seed + 5)
 
 
+@pytest.mark.long
 def test_cr_116_1_memos_kept_across_narrow_changes_are_exact_variants() -> None:
     """The same in multiplayer games and the casual variants (team turns, commanders,
     schemes, planes, vanguards)."""

@@ -69,6 +69,7 @@ def play_out(game: Game, agents: Sequence[Any], limit: int, every: int = 200,
 
 @pytest.mark.parametrize("games", [
     pytest.param(20, id="quick"), pytest.param(200, id="soak", marks=pytest.mark.soak)])
+@pytest.mark.long
 def test_soak_200_random_games_twice_identical_logs(games: int) -> None:
     """Determinism: a game is seed + decks + decisions; 200 games (20 in the quick run)
     played twice match."""
@@ -206,6 +207,7 @@ def test_copy_has_independent_prevention_shields() -> None:
     del bolt
 
 
+@pytest.mark.long
 def test_soak_all_default_deck_pairs() -> None:
     """Every pair of shipped decks plays random games to the end, zones intact."""
     from itertools import combinations
@@ -277,6 +279,7 @@ def test_cr_904_12a_a_rumble_refuses_another_attack_option() -> None:
             variant="supervillain_rumble", extra={**extra, "attack": "left"}))
 
 
+@pytest.mark.long
 def test_hash_randomisation_never_changes_a_game() -> None:
     """Determinism: the games of every variant, and their JSON logs, are the same whatever
     the string hash seed (PYTHONHASHSEED): no iteration over a set of strings or objects

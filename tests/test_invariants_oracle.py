@@ -88,6 +88,7 @@ def _run(jobs: list[tuple[int, int]]) -> tuple[list[str], int]:
 
 @pytest.mark.parametrize("share", [
     pytest.param(6, id="quick"), pytest.param(1, id="soak", marks=pytest.mark.soak)])
+@pytest.mark.long
 def test_rules_invariants_hold_in_random_games(share: int) -> None:
     """50 pool games, 24 combat games and 54 variant games (a sixth of each in the quick
     run): no invariant of the oracle is broken."""

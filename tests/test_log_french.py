@@ -11,6 +11,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 import manastack
 from manastack.lines import TERMS, Card, Items, Place, Raw, Term, Who, Word, say
 
@@ -68,6 +70,7 @@ def _words(template: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}
 
 
+@pytest.mark.long
 def test_every_line_is_said_with_literal_templates() -> None:
     """Each ``say`` call gives its two templates as literals (so that they can be
     checked here): a computed template could hide English text."""

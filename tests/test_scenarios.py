@@ -10,7 +10,10 @@ from manastack.scenario.model import find_scenario_files, load_scenarios
 from manastack.scenario.runner import run_scenario
 
 CORPUS = Path(__file__).parent / "scenarios"
-SCENARIOS = [sc for f in find_scenario_files([CORPUS]) for sc in load_scenarios(f)]
+#: Each file of the corpus and its scenarios, loaded once (at collection); also read by
+#: tests/test_hostile_inputs.py (the project's files are within the limits).
+LOADED = {f: load_scenarios(f) for f in find_scenario_files([CORPUS])}
+SCENARIOS = [sc for scenarios in LOADED.values() for sc in scenarios]
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[f"{Path(s.path).stem}:{s.index}" for s in SCENARIOS])

@@ -84,6 +84,7 @@ def _crash_run(tmp_path, games: int, kills: int, seed: int, max_turns: int) -> N
             assert last["observation"] == json.loads(json.dumps(ref.game.observe(s)))
 
 
+@pytest.mark.long
 def test_sigkill_once_every_game_resumes_exactly(tmp_path):
     """20 games, one SIGKILL at a seeded random moment, a restart: every game ends as
     the same game played without interruption."""

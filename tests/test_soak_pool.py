@@ -53,6 +53,7 @@ def _games(seeds: range) -> list[str]:
 @pytest.mark.parametrize("games", [
     pytest.param(QUICK_GAMES, id="quick"),
     pytest.param(GAMES, id="soak", marks=pytest.mark.soak)])
+@pytest.mark.long
 def test_soak_1000_random_pool_games(games: int) -> None:
     """1,000 games (40 in the quick run) with random two-colour decks from the pool run to
     their end (104.2-104.3) with zones intact (400.1) and deterministic replays; the games

@@ -99,6 +99,7 @@ def _games(job: tuple[int, int, list[int]]) -> list[str]:
     pytest.param(QUICK_SHARE, id="quick"), pytest.param(1, id="soak", marks=pytest.mark.soak)])
 @pytest.mark.parametrize(("case"), range(len(CASES)),
                          ids=[f"{v}-{n}" for v, n, _, _ in CASES])
+@pytest.mark.long
 def test_soak_variant_random_games(case: int, share: int) -> None:
     """200 random games per variant (fewer for the extra player counts; half of them in
     the quick run) end (104) with zones intact (400.1, 800.4a) and deterministic replays

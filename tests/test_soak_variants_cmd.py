@@ -57,6 +57,7 @@ def _games(job: tuple[str, range]) -> list[str]:
 @pytest.mark.parametrize("soak", [
     pytest.param(False, id="quick"), pytest.param(True, id="soak", marks=pytest.mark.soak)])
 @pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.long
 def test_soak_200_random_variant_games(name: str, soak: bool) -> None:
     """200 games of the variant (80 of the rumble; 8 of each in the quick run) run to their
     end with zones intact, shared among the machine's processors."""

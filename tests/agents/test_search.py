@@ -55,6 +55,7 @@ def test_the_same_seed_and_iterations_give_the_same_answer(method: str) -> None:
 
 
 @pytest.mark.parametrize("method", ["paired", "ismcts"])
+@pytest.mark.long
 def test_every_answer_is_legal_over_a_whole_game(method: str) -> None:
     """0 illegal proposals: each answer the search gives is accepted by the engine."""
     g = _game(5)

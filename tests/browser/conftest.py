@@ -2,7 +2,9 @@
 real ``manastack serve`` process on a free loopback port (its scenario folder: the public
 seed scenarios).
 
-They run with ``python -m pytest -m browser`` (the quick run leaves them out).  Without
+They are part of the quick run, where they come first (tests/conftest.py), so that the
+first tests sent to a worker hold them all and one Chromium and one server serve them;
+``python -m pytest -m browser`` runs them alone.  Without
 Playwright or without a Chromium binary they are skipped, saying why; with
 ``MANASTACK_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets it) they fail instead.
 ``MANASTACK_CHROMIUM`` names another Chromium binary.
@@ -40,11 +42,12 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Chromium for a module's tests.  (Module-wide, not session-wide: Playwright's sync
-    API keeps an event loop running while it is open, and the server tests that share
-    this process after the browser tests call ``asyncio.run``.)"""
+    """Chromium for the browser tests.  (Package-wide, closed after the last of them, not
+    session-wide: Playwright's sync API keeps an event loop running while it is open, and
+    the server tests that share this process after the browser tests call
+    ``asyncio.run``.)"""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -66,10 +69,10 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for a module's tests (agents in threads), its scenario folder the seed
-    scenarios'."""
+    """One server for the browser tests (agents in threads), its scenario folder the seed
+    scenarios'; each test makes its own games."""
     if not SHARED_SCENARIOS.is_dir():
         _unavailable(f"no seed scenarios at {SHARED_SCENARIOS}")
     db = str(tmp_path_factory.mktemp("server") / "games.sqlite")

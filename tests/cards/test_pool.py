@@ -7,12 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from manastack.cards.database import all_card_data, cards_in_set
 from manastack.cards.registry import get_card, implemented_names, is_implemented, lookup
 from manastack.errors import CardError
-from manastack.scenario.model import all_card_names, find_scenario_files, load_scenarios
+from manastack.scenario.model import all_card_names
 
 #: Database keyword names that are keyword abilities printed on a card (CR 702); the
 #: database also lists keyword actions (Scry, Mill...) and words like Enchant/Equip.
@@ -81,10 +80,13 @@ def test_pool_cards_with_behaviour_build() -> None:
 
 
 def test_every_scenario_card_has_behaviour() -> None:
-    """Every card used by the scenario corpus (seeds included) is implemented."""
-    corpus = Path(__file__).parents[1] / "scenarios"
-    for f in find_scenario_files([corpus]):
-        for sc in load_scenarios(f):
+    """Every card used by the scenario corpus (seeds included) is implemented.  (The
+    corpus as tests/test_scenarios.py loaded it, once, when it was collected.)"""
+    from test_scenarios import CORPUS, LOADED
+
+    assert CORPUS == Path(__file__).parents[1] / "scenarios" and LOADED
+    for f, scenarios in LOADED.items():
+        for sc in scenarios:
             for name in all_card_names(sc):
                 assert is_implemented(name), f"{f.name}: {name} has no behaviour"
 
@@ -200,15 +202,11 @@ def test_snake_name_and_whole_word_matching() -> None:
 
 def _scenario_names() -> list[str]:
     """The ``name`` of every scenario under tests/scenarios (one per file, or each of a
-    file's ``scenarios:`` list), read with the C YAML loader when there is one: the full
-    parser (load_scenarios) validates everything and is several times slower."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    out: list[str] = []
-    for f in find_scenario_files([TESTS / "scenarios"]):
-        doc = yaml.load(f.read_text(encoding="utf-8"), Loader=loader)
-        items = doc.get("scenarios", [doc]) if isinstance(doc, dict) else []
-        out += [str(sc["name"]) for sc in items if isinstance(sc, dict) and "name" in sc]
-    return out
+    file's ``scenarios:`` list), from the corpus tests/test_scenarios.py loaded (and
+    validated) once, when it was collected."""
+    from test_scenarios import LOADED
+
+    return [sc.name for scenarios in LOADED.values() for sc in scenarios]
 
 
 def _named_in_function(card: str, funcs: set[str]) -> bool:
@@ -220,6 +218,7 @@ def _named_in_text(card: str, text: str) -> bool:
     return re.search(rf"(?<![\w'-]){re.escape(card)}(?![\w-])", text) is not None
 
 
+@pytest.mark.long
 def test_every_pool_card_has_a_test_or_scenario_named_after_it() -> None:
     """Issue 7: each pool card has at least one test or scenario showing its defining
     behaviour, named after the card: a test function whose name contains the card's

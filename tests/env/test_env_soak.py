@@ -12,6 +12,7 @@ VARIANTS = ((None, 2), ("free_for_all", 3), ("free_for_all", 4), ("two_headed_gi
             ("commander", 2), ("archenemy", 4), ("planechase", 3), ("vanguard", 2))
 
 
+@pytest.mark.long
 def test_random_env_games_every_variant_quick() -> None:
     """Two short episodes (truncated at 150 steps) in each variant: observations in their
     space, no forced sub-decision offered, no exception."""

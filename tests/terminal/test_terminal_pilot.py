@@ -23,6 +23,7 @@ def _table(seed: int = 3, decks: tuple[str, str] = ("red_green", "white_black"),
     return new_table(game, list(humans), "heuristic")
 
 
+@pytest.mark.long
 def test_keys_answer_undo_save_and_quit(tmp_path, monkeypatch):
     """Keys alone: keep (a number), play a land (typed notation, a prefix), undo it
     (Ctrl+Z: no other player decided, CR 116), save (Ctrl+S, a file name), and quit
