@@ -18,25 +18,10 @@ import sys
 import time
 import traceback
 
-import numpy as np
+from harness import random_env_episode as play
 
 import manastack
 from manastack.env import aec_env
-
-
-def play(env, seed: int) -> int:  # type: ignore[no-untyped-def]
-    """One random episode; the number of env steps."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    steps = 0
-    for _agent in env.agent_iter():
-        obs, _r, term, trunc, _info = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        steps += 1
-    return steps
 
 
 def main() -> None:

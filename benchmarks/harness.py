@@ -13,6 +13,7 @@ import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
 from manastack.engine import Game
 
@@ -66,3 +67,22 @@ def run(play: Player, default_games: int, description: str, midgame: int = 150) 
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         print(f"peak memory:      {peak / 1e6:.1f} MB (one game, tracemalloc)")
+
+
+def random_env_episode(env: Any, seed: int) -> int:
+    """One episode of a PettingZoo environment of ``manastack.env`` with random masked
+    actions (the observation made at every step, ``env.last()``), seeded by ``seed``;
+    the number of env steps."""
+    import numpy as np
+
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    return steps

@@ -82,17 +82,18 @@ def manastack_games(deck: dict[str, int], games: int, seed: int) -> tuple[float,
     return games / wall, Counting.woken / games, turns / games
 
 
-def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
-                  ) -> tuple[float, float, float, int]:
-    """(games/s, decisions per game, mean turns, games stopped by an error) of ``games``
-    random managym games.  A game in which managym raises (it lists actions it can't
-    carry out: "Not enough producible mana to pay for mana cost") is stopped there; it
-    counts in the time, not in the games finished."""
+def _managym_random(managym: Any, deck: dict[str, int], games: int, seed: int,
+                    clock: Any) -> tuple[int, int, int, float]:
+    """Play ``games`` random managym games (each step returns managym's observation, its
+    C++ object built at every step; the agent reads the legal actions from it): (steps,
+    turns of the games finished, games stopped by an error, time on ``clock``).  A game
+    in which managym raises (it lists actions it can't carry out: "Not enough producible
+    mana to pay for mana cost") is stopped there; its steps and time count."""
     rng = random.Random(seed)
     configs = [managym.PlayerConfig("Alice", dict(deck)), managym.PlayerConfig("Bob", dict(deck))]
     env = managym.Env(seed=seed, skip_trivial=True)
     steps = turns = errors = 0
-    start = time.perf_counter()
+    start = clock()
     for _ in range(games):
         obs, _info = env.reset(configs)
         done = False
@@ -106,7 +107,15 @@ def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
             errors += 1
             continue
         turns += _turn_number(obs)
-    wall = time.perf_counter() - start
+    return steps, turns, errors, clock() - start
+
+
+def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
+                  ) -> tuple[float, float, float, int]:
+    """(games/s, decisions per game, mean turns, games stopped by an error) of ``games``
+    random managym games, in wall-clock time (a game stopped by an error counts in the
+    time, not in the games finished)."""
+    steps, turns, errors, wall = _managym_random(managym, deck, games, seed, time.perf_counter)
     done_games = max(1, games - errors)
     return done_games / wall, steps / games, turns / done_games, errors
 
@@ -114,28 +123,9 @@ def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
 def managym_env_steps(managym: Any, deck: dict[str, int], games: int, seed: int
                       ) -> tuple[float, float, float, int]:
     """(env steps/s and episodes/s in CPU time, steps per game, games stopped by an error)
-    of managym's
-    environment stepping random legal actions for ``games`` episodes.  Each step returns
-    managym's observation (its C++ object, built at every step); the agent reads the
-    legal actions from it.  A game in which managym raises is stopped there (its steps
-    and time count)."""
-    rng = random.Random(seed)
-    configs = [managym.PlayerConfig("Alice", dict(deck)), managym.PlayerConfig("Bob", dict(deck))]
-    env = managym.Env(seed=seed, skip_trivial=True)
-    steps = errors = 0
-    start = time.process_time()
-    for _ in range(games):
-        obs, _info = env.reset(configs)
-        done = False
-        try:
-            while not done:
-                n = len(obs.action_space.actions)
-                obs, _r, terminated, truncated, _info = env.step(rng.randrange(n) if n else 0)
-                done = terminated or truncated
-                steps += 1
-        except RuntimeError:
-            errors += 1
-    cpu = time.process_time() - start
+    of managym's environment stepping random legal actions for ``games`` episodes."""
+    steps, _turns, errors, cpu = _managym_random(managym, deck, games, seed,
+                                                 time.process_time)
     return steps / cpu, games / cpu, steps / games, errors
 
 
@@ -144,7 +134,7 @@ def manastack_env_steps(deck: dict[str, int], games: int, seed: int
     """(env steps/s and episodes/s in CPU time, steps per game, episodes truncated) of
     ``manastack.env.aec_env`` on ``deck`` (both seats), random masked actions, the
     observation made at every step (as ``benchmarks/env.py`` plays)."""
-    import numpy as np
+    from harness import random_env_episode
 
     from manastack.env import aec_env
 
@@ -153,15 +143,7 @@ def manastack_env_steps(deck: dict[str, int], games: int, seed: int
     steps = truncated = 0
     start = time.process_time()
     for i in range(games):
-        env.reset(seed=seed + i)
-        rng = np.random.default_rng(seed + i)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
+        steps += random_env_episode(env, seed + i)
         truncated += any(env.truncations.values())
     cpu = time.process_time() - start
     return steps / cpu, games / cpu, steps / games, truncated
