@@ -267,3 +267,49 @@ def test_evaluation_counts_life_and_board_for_each_side() -> None:
     put(g, BOB, "battlefield", "Serra Angel")
     g.players[BOB].life = 20
     assert evaluate(g, BOB) > 0 > evaluate(g, ALICE)
+
+
+def test_cr_702_89b_removal_goes_to_the_infect_attacker_that_poisons_us_out() -> None:
+    """At 9 poison counters, Glistener Elf (1/1 infect) attacks while Serra Angel stays
+    home: its 1 damage is a tenth poison counter (702.89b, 704.5c), so Doom Blade goes to
+    the Elf rather than to the bigger Angel; at no poison, the Angel."""
+    for poison, elf_first in ((9, True), (0, False)):
+        g = empty_game()
+        put(g, ALICE, "battlefield", "Swamp")
+        put(g, ALICE, "battlefield", "Swamp")
+        put(g, ALICE, "hand", "Doom Blade")
+        elf = put(g, BOB, "battlefield", "Glistener Elf")
+        angel = put(g, BOB, "battlefield", "Serra Angel")
+        g.players[ALICE].poison = poison
+        start_at(g, "declare_attackers", turn=2, active=BOB)
+        g.apply(BOB, DeclareAttackers(((elf.id, PlayerRef(ALICE)),)))
+        to_priority(g, ALICE)
+        action = heuristic_answer(g)
+        assert isinstance(action, Cast)
+        assert action.targets == ((elf.id,) if elf_first else (angel.id,))
+
+
+def test_cr_615_1_fog_against_lethal_poison() -> None:
+    """Fog (prevent all combat damage this turn, CR 615.1) once blockers are declared,
+    when an unblocked Glistener Elf (infect, 702.89b) would give us a tenth poison
+    counter (704.5c); with no poison counters the one damage isn't worth a card."""
+    for poison, fog in ((9, True), (0, False)):
+        g = empty_game()
+        put(g, ALICE, "battlefield", "Forest")
+        card = put(g, ALICE, "hand", "Fog")
+        elf = put(g, BOB, "battlefield", "Glistener Elf")
+        g.players[ALICE].poison = poison
+        start_at(g, "declare_attackers", turn=2, active=BOB)
+        g.apply(BOB, DeclareAttackers(((elf.id, PlayerRef(ALICE)),)))
+        for _ in range(20):  # (no creature to block with: no declaration to make)
+            d = g.decision
+            assert d is not None
+            if d.kind == "priority" and d.by == ALICE and g.combat is not None and \
+                    g.combat.blockers_declared:
+                break
+            g.apply(d.by, Pass())
+        action = heuristic_answer(g)
+        if fog:
+            assert isinstance(action, Cast) and action.card == card.id
+        else:
+            assert isinstance(action, Pass)

@@ -291,28 +291,18 @@ class _Context:
         return False
 
     def _attackers_lethal(self) -> bool:
-        """Would the creatures attacking us kill us if nothing blocked them (combat
-        damage 510.2, poison from infect 702.90b, 704.5a, 704.5c)?"""
-        game = self.game
-        cb = game.combat
+        """Would the creatures attacking us kill us if nothing more blocked them (combat
+        damage 510.2, poison from infect 702.89b, 704.5a, 704.5c)?"""
+        cb = self.game.combat
         if self.my_turn or cb is None:
             return False
-        me = game.players[self.me]
-        damage = poison = 0
-        for a, tgt in cb.attackers.items():
-            if a not in game.objects or not (isinstance(tgt, PlayerRef)
-                                             and tgt.index == self.me):
-                continue
-            if cb.blocked_by.get(a):
-                continue
-            o = game.obj(a)
-            hit = fighter(game, o).power * (2 if "double strike" in game.chars(o).keywords
-                                            else 1)
-            if "infect" in game.chars(o).keywords:
-                poison += hit
-            else:
-                damage += hit
-        return damage >= me.life > 0 or me.poison + poison >= 10
+        return self._kills(*self._coming_all(True))
+
+    def _kills(self, damage: int, poison: int) -> bool:
+        """Would ``damage`` and ``poison`` counters dealt to us at once make us lose
+        (704.5a, 704.5c)?"""
+        me = self.game.players[self.me]
+        return damage >= me.life > 0 or (poison > 0 and me.poison + poison >= 10)
 
     def _fog_score(self) -> float:
         """Fog (615): after blockers on an opponent's turn, when the combat damage
@@ -322,7 +312,7 @@ class _Context:
         if self.my_turn or cb is None or self.step != "declare_blockers" or \
                 not cb.blockers_declared or game.stack:
             return 0.0
-        coming = 0
+        coming = poison = 0
         lost = 0.0
         for a, tgt in cb.attackers.items():
             if a not in game.objects:
@@ -330,17 +320,20 @@ class _Context:
             f = fighter(game, game.obj(a))
             blockers = [fighter(game, game.obj(b)) for b in cb.blocked_by.get(a, [])
                         if b in game.objects]
+            if not blockers:
+                hit, infect = self._coming(a, True)
+                coming += hit
+                poison += infect
+                continue
             r = fight(f, blockers)
-            if not blockers and isinstance(tgt, PlayerRef) and tgt.index == self.me:
-                coming += f.power * (2 if f.double else 1)
-            elif isinstance(tgt, PlayerRef) and tgt.index == self.me:
+            if isinstance(tgt, PlayerRef) and tgt.index == self.me:
                 coming += r.through
             lost += total(b.value for b in blockers if b.id in r.blockers_die)
         life = game.players[self.me].life
-        if coming >= life:
+        if self._kills(coming, poison):
             return LETHAL / 2
-        if coming >= max(5, life // 2) or lost >= 6.0:
-            return 5.0 + coming + lost
+        if coming >= max(5, life // 2) or poison >= 4 or lost >= 6.0:
+            return 5.0 + coming + 2 * poison + lost
         return 0.0
 
     def _has_tricks(self) -> bool:
@@ -379,24 +372,37 @@ class _Context:
             return 5.0 + j.value
         return 0.0
 
-    def _coming(self, a: int, blocks_known: bool) -> int:
-        """The combat damage attacker ``a`` would deal us if nothing more stopped it:
-        0 when it attacks someone else, is blocked (509.1h), or, before blocks, one of
-        our untapped creatures could block it (509.1a, 702.9b)."""
+    def _coming(self, a: int, blocks_known: bool) -> tuple[int, int]:
+        """The combat damage and the poison counters attacker ``a`` would deal us if
+        nothing more stopped it (510.2; an attacker with infect deals its damage as
+        poison counters, 702.89b): nothing when it attacks someone else, is blocked
+        (509.1h), or, before blocks, one of our untapped creatures could block it
+        (509.1a, 702.9b)."""
         game = self.game
         cb = game.combat
         tgt = cb.attackers.get(a) if cb is not None else None
         if a not in game.objects or not (isinstance(tgt, PlayerRef)
                                          and tgt.index == self.me):
-            return 0
+            return 0, 0
         o = game.obj(a)
         if blocks_known:
             if cb is not None and cb.blocked_by.get(a):
-                return 0
+                return 0, 0
         elif any(can_block(game, b, o) for b in game.creatures(self.me) if not b.tapped):
-            return 0
+            return 0, 0
         f = fighter(game, o)
-        return max(f.power, 0) * (2 if f.double else 1)
+        hit = max(f.power, 0) * (2 if f.double else 1)
+        return (0, hit) if "infect" in game.chars(o).keywords else (hit, 0)
+
+    def _coming_all(self, blocks_known: bool) -> tuple[int, int]:
+        """:meth:`_coming` summed over every attacker."""
+        cb = self.game.combat
+        damage = poison = 0
+        for a in cb.attackers if cb is not None else ():
+            hit, infect = self._coming(a, blocks_known)
+            damage += hit
+            poison += infect
+        return damage, poison
 
     def _stops_attack(self, j: Judged, targets: tuple[Any, ...]) -> float:
         """What harming ``targets`` is worth on top of their value during an
@@ -415,12 +421,12 @@ class _Context:
         if not isinstance(o, GameObject) or j.value < 0.8 * permanent_worth(game, o):
             return 0.0  # (it doesn't take the attacker out of the fight)
         known = cb.blockers_declared
-        coming = sum(self._coming(a, known) for a in cb.attackers)
-        relief = self._coming(t, known)
-        life = game.players[self.me].life
-        if relief and coming >= life > coming - relief:
+        damage, poison = self._coming_all(known)
+        hit, infect = self._coming(t, known)
+        if (hit or infect) and self._kills(damage, poison) and \
+                not self._kills(damage - hit, poison - infect):
             return LETHAL / 4
-        return 1.5 * relief
+        return 1.5 * (hit + 2 * infect)
 
     def _hastes(self, j: Judged) -> int:
         """The power of our creature this gives haste to, before our attack, when it
