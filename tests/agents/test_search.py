@@ -162,7 +162,7 @@ def test_deepening_doubles_the_horizon_once_a_search_has_settled() -> None:
         class Spy(SearchAgent):
             def _play_on(self, world, rollout, me, start_turn, deadline,  # type: ignore[no-untyped-def]
                          horizon_turns=None):
-                seen[self.deepen].add(horizon_turns or self.horizon_turns)
+                seen[self.deepen].add(horizon_turns or self.horizon())
                 return super()._play_on(world, rollout, me, start_turn, deadline,
                                         horizon_turns)
         g = _to_turn(_game(1), 5)
@@ -198,3 +198,28 @@ def test_a_settled_search_widens_to_the_next_answers_the_policy_rates() -> None:
     assert len(searched[True]) > len(searched[False])
     assert sum(searched[True]) - len(searched[True]) <= \
         len(searched[True]) * (MAX_WIDTH - 1)
+
+
+def test_a_longer_budget_looks_further_ahead() -> None:
+    """Without ``horizon_turns``, a rollout plays to the end of the next turn (2 turns)
+    at 100 and 300 ms a decision, and the horizon doubles with each doubling of the
+    budget beyond 250 ms (8 turns at 1 s, at most 16); a fixed number of iterations
+    keeps 2 turns, and ``horizon_turns`` overrides both."""
+    assert [SearchAgent(budget_ms=b).horizon() for b in (100, 300, 1000, 60_000)] == \
+        [2, 2, 8, 16]
+    assert SearchAgent(budget_ms=None, iterations=10).horizon() == 2
+    assert SearchAgent(budget_ms=1000, horizon_turns=3).horizon() == 3
+    seen: set[int] = set()
+
+    class Spy(SearchAgent):
+        def _play_on(self, world, rollout, me, start_turn, deadline,  # type: ignore[no-untyped-def]
+                     horizon_turns=None):
+            seen.add(horizon_turns or self.horizon())
+            return super()._play_on(world, rollout, me, start_turn, deadline,
+                                    horizon_turns)
+
+    g = _to_turn(_game(1), 5)
+    agent = Spy(1, budget_ms=1000, widen=False)
+    while g.decision is not None and g.turn_number < 8 and not seen:
+        g.apply(g.decision.by, agent.act(g))
+    assert seen == {8}

@@ -6,7 +6,8 @@ cards its player hasn't seen into a copy of the game at random
 (:func:`manastack.engine.determinize`: the result depends only on what the player may
 see, CR 400.2, and the agent's own random generator); then it plays answers out in that
 world with the rollout policy (the heuristic agent for every seat) until the game ends
-or ``horizon_turns`` turns have begun (2: to the end of the next turn), and scores the
+or ``horizon_turns`` turns have begun (by default 2, to the end of the next turn, and
+further with a longer time budget: :meth:`SearchAgent.horizon`), and scores the
 position for the searching player (1 a win, 0 a loss, ½ a draw; an unfinished game by
 the policy's evaluation).  Two methods (``method``):
 
@@ -75,6 +76,11 @@ MAX_WIDTH = 24
 WIDENED_MARGIN = 2.0
 #: Iterative deepening (``deepen``) doubles the horizon up to this many turns.
 MAX_HORIZON_TURNS = 16
+#: The horizon of a search without ``horizon_turns``: this many turns, doubled for each
+#: doubling of a time budget beyond :data:`HORIZON_BUDGET_MS` (2 turns at 100 and 300 ms,
+#: 4 at 500 ms, 8 at 1 s, to :data:`MAX_HORIZON_TURNS`).
+HORIZON_TURNS = 2
+HORIZON_BUDGET_MS = 250.0
 #: The exploration constant of the upper confidence bound (scores are in [0, 1]).
 EXPLORATION = 0.7
 #: The bonus of the policy's own answer, divided by its visits + 1 (progressive bias):
@@ -289,7 +295,7 @@ class SearchAgent:
     copy."""
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000.0,
-                 iterations: int | None = None, horizon_turns: int = 2,
+                 iterations: int | None = None, horizon_turns: int | None = None,
                  policy: Callable[[int], Agent] | None = None,
                  evaluate: Callable[[Game, int], float] | None = None,
                  determinize: Callable[[Game, int, random.Random], Game] | None = None,
@@ -346,11 +352,27 @@ class SearchAgent:
             return root_answers[0]
         return max(tried, key=lambda t: (t[0], t[1]))[2]
 
+    def horizon(self) -> int:
+        """The turns a rollout plays (begun after the decision's): ``horizon_turns`` if
+        given; else :data:`HORIZON_TURNS`, doubled for each doubling of a time budget
+        beyond :data:`HORIZON_BUDGET_MS`, so that a longer budget looks further ahead
+        rather than only more often at the end of the next turn (a search with a number
+        of iterations keeps :data:`HORIZON_TURNS`)."""
+        if self.horizon_turns is not None:
+            return self.horizon_turns
+        turns = HORIZON_TURNS
+        budget = self.budget_ms if self.iterations is None else None
+        while budget is not None and budget >= 2 * HORIZON_BUDGET_MS and \
+                turns < MAX_HORIZON_TURNS:
+            turns *= 2
+            budget /= 2
+        return turns
+
     # ---------------------------------------------------------------- paired worlds
 
     def _deepening(self, game: Game, answers: list[Action], me: int, deadline: float,
                    policy: Agent) -> Action:
-        """The paired search to ``horizon_turns``, then, while budget is left once a
+        """The paired search to :meth:`horizon`, then, while budget is left once a
         search has settled (every other answer left the running), the budget buys more:
         first **wider** (the next answers the policy rates highest, or more sampled
         declarations, :func:`more_candidates`, against the answer chosen so far, up to
@@ -358,7 +380,7 @@ class SearchAgent:
         :data:`WIDENED_MARGIN` standard errors, since the more answers are tried the
         likelier one looks better by luck), then, with ``deepen``, **deeper** (the
         horizon doubled, to :data:`MAX_HORIZON_TURNS`): iterative deepening."""
-        horizon = self.horizon_turns
+        horizon = self.horizon()
         d = game.decision
         assert d is not None
         tried = list(answers)
@@ -489,9 +511,9 @@ class SearchAgent:
     def _play_on(self, world: Game, rollout: list[Agent], me: int, start_turn: int,
                  deadline: float, horizon_turns: int | None = None) -> float:
         """Play ``world`` on with the rollout policy to the horizon (``horizon_turns``
-        turns begun after ``start_turn``, by default ``self.horizon_turns``); score it
+        turns begun after ``start_turn``, by default :meth:`horizon`); score it
         for ``me``."""
-        horizon = start_turn + (self.horizon_turns if horizon_turns is None
+        horizon = start_turn + (self.horizon() if horizon_turns is None
                                 else horizon_turns)
         n = 0
         while world.decision is not None and world.turn_number < horizon and \
