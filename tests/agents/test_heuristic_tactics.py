@@ -18,7 +18,7 @@ from manastack.game.decisions import (
     Mulligan,
     Pass,
 )
-from manastack.game.objects import PlayerRef
+from manastack.game.objects import GameObject, PlayerRef
 
 ALICE, BOB = 0, 1
 
@@ -269,6 +269,15 @@ def test_evaluation_counts_life_and_board_for_each_side() -> None:
     assert evaluate(g, BOB) > 0 > evaluate(g, ALICE)
 
 
+def _glistener_elf_attacks(g: Game, poison: int) -> GameObject:
+    """Bob's Glistener Elf (1/1 infect) attacks Alice, who has ``poison`` counters."""
+    elf = put(g, BOB, "battlefield", "Glistener Elf")
+    g.players[ALICE].poison = poison
+    start_at(g, "declare_attackers", turn=2, active=BOB)
+    g.apply(BOB, DeclareAttackers(((elf.id, PlayerRef(ALICE)),)))
+    return elf
+
+
 def test_cr_702_89b_removal_goes_to_the_infect_attacker_that_poisons_us_out() -> None:
     """At 9 poison counters, Glistener Elf (1/1 infect) attacks while Serra Angel stays
     home: its 1 damage is a tenth poison counter (702.89b, 704.5c), so Doom Blade goes to
@@ -278,11 +287,8 @@ def test_cr_702_89b_removal_goes_to_the_infect_attacker_that_poisons_us_out() ->
         put(g, ALICE, "battlefield", "Swamp")
         put(g, ALICE, "battlefield", "Swamp")
         put(g, ALICE, "hand", "Doom Blade")
-        elf = put(g, BOB, "battlefield", "Glistener Elf")
         angel = put(g, BOB, "battlefield", "Serra Angel")
-        g.players[ALICE].poison = poison
-        start_at(g, "declare_attackers", turn=2, active=BOB)
-        g.apply(BOB, DeclareAttackers(((elf.id, PlayerRef(ALICE)),)))
+        elf = _glistener_elf_attacks(g, poison)
         to_priority(g, ALICE)
         action = heuristic_answer(g)
         assert isinstance(action, Cast)
@@ -297,10 +303,7 @@ def test_cr_615_1_fog_against_lethal_poison() -> None:
         g = empty_game()
         put(g, ALICE, "battlefield", "Forest")
         card = put(g, ALICE, "hand", "Fog")
-        elf = put(g, BOB, "battlefield", "Glistener Elf")
-        g.players[ALICE].poison = poison
-        start_at(g, "declare_attackers", turn=2, active=BOB)
-        g.apply(BOB, DeclareAttackers(((elf.id, PlayerRef(ALICE)),)))
+        _glistener_elf_attacks(g, poison)
         for _ in range(20):  # (no creature to block with: no declaration to make)
             d = g.decision
             assert d is not None
