@@ -1188,15 +1188,18 @@ def _kept_priority_actions(game: GameState, player: int) -> list[Action]:
         value: _KeptActions = kept[3]
         stamp = value[3]
         if stamp is not None and stamp[0] == game.wide_shared and \
-                stamp[1] == game.wide_own[player] and _plain_now(game) and (
-                    game.narrow_unchanged_since(kept[0], kept[2]) or
-                    _only_drawn_since(game, player, kept[0], kept[2], value[4])):
+                stamp[1] == game.wide_own[player] and _plain_now(game):
             # only wide changes that don't concern this player's plain list since (and
             # cards drawn that it doesn't list)
-            game.derived.remember(game, key, kept[2], (None, value[1], value[2] and _shift_free(
-                game.derived.view_reads), (stamp[0], stamp[1]),
-                None if value[4] is None else tuple(game.players[player].hand)))
-            return value[1]
+            hand = value[4]
+            same = game.narrow_unchanged_since(kept[0], kept[2])
+            if not same and _only_drawn_since(game, player, kept[0], kept[2], hand):
+                same, hand = True, tuple(game.players[player].hand)
+            if same:
+                game.derived.remember(game, key, kept[2], (
+                    None, value[1], value[2] and _shift_free(game.derived.view_reads),
+                    (stamp[0], stamp[1]), hand))
+                return value[1]
     actions, dynamic, reads, plain = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
