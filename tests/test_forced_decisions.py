@@ -17,6 +17,7 @@ from manastack.engine.forced import (
 )
 from manastack.game.decisions import Activate, Cast, Pass, PriorityDecision
 from manastack.play import default_deck, play_to_end
+from manastack.rules.combat import enumerate_blocks
 
 
 class Watching(RandomAgent):
@@ -119,6 +120,29 @@ def test_cr_508_1_an_attack_declaration_is_forced_exactly_when_one_is_legal() ->
             d = game.decision
             if d.kind == "declare_attackers":
                 every = d.legal_actions(game)
+                got = at_most_one_answer(d, game)
+                if len(d.candidates) <= 4:
+                    assert got == (every if len(every) <= 1 else None)
+                    compared += 1
+                    forced += got is not None
+            only = only_answer(game, agents[d.by].fold_mana)
+            game.apply(d.by, only if only is not None else agents[d.by].act(game))
+    assert compared > 20 and forced > 0
+
+
+def test_cr_509_1_a_block_declaration_is_forced_exactly_when_one_is_legal() -> None:
+    """509.1: the forced test stops listing block declarations at the second legal one
+    (the first two of the full listing, in its order); at every declaration of random
+    games it agrees with the full listing."""
+    compared = forced = 0
+    for seed in (3, 5, 11, 19, 23):
+        game = _game(seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while game.decision is not None:
+            d = game.decision
+            if d.kind == "declare_blockers":
+                every = d.legal_actions(game)
+                assert enumerate_blocks(game, 2) == every[:2]
                 got = at_most_one_answer(d, game)
                 if len(d.candidates) <= 4:
                     assert got == (every if len(every) <= 1 else None)

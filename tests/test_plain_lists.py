@@ -132,3 +132,31 @@ def test_cr_116_1_a_vanilla_creature_dying_keeps_its_owners_plain_list() -> None
     move(g, elves, Zone.GRAVEYARD, "704.5g")
     after = casting.listed_priority_actions(g, 0)
     assert after == casting.priority_actions(g, 0) and Cast(runeclaw.id) not in after
+
+
+def test_cr_307_1_an_instant_speed_plain_list_is_kept_across_drawing_what_it_doesnt_list(
+        ) -> None:
+    """307.1, 305.1, 120.1: at instant speed a plain list lists no land and no
+    sorcery-speed card of the hand: drawing one keeps the very same list; drawing an
+    instant (Fog) lists it."""
+    from manastack.engine.setup import put, setup_game, start_at
+    from manastack.game.decisions import Cast
+    from manastack.game.objects import Zone
+    from manastack.rules.zones import draw
+
+    g = setup_game()
+    put(g, 0, Zone.BATTLEFIELD, "Forest")
+    put(g, 0, Zone.BATTLEFIELD, "Forest")
+    put(g, 0, Zone.HAND, "Grizzly Bears")
+    for name in ("Fog", "Forest", "Runeclaw Bear"):  # (the last one on top)
+        put(g, 0, Zone.LIBRARY, name)
+    start_at(g, "upkeep", turn=3, run=False)
+    assert not casting.sorcery_timing_ok(g, 0)
+    listed = casting.listed_priority_actions(g, 0)
+    draw(g, 0)  # Runeclaw Bear
+    draw(g, 0)  # Forest
+    assert casting.listed_priority_actions(g, 0) is listed
+    assert listed == casting.priority_actions(g, 0)
+    draw(g, 0)  # Fog
+    after = casting.listed_priority_actions(g, 0)
+    assert after == casting.priority_actions(g, 0) and Cast(g.players[0].hand[-1]) in after

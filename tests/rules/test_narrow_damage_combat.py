@@ -23,10 +23,11 @@ from manastack.decks import random_pool_deck
 from manastack.engine import Game, new_game
 from manastack.engine.setup import put, set_mana, setup_game, start_at
 from manastack.game.decisions import Cast, DeclareBlockers, Pass
-from manastack.game.objects import Characteristics, Zone
+from manastack.game.objects import Characteristics, PlayerRef, Zone
 from manastack.rules import casting
 from manastack.rules.damage import DamageItem, deal_damage, gain_life, lose_life
 from manastack.rules.layers import compute_battlefield
+from manastack.rules.sba import perform
 
 #: "Attacking creatures get +1/+0": a static ability whose selector reads combat.
 RALLY = register_test_card(make_card(
@@ -110,6 +111,25 @@ def test_cr_704_5g_lethal_damage_is_seen_by_the_next_check() -> None:
     assert bear.id in g.battlefield
     g.apply(0, Pass())  # Bob would receive priority: the SBAs are checked first
     assert bear.id not in g.battlefield and g.decision is not None and g.decision.by == 1
+
+
+def test_cr_506_4_a_check_after_a_combat_change_alone_still_removes_from_combat() -> None:
+    """704.3, 506.4: after a check that found nothing to do, a change of what is in combat
+    alone leaves the rest of the check's answer as it was, but the combat part is still
+    made: a permanent in combat that isn't a creature is removed from combat."""
+    g = setup_game()
+    bear = put(g, 0, Zone.BATTLEFIELD, "Grizzly Bears")
+    forest = put(g, 0, Zone.BATTLEFIELD, "Forest")
+    start_at(g, "precombat_main", turn=2)
+    while g.decision is not None and g.decision.kind != "declare_attackers":
+        g.apply(g.decision.by, Pass())
+    attack(g, bear)  # (a change of what is in combat, then a check before priority)
+    assert perform(g) is False and g.derived.sba_clean[0] == g.version
+    assert g.combat is not None
+    g.combat.attackers[forest.id] = PlayerRef(1)  # (not through the declaration)
+    g.changed("combat")
+    assert perform(g) is False and g.derived.sba_clean[0] == g.version
+    assert forest.id not in g.combat.attackers and bear.id in g.combat.attackers
 
 
 def test_cr_613_serra_ascendant_sees_life_totals_change() -> None:

@@ -34,7 +34,7 @@ from manastack.game.decisions import (
 )
 from manastack.game.objects import card_test
 from manastack.rules.casting import paid_automatically
-from manastack.rules.combat import enumerate_attacks
+from manastack.rules.combat import enumerate_attacks, enumerate_blocks
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -110,8 +110,10 @@ def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False
     if isinstance(d, CombatDecision):
         if len(d.candidates) > LISTED_CANDIDATES:
             return None  # (declaring nothing is one answer, a candidate another)
-        if d.enumerate_fn is enumerate_attacks:  # (508.1: two legal ones are enough)
-            actions = enumerate_attacks(game, 2)
+        fn = d.enumerate_fn  # (508.1, 509.1: two legal declarations are enough)
+        if fn is enumerate_attacks or fn is enumerate_blocks:
+            actions = enumerate_attacks(game, 2) if fn is enumerate_attacks else \
+                enumerate_blocks(game, 2)
             return actions if len(actions) <= 1 else None
     if isinstance(d, ChoiceDecision) and d.check is None:
         n = len(d.options)

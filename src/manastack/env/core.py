@@ -16,7 +16,7 @@ from manastack.engine import Game, new_game
 from manastack.env.actions import ActionTree, Step, items_are_numbers, option_features
 from manastack.env.observations import P_MAX, card_names
 from manastack.errors import ManastackError
-from manastack.game.decisions import Action
+from manastack.game.decisions import Action, PriorityDecision
 from manastack.game.state import GameOptions
 
 #: The default number of env steps (sub-decisions answered by agents) before an episode
@@ -122,7 +122,10 @@ class EnvCore:
         self._rows = None
         while game.decision is not None and not game.over:
             if self.tree is None:
-                acts = game.decision.legal_actions(game)
+                d = game.decision
+                # (a priority's kept list, not copied: the tree copies what it keeps)
+                acts = d.listed_actions(game) if isinstance(d, PriorityDecision) else \
+                    d.legal_actions(game)
                 if not acts:  # (no listed answer: the engine's own random one)
                     game.apply(game.decision.by, game.decision.sample(game, self.rng))
                     continue

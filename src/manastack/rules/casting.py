@@ -1167,7 +1167,9 @@ def _kept_priority_actions(game: GameState, player: int) -> list[Action]:
     defending player controls"); besides the state, it depends only on whether the
     player could cast a sorcery now (the key).  A plain list (:func:`_plain_now`) is
     also kept across wide changes that concern other players' objects only (a land they
-    play, a spell they cast) or no player's list (counters damage puts or removes)."""
+    play, a spell they cast) or no player's list (counters damage puts or removes), and at
+    instant speed across the player's drawing cards it doesn't list
+    (:func:`_only_drawn_since`)."""
     sorcery_ok = sorcery_timing_ok(game, player)
     key = _priority_key(player, sorcery_ok)
     hit: _KeptActions | None = game.derived.recall(game, key)
@@ -1180,36 +1182,91 @@ def _kept_priority_actions(game: GameState, player: int) -> list[Action]:
             # derived from a plain list, it is plain (it read the same)
             assert kept is not None
             game.derived.remember(game, key, shifted[1], (None, shifted[0], True, kept[3][3] and (
-                game.wide_shared, game.wide_own[player])))
+                game.wide_shared, game.wide_own[player]), kept[3][4]))
             return shifted[0]
     if kept is not None:
         value: _KeptActions = kept[3]
         stamp = value[3]
         if stamp is not None and stamp[0] == game.wide_shared and \
-                stamp[1] == game.wide_own[player] and _plain_now(game) and \
-                game.narrow_unchanged_since(kept[0], kept[2]):
-            # only wide changes that don't concern this player's plain list since
-            game.derived.remember(game, key, kept[2], (None, value[1], value[2] and _shift_free(
-                game.derived.view_reads), (stamp[0], stamp[1])))
-            return value[1]
+                stamp[1] == game.wide_own[player] and _plain_now(game):
+            # only wide changes that don't concern this player's plain list since (and
+            # cards drawn that it doesn't list)
+            hand = value[4]
+            same = game.narrow_unchanged_since(kept[0], kept[2])
+            if not same and _only_drawn_since(game, player, kept[0], kept[2], hand):
+                same, hand = True, tuple(game.players[player].hand)
+            if same:
+                game.derived.remember(game, key, kept[2], (
+                    None, value[1], value[2] and _shift_free(game.derived.view_reads),
+                    (stamp[0], stamp[1]), hand))
+                return value[1]
     actions, dynamic, reads, plain = _priority_actions(game, player, sorcery_ok)
     # a list that may depend on the step stays valid for this step and state only
     if dynamic:
-        game.derived.remember(game, key, NARROW_CHANGES, (_step_key(game), actions, False, None))
+        game.derived.remember(game, key, NARROW_CHANGES,
+                              (_step_key(game), actions, False, None, None))
     else:
         plain = plain and _plain_now(game)
         game.derived.remember(game, key, union(_actions_read(player, plain), reads), (
             None, actions, _shift_free(reads) and _shift_free(game.derived.view_reads),
-            (game.wide_shared, game.wide_own[player]) if plain else None))
+            (game.wide_shared, game.wide_own[player]) if plain else None,
+            tuple(game.players[player].hand) if plain and not sorcery_ok else None))
     return actions
+
+
+def _only_drawn_since(game: GameState, player: int, version: int, reads: frozenset[str],
+                      hand_then: tuple[int, ...] | None) -> bool:
+    """Since ``player``'s plain list of legal actions at instant speed was made (at
+    ``version``, reading ``reads``; ``hand_then``, their hand then), have they only drawn
+    cards it wouldn't list, of what it read?
+
+    Of the narrow kinds it read, only their own hidden zones changed (a card moved between
+    their library and their hand), their hand then is still there, in order, and the
+    cards after it are lands or neither instants nor cards with flash, without a
+    characteristic-defining ability: cards a plain list doesn't list at instant speed
+    (305.1, 307.1, 702.8a; no rule hook may give a card flash while a list is plain).  A plain list reads nothing else of the hand, and
+    nothing of the library."""
+    if hand_then is None or not game.narrow_unchanged_since(version, _without_hidden(reads,
+                                                                                      player)):
+        return False
+    hand = game.players[player].hand
+    n = len(hand_then)
+    if len(hand) < n or tuple(hand[:n]) != hand_then:
+        return False
+    objects = game.objects
+    for oid in hand[n:]:
+        o = objects[oid]
+        assert isinstance(o, GameObject)
+        if o.card.cda is not None:
+            return False  # (it would make the list not plain)
+        c = game.chars(o)
+        if "Land" not in c.types and ("Instant" in c.types or "flash" in c.keywords):
+            return False
+    return True
+
+
+#: (Narrow kinds read, seat) -> those kinds but the seat's hidden zones' (made once each).
+_WITHOUT_HIDDEN: Final[dict[tuple[frozenset[str], int], frozenset[str]]] = {}
+
+
+def _without_hidden(reads: frozenset[str], player: int) -> frozenset[str]:
+    """``reads`` without ``player``'s own hidden kind ("hidden:0"...)."""
+    got = _WITHOUT_HIDDEN.get((reads, player))
+    if got is None:
+        if len(_WITHOUT_HIDDEN) > 1024:
+            _WITHOUT_HIDDEN.clear()
+        got = _WITHOUT_HIDDEN[reads, player] = reads - {player_kind("hidden", player)}
+    return got
 
 
 #: A kept list of legal actions: (the step it is valid for, or None: any step; the actions;
 #: whether a list after a mana ability may be derived from it, _after_mana_shift; for a
 #: plain list, the counts of wide changes concerning anyone and this player when it was
-#: made, ``Game.wide_shared`` and ``Game.wide_own``, else None: :func:`_plain_now`).
+#: made, ``Game.wide_shared`` and ``Game.wide_own``, else None: :func:`_plain_now`; for a
+#: plain list at instant speed, the player's hand it is valid for, else None:
+#: :func:`_only_drawn_since`).
 _KeptActions = tuple["tuple[int, int, str] | None", "list[Action]", bool,
-                     "tuple[int, int] | None"]
+                     "tuple[int, int] | None", "tuple[int, ...] | None"]
 #: The keys under which the legal actions are kept, by player and sorcery timing.
 _PRIORITY_KEYS: Final[list[str]] = []
 

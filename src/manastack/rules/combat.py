@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from manastack.errors import IllegalAction
@@ -735,6 +736,14 @@ def block_candidates(game: GameState) -> list[GameObject]:
 
 
 def _all_declarations(game: GameState, limit: int = 20000) -> list[dict[int, tuple[int, ...]]]:
+    """The legal block declarations (509.1a-b: restrictions obeyed; costs and requirements
+    not looked at), the first ``limit`` of them."""
+    return list(itertools.islice(_declarations(game), limit))
+
+
+def _declarations(game: GameState) -> Iterator[dict[int, tuple[int, ...]]]:
+    """:func:`_all_declarations`, one at a time, in the same order (a caller needing only
+    the first few stops there)."""
     cb = game.combat
     assert cb is not None
     per: list[list[tuple[int, tuple[int, ...]] | None]] = []
@@ -746,14 +755,10 @@ def _all_declarations(game: GameState, limit: int = 20000) -> list[dict[int, tup
             for combo in itertools.combinations(ok, k):
                 opts.append((b.id, combo))
         per.append(opts)
-    out: list[dict[int, tuple[int, ...]]] = []
     for choice in itertools.product(*per):
         d = {c[0]: c[1] for c in choice if c is not None}
         if block_violation(game, d) is None:
-            out.append(d)
-        if len(out) >= limit:
-            break
-    return out
+            yield d
 
 
 def check_block(game: GameState, action: Action) -> None:
@@ -793,11 +798,17 @@ def _payable(game: GameState, d: dict[int, tuple[int, ...]]) -> bool:
     return _cost_problem(game, "block", block_declarer(game), list(d.items())) is None
 
 
-def enumerate_blocks(game: GameState) -> list[Action]:
-    decls = [d for d in _all_declarations(game) if _payable(game, d)]
+def enumerate_blocks(game: GameState, most: int = 20000) -> list[Action]:
+    """Legal block declarations (509.1a-c; bounded to twenty thousand), the first ``most``
+    of them (2: enough to tell whether the declaration is forced; without blocking
+    requirements the listing stops there)."""
     if _has_requirements(game):
+        decls = [d for d in _all_declarations(game) if _payable(game, d)]
         best = _best_block_requirements(game, _all_declarations(game))
-        decls = [d for d in decls if _requirements(game, d) >= best]
+        decls = [d for d in decls if _requirements(game, d) >= best][:most]
+    else:
+        decls = list(itertools.islice((d for d in itertools.islice(_declarations(game), 20000)
+                                       if _payable(game, d)), most))
     return [DeclareBlockers(tuple(sorted(d.items()))) for d in decls]
 
 
@@ -866,7 +877,7 @@ def _next_block_declarer(game: GameState, everyone: tuple[int, ...], declarers: 
         try:
             check_block(game, DeclareBlockers(()))
         except IllegalAction:
-            if not enumerate_blocks(game):
+            if not enumerate_blocks(game, 1):
                 # 805.10d: the teammates' blocks can't be completed into a legal block
                 game.note("805.10d", say("The combined block can't be made legal: the "
                                          "defending team declares blockers again",

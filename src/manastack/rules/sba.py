@@ -53,9 +53,12 @@ PLANESWALKER_TYPES: Final = frozenset(
     "Sarkhan Sorin Tamiyo Teferi Tezzeret Tibalt Ugin Venser Vraska Xenagos".split())
 
 
-#: The narrow kinds of change every check reads: damage marked on permanents and life
-#: totals (704.5a, 704.5g-h), and what is in combat (506.4, :func:`check_combat`).
-_SBA_READS: Final = frozenset({"damage", "combat"})
+#: The narrow kind of change every check reads: damage marked on permanents and life
+#: totals (704.5a, 704.5g-h).  It reads what is in combat too (506.4,
+#: :func:`check_combat`), looked at apart (:func:`_combat_settled`).
+_SBA_READS: Final = frozenset({"damage"})
+#: What is in combat (a narrow kind of change).
+_COMBAT: Final = frozenset({"combat"})
 
 
 #: Why a permanent is put into its owner's graveyard (704.5k, 704.5j).
@@ -98,7 +101,8 @@ def perform(game: GameState) -> bool:
     if version == game.version or (
             wide == game.wide_version
             and (not reads_then or game.unchanged_since(version, wide, reads_then))
-            and _same_totals(game, totals)):
+            and _same_totals(game, totals)
+            and (game.narrow_unchanged_since(version, _COMBAT) or _combat_settled(game))):
         # nothing it reads changed since a check that found nothing to do
         if game.derived.check:  # (check mode: a check of a copy finds nothing either)
             probe = game.copy()  # (with a store of its own: no clean stamp)
@@ -364,12 +368,29 @@ def perform(game: GameState) -> bool:
             reads = NARROW_CHANGES
         # Nothing to do until something this check read changes: any wide change, the
         # narrow ones the characteristics or Auras' restrictions read (no SBA reads mana
-        # pools or, otherwise, tapped status: 704.5), damage marked and what is in combat
-        # (704.5g-h, 704.5a-c, 506.4), or the players' totals (some are changed without a
-        # call to game.changed())
+        # pools or, otherwise, tapped status: 704.5), damage marked (704.5g-h, 704.5a-c),
+        # or the players' totals (some are changed without a call to game.changed()); a
+        # change of what is in combat alone (506.4) is looked at by _combat_settled
         game.derived.sba_clean = (game.version, game.wide_version,
                            union(union(game.derived.view_reads, reads), _SBA_READS), _totals(game))
     return happened
+
+
+def _combat_settled(game: GameState) -> bool:
+    """Only what is in combat changed since a check that found nothing to do (of what a
+    check reads but through the characteristics and the Auras' restrictions, which don't
+    read it then): is the game still such that a check would find nothing?
+
+    Then the check's other parts would find what they found (nothing), and its combat part
+    (506.4, :func:`check_combat`) is made alone: if it removes nothing from combat, nothing
+    happens, and the clean stamp is brought up to now.  Not while an effect lasts "for as
+    long as" something (611.2b: its end, looked at once the check's actions are done, may
+    read combat); if it removes a creature, the whole check follows."""
+    if game.lasting or check_combat(game):
+        return False
+    stamp = game.derived.sba_clean
+    game.derived.sba_clean = (game.version, game.wide_version, stamp[2], stamp[3])
+    return True
 
 
 def _annihilate_counters(game: GameState, o: GameObject) -> None:
