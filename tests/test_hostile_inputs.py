@@ -758,3 +758,24 @@ def test_cr_104_4a_a_draw_by_the_rules_is_still_a_draw() -> None:
     g.changed()
     g.apply(0, Pass())
     assert g.over and result_line(g) == "Game over: draw (turn 1)"
+
+
+def test_cr_603_3b_the_orders_of_many_triggers_are_listed_in_bounded_memory() -> None:
+    """Twelve triggers put on the stack at once (CR 603.3b: their controller orders
+    them) have 479 million orders: a choice decision lists the first
+    ``MAX_CHOICES`` + 1 of them, each made only when listed, in well under 50 MB."""
+    from manastack.game.decisions import MAX_CHOICES, ChoiceDecision
+    from manastack.play import default_deck
+
+    g = new_game(["A", "B"], [default_deck("red_green")] * 2, 0)
+    order = ChoiceDecision(0, "order_triggers", "order", (print, ()), "603.3b",
+                           options=tuple(range(1, 13)), min_count=12, max_count=12,
+                           ordered=True)
+    tracemalloc.start()
+    try:
+        listed = order.legal_actions(g)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(listed) == MAX_CHOICES + 1
+    assert peak < 50 * 2**20

@@ -563,6 +563,10 @@ class PriorityDecision(Decision):
         return new
 
 
+#: A choice decision lists at most this many answers and one more (the first ones).
+MAX_CHOICES: Final = 5000
+
+
 @dataclass(eq=False)
 class ChoiceDecision(Decision):
     """Choose between ``min_count`` and ``max_count`` of ``options`` (ordered if ``ordered``).
@@ -589,20 +593,18 @@ class ChoiceDecision(Decision):
     explain: Callable[[GameState, Any], str | None] | None = None
 
     def legal_actions(self, game: GameState) -> list[Action]:
+        """The choices, sizes from ``min_count`` up, the first :data:`MAX_CHOICES` and
+        one more at most: the orders of twelve triggers are 479 million, and each is
+        made only when it is listed (explicit loops: a nested generator compiled ahead
+        of time may build every combination before the first is looked at)."""
         out: list[Action] = []
-        n = len(self.options)
-        combos: Any
-        if self.ordered:
-            combos = (p for k in range(self.min_count, min(self.max_count, n) + 1)
-                      for p in itertools.permutations(self.options, k))
-        else:
-            combos = (c for k in range(self.min_count, min(self.max_count, n) + 1)
-                      for c in itertools.combinations(self.options, k))
-        for c in combos:
-            if len(out) > 5000:
-                break
-            if self.check is None or self.check(game, tuple(c)) is None:
-                out.append(Choose(tuple(c)))
+        pick: Any = itertools.permutations if self.ordered else itertools.combinations
+        for k in range(self.min_count, min(self.max_count, len(self.options)) + 1):
+            for c in pick(self.options, k):
+                if len(out) > MAX_CHOICES:
+                    return out
+                if self.check is None or self.check(game, tuple(c)) is None:
+                    out.append(Choose(tuple(c)))
         return out
 
     def validate(self, game: GameState, action: Action) -> None:
