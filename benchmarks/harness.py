@@ -71,18 +71,22 @@ def run(play: Player, default_games: int, description: str, midgame: int = 150) 
 
 def random_env_episode(env: Any, seed: int) -> int:
     """One episode of a PettingZoo environment of ``manastack.env`` with random masked
-    actions (the observation made at every step, ``env.last()``), seeded by ``seed``;
-    the number of env steps."""
+    actions (the observation made at every step, ``env.last()``; an action drawn
+    uniformly among those the mask allows, with Python's ``random`` as the managym side
+    of ``managym_compare.py`` does), seeded by ``seed``; the number of env steps."""
+    import random
+
     import numpy as np
 
     env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     for _agent in env.agent_iter():
         obs, _r, term, trunc, _info = env.last()
         if term or trunc:
             env.step(None)
             continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps

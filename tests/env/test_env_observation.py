@@ -65,3 +65,40 @@ def test_text_view_lists_the_options_in_the_notation() -> None:
     lines = text.split("options:\n")[1].splitlines()
     assert len(lines) == int(obs["action_mask"].sum())
     assert lines[0].startswith("  0: ")
+
+
+def test_values_beyond_the_bound_are_clipped_whichever_rows_were_kept() -> None:
+    """A life total, power and damage beyond ``BOUND`` read as ``±BOUND`` (the arrays are
+    int32 within ``observation_space``), whether the battlefield's rows were made afresh or
+    kept from the last observation and only their damage read again."""
+    from manastack.env.observations import BOUND, observation_space
+
+    env = aec_env(seed=3)
+    env.reset(seed=3)
+    for _ in range(60):  # (to a position with permanents on both sides)
+        obs, _r, term, trunc, _ = env.last()
+        mask = np.flatnonzero(obs["action_mask"])
+        env.step(int(mask[0]) if len(mask) == 1 else int(mask[-1]))
+    game = env.core.game
+    assert game.battlefield
+    game.players[1].life = 5 * BOUND
+    game.changed(None)
+    first = encode(env.core, 0)  # (the battlefield's rows made and kept for seat 0)
+    assert first["players"][1, 1] == BOUND
+    game.players[1].life = 20
+    game.changed(None)
+    encode(env.core, 0)  # (made and kept again)
+    o = game.objects[game.battlefield[0]]
+    o.damage = 3 * BOUND
+    game.changed("damage")  # (narrow: the kept rows' damage is read again)
+    obs = encode(env.core, 0)
+    assert BOUND in obs["battlefield"][:, :, 6]
+    assert observation_space().contains(obs)
+    o.damage = 0
+    game.changed("damage")
+    game.players[1].life = -7 * BOUND
+    game.changed(None)
+    obs = encode(env.core, 0)
+    assert obs["players"][1, 1] == -BOUND
+    assert BOUND not in obs["battlefield"][:, :, 6]
+    assert first["players"][1, 1] == BOUND  # (an observation kept stays as it was)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from array import array
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -75,8 +76,17 @@ class EnvCore:
         self.rng = random.Random(0)
         self._rows: list[list[int]] | None = None
         self._numbers = False
+        #: Feature rows of options already seen, valid for one game, viewer, wide version
+        #: of its change journal and kind of items (``_memo_key``): an option's row reads
+        #: only objects' ids, names and face-down status, which change only by wide changes.
+        self._row_memo: dict[Step, list[int]] = {}
+        self._memo_key: tuple[Any, ...] = ()
         #: Per player, the graveyard's ids and their observation rows (observations.encode).
-        self.graveyard_rows: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        self.graveyard_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
+        #: Per player, the battlefield's observation rows as last made (observations.py).
+        self.battlefield_rows: dict[int, Any] = {}
+        #: Per player, their hand's ids and observation rows (observations.encode).
+        self.hand_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
 
     def determinized(self, seat: int, rng: random.Random) -> EnvCore:
         """A copy in which everything ``seat`` can't see is dealt again with ``rng``
@@ -88,7 +98,11 @@ class EnvCore:
         new.game = determinize(self.game, seat, rng)
         new.rng = random.Random(rng.getrandbits(64))
         new._rows = None
+        new._row_memo = {}
+        new._memo_key = ()
         new.graveyard_rows = {}
+        new.battlefield_rows = {}
+        new.hand_rows = {}
         new.tree = None
         if self.tree is not None and new.game.decision is not None:
             new.tree = ActionTree(new.game.decision.legal_actions(new.game))
@@ -105,6 +119,8 @@ class EnvCore:
         self.rng = random.Random(seed)
         self.tree = None
         self.graveyard_rows = {}
+        self.battlefield_rows = {}
+        self.hand_rows = {}
         self.advance()
 
     # -- sub-decisions -------------------------------------------------------------------
@@ -160,8 +176,26 @@ class EnvCore:
         """The feature rows of the options offered now (to the decider)."""
         if self._rows is None:
             tree = self.tree
-            self._rows = [] if tree is None else [self.features(s, viewer)
-                                                  for s in tree.options]
+            if tree is None:
+                self._rows = []
+                return self._rows
+            game = self.game
+            key = (game, viewer, game.wide_version, self._numbers)
+            memo = self._row_memo
+            if self._memo_key != key:
+                memo.clear()
+                self._memo_key = key
+            rows = []
+            for step in tree.options:
+                try:
+                    row = memo.get(step)
+                except TypeError:  # (a step holding an unhashable value: not kept)
+                    rows.append(self.features(step, viewer))
+                    continue
+                if row is None:
+                    row = memo[step] = self.features(step, viewer)
+                rows.append(row)
+            self._rows = rows
         return self._rows
 
     def option_actions(self) -> list[list[Action]]:

@@ -13,6 +13,7 @@ cards put there).  Values are clipped to ``±BOUND``.
 from __future__ import annotations
 
 import re
+from array import array
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -20,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from manastack.env.actions import FEATURES, N_MAX
-from manastack.game.objects import GameObject, PlayerRef, StackAbility
+from manastack.game.objects import GameObject, PlayerRef, StackAbility, player_kind
 from manastack.game.turn import STEP_NAMES
 from manastack.rules.control import sees_for
 
@@ -176,14 +177,14 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     players_ = game.players
     n = len(players_)
     objects = game.objects
-    out = np.zeros(_SIZE, np.int64)  # (clipped to ±BOUND and made int32 at the end)
-    mask = np.zeros(N_MAX, np.int8)
+    # (filled as a C array of int64, then clipped to ±BOUND and made int32 at the end)
+    out = array("q", _ZEROS)
     decision = game.decision
     deciding = decision is not None and decision.by == viewer and not game.over
     opts = core.option_rows(viewer) if deciding else []
     if opts:
-        mask[:len(opts)] = 1
-        out[_FEATS:_FEATS + len(opts) * len(FEATURES)] = [x for r in opts for x in r]
+        feats = array("q", [x for r in opts for x in r])
+        out[_FEATS:_FEATS + len(feats)] = feats
     active = game.active_player
     step = game.step
     combat = game.combat
@@ -212,7 +213,6 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     team = players_[viewer].team
     # the players' rows, in relative seat order: one flat list, one fill
     prows: list[int] = []
-    graves = out[_GRAVES:_GRAVES + P_MAX * GRAVEYARD_MAX * 2].reshape(P_MAX, -1)
     kept_rows = core.graveyard_rows
     for r in range(n):
         p = players_[(viewer + r) % n]
@@ -227,17 +227,27 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             key = tuple(p.graveyard[-GRAVEYARD_MAX:])
             kept = kept_rows.get(p.index)
             if kept is None or kept[0] != key:
-                flat = [x for i in reversed(key) for x in (i, _name(objects[i], plain))]
+                flat = array("q", [x for i in reversed(key)
+                                   for x in (i, _name(objects[i], plain))])
                 kept = kept_rows[p.index] = (key, flat)
-            graves[r, :len(kept[1])] = kept[1]
-    out[_GAME:_GAME + len(GAME_FIELDS) + len(prows)] = g + prows  # (players follow game)
+            at = _GRAVES + r * GRAVEYARD_MAX * 2
+            out[at:at + len(kept[1])] = kept[1]
+    gp = g + prows
+    out[_GAME:_GAME + len(gp)] = array("q", gp)  # (players follow game)
+    # (life, poison and mana may pass the bound; ids can't until that many were issued)
+    big = max(gp) > BOUND or min(gp) < -BOUND or game.ids_issued > BOUND
     if viewer in sees_for(game, viewer):
         hand = players_[viewer].hand[:HAND_MAX]
         if hand:
-            out[_HAND:_HAND + 2 * len(hand)] = [
-                x for i in hand for x in (i, _name(objects[i], plain))]
+            # (cards in a hand keep their names: kept until the hand changes)
+            key = tuple(hand)
+            kept = core.hand_rows.get(viewer)
+            if kept is None or kept[0] != key:
+                kept = core.hand_rows[viewer] = (
+                    key, array("q", [x for i in hand for x in (i, _name(objects[i], plain))]))
+            out[_HAND:_HAND + len(kept[1])] = kept[1]
     if game.battlefield:
-        _battlefield(game, viewer, n, plain, out)
+        big = _battlefield(core, game, viewer, n, plain, out) or big
     if game.stack:
         rows: list[int] = []
         for oid in game.stack[-STACK_MAX:][::-1]:  # the top first
@@ -247,11 +257,11 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             rows += (oid, plain.get(so.name, 1), (game.controller(so) - viewer) % n + 1,
                      int(ability), so.source if isinstance(so, StackAbility) else 0,
                      len(targets), _target(targets[0], viewer, n) if targets else 0)
-        out[_STACK:_STACK + len(rows)] = rows
+        out[_STACK:_STACK + len(rows)] = array("q", rows)
     if game.exile:
         ex = game.exile[:EXILE_MAX]
-        out[_EXILE:_EXILE + 2 * len(ex)] = [
-            x for i in ex for x in (i, _name(objects[i], plain))]
+        out[_EXILE:_EXILE + 2 * len(ex)] = array("q", [
+            x for i in ex for x in (i, _name(objects[i], plain))])
     if game.command:
         rows = []
         for oid in game.command:
@@ -261,25 +271,120 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             if len(rows) < 3 * COMMAND_MAX:
                 rows += (oid, plain.get(co.name, 1), (co.owner - viewer) % n + 1)
         if rows:
-            out[_COMMAND:_COMMAND + len(rows)] = rows
-    if out.max() > BOUND or out.min() < -BOUND:
-        np.clip(out, -BOUND, BOUND, out=out)
-    arrays = out.astype(np.int32)
+            out[_COMMAND:_COMMAND + len(rows)] = array("q", rows)
+    values = np.frombuffer(out, np.int64)
+    if big:  # (feature rows are bounded when made; the stack's and exile's are ids)
+        np.clip(values, -BOUND, BOUND, out=values)
+    arrays = values.astype(np.int32)
     obs: dict[str, np.ndarray] = {k: arrays[s].reshape(shape) for k, s, shape in _VIEWS}
-    obs["action_mask"] = mask
+    obs["action_mask"] = _MASKS[len(opts)].copy()
     return obs
 
 
 _NO_MANA: Final = (0,) * 6
 
 
-def _battlefield(game: Any, viewer: int, n: int, plain: dict[str, int],
-                 out: np.ndarray) -> None:
+class _KeptBoard:
+    """One seat's battlefield rows as last encoded, with what they were read from: the
+    game, its change journal's versions and the derived view of the battlefield."""
+
+    __slots__ = ("game", "version", "wide", "view", "sides", "ids", "big")
+
+    def __init__(self, game: Any, view: Any, sides: list[array[int]],
+                 ids: list[list[int]]) -> None:
+        self.game = game
+        self.version: int = game.version
+        self.wide: int = game.wide_version
+        self.view = view
+        self.sides = sides
+        self.ids = ids
+        self.big = _out_of_bound(sides)
+
+
+#: The narrow changes (``GameState.changed``) besides tapping that rows read.
+_DAMAGE_COMBAT: Final = frozenset({"damage", "combat"})
+_W: Final = len(PERMANENT_FIELDS)
+
+
+def _battlefield(core: EnvCore, game: Any, viewer: int, n: int, plain: dict[str, int],
+                 out: array[int]) -> bool:
     """Fill the battlefield rows of ``out``: per relative seat, the permanents its
-    player controls (after continuous effects, 613), in the battlefield's order."""
+    player controls (after continuous effects, 613), in the battlefield's order.
+
+    The rows are kept per seat between observations: when only narrow changes happened
+    since (``GameState.changed``: the same wide version, the same view of the
+    battlefield, so the same permanents, order and characteristics), only the columns
+    those changes may touch are read again (tapped; damage and combat after a change of
+    their kind).  In check mode the kept rows are compared with fresh ones.  True if a
+    value (power, toughness, damage, counters) passes ``±BOUND``."""
+    derived = game.derived
+    if derived.view_version != game.version:
+        derived.refresh_view(game)
+    kept = core.battlefield_rows.get(viewer)
+    if kept is not None and kept.game is game and kept.wide == game.wide_version and \
+            kept.view is derived.view:
+        if kept.version != game.version:
+            _refresh_rows(kept, game, viewer, n)
+        if derived.check:
+            fresh = _board_rows(game, viewer, n, plain)
+            if fresh[0] != kept.sides:  # (arrays of the same values compare equal)
+                derived.check_kept("the battlefield's observation rows", kept.sides,
+                                   fresh[0])
+    else:
+        sides, ids = _board_rows(game, viewer, n, plain)
+        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, ids)
+    base = _BATTLEFIELD
+    full = BATTLEFIELD_MAX * _W
+    for side in kept.sides:
+        if side:
+            out[base:base + len(side)] = side
+        base += full
+    return kept.big
+
+
+def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
+    """Read again the columns narrow changes may have touched since ``kept`` was made."""
+    objects = game.objects
+    version = kept.version
+    more = not game.narrow_unchanged_since(version, _DAMAGE_COMBAT)
+    combat = game.combat
+    attackers = combat.attackers if combat is not None else _EMPTY
+    blockers = combat.blockers if combat is not None else _EMPTY
+    for r, (side, ids) in enumerate(zip(kept.sides, kept.ids, strict=True)):
+        if not more and game.narrow_unchanged_since(version, _tapped_of((viewer + r) % n)):
+            continue  # (none of that player's permanents became tapped or untapped)
+        at = 0
+        for oid in ids:
+            o = objects[oid]
+            side[at + 3] = int(o.tapped)
+            if more:
+                side[at + 6] = o.damage
+                attacking = attackers.get(oid) if attackers else None
+                blocking = blockers.get(oid) if blockers else None
+                side[at + 11] = 0 if attacking is None else _target(attacking, viewer, n)
+                side[at + 12] = 0 if blocking is None else _target(blocking, viewer, n)
+            at += _W
+    kept.version = game.version
+    if more:
+        kept.big = _out_of_bound(kept.sides)
+
+
+@cache
+def _tapped_of(player: int) -> frozenset[str]:
+    """The narrow change of ``player``'s permanents becoming tapped or untapped."""
+    return frozenset({player_kind("tapped", player)})
+
+
+def _out_of_bound(sides: list[array[int]]) -> bool:
+    return any(side and (max(side) > BOUND or min(side) < -BOUND) for side in sides)
+
+
+def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
+                ) -> tuple[list[array[int]], list[list[int]]]:
+    """The battlefield rows per relative seat (flat arrays) and their permanents' ids."""
     sides: list[list[int]] = [[] for _ in range(n)]
-    width = len(PERMANENT_FIELDS)
-    full = BATTLEFIELD_MAX * width
+    ids: list[list[int]] = [[] for _ in range(n)]
+    full = BATTLEFIELD_MAX * _W
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
     blockers = combat.blockers if combat is not None else _EMPTY
@@ -290,9 +395,11 @@ def _battlefield(game: Any, viewer: int, n: int, plain: dict[str, int],
     for oid in game.battlefield:
         o = objects[oid]
         c = chars(o)
-        side = sides[(c.controller - viewer) % n]
+        seat = (c.controller - viewer) % n
+        side = sides[seat]
         if len(side) >= full:
             continue
+        ids[seat].append(oid)
         attacking = attackers.get(oid) if attackers else None
         blocking = blockers.get(oid) if blockers else None
         counters = o.counters
@@ -318,11 +425,7 @@ def _battlefield(game: Any, viewer: int, n: int, plain: dict[str, int],
             0 if blocking is None else _target(blocking, viewer, n),
             0 if attached is None else _target(attached, viewer, n),
             int(bool(o.phased_out)))
-    base = _BATTLEFIELD
-    for side in sides:
-        if side:
-            out[base:base + len(side)] = side
-        base += full
+    return [array("q", side) for side in sides], ids
 
 
 _EMPTY: Final[dict[Any, Any]] = {}
@@ -349,6 +452,9 @@ def _layout() -> tuple[tuple[str, int, int, tuple[int, ...]], ...]:
 
 _LAYOUT: Final = _layout()
 _SIZE: Final = _LAYOUT[-1][2]
+_ZEROS: Final = array("q", bytes(8 * _SIZE))
+#: The action mask of k options, for each k (copied for each observation).
+_MASKS: Final = tuple(np.array([1] * k + [0] * (N_MAX - k), np.int8) for k in range(N_MAX + 1))
 _AT: Final = {name: start for name, start, _, _ in _LAYOUT}
 _FEATS: Final = _AT["action_features"]
 _GAME: Final = _AT["game"]

@@ -670,6 +670,11 @@ class GameState:
 
     # ------------------------------------------------------------ objects
 
+    @property
+    def ids_issued(self) -> int:
+        """The number of object ids handed out (every id is at most this)."""
+        return self._next_id - 1
+
     def new_id(self) -> int:
         i = self._next_id
         self._next_id += 1
