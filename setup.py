@@ -37,10 +37,12 @@ PACKAGE = ROOT / "src" / "manastack"
 #: read-only already), the game server (server/: I/O bound, its web dependencies
 #: optional), sim (the simulation front end: its specs and records travel between
 #: processes by pickle, and its games' time is the compiled engine's) and the
-#: environments (env/: subclasses of PettingZoo's and Gymnasium's classes, optional
-#: dependencies).
+#: environments' classes (env/: subclasses of PettingZoo's and Gymnasium's classes, optional
+#: dependencies, and the state they step); their observation arrays and action trees,
+#: made at every env step, are compiled.
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
-        "table.py", "terminal", "sealing.py", "server", "sim", "env"}
+        "table.py", "terminal", "sealing.py", "server", "sim", "env/__init__.py",
+        "env/aec.py", "env/core.py", "env/duel.py", "env/masking.py", "env/text.py"}
 
 
 def compiled_modules() -> list[str]:

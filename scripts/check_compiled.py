@@ -2,9 +2,11 @@
 
 Plays the same seeded random games (benchmarks/random_games.py: the default decks, the
 agents of ``manastack play``) with both, compares the hashes of their logs and prints the
-speed of each; and lists the orders of twelve triggers with both (the first 5,001 of 479
-million, within 2 GB).  Exit status 1 if a log or a listing differs or if the
-"compiled" package isn't.
+speed of each; lists the orders of twelve triggers with both (the first 5,001 of 479
+million, within 2 GB); and, where numpy and PettingZoo are installed (``[rl]``), steps
+random episodes of the environment (two seats, and four in Two-Headed Giant) with both
+and compares every observation.  Exit status 1 if a log, a listing or an observation
+differs or if the "compiled" package isn't.
 
     MANASTACK_COMPILE=1 pip install .            # in a virtual environment
     python scripts/check_compiled.py --games 60  # with that environment's python
@@ -54,18 +56,45 @@ try:
     listed = len(order.legal_actions(g))
 except MemoryError:
     listed = -1
+env_hash = env_file = None
+try:
+    import numpy
+    from manastack.env import aec_env, observations
+except ImportError:  # (no [rl] extra)
+    pass
+else:
+    import random
+    env_file, digest = observations.__file__, hashlib.sha1()
+    for variant, players in ((None, 2), ("two_headed_giant", 4)):
+        env = aec_env(variant=variant, players=players)
+        for seed in range(int(sys.argv[3])):
+            env.reset(seed=seed)
+            rng = random.Random(seed)
+            for _agent in env.agent_iter():
+                obs, _r, term, trunc, _info = env.last()
+                for key in sorted(obs):
+                    digest.update(obs[key].tobytes())
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = numpy.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+    env_hash = digest.hexdigest()
 print(json.dumps({"file": state.__file__, "hashes": hashes, "cpu": cpu,
-                  "decisions": decisions, "listed": listed}))
+                  "decisions": decisions, "listed": listed, "env": env_hash,
+                  "env_file": env_file}))
 """
 
 
-def run(python: str, path: str | None, games: int, pure: bool) -> dict[str, Any]:
+def run(python: str, path: str | None, games: int, env_games: int, pure: bool
+        ) -> dict[str, Any]:
     env = dict(os.environ)
     if path is not None:
         env["PYTHONPATH"] = os.pathsep.join([path, *filter(None, [env.get("PYTHONPATH")])])
     elif "PYTHONPATH" in env:
         del env["PYTHONPATH"]  # the installed package
-    out = subprocess.run([python, "-c", WORKER, str(ROOT / "benchmarks"), str(games)],
+    out = subprocess.run([python, "-c", WORKER, str(ROOT / "benchmarks"), str(games),
+                          str(env_games)],
                          env=env, cwd=ROOT, capture_output=True,
                          text=True, check=False)
     if out.returncode:
@@ -77,6 +106,8 @@ def run(python: str, path: str | None, games: int, pure: bool) -> dict[str, Any]
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--env-games", type=int, default=3,
+                    help="environment episodes per seat count (with the [rl] extra)")
     ap.add_argument("--compiled-python", default=sys.executable,
                     help="interpreter importing the compiled package (default: this one)")
     ap.add_argument("--compiled-path", default=None,
@@ -84,8 +115,9 @@ def main() -> int:
     args = ap.parse_args()
     if any((ROOT / "src" / "manastack").rglob("*.so")):
         sys.exit(f"{ROOT / 'src'} holds compiled modules: it isn't the pure package")
-    pure = run(sys.executable, str(ROOT / "src"), args.games, pure=True)
-    comp = run(args.compiled_python, args.compiled_path, args.games, pure=False)
+    pure = run(sys.executable, str(ROOT / "src"), args.games, args.env_games, pure=True)
+    comp = run(args.compiled_python, args.compiled_path, args.games, args.env_games,
+               pure=False)
     ok = True
     for name, r in (("pure", pure), ("compiled", comp)):
         cpu, n = float(r["cpu"]), int(r["decisions"])
@@ -105,6 +137,17 @@ def main() -> int:
         print(f"the orders of twelve triggers: {pure['listed']} listed pure, "
               f"{comp['listed']} compiled (-1: out of memory)")
         ok = False
+    if comp["env"] is None:
+        print("environment not checked: numpy or PettingZoo missing in the compiled run "
+              "(install manastack[rl])")
+    elif not str(comp["env_file"]).endswith(".so"):
+        print("the compiled run imported pure observations: they are not compiled")
+        ok = False
+    elif pure["env"] != comp["env"]:
+        print("environment observations differ between the builds")
+        ok = False
+    else:
+        print(f"{2 * args.env_games} environment episodes: identical observations")
     return 0 if ok else 1
 
 

@@ -214,13 +214,24 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     # the players' rows, in relative seat order: one flat list, one fill
     prows: list[int] = []
     kept_rows = core.graveyard_rows
+    # (of the game's and players' values, life, poison and mana may pass the bound; ids
+    # can't until that many were issued)
+    big = game.ids_issued > BOUND
     for r in range(n):
         p = players_[(viewer + r) % n]
         amounts = p.mana_pool.amounts
-        prows += (1, p.life, p.poison, len(p.hand), len(p.library), len(p.graveyard),
+        life = p.life
+        prows += (1, life, p.poison, len(p.hand), len(p.library), len(p.graveyard),
                   int(p.lost), int(p.index == active), int(p.team == team),
                   int(decider == p.index))
-        prows += [amounts.get(m, 0) for m in "WUBRGC"] if amounts else _NO_MANA
+        if life > BOUND or life < -BOUND or p.poison > BOUND:
+            big = True
+        if amounts:
+            prows += [amounts.get(m, 0) for m in "WUBRGC"]
+            if max(amounts.values()) > BOUND:
+                big = True
+        else:
+            prows += _NO_MANA
         if p.graveyard:
             # (a graveyard is a face-up pile, 404.2, its cards new objects, 400.7: the same
             # ids, the same names; kept until the graveyard changes)
@@ -234,8 +245,6 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             out[at:at + len(kept[1])] = kept[1]
     gp = g + prows
     out[_GAME:_GAME + len(gp)] = array("q", gp)  # (players follow game)
-    # (life, poison and mana may pass the bound; ids can't until that many were issued)
-    big = max(gp) > BOUND or min(gp) < -BOUND or game.ids_issued > BOUND
     if viewer in sees_for(game, viewer):
         hand = players_[viewer].hand[:HAND_MAX]
         if hand:
@@ -288,17 +297,20 @@ class _KeptBoard:
     """One seat's battlefield rows as last encoded, with what they were read from: the
     game, its change journal's versions and the derived view of the battlefield."""
 
-    __slots__ = ("game", "version", "wide", "view", "sides", "ids", "big")
+    __slots__ = ("game", "version", "wide", "view", "sides", "ids", "big", "damage_big")
 
     def __init__(self, game: Any, view: Any, sides: list[array[int]],
-                 ids: list[list[int]]) -> None:
+                 ids: list[list[int]], big: bool) -> None:
         self.game = game
         self.version: int = game.version
         self.wide: int = game.wide_version
         self.view = view
         self.sides = sides
         self.ids = ids
-        self.big = _out_of_bound(sides)
+        #: Does a value pass ``±BOUND``: power, toughness or counters (read again only
+        #: after a wide change), damage (after a narrow one too)?
+        self.big = big
+        self.damage_big = False
 
 
 #: The narrow changes (``GameState.changed``) besides tapping that rows read.
@@ -331,15 +343,15 @@ def _battlefield(core: EnvCore, game: Any, viewer: int, n: int, plain: dict[str,
                 derived.check_kept("the battlefield's observation rows", kept.sides,
                                    fresh[0])
     else:
-        sides, ids = _board_rows(game, viewer, n, plain)
-        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, ids)
+        sides, ids, big = _board_rows(game, viewer, n, plain)
+        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, ids, big)
     base = _BATTLEFIELD
     full = BATTLEFIELD_MAX * _W
     for side in kept.sides:
         if side:
             out[base:base + len(side)] = side
         base += full
-    return kept.big
+    return kept.big or kept.damage_big
 
 
 def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
@@ -350,6 +362,7 @@ def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
     blockers = combat.blockers if combat is not None else _EMPTY
+    damage_big = False
     for r, (side, ids) in enumerate(zip(kept.sides, kept.ids, strict=True)):
         if not more and game.narrow_unchanged_since(version, _tapped_of((viewer + r) % n)):
             continue  # (none of that player's permanents became tapped or untapped)
@@ -358,7 +371,9 @@ def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
             o = objects[oid]
             side[at + 3] = int(o.tapped)
             if more:
-                side[at + 6] = o.damage
+                damage = side[at + 6] = o.damage
+                if damage > BOUND:
+                    damage_big = True
                 attacking = attackers.get(oid) if attackers else None
                 blocking = blockers.get(oid) if blockers else None
                 side[at + 11] = 0 if attacking is None else _target(attacking, viewer, n)
@@ -366,7 +381,7 @@ def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
             at += _W
     kept.version = game.version
     if more:
-        kept.big = _out_of_bound(kept.sides)
+        kept.damage_big = damage_big
 
 
 @cache
@@ -375,13 +390,10 @@ def _tapped_of(player: int) -> frozenset[str]:
     return frozenset({player_kind("tapped", player)})
 
 
-def _out_of_bound(sides: list[array[int]]) -> bool:
-    return any(side and (max(side) > BOUND or min(side) < -BOUND) for side in sides)
-
-
 def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
-                ) -> tuple[list[array[int]], list[list[int]]]:
-    """The battlefield rows per relative seat (flat arrays) and their permanents' ids."""
+                ) -> tuple[list[array[int]], list[list[int]], bool]:
+    """The battlefield rows per relative seat (flat arrays), their permanents' ids, and
+    whether a value passes ``±BOUND``."""
     sides: list[list[int]] = [[] for _ in range(n)]
     ids: list[list[int]] = [[] for _ in range(n)]
     full = BATTLEFIELD_MAX * _W
@@ -392,6 +404,7 @@ def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
     objects = game.objects
     type_bits = _TYPE_BITS
     keyword_bits = _KEYWORD_BITS
+    big = False
     for oid in game.battlefield:
         o = objects[oid]
         c = chars(o)
@@ -404,6 +417,15 @@ def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
         blocking = blockers.get(oid) if blockers else None
         counters = o.counters
         power = c.power
+        if power is None:
+            power = toughness = 0
+        else:
+            toughness = c.toughness or 0
+        n_counters = sum(counters.values()) if counters else 0
+        damage = o.damage
+        if power > BOUND or power < -BOUND or toughness > BOUND or toughness < -BOUND or \
+                damage > BOUND or n_counters > BOUND or n_counters < -BOUND:
+            big = True
         types = type_bits.get(c.types)
         if types is None:
             types = _bits_of(c.types, TYPES, type_bits)
@@ -416,16 +438,14 @@ def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
         attached = o.attached_to
         side += (
             oid, plain.get(c.name, 1),
-            (o.owner - viewer) % n + 1, int(o.tapped),
-            0 if power is None else power,
-            0 if power is None else c.toughness or 0, o.damage,
-            sum(counters.values()) if counters else 0, int(o.is_token),
+            (o.owner - viewer) % n + 1, int(o.tapped), power, toughness, damage,
+            n_counters, int(o.is_token),
             types, keywords,
             0 if attacking is None else _target(attacking, viewer, n),
             0 if blocking is None else _target(blocking, viewer, n),
             0 if attached is None else _target(attached, viewer, n),
             int(bool(o.phased_out)))
-    return [array("q", side) for side in sides], ids
+    return [array("q", side) for side in sides], ids, big
 
 
 _EMPTY: Final[dict[Any, Any]] = {}
