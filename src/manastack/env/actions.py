@@ -142,10 +142,15 @@ class ActionTree:
         k = len(self.chosen)
         leads: dict[Any, list[int]] = {}
         steps: list[Step] = []
+        seqs = self.seqs
         for i in self.alive:
-            step = self.seqs[i][k]
-            key = _key(step)
-            known = leads.get(key)
+            step = seqs[i][k]
+            key: Any = step
+            try:
+                known = leads.get(step)
+            except TypeError:  # (a step holding an unhashable value: keyed as _key does)
+                key = repr(step)
+                known = leads.get(key)
             if known is None:
                 leads[key] = [i]
                 steps.append(step)

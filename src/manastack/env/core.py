@@ -59,6 +59,10 @@ def game_setup(decks: Sequence[Any] | None, variant: str | None, players: int | 
     return default, GameOptions(variant=name, extra=extra)
 
 
+def _packed(row: list[int]) -> tuple[list[int], bytes]:
+    return row, array("q", row).tobytes()
+
+
 class EnvCore:
     """A game and its pending sub-decision; ``reset`` deals a new game."""
 
@@ -79,7 +83,8 @@ class EnvCore:
         #: Feature rows of options already seen, valid for one game, viewer, wide version
         #: of its change journal and kind of items (``_memo_key``): an option's row reads
         #: only objects' ids, names and face-down status, which change only by wide changes.
-        self._row_memo: dict[Step, list[int]] = {}
+        self._row_memo: dict[Step, tuple[list[int], bytes]] = {}
+        self._table = b""
         self._memo_key: tuple[Any, ...] = ()
         #: Per player, the graveyard's ids and their observation rows (observations.encode).
         self.graveyard_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
@@ -175,28 +180,42 @@ class EnvCore:
     def option_rows(self, viewer: int) -> list[list[int]]:
         """The feature rows of the options offered now (to the decider)."""
         if self._rows is None:
-            tree = self.tree
-            if tree is None:
-                self._rows = []
-                return self._rows
-            game = self.game
-            key = (game, viewer, game.wide_version, self._numbers)
-            memo = self._row_memo
-            if self._memo_key != key:
-                memo.clear()
-                self._memo_key = key
-            rows = []
-            for step in tree.options:
-                try:
-                    row = memo.get(step)
-                except TypeError:  # (a step holding an unhashable value: not kept)
-                    rows.append(self.features(step, viewer))
-                    continue
-                if row is None:
-                    row = memo[step] = self.features(step, viewer)
-                rows.append(row)
-            self._rows = rows
+            self._list_rows(viewer)
+        assert self._rows is not None
         return self._rows
+
+    def option_table(self, viewer: int) -> bytes:
+        """:meth:`option_rows` as one native int64 array's bytes (the observation's
+        ``action_features`` rows)."""
+        if self._rows is None:
+            self._list_rows(viewer)
+        return self._table
+
+    def _list_rows(self, viewer: int) -> None:
+        tree = self.tree
+        if tree is None:
+            self._rows, self._table = [], b""
+            return
+        game = self.game
+        key = (game, viewer, game.wide_version, self._numbers)
+        memo = self._row_memo
+        if self._memo_key != key:
+            memo.clear()
+            self._memo_key = key
+        rows = []
+        packed = []
+        for step in tree.options:
+            try:
+                kept = memo.get(step)
+            except TypeError:  # (a step holding an unhashable value: not kept)
+                kept = _packed(self.features(step, viewer))
+            else:
+                if kept is None:
+                    kept = memo[step] = _packed(self.features(step, viewer))
+            rows.append(kept[0])
+            packed.append(kept[1])
+        self._rows = rows
+        self._table = b"".join(packed)
 
     def option_actions(self) -> list[list[Action]]:
         """For each option, the legal actions it can still become."""

@@ -183,7 +183,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     deciding = decision is not None and decision.by == viewer and not game.over
     opts = core.option_rows(viewer) if deciding else []
     if opts:
-        feats = array("q", [x for r in opts for x in r])
+        feats = array("q", core.option_table(viewer))
         out[_FEATS:_FEATS + len(feats)] = feats
     active = game.active_player
     step = game.step
@@ -227,7 +227,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
         if life > BOUND or life < -BOUND or p.poison > BOUND:
             big = True
         if amounts:
-            prows += [amounts.get(m, 0) for m in "WUBRGC"]
+            prows += map(amounts.get, "WUBRGC", _NO_MANA)
             if max(amounts.values()) > BOUND:
                 big = True
         else:
