@@ -38,11 +38,12 @@ PACKAGE = ROOT / "src" / "manastack"
 #: optional), sim (the simulation front end: its specs and records travel between
 #: processes by pickle, and its games' time is the compiled engine's) and the
 #: environments' classes (env/: subclasses of PettingZoo's and Gymnasium's classes, optional
-#: dependencies, and the state they step); their observation arrays and action trees,
-#: made at every env step, are compiled.
+#: dependencies; their configuration error, a builtin exception's subclass); what they
+#: step at every env step (the game and its sub-decisions, the observation arrays, the
+#: action trees) is compiled.
 PURE = {"errors.py", "cli.py", "__main__.py", "scenario", "limits.py", "replays.py",
         "table.py", "terminal", "sealing.py", "server", "sim", "env/__init__.py",
-        "env/aec.py", "env/core.py", "env/duel.py", "env/masking.py", "env/text.py"}
+        "env/aec.py", "env/config.py", "env/duel.py", "env/masking.py", "env/text.py"}
 
 
 def compiled_modules() -> list[str]:

@@ -72,6 +72,8 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
         self._seeder = random.Random(seed) if seed is not None else None
         self._first_seed = seed
         self.steps = 0
+        #: Were rewards given since they were last cleared (at a step's start)?
+        self._rewarded = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -97,6 +99,7 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
+        self._rewarded = False
         self.agent_selection = self.possible_agents[0]
         self._after_step()
 
@@ -109,7 +112,9 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # (else every reward is 0 already)
+            self._clear_rewards()
+            self._rewarded = False
         index = check_index(action, self.core.n_options())
         if index is None:
             if self.illegal == "raise":
@@ -117,6 +122,7 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
                     f"action {action!r} is not one of the {self.core.n_options()} options of "
                     f"{agent}'s pending decision (see the observation's action_mask)")
             self.rewards[agent] = self.penalty
+            self._rewarded = True
             for a in self.agents:
                 self.terminations[a] = True
             self._accumulate_rewards()
@@ -130,8 +136,10 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
         core = self.core
         game = core.game
         over = game.over or game.decision is None
+        ended = False  # (an agent done: rewards to add, and the dead step first)
         for a in self.agents:
             if self.terminations[a] or self.truncations[a]:
+                ended = True
                 continue
             seat = self._seat[a]
             if over:
@@ -140,16 +148,21 @@ class ManastackAEC(AECEnv):  # type: ignore[misc]
                     self.truncations[a] = True
                 else:
                     self.terminations[a] = True
+                ended = True
             elif core.out(seat):
                 self.rewards[a] = core.result(seat)
                 self.terminations[a] = True
+                ended = True
             elif self.steps >= self.n_max:
                 self.truncations[a] = True
+                ended = True
         decider = core.decider
         if decider is not None:
             self.agent_selection = self.possible_agents[decider]
-        self._accumulate_rewards()
-        self._deads_step_first()
+        if ended:
+            self._rewarded = True
+            self._accumulate_rewards()
+            self._deads_step_first()
 
     def render(self) -> str | None:
         """The text view of the selected agent: the board as it sees it and its options

@@ -7,56 +7,18 @@ team's players share their team's result, CR 810.1, 104.3a).
 
 from __future__ import annotations
 
-import copy
 import random
 from array import array
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from manastack.engine import Game, new_game
 from manastack.env.actions import ActionTree, Step, items_are_numbers, option_features
-from manastack.env.observations import P_MAX, card_names
-from manastack.errors import ManastackError
+from manastack.env.config import N_MAX_STEPS, PLAYER_NAMES, EnvConfigError, game_setup
+from manastack.env.observations import card_names
 from manastack.game.decisions import Action, PriorityDecision
-from manastack.game.state import GameOptions
 
-#: The default number of env steps (sub-decisions answered by agents) before an episode
-#: is truncated.
-N_MAX_STEPS: Final = 5_000
-PLAYER_NAMES: Final = ("Alice", "Bob", "Carol", "Dave")
-
-
-class EnvConfigError(ManastackError, ValueError):
-    """Arguments an environment can't be built with (a deck, a variant, a seat count)."""
-
-
-def game_setup(decks: Sequence[Any] | None, variant: str | None, players: int | None,
-               seed: int, options: dict[str, Any] | None = None
-               ) -> tuple[list[list[str]], GameOptions]:
-    """Decks (card names) and options for a new game, as ``manastack play`` makes them: the
-    variant's default set-up, decks given by name (a shipped list) or as card names."""
-    from manastack.data import default_deck
-    from manastack.variants import get_variant, variant_names
-
-    name = variant or ("two_player" if players in (None, 2) else "free_for_all")
-    if name not in variant_names():
-        raise EnvConfigError(f"unknown variant {name!r} (one of {', '.join(variant_names())})")
-    v = get_variant(name)
-    n = players if players is not None else max(v.min_players, min(P_MAX, v.max_players))
-    if not 2 <= n <= P_MAX:
-        raise EnvConfigError(f"{n} players: the environment seats 2 to {P_MAX}")
-    problem = v.check_player_count(n)
-    if problem:
-        raise EnvConfigError(problem)
-    default, extra = v.default_setup(n, seed)
-    if decks:
-        given = [default_deck(d) if isinstance(d, str) else list(d) for d in decks]
-        default = [given[i % len(given)] for i in range(n)]
-    extra.update(options or {})
-    problem = v.check_extra(n, extra)
-    if problem:
-        raise EnvConfigError(problem)
-    return default, GameOptions(variant=name, extra=extra)
+__all__ = ["N_MAX_STEPS", "PLAYER_NAMES", "EnvConfigError", "EnvCore", "game_setup"]
 
 
 def _packed(row: list[int]) -> tuple[list[int], bytes]:
@@ -67,17 +29,22 @@ class EnvCore:
     """A game and its pending sub-decision; ``reset`` deals a new game."""
 
     def __init__(self, decks: Sequence[Any] | None = None, variant: str | None = None,
-                 players: int | None = None, options: dict[str, Any] | None = None) -> None:
+                 players: int | None = None, options: dict[str, Any] | None = None,
+                 game: Game | None = None, rng: random.Random | None = None) -> None:
+        """``game``: the game to go on with (set up from the same arguments), instead of
+        one dealt from seed 0; ``rng``: the generator of the engine's own random answers."""
         self.decks = decks
         self.variant = variant
         self.n_players_arg = players
         self.options = options
-        decks0, opts = game_setup(decks, variant, players, 0, options)
-        self.n_players = len(decks0)
-        self.variant_name = opts.variant or "two_player"
-        self.game: Game = new_game(list(PLAYER_NAMES[:self.n_players]), decks0, 0, opts)
+        if game is None:
+            decks0, opts = game_setup(decks, variant, players, 0, options)
+            game = new_game(list(PLAYER_NAMES[:len(decks0)]), decks0, 0, opts)
+        self.n_players = len(game.players)
+        self.variant_name = game.options.variant or "two_player"
+        self.game: Game = game
         self.tree: ActionTree | None = None
-        self.rng = random.Random(0)
+        self.rng = rng if rng is not None else random.Random(0)
         self._rows: list[list[int]] | None = None
         self._numbers = False
         #: Feature rows of options already seen, valid for one game, viewer, wide version
@@ -99,16 +66,10 @@ class EnvCore:
         (the steps chosen so far taken again).  Determinise at ``seat``'s decision."""
         from manastack.engine.determinization import determinize
 
-        new = copy.copy(self)
-        new.game = determinize(self.game, seat, rng)
-        new.rng = random.Random(rng.getrandbits(64))
-        new._rows = None
-        new._row_memo = {}
-        new._memo_key = ()
-        new.graveyard_rows = {}
-        new.battlefield_rows = {}
-        new.hand_rows = {}
-        new.tree = None
+        game = determinize(self.game, seat, rng)
+        new = EnvCore(self.decks, self.variant, self.n_players_arg, self.options, game,
+                      random.Random(rng.getrandbits(64)))
+        new._numbers = self._numbers
         if self.tree is not None and new.game.decision is not None:
             new.tree = ActionTree(new.game.decision.legal_actions(new.game))
             for step in self.tree.chosen:

@@ -22,6 +22,7 @@ from gymnasium import spaces
 
 from manastack.env.actions import FEATURES, N_MAX
 from manastack.game.objects import GameObject, PlayerRef, StackAbility, player_kind
+from manastack.game.state import GameState
 from manastack.game.turn import STEP_NAMES
 from manastack.rules.control import sees_for
 
@@ -299,7 +300,7 @@ class _KeptBoard:
 
     __slots__ = ("game", "version", "wide", "view", "sides", "ids", "big", "damage_big")
 
-    def __init__(self, game: Any, view: Any, sides: list[array[int]],
+    def __init__(self, game: GameState, view: Any, sides: list[array[int]],
                  ids: list[list[int]], big: bool) -> None:
         self.game = game
         self.version: int = game.version
@@ -318,7 +319,7 @@ _DAMAGE_COMBAT: Final = frozenset({"damage", "combat"})
 _W: Final = len(PERMANENT_FIELDS)
 
 
-def _battlefield(core: EnvCore, game: Any, viewer: int, n: int, plain: dict[str, int],
+def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dict[str, int],
                  out: array[int]) -> bool:
     """Fill the battlefield rows of ``out``: per relative seat, the permanents its
     player controls (after continuous effects, 613), in the battlefield's order.
@@ -354,7 +355,7 @@ def _battlefield(core: EnvCore, game: Any, viewer: int, n: int, plain: dict[str,
     return kept.big or kept.damage_big
 
 
-def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
+def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> None:
     """Read again the columns narrow changes may have touched since ``kept`` was made."""
     objects = game.objects
     version = kept.version
@@ -369,6 +370,7 @@ def _refresh_rows(kept: _KeptBoard, game: Any, viewer: int, n: int) -> None:
         at = 0
         for oid in ids:
             o = objects[oid]
+            assert isinstance(o, GameObject)
             side[at + 3] = int(o.tapped)
             if more:
                 damage = side[at + 6] = o.damage
@@ -390,7 +392,7 @@ def _tapped_of(player: int) -> frozenset[str]:
     return frozenset({player_kind("tapped", player)})
 
 
-def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
+def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
                 ) -> tuple[list[array[int]], list[list[int]], bool]:
     """The battlefield rows per relative seat (flat arrays), their permanents' ids, and
     whether a value passes ``±BOUND``."""
@@ -407,6 +409,7 @@ def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
     big = False
     for oid in game.battlefield:
         o = objects[oid]
+        assert isinstance(o, GameObject)
         c = chars(o)
         seat = (c.controller - viewer) % n
         side = sides[seat]
@@ -429,18 +432,16 @@ def _board_rows(game: Any, viewer: int, n: int, plain: dict[str, int]
         types = type_bits.get(c.types)
         if types is None:
             types = _bits_of(c.types, TYPES, type_bits)
-        keywords = c.keywords
-        if keywords:
-            kw = keyword_bits.get(keywords)
-            keywords = _bits_of(keywords, KEYWORDS, keyword_bits) if kw is None else kw
-        else:
-            keywords = 0
+        kw = 0
+        if c.keywords:
+            known = keyword_bits.get(c.keywords)
+            kw = _bits_of(c.keywords, KEYWORDS, keyword_bits) if known is None else known
         attached = o.attached_to
         side += (
             oid, plain.get(c.name, 1),
             (o.owner - viewer) % n + 1, int(o.tapped), power, toughness, damage,
             n_counters, int(o.is_token),
-            types, keywords,
+            types, kw,
             0 if attacking is None else _target(attacking, viewer, n),
             0 if blocking is None else _target(blocking, viewer, n),
             0 if attached is None else _target(attached, viewer, n),
