@@ -102,3 +102,20 @@ def test_values_beyond_the_bound_are_clipped_whichever_rows_were_kept() -> None:
     assert obs["players"][1, 1] == -BOUND
     assert BOUND not in obs["battlefield"][:, :, 6]
     assert first["players"][1, 1] == BOUND  # (an observation kept stays as it was)
+
+
+def test_object_ids_past_the_bound_are_clipped() -> None:
+    """Ids past ``BOUND`` (after that many objects were made) read as ``BOUND``: a card
+    drawn then gets a new id (CR 400.7), shown clipped in the drawing seat's hand."""
+    from manastack.env.observations import BOUND, observation_space
+    from manastack.rules.zones import draw
+
+    env = aec_env(seed=4)
+    env.reset(seed=4)
+    game = env.core.game
+    game._next_id = 2 * BOUND  # (as if that many objects had been made)
+    draw(game, 0)
+    assert game.players[0].hand[-1] > BOUND
+    obs = encode(env.core, 0)
+    assert BOUND in obs["hand"][:, 0]
+    assert observation_space().contains(obs)

@@ -22,7 +22,7 @@ __all__ = ["N_MAX_STEPS", "PLAYER_NAMES", "EnvConfigError", "EnvCore", "game_set
 
 
 def _packed(row: list[int]) -> tuple[list[int], bytes]:
-    return row, array("q", row).tobytes()
+    return row, array("i", row).tobytes()
 
 
 class EnvCore:

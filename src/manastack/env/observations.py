@@ -178,19 +178,20 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     players_ = game.players
     n = len(players_)
     objects = game.objects
-    # (filled as a C array of int64, then clipped to ±BOUND and made int32 at the end)
-    out = array("q", _ZEROS)
+    # (filled as a C array of int32: every value is clamped to ±BOUND where it may pass
+    # it, or is an object id, at most ``ids_issued``; more than BOUND ids: clipped at the end)
+    out = array("i", _ZEROS)
     decision = game.decision
     deciding = decision is not None and decision.by == viewer and not game.over
     opts = core.option_rows(viewer) if deciding else []
     if opts:
-        feats = array("q", core.option_table(viewer))
+        feats = array("i", core.option_table(viewer))
         out[_FEATS:_FEATS + len(feats)] = feats
     active = game.active_player
     step = game.step
     combat = game.combat
     g = [0] * len(GAME_FIELDS)
-    g[0] = game.turn_number
+    g[0] = min(game.turn_number, BOUND)
     g[1] = _STEP_INDEX.get(step.name, 0) if step else 0
     g[2] = (active - viewer) % n + 1 if type(active) is int else 0
     g[11] = n
@@ -215,9 +216,6 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     # the players' rows, in relative seat order: one flat list, one fill
     prows: list[int] = []
     kept_rows = core.graveyard_rows
-    # (of the game's and players' values, life, poison and mana may pass the bound; ids
-    # can't until that many were issued)
-    big = game.ids_issued > BOUND
     for r in range(n):
         p = players_[(viewer + r) % n]
         amounts = p.mana_pool.amounts
@@ -225,12 +223,13 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
         prows += (1, life, p.poison, len(p.hand), len(p.library), len(p.graveyard),
                   int(p.lost), int(p.index == active), int(p.team == team),
                   int(decider == p.index))
-        if life > BOUND or life < -BOUND or p.poison > BOUND:
-            big = True
+        if life > BOUND or life < -BOUND or p.poison > BOUND:  # (as may mana, below)
+            prows[-9] = _clamp(life)
+            prows[-8] = _clamp(p.poison)
         if amounts:
             prows += map(amounts.get, "WUBRGC", _NO_MANA)
             if max(amounts.values()) > BOUND:
-                big = True
+                prows[-6:] = map(_clamp, prows[-6:])
         else:
             prows += _NO_MANA
         if p.graveyard:
@@ -239,13 +238,13 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             key = tuple(p.graveyard[-GRAVEYARD_MAX:])
             kept = kept_rows.get(p.index)
             if kept is None or kept[0] != key:
-                flat = array("q", [x for i in reversed(key)
+                flat = array("i", [x for i in reversed(key)
                                    for x in (i, _name(objects[i], plain))])
                 kept = kept_rows[p.index] = (key, flat)
             at = _GRAVES + r * GRAVEYARD_MAX * 2
             out[at:at + len(kept[1])] = kept[1]
     gp = g + prows
-    out[_GAME:_GAME + len(gp)] = array("q", gp)  # (players follow game)
+    out[_GAME:_GAME + len(gp)] = array("i", gp)  # (players follow game)
     if viewer in sees_for(game, viewer):
         hand = players_[viewer].hand[:HAND_MAX]
         if hand:
@@ -254,10 +253,10 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             kept = core.hand_rows.get(viewer)
             if kept is None or kept[0] != key:
                 kept = core.hand_rows[viewer] = (
-                    key, array("q", [x for i in hand for x in (i, _name(objects[i], plain))]))
+                    key, array("i", [x for i in hand for x in (i, _name(objects[i], plain))]))
             out[_HAND:_HAND + len(kept[1])] = kept[1]
     if game.battlefield:
-        big = _battlefield(core, game, viewer, n, plain, out) or big
+        _battlefield(core, game, viewer, n, plain, out)
     if game.stack:
         rows: list[int] = []
         for oid in game.stack[-STACK_MAX:][::-1]:  # the top first
@@ -267,10 +266,10 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             rows += (oid, plain.get(so.name, 1), (game.controller(so) - viewer) % n + 1,
                      int(ability), so.source if isinstance(so, StackAbility) else 0,
                      len(targets), _target(targets[0], viewer, n) if targets else 0)
-        out[_STACK:_STACK + len(rows)] = array("q", rows)
+        out[_STACK:_STACK + len(rows)] = array("i", rows)
     if game.exile:
         ex = game.exile[:EXILE_MAX]
-        out[_EXILE:_EXILE + 2 * len(ex)] = array("q", [
+        out[_EXILE:_EXILE + 2 * len(ex)] = array("i", [
             x for i in ex for x in (i, _name(objects[i], plain))])
     if game.command:
         rows = []
@@ -281,12 +280,13 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             if len(rows) < 3 * COMMAND_MAX:
                 rows += (oid, plain.get(co.name, 1), (co.owner - viewer) % n + 1)
         if rows:
-            out[_COMMAND:_COMMAND + len(rows)] = array("q", rows)
-    values = np.frombuffer(out, np.int64)
-    if big:  # (feature rows are bounded when made; the stack's and exile's are ids)
-        np.clip(values, -BOUND, BOUND, out=values)
-    arrays = values.astype(np.int32)
-    obs: dict[str, np.ndarray] = {k: arrays[s].reshape(shape) for k, s, shape in _VIEWS}
+            out[_COMMAND:_COMMAND + len(rows)] = array("i", rows)
+    if game.ids_issued > BOUND:  # (ids past the bound, after that many objects)
+        values = np.frombuffer(out, np.int32)
+        values.clip(-BOUND, BOUND, out=values)
+    # (the arrays: the fields of one record over the new buffer)
+    record = np.frombuffer(out, _RECORD).reshape(())
+    obs: dict[str, np.ndarray] = {name: record[name] for name in _NAMES}
     obs["action_mask"] = _MASKS[len(opts)].copy()
     return obs
 
@@ -298,20 +298,16 @@ class _KeptBoard:
     """One seat's battlefield rows as last encoded, with what they were read from: the
     game, its change journal's versions and the derived view of the battlefield."""
 
-    __slots__ = ("game", "version", "wide", "view", "sides", "ids", "big", "damage_big")
+    __slots__ = ("game", "version", "wide", "view", "sides", "ids")
 
     def __init__(self, game: GameState, view: Any, sides: list[array[int]],
-                 ids: list[list[int]], big: bool) -> None:
+                 ids: list[list[int]]) -> None:
         self.game = game
         self.version: int = game.version
         self.wide: int = game.wide_version
         self.view = view
         self.sides = sides
         self.ids = ids
-        #: Does a value pass ``±BOUND``: power, toughness or counters (read again only
-        #: after a wide change), damage (after a narrow one too)?
-        self.big = big
-        self.damage_big = False
 
 
 #: The narrow changes (``GameState.changed``) besides tapping that rows read.
@@ -320,7 +316,7 @@ _W: Final = len(PERMANENT_FIELDS)
 
 
 def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dict[str, int],
-                 out: array[int]) -> bool:
+                 out: array[int]) -> None:
     """Fill the battlefield rows of ``out``: per relative seat, the permanents its
     player controls (after continuous effects, 613), in the battlefield's order.
 
@@ -328,8 +324,7 @@ def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dic
     since (``GameState.changed``: the same wide version, the same view of the
     battlefield, so the same permanents, order and characteristics), only the columns
     those changes may touch are read again (tapped; damage and combat after a change of
-    their kind).  In check mode the kept rows are compared with fresh ones.  True if a
-    value (power, toughness, damage, counters) passes ``±BOUND``."""
+    their kind).  In check mode the kept rows are compared with fresh ones."""
     derived = game.derived
     if derived.view_version != game.version:
         derived.refresh_view(game)
@@ -344,15 +339,14 @@ def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dic
                 derived.check_kept("the battlefield's observation rows", kept.sides,
                                    fresh[0])
     else:
-        sides, ids, big = _board_rows(game, viewer, n, plain)
-        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, ids, big)
+        sides, ids = _board_rows(game, viewer, n, plain)
+        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, ids)
     base = _BATTLEFIELD
     full = BATTLEFIELD_MAX * _W
     for side in kept.sides:
         if side:
             out[base:base + len(side)] = side
         base += full
-    return kept.big or kept.damage_big
 
 
 def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> None:
@@ -363,7 +357,6 @@ def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> Non
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
     blockers = combat.blockers if combat is not None else _EMPTY
-    damage_big = False
     for r, (side, ids) in enumerate(zip(kept.sides, kept.ids, strict=True)):
         if not more and game.narrow_unchanged_since(version, _tapped_of((viewer + r) % n)):
             continue  # (none of that player's permanents became tapped or untapped)
@@ -373,17 +366,14 @@ def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> Non
             assert isinstance(o, GameObject)
             side[at + 3] = int(o.tapped)
             if more:
-                damage = side[at + 6] = o.damage
-                if damage > BOUND:
-                    damage_big = True
+                damage = o.damage
+                side[at + 6] = damage if damage <= BOUND else BOUND
                 attacking = attackers.get(oid) if attackers else None
                 blocking = blockers.get(oid) if blockers else None
                 side[at + 11] = 0 if attacking is None else _target(attacking, viewer, n)
                 side[at + 12] = 0 if blocking is None else _target(blocking, viewer, n)
             at += _W
     kept.version = game.version
-    if more:
-        kept.damage_big = damage_big
 
 
 @cache
@@ -393,9 +383,9 @@ def _tapped_of(player: int) -> frozenset[str]:
 
 
 def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
-                ) -> tuple[list[array[int]], list[list[int]], bool]:
-    """The battlefield rows per relative seat (flat arrays), their permanents' ids, and
-    whether a value passes ``±BOUND``."""
+                ) -> tuple[list[array[int]], list[list[int]]]:
+    """The battlefield rows per relative seat (flat arrays, values clamped to ``±BOUND``)
+    and their permanents' ids."""
     sides: list[list[int]] = [[] for _ in range(n)]
     ids: list[list[int]] = [[] for _ in range(n)]
     full = BATTLEFIELD_MAX * _W
@@ -406,7 +396,6 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
     objects = game.objects
     type_bits = _TYPE_BITS
     keyword_bits = _KEYWORD_BITS
-    big = False
     for oid in game.battlefield:
         o = objects[oid]
         assert isinstance(o, GameObject)
@@ -428,7 +417,8 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
         damage = o.damage
         if power > BOUND or power < -BOUND or toughness > BOUND or toughness < -BOUND or \
                 damage > BOUND or n_counters > BOUND or n_counters < -BOUND:
-            big = True
+            power, toughness = _clamp(power), _clamp(toughness)
+            damage, n_counters = _clamp(damage), _clamp(n_counters)
         types = type_bits.get(c.types)
         if types is None:
             types = _bits_of(c.types, TYPES, type_bits)
@@ -446,7 +436,7 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
             0 if blocking is None else _target(blocking, viewer, n),
             0 if attached is None else _target(attached, viewer, n),
             int(bool(o.phased_out)))
-    return [array("q", side) for side in sides], ids, big
+    return [array("i", side) for side in sides], ids
 
 
 _EMPTY: Final[dict[Any, Any]] = {}
@@ -473,7 +463,11 @@ def _layout() -> tuple[tuple[str, int, int, tuple[int, ...]], ...]:
 
 _LAYOUT: Final = _layout()
 _SIZE: Final = _LAYOUT[-1][2]
-_ZEROS: Final = array("q", bytes(8 * _SIZE))
+_ZEROS: Final = array("i", bytes(4 * _SIZE))
+#: An observation's arrays as the fields of one record (``_LAYOUT``'s order and shapes).
+_RECORD: Final = np.dtype([(name, np.int32, shape) for name, shape in _SHAPES])
+_NAMES: Final = tuple(name for name, _ in _SHAPES)
+assert _RECORD.itemsize == 4 * _SIZE
 #: The action mask of k options, for each k (copied for each observation).
 _MASKS: Final = tuple(np.array([1] * k + [0] * (N_MAX - k), np.int8) for k in range(N_MAX + 1))
 _AT: Final = {name: start for name, start, _, _ in _LAYOUT}
@@ -487,5 +481,4 @@ _STACK: Final = _AT["stack"]
 _EXILE: Final = _AT["exile"]
 _COMMAND: Final = _AT["command"]
 assert _PLAYERS == _GAME + len(GAME_FIELDS)  # (encode fills both with one list)
-_VIEWS: Final = tuple((name, slice(a, b), shape) for name, a, b, shape in _LAYOUT)
 _STEP_INDEX: Final = {name: i + 1 for i, name in enumerate(STEP_NAMES)}
