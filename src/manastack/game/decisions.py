@@ -9,6 +9,7 @@ JSON form used by replay files.  Object ids appear as integers, players as
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
@@ -456,8 +457,40 @@ def _sealed(action: Any, seal: bool = True) -> bool:
     if seal:
         if len(_SEALS) >= 8_192:  # (actions are made anew all the time: forget old ones)
             _SEALS.clear()
+            _LIST_SEALS.clear()  # (a sealed list vouches for its actions' seals)
         _SEALS[id(action)] = (action, values.copy())
     return seal
+
+
+#: The lists of legal actions whose every action held, when last looked at, the values it
+#: was first handed out with, by id: (the list, its actions, copies of their values: those
+#: of :data:`_SEALS`).  While the list holds the same actions with the same values, they
+#: are all still sealed, compared in one go (:meth:`PriorityDecision.listed_actions`).
+_LIST_SEALS: Final[dict[int, tuple[list[Any], list[Any], list[dict[str, Any]]]]] = {}
+
+
+def _list_sealed(acts: list[Any]) -> bool:
+    """Does every action of the list ``acts``, sealed together before
+    (:func:`_seal_list`), still hold the values it was handed out with?  (The list's
+    actions are compared by identity and their values as :func:`_sealed` does, by
+    builtin loops: this runs at every decision.)"""
+    known = _LIST_SEALS.get(id(acts))
+    return known is not None and known[0] is acts and len(known[1]) == len(acts) and \
+        all(map(operator.is_, acts, known[1])) and list(map(vars, acts)) == known[2]
+
+
+def _seal_list(acts: list[Any]) -> None:
+    """Record that every action of ``acts`` holds the values of its seal (just checked;
+    not if a seal was forgotten meanwhile)."""
+    values: list[dict[str, Any]] = []
+    for a in acts:
+        known = _SEALS.get(id(a))
+        if known is None or known[0] is not a:
+            return
+        values.append(known[1])
+    if len(_LIST_SEALS) >= 1_024:
+        _LIST_SEALS.clear()
+    _LIST_SEALS[id(acts)] = (acts, list(acts), values)
 
 
 @dataclass(eq=False)
@@ -491,6 +524,8 @@ class PriorityDecision(Decision):
         may be kept for the next ones too, so the same object while nothing it read
         changes (don't modify it; the game loops' forced-decision test memoises on it)."""
         acts = self._listed(game)
+        if _list_sealed(acts):  # (the common case: the list seen before, untouched)
+            return acts
         seals = _SEALS
         for a in acts:  # (_sealed written out: this runs for every action at every decision)
             known = seals.get(id(a))
@@ -499,6 +534,7 @@ class PriorityDecision(Decision):
             elif known[1] != vars(a):
                 break
         else:
+            _seal_list(acts)
             return acts
         acts = self._relist(game)
         for a in acts:
