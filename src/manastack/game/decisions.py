@@ -9,7 +9,6 @@ JSON form used by replay files.  Object ids appear as integers, players as
 from __future__ import annotations
 
 import itertools
-import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
@@ -462,21 +461,23 @@ def _sealed(action: Any, seal: bool = True) -> bool:
     return seal
 
 
-#: The lists of legal actions whose every action held, when last looked at, the values it
-#: was first handed out with, by id: (the list, its actions, copies of their values: those
-#: of :data:`_SEALS`).  While the list holds the same actions with the same values, they
-#: are all still sealed, compared in one go (:meth:`PriorityDecision.listed_actions`).
-_LIST_SEALS: Final[dict[int, tuple[list[Any], list[Any], list[dict[str, Any]]]]] = {}
+#: The lists of legal actions of more than :data:`_SEALED_ONE_BY_ONE` actions whose every
+#: action held, when last looked at, the values it was first handed out with, by id: (the
+#: list, copies of its actions' values: those of :data:`_SEALS`).  While they hold the
+#: same values, they are all still sealed, compared in one go
+#: (:meth:`PriorityDecision.listed_actions`).  (An action put in the list in place of
+#: another is not sealed by this: it is checked when answered, :meth:`lists`.)
+_LIST_SEALS: Final[dict[int, tuple[list[Any], list[dict[str, Any]]]]] = {}
+#: Lists this long or shorter are checked action by action (as quick there).
+_SEALED_ONE_BY_ONE: Final = 3
 
 
 def _list_sealed(acts: list[Any]) -> bool:
     """Does every action of the list ``acts``, sealed together before
-    (:func:`_seal_list`), still hold the values it was handed out with?  (The list's
-    actions are compared by identity and their values as :func:`_sealed` does, by
-    builtin loops: this runs at every decision.)"""
+    (:func:`_seal_list`), still hold the values it was handed out with?  (Their values
+    compared as :func:`_sealed` does, by a builtin loop: this runs at every decision.)"""
     known = _LIST_SEALS.get(id(acts))
-    return known is not None and known[0] is acts and len(known[1]) == len(acts) and \
-        all(map(operator.is_, acts, known[1])) and list(map(vars, acts)) == known[2]
+    return known is not None and known[0] is acts and list(map(vars, acts)) == known[1]
 
 
 def _seal_list(acts: list[Any]) -> None:
@@ -490,7 +491,7 @@ def _seal_list(acts: list[Any]) -> None:
         values.append(known[1])
     if len(_LIST_SEALS) >= 1_024:
         _LIST_SEALS.clear()
-    _LIST_SEALS[id(acts)] = (acts, list(acts), values)
+    _LIST_SEALS[id(acts)] = (acts, values)
 
 
 @dataclass(eq=False)
@@ -524,7 +525,8 @@ class PriorityDecision(Decision):
         may be kept for the next ones too, so the same object while nothing it read
         changes (don't modify it; the game loops' forced-decision test memoises on it)."""
         acts = self._listed(game)
-        if _list_sealed(acts):  # (the common case: the list seen before, untouched)
+        long = len(acts) > _SEALED_ONE_BY_ONE
+        if long and _list_sealed(acts):  # (the common case: seen before, untouched)
             return acts
         seals = _SEALS
         for a in acts:  # (_sealed written out: this runs for every action at every decision)
@@ -534,7 +536,8 @@ class PriorityDecision(Decision):
             elif known[1] != vars(a):
                 break
         else:
-            _seal_list(acts)
+            if long:
+                _seal_list(acts)
             return acts
         acts = self._relist(game)
         for a in acts:

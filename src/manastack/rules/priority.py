@@ -59,7 +59,11 @@ def start_priority(game: GameState, player: int) -> None:
     # (sba.check; its "nothing changed since a clean check" test made without a call)
     if game.derived.sba_clean[0] != game.version and sba.check(game, player):
         return  # it scheduled start_priority again (and maybe asked a choice)
-    check_state_triggers(game)  # 603.8
+    derived = game.derived
+    if derived.watched is None or derived.watched_wide != game.wide_version or derived.check:
+        # 603.8 (check_state_triggers's first test made without a call: no state trigger
+        # while the kinds of event watched are known, kept for this wide version)
+        check_state_triggers(game)
     if game.pending_triggers:
         game.push(start_priority, player)
         put_triggers_on_stack(game)
