@@ -86,7 +86,9 @@ def on_priority(game: GameState, action: Action, player: int) -> None:
         game.emit_event(PriorityPassed("116.3d",
                                        _priority_texts(player, game.players[player].name)[1],
                                        game.turn_number, player))
-        if game.passes >= game.living_count():
+        passes = game.passes
+        # (every seat passed: no need to count those still in the game)
+        if passes >= len(game.players) or passes >= game.living_count():
             game.passes = 0
             if game.stack:
                 game.push(resolve_top)
