@@ -456,8 +456,42 @@ def _sealed(action: Any, seal: bool = True) -> bool:
     if seal:
         if len(_SEALS) >= 8_192:  # (actions are made anew all the time: forget old ones)
             _SEALS.clear()
+            _LIST_SEALS.clear()  # (a sealed list vouches for its actions' seals)
         _SEALS[id(action)] = (action, values.copy())
     return seal
+
+
+#: The lists of legal actions of more than :data:`_SEALED_ONE_BY_ONE` actions whose every
+#: action held, when last looked at, the values it was first handed out with, by id: (the
+#: list, copies of its actions' values: those of :data:`_SEALS`).  While they hold the
+#: same values, they are all still sealed, compared in one go
+#: (:meth:`PriorityDecision.listed_actions`).  (An action put in the list in place of
+#: another is not sealed by this: it is checked when answered, :meth:`lists`.)
+_LIST_SEALS: Final[dict[int, tuple[list[Any], list[dict[str, Any]]]]] = {}
+#: Lists this long or shorter are checked action by action (as quick there).
+_SEALED_ONE_BY_ONE: Final = 3
+
+
+def _list_sealed(acts: list[Any]) -> bool:
+    """Does every action of the list ``acts``, sealed together before
+    (:func:`_seal_list`), still hold the values it was handed out with?  (Their values
+    compared as :func:`_sealed` does, by a builtin loop: this runs at every decision.)"""
+    known = _LIST_SEALS.get(id(acts))
+    return known is not None and known[0] is acts and list(map(vars, acts)) == known[1]
+
+
+def _seal_list(acts: list[Any]) -> None:
+    """Record that every action of ``acts`` holds the values of its seal (just checked;
+    not if a seal was forgotten meanwhile)."""
+    values: list[dict[str, Any]] = []
+    for a in acts:
+        known = _SEALS.get(id(a))
+        if known is None or known[0] is not a:
+            return
+        values.append(known[1])
+    if len(_LIST_SEALS) >= 1_024:
+        _LIST_SEALS.clear()
+    _LIST_SEALS[id(acts)] = (acts, values)
 
 
 @dataclass(eq=False)
@@ -491,6 +525,9 @@ class PriorityDecision(Decision):
         may be kept for the next ones too, so the same object while nothing it read
         changes (don't modify it; the game loops' forced-decision test memoises on it)."""
         acts = self._listed(game)
+        long = len(acts) > _SEALED_ONE_BY_ONE
+        if long and _list_sealed(acts):  # (the common case: seen before, untouched)
+            return acts
         seals = _SEALS
         for a in acts:  # (_sealed written out: this runs for every action at every decision)
             known = seals.get(id(a))
@@ -499,6 +536,8 @@ class PriorityDecision(Decision):
             elif known[1] != vars(a):
                 break
         else:
+            if long:
+                _seal_list(acts)
             return acts
         acts = self._relist(game)
         for a in acts:

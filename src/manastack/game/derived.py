@@ -280,10 +280,19 @@ class Derived:
         self.kept.clear()
 
     def recall(self, game: GameState, key: Any) -> Any:
-        """The value kept under ``key`` by :meth:`remember` if still valid, else None."""
+        """The value kept under ``key`` by :meth:`remember` if still valid, else None.
+
+        Found valid at a later version, it is kept as of this one (nothing it read changed
+        in between, so it is as if computed now): the next recall at this version needs no
+        comparison."""
         hit = self.kept.get(key)
-        if hit is not None and (hit[0] == game.version or game.unchanged_since(
-                hit[0], hit[1], hit[2])):
+        if hit is None:
+            return None
+        version = game.version
+        if hit[0] == version:
+            return hit[3]
+        if game.unchanged_since(hit[0], hit[1], hit[2]):
+            self.kept[key] = (version, hit[1], hit[2], hit[3])
             return hit[3]
         return None
 

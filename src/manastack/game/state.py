@@ -987,9 +987,11 @@ class GameState:
 
     def next_player(self, p: int) -> int:
         n = len(self.players)
+        players = self.players
         for i in range(1, n + 1):
             q = (p + i) % n
-            if self.players[q].in_game:
+            pl = players[q]
+            if not (pl.lost or pl.left_game):  # (Player.in_game, without a call)
                 return q
         return p
 
@@ -1001,7 +1003,7 @@ class GameState:
         """``len(living_players)``, without making the list."""
         n = 0
         for p in self.players:
-            if p.in_game:
+            if not (p.lost or p.left_game):  # (Player.in_game, without a call)
                 n += 1
         return n
 

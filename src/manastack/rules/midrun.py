@@ -45,7 +45,12 @@ class ChoiceNeeded(Exception):
 def choice_possible(game: GameState) -> bool:
     """Whether a choice in the middle of an event could come up (replacement effects
     outside the damage pipeline, or the variant's own such choices)."""
-    return replacement_choice_possible(game) or variant_of(game).midrun_choices_possible(game)
+    # (replacement_choice_possible's tests made without a call when there is no
+    # replacement effect and no permanent may have a replacement ability: most answers)
+    if game.replacements or game.derived.replacements_may_exist(game):
+        if replacement_choice_possible(game):
+            return True
+    return variant_of(game).midrun_choices_possible(game)
 
 
 def choose_during_run(game: GameState, player: int, kind: str, prompt: str,

@@ -50,16 +50,21 @@ def start_priority(game: GameState, player: int) -> None:
     """``player`` would receive priority: SBAs and triggers first (CR 116.5)."""
     if game.over:
         return
-    if not game.players[player].in_game:
+    pl = game.players[player]
+    if pl.lost or pl.left_game:  # (not Player.in_game, without a call)
         # 800.4a / 800.4i: a player who left the game doesn't receive priority; the next
         # player in turn order does (if all the others pass, the stack resolves or the
         # step ends: the passes are counted among the players still in the game)
         game.push(start_priority, variant_of(game).next_priority_player(game, player))
         return
     # (sba.check; its "nothing changed since a clean check" test made without a call)
-    if game.derived.sba_clean[0] != game.version and sba.check(game, player):
+    derived = game.derived
+    if derived.sba_clean[0] != game.version and sba.check(game, player):
         return  # it scheduled start_priority again (and maybe asked a choice)
-    check_state_triggers(game)  # 603.8
+    if derived.watched is None or derived.watched_wide != game.wide_version or derived.check:
+        # 603.8 (check_state_triggers's first test made without a call: no state trigger
+        # while the kinds of event watched are known, kept for this wide version)
+        check_state_triggers(game)
     if game.pending_triggers:
         game.push(start_priority, player)
         put_triggers_on_stack(game)
@@ -70,7 +75,7 @@ def start_priority(game: GameState, player: int) -> None:
     game.lki_batch.clear()
     game.priority_player = player
     game.ask(PriorityDecision(player, "priority",
-                              _priority_texts(player, game.players[player].name)[0],
+                              _priority_texts(player, pl.name)[0],
                               (on_priority, (player,)), "116.3"))  # (rule)
 
 
@@ -81,7 +86,9 @@ def on_priority(game: GameState, action: Action, player: int) -> None:
         game.emit_event(PriorityPassed("116.3d",
                                        _priority_texts(player, game.players[player].name)[1],
                                        game.turn_number, player))
-        if game.passes >= game.living_count():
+        passes = game.passes
+        # (every seat passed: no need to count those still in the game)
+        if passes >= len(game.players) or passes >= game.living_count():
             game.passes = 0
             if game.stack:
                 game.push(resolve_top)

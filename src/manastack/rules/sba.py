@@ -107,6 +107,8 @@ def perform(game: GameState) -> bool:
         if game.derived.check:  # (check mode: a check of a copy finds nothing either)
             probe = game.copy()  # (with a store of its own: no clean stamp)
             game.check_kept("no state-based action to perform", False, perform(probe))
+        if version != game.version:  # clean now too: the next check needs no comparison
+            game.derived.sba_clean = (game.version, wide, reads_then, totals)
         return False
     log_length = len(game.log)
     exile_if_controller_left(game)  # 800.4c (as soon as a control effect ends)
