@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from manastack.env.actions import FEATURES, N_MAX
-from manastack.game.objects import GameObject, PlayerRef, StackAbility, player_kind
+from manastack.game.objects import GameObject, PlayerRef, StackAbility
 from manastack.game.state import GameState
 from manastack.game.turn import STEP_NAMES
 from manastack.rules.control import sees_for
@@ -298,16 +298,19 @@ class _KeptBoard:
     """One seat's battlefield rows as last encoded, with what they were read from: the
     game, its change journal's versions and the derived view of the battlefield."""
 
-    __slots__ = ("game", "version", "wide", "view", "sides", "ids")
+    __slots__ = ("game", "version", "wide", "view", "sides", "objs", "tapped")
 
     def __init__(self, game: GameState, view: Any, sides: list[array[int]],
-                 ids: list[list[int]]) -> None:
+                 objs: list[list[GameObject]]) -> None:
         self.game = game
         self.version: int = game.version
         self.wide: int = game.wide_version
         self.view = view
         self.sides = sides
-        self.ids = ids
+        #: Per side, the permanents of its rows (the same objects until a wide change) and
+        #: whether each was tapped as its row says.
+        self.objs = objs
+        self.tapped = [[o.tapped for o in side] for side in objs]
 
 
 #: The narrow changes (``GameState.changed``) besides tapping that rows read.
@@ -339,8 +342,8 @@ def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dic
                 derived.check_kept("the battlefield's observation rows", kept.sides,
                                    fresh[0])
     else:
-        sides, ids = _board_rows(game, viewer, n, plain)
-        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, ids)
+        sides, objs = _board_rows(game, viewer, n, plain)
+        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, objs)
     base = _BATTLEFIELD
     full = BATTLEFIELD_MAX * _W
     for side in kept.sides:
@@ -351,43 +354,42 @@ def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dic
 
 def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> None:
     """Read again the columns narrow changes may have touched since ``kept`` was made."""
-    objects = game.objects
-    version = kept.version
-    more = not game.narrow_unchanged_since(version, _DAMAGE_COMBAT)
+    if game.narrow_unchanged_since(kept.version, _DAMAGE_COMBAT):
+        # (tapping alone: the rows of the permanents that became tapped or untapped)
+        for side, objs, tapped in zip(kept.sides, kept.objs, kept.tapped, strict=True):
+            for i in range(len(objs)):
+                t = objs[i].tapped
+                if t != tapped[i]:
+                    tapped[i] = t
+                    side[i * _W + 3] = 1 if t else 0
+        kept.version = game.version
+        return
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
     blockers = combat.blockers if combat is not None else _EMPTY
-    for r, (side, ids) in enumerate(zip(kept.sides, kept.ids, strict=True)):
-        if not more and game.narrow_unchanged_since(version, _tapped_of((viewer + r) % n)):
-            continue  # (none of that player's permanents became tapped or untapped)
+    for side, objs, tapped in zip(kept.sides, kept.objs, kept.tapped, strict=True):
         at = 0
-        for oid in ids:
-            o = objects[oid]
-            assert isinstance(o, GameObject)
-            side[at + 3] = int(o.tapped)
-            if more:
-                damage = o.damage
-                side[at + 6] = damage if damage <= BOUND else BOUND
-                attacking = attackers.get(oid) if attackers else None
-                blocking = blockers.get(oid) if blockers else None
-                side[at + 11] = 0 if attacking is None else _target(attacking, viewer, n)
-                side[at + 12] = 0 if blocking is None else _target(blocking, viewer, n)
+        for i in range(len(objs)):
+            o = objs[i]
+            oid = o.id
+            t = tapped[i] = o.tapped
+            side[at + 3] = 1 if t else 0
+            damage = o.damage
+            side[at + 6] = damage if damage <= BOUND else BOUND
+            attacking = attackers.get(oid) if attackers else None
+            blocking = blockers.get(oid) if blockers else None
+            side[at + 11] = 0 if attacking is None else _target(attacking, viewer, n)
+            side[at + 12] = 0 if blocking is None else _target(blocking, viewer, n)
             at += _W
     kept.version = game.version
 
 
-@cache
-def _tapped_of(player: int) -> frozenset[str]:
-    """The narrow change of ``player``'s permanents becoming tapped or untapped."""
-    return frozenset({player_kind("tapped", player)})
-
-
 def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
-                ) -> tuple[list[array[int]], list[list[int]]]:
+                ) -> tuple[list[array[int]], list[list[GameObject]]]:
     """The battlefield rows per relative seat (flat arrays, values clamped to ``±BOUND``)
-    and their permanents' ids."""
+    and their permanents."""
     sides: list[list[int]] = [[] for _ in range(n)]
-    ids: list[list[int]] = [[] for _ in range(n)]
+    objs: list[list[GameObject]] = [[] for _ in range(n)]
     full = BATTLEFIELD_MAX * _W
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
@@ -404,7 +406,7 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
         side = sides[seat]
         if len(side) >= full:
             continue
-        ids[seat].append(oid)
+        objs[seat].append(o)
         attacking = attackers.get(oid) if attackers else None
         blocking = blockers.get(oid) if blockers else None
         counters = o.counters
@@ -436,7 +438,7 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
             0 if blocking is None else _target(blocking, viewer, n),
             0 if attached is None else _target(attached, viewer, n),
             int(bool(o.phased_out)))
-    return [array("i", side) for side in sides], ids
+    return [array("i", side) for side in sides], objs
 
 
 _EMPTY: Final[dict[Any, Any]] = {}
