@@ -14,14 +14,19 @@ counted and its seed printed (exit 1 if any), for the issue's 10,000-game check.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import traceback
 
-from harness import random_env_episode as play
+# One core: numpy's BLAS threads (no BLAS call is made here) would otherwise wait on the
+# other cores, their spinning counted in this process's CPU time.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import manastack
-from manastack.env import aec_env
+from harness import random_env_episode as play  # noqa: E402
+
+import manastack  # noqa: E402
+from manastack.env import aec_env  # noqa: E402
 
 
 def main() -> None:

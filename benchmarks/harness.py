@@ -76,8 +76,6 @@ def random_env_episode(env: Any, seed: int) -> int:
     of ``managym_compare.py`` does), seeded by ``seed``; the number of env steps."""
     import random
 
-    import numpy as np
-
     env.reset(seed=seed)
     rng = random.Random(seed)
     steps = 0
@@ -86,7 +84,7 @@ def random_env_episode(env: Any, seed: int) -> int:
         if term or trunc:
             env.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps

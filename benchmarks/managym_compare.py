@@ -35,10 +35,15 @@ the compiled package (``MANASTACK_COMPILE=1 pip install .``, run from outside ``
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from typing import Any
+
+# One core: numpy's BLAS threads (no BLAS call is made here) would otherwise wait on the
+# other cores, their spinning counted in this process's CPU time.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from manastack.agents import RandomAgent
 from manastack.engine import new_game

@@ -218,7 +218,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     kept_rows = core.graveyard_rows
     for r in range(n):
         p = players_[(viewer + r) % n]
-        amounts = p.mana_pool.amounts
+        pool = p.mana_pool
         life = p.life
         prows += (1, life, p.poison, len(p.hand), len(p.library), len(p.graveyard),
                   int(p.lost), int(p.index == active), int(p.team == team),
@@ -226,9 +226,9 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
         if life > BOUND or life < -BOUND or p.poison > BOUND:  # (as may mana, below)
             prows[-9] = _clamp(life)
             prows[-8] = _clamp(p.poison)
-        if amounts:
-            prows += map(amounts.get, "WUBRGC", _NO_MANA)
-            if max(amounts.values()) > BOUND:
+        if pool.size:  # (the units it holds, 106.4)
+            prows += map(pool.amounts.get, "WUBRGC", _NO_MANA)
+            if pool.size > BOUND:
                 prows[-6:] = map(_clamp, prows[-6:])
         else:
             prows += _NO_MANA
