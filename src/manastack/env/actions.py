@@ -66,6 +66,7 @@ FEATURES: Final = ("kind", "object", "object_name", "player", "other_object",
 Step = tuple[Any, ...]
 DONE: Final[Step] = ("done",)
 MORE: Final[Step] = ("more",)
+_PASS_STEPS: Final[tuple[Step, ...]] = (("pass",), DONE)
 
 
 def action_steps(action: Action) -> tuple[Step, ...]:
@@ -73,19 +74,22 @@ def action_steps(action: Action) -> tuple[Step, ...]:
     t = type(action)
     parts: list[Step]
     if t is Pass:
-        parts = [("pass",)]
+        return _PASS_STEPS
     elif t is PlayLand:
         assert isinstance(action, PlayLand)
         parts = [("play", action.card)]
     elif t is Cast:
         assert isinstance(action, Cast)
-        parts = [("cast", action.card, action.alt, action.x, action.modes, action.pay)]
-        parts += [("target", r) for r in action.targets]
+        head: Step = ("cast", action.card, action.alt, action.x, action.modes, action.pay)
+        if not action.targets:
+            return head, DONE
+        parts = [head, *[("target", r) for r in action.targets]]
     elif t is Activate:
         assert isinstance(action, Activate)
-        parts = [("activate", action.source, action.ability, action.x, action.pay,
-                  action.mana)]
-        parts += [("target", r) for r in action.targets]
+        head = ("activate", action.source, action.ability, action.x, action.pay, action.mana)
+        if not action.targets:  # (a mana ability, most often)
+            return head, DONE
+        parts = [head, *[("target", r) for r in action.targets]]
     elif t is DeclareAttackers:
         assert isinstance(action, DeclareAttackers)
         parts = [("attack",)] + [("attacker", c, r) for c, r in action.attacks]
@@ -185,7 +189,7 @@ class ActionTree:
         ``done`` completes it, else None (another sub-decision follows)."""
         opts = self.options
         step = opts[index]
-        if step == MORE and len(self._all) > N_MAX:
+        if len(self._all) > N_MAX and step == MORE:
             per = N_MAX - 1
             self.page = (self.page + 1) % -(-len(self._all) // per)
             return None

@@ -21,6 +21,10 @@ from manastack.game.decisions import Action, PriorityDecision
 __all__ = ["N_MAX_STEPS", "PLAYER_NAMES", "EnvConfigError", "EnvCore", "game_setup"]
 
 
+#: Option -> its feature row and the row packed as int32.
+_RowMemo = dict[Step, tuple[list[int], bytes]]
+
+
 def _packed(row: list[int]) -> tuple[list[int], bytes]:
     return row, array("i", row).tobytes()
 
@@ -47,12 +51,12 @@ class EnvCore:
         self.rng = rng if rng is not None else random.Random(0)
         self._rows: list[list[int]] | None = None
         self._numbers = False
-        #: Feature rows of options already seen, valid for one game, viewer, wide version
-        #: of its change journal and kind of items (``_memo_key``): an option's row reads
-        #: only objects' ids, names and face-down status, which change only by wide changes.
-        self._row_memo: dict[Step, tuple[list[int], bytes]] = {}
+        #: Per viewer, feature rows of options already seen, valid for one game, wide
+        #: version of its change journal and kind of items (the key kept with them): an
+        #: option's row reads only objects' ids, names and face-down status, which change
+        #: only by wide changes.
+        self._row_memos: dict[int, tuple[tuple[Any, ...], _RowMemo]] = {}
         self._table = b""
-        self._memo_key: tuple[Any, ...] = ()
         #: Per player, the graveyard's ids and their observation rows (observations.encode).
         self.graveyard_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
         #: Per player, the battlefield's observation rows as last made (observations.py).
@@ -158,23 +162,23 @@ class EnvCore:
             self._rows, self._table = [], b""
             return
         game = self.game
-        key = (game, viewer, game.wide_version, self._numbers)
-        memo = self._row_memo
-        if self._memo_key != key:
-            memo.clear()
-            self._memo_key = key
+        key = (game, game.wide_version, self._numbers)
+        kept = self._row_memos.get(viewer)
+        if kept is None or kept[0] != key:
+            kept = self._row_memos[viewer] = (key, {})
+        memo = kept[1]
         rows = []
         packed = []
         for step in tree.options:
             try:
-                kept = memo.get(step)
+                row = memo.get(step)
             except TypeError:  # (a step holding an unhashable value: not kept)
-                kept = _packed(self.features(step, viewer))
+                row = _packed(self.features(step, viewer))
             else:
-                if kept is None:
-                    kept = memo[step] = _packed(self.features(step, viewer))
-            rows.append(kept[0])
-            packed.append(kept[1])
+                if row is None:
+                    row = memo[step] = _packed(self.features(step, viewer))
+            rows.append(row[0])
+            packed.append(row[1])
         self._rows = rows
         self._table = b"".join(packed)
 

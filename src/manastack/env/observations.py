@@ -301,7 +301,7 @@ class _KeptBoard:
     __slots__ = ("game", "version", "wide", "view", "sides", "objs", "tapped")
 
     def __init__(self, game: GameState, view: Any, sides: list[array[int]],
-                 objs: list[list[GameObject]]) -> None:
+                 objs: list[list[GameObject]], tapped: list[list[bool]]) -> None:
         self.game = game
         self.version: int = game.version
         self.wide: int = game.wide_version
@@ -310,7 +310,7 @@ class _KeptBoard:
         #: Per side, the permanents of its rows (the same objects until a wide change) and
         #: whether each was tapped as its row says.
         self.objs = objs
-        self.tapped = [[o.tapped for o in side] for side in objs]
+        self.tapped = tapped
 
 
 #: The narrow changes (``GameState.changed``) besides tapping that rows read.
@@ -342,8 +342,9 @@ def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dic
                 derived.check_kept("the battlefield's observation rows", kept.sides,
                                    fresh[0])
     else:
-        sides, objs = _board_rows(game, viewer, n, plain)
-        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, objs)
+        sides, objs, tapped = _board_rows(game, viewer, n, plain)
+        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, objs,
+                                                          tapped)
     base = _BATTLEFIELD
     full = BATTLEFIELD_MAX * _W
     for side in kept.sides:
@@ -385,11 +386,12 @@ def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> Non
 
 
 def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
-                ) -> tuple[list[array[int]], list[list[GameObject]]]:
-    """The battlefield rows per relative seat (flat arrays, values clamped to ``±BOUND``)
-    and their permanents."""
+                ) -> tuple[list[array[int]], list[list[GameObject]], list[list[bool]]]:
+    """The battlefield rows per relative seat (flat arrays, values clamped to ``±BOUND``),
+    their permanents and whether each is tapped."""
     sides: list[list[int]] = [[] for _ in range(n)]
     objs: list[list[GameObject]] = [[] for _ in range(n)]
+    tapped: list[list[bool]] = [[] for _ in range(n)]
     full = BATTLEFIELD_MAX * _W
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
@@ -407,6 +409,7 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
         if len(side) >= full:
             continue
         objs[seat].append(o)
+        tapped[seat].append(o.tapped)
         attacking = attackers.get(oid) if attackers else None
         blocking = blockers.get(oid) if blockers else None
         counters = o.counters
@@ -438,7 +441,7 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
             0 if blocking is None else _target(blocking, viewer, n),
             0 if attached is None else _target(attached, viewer, n),
             int(bool(o.phased_out)))
-    return [array("i", side) for side in sides], objs
+    return [array("i", side) for side in sides], objs, tapped
 
 
 _EMPTY: Final[dict[Any, Any]] = {}
