@@ -19,6 +19,8 @@ import time
 from collections import Counter
 from typing import Any
 
+from harness import positive_int
+
 from manastack.agents import RandomAgent
 from manastack.engine import new_game
 from manastack.engine.forced import only_answer
@@ -30,13 +32,10 @@ from manastack.sim.games import SEAT_NAMES, derive, game_seed
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=positive_int, default=200)
     ap.add_argument("--mana-abilities", action="store_true")
     ap.add_argument("--max-turns", type=int, default=200)
     args = ap.parse_args(argv)
-    if args.games < 1:
-        print("decisions.py: --games 1 or more", file=sys.stderr)
-        return 2
     decks = [default_deck("red_green"), default_deck("white_black")]
     answered = woken = turns = 0
     kinds: Counter[str] = Counter()

@@ -21,6 +21,17 @@ from manastack.engine import Game
 Player = Callable[[int, int], Game]
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of 1 or more (a count of games)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: 1 or more")
+    return n
+
+
 def run(play: Player, default_games: int, description: str, midgame: int = 150) -> None:
     """Parse ``--games/--seed/--no-memory`` and print the figures for ``play``; the copy
     is timed after ``midgame`` answers of the first game."""

@@ -16,6 +16,8 @@ import argparse
 import sys
 import time
 
+from harness import positive_int
+
 from manastack.engine import new_game
 from manastack.game.decisions import PriorityDecision
 from manastack.game.state import GameOptions
@@ -24,12 +26,9 @@ from manastack.play import default_deck
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--games", type=positive_int, default=4)
     ap.add_argument("--max-turns", type=int, default=40)
     args = ap.parse_args(argv)
-    if args.games < 1:
-        print("passes.py: --games 1 or more", file=sys.stderr)
-        return 2
     decks = [default_deck("red_green"), default_deck("white_black")]
     passes = 0
     cpu = 0.0
