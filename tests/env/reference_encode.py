@@ -10,7 +10,7 @@ import numpy as np
 
 from manastack.env.actions import FEATURES, N_MAX
 from manastack.env.core import EnvCore
-from manastack.env.observations import (
+from manastack.env.fields import (
     _KINDS,
     BATTLEFIELD_MAX,
     COMMAND_FIELDS,
@@ -28,9 +28,8 @@ from manastack.env.observations import (
     TYPES,
     _bits,
     _clamp,
-    card_names,
-    rule_numbers,
 )
+from manastack.env.observations import card_names, rule_numbers
 from manastack.game.turn import STEP_NAMES
 
 

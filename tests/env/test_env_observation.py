@@ -71,7 +71,8 @@ def test_values_beyond_the_bound_are_clipped_whichever_rows_were_kept() -> None:
     """A life total, power and damage beyond ``BOUND`` read as ``±BOUND`` (the arrays are
     int32 within ``observation_space``), whether the battlefield's rows were made afresh or
     kept from the last observation and only their damage read again."""
-    from manastack.env.observations import BOUND, observation_space
+    from manastack.env.fields import BOUND
+    from manastack.env.observations import observation_space
 
     env = aec_env(seed=3)
     env.reset(seed=3)
@@ -107,7 +108,8 @@ def test_values_beyond_the_bound_are_clipped_whichever_rows_were_kept() -> None:
 def test_object_ids_past_the_bound_are_clipped() -> None:
     """Ids past ``BOUND`` (after that many objects were made) read as ``BOUND``: a card
     drawn then gets a new id (CR 400.7), shown clipped in the drawing seat's hand."""
-    from manastack.env.observations import BOUND, observation_space
+    from manastack.env.fields import BOUND
+    from manastack.env.observations import observation_space
     from manastack.rules.zones import draw
 
     env = aec_env(seed=4)

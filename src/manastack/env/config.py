@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from manastack.env.observations import P_MAX
+from manastack.env.fields import P_MAX
 from manastack.errors import ManastackError
 from manastack.game.state import GameOptions
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from manastack.engine import Game, new_game
 from manastack.env.actions import ActionTree, Step, items_are_numbers, option_features
+from manastack.env.board_rows import KeptBoard
 from manastack.env.config import N_MAX_STEPS, PLAYER_NAMES, EnvConfigError, game_setup
 from manastack.env.observations import card_names
 from manastack.game.decisions import Action, PriorityDecision
@@ -59,8 +60,8 @@ class EnvCore:
         self._table = b""
         #: Per player, the graveyard's ids and their observation rows (observations.encode).
         self.graveyard_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
-        #: Per player, the battlefield's observation rows as last made (observations.py).
-        self.battlefield_rows: dict[int, Any] = {}
+        #: Per player, the battlefield's observation rows as last made (board_rows.py).
+        self.battlefield_rows: dict[int, KeptBoard] = {}
         #: Per player, their hand's ids and observation rows (observations.encode).
         self.hand_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
 

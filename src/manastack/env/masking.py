@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from manastack.env.actions import N_MAX, STEP_KINDS
-from manastack.env.observations import (
+from manastack.env.fields import (
     DECISION_KINDS,
     P_MAX,
     PERMANENT_FIELDS,

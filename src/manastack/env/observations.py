@@ -21,56 +21,42 @@ import numpy as np
 from gymnasium import spaces
 
 from manastack.env.actions import FEATURES, N_MAX
-from manastack.game.objects import GameObject, PlayerRef, StackAbility
-from manastack.game.state import GameState
+from manastack.env.board_rows import fill_battlefield
+from manastack.env.fields import (
+    _KINDS,
+    BATTLEFIELD_MAX,
+    BOUND,
+    CARD_FIELDS,
+    COMMAND_FIELDS,
+    COMMAND_MAX,
+    DECISION_KINDS,
+    EXILE_MAX,
+    GAME_FIELDS,
+    GRAVEYARD_MAX,
+    HAND_MAX,
+    KEYWORDS,
+    P_MAX,
+    PERMANENT_FIELDS,
+    PLAYER_FIELDS,
+    STACK_FIELDS,
+    STACK_MAX,
+    TYPES,
+    _clamp,
+    _target,
+)
+from manastack.game.objects import GameObject, StackAbility
 from manastack.game.turn import STEP_NAMES
 from manastack.rules.control import sees_for
 
 if TYPE_CHECKING:
     from manastack.env.core import EnvCore
 
-#: The largest number of seats.
-P_MAX: Final = 4
-HAND_MAX: Final = 20
-BATTLEFIELD_MAX: Final = 40
-GRAVEYARD_MAX: Final = 60
-STACK_MAX: Final = 16
-EXILE_MAX: Final = 40
-COMMAND_MAX: Final = 8
-BOUND: Final = 1 << 24
-
-#: The engine's decision kinds (``decision.kind``; index + 2; 0 none, 1 another).
-DECISION_KINDS: Final = (
-    "assign_damage", "choose", "choose_defender", "choose_targets", "choose_x",
-    "commander_mulligan", "declare_attackers", "declare_blockers", "discard", "divide",
-    "london_bottom", "may", "mulligan", "opening_hand", "order_blockers", "order_triggers",
-    "planar_die", "play_card", "poison", "priority", "redirect", "scry", "scry_order",
-    "search", "triggered")
-_KINDS: Final = {k: i + 2 for i, k in enumerate(DECISION_KINDS)}
-
-#: Card types, as bits of column ``types`` (bit i = TYPES[i]).
-TYPES: Final = ("artifact", "creature", "enchantment", "land", "planeswalker", "instant",
-                "sorcery", "tribal", "plane", "scheme", "vanguard", "phenomenon")
-#: Keywords, as bits of column ``keywords``.
-KEYWORDS: Final = ("flying", "first strike", "double strike", "deathtouch", "lifelink",
-                   "trample", "vigilance", "haste", "reach", "defender", "hexproof",
-                   "shroud", "indestructible", "intimidate", "fear", "landwalk",
-                   "protection", "flash", "menace", "banding", "infect", "wither")
-
-GAME_FIELDS: Final = ("turn", "step", "active", "decision_kind", "rule_section",
-                      "rule_paragraph", "rule_letter", "decision_player", "depth", "page",
-                      "options", "players", "combat", "head_kind", "head_object",
-                      "head_name")
-PLAYER_FIELDS: Final = ("present", "life", "poison", "hand", "library", "graveyard", "lost",
-                        "active", "teammate", "deciding", "W", "U", "B", "R", "G", "C")
-PERMANENT_FIELDS: Final = ("id", "name", "owner", "tapped", "power", "toughness", "damage",
-                           "counters", "token", "types", "keywords", "attacking",
-                           "blocking", "attached_to", "phased_out")
-CARD_FIELDS: Final = ("id", "name")
-STACK_FIELDS: Final = ("id", "name", "controller", "ability", "source", "targets",
-                       "first_target")
-COMMAND_FIELDS: Final = ("id", "name", "owner")
-
+#: The observation's functions, and its fields (``fields.py``) under the names the
+#: documentation gives them.
+__all__ = ["BATTLEFIELD_MAX", "BOUND", "CARD_FIELDS", "COMMAND_FIELDS", "COMMAND_MAX",
+           "DECISION_KINDS", "EXILE_MAX", "GAME_FIELDS", "GRAVEYARD_MAX", "HAND_MAX",
+           "KEYWORDS", "P_MAX", "PERMANENT_FIELDS", "PLAYER_FIELDS", "STACK_FIELDS",
+           "STACK_MAX", "TYPES", "card_names", "encode", "observation_space", "rule_numbers"]
 
 @cache
 def card_names() -> dict[str, int]:
@@ -114,23 +100,6 @@ def rule_numbers(rule: str) -> tuple[int, int, int]:
     return int(m.group(1)), int(m.group(2) or 0), (ord(letter) - 96 if letter else 0)
 
 
-def _clamp(x: int) -> int:
-    return -BOUND if x < -BOUND else BOUND if x > BOUND else x
-
-
-@cache
-def _bits(values: tuple[str, ...], names: tuple[str, ...]) -> int:
-    """The bit mask of ``values`` among ``names`` (kept: a board repeats its types)."""
-    out = 0
-    for v in values:
-        v = str(v).lower()
-        for i, n in enumerate(names):
-            if v == n or (n == "landwalk" and v.endswith("walk")) or \
-                    (n == "protection" and v.startswith("protection")):
-                out |= 1 << i
-    return out
-
-
 @cache
 def _plain_names() -> dict[str, int]:
     """:func:`card_names` with ``observe``'s "face-down card" as 2: the name index of a
@@ -144,25 +113,6 @@ def _name(o: Any, plain: dict[str, int]) -> int:
     if isinstance(o, GameObject) and o.face_down:
         return 2
     return plain.get(o.name, 1)
-
-
-def _target(r: Any, viewer: int, n: int) -> int:
-    """An object id, or a player as -(relative seat + 1)."""
-    if isinstance(r, PlayerRef):
-        return -((r.index - viewer) % n + 1)
-    return r if type(r) is int else 0
-
-
-_TYPE_BITS: dict[frozenset[str], int] = {}
-_KEYWORD_BITS: dict[frozenset[str], int] = {}
-
-
-def _bits_of(values: frozenset[str], names: tuple[str, ...],
-             memo: dict[frozenset[str], int]) -> int:
-    out = memo.get(values)
-    if out is None:
-        out = memo[values] = _bits(tuple(sorted(values)), names)
-    return out
 
 
 def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
@@ -256,7 +206,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
                     key, array("i", [x for i in hand for x in (i, _name(objects[i], plain))]))
             out[_HAND:_HAND + len(kept[1])] = kept[1]
     if game.battlefield:
-        _battlefield(core, game, viewer, n, plain, out)
+        fill_battlefield(core, game, viewer, n, plain, out, _BATTLEFIELD)
     if game.stack:
         rows: list[int] = []
         for oid in game.stack[-STACK_MAX:][::-1]:  # the top first
@@ -294,157 +244,6 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
 _NO_MANA: Final = (0,) * 6
 
 
-class _KeptBoard:
-    """One seat's battlefield rows as last encoded, with what they were read from: the
-    game, its change journal's versions and the derived view of the battlefield."""
-
-    __slots__ = ("game", "version", "wide", "view", "sides", "objs", "tapped")
-
-    def __init__(self, game: GameState, view: Any, sides: list[array[int]],
-                 objs: list[list[GameObject]], tapped: list[list[bool]]) -> None:
-        self.game = game
-        self.version: int = game.version
-        self.wide: int = game.wide_version
-        self.view = view
-        self.sides = sides
-        #: Per side, the permanents of its rows (the same objects until a wide change) and
-        #: whether each was tapped as its row says.
-        self.objs = objs
-        self.tapped = tapped
-
-
-#: The narrow changes (``GameState.changed``) besides tapping that rows read.
-_DAMAGE_COMBAT: Final = frozenset({"damage", "combat"})
-_W: Final = len(PERMANENT_FIELDS)
-
-
-def _battlefield(core: EnvCore, game: GameState, viewer: int, n: int, plain: dict[str, int],
-                 out: array[int]) -> None:
-    """Fill the battlefield rows of ``out``: per relative seat, the permanents its
-    player controls (after continuous effects, 613), in the battlefield's order.
-
-    The rows are kept per seat between observations: when only narrow changes happened
-    since (``GameState.changed``: the same wide version, the same view of the
-    battlefield, so the same permanents, order and characteristics), only the columns
-    those changes may touch are read again (tapped; damage and combat after a change of
-    their kind).  In check mode the kept rows are compared with fresh ones."""
-    derived = game.derived
-    if derived.view_version != game.version:
-        derived.refresh_view(game)
-    kept = core.battlefield_rows.get(viewer)
-    if kept is not None and kept.game is game and kept.wide == game.wide_version and \
-            kept.view is derived.view:
-        if kept.version != game.version:
-            _refresh_rows(kept, game, viewer, n)
-        if derived.check:
-            fresh = _board_rows(game, viewer, n, plain)
-            if fresh[0] != kept.sides:  # (arrays of the same values compare equal)
-                derived.check_kept("the battlefield's observation rows", kept.sides,
-                                   fresh[0])
-    else:
-        sides, objs, tapped = _board_rows(game, viewer, n, plain)
-        kept = core.battlefield_rows[viewer] = _KeptBoard(game, derived.view, sides, objs,
-                                                          tapped)
-    base = _BATTLEFIELD
-    full = BATTLEFIELD_MAX * _W
-    for side in kept.sides:
-        if side:
-            out[base:base + len(side)] = side
-        base += full
-
-
-def _refresh_rows(kept: _KeptBoard, game: GameState, viewer: int, n: int) -> None:
-    """Read again the columns narrow changes may have touched since ``kept`` was made."""
-    if game.narrow_unchanged_since(kept.version, _DAMAGE_COMBAT):
-        # (tapping alone: the rows of the permanents that became tapped or untapped)
-        for side, objs, tapped in zip(kept.sides, kept.objs, kept.tapped, strict=True):
-            for i in range(len(objs)):
-                t = objs[i].tapped
-                if t != tapped[i]:
-                    tapped[i] = t
-                    side[i * _W + 3] = 1 if t else 0
-        kept.version = game.version
-        return
-    combat = game.combat
-    attackers = combat.attackers if combat is not None else _EMPTY
-    blockers = combat.blockers if combat is not None else _EMPTY
-    for side, objs, tapped in zip(kept.sides, kept.objs, kept.tapped, strict=True):
-        at = 0
-        for i in range(len(objs)):
-            o = objs[i]
-            oid = o.id
-            t = tapped[i] = o.tapped
-            side[at + 3] = 1 if t else 0
-            damage = o.damage
-            side[at + 6] = damage if damage <= BOUND else BOUND
-            attacking = attackers.get(oid) if attackers else None
-            blocking = blockers.get(oid) if blockers else None
-            side[at + 11] = 0 if attacking is None else _target(attacking, viewer, n)
-            side[at + 12] = 0 if blocking is None else _target(blocking, viewer, n)
-            at += _W
-    kept.version = game.version
-
-
-def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
-                ) -> tuple[list[array[int]], list[list[GameObject]], list[list[bool]]]:
-    """The battlefield rows per relative seat (flat arrays, values clamped to ``±BOUND``),
-    their permanents and whether each is tapped."""
-    sides: list[list[int]] = [[] for _ in range(n)]
-    objs: list[list[GameObject]] = [[] for _ in range(n)]
-    tapped: list[list[bool]] = [[] for _ in range(n)]
-    full = BATTLEFIELD_MAX * _W
-    combat = game.combat
-    attackers = combat.attackers if combat is not None else _EMPTY
-    blockers = combat.blockers if combat is not None else _EMPTY
-    chars = game.chars
-    objects = game.objects
-    type_bits = _TYPE_BITS
-    keyword_bits = _KEYWORD_BITS
-    for oid in game.battlefield:
-        o = objects[oid]
-        assert isinstance(o, GameObject)
-        c = chars(o)
-        seat = (c.controller - viewer) % n
-        side = sides[seat]
-        if len(side) >= full:
-            continue
-        objs[seat].append(o)
-        tapped[seat].append(o.tapped)
-        attacking = attackers.get(oid) if attackers else None
-        blocking = blockers.get(oid) if blockers else None
-        counters = o.counters
-        power = c.power
-        if power is None:
-            power = toughness = 0
-        else:
-            toughness = c.toughness or 0
-        n_counters = sum(counters.values()) if counters else 0
-        damage = o.damage
-        if power > BOUND or power < -BOUND or toughness > BOUND or toughness < -BOUND or \
-                damage > BOUND or n_counters > BOUND or n_counters < -BOUND:
-            power, toughness = _clamp(power), _clamp(toughness)
-            damage, n_counters = _clamp(damage), _clamp(n_counters)
-        types = type_bits.get(c.types)
-        if types is None:
-            types = _bits_of(c.types, TYPES, type_bits)
-        kw = 0
-        if c.keywords:
-            known = keyword_bits.get(c.keywords)
-            kw = _bits_of(c.keywords, KEYWORDS, keyword_bits) if known is None else known
-        attached = o.attached_to
-        side += (
-            oid, plain.get(c.name, 1),
-            (o.owner - viewer) % n + 1, int(o.tapped), power, toughness, damage,
-            n_counters, int(o.is_token),
-            types, kw,
-            0 if attacking is None else _target(attacking, viewer, n),
-            0 if blocking is None else _target(blocking, viewer, n),
-            0 if attached is None else _target(attached, viewer, n),
-            int(bool(o.phased_out)))
-    return [array("i", side) for side in sides], objs, tapped
-
-
-_EMPTY: Final[dict[Any, Any]] = {}
 
 
 # The int32 arrays of an observation as views of one buffer: (name, start, end, shape).
