@@ -987,11 +987,9 @@ class GameState:
 
     def next_player(self, p: int) -> int:
         n = len(self.players)
-        players = self.players
         for i in range(1, n + 1):
             q = (p + i) % n
-            pl = players[q]
-            if not (pl.lost or pl.left_game):  # (Player.in_game, without a call)
+            if self.players[q].in_game:
                 return q
         return p
 
@@ -1003,7 +1001,7 @@ class GameState:
         """``len(living_players)``, without making the list."""
         n = 0
         for p in self.players:
-            if not (p.lost or p.left_game):  # (Player.in_game, without a call)
+            if p.in_game:
                 n += 1
         return n
 

@@ -51,7 +51,7 @@ def start_priority(game: GameState, player: int) -> None:
     if game.over:
         return
     pl = game.players[player]
-    if pl.lost or pl.left_game:  # (not Player.in_game, without a call)
+    if not pl.in_game:
         # 800.4a / 800.4i: a player who left the game doesn't receive priority; the next
         # player in turn order does (if all the others pass, the stack resolves or the
         # step ends: the passes are counted among the players still in the game)

@@ -380,8 +380,7 @@ def begin_step(game: GameState, step: StepInfo) -> None:
         ap = game.active_player
         game.emit_event(StepBegan(rule, ex.begins(game, ap), game.turn_number, name, phase,
                                   ap))
-    if game.effects or game.replacements or game.delayed_triggers or game.rule_effects:
-        end_effects_at_begin(game, step)  # (no effect that could end: no call)
+    end_effects_at_begin(game, step)
     # (A new step changes no object; what depends on the step, such as the legal
     # actions, is keyed by it.)
     # Turn-based actions first (703.3), then priority (or the end of the step).
@@ -420,8 +419,7 @@ def end_step(game: GameState) -> None:
     rule, ends = ex.rule, ex.ends
     if phase != "main":
         game.emit_event(StepEnded(rule, ends, game.turn_number, name, phase))
-    if game.effects or game.replacements or game.delayed_triggers or game.rule_effects:
-        end_effects_at_end(game, step, phase_ends)  # (no effect that could end: no call)
+    end_effects_at_end(game, step, phase_ends)
     if phase_ends:
         if phase == "combat":
             end_combat_phase(game)
