@@ -160,3 +160,45 @@ def test_cr_307_1_an_instant_speed_plain_list_is_kept_across_drawing_what_it_doe
     draw(g, 0)  # Fog
     after = casting.listed_priority_actions(g, 0)
     assert after == casting.priority_actions(g, 0) and Cast(g.players[0].hand[-1]) in after
+
+
+def test_cr_500_4_a_plain_list_without_a_spell_is_kept_as_the_pool_empties() -> None:
+    """500.4, 601.2g-h, 605.3b: a plain list offering no spell to cast stays the legal
+    actions when its player's mana pool empties (less mana: still nothing to cast), the
+    very same list; a list that offers a spell is listed again (it may no longer be
+    payable)."""
+    from manastack.engine.setup import put, setup_game, start_at
+    from manastack.game.decisions import Activate, Cast
+    from manastack.game.objects import Zone
+    from manastack.rules.turn import end_step
+
+    g = setup_game()
+    put(g, 0, Zone.BATTLEFIELD, "Forest")
+    put(g, 0, Zone.BATTLEFIELD, "Forest")
+    put(g, 0, Zone.HAND, "Grizzly Bears")  # (not at instant speed)
+    put(g, 0, Zone.LIBRARY, "Forest")  # (drawn: not listed at instant speed either)
+    start_at(g, "upkeep", turn=3)
+    listed = casting.listed_priority_actions(g, 0)
+    tap = next(a for a in listed if type(a) is Activate)
+    g.apply(0, tap)  # one Forest tapped: {G} in the pool
+    after_tap = casting.listed_priority_actions(g, 0)
+    assert g.players[0].mana_pool.size == 1 and not any(type(a) is Cast for a in after_tap)
+    end_step(g)  # the pool empties (and the draw step begins)
+    g.run()
+    assert g.players[0].mana_pool.size == 0
+    assert casting.listed_priority_actions(g, 0) is after_tap
+    assert after_tap == casting.priority_actions(g, 0)
+
+    g = setup_game()
+    put(g, 0, Zone.BATTLEFIELD, "Forest")
+    fog = put(g, 0, Zone.HAND, "Fog")
+    put(g, 0, Zone.LIBRARY, "Forest")
+    start_at(g, "upkeep", turn=3)
+    g.apply(0, next(a for a in casting.listed_priority_actions(g, 0) if type(a) is Activate))
+    with_fog = casting.listed_priority_actions(g, 0)
+    assert Cast(fog.id) in with_fog  # ({G} in the pool pays for it)
+    end_step(g)
+    g.run()
+    relisted = casting.listed_priority_actions(g, 0)
+    assert relisted is not with_fog and Cast(fog.id) not in relisted
+    assert relisted == casting.priority_actions(g, 0)

@@ -30,12 +30,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from manastack.copying import share_type
 
 #: The languages of the log.
 LANGUAGES: Final = ("en", "fr")
+
+_L = TypeVar("_L")
 
 #: Rule terms: key -> (English, French, French gender "m"/"f").  The French terms are the
 #: seed guide's (seed 000) and the official French Magic terminology.
@@ -448,6 +450,17 @@ def line_names(line: Line) -> set[str]:
         elif isinstance(a, Line):
             stack.extend(a.args.values())
     return out
+
+
+def keep(memo: dict[Any, _L], key: Any, value: _L) -> _L:
+    """Keep ``value`` in ``memo`` under ``key`` and return it: a bounded memo (emptied past
+    4,096 entries) of lines or arguments made often from the same few inputs (a land
+    tapping, a player named).  They are immutable, so one serves every event and every
+    game; look one up with ``memo.get(key)``."""
+    if len(memo) > 4096:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def say(en: str, fr: str, **args: Any) -> Line:

@@ -24,9 +24,23 @@ def test_cr_508_1_attackers_declared_one_by_one() -> None:
     assert tree.options == [("done",), ("attacker", 7, bob), ("attacker", 8, bob)]
     assert tree.choose(1) is None
     assert tree.options == [("done",), ("attacker", 8, bob)]
-    assert tree.choose(1) is None
-    assert tree.options == [("done",)]
-    assert tree.choose(0) == acts[3]
+    assert tree.choose(0) == acts[1]  # done: attacking with 7 alone
+
+
+def test_the_only_action_left_is_taken_whole() -> None:
+    """Once the steps chosen begin one action alone, it is the answer: each of its
+    remaining sub-decisions would offer one option (forced, so never offered)."""
+    bob = PlayerRef(1)
+    acts = [DeclareAttackers(()), DeclareAttackers(((7, bob),)), DeclareAttackers(((8, bob),)),
+            DeclareAttackers(((7, bob), (8, bob)))]
+    tree = ActionTree(acts)
+    tree.choose(0)
+    assert tree.choose(2) == acts[2]  # attacker 8 first: only "8 alone" begins so
+    tree = ActionTree(acts)
+    tree.choose(0)
+    tree.choose(1)  # attacker 7
+    assert tree.choose(1) == acts[3]  # then attacker 8: one action left, done forced
+    assert ActionTree([Pass(), Choose((3,))]).choose(0) == Pass()
 
 
 def test_more_than_n_max_options_are_paged() -> None:

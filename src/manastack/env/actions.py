@@ -119,6 +119,22 @@ def action_steps(action: Action) -> tuple[Step, ...]:
     return tuple(parts)
 
 
+#: id(action) -> (the action, :func:`action_steps` of it): the engine hands out the same
+#: action objects decision after decision (passing, playing a land, tapping a land for
+#: mana); they are values, their steps made once.
+_STEPS: Final[dict[int, tuple[Action, tuple[Step, ...]]]] = {}
+
+
+def _steps_of(action: Action) -> tuple[Step, ...]:
+    """:func:`action_steps`, memoised per action object."""
+    hit = _STEPS.get(id(action))
+    if hit is None or hit[0] is not action:
+        if len(_STEPS) > 8192:
+            _STEPS.clear()
+        hit = _STEPS[id(action)] = (action, action_steps(action))
+    return hit[1]
+
+
 def _key(step: Step) -> Any:
     """A step as a dict key (a step holding an unhashable value is keyed by its repr)."""
     try:
@@ -134,7 +150,7 @@ class ActionTree:
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.actions = list(actions)
-        self.seqs = [action_steps(a) for a in self.actions]
+        self.seqs = list(map(_steps_of, self.actions))
         self.alive = list(range(len(self.actions)))  # the actions matching the prefix
         self.chosen: list[Step] = []
         self.page = 0
@@ -185,8 +201,8 @@ class ActionTree:
         return self.chosen[0] if self.chosen else None
 
     def choose(self, index: int) -> Action | None:
-        """Take option ``index`` (valid: see :meth:`options`); the engine action when
-        ``done`` completes it, else None (another sub-decision follows)."""
+        """Take option ``index`` (valid: see :meth:`options`); the engine action once it
+        is the only one left (:meth:`take`), else None (another sub-decision follows)."""
         opts = self.options
         step = opts[index]
         if len(self._all) > N_MAX and step == MORE:
@@ -196,10 +212,13 @@ class ActionTree:
         return self.take(step)
 
     def take(self, step: Step) -> Action | None:
-        """Take the option ``step`` (one of the current sub-decision's, on any page)."""
-        self.alive = self._leads[_key(step)]
-        if step == DONE:
-            return self.actions[self.alive[0]]
+        """Take the option ``step`` (one of the current sub-decision's, on any page); the
+        engine action once only one is left (``done`` chosen, or one action alone begins
+        with the steps chosen: each of its remaining sub-decisions would offer one option,
+        forced), else None."""
+        alive = self.alive = self._leads[_key(step)]
+        if len(alive) == 1 or step == DONE:  # (done: actions written alike, the first)
+            return self.actions[alive[0]]
         self.chosen.append(step)
         self._list_options()
         return None

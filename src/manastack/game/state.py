@@ -41,7 +41,7 @@ from manastack.game.objects import (
     touch_plan,
 )
 from manastack.game.player import Player
-from manastack.lines import Card, Line, Who, Word
+from manastack.lines import Card, Line, Who, Word, keep
 from manastack.reprs import brief as _brief
 
 if TYPE_CHECKING:
@@ -193,6 +193,10 @@ STATE_ATTRIBUTES: Final = frozenset({
     "damage_events", "tokens_elsewhere", "copies_exist", "revealed", "rule_effects",
     "effect_state", "paused", "deck_lists", "lki", "lki_batch", "simultaneous", "lasting",
     "departed", "variant_state"})
+
+#: (Seat, name) -> the player as an argument of a line (:func:`~manastack.lines.keep`).
+_WHOS: Final[dict[tuple[int, str], Who]] = {}
+
 
 class GameState:
     """A game of Magic in progress.
@@ -930,7 +934,8 @@ class GameState:
 
     def who(self, player: int) -> Who:
         """The player ``player`` as an argument of a line of the log."""
-        return Who(player, self.players[player].name)
+        name = self.players[player].name
+        return _WHOS.get((player, name)) or keep(_WHOS, (player, name), Who(player, name))
 
     def named(self, ref: Ref | GameObject | StackAbility | None) -> Who | Card | Word:
         """``ref`` (a player, an object or its id, or None) as an argument of a line of the

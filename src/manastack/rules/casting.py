@@ -47,7 +47,7 @@ from manastack.game.objects import (
     seat_name,
     union,
 )
-from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, say
+from manastack.lines import NOTHING, Card, Items, Line, Place, Raw, keep, say
 from manastack.rules.keyword_actions import tap
 from manastack.rules.static import forbids, hooks, rule_effects
 
@@ -1192,8 +1192,16 @@ def _kept_priority_actions(game: GameState, player: int) -> list[Action]:
             # only wide changes that don't concern this player's plain list since (and
             # cards drawn that it doesn't list)
             hand = value[4]
-            same = game.narrow_unchanged_since(kept[0], kept[2])
-            if not same and _only_drawn_since(game, player, kept[0], kept[2], hand):
+            reads = kept[2]
+            same = game.narrow_unchanged_since(kept[0], reads)
+            if not same and not game.players[player].mana_pool.size and \
+                    not _any_cast(value[1]):
+                # their pool emptied since (500.4), or was spent: with no more mana than
+                # then, still nothing to cast (mana abilities, lands and passing don't
+                # depend on the pool)
+                reads = _without_own(reads, "mana", player)
+                same = game.narrow_unchanged_since(kept[0], reads)
+            if not same and _only_drawn_since(game, player, kept[0], reads, hand):
                 same, hand = True, tuple(game.players[player].hand)
             if same:
                 game.derived.remember(game, key, kept[2], (
@@ -1226,8 +1234,8 @@ def _only_drawn_since(game: GameState, player: int, version: int, reads: frozens
     characteristic-defining ability: cards a plain list doesn't list at instant speed
     (305.1, 307.1, 702.8a; no rule hook may give a card flash while a list is plain).  A plain list reads nothing else of the hand, and
     nothing of the library."""
-    if hand_then is None or not game.narrow_unchanged_since(version, _without_hidden(reads,
-                                                                                      player)):
+    if hand_then is None or not game.narrow_unchanged_since(
+            version, _without_own(reads, "hidden", player)):
         return False
     hand = game.players[player].hand
     n = len(hand_then)
@@ -1245,18 +1253,29 @@ def _only_drawn_since(game: GameState, player: int, version: int, reads: frozens
     return True
 
 
-#: (Narrow kinds read, seat) -> those kinds but the seat's hidden zones' (made once each).
-_WITHOUT_HIDDEN: Final[dict[tuple[frozenset[str], int], frozenset[str]]] = {}
+#: (Narrow kinds read, kind, seat) -> those kinds but the seat's own part of that kind (made
+#: once each).
+_WITHOUT_OWN: Final[dict[tuple[frozenset[str], str, int], frozenset[str]]] = {}
 
 
-def _without_hidden(reads: frozenset[str], player: int) -> frozenset[str]:
-    """``reads`` without ``player``'s own hidden kind ("hidden:0"...)."""
-    got = _WITHOUT_HIDDEN.get((reads, player))
+def _without_own(reads: frozenset[str], kind: str, player: int) -> frozenset[str]:
+    """``reads`` without ``player``'s own part of ``kind`` (one of
+    :data:`~manastack.game.objects.PLAYER_KINDS`: "hidden:0", "mana:1"...)."""
+    got = _WITHOUT_OWN.get((reads, kind, player))
     if got is None:
-        if len(_WITHOUT_HIDDEN) > 1024:
-            _WITHOUT_HIDDEN.clear()
-        got = _WITHOUT_HIDDEN[reads, player] = reads - {player_kind("hidden", player)}
+        if len(_WITHOUT_OWN) > 1024:
+            _WITHOUT_OWN.clear()
+        got = _WITHOUT_OWN[reads, kind, player] = reads - {player_kind(kind, player)}
     return got
+
+
+def _any_cast(actions: list[Action]) -> bool:
+    """Is a spell cast among ``actions`` (what a list offers that its player's pool may
+    pay for, 601.2g-h)?"""
+    for a in actions:
+        if type(a) is Cast:
+            return True
+    return False
 
 
 #: A kept list of legal actions: (the step it is valid for, or None: any step; the actions;
@@ -1800,12 +1819,13 @@ def activate_ability(game: GameState, player: int, a: Activate) -> None:
         if ab.condition is None and _simple_mana(ab) and len(ab.mana.options) == 1 and \
                 len(activated_abilities(game, o)) == 1:
             game.derived.mana_shift = (player, before, game.version, o.id)
-        game.emit_event(ManaChanged("605.3b",
-                                    say("{who} activates {card}'s mana ability: adds {mana}",
-                                                  "{who} active la capacité de mana {card:de} : "
-                                                  "ajoute {mana}", who=game.who(player),
-                                                  card=Card(o.id, o.name), mana=Raw(produced)),
-                                    game.turn_number, player=player, source=o.id, mana=produced))
+        key = (player, game.players[player].name, o.id, o.name, produced)
+        line = _MANA_LINES.get(key) or keep(_MANA_LINES, key, say(
+            "{who} activates {card}'s mana ability: adds {mana}",
+            "{who} active la capacité de mana {card:de} : ajoute {mana}", who=game.who(player),
+            card=Card(o.id, o.name), mana=Raw(produced)))
+        game.emit_event(ManaChanged("605.3b", line, game.turn_number, player=player,
+                                    source=o.id, mana=produced))
         return
     sab = StackAbility(id=game.new_id(), ability=ab, source=o.id, source_name=o.name,
                        controller=player, targets=a.targets, x=a.x,
@@ -1823,6 +1843,11 @@ def activate_ability(game: GameState, player: int, a: Activate) -> None:
     game.push(_ability_activated, player, sab.id, o.id, o.name, a.targets)
     _pay_nonmana_cost(game, player, o, ab.cost, "602.2b", a.x)
     _choice_costs(game, player, o, ab.cost, o.id, sab.id)
+
+
+#: (Seat, player's name, object id, name, mana) -> the line of a mana ability activated
+#: (:func:`~manastack.lines.keep`).
+_MANA_LINES: Final[dict[tuple[int, str, int, str, str], Line]] = {}
 
 
 def _ability_activated(game: GameState, player: int, sab: int, source: int, name: str,

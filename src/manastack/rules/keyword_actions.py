@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from manastack import log as ev
 from manastack.events import CountersAdded, CountersRemoved, Tapped, Untapped
 from manastack.game.objects import GameObject, Zone
-from manastack.lines import Card, Line, Word, say
+from manastack.lines import Card, Line, Word, keep, say
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -99,11 +99,14 @@ def tap(game: GameState, o: GameObject, rule: str, why: Line | None = None, *,
         game.changed()
     else:
         game.changed("tapped", game.controller(o))
-    card = Card(o.id, o.name)
-    game.emit_event(Tapped(rule, say("{card} becomes tapped ({why})", "{card} devient engagé "
-                                     "({why})", card=card, why=_as_line(why)) if why else
-                           say("{card} becomes tapped", "{card} devient engagé", card=card),
-                           game.turn_number, object=o.id))
+    if why:
+        line = say("{card} becomes tapped ({why})", "{card} devient engagé ({why})",
+                   card=Card(o.id, o.name), why=_as_line(why))
+    else:
+        line = _TAPPED_LINES.get((o.id, o.name)) or keep(
+            _TAPPED_LINES, (o.id, o.name),
+            say("{card} becomes tapped", "{card} devient engagé", card=Card(o.id, o.name)))
+    game.emit_event(Tapped(rule, line, game.turn_number, object=o.id))
 
 
 def untap(game: GameState, o: GameObject, rule: str = "701.19b", *,
@@ -115,8 +118,15 @@ def untap(game: GameState, o: GameObject, rule: str = "701.19b", *,
         game.changed()
     else:
         game.changed("tapped", game.controller(o))
-    game.emit_event(Untapped(rule, say("{card} becomes untapped", "{card} devient dégagé",
-                                       card=Card(o.id, o.name)), game.turn_number, object=o.id))
+    line = _UNTAPPED_LINES.get((o.id, o.name)) or keep(
+        _UNTAPPED_LINES, (o.id, o.name),
+        say("{card} becomes untapped", "{card} devient dégagé", card=Card(o.id, o.name)))
+    game.emit_event(Untapped(rule, line, game.turn_number, object=o.id))
+
+
+#: (Object id, name) -> "<name> becomes tapped" / "untapped" (:func:`~manastack.lines.keep`).
+_TAPPED_LINES: Final[dict[tuple[int, str], Line]] = {}
+_UNTAPPED_LINES: Final[dict[tuple[int, str], Line]] = {}
 
 
 #: Kinds of counters in French, as "marqueur <kind>" reads (122.1 of later CRs: "+1/+1",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from manastack.events import ManaChanged, PhaseBegan, PhaseEnded, StepBegan, StepEnded, TurnBegan
 from manastack.game.turn import DISPLAY, NO_PRIORITY, StepInfo
-from manastack.lines import TERMS, Items, Line, Raw, Term, Who, Word, say
+from manastack.lines import TERMS, Items, Line, Raw, Term, Who, Word, keep, say
 from manastack.rules import (
     priority,  # (a cycle: priority imports this module)
     tba,
@@ -391,6 +391,11 @@ def begin_step(game: GameState, step: StepInfo) -> None:
     tba.turn_based_actions(game, step)
 
 
+#: (Seat, player's name, mana lost) -> the line of a mana pool emptying
+#: (:func:`~manastack.lines.keep`).
+_EMPTIED_LINES: Final[dict[tuple[int, str, str], Line]] = {}
+
+
 def end_step(game: GameState) -> None:
     """The step ends: mana empties (500.4), "until end of" effects end, then the next step."""
     step = game.step
@@ -400,11 +405,13 @@ def end_step(game: GameState) -> None:
             continue
         lost = p.mana_pool.empty()
         game.changed("mana", p.index)
-        game.emit_event(ManaChanged("500.4", say(
+        key = (p.index, p.name, "".join(k * v for k, v in lost.items()))
+        line = _EMPTIED_LINES.get(key) or keep(_EMPTIED_LINES, key, say(
             "{who}'s mana pool empties ({lost} lost; no mana burn)",
             "La réserve de mana {who:de} se vide (mana perdu : {lost} ; pas de brûlure de "
-            "mana)", who=game.who(p.index), lost=Raw("".join(k * v for k, v in lost.items()))),
-            game.turn_number, player=p.index, lost=lost))
+            "mana)", who=game.who(p.index), lost=Raw(key[2])))
+        game.emit_event(ManaChanged("500.4", line, game.turn_number, player=p.index,
+                                    lost=lost))
     phase_ends = not game.turn_plan or game.turn_plan[0].phase_id != step.phase_id
     if step.name == "cleanup" and step.had_priority:
         # CR 514.3a: another cleanup step follows.
