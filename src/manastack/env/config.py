@@ -48,4 +48,4 @@ def game_setup(decks: Sequence[Any] | None, variant: str | None, players: int | 
     problem = v.check_extra(n, extra)
     if problem:
         raise EnvConfigError(problem)
-    return default, GameOptions(variant=name, extra=extra)
+    return default, GameOptions(variant=name, extra=extra, pass_when_forced=True)

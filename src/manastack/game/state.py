@@ -68,20 +68,27 @@ class GameOptions:
     #: Stop a game that goes on this many turns (a draw, for soak tests).
     max_turns: int = 200
     extra: dict[str, Any] = field(default_factory=dict)
+    #: A player whose only legal action at priority is to pass passes at once (116.3d):
+    #: no decision is asked, none enters the decision log.  For loops that answer forced
+    #: decisions themselves (the RL environment): the game is the same, its log shorter.
+    pass_when_forced: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameOptions:
         """The same options, with a copy of ``extra`` (plain data)."""
         new = GameOptions(self.variant, self.mulligan, self.starting_life, self.starting_hand,
-                          self.first_player, self.max_turns)
+                          self.first_player, self.max_turns, {}, self.pass_when_forced)
         memo[id(self)] = new
         new.extra = dup(self.extra, memo)
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {"variant": self.variant, "mulligan": self.mulligan,
-                "starting_life": self.starting_life, "starting_hand": self.starting_hand,
-                "first_player": self.first_player, "max_turns": self.max_turns,
-                "extra": self.extra}
+        out = {"variant": self.variant, "mulligan": self.mulligan,
+               "starting_life": self.starting_life, "starting_hand": self.starting_hand,
+               "first_player": self.first_player, "max_turns": self.max_turns,
+               "extra": self.extra}
+        if self.pass_when_forced:  # (replay files stay as they were without it)
+            out["pass_when_forced"] = True
+        return out
 
 
 #: The mulligan rules (103.4 and its variants; seeds 001: "paris" is the default).
@@ -126,6 +133,9 @@ def arguments_problem(player_names: Any, seed: Any, options: Any
         return (f"max_turns must be a positive integer, not {_brief(o.max_turns)}", "")
     if not isinstance(o.extra, dict):
         return (f"options.extra must be a dict, not {_brief(o.extra)}", "")
+    if type(o.pass_when_forced) is not bool:
+        return (f"pass_when_forced must be True or False, not {_brief(o.pass_when_forced)}",
+                "116.3d")
     return None
 
 

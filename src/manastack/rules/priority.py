@@ -47,7 +47,8 @@ def _priority_texts(player: int, name: str) -> tuple[str, Line]:
 
 
 def start_priority(game: GameState, player: int) -> None:
-    """``player`` would receive priority: SBAs and triggers first (CR 116.5)."""
+    """``player`` would receive priority: SBAs and triggers first (CR 116.5).  With the
+    option ``pass_when_forced``, a player who can only pass passes without being asked."""
     if game.over:
         return
     pl = game.players[player]
@@ -74,6 +75,11 @@ def start_priority(game: GameState, player: int) -> None:
         step.had_priority = True
     game.lki_batch.clear()
     game.priority_player = player
+    if game.options.pass_when_forced:
+        actions = casting.listed_priority_actions(game, player)
+        if len(actions) == 1 and type(actions[0]) is Pass:  # (116.3d) answered at once
+            on_priority(game, actions[0], player)
+            return
     game.ask(PriorityDecision(player, "priority",
                               _priority_texts(player, pl.name)[0],
                               (on_priority, (player,)), "116.3"))  # (rule)
