@@ -39,10 +39,11 @@ class KeptBoard:
     """One seat's battlefield rows as last encoded, with what they were read from: the
     game, its change journal's versions and the derived view of the battlefield."""
 
-    __slots__ = ("game", "version", "wide", "view", "sides", "objs", "tapped")
+    __slots__ = ("game", "version", "wide", "view", "sides", "objs", "tapped", "rows")
 
     def __init__(self, game: GameState, view: Any, sides: list[array[int]],
-                 objs: list[list[GameObject]], tapped: list[list[bool]]) -> None:
+                 objs: list[list[GameObject]], tapped: list[list[bool]],
+                 rows: dict[int, _Row]) -> None:
         self.game = game
         self.version: int = game.version
         self.wide: int = game.wide_version
@@ -52,6 +53,16 @@ class KeptBoard:
         #: whether each was tapped as its row says.
         self.objs = objs
         self.tapped = tapped
+        #: Each permanent's row as last made, with what it was made from (:data:`_Row`):
+        #: made again after a wide change only for the permanents it changed.
+        self.rows = rows
+
+
+#: A permanent's row and what of it only a wide change alters: (the object, its
+#: characteristics (an object kept while nothing they read changes), attached to, phased
+#: out, counters, the row).  The row's other columns (tapped, damage, attacking,
+#: blocking) are read again each time.
+_Row = tuple[GameObject, Any, Any, Any, int, list[int]]
 
 
 #: The narrow changes (``GameState.changed``) besides tapping that rows read.
@@ -79,14 +90,15 @@ def fill_battlefield(core: EnvCore, game: GameState, viewer: int, n: int,
         if kept.version != game.version:
             _refresh_rows(kept, game, viewer, n)
         if derived.check:
-            fresh = _board_rows(game, viewer, n, plain)
+            fresh = _board_rows(game, viewer, n, plain, {})
             if fresh[0] != kept.sides:  # (arrays of the same values compare equal)
                 derived.check_kept("the battlefield's observation rows", kept.sides,
                                    fresh[0])
     else:
-        sides, objs, tapped = _board_rows(game, viewer, n, plain)
+        before = kept.rows if kept is not None and kept.game is game else {}
+        sides, objs, tapped, rows = _board_rows(game, viewer, n, plain, before)
         kept = core.battlefield_rows[viewer] = KeptBoard(game, derived.view, sides, objs,
-                                                          tapped)
+                                                          tapped, rows)
     full = BATTLEFIELD_MAX * _W
     for side in kept.sides:
         if side:
@@ -126,21 +138,24 @@ def _refresh_rows(kept: KeptBoard, game: GameState, viewer: int, n: int) -> None
     kept.version = game.version
 
 
-def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
-                ) -> tuple[list[array[int]], list[list[GameObject]], list[list[bool]]]:
+def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int],
+                before: dict[int, _Row]
+                ) -> tuple[list[array[int]], list[list[GameObject]], list[list[bool]],
+                           dict[int, _Row]]:
     """The battlefield rows per relative seat (flat arrays, values clamped to ``±BOUND``),
-    their permanents and whether each is tapped."""
+    their permanents, whether each is tapped, and the rows by permanent (:data:`_Row`);
+    a row of ``before`` made from the same object, characteristics, attachment, phasing
+    and counters is used again, its other columns read anew."""
     sides: list[list[int]] = [[] for _ in range(n)]
     objs: list[list[GameObject]] = [[] for _ in range(n)]
     tapped: list[list[bool]] = [[] for _ in range(n)]
+    rows: dict[int, _Row] = {}
     full = BATTLEFIELD_MAX * _W
     combat = game.combat
     attackers = combat.attackers if combat is not None else _EMPTY
     blockers = combat.blockers if combat is not None else _EMPTY
     chars = game.chars
     objects = game.objects
-    type_bits = _TYPE_BITS
-    keyword_bits = _KEYWORD_BITS
     for oid in game.battlefield:
         o = objects[oid]
         assert isinstance(o, GameObject)
@@ -150,39 +165,54 @@ def _board_rows(game: GameState, viewer: int, n: int, plain: dict[str, int]
         if len(side) >= full:
             continue
         objs[seat].append(o)
-        tapped[seat].append(o.tapped)
+        t = o.tapped
+        tapped[seat].append(t)
+        counters = o.counters
+        n_counters = sum(counters.values()) if counters else 0
+        attached = o.attached_to
+        phased = o.phased_out
+        hit = before.get(oid)
+        if hit is not None and hit[0] is o and hit[1] is c and hit[2] == attached and \
+                hit[3] == phased and hit[4] == n_counters:
+            row = hit[5]
+            rows[oid] = hit
+        else:
+            row = _static_row(o, c, n_counters, viewer, n, plain)
+            rows[oid] = (o, c, attached, phased, n_counters, row)
+        damage = o.damage
         attacking = attackers.get(oid) if attackers else None
         blocking = blockers.get(oid) if blockers else None
-        counters = o.counters
-        power = c.power
-        if power is None:
-            power = toughness = 0
-        else:
-            toughness = c.toughness or 0
-        n_counters = sum(counters.values()) if counters else 0
-        damage = o.damage
-        if power > BOUND or power < -BOUND or toughness > BOUND or toughness < -BOUND or \
-                damage > BOUND or n_counters > BOUND or n_counters < -BOUND:
-            power, toughness = _clamp(power), _clamp(toughness)
-            damage, n_counters = _clamp(damage), _clamp(n_counters)
-        types = type_bits.get(c.types)
-        if types is None:
-            types = _bits_of(c.types, TYPES, type_bits)
-        kw = 0
-        if c.keywords:
-            known = keyword_bits.get(c.keywords)
-            kw = _bits_of(c.keywords, KEYWORDS, keyword_bits) if known is None else known
-        attached = o.attached_to
-        side += (
-            oid, plain.get(c.name, 1),
-            (o.owner - viewer) % n + 1, int(o.tapped), power, toughness, damage,
-            n_counters, int(o.is_token),
-            types, kw,
-            0 if attacking is None else _target(attacking, viewer, n),
-            0 if blocking is None else _target(blocking, viewer, n),
-            0 if attached is None else _target(attached, viewer, n),
-            int(bool(o.phased_out)))
-    return [array("i", side) for side in sides], objs, tapped
+        row[3] = 1 if t else 0
+        row[6] = damage if damage <= BOUND else BOUND
+        row[11] = 0 if attacking is None else _target(attacking, viewer, n)
+        row[12] = 0 if blocking is None else _target(blocking, viewer, n)
+        side += row
+    return [array("i", side) for side in sides], objs, tapped, rows
+
+
+def _static_row(o: GameObject, c: Any, n_counters: int, viewer: int, n: int,
+                plain: dict[str, int]) -> list[int]:
+    """A permanent's row with its characteristics ``c``, counters and attachment (the
+    columns narrow changes touch left 0: :func:`_board_rows` fills them)."""
+    power = c.power
+    if power is None:
+        power = toughness = 0
+    else:
+        toughness = c.toughness or 0
+    if power > BOUND or power < -BOUND or toughness > BOUND or toughness < -BOUND or \
+            n_counters > BOUND or n_counters < -BOUND:
+        power, toughness, n_counters = _clamp(power), _clamp(toughness), _clamp(n_counters)
+    types = _TYPE_BITS.get(c.types)
+    if types is None:
+        types = _bits_of(c.types, TYPES, _TYPE_BITS)
+    kw = 0
+    if c.keywords:
+        known = _KEYWORD_BITS.get(c.keywords)
+        kw = _bits_of(c.keywords, KEYWORDS, _KEYWORD_BITS) if known is None else known
+    attached = o.attached_to
+    return [o.id, plain.get(c.name, 1), (o.owner - viewer) % n + 1, 0, power, toughness, 0,
+            n_counters, int(o.is_token), types, kw, 0, 0,
+            0 if attached is None else _target(attached, viewer, n), int(bool(o.phased_out))]
 
 
 _EMPTY: Final[dict[Any, Any]] = {}
