@@ -121,3 +121,48 @@ def test_object_ids_past_the_bound_are_clipped() -> None:
     obs = encode(env.core, 0)
     assert BOUND in obs["hand"][:, 0]
     assert observation_space().contains(obs)
+
+
+def test_cr_122_1_a_permanents_row_follows_its_counters_and_characteristics() -> None:
+    """Rows made again after a wide change reuse a permanent's row only while its
+    characteristics, counters (122.1), attachment and phasing are the same: a counter put
+    on one permanent shows on its row (counters and power, 613.4c) and leaves the others'
+    rows as they were; a fresh encoding of every row agrees."""
+    from manastack.env.board_rows import _board_rows
+    from manastack.env.fields import PERMANENT_FIELDS
+    from manastack.env.observations import _plain_names
+    from manastack.game.objects import GameObject
+
+    env = aec_env(seed=3)
+    env.reset(seed=3)
+    game = env.core.game
+    for _ in range(200):  # (to a position with a creature on the battlefield)
+        obs, _r, term, trunc, _ = env.last()
+        creatures = [o for o in (game.objects[i] for i in game.battlefield)
+                     if isinstance(o, GameObject) and game.chars(o).power is not None]
+        if creatures:
+            break
+        mask = np.flatnonzero(obs["action_mask"])
+        env.step(int(mask[-1]))
+    assert creatures
+    seat = game.chars(creatures[0]).controller
+    before = encode(env.core, seat)["battlefield"][0]
+    bear = creatures[0]
+    row = next(r for r in before if r[0] == bear.id)
+    bear.counters["+1/+1"] = bear.counters.get("+1/+1", 0) + 1
+    game.changed(None)  # (a wide change: the rows are made again)
+    after = encode(env.core, seat)["battlefield"][0]
+    new_row = next(r for r in after if r[0] == bear.id)
+    counters = PERMANENT_FIELDS.index("counters")
+    power = PERMANENT_FIELDS.index("power")
+    assert new_row[counters] == row[counters] + 1 and new_row[power] == row[power] + 1
+    others = [r for r in before if r[0] not in (0, bear.id)]
+    assert all(any((r == s).all() for s in after) for r in others)
+    bear.counters["charge"] = 1  # (no characteristic reads it: the counters alone change)
+    game.changed(None)
+    charged = encode(env.core, seat)["battlefield"][0]
+    charged_row = next(r for r in charged if r[0] == bear.id)
+    assert charged_row[counters] == new_row[counters] + 1
+    assert charged_row[power] == new_row[power]
+    fresh = _board_rows(game, seat, len(game.players), _plain_names(), {})[0][0]
+    assert list(fresh) == list(charged[:len(fresh) // len(PERMANENT_FIELDS)].ravel())
