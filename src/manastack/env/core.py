@@ -58,8 +58,9 @@ class EnvCore:
         #: only by wide changes.
         self._row_memos: dict[int, tuple[tuple[Any, ...], _RowMemo]] = {}
         self._table = b""
-        #: Per player, the graveyard's ids and their observation rows (observations.encode).
-        self.graveyard_rows: dict[int, tuple[tuple[int, ...], array[int]]] = {}
+        #: Per player, the graveyard's ids, their observation rows and the wide version
+        #: they were last found the same at (observations.encode).
+        self.graveyard_rows: dict[int, tuple[tuple[int, ...], array[int], int]] = {}
         #: Per player, the battlefield's observation rows as last made (board_rows.py).
         self.battlefield_rows: dict[int, KeptBoard] = {}
         #: Per player, their hand's ids and observation rows (observations.encode).

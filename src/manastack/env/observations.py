@@ -46,7 +46,6 @@ from manastack.env.fields import (
 )
 from manastack.game.objects import GameObject, StackAbility
 from manastack.game.turn import STEP_NAMES
-from manastack.rules.control import sees_for
 
 if TYPE_CHECKING:
     from manastack.env.core import EnvCore
@@ -166,6 +165,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
     # the players' rows, in relative seat order: one flat list, one fill
     prows: list[int] = []
     kept_rows = core.graveyard_rows
+    wide = game.wide_version
     for r in range(n):
         p = players_[(viewer + r) % n]
         pool = p.mana_pool
@@ -184,27 +184,29 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             prows += _NO_MANA
         if p.graveyard:
             # (a graveyard is a face-up pile, 404.2, its cards new objects, 400.7: the same
-            # ids, the same names; kept until the graveyard changes)
-            key = tuple(p.graveyard[-GRAVEYARD_MAX:])
+            # ids, the same names; kept until the graveyard changes, which only a wide
+            # change does: a card moving in or out)
             kept = kept_rows.get(p.index)
-            if kept is None or kept[0] != key:
-                flat = array("i", [x for i in reversed(key)
-                                   for x in (i, _name(objects[i], plain))])
-                kept = kept_rows[p.index] = (key, flat)
+            if kept is None or kept[2] != wide:
+                key = tuple(p.graveyard[-GRAVEYARD_MAX:])
+                if kept is None or kept[0] != key:
+                    flat = array("i", [x for i in reversed(key)
+                                       for x in (i, _name(objects[i], plain))])
+                    kept = (key, flat, wide)
+                kept = kept_rows[p.index] = (kept[0], kept[1], wide)
             at = _GRAVES + r * GRAVEYARD_MAX * 2
             out[at:at + len(kept[1])] = kept[1]
     gp = g + prows
     out[_GAME:_GAME + len(gp)] = array("i", gp)  # (players follow game)
-    if viewer in sees_for(game, viewer):
-        hand = players_[viewer].hand[:HAND_MAX]
-        if hand:
-            # (cards in a hand keep their names: kept until the hand changes)
-            key = tuple(hand)
-            kept = core.hand_rows.get(viewer)
-            if kept is None or kept[0] != key:
-                kept = core.hand_rows[viewer] = (
-                    key, array("i", [x for i in hand for x in (i, _name(objects[i], plain))]))
-            out[_HAND:_HAND + len(kept[1])] = kept[1]
+    hand = players_[viewer].hand[:HAND_MAX]  # (a seat sees its own hand, 400.2)
+    if hand:
+        # (cards in a hand keep their names: kept until the hand changes)
+        key = tuple(hand)
+        kept_hand = core.hand_rows.get(viewer)
+        if kept_hand is None or kept_hand[0] != key:
+            kept_hand = core.hand_rows[viewer] = (
+                key, array("i", [x for i in hand for x in (i, _name(objects[i], plain))]))
+        out[_HAND:_HAND + len(kept_hand[1])] = kept_hand[1]
     if game.battlefield:
         fill_battlefield(core, game, viewer, n, plain, out, _BATTLEFIELD)
     if game.stack:
