@@ -3,9 +3,11 @@
 A step is one answered sub-decision (``env.step``), with the observation (``env.last()``:
 the arrays, the action mask and the feature table) made for every step, forced
 sub-decisions taken by the environment inside the step.  Plays two-player games between
-the default decks; prints the engine (pure Python or compiled), steps/s and engine
-decisions per env step, in CPU time.  ``--check``: every game's exception is caught,
-counted and its seed printed (exit 1 if any), for the issue's 10,000-game check.  Usage:
+the default decks; prints the engine (pure Python or compiled), steps/s and the answers
+the engine logged per env step (the environment's games pass priority for a player who
+can only pass without a decision: ``GameOptions.pass_when_forced``), in CPU time.
+``--check``: every game's exception is caught, counted and its seed printed (exit 1 if
+any), for the issue's 10,000-game check.  Usage:
 
     python benchmarks/env.py --games 20 [--seed 0] [--variant NAME] [--players N]
     python benchmarks/env.py --games 10000 --check
@@ -72,7 +74,7 @@ def main() -> None:
           "env: pure Python")
     print(f"games:             {args.games} ({args.variant or 'two_player'})")
     print(f"env steps:         {steps} ({steps / args.games:.0f} a game)")
-    print(f"engine decisions:  {decisions} ({decisions / max(steps, 1):.2f} per env step)")
+    print(f"answers logged:    {decisions} ({decisions / max(steps, 1):.2f} per env step)")
     print(f"env steps/s:       {steps / cpu:,.0f} (CPU time, observation and mask included)")
     print(f"per env step:      {cpu / max(steps, 1) * 1e6:.0f} µs")
     if args.check:
