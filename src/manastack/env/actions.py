@@ -119,19 +119,25 @@ def action_steps(action: Action) -> tuple[Step, ...]:
     return tuple(parts)
 
 
-#: id(action) -> (the action, :func:`action_steps` of it): the engine hands out the same
-#: action objects decision after decision (passing, playing a land, tapping a land for
-#: mana); they are values, their steps made once.
+#: id(action) -> (the action, :func:`action_steps` of it), for the actions the engine
+#: makes once and hands out decision after decision (passing, playing a land, casting a
+#: spell or activating an ability without targets: a land tapped for mana); they are
+#: values, their steps made once.
 _STEPS: Final[dict[int, tuple[Action, tuple[Step, ...]]]] = {}
+#: The kinds of actions kept in :data:`_STEPS` (when they have no targets).
+_KEPT_KINDS: Final = (Pass, PlayLand, Activate, Cast)
 
 
 def _steps_of(action: Action) -> tuple[Step, ...]:
-    """:func:`action_steps`, memoised per action object."""
+    """:func:`action_steps`, memoised per action object for those made once."""
     hit = _STEPS.get(id(action))
     if hit is None or hit[0] is not action:
-        if len(_STEPS) > 8192:
+        steps = action_steps(action)
+        if type(action) not in _KEPT_KINDS or len(steps) > 2:  # (targets: made anew)
+            return steps
+        if len(_STEPS) > 4096:
             _STEPS.clear()
-        hit = _STEPS[id(action)] = (action, action_steps(action))
+        hit = _STEPS[id(action)] = (action, steps)
     return hit[1]
 
 
