@@ -123,10 +123,10 @@ def test_object_ids_past_the_bound_are_clipped() -> None:
     assert observation_space().contains(obs)
 
 
-def test_cr_122_1_a_permanents_row_follows_its_counters_and_characteristics() -> None:
+def test_cr_121_1_a_permanents_row_follows_its_counters_and_characteristics() -> None:
     """Rows made again after a wide change reuse a permanent's row only while its
-    characteristics, counters (122.1), attachment and phasing are the same: a counter put
-    on one permanent shows on its row (counters and power, 613.4c) and leaves the others'
+    characteristics, counters (121.1), attachment and phasing are the same: a counter put
+    on one permanent shows on its row (counters and power, 613.3d) and leaves the others'
     rows as they were; a fresh encoding of every row agrees."""
     from manastack.env.board_rows import _board_rows
     from manastack.env.fields import PERMANENT_FIELDS
