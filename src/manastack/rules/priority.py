@@ -80,6 +80,11 @@ def start_priority(game: GameState, player: int) -> None:
         if len(actions) == 1 and type(actions[0]) is Pass:  # (116.3d) answered at once
             on_priority(game, actions[0], player)
             return
+        # (the decision holds the list just made: its answerer needn't look it up again)
+        game.ask(PriorityDecision(player, "priority", _priority_texts(player, pl.name)[0],
+                                  (on_priority, (player,)), "116.3", -1, actions,
+                                  game.version))
+        return
     game.ask(PriorityDecision(player, "priority",
                               _priority_texts(player, pl.name)[0],
                               (on_priority, (player,)), "116.3"))  # (rule)
