@@ -75,19 +75,16 @@ def start_priority(game: GameState, player: int) -> None:
         step.had_priority = True
     game.lki_batch.clear()
     game.priority_player = player
+    actions = None
     if game.options.pass_when_forced:
         actions = casting.listed_priority_actions(game, player)
         if len(actions) == 1 and type(actions[0]) is Pass:  # (116.3d) answered at once
             on_priority(game, actions[0], player)
             return
-        # (the decision holds the list just made: its answerer needn't look it up again)
-        game.ask(PriorityDecision(player, "priority", _priority_texts(player, pl.name)[0],
-                                  (on_priority, (player,)), "116.3", -1, actions,
-                                  game.version))
-        return
-    game.ask(PriorityDecision(player, "priority",
-                              _priority_texts(player, pl.name)[0],
-                              (on_priority, (player,)), "116.3"))  # (rule)
+    # (a list just made goes with the decision: its answerer needn't look it up again)
+    game.ask(PriorityDecision(player, "priority", _priority_texts(player, pl.name)[0],
+                              (on_priority, (player,)), "116.3", -1, actions,
+                              -1 if actions is None else game.version))
 
 
 def on_priority(game: GameState, action: Action, player: int) -> None:
