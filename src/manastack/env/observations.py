@@ -189,11 +189,12 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             kept = kept_rows.get(p.index)
             if kept is None or kept[2] != wide:
                 key = tuple(p.graveyard[-GRAVEYARD_MAX:])
-                if kept is None or kept[0] != key:
-                    flat = array("i", [x for i in reversed(key)
-                                       for x in (i, _name(objects[i], plain))])
-                    kept = (key, flat, wide)
-                kept = kept_rows[p.index] = (kept[0], kept[1], wide)
+                flat = kept[1] if kept is not None and kept[0] == key else array(
+                    "i", [x for i in reversed(key) for x in (i, _name(objects[i], plain))])
+                kept = kept_rows[p.index] = (key, flat, wide)
+            elif game.derived.check:  # (check mode: kept ids against the graveyard's)
+                game.derived.check_kept("a graveyard's observation rows", kept[0],
+                                        tuple(p.graveyard[-GRAVEYARD_MAX:]))
             at = _GRAVES + r * GRAVEYARD_MAX * 2
             out[at:at + len(kept[1])] = kept[1]
     gp = g + prows
