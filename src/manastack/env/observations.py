@@ -199,7 +199,7 @@ def encode(core: EnvCore, viewer: int) -> dict[str, np.ndarray]:
             out[at:at + len(kept[1])] = kept[1]
     gp = g + prows
     out[_GAME:_GAME + len(gp)] = array("i", gp)  # (players follow game)
-    hand = players_[viewer].hand[:HAND_MAX]  # (a seat sees its own hand, 400.2)
+    hand = players_[viewer].hand[:HAND_MAX]  # (a player looks at their own hand, 402.3)
     if hand:
         # (cards in a hand keep their names: kept until the hand changes)
         key = tuple(hand)
