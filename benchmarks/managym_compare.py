@@ -9,7 +9,8 @@ Both engines play the same kind of game, one after the other in this process, on
 core: two players choosing uniformly at random among the legal actions until the game
 ends; decisions with one legal answer are skipped by both (managym's
 ``skip_trivial=True``; manastack's game loop answers forced decisions itself), and
-manastack's random agent leaves {T} mana abilities to the payment (601.2g-h).  The decks
+manastack's random agent leaves {T} mana abilities to the payment (601.2g-h); both with
+Python's cyclic garbage collector paused, as ``manastack sim`` plays its batches.  The decks
 are the vanilla cards both engines have, 40 cards a deck, a mirror each:
 
 - ``elves``: 20 Llanowar Elves + 20 Forest in both engines (the same cards);
@@ -50,6 +51,7 @@ from manastack.engine import new_game
 from manastack.game import state
 from manastack.game.state import GameOptions
 from manastack.play import play_to_end
+from manastack.sim.collector import collector_paused
 
 #: Deck pairings: name -> (managym's deck, manastack's deck), each a mirror.
 DECKS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
@@ -74,15 +76,18 @@ class Counting:
 
 
 def manastack_games(deck: dict[str, int], games: int, seed: int) -> tuple[float, float, float]:
-    """(games/s, decisions per game, mean turns) of ``games`` random manastack games."""
+    """(games/s, decisions per game, mean turns) of ``games`` random manastack games,
+    played as ``manastack sim`` plays a batch: with the cyclic garbage collector paused
+    (``manastack.sim.collector``; a game makes no reference cycles)."""
     cards = [name for name, n in deck.items() for _ in range(n)]
     Counting.woken = 0
     turns = 0
     start = time.perf_counter()
-    for i in range(games):
-        game = new_game(["Alice", "Bob"], [cards, cards], seed + i, GameOptions())
-        play_to_end(game, [Counting(2 * (seed + i)), Counting(2 * (seed + i) + 1)])
-        turns += game.turn_number
+    with collector_paused():
+        for i in range(games):
+            game = new_game(["Alice", "Bob"], [cards, cards], seed + i, GameOptions())
+            play_to_end(game, [Counting(2 * (seed + i)), Counting(2 * (seed + i) + 1)])
+            turns += game.turn_number
     wall = time.perf_counter() - start
     return games / wall, Counting.woken / games, turns / games
 
@@ -119,8 +124,11 @@ def managym_games(managym: Any, deck: dict[str, int], games: int, seed: int
                   ) -> tuple[float, float, float, int]:
     """(games/s, decisions per game, mean turns, games stopped by an error) of ``games``
     random managym games, in wall-clock time (a game stopped by an error counts in the
-    time, not in the games finished)."""
-    steps, turns, errors, wall = _managym_random(managym, deck, games, seed, time.perf_counter)
+    time, not in the games finished), with the cyclic garbage collector paused as for
+    manastack's games."""
+    with collector_paused():
+        steps, turns, errors, wall = _managym_random(managym, deck, games, seed,
+                                                     time.perf_counter)
     done_games = max(1, games - errors)
     return done_games / wall, steps / games, turns / done_games, errors
 

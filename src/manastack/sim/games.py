@@ -20,6 +20,7 @@ from manastack.engine import Game
 from manastack.events import PlayerLost, PlayerWon
 from manastack.game.state import GameOptions
 from manastack.play import play_game
+from manastack.sim.collector import collector_paused
 
 #: The names of the players of seat 0 and seat 1 (the same in every game).
 SEAT_NAMES = ("Alice", "Bob")
@@ -122,8 +123,11 @@ def _ending(game: Game) -> tuple[str, str]:
 
 def play_batch(spec: SimSpec, indexes: Iterable[int]) -> list[GameRecord]:
     """The records of games ``indexes`` of ``spec``, in that order: the work one task of
-    any backend does (a process of the local pool, or a remote worker)."""
-    return [play_one(spec, i) for i in indexes]
+    any backend does (a process of the local pool, or a remote worker).  The games are
+    played with the cyclic garbage collector paused (:mod:`~manastack.sim.collector`:
+    games of the built-in agents make no reference cycles)."""
+    with collector_paused():
+        return [play_one(spec, i) for i in indexes]
 
 
 def batches(indexes: Sequence[int], size: int) -> list[list[int]]:
