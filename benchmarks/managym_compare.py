@@ -8,10 +8,11 @@ the built package on ``PYTHONPATH``.  This script only imports it.
 Both engines play the same kind of game, one after the other in this process, on one
 core: two players choosing uniformly at random among the legal actions until the game
 ends; decisions with one legal answer are skipped by both (managym's
-``skip_trivial=True``; manastack's game loop answers forced decisions itself), and
-manastack's random agent leaves {T} mana abilities to the payment (601.2g-h); both with
-Python's cyclic garbage collector paused, as ``manastack sim`` plays its batches.  The decks
-are the vanilla cards both engines have, 40 cards a deck, a mirror each:
+``skip_trivial=True``; manastack's engine passes forced priorities, its game loop answers
+the other forced decisions), and manastack's random agent leaves {T} mana abilities to
+the payment (601.2g-h); both with Python's cyclic garbage collector paused, as
+``manastack sim`` plays its batches.  The decks are the vanilla cards both engines have,
+40 cards a deck, a mirror each:
 
 - ``elves``: 20 Llanowar Elves + 20 Forest in both engines (the same cards);
 - ``two-drops``: a vanilla 2/2 for three in managym (20 Grey Ogre + 20 Mountain), for
@@ -49,8 +50,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from manastack.agents import RandomAgent
 from manastack.engine import new_game
 from manastack.game import state
-from manastack.game.state import GameOptions
-from manastack.play import play_to_end
+from manastack.play import passing_forced, play_to_end
 from manastack.sim.collector import collector_paused
 
 #: Deck pairings: name -> (managym's deck, manastack's deck), each a mirror.
@@ -77,7 +77,8 @@ class Counting:
 
 def manastack_games(deck: dict[str, int], games: int, seed: int) -> tuple[float, float, float]:
     """(games/s, decisions per game, mean turns) of ``games`` random manastack games,
-    played as ``manastack sim`` plays a batch: with the cyclic garbage collector paused
+    played as ``manastack sim`` plays a batch: the priorities forced for the agents passed
+    by the engine (``passing_forced``), the cyclic garbage collector paused
     (``manastack.sim.collector``; a game makes no reference cycles)."""
     cards = [name for name, n in deck.items() for _ in range(n)]
     Counting.woken = 0
@@ -85,8 +86,9 @@ def manastack_games(deck: dict[str, int], games: int, seed: int) -> tuple[float,
     start = time.perf_counter()
     with collector_paused():
         for i in range(games):
-            game = new_game(["Alice", "Bob"], [cards, cards], seed + i, GameOptions())
-            play_to_end(game, [Counting(2 * (seed + i)), Counting(2 * (seed + i) + 1)])
+            agents = [Counting(2 * (seed + i)), Counting(2 * (seed + i) + 1)]
+            game = new_game(["Alice", "Bob"], [cards, cards], seed + i, passing_forced(agents))
+            play_to_end(game, agents)
             turns += game.turn_number
     wall = time.perf_counter() - start
     return games / wall, Counting.woken / games, turns / games

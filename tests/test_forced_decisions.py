@@ -10,15 +10,11 @@ from typing import Any
 
 from manastack.agents import RandomAgent
 from manastack.engine import new_game
-from manastack.engine.forced import (
-    at_most_one_answer,
-    folded_into_payment,
-    only_answer,
-    priority_answers,
-)
+from manastack.engine.forced import at_most_one_answer, only_answer, priority_answers
 from manastack.game.decisions import Activate, Cast, Pass, PriorityDecision
 from manastack.play import default_deck, play_to_end
 from manastack.rules.combat import enumerate_blocks
+from manastack.rules.folding import folded_into_payment
 
 
 class Watching(RandomAgent):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from manastack.data import DEFAULT_DECKS, default_deck, default_deck_names
@@ -31,6 +32,18 @@ def play_game(decks: Sequence[Sequence[str]], agents: Sequence[Agent], seed: int
     """Play a complete game; each agent answers its player's decisions.  A game still
     going after ``max_decisions`` answers is stopped unfinished (:func:`result_line`)."""
     return play_to_end(new_game(names, decks, seed, options), agents, max_decisions)
+
+
+def passing_forced(agents: Sequence[Agent], options: GameOptions | None = None
+                   ) -> GameOptions:
+    """``options`` (the defaults when None) with the priorities forced for ``agents``
+    passed by the engine itself (116.3d): ``pass_when_forced``, and ``fold_mana`` for the
+    agents leaving {T} mana abilities to the payment.  :func:`play_to_end` plays the same
+    game with them as without: the engine passes where the loop would answer the same
+    way without waking the agent; only the decision log is shorter."""
+    return replace(options or GameOptions(), pass_when_forced=True,
+                   fold_mana=tuple(s for s, a in enumerate(agents)
+                                   if getattr(a, "fold_mana", False)))
 
 
 def play_to_end(game: Game, agents: Sequence[Agent],

@@ -58,7 +58,7 @@ REPLAY_KEYS: Final = ("format", "seed", "players", "options", "decks", "decision
 _REQUIRED: Final = ("seed", "players", "decks", "decisions")
 #: The keys of ``options`` (the fields of :class:`~manastack.game.state.GameOptions`).
 OPTION_KEYS: Final = ("variant", "mulligan", "starting_life", "starting_hand",
-                      "first_player", "max_turns", "extra")
+                      "first_player", "max_turns", "extra", "pass_when_forced", "fold_mana")
 
 
 def read_replay_file(path: str | Path) -> Any:

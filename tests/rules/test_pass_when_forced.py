@@ -1,23 +1,26 @@
-"""The option ``pass_when_forced`` (CR 116.3d): a player who can only pass priority passes
-without being asked.  The game is the same game as one in which the driver answers that
+"""The options ``pass_when_forced`` (CR 116.3d): a player who can only pass priority passes
+without being asked, and ``fold_mana``: so does a player leaving {T} mana abilities to the
+payment (601.2g-h) who could only pass or activate those.  The game is the same game as one in which the driver answers that
 forced decision itself; only the decision log is shorter."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from manastack.agents import RandomAgent
-from manastack.engine import new_game
+from manastack.engine import Game, new_game
 from manastack.engine.forced import only_answer
 from manastack.errors import IllegalAction
-from manastack.game.decisions import Pass, PriorityDecision
+from manastack.game.decisions import Action, Pass, PriorityDecision
 from manastack.game.state import GameOptions
-from manastack.play import default_deck
+from manastack.play import default_deck, replay, replay_data
 
 _DECKS = [default_deck("red_green"), default_deck("white_black")]
 
 
-def _play(seed: int, options: GameOptions) -> tuple[object, list[tuple[int, object]]]:
+def _play(seed: int, options: GameOptions) -> tuple[Game, list[tuple[int, Action]]]:
     """A game between random agents (mana abilities offered as answers); forced answers
     given by this loop.  Returns the game and the forced passes it answered."""
     g = new_game(["Alice", "Bob"], _DECKS, seed, options)
@@ -46,8 +49,8 @@ def test_cr_116_3d_passing_when_forced_plays_the_same_game(seed: int) -> None:
     assert [e.text for e in auto.log] == [e.text for e in asked.log]
     assert (auto.over, auto.winner, auto.turn_number) == \
         (asked.over, asked.winner, asked.turn_number)
-    logged = [a for a in asked.history if not (type(a[1]) is Pass)]
-    assert [a for a in auto.history if not (type(a[1]) is Pass)] == logged
+    logged = [a for a in asked.history if type(a[1]) is not Pass]
+    assert [a for a in auto.history if type(a[1]) is not Pass] == logged
     assert len(auto.history) == len(asked.history) - len(forced)
 
 
@@ -67,3 +70,82 @@ def test_pass_when_forced_must_be_a_bool() -> None:
     """Bad input: the option is refused with its name and rule."""
     with pytest.raises(IllegalAction, match="pass_when_forced must be True or False"):
         new_game(["Alice", "Bob"], _DECKS, 0, GameOptions(pass_when_forced="yes"))  # type: ignore[arg-type]
+
+
+def _play_folding(seed: int, options: GameOptions) -> tuple[Game, list[int]]:
+    """A game between random agents leaving {T} mana abilities to the payment, played
+    as ``play_to_end`` plays it (forced answers, mana folded, given by the loop).
+    Returns the game and the players of the forced priorities this loop answered."""
+    g = new_game(["Alice", "Bob"], _DECKS, seed, options)
+    agents = [RandomAgent(10 * seed + 1), RandomAgent(10 * seed + 2)]
+    forced_priorities = []
+    for _ in range(20_000):
+        d = g.decision
+        if d is None:
+            break
+        forced = only_answer(g, True)
+        if forced is not None and isinstance(d, PriorityDecision):
+            forced_priorities.append(d.by)
+        g.apply(d.by, agents[d.by].act(g) if forced is None else forced)
+    return g, forced_priorities
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cr_116_3d_passing_when_forced_with_mana_folded_plays_the_same_game(seed: int) -> None:
+    """116.3d, 601.2g-h: with ``fold_mana`` the engine also passes for a player whose
+    other legal actions are {T} mana abilities the payment activates: the same game as
+    the one in which the loop answers those priorities for an agent folding them, and no
+    priority left for the loop to answer."""
+    asked, forced = _play_folding(seed, GameOptions())
+    only_pass, _ = _play_folding(seed, GameOptions(pass_when_forced=True))
+    auto, none_forced = _play_folding(seed, GameOptions(pass_when_forced=True,
+                                                        fold_mana=(0, 1)))
+    assert forced and not none_forced
+    for g in (only_pass, auto):
+        assert [e.text for e in g.log] == [e.text for e in asked.log]
+        assert (g.over, g.winner, g.turn_number) == \
+            (asked.over, asked.winner, asked.turn_number)
+        assert [a for a in g.history if type(a[1]) is not Pass] == \
+            [a for a in asked.history if type(a[1]) is not Pass]
+    assert len(auto.history) == len(asked.history) - len(forced) < len(only_pass.history)
+
+
+def test_cr_116_3d_folding_only_for_the_players_named() -> None:
+    """Only the players of ``fold_mana`` have the priorities passed where they could tap
+    for mana: the other player is still asked there (and the game is the same)."""
+    asked, forced = _play_folding(2, GameOptions(pass_when_forced=True))
+    g, left = _play_folding(2, GameOptions(pass_when_forced=True, fold_mana=(1,)))
+    assert 0 in forced and 1 in forced and set(left) == {0}
+    assert [e.text for e in g.log] == [e.text for e in asked.log]
+
+
+def test_cr_116_3d_a_game_folding_mana_replays_from_its_file() -> None:
+    """The options are written in the replay file and read back from it: replayed, the
+    game ends in the same state."""
+    g, _ = _play_folding(4, GameOptions(pass_when_forced=True, fold_mana=(0, 1)))
+    data = json.loads(json.dumps(replay_data(g)))
+    assert data["options"]["fold_mana"] == [0, 1]
+    again = replay(data)
+    assert again.state_hash() == g.state_hash() and again.options.fold_mana == (0, 1)
+    assert "fold_mana" not in GameOptions().to_json()
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ((2,), "fold_mana must list players' indexes"),
+    ((0, 0), "fold_mana must list players' indexes"),
+    (("0",), "fold_mana must list players' indexes"),
+    ((True,), "fold_mana must list players' indexes"),
+    ("01", "fold_mana must list players' indexes"),
+])
+def test_fold_mana_must_name_players_once(value: object, message: str) -> None:
+    """Bad input: the option is refused with its name and rule."""
+    with pytest.raises(IllegalAction, match=message) as e:
+        new_game(["Alice", "Bob"], _DECKS, 0,
+                 GameOptions(pass_when_forced=True, fold_mana=value))  # type: ignore[arg-type]
+    assert e.value.rule == "116.3d"
+
+
+def test_fold_mana_needs_pass_when_forced() -> None:
+    """Bad input: folding without the engine passing forced priorities says nothing."""
+    with pytest.raises(IllegalAction, match="fold_mana needs pass_when_forced"):
+        new_game(["Alice", "Bob"], _DECKS, 0, GameOptions(fold_mana=(0,)))

@@ -8,8 +8,8 @@ Paying mana is never forced by itself: activating mana abilities is optional (11
 
 For an agent that leaves mana abilities to the payment (``fold_mana``: the random agent
 by default, the heuristic), activating a mana ability that automatic payment activates
-anyway ({T} alone: :func:`folded_into_payment`) is not an answer of its own: a priority
-where passing is the only other action is forced for it.  No play is lost: the payment
+anyway ({T} alone: :mod:`~manastack.rules.folding`) is not an answer of its own: a
+priority where passing is the only other action is forced for it.  No play is lost: the payment
 taps what pays a spell or ability when it is cast or activated (601.2g-h, 602.2b), and
 mana abilities with another cost stay answers (605.3a).
 
@@ -21,20 +21,17 @@ declarations grow as powers of the number of creatures).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from manastack.game.abilities import ActivatedAbility
 from manastack.game.decisions import (
     Action,
-    Activate,
     ChoiceDecision,
     CombatDecision,
     Decision,
     PriorityDecision,
 )
-from manastack.game.objects import card_test
-from manastack.rules.casting import paid_automatically
 from manastack.rules.combat import enumerate_attacks, enumerate_blocks
+from manastack.rules.folding import unfolded
 
 if TYPE_CHECKING:
     from manastack.game.state import GameState
@@ -44,59 +41,17 @@ if TYPE_CHECKING:
 LISTED_CANDIDATES: Final = 4
 
 
-def folded_into_payment(game: GameState, a: Action) -> bool:
-    """Is ``a`` the activation of a mana ability that automatic payment activates when a
-    spell or ability is paid ({T} alone: 601.2g-h, 602.2b)?  Activating it at priority
-    only floats mana (605.3a, 106.4) that the payment would make when needed."""
-    if type(a) is not Activate:
-        return False
-    o = game.objects.get(a.source)
-    if o is None:
-        return False
-    folded = card_test(_FOLDED_BY_ABILITIES, game.chars(o).abilities,  # type: ignore[arg-type]
-                       _folded_activations)
-    return 0 <= a.ability < len(folded) and folded[a.ability]
-
-
-#: A tuple of abilities -> :func:`_folded_activations` of it (:func:`card_test`: abilities
-#: are immutable, compared by identity).
-_FOLDED_BY_ABILITIES: Final[dict[Any, tuple[bool, ...]]] = {}
-
-
-def _folded_activations(abilities: tuple[Any, ...]) -> tuple[bool, ...]:
-    """For each activated ability among ``abilities``, in order
-    (:func:`~manastack.rules.casting.activated_abilities`): is it a mana ability that
-    automatic payment activates?"""
-    return tuple(ab.mana is not None and paid_automatically(ab)
-                 for ab in abilities if isinstance(ab, ActivatedAbility))
-
-
 def priority_answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
     """The legal actions of a priority decision; with ``fold_mana``, without the
-    activations :func:`folded_into_payment` (a new list: the caller may keep it)."""
+    activations :func:`~manastack.rules.folding.folded_into_payment` (a new list: the caller may keep it)."""
     return list(_answers(d, game, fold_mana))
 
 
 def _answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
-    """:func:`priority_answers`, not copied (don't modify it).
-
-    The answers left with ``fold_mana`` are memoised per kept list of legal actions (the
-    same list object is handed to every decision while nothing it read changes) across
-    the narrow changes the characteristics don't read (``cached_wide``): whether an
-    activation is folded reads only its source's characteristics."""
+    """:func:`priority_answers`, not copied (don't modify it; with ``fold_mana``,
+    memoised per kept list: :func:`~manastack.rules.folding.unfolded`)."""
     acts = d.listed_actions(game)
-    if not fold_mana:
-        return acts
-    key = (_FOLDED, id(acts))  # (the memo holds the list: no other gets its id)
-    hit: tuple[list[Action], list[Action]] | None = game.derived.wide_get(key)
-    if hit is None:
-        hit = game.derived.wide_put(key, (acts, [a for a in acts
-                                                 if not folded_into_payment(game, a)]))
-    return hit[1]
-
-
-#: The first part of the keys of :func:`_answers`'s memo.
-_FOLDED: Final = "folded answers"
+    return unfolded(game, acts) if fold_mana else acts
 
 
 def at_most_one_answer(d: Decision, game: GameState, fold_mana: bool = False

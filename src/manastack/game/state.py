@@ -72,22 +72,35 @@ class GameOptions:
     #: no decision is asked, none enters the decision log.  For loops that answer forced
     #: decisions themselves (the RL environment): the game is the same, its log shorter.
     pass_when_forced: bool = False
+    #: The players (by index) who leave {T} mana abilities to the payment
+    #: (``manastack.rules.folding``): with ``pass_when_forced``, such a player whose only
+    #: legal actions at priority are to pass or activate those passes at once.  For loops
+    #: whose agents fold them (the random and heuristic agents; ``manastack sim``).
+    fold_mana: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.fold_mana) is list:  # (as a replay file's JSON gives it)
+            self.fold_mana = tuple(self.fold_mana)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameOptions:
         """The same options, with a copy of ``extra`` (plain data)."""
         new = GameOptions(self.variant, self.mulligan, self.starting_life, self.starting_hand,
-                          self.first_player, self.max_turns, {}, self.pass_when_forced)
+                          self.first_player, self.max_turns, {}, self.pass_when_forced,
+                          self.fold_mana)
         memo[id(self)] = new
         new.extra = dup(self.extra, memo)
         return new
 
     def to_json(self) -> dict[str, Any]:
-        out = {"variant": self.variant, "mulligan": self.mulligan,
-               "starting_life": self.starting_life, "starting_hand": self.starting_hand,
-               "first_player": self.first_player, "max_turns": self.max_turns,
-               "extra": self.extra}
-        if self.pass_when_forced:  # (replay files stay as they were without it)
+        out: dict[str, Any] = {
+            "variant": self.variant, "mulligan": self.mulligan,
+            "starting_life": self.starting_life, "starting_hand": self.starting_hand,
+            "first_player": self.first_player, "max_turns": self.max_turns,
+            "extra": self.extra}
+        if self.pass_when_forced:  # (replay files stay as they were without these)
             out["pass_when_forced"] = True
+        if self.fold_mana:
+            out["fold_mana"] = list(self.fold_mana)
         return out
 
 
@@ -136,6 +149,14 @@ def arguments_problem(player_names: Any, seed: Any, options: Any
     if type(o.pass_when_forced) is not bool:
         return (f"pass_when_forced must be True or False, not {_brief(o.pass_when_forced)}",
                 "116.3d")
+    fold = o.fold_mana
+    if type(fold) is not tuple or any(type(i) is not int or not 0 <= i < len(player_names)
+                                      for i in fold) or len(set(fold)) != len(fold):
+        return (f"fold_mana must list players' indexes (0-{len(player_names) - 1}) once "
+                f"each, not {_brief(fold)}", "116.3d")
+    if fold and not o.pass_when_forced:
+        return ("fold_mana needs pass_when_forced (it says whose forced priorities the "
+                "engine passes)", "116.3d")
     return None
 
 

@@ -24,6 +24,7 @@ from manastack.game.decisions import (
 from manastack.game.objects import GameObject, StackAbility, Zone
 from manastack.lines import NOTHING, Card, Line, Place, Who, say
 from manastack.rules import casting, sba, turn  # turn imports this module: use turn.X
+from manastack.rules.folding import unfolded
 from manastack.rules.resolution import resolve
 from manastack.rules.triggers import check_state_triggers, put_triggers_on_stack
 from manastack.rules.variant import variant_of
@@ -48,7 +49,9 @@ def _priority_texts(player: int, name: str) -> tuple[str, Line]:
 
 def start_priority(game: GameState, player: int) -> None:
     """``player`` would receive priority: SBAs and triggers first (CR 116.5).  With the
-    option ``pass_when_forced``, a player who can only pass passes without being asked."""
+    option ``pass_when_forced``, a player who can only pass passes without being asked;
+    a player of the option ``fold_mana`` too when they could otherwise only activate mana
+    abilities that the payment activates (:mod:`~manastack.rules.folding`)."""
     if game.over:
         return
     pl = game.players[player]
@@ -76,10 +79,13 @@ def start_priority(game: GameState, player: int) -> None:
     game.lki_batch.clear()
     game.priority_player = player
     actions = None
-    if game.options.pass_when_forced:
+    options = game.options
+    if options.pass_when_forced:
         actions = casting.listed_priority_actions(game, player)
-        if len(actions) == 1 and type(actions[0]) is Pass:  # (116.3d) answered at once
-            on_priority(game, actions[0], player)
+        left = unfolded(game, actions) if len(actions) > 1 and player in options.fold_mana \
+            else actions
+        if len(left) == 1 and type(left[0]) is Pass:  # (116.3d) answered at once
+            on_priority(game, left[0], player)
             return
     # (a list just made goes with the decision: its answerer needn't look it up again)
     game.ask(PriorityDecision(player, "priority", _priority_texts(player, pl.name)[0],

@@ -19,7 +19,7 @@ from manastack.agents import make_agent
 from manastack.engine import Game
 from manastack.events import PlayerLost, PlayerWon
 from manastack.game.state import GameOptions
-from manastack.play import play_game
+from manastack.play import passing_forced, play_game
 from manastack.sim.collector import collector_paused
 
 #: The names of the players of seat 0 and seat 1 (the same in every game).
@@ -87,7 +87,9 @@ def game_seed(run_seed: int, index: int) -> int:
 
 def play_one(spec: SimSpec, index: int) -> GameRecord:
     """Play game ``index`` of ``spec`` (see the module's docstring) and describe it.  The
-    agent of seat ``s`` is seeded ``derive(run_seed, pair, s)``."""
+    agent of seat ``s`` is seeded ``derive(run_seed, pair, s)``.  The engine passes the
+    priorities forced for the agents (:func:`~manastack.play.passing_forced`: the same
+    game, a shorter decision log)."""
     pair, a_seat = divmod(index, 2)
     seed = game_seed(spec.seed, index)
     decks = [spec.deck_a, spec.deck_b] if a_seat == 0 else [spec.deck_b, spec.deck_a]
@@ -95,7 +97,8 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         [spec.agents[1], spec.agents[0]]
     agents = [make_agent(name, derive(spec.seed, pair, s), spec.budget_ms)
               for s, name in enumerate(names)]
-    opts = GameOptions(mulligan=spec.mulligan, max_turns=spec.max_turns)
+    opts = passing_forced(agents, GameOptions(mulligan=spec.mulligan,
+                                              max_turns=spec.max_turns))
     game = play_game(decks, agents, seed=seed, names=SEAT_NAMES, options=opts)
     seats = ("A", "B") if a_seat == 0 else ("B", "A")
     winner = seats[game.winner] if game.over and game.winner is not None else "draw"
