@@ -87,15 +87,25 @@ games.play_one = play_one
 play_batch(with_cycle, range(2))
 on = gc.isenabled()
 gc.collect()
-print(found["random"], found["heuristic"], found["search"], alive == [True], on, made[0]() is None)
+first = made[0]() is None
+import manastack.sim.runner as runner
+runner.play_one = play_one  # (one worker: the games are played in this process)
+made.clear()
+alive.append("one worker")
+runner.run(with_cycle, 2, workers=1, size=2)
+on = on and gc.isenabled()
+gc.collect()
+print(found["random"], found["heuristic"], found["search"],
+      alive == [True, "one worker", True], on, first and made[0]() is None)
 """
 
 
 def test_sim_batches_make_no_cyclic_garbage() -> None:
     """Whole games of every built-in agent, played as ``manastack sim`` plays them
-    (``play_batch``) with the collector off, leave no cyclic garbage; ``play_batch`` runs
-    its games with the collector paused (a cycle made in its first game is still there after
-    its last) and turns it back on after (the cycle is then found)."""
+    (``play_batch``) with the collector off, leave no cyclic garbage; ``play_batch``, and
+    a run on one worker (in this process), play their games with the collector paused (a
+    cycle made in the first game is still there after it) and turn it back on after (the
+    cycle is then found)."""
     out = subprocess.run([sys.executable, "-c", _BATCH_SCRIPT], capture_output=True,
                          text=True, check=True).stdout.split()
     assert out == ["0", "0", "0", "True", "True", "True"]

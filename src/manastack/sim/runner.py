@@ -25,6 +25,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from manastack.sim.collector import collector_paused
 from manastack.sim.games import GameRecord, SimSpec, batches, play_batch, play_one
 
 #: Receives the records of a batch (or of one game, in a single process).
@@ -69,11 +70,13 @@ def _task(job: tuple[SimSpec, list[int]]) -> list[GameRecord]:
 def run_process(spec: SimSpec, jobs: list[list[int]], workers: int,
                 on_batch: OnBatch, address: str | None = None) -> None:
     """The ``process`` backend: the batches on ``workers`` local processes (with one
-    worker, in this process, game by game); ``address`` is not used."""
+    worker, in this process, game by game, each batch with the collector paused as
+    :func:`play_batch` plays it); ``address`` is not used."""
     if workers <= 1:
         for job in jobs:
-            for index in job:
-                on_batch([play_one(spec, index)])
+            with collector_paused():
+                for index in job:
+                    on_batch([play_one(spec, index)])
         return
     # (fork on Linux: the workers start with the card database already loaded)
     ctx = multiprocessing.get_context("fork") if sys.platform == "linux" \
