@@ -20,18 +20,20 @@ from manastack.play import default_deck, replay, replay_data
 _DECKS = [default_deck("red_green"), default_deck("white_black")]
 
 
-def _play(seed: int, options: GameOptions) -> tuple[Game, list[tuple[int, Action]]]:
-    """A game between random agents (mana abilities offered as answers); forced answers
+def _play(seed: int, options: GameOptions, fold_mana: bool = False
+          ) -> tuple[Game, list[tuple[int, Action]]]:
+    """A game between random agents (mana abilities offered as answers; with
+    ``fold_mana``, left to the payment, as ``play_to_end`` plays it); forced answers
     given by this loop.  Returns the game and the forced passes it answered."""
     g = new_game(["Alice", "Bob"], _DECKS, seed, options)
-    agents = [RandomAgent(10 * seed + 1, mana_abilities=True),
-              RandomAgent(10 * seed + 2, mana_abilities=True)]
+    agents = [RandomAgent(10 * seed + 1, mana_abilities=not fold_mana),
+              RandomAgent(10 * seed + 2, mana_abilities=not fold_mana)]
     forced_passes = []
     for _ in range(20_000):
         d = g.decision
         if d is None:
             break
-        forced = only_answer(g, False)
+        forced = only_answer(g, fold_mana)
         if forced is not None and isinstance(d, PriorityDecision):
             forced_passes.append((d.by, forced))
         g.apply(d.by, agents[d.by].act(g) if forced is None else forced)
@@ -72,34 +74,16 @@ def test_pass_when_forced_must_be_a_bool() -> None:
         new_game(["Alice", "Bob"], _DECKS, 0, GameOptions(pass_when_forced="yes"))  # type: ignore[arg-type]
 
 
-def _play_folding(seed: int, options: GameOptions) -> tuple[Game, list[int]]:
-    """A game between random agents leaving {T} mana abilities to the payment, played
-    as ``play_to_end`` plays it (forced answers, mana folded, given by the loop).
-    Returns the game and the players of the forced priorities this loop answered."""
-    g = new_game(["Alice", "Bob"], _DECKS, seed, options)
-    agents = [RandomAgent(10 * seed + 1), RandomAgent(10 * seed + 2)]
-    forced_priorities = []
-    for _ in range(20_000):
-        d = g.decision
-        if d is None:
-            break
-        forced = only_answer(g, True)
-        if forced is not None and isinstance(d, PriorityDecision):
-            forced_priorities.append(d.by)
-        g.apply(d.by, agents[d.by].act(g) if forced is None else forced)
-    return g, forced_priorities
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_cr_116_3d_passing_when_forced_with_mana_folded_plays_the_same_game(seed: int) -> None:
     """116.3d, 601.2g-h: with ``fold_mana`` the engine also passes for a player whose
     other legal actions are {T} mana abilities the payment activates: the same game as
     the one in which the loop answers those priorities for an agent folding them, and no
     priority left for the loop to answer."""
-    asked, forced = _play_folding(seed, GameOptions())
-    only_pass, _ = _play_folding(seed, GameOptions(pass_when_forced=True))
-    auto, none_forced = _play_folding(seed, GameOptions(pass_when_forced=True,
-                                                        fold_mana=(0, 1)))
+    asked, forced = _play(seed, GameOptions(), fold_mana=True)
+    only_pass, _ = _play(seed, GameOptions(pass_when_forced=True), fold_mana=True)
+    auto, none_forced = _play(seed, GameOptions(pass_when_forced=True, fold_mana=(0, 1)),
+                              fold_mana=True)
     assert forced and not none_forced
     for g in (only_pass, auto):
         assert [e.text for e in g.log] == [e.text for e in asked.log]
@@ -113,16 +97,16 @@ def test_cr_116_3d_passing_when_forced_with_mana_folded_plays_the_same_game(seed
 def test_cr_116_3d_folding_only_for_the_players_named() -> None:
     """Only the players of ``fold_mana`` have the priorities passed where they could tap
     for mana: the other player is still asked there (and the game is the same)."""
-    asked, forced = _play_folding(2, GameOptions(pass_when_forced=True))
-    g, left = _play_folding(2, GameOptions(pass_when_forced=True, fold_mana=(1,)))
-    assert 0 in forced and 1 in forced and set(left) == {0}
+    asked, forced = _play(2, GameOptions(pass_when_forced=True), fold_mana=True)
+    g, left = _play(2, GameOptions(pass_when_forced=True, fold_mana=(1,)), fold_mana=True)
+    assert {p for p, _ in forced} == {0, 1} and {p for p, _ in left} == {0}
     assert [e.text for e in g.log] == [e.text for e in asked.log]
 
 
 def test_cr_116_3d_a_game_folding_mana_replays_from_its_file() -> None:
     """The options are written in the replay file and read back from it: replayed, the
     game ends in the same state."""
-    g, _ = _play_folding(4, GameOptions(pass_when_forced=True, fold_mana=(0, 1)))
+    g, _ = _play(4, GameOptions(pass_when_forced=True, fold_mana=(0, 1)), fold_mana=True)
     data = json.loads(json.dumps(replay_data(g)))
     assert data["options"]["fold_mana"] == [0, 1]
     again = replay(data)

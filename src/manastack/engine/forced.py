@@ -9,9 +9,9 @@ Paying mana is never forced by itself: activating mana abilities is optional (11
 For an agent that leaves mana abilities to the payment (``fold_mana``: the random agent
 by default, the heuristic), activating a mana ability that automatic payment activates
 anyway ({T} alone: :mod:`~manastack.rules.folding`) is not an answer of its own: a
-priority where passing is the only other action is forced for it.  No play is lost: the payment
-taps what pays a spell or ability when it is cast or activated (601.2g-h, 602.2b), and
-mana abilities with another cost stay answers (605.3a).
+priority where passing is the only other action is forced for it.  No play is lost: the
+payment taps what pays a spell or ability when it is cast or activated (601.2g-h,
+602.2b), and mana abilities with another cost stay answers (605.3a).
 
 Counting the answers costs little: a choice is counted without listing its combinations,
 and a combat declaration with more than a few candidates is taken to offer a choice (its
@@ -43,7 +43,8 @@ LISTED_CANDIDATES: Final = 4
 
 def priority_answers(d: PriorityDecision, game: GameState, fold_mana: bool) -> list[Action]:
     """The legal actions of a priority decision; with ``fold_mana``, without the
-    activations :func:`~manastack.rules.folding.folded_into_payment` (a new list: the caller may keep it)."""
+    activations :func:`~manastack.rules.folding.folded_into_payment` (a new list: the
+    caller may keep it)."""
     return list(_answers(d, game, fold_mana))
 
 

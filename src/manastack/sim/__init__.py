@@ -6,6 +6,7 @@ seat-swapped pairs, on all cores, with honest statistics (docs/simulation.md).
 - :mod:`~manastack.sim.stats`: the Wilson interval;
 - :mod:`~manastack.sim.summary`, :mod:`~manastack.sim.records`: the report and the files;
 - :mod:`~manastack.sim.progress`: the progress bar or lines;
+- :mod:`~manastack.sim.collector`: the garbage collector paused while a batch is played;
 - :mod:`~manastack.sim.command`: the command itself.
 """
 
