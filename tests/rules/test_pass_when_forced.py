@@ -9,13 +9,13 @@ import json
 
 import pytest
 
-from manastack.agents import RandomAgent
+from manastack.agents import RandomAgent, SearchAgent, make_agent
 from manastack.engine import Game, new_game
 from manastack.engine.forced import only_answer
 from manastack.errors import IllegalAction
 from manastack.game.decisions import Action, Pass, PriorityDecision
 from manastack.game.state import GameOptions
-from manastack.play import default_deck, replay, replay_data
+from manastack.play import Agent, default_deck, passing_forced, play_game, replay, replay_data
 
 _DECKS = [default_deck("red_green"), default_deck("white_black")]
 
@@ -133,3 +133,23 @@ def test_fold_mana_needs_pass_when_forced() -> None:
     """Bad input: folding without the engine passing forced priorities says nothing."""
     with pytest.raises(IllegalAction, match="fold_mana needs pass_when_forced"):
         new_game(["Alice", "Bob"], _DECKS, 0, GameOptions(fold_mana=(0,)))
+
+
+@pytest.mark.parametrize("agent", ["heuristic", "random", "search"])
+def test_cr_116_3d_the_options_of_passing_forced_play_the_same_game(agent: str) -> None:
+    """``passing_forced`` (the options ``manastack sim`` plays with) gives every built-in
+    agent the same game as ``play_to_end`` without them: the same events and end, a
+    decision log without the forced priorities."""
+    def agents() -> list[Agent]:  # (the search by iterations: a time budget isn't replayable)
+        if agent == "search":
+            return [SearchAgent(11, budget_ms=None, iterations=1, horizon_turns=1),
+                    SearchAgent(12, budget_ms=None, iterations=1, horizon_turns=1)]
+        return [make_agent(agent, 11), make_agent(agent, 12)]
+
+    plain = play_game(_DECKS, agents(), seed=3)
+    fast = play_game(_DECKS, agents(), seed=3, options=passing_forced(agents()))
+    assert [e.text for e in fast.log] == [e.text for e in plain.log]
+    assert (fast.over, fast.winner, fast.turn_number) == \
+        (plain.over, plain.winner, plain.turn_number)
+    assert len(fast.history) < len(plain.history)
+    assert fast.options.fold_mana == ((0, 1) if agent != "search" else ())
