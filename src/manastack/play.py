@@ -42,8 +42,12 @@ def passing_forced(agents: Sequence[Agent], options: GameOptions | None = None
     game with them as without: the engine passes where the loop would answer the same
     way without waking the agent; only the decision log is shorter."""
     return replace(options or GameOptions(), pass_when_forced=True,
-                   fold_mana=tuple(s for s, a in enumerate(agents)
-                                   if getattr(a, "fold_mana", False)))
+                   fold_mana=tuple(s for s, f in enumerate(_folds(agents)) if f))
+
+
+def _folds(agents: Sequence[Agent]) -> list[bool]:
+    """Whether each agent leaves {T} mana abilities to the payment (``fold_mana``)."""
+    return [bool(getattr(a, "fold_mana", False)) for a in agents]
 
 
 def play_to_end(game: Game, agents: Sequence[Agent],
@@ -55,7 +59,7 @@ def play_to_end(game: Game, agents: Sequence[Agent],
     ``fold_mana`` without counting the {T} mana abilities payment activates) is answered
     without waking the agent; it counts as an answer."""
     n = 0
-    folds = [bool(getattr(a, "fold_mana", False)) for a in agents]
+    folds = _folds(agents)
     while game.decision is not None and n < max_decisions:
         by = game.decision.by
         forced = only_answer(game, folds[by])
